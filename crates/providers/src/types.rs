@@ -1,0 +1,116 @@
+//! The shared vocabulary of the provider layer (the contract the app codes against).
+use serde::{Deserialize, Serialize};
+
+/// Which wire format a provider speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProviderKind {
+    /// api.openai.com, Chat Completions.
+    OpenAi,
+    /// api.anthropic.com, Messages.
+    Anthropic,
+    /// generativelanguage.googleapis.com, generateContent / streamGenerateContent?alt=sse.
+    Gemini,
+    /// openrouter.ai/api/v1, OpenAI-shaped with cost reporting and a priced model list.
+    OpenRouter,
+    /// Any OpenAI-compatible base URL: Ollama /v1, llama.cpp, LM Studio, vLLM, Groq, Mistral, DeepSeek.
+    OpenAiCompatible,
+}
+
+/// Where to send requests. `base_url` has no trailing slash, e.g. `https://api.openai.com/v1`,
+/// `http://127.0.0.1:11434/v1`, `https://api.anthropic.com/v1`,
+/// `https://generativelanguage.googleapis.com/v1beta`, `https://openrouter.ai/api/v1`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Endpoint {
+    pub kind: ProviderKind,
+    pub base_url: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    User,
+    Assistant,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Message {
+    pub role: Role,
+    pub content: String,
+}
+
+/// A JSON schema the reply must follow, sent with the provider's structured-output feature.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResponseSchema {
+    /// Identifier-like name (`^[a-zA-Z0-9_-]+$`), e.g. `independent_artifact`.
+    pub name: String,
+    pub schema: serde_json::Value,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChatRequest {
+    pub model: String,
+    pub system: Option<String>,
+    pub messages: Vec<Message>,
+    /// Always sent: local servers otherwise generate thousands of tokens.
+    pub max_tokens: u32,
+    pub temperature: Option<f32>,
+    pub response_schema: Option<ResponseSchema>,
+    pub stream: bool,
+}
+
+/// A request ready for `fetch`. Headers include the credential for this provider only.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HttpRequest {
+    pub method: String,
+    pub url: String,
+    pub headers: Vec<(String, String)>,
+    /// JSON text; empty for GET.
+    pub body: String,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Usage {
+    pub input_tokens: u64,
+    pub output_tokens: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinishReason {
+    /// Natural end (OpenAI `stop`, Anthropic `end_turn`/`stop_sequence`, Gemini `STOP`).
+    Stop,
+    /// Hit max_tokens (OpenAI `length`, Anthropic `max_tokens`, Gemini `MAX_TOKENS`).
+    Length,
+    /// Safety / content filter.
+    ContentFilter,
+    /// Tool call (Anthropic `tool_use`, OpenAI `tool_calls`).
+    ToolUse,
+    Other(String),
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ChatReply {
+    /// The assistant text (for Anthropic tool-input structured output: the tool input as JSON text).
+    pub text: String,
+    pub usage: Option<Usage>,
+    pub finish_reason: Option<FinishReason>,
+    /// The model the provider says answered.
+    pub model: Option<String>,
+    /// Cost the provider itself reported (OpenRouter `usage.cost`), in USD.
+    pub reported_cost_usd: Option<f64>,
+}
+
+/// USD per million tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Price {
+    pub input_per_million: f64,
+    pub output_per_million: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelInfo {
+    pub id: String,
+    pub price: Option<Price>,
+    pub context_length: Option<u64>,
+}

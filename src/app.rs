@@ -1,0 +1,133 @@
+//! The application root: shared state in context, the header and the current view.
+use leptos::prelude::*;
+
+use crate::components::history::HistoryView;
+use crate::components::new_session::NewSessionView;
+use crate::components::session_view::SessionView;
+use crate::components::settings_view::SettingsView;
+use crate::driver::LiveRun;
+use crate::settings::Settings;
+
+/// Which view is showing; mirrored in the URL fragment so a reload (or the back button) returns to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    New,
+    Session(String),
+    History,
+    Settings,
+}
+
+impl Route {
+    pub fn from_hash(hash: &str) -> Self {
+        let path = hash.trim_start_matches('#').trim_start_matches('/');
+        match path.split_once('/') {
+            Some(("session", id)) if !id.is_empty() => Route::Session(id.to_string()),
+            _ => match path {
+                "history" => Route::History,
+                "settings" => Route::Settings,
+                _ => Route::New,
+            },
+        }
+    }
+
+    pub fn to_hash(&self) -> String {
+        match self {
+            Route::New => "#/new".into(),
+            Route::Session(id) => format!("#/session/{id}"),
+            Route::History => "#/history".into(),
+            Route::Settings => "#/settings".into(),
+        }
+    }
+}
+
+/// Everything components share, provided once as context.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    pub settings: RwSignal<Settings>,
+    pub route: RwSignal<Route>,
+    pub live: LiveRun,
+}
+
+impl AppState {
+    pub fn new() -> Self {
+        Self {
+            settings: RwSignal::new(Settings::load()),
+            route: RwSignal::new(Route::from_hash(&current_hash())),
+            live: LiveRun::new(),
+        }
+    }
+
+    pub fn go(&self, route: Route) {
+        self.route.set(route);
+    }
+}
+
+impl Default for AppState {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn current_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let state = AppState::new();
+    provide_context(state);
+
+    // Route -> URL fragment, and back/forward -> route.
+    Effect::new(move |_| {
+        let hash = state.route.get().to_hash();
+        if current_hash() != hash {
+            let _ = window().location().set_hash(&hash);
+        }
+    });
+    let _ = window_event_listener(leptos::ev::hashchange, move |_| {
+        let route = Route::from_hash(&current_hash());
+        if state.route.get_untracked() != route {
+            state.route.set(route);
+        }
+    });
+
+    view! {
+        <a class="skip-link" href="#main">"Skip to content"</a>
+        <header class="app-header">
+            <h1 class="brand">"Consilium"</h1>
+            <nav aria-label="Main">
+                <NavButton route=Route::New label="New session" />
+                <NavButton route=Route::History label="History" />
+                <NavButton route=Route::Settings label="Settings" />
+            </nav>
+        </header>
+        <main id="main" tabindex="-1">
+            {move || match state.route.get() {
+                Route::New => view! { <NewSessionView /> }.into_any(),
+                Route::Session(id) => view! { <SessionView id=id /> }.into_any(),
+                Route::History => view! { <HistoryView /> }.into_any(),
+                Route::Settings => view! { <SettingsView /> }.into_any(),
+            }}
+        </main>
+    }
+}
+
+#[component]
+fn NavButton(route: Route, label: &'static str) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let target = route.clone();
+    let current = move || {
+        let now = state.route.get();
+        now == route || (matches!(route, Route::History) && matches!(now, Route::Session(_)))
+    };
+    view! {
+        <button
+            class="nav-button"
+            class:active=current.clone()
+            aria-current=move || if current() { Some("page") } else { None }
+            on:click=move |_| state.go(target.clone())
+        >
+            {label}
+        </button>
+    }
+}

@@ -1,0 +1,68 @@
+//! The calls of one round as they happen: who is answering, their streamed text, retries and failures.
+use consilium_engine::ConsultSession;
+use leptos::prelude::*;
+
+use crate::app::AppState;
+use crate::driver::{LiveCall, LiveStatus};
+
+pub fn participant_label(session: &ConsultSession, participant_id: &str) -> String {
+    session
+        .config
+        .panelists
+        .iter()
+        .chain(std::iter::once(&session.config.judge))
+        .find(|p| p.id == participant_id)
+        .map(|p| p.label.clone())
+        .unwrap_or_else(|| participant_id.to_string())
+}
+
+#[component]
+pub fn LiveCalls(round: u8) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let calls = move || state.live.calls.with(|c| c.iter().filter(|c| c.round == round).cloned().collect::<Vec<_>>());
+    view! {
+        <div class="live-calls">
+            <For each=calls key=|call| call.call_id.clone() let:call>
+                <LiveCallCard call=call />
+            </For>
+        </div>
+    }
+}
+
+#[component]
+fn LiveCallCard(call: LiveCall) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let participant_id = call.participant_id.clone();
+    let label = move || {
+        state.live.session.with(|s| s.as_ref().map(|s| participant_label(s, &participant_id)).unwrap_or_default())
+    };
+    let status = call.status;
+    let status_text = move || match status.get() {
+        LiveStatus::Waiting => "waiting".to_string(),
+        LiveStatus::Streaming => "answering…".to_string(),
+        LiveStatus::Retrying => "retrying".to_string(),
+        LiveStatus::Done => "done".to_string(),
+        LiveStatus::Failed(_) => "failed".to_string(),
+    };
+    let status_class = move || match status.get() {
+        LiveStatus::Done => "badge ok",
+        LiveStatus::Failed(_) => "badge bad",
+        LiveStatus::Retrying => "badge warn",
+        _ => "badge busy",
+    };
+    let failure = move || match status.get() {
+        LiveStatus::Failed(message) => Some(view! { <p class="error">{message}</p> }),
+        _ => None,
+    };
+    view! {
+        <article class="call-card" data-call-id=call.call_id.clone() data-status=status_text>
+            <header>
+                <span class="participant">{label}</span>
+                <span class=status_class>{status_text}</span>
+            </header>
+            <pre class="stream" aria-live="polite">{move || call.text.get()}</pre>
+            {move || call.note.get().map(|note| view! { <p class="notice">{note}</p> })}
+            {failure}
+        </article>
+    }
+}

@@ -1,0 +1,10 @@
+//! Views and their parts. Each file is one view or one reusable piece of a view.
+pub mod cost_gate;
+pub mod history;
+pub mod live_calls;
+pub mod new_session;
+pub mod panel_builder;
+pub mod presets;
+pub mod rounds;
+pub mod session_view;
+pub mod settings_view;

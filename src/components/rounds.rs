@@ -1,0 +1,190 @@
+//! The four rounds as the user reads them: positions, consensus and tensions, challenges threaded with
+//! their rebuttals, and the verdict with both confidences and the dissent by severity.
+use consilium_engine::{
+    ConfidenceCheck, ConsultSession, CrossExamArtifact, Dissent, IndependentArtifact, SynthesisArtifact,
+    TokenEfficiencyStats, VerdictArtifact,
+};
+use leptos::prelude::*;
+
+use crate::components::live_calls::participant_label;
+
+fn percent(confidence: f64) -> String {
+    format!("{:.0}%", confidence * 100.0)
+}
+
+fn severity_name(dissent: &Dissent) -> String {
+    serde_json::to_value(&dissent.severity)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+#[component]
+pub fn IndependentRound(session: ConsultSession, artifacts: Vec<IndependentArtifact>) -> impl IntoView {
+    let cards = artifacts
+        .into_iter()
+        .map(|a| {
+            let who = participant_label(&session, &a.agent_id);
+            view! {
+                <article class="position-card">
+                    <header>
+                        <span class="participant">{who}</span>
+                        <span class="confidence" title="The panelist's own confidence">{percent(a.confidence)}</span>
+                    </header>
+                    <p class="position">{a.position}</p>
+                    <ul class="key-points">{a.key_points.into_iter().map(|k| view! { <li>{k}</li> }).collect_view()}</ul>
+                    <details>
+                        <summary>"Rationale"</summary>
+                        <p>{a.rationale}</p>
+                    </details>
+                </article>
+            }
+        })
+        .collect_view();
+    view! { <div class="positions">{cards}</div> }
+}
+
+#[component]
+pub fn SynthesisRound(session: ConsultSession, artifact: SynthesisArtifact) -> impl IntoView {
+    let consensus = artifact
+        .consensus_points
+        .into_iter()
+        .map(|c| {
+            let who = c.supporting_agents.iter().map(|a| participant_label(&session, a)).collect::<Vec<_>>().join(", ");
+            view! {
+                <li class="consensus-point">
+                    <p>{c.point}</p>
+                    <p class="meta">"Supported by " {who} " · confidence " {percent(c.confidence)}</p>
+                </li>
+            }
+        })
+        .collect_view();
+    let tensions = artifact
+        .tensions
+        .into_iter()
+        .map(|t| {
+            let views = t
+                .viewpoints
+                .into_iter()
+                .map(|v| {
+                    let who = participant_label(&session, &v.agent);
+                    view! { <li><strong>{who}</strong>": " {v.viewpoint}</li> }
+                })
+                .collect_view();
+            view! { <li class="tension"><p class="topic">{t.topic}</p><ul>{views}</ul></li> }
+        })
+        .collect_view();
+    let priorities = artifact.priority_order.into_iter().map(|p| view! { <li>{p}</li> }).collect_view();
+    view! {
+        <div class="synthesis">
+            <h4>"Consensus"</h4>
+            <ul class="consensus">{consensus}</ul>
+            <h4>"Tensions"</h4>
+            <ul class="tensions">{tensions}</ul>
+            <h4>"Priority order"</h4>
+            <ol>{priorities}</ol>
+        </div>
+    }
+}
+
+#[component]
+pub fn CrossExamRound(session: ConsultSession, artifact: CrossExamArtifact) -> impl IntoView {
+    let rebuttals = artifact.rebuttals.clone();
+    let threads = artifact
+        .challenges
+        .into_iter()
+        .map(|c| {
+            let challenger = participant_label(&session, &c.challenger);
+            let target = participant_label(&session, &c.target_agent);
+            let answers = rebuttals
+                .iter()
+                .filter(|r| r.agent == c.target_agent)
+                .map(|r| view! { <li class="rebuttal"><strong>{participant_label(&session, &r.agent)}</strong>": " {r.rebuttal.clone()}</li> })
+                .collect_view();
+            let evidence = c.evidence.into_iter().map(|e| view! { <li>{e}</li> }).collect_view();
+            view! {
+                <li class="challenge">
+                    <p><strong>{challenger}</strong>" challenges "<strong>{target}</strong>": " {c.challenge}</p>
+                    <ul class="evidence">{evidence}</ul>
+                    <ul class="rebuttals">{answers}</ul>
+                </li>
+            }
+        })
+        .collect_view();
+    let unresolved = artifact.unresolved.into_iter().map(|u| view! { <li>{u}</li> }).collect_view();
+    view! {
+        <div class="cross-exam">
+            <h4>"Challenges and rebuttals"</h4>
+            <ul class="threads">{threads}</ul>
+            <h4>"Unresolved"</h4>
+            <ul class="unresolved">{unresolved}</ul>
+        </div>
+    }
+}
+
+#[component]
+pub fn VerdictRound(
+    session: ConsultSession,
+    artifact: VerdictArtifact,
+    check: Option<ConfidenceCheck>,
+) -> impl IntoView {
+    let mut dissent = artifact.dissent.clone();
+    if let Some(check) = &check {
+        dissent.extend(check.added_dissent.iter().cloned());
+    }
+    let rank = |d: &Dissent| match severity_name(d).as_str() {
+        "high" => 0,
+        "medium" => 1,
+        _ => 2,
+    };
+    dissent.sort_by_key(rank);
+    let confidence = match &check {
+        Some(check) if check.adjusted => view! {
+            <p class="verdict-confidence">
+                "Confidence " <strong>{percent(check.computed_confidence)}</strong>
+                " (computed; the judge said " {percent(check.judge_confidence)} ": " {check.rule.clone()} ")"
+            </p>
+        }
+        .into_any(),
+        Some(check) => view! {
+            <p class="verdict-confidence">"Confidence " <strong>{percent(check.judge_confidence)}</strong> " (" {check.rule.clone()} ")"</p>
+        }
+        .into_any(),
+        None => view! { <p class="verdict-confidence">"Confidence " <strong>{percent(artifact.confidence)}</strong></p> }.into_any(),
+    };
+    let evidence = artifact.evidence.into_iter().map(|e| view! { <li>{e}</li> }).collect_view();
+    let dissent_view = if dissent.is_empty() {
+        view! { <p class="muted">"No dissent on record."</p> }.into_any()
+    } else {
+        dissent
+            .into_iter()
+            .map(|d| {
+                let severity = severity_name(&d);
+                let who = participant_label(&session, &d.agent);
+                view! { <li class=format!("dissent {severity}")><span class="badge">{severity.clone()}</span>" "<strong>{who}</strong>": " {d.concern}</li> }
+            })
+            .collect_view()
+            .into_any()
+    };
+    view! {
+        <div class="verdict">
+            <p class="recommendation">{artifact.recommendation}</p>
+            {confidence}
+            <h4>"Evidence that survived cross-examination"</h4>
+            <ul class="evidence">{evidence}</ul>
+            <h4>"Dissent"</h4>
+            <ul class="dissent-list">{dissent_view}</ul>
+        </div>
+    }
+}
+
+#[component]
+pub fn EfficiencyStats(stats: TokenEfficiencyStats) -> impl IntoView {
+    view! {
+        <p class="efficiency">
+            "Tokens used " <strong>{stats.tokens_used}</strong>
+            " · saved by artifact filtering " <strong>{stats.tokens_saved_via_filtering}</strong>
+            " (" {format!("{:.1}", stats.efficiency_percentage)} "%, rounds 3 and 4)"
+        </p>
+    }
+}

@@ -1,0 +1,317 @@
+//! Settings: providers (with keys kept apart), run defaults, debate filter limits and prices.
+use consilium_engine::FilterLimits;
+use consilium_providers::{redact, ChatRequest, ErrorContext, Message, Price, ProviderKind, Role};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::app::AppState;
+use crate::components::presets::PresetList;
+use crate::keys;
+use crate::settings::{kind_label, ProviderSettings, Settings, ALL_KINDS};
+use crate::transport::{list_models, send_chat, CancelToken};
+
+fn kind_value(kind: ProviderKind) -> String {
+    serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+}
+
+fn kind_from_value(value: &str) -> Option<ProviderKind> {
+    serde_json::from_value(serde_json::Value::String(value.to_string())).ok()
+}
+
+/// Applies a change to the settings and saves them, reporting a failed save.
+fn update_settings(state: AppState, status: RwSignal<Option<String>>, change: impl FnOnce(&mut Settings)) {
+    state.settings.update(change);
+    if let Some(problem) = state.settings.with_untracked(|s| s.save().err()) {
+        status.set(Some(problem));
+    }
+}
+
+#[component]
+pub fn SettingsView() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let ids = move || state.settings.with(|s| s.providers.iter().map(|p| p.id.clone()).collect::<Vec<_>>());
+    view! {
+        <section class="settings" aria-labelledby="settings-title">
+            <h2 id="settings-title">"Settings"</h2>
+            <h3>"Providers"</h3>
+            <p class="muted">
+                "Keys are kept in this tab only, unless you tick “remember on this device”. They are sent only to their own provider "
+                "and never written into sessions, exports or links."
+            </p>
+            <div class="providers">
+                <For each=ids key=|id| id.clone() let:id>
+                    <ProviderEditor id=id />
+                </For>
+            </div>
+            <h3>"Add a provider"</h3>
+            <PresetList />
+            <RunDefaults />
+            <FilterLimitsEditor />
+            <PriceTableEditor />
+        </section>
+    }
+}
+
+#[component]
+fn ProviderEditor(id: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let status = RwSignal::new(None::<String>);
+    let busy = RwSignal::new(false);
+    let lookup_id = id.clone();
+    let provider = Memo::new(move |_| state.settings.with(|s| s.provider(&lookup_id).cloned()));
+    let edit = {
+        let id = id.clone();
+        move |change: Box<dyn FnOnce(&mut ProviderSettings)>| {
+            let id = id.clone();
+            update_settings(state, status, move |s| {
+                if let Some(p) = s.providers.iter_mut().find(|p| p.id == id) {
+                    change(p);
+                }
+            })
+        }
+    };
+    let key_set = RwSignal::new(keys::has_key(&id));
+    let field = move |get: fn(&ProviderSettings) -> String| move || provider.with(|p| p.as_ref().map(get).unwrap_or_default());
+    let (e1, e2, e3, e4) = (edit.clone(), edit.clone(), edit.clone(), edit.clone());
+    let (id_key, id_remember, id_remove) = (id.clone(), id.clone(), id.clone());
+    let slug = id.clone();
+
+    let test_connection = move |_| {
+        let Some(provider) = provider.get_untracked() else { return };
+        busy.set(true);
+        status.set(Some("Testing…".into()));
+        spawn_local(async move {
+            status.set(Some(test_provider(&provider).await));
+            busy.set(false);
+        });
+    };
+    let load_models = move |_| {
+        let Some(provider) = provider.get_untracked() else { return };
+        busy.set(true);
+        status.set(Some("Loading the model list…".into()));
+        let edit = edit.clone();
+        spawn_local(async move {
+            let key = keys::get_key(&provider.id);
+            match list_models(&provider, key.as_deref(), 20_000).await {
+                Ok(models) => {
+                    let count = models.len();
+                    let priced: Vec<(String, Price)> =
+                        models.iter().filter_map(|m| m.price.map(|p| (m.id.clone(), p))).collect();
+                    edit(Box::new(move |p| p.models = models.into_iter().map(|m| m.id).collect()));
+                    if !priced.is_empty() {
+                        update_settings(state, status, |s| priced.into_iter().for_each(|(id, price)| s.prices.set(&id, price)));
+                    }
+                    status.set(Some(format!("{count} models loaded.")));
+                }
+                Err(error) => status.set(Some(explain(&provider, &error, key.as_deref()))),
+            }
+            busy.set(false);
+        });
+    };
+
+    view! {
+        <article class="provider-card" aria-label=move || field(|p| p.name.clone())()>
+            <div class="grid">
+                <label>"Name"
+                    <input type="text" prop:value=field(|p| p.name.clone())
+                        on:change=move |ev| { let v = event_target_value(&ev); e1(Box::new(move |p| p.name = v)) } />
+                </label>
+                <label>"Kind"
+                    <select on:change=move |ev| { if let Some(kind) = kind_from_value(&event_target_value(&ev)) { e2(Box::new(move |p| p.kind = kind)) } }>
+                        {ALL_KINDS.into_iter().map(|kind| view! {
+                            <option value=kind_value(kind) selected=move || provider.with(|p| p.as_ref().map(|p| p.kind) == Some(kind))>{kind_label(kind)}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <label>"Base URL"
+                    <input type="url" prop:value=field(|p| p.base_url.clone())
+                        on:change=move |ev| { let v = event_target_value(&ev).trim().to_string(); e3(Box::new(move |p| p.base_url = v)) } />
+                </label>
+                <label>"Default model"
+                    <input type="text" list=format!("models-of-{slug}") prop:value=field(|p| p.default_model.clone())
+                        on:change=move |ev| { let v = event_target_value(&ev).trim().to_string(); e4(Box::new(move |p| p.default_model = v)) } />
+                    <datalist id=format!("models-of-{slug}")>
+                        {move || provider.with(|p| p.as_ref().map(|p| p.models.clone()).unwrap_or_default()).into_iter().map(|m| view! { <option value=m /> }).collect_view()}
+                    </datalist>
+                </label>
+                <label>"API key"
+                    <input type="password" autocomplete="off"
+                        placeholder=move || if key_set.get() { "key set (type to replace)" } else { "none (local servers need none)" }
+                        on:change=move |ev| {
+                            let remember = provider.with_untracked(|p| p.as_ref().is_some_and(|p| p.remember_key));
+                            keys::set_key(&id_key, &event_target_value(&ev), remember);
+                            key_set.set(keys::has_key(&id_key));
+                        } />
+                </label>
+                <label class="checkbox">
+                    <input type="checkbox" prop:checked=move || provider.with(|p| p.as_ref().is_some_and(|p| p.remember_key))
+                        on:change=move |ev| {
+                            let remember = event_target_checked(&ev);
+                            keys::set_remember(&id_remember, remember);
+                            update_settings(state, status, |s| if let Some(p) = s.providers.iter_mut().find(|p| p.id == id_remember) { p.remember_key = remember });
+                        } />
+                    "Remember the key on this device"
+                </label>
+            </div>
+            <div class="actions">
+                <button class="secondary" on:click=test_connection disabled=move || busy.get()>"Test connection"</button>
+                <button class="secondary" on:click=load_models disabled=move || busy.get()>"Load models"</button>
+                <button class="danger" on:click=move |_| {
+                    keys::forget(&id_remove);
+                    let id = id_remove.clone();
+                    update_settings(state, status, move |s| s.providers.retain(|p| p.id != id));
+                }>"Remove"</button>
+            </div>
+            <p class="status" role="status">{move || status.get()}</p>
+        </article>
+    }
+}
+
+fn explain(provider: &ProviderSettings, error: &consilium_providers::ProviderError, key: Option<&str>) -> String {
+    let context = ErrorContext {
+        provider_name: &provider.name,
+        kind: provider.kind,
+        base_url: &provider.base_url,
+        model: &provider.default_model,
+    };
+    redact(&error.user_message(&context), key)
+}
+
+/// A one-word request: proves the URL, the key and the model together, and measures the latency.
+async fn test_provider(provider: &ProviderSettings) -> String {
+    let key = keys::get_key(&provider.id);
+    let request = ChatRequest {
+        model: provider.default_model.clone(),
+        system: None,
+        messages: vec![Message { role: Role::User, content: "Reply with the single word OK.".into() }],
+        max_tokens: 8,
+        temperature: Some(0.0),
+        response_schema: None,
+        stream: false,
+    };
+    let started = js_sys::Date::now();
+    match send_chat(provider, key.as_deref(), &request, 30_000, &CancelToken::default(), &|_| {}).await {
+        Ok(reply) => format!(
+            "Connected: {} answered in {:.0} ms.",
+            reply.model.unwrap_or_else(|| provider.default_model.clone()),
+            js_sys::Date::now() - started
+        ),
+        Err(error) => explain(provider, &error, key.as_deref()),
+    }
+}
+
+#[component]
+fn RunDefaults() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let status = RwSignal::new(None::<String>);
+    let number = move |get: fn(&Settings) -> f64| move || state.settings.with(|s| get(s).to_string());
+    view! {
+        <h3>"Runs"</h3>
+        <div class="grid">
+            <label>"Ask before runs estimated above (USD)"
+                <input type="number" min="0" step="0.05" prop:value=number(|s| s.consent_threshold_usd)
+                    on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse::<f64>() { if v >= 0.0 { update_settings(state, status, |s| s.consent_threshold_usd = v) } } } />
+            </label>
+            <label>"Budget per session (USD, empty for none)"
+                <input type="number" min="0" step="0.10" prop:value=move || state.settings.with(|s| s.budget_usd.map(|b| b.to_string()).unwrap_or_default())
+                    on:change=move |ev| { let v = event_target_value(&ev).parse::<f64>().ok().filter(|v| *v > 0.0); update_settings(state, status, |s| s.budget_usd = v) } />
+            </label>
+            <label>"Max tokens per reply"
+                <input type="number" min="64" step="64" prop:value=number(|s| f64::from(s.max_tokens))
+                    on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse::<u32>() { if v >= 16 { update_settings(state, status, |s| s.max_tokens = v) } } } />
+            </label>
+            <label>"Give up on a silent call after (seconds)"
+                <input type="number" min="5" step="5" prop:value=number(|s| f64::from(s.timeout_secs))
+                    on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse::<u32>() { if v >= 5 { update_settings(state, status, |s| s.timeout_secs = v) } } } />
+            </label>
+            <label class="checkbox">
+                <input type="checkbox" prop:checked=move || state.settings.with(|s| s.verbose)
+                    on:change=move |ev| { let v = event_target_checked(&ev); update_settings(state, status, |s| s.verbose = v) } />
+                "Verbose by default (no artifact filtering, higher token cost)"
+            </label>
+        </div>
+        <p class="status" role="status">{move || status.get()}</p>
+    }
+}
+
+#[component]
+fn FilterLimitsEditor() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let status = RwSignal::new(None::<String>);
+    let text = RwSignal::new(state.settings.with_untracked(|s| serde_json::to_string_pretty(&s.filtering).unwrap_or_default()));
+    let apply = move |_| {
+        let parsed = serde_json::from_str::<serde_json::Value>(&text.get_untracked())
+            .map_err(|e| format!("Not valid JSON: {e}"))
+            .and_then(|value| FilterLimits::from_settings_json(&value));
+        match parsed {
+            Ok(limits) => {
+                update_settings(state, status, |s| s.filtering = limits.to_settings_json());
+                text.set(state.settings.with_untracked(|s| serde_json::to_string_pretty(&s.filtering).unwrap_or_default()));
+                if status.get_untracked().is_none() {
+                    status.set(Some("Filter limits saved.".into()));
+                }
+            }
+            Err(message) => status.set(Some(format!("{message} The previous limits stay in effect."))),
+        }
+    };
+    view! {
+        <h3>"Debate filtering"</h3>
+        <p class="muted">"How much of earlier rounds later rounds see (partial overrides merge with the defaults)."</p>
+        <label>"Limits (JSON)"
+            <textarea class="code" rows="9" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+        </label>
+        <button class="secondary" on:click=apply>"Apply limits"</button>
+        <p class="status" role="status">{move || status.get()}</p>
+    }
+}
+
+#[component]
+fn PriceTableEditor() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let status = RwSignal::new(None::<String>);
+    let model = RwSignal::new(String::new());
+    let input = RwSignal::new(String::new());
+    let output = RwSignal::new(String::new());
+    let entries = move || state.settings.with(|s| s.prices.entries());
+    let save = move |_| {
+        let name = model.get_untracked().trim().to_string();
+        match (input.get_untracked().parse::<f64>(), output.get_untracked().parse::<f64>()) {
+            (Ok(i), Ok(o)) if !name.is_empty() && i >= 0.0 && o >= 0.0 => {
+                update_settings(state, status, |s| s.prices.set(&name, Price { input_per_million: i, output_per_million: o }));
+                status.set(Some(format!("Price for {name} saved.")));
+            }
+            _ => status.set(Some("Type a model id and two prices of zero or more (USD per million tokens).".into())),
+        }
+    };
+    view! {
+        <h3>"Prices"</h3>
+        <p class="muted">"USD per million tokens. A model without a price shows “price unknown”, never $0."</p>
+        <details>
+            <summary>"Price table"</summary>
+            <table class="prices">
+                <thead><tr><th scope="col">"Model"</th><th scope="col">"Input"</th><th scope="col">"Output"</th><th></th></tr></thead>
+                <tbody>
+                    {move || entries().into_iter().map(|(name, price)| {
+                        let remove = name.clone();
+                        view! {
+                            <tr>
+                                <td>{name.clone()}</td>
+                                <td>{price.input_per_million}</td>
+                                <td>{price.output_per_million}</td>
+                                <td><button class="icon-button" aria-label=format!("Remove price of {name}")
+                                    on:click=move |_| { let m = remove.clone(); update_settings(state, status, move |s| s.prices.remove(&m)) }>"Remove"</button></td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </details>
+        <div class="grid">
+            <label>"Model" <input type="text" prop:value=move || model.get() on:input=move |ev| model.set(event_target_value(&ev)) /></label>
+            <label>"Input $/M" <input type="number" min="0" step="0.01" prop:value=move || input.get() on:input=move |ev| input.set(event_target_value(&ev)) /></label>
+            <label>"Output $/M" <input type="number" min="0" step="0.01" prop:value=move || output.get() on:input=move |ev| output.set(event_target_value(&ev)) /></label>
+        </div>
+        <button class="secondary" on:click=save>"Set price"</button>
+        <p class="status" role="status">{move || status.get()}</p>
+    }
+}

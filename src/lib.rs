@@ -1,0 +1,12 @@
+//! Consilium's browser shell: Leptos components, browser storage, and the transport that performs the
+//! I/O the engine asks for. The protocols themselves live in `consilium-engine`; the wire formats in
+//! `consilium-providers`.
+
+pub mod app;
+pub mod components;
+pub mod driver;
+pub mod ids;
+pub mod keys;
+pub mod settings;
+pub mod storage;
+pub mod transport;

@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+import * as path from 'path';
+import { APP_PORT, CACHE, LLAMA_KEY, LLAMA_MODEL, LLAMA_PORT, MOCK_PORT } from './servers';
+
+const root = path.resolve(__dirname, '..', '..');
+
+// Every server is started and stopped by Playwright, on loopback only.
+export default defineConfig({
+  testDir: __dirname,
+  outputDir: path.join(root, 'test-results'),
+  timeout: 10 * 60_000,
+  expect: { timeout: 30_000 },
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}/`,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium: Playwright cannot download its own browser here.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `python3 -m http.server --bind 127.0.0.1 --directory ${path.join(root, 'dist')} ${APP_PORT}`,
+      url: `http://127.0.0.1:${APP_PORT}/index.html`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      // A real model: Gemma 3 270M (base model, so its text rarely follows instructions).
+      command: `${CACHE}/llama/llama-server -m ${CACHE}/llama/gemma-3-270m.gguf --alias ${LLAMA_MODEL} ` +
+        `--host 127.0.0.1 --port ${LLAMA_PORT} -c 16384 -np 4 --no-jinja --chat-template gemma --api-key ${LLAMA_KEY}`,
+      url: `http://127.0.0.1:${LLAMA_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+    },
+    {
+      command: `node ${path.join(root, 'node_modules', '@copilotkit', 'aimock', 'dist', 'cli.js')} -p ${MOCK_PORT} -h 127.0.0.1 -f ${path.join(__dirname, 'fixtures', 'aimock')}`,
+      url: `http://127.0.0.1:${MOCK_PORT}/v1/models`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+    },
+  ],
+});

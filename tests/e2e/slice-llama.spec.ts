@@ -1,0 +1,82 @@
+// The walking skeleton, for real: a real model (Gemma 3 270M on llama-server) answers round 1 for two
+// panelists in parallel, streamed into Chromium, stored in local storage, and found again after reload.
+import { expect, test } from '@playwright/test';
+import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL } from './servers';
+import { addCompatibleProvider, allLocalStorage, watchConsole } from './helpers';
+
+test('first run is usable with no key: demo council and local presets, no console errors', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Run the demo council' })).toBeVisible();
+  await expect(page.getByText('Ollama (local)')).toBeVisible();
+  await expect(page.getByText('llama.cpp server (local)')).toBeVisible();
+  await page.getByRole('button', { name: 'Run the demo council' }).click();
+  await expect(page.locator('.demo-label')).toContainText('Demo');
+  await expect(page.locator('.verdict .recommendation')).not.toBeEmpty({ timeout: 60_000 });
+  expect(errors).toEqual([]);
+});
+
+test('round 1 against a real model streams two answers, is saved, and survives a reload', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await addCompatibleProvider(page, 'Gemma local', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
+
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByLabel('Question').fill('Should a small team write its web front end in Rust?');
+  await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
+  await page.getByLabel('Depth').selectOption('1');
+  await page.getByRole('button', { name: 'Ask the council' }).click();
+
+  // Both panelists stream at once: each card's text grows while the other is still answering.
+  const cards = page.locator('.round[data-round="1"] .call-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0).locator('pre.stream')).not.toBeEmpty({ timeout: 60_000 });
+  await expect(cards.nth(1).locator('pre.stream')).not.toBeEmpty({ timeout: 60_000 });
+
+  // The run ends (complete, or failed with what each model sent on record).
+  await expect(page.locator('.session-meta .badge')).toHaveText(/complete|failed/, { timeout: 5 * 60_000 });
+  const sessionUrl = page.url();
+  const shownBefore = await page.locator('.session').innerText();
+  await page.screenshot({ path: 'test-results/slice-llama-round1.png', fullPage: true });
+
+  const stored = await allLocalStorage(page);
+  expect(stored).toContain('Should a small team write its web front end in Rust?');
+  expect(stored).not.toContain(LLAMA_KEY);
+
+  await page.reload();
+  await expect(page).toHaveURL(sessionUrl);
+  await expect(page.locator('.session-question')).toHaveText('Should a small team write its web front end in Rust?');
+  expect(await page.locator('.session').innerText()).toBe(shownBefore);
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(page.locator('.session-item')).toContainText('Should a small team write its web front end in Rust?');
+  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+});
+
+test('a wrong base URL is explained and nothing stored is lost', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Run the demo council' }).click();
+  await expect(page.locator('.verdict .recommendation')).not.toBeEmpty({ timeout: 60_000 });
+  const before = await allLocalStorage(page);
+
+  await addCompatibleProvider(page, 'Nowhere', 'http://127.0.0.1:9/v1', LLAMA_MODEL);
+  const card = page.locator('.provider-card', { has: page.locator('input[value="Nowhere"]') });
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect(card.locator('.status')).toContainText(/could not reach|not running|CORS/i, { timeout: 60_000 });
+
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(page.locator('.session-item')).toHaveCount(1);
+  const after = await allLocalStorage(page);
+  for (const line of before.split('\n').filter((l) => l.startsWith('consilium.session.'))) {
+    expect(after).toContain(line);
+  }
+});
+
+test('a wrong key is explained, and the key is never stored', async ({ page }) => {
+  await page.goto('/');
+  const wrongKey = 'sk-wrong-key-000111222';
+  const card = await addCompatibleProvider(page, 'Gemma wrong key', LLAMA_URL, LLAMA_MODEL, wrongKey);
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect(card.locator('.status')).toContainText(/key/i, { timeout: 60_000 });
+  await expect(card.locator('.status')).not.toContainText(wrongKey);
+  expect(await allLocalStorage(page)).not.toContain(wrongKey);
+});
