@@ -41,7 +41,10 @@ pub struct CallFailure {
 
 impl CallFailure {
     pub fn cancelled() -> Self {
-        Self { kind: "cancelled".into(), message: "Cancelled by the user.".into() }
+        Self {
+            kind: "cancelled".into(),
+            message: "Cancelled by the user.".into(),
+        }
     }
     pub fn is_cancelled(&self) -> bool {
         self.kind == "cancelled"

@@ -1,0 +1,45 @@
+//! Builders for the JSON schemas sent with the providers' structured-output feature. Every object
+//! lists all its properties as required and forbids others (what strict modes demand), and strings
+//! and arrays are bounded: small local models under grammar-constrained decoding otherwise keep
+//! writing until `max_tokens` cuts them off mid-object. The bounds only shape what is asked for;
+//! validation does not enforce them.
+//!
+//! `required` lists the properties in the order a model should write them (its reasoning before its
+//! confidence). `properties` keeps that order on the wire only if serde_json's `preserve_order`
+//! feature is enabled; otherwise it is serialised alphabetically.
+use serde_json::{json, Map, Value};
+
+pub(crate) fn object(properties: &[(&str, Value)]) -> Value {
+    let required: Vec<&str> = properties.iter().map(|(name, _)| *name).collect();
+    let properties: Map<String, Value> = properties
+        .iter()
+        .map(|(name, schema)| (name.to_string(), schema.clone()))
+        .collect();
+    json!({
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": false,
+    })
+}
+
+pub(crate) fn text(max_length: u32) -> Value {
+    json!({ "type": "string", "minLength": 1, "maxLength": max_length })
+}
+
+pub(crate) fn list(items: Value, min_items: u32, max_items: u32) -> Value {
+    json!({ "type": "array", "items": items, "minItems": min_items, "maxItems": max_items })
+}
+
+pub(crate) fn unit_number() -> Value {
+    json!({ "type": "number", "minimum": 0, "maximum": 1 })
+}
+
+pub(crate) fn one_of(values: &[&str]) -> Value {
+    json!({ "type": "string", "enum": values })
+}
+
+/// A panelist or judge refers to panelists by id (`panelist-2`): short by nature.
+pub(crate) fn agent_id() -> Value {
+    text(40)
+}

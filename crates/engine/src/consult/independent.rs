@@ -1,0 +1,48 @@
+//! Round 1, Independent: every panelist answers alone, all at once.
+use super::asking::CallPlan;
+use super::run::{Run, Stop};
+use crate::artifacts::{independent_schema, IndependentArtifact, INDEPENDENT};
+use crate::config::MIN_PANELISTS;
+use crate::io::ModelCaller;
+use crate::prompts;
+use crate::reply_parse::parse_reply;
+
+pub(super) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {
+    run.begin_round(1)?;
+    let plans = run
+        .config
+        .panelists
+        .iter()
+        .map(|panelist| CallPlan {
+            call_id: format!("r1-{}", panelist.id),
+            round: 1,
+            participant: panelist,
+            prompt: prompts::independent(&run.question, panelist),
+            response_schema: run.schema("independent_answer", independent_schema),
+            tokens_saved_via_filtering: 0,
+        })
+        .collect();
+    let answers = run
+        .ask_panel(plans, &|plan: &CallPlan, text: &str| {
+            let mut fields = run.envelope_fields(INDEPENDENT);
+            // The engine, not the model, says whose answer this is.
+            fields.insert("agent_id".into(), plan.participant.id.clone().into());
+            parse_reply(text, fields, IndependentArtifact::validate).map_err(|e| e.to_string())
+        })
+        .await?;
+    if answers.valid.len() < MIN_PANELISTS {
+        return Err(Stop::Failed(format!(
+            "Round 1 needs at least {MIN_PANELISTS} usable answers and got {}. {}",
+            answers.valid.len(),
+            answers.failures.join(" ")
+        )));
+    }
+    run.store_round(1, |session| {
+        session.round1 = answers
+            .valid
+            .into_iter()
+            .map(|(_, artifact)| artifact)
+            .collect();
+    });
+    Ok(())
+}

@@ -1,0 +1,82 @@
+//! Who sits on the council: panelists and the judge, each bound to a provider and a model.
+//! Keys never appear here: the shell looks them up by `provider_id` when it makes a call.
+use serde::{Deserialize, Serialize};
+
+/// USD per million tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Price {
+    pub input_per_million: f64,
+    pub output_per_million: f64,
+}
+
+impl Price {
+    pub fn cost_usd(&self, input_tokens: u64, output_tokens: u64) -> f64 {
+        (input_tokens as f64 * self.input_per_million
+            + output_tokens as f64 * self.output_per_million)
+            / 1_000_000.0
+    }
+}
+
+/// A point of view a panelist argues from; its instructions go into the system prompt.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Persona {
+    pub name: String,
+    pub instructions: String,
+}
+
+impl Persona {
+    fn new(name: &str, instructions: &str) -> Self {
+        Self {
+            name: name.to_string(),
+            instructions: instructions.to_string(),
+        }
+    }
+}
+
+/// Personas offered in the panel builder; different angles make the cross-examination worth having.
+pub fn builtin_personas() -> Vec<Persona> {
+    vec![
+        Persona::new(
+            "Pragmatic engineer",
+            "You care about what can be built, shipped and maintained with the people and time \
+             available. Prefer concrete steps, known trade-offs and incremental delivery.",
+        ),
+        Persona::new(
+            "Skeptic",
+            "You look for the weakest assumption in every argument, including popular ones. Ask \
+             what evidence supports a claim and what would have to be true for it to fail.",
+        ),
+        Persona::new(
+            "Domain expert",
+            "You bring deep knowledge of the subject matter: standards, prior art, how comparable \
+             efforts went. Correct factual errors plainly.",
+        ),
+        Persona::new(
+            "Risk analyst",
+            "You weigh likelihood and impact: what can go wrong, how badly, how reversibly, and \
+             what would limit the damage. Name the risks that would change the decision.",
+        ),
+        Persona::new(
+            "User advocate",
+            "You speak for the people who will live with the outcome: users, customers, \
+             operators. Judge options by their effect on them, not on the builders.",
+        ),
+    ]
+}
+
+/// One seat on the council.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Participant {
+    /// `panelist-1` .. `panelist-5`, or `judge`. Artifacts refer to panelists by this id.
+    pub id: String,
+    /// What the UI shows, e.g. "Panelist 1 · llama3.2 · Skeptic".
+    pub label: String,
+    pub provider_id: String,
+    pub provider_label: String,
+    pub model: String,
+    #[serde(default)]
+    pub persona: Option<Persona>,
+    /// None = price unknown: its cost is never taken as $0 and the budget cannot limit it.
+    #[serde(default)]
+    pub price: Option<Price>,
+}

@@ -1,0 +1,17 @@
+//! Round 1: each panelist answers alone.
+use super::{panelist_system, reply_format, Prompt};
+use crate::participants::Participant;
+
+const SHAPE: &str = r#"{"position": "<your answer, in one or two sentences>", "key_points": ["<a point that supports it>", "..."], "rationale": "<why, briefly>", "confidence": <number from 0 to 1>}"#;
+
+pub fn independent(question: &str, panelist: &Participant) -> Prompt {
+    Prompt {
+        system: panelist_system(panelist),
+        user: format!(
+            "Question:\n{question}\n\nAnswer on your own: you have not seen anyone else's answer. \
+             Give your position, the key points behind it (at least one), your rationale, and how \
+             confident you are.\n\n{}",
+            reply_format(SHAPE)
+        ),
+    }
+}

@@ -1,0 +1,160 @@
+//! Test doubles for driving the engine deterministically: a caller that replies from a script (and
+//! shows whether calls overlap), a fixed clock and a sink that records every event. Used by the
+//! engine's tests and by the app's browser tests.
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use crate::demo::demo_reply;
+use crate::events::{ConsultEvent, EventSink};
+use crate::io::{CallFailure, CallReply, CallRequest, Clock, ModelCaller};
+
+type Responder = Box<dyn Fn(&CallRequest) -> Result<CallReply, CallFailure>>;
+
+/// When a call started and finished, in the order it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CallLog {
+    Started(String),
+    Finished(String),
+}
+
+/// Replies by call id (`r1-panelist-2`, `r1-panelist-2-reask`, `r3-judge`, ...), falling back to a
+/// responder for calls without a scripted reply. Each call yields once to the executor before it
+/// replies, so calls the engine makes concurrently are all started before any finishes.
+pub struct ScriptedCaller {
+    scripted: HashMap<String, Result<CallReply, CallFailure>>,
+    fallback: Responder,
+    requests: RefCell<Vec<CallRequest>>,
+    log: RefCell<Vec<CallLog>>,
+}
+
+impl ScriptedCaller {
+    /// Unscripted calls get the demo council's replies, which are valid in every round.
+    pub fn over_demo() -> Self {
+        Self::new(|request| Ok(demo_reply(request)))
+    }
+
+    pub fn new(
+        fallback: impl Fn(&CallRequest) -> Result<CallReply, CallFailure> + 'static,
+    ) -> Self {
+        Self {
+            scripted: HashMap::new(),
+            fallback: Box::new(fallback),
+            requests: RefCell::new(Vec::new()),
+            log: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Replies `text` to `call_id`, with no usage and no cost reported.
+    pub fn reply(self, call_id: &str, text: impl Into<String>) -> Self {
+        self.reply_with(call_id, text_reply(text))
+    }
+
+    pub fn reply_with(mut self, call_id: &str, reply: CallReply) -> Self {
+        self.scripted.insert(call_id.to_string(), Ok(reply));
+        self
+    }
+
+    pub fn fail(mut self, call_id: &str, failure: CallFailure) -> Self {
+        self.scripted.insert(call_id.to_string(), Err(failure));
+        self
+    }
+
+    /// Every request received, in the order the calls started.
+    pub fn requests(&self) -> Vec<CallRequest> {
+        self.requests.borrow().clone()
+    }
+
+    pub fn call_ids(&self) -> Vec<String> {
+        self.requests
+            .borrow()
+            .iter()
+            .map(|r| r.call_id.clone())
+            .collect()
+    }
+
+    pub fn log(&self) -> Vec<CallLog> {
+        self.log.borrow().clone()
+    }
+}
+
+impl ModelCaller for ScriptedCaller {
+    async fn call(&self, request: CallRequest) -> Result<CallReply, CallFailure> {
+        self.log
+            .borrow_mut()
+            .push(CallLog::Started(request.call_id.clone()));
+        self.requests.borrow_mut().push(request.clone());
+        YieldOnce::default().await;
+        let outcome = match self.scripted.get(&request.call_id) {
+            Some(scripted) => scripted.clone(),
+            None => (self.fallback)(&request),
+        };
+        self.log
+            .borrow_mut()
+            .push(CallLog::Finished(request.call_id));
+        outcome
+    }
+}
+
+/// A reply with only text: usage unreported, cost unknown.
+pub fn text_reply(text: impl Into<String>) -> CallReply {
+    CallReply {
+        text: text.into(),
+        ..CallReply::default()
+    }
+}
+
+/// Always the same instant.
+pub struct FixedClock(pub u64);
+
+impl Clock for FixedClock {
+    fn now_ms(&self) -> u64 {
+        self.0
+    }
+}
+
+#[derive(Default)]
+pub struct RecordingSink {
+    events: RefCell<Vec<ConsultEvent>>,
+}
+
+impl RecordingSink {
+    pub fn events(&self) -> Vec<ConsultEvent> {
+        self.events.borrow().clone()
+    }
+
+    pub fn names(&self) -> Vec<&'static str> {
+        self.events
+            .borrow()
+            .iter()
+            .map(ConsultEvent::name)
+            .collect()
+    }
+}
+
+impl EventSink for RecordingSink {
+    fn emit(&self, event: ConsultEvent) {
+        self.events.borrow_mut().push(event);
+    }
+}
+
+/// Pending once (after asking to be polled again), then ready: lets other futures run.
+#[derive(Default)]
+struct YieldOnce {
+    yielded: bool,
+}
+
+impl Future for YieldOnce {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        if self.yielded {
+            return Poll::Ready(());
+        }
+        self.yielded = true;
+        cx.waker().wake_by_ref();
+        Poll::Pending
+    }
+}

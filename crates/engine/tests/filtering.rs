@@ -1,0 +1,395 @@
+//! Artifact filtering against hand-checked examples, in the engine's prompts, and its settings.
+mod common;
+
+use common::*;
+use consilium_engine::artifacts::{CROSS_EXAM, SYNTHESIS};
+use consilium_engine::testing::ScriptedCaller;
+use consilium_engine::{
+    filter_cross_exam, filter_synthesis, severity_score, substantiveness_score, ArtifactEnvelope,
+    Challenge, ConsensusPoint, CrossExamArtifact, CrossExamLimits, FilterLimits, Rebuttal,
+    SynthesisArtifact, SynthesisLimits, Tension, Viewpoint,
+};
+use serde_json::json;
+
+fn consensus(point: &str, confidence: f64) -> ConsensusPoint {
+    ConsensusPoint {
+        point: point.into(),
+        supporting_agents: vec!["panelist-1".into()],
+        confidence,
+    }
+}
+
+fn tension(topic: &str, viewpoints: usize) -> Tension {
+    let viewpoints = (1..=viewpoints)
+        .map(|i| Viewpoint {
+            agent: format!("panelist-{i}"),
+            viewpoint: format!("view {i}"),
+        })
+        .collect();
+    Tension {
+        topic: topic.into(),
+        viewpoints,
+    }
+}
+
+fn synthesis_artifact() -> SynthesisArtifact {
+    SynthesisArtifact {
+        envelope: ArtifactEnvelope::new(SYNTHESIS, "2023-11-14T22:13:20.000Z".into()),
+        consensus_points: vec![
+            consensus("a", 0.5),
+            consensus("b", 0.9),
+            consensus("c", 0.7),
+            consensus("d", 0.9),
+        ],
+        tensions: vec![tension("t1", 2), tension("t2", 3), tension("t3", 2)],
+        priority_order: vec!["p1".into(), "p2".into(), "p3".into(), "p4".into()],
+    }
+}
+
+fn challenge(text: &str, evidence: usize) -> Challenge {
+    Challenge {
+        challenger: "panelist-1".into(),
+        target_agent: "panelist-2".into(),
+        challenge: text.into(),
+        evidence: (0..evidence).map(|i| format!("evidence {i}")).collect(),
+    }
+}
+
+fn rebuttal(text: &str) -> Rebuttal {
+    Rebuttal {
+        agent: "panelist-2".into(),
+        rebuttal: text.into(),
+    }
+}
+
+fn cross_exam_artifact() -> CrossExamArtifact {
+    CrossExamArtifact {
+        envelope: ArtifactEnvelope::new(CROSS_EXAM, "2023-11-14T22:13:20.000Z".into()),
+        challenges: vec![
+            challenge("Minor wording issue", 3),         // 6 + 0.19 = 6.19
+            challenge("This is wrong and dangerous", 0), // 10 + 0.27 = 10.27
+            challenge("WRONG wrong Wrong", 0),           // 5 + 0.17 = 5.17
+            challenge("Critical flaw", 0),               // "flaw" is not "flawed": 5 + 0.13
+        ],
+        rebuttals: vec![
+            rebuttal("No."),                       // 0.3
+            rebuttal("Because the data shows it"), // 2.5 + 3 x 3 = 11.5
+            rebuttal(&"x".repeat(100)),            // 10
+        ],
+        unresolved: vec!["u1".into(), "u2".into()],
+    }
+}
+
+fn points(artifact: &SynthesisArtifact) -> Vec<&str> {
+    artifact
+        .consensus_points
+        .iter()
+        .map(|c| c.point.as_str())
+        .collect()
+}
+
+fn topics(artifact: &SynthesisArtifact) -> Vec<&str> {
+    artifact.tensions.iter().map(|t| t.topic.as_str()).collect()
+}
+
+fn challenge_texts(artifact: &CrossExamArtifact) -> Vec<&str> {
+    artifact
+        .challenges
+        .iter()
+        .map(|c| c.challenge.as_str())
+        .collect()
+}
+
+#[test]
+fn synthesis_keeps_the_most_confident_points_and_deepest_tensions_ties_in_original_order() {
+    let original = synthesis_artifact();
+    let before = original.clone();
+    let limits = SynthesisLimits {
+        consensus_points: 3,
+        tensions: 2,
+    };
+    let filtered = filter_synthesis(&original, limits);
+
+    assert_eq!(points(&filtered), ["b", "d", "c"]);
+    assert_eq!(topics(&filtered), ["t2", "t1"]);
+    assert_eq!(filtered.priority_order, original.priority_order);
+    assert_eq!(filtered.envelope, original.envelope);
+    filtered.validate().unwrap();
+    assert_eq!(original, before, "the original is untouched");
+}
+
+#[test]
+fn limits_larger_than_the_arrays_keep_every_item() {
+    let limits = SynthesisLimits {
+        consensus_points: 10,
+        tensions: 10,
+    };
+    let filtered = filter_synthesis(&synthesis_artifact(), limits);
+    assert_eq!(points(&filtered), ["b", "d", "c", "a"]);
+    assert_eq!(topics(&filtered), ["t2", "t1", "t3"]);
+
+    let limits = CrossExamLimits {
+        challenges: 10,
+        rebuttals: 10,
+    };
+    let filtered = filter_cross_exam(&cross_exam_artifact(), limits);
+    assert_eq!(filtered.challenges.len(), 4);
+    assert_eq!(filtered.rebuttals.len(), 3);
+}
+
+#[test]
+fn zero_limits_empty_the_arrays_and_the_artifacts_still_validate() {
+    let synthesis = filter_synthesis(
+        &synthesis_artifact(),
+        SynthesisLimits {
+            consensus_points: 0,
+            tensions: 0,
+        },
+    );
+    assert!(synthesis.consensus_points.is_empty() && synthesis.tensions.is_empty());
+    assert_eq!(synthesis.priority_order.len(), 4);
+    synthesis.validate().unwrap();
+
+    let cross_exam = filter_cross_exam(
+        &cross_exam_artifact(),
+        CrossExamLimits {
+            challenges: 0,
+            rebuttals: 0,
+        },
+    );
+    assert!(cross_exam.challenges.is_empty() && cross_exam.rebuttals.is_empty());
+    assert_eq!(cross_exam.unresolved, ["u1", "u2"]);
+    cross_exam.validate().unwrap();
+}
+
+#[test]
+fn severity_counts_evidence_each_keyword_once_and_length() {
+    let artifact = cross_exam_artifact();
+    let scores: Vec<f64> = artifact.challenges.iter().map(severity_score).collect();
+    let expected = [6.19, 10.27, 5.17, 5.13];
+    for (score, expected) in scores.iter().zip(expected) {
+        assert!((score - expected).abs() < 1e-9, "{scores:?}");
+    }
+    // Length is counted in characters, not bytes.
+    let accented = challenge("é".repeat(100).as_str(), 0);
+    assert!((severity_score(&accented) - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn substantiveness_counts_length_and_each_keyword_once() {
+    let artifact = cross_exam_artifact();
+    let scores: Vec<f64> = artifact
+        .rebuttals
+        .iter()
+        .map(substantiveness_score)
+        .collect();
+    for (score, expected) in scores.iter().zip([0.3, 11.5, 10.0]) {
+        assert!((score - expected).abs() < 1e-9, "{scores:?}");
+    }
+}
+
+#[test]
+fn cross_exam_keeps_the_most_severe_challenges_and_most_substantive_rebuttals() {
+    let original = cross_exam_artifact();
+    let before = original.clone();
+    let filtered = filter_cross_exam(
+        &original,
+        CrossExamLimits {
+            challenges: 2,
+            rebuttals: 2,
+        },
+    );
+    assert_eq!(
+        challenge_texts(&filtered),
+        ["This is wrong and dangerous", "Minor wording issue"]
+    );
+    let rebuttals: Vec<&str> = filtered
+        .rebuttals
+        .iter()
+        .map(|r| r.rebuttal.as_str())
+        .collect();
+    assert_eq!(rebuttals, ["Because the data shows it", &"x".repeat(100)]);
+    assert_eq!(filtered.unresolved, original.unresolved);
+    filtered.validate().unwrap();
+    assert_eq!(original, before);
+}
+
+#[test]
+fn equal_severity_keeps_the_original_order() {
+    let mut artifact = cross_exam_artifact();
+    artifact.challenges = vec![
+        challenge("first tie", 1),
+        challenge("other tie", 1),
+        challenge("top", 2),
+    ];
+    let filtered = filter_cross_exam(
+        &artifact,
+        CrossExamLimits {
+            challenges: 3,
+            rebuttals: 0,
+        },
+    );
+    assert_eq!(
+        challenge_texts(&filtered),
+        ["top", "first tie", "other tie"]
+    );
+}
+
+#[test]
+fn round_three_panelists_see_the_filtered_synthesis_unless_verbose() {
+    // The demo synthesis has 4 consensus points and 3 tensions: the weakest of each is dropped.
+    let weakest_point = "Keep the existing ingester as a fallback during the transition";
+    let shallowest_tension = "\"topic\":\"Hiring\"";
+
+    let caller = ScriptedCaller::over_demo();
+    let (session, _) = run(demo_session(), &caller);
+    for request in caller.requests().iter().filter(|r| r.round >= 3) {
+        assert!(
+            !request.prompt.contains(weakest_point),
+            "{} is filtered",
+            request.call_id
+        );
+        assert!(
+            !request.prompt.contains(shallowest_tension),
+            "{} is filtered",
+            request.call_id
+        );
+    }
+    let verdict_request = caller
+        .requests()
+        .into_iter()
+        .find(|r| r.call_id == "r4-judge")
+        .unwrap();
+    for answer in &session.round1 {
+        let mut content = vec![&answer.position, &answer.rationale];
+        content.extend(&answer.key_points);
+        for text in content {
+            assert!(
+                verdict_request.prompt.contains(text.as_str()),
+                "round 1 always goes in full"
+            );
+        }
+    }
+    assert!(
+        session
+            .token_efficiency_stats
+            .unwrap()
+            .tokens_saved_via_filtering
+            > 0
+    );
+
+    let mut verbose = demo_session();
+    verbose.config.verbose = true;
+    let caller = ScriptedCaller::over_demo();
+    let (session, _) = run(verbose, &caller);
+    for request in caller.requests().iter().filter(|r| r.round >= 3) {
+        assert!(
+            request.prompt.contains(weakest_point),
+            "{} is full",
+            request.call_id
+        );
+    }
+    let stats = session.token_efficiency_stats.unwrap();
+    assert_eq!(stats.tokens_saved_via_filtering, 0);
+    assert_eq!(stats.efficiency_percentage, 0.0);
+    assert!(stats.filtered_rounds.is_empty());
+}
+
+#[test]
+fn savings_are_the_difference_between_the_unfiltered_and_the_sent_prompts() {
+    let (filtered, _) = run(demo_session(), &ScriptedCaller::over_demo());
+    let mut verbose = demo_session();
+    verbose.config.verbose = true;
+    let (full, _) = run(verbose, &ScriptedCaller::over_demo());
+    for (sent, unfiltered) in filtered.calls.iter().zip(&full.calls) {
+        assert_eq!(sent.call_id, unfiltered.call_id);
+        let difference = unfiltered.prompt_chars.div_ceil(4) - sent.prompt_chars.div_ceil(4);
+        assert_eq!(
+            sent.tokens_saved_via_filtering, difference as u64,
+            "{}",
+            sent.call_id
+        );
+    }
+}
+
+#[test]
+fn the_default_limits_have_the_seed_shape() {
+    assert_eq!(
+        FilterLimits::default().to_settings_json(),
+        json!({"filtering": {
+            "round3": {"consensus_points": 3, "tensions": 2},
+            "round4": {"consensus_points": 3, "tensions": 2, "challenges": 5, "rebuttals": 5}
+        }})
+    );
+}
+
+#[test]
+fn partial_settings_override_only_what_they_name() {
+    let settings = json!({"filtering": {"round3": {"tensions": 4}, "round4": {"rebuttals": 1}}});
+    let limits = FilterLimits::from_settings_json(&settings).unwrap();
+    let mut expected = FilterLimits::default();
+    expected.round3.tensions = 4;
+    expected.round4.rebuttals = 1;
+    assert_eq!(limits, expected);
+
+    let round_trip = FilterLimits::from_settings_json(&limits.to_settings_json()).unwrap();
+    assert_eq!(round_trip, limits);
+    let inner_only = json!({"round4": {"challenges": 0}});
+    assert_eq!(
+        FilterLimits::from_settings_json(&inner_only)
+            .unwrap()
+            .round4
+            .challenges,
+        0
+    );
+    assert_eq!(
+        FilterLimits::from_settings_json(&json!(null)).unwrap(),
+        FilterLimits::default()
+    );
+    assert_eq!(
+        FilterLimits::from_settings_json(&json!({})).unwrap(),
+        FilterLimits::default()
+    );
+    let whole_float = json!({"filtering": {"round3": {"tensions": 3.0}}});
+    assert_eq!(
+        FilterLimits::from_settings_json(&whole_float)
+            .unwrap()
+            .round3
+            .tensions,
+        3
+    );
+}
+
+#[test]
+fn invalid_settings_are_refused_with_the_key_named() {
+    let refused =
+        |settings: serde_json::Value| FilterLimits::from_settings_json(&settings).unwrap_err();
+    assert_eq!(
+        refused(json!({"filtering": {"round4": {"challenges": -1}}})),
+        "filtering.round4.challenges must not be negative (got -1)."
+    );
+    assert_eq!(
+        refused(json!({"filtering": {"round3": {"tensions": 2.5}}})),
+        "filtering.round3.tensions must be a whole number of items (got 2.5)."
+    );
+    assert_eq!(
+        refused(json!({"filtering": {"round3": {"consensus_points": "3"}}})),
+        "filtering.round3.consensus_points must be a whole number of items, not \"3\"."
+    );
+    assert_eq!(
+        refused(json!({"filtering": {"round3": {"challenges": 2}}})),
+        "filtering.round3.challenges is not a known setting (known: consensus_points, tensions)."
+    );
+    assert_eq!(
+        refused(json!({"filtering": {"round5": {}}})),
+        "filtering.round5 is not a known setting (known: round3, round4)."
+    );
+    assert_eq!(
+        refused(json!({"filtering": []})),
+        "filtering must be a JSON object, not []."
+    );
+    assert_eq!(
+        refused(json!(7)),
+        "The filter settings must be a JSON object, not 7."
+    );
+}

@@ -1,0 +1,295 @@
+//! The state machine's transitions and the events' names.
+mod common;
+
+use common::*;
+use consilium_engine::testing::ScriptedCaller;
+use consilium_engine::{CallFailure, ConsultEvent, ConsultState, TransitionError};
+use ConsultState::*;
+
+const ALL: [ConsultState; 10] = [
+    Idle,
+    Estimating,
+    AwaitingConsent,
+    Independent,
+    Synthesis,
+    CrossExam,
+    Verdict,
+    Complete,
+    Aborted,
+    Failed,
+];
+
+#[test]
+fn the_happy_path_is_a_chain_of_valid_transitions() {
+    let path = [
+        Idle,
+        Estimating,
+        AwaitingConsent,
+        Independent,
+        Synthesis,
+        CrossExam,
+        Verdict,
+        Complete,
+    ];
+    for step in path.windows(2) {
+        assert_eq!(step[0].transition(step[1]), Ok(step[1]));
+    }
+}
+
+#[test]
+fn every_round_can_be_the_last_one() {
+    for round_state in [Independent, Synthesis, CrossExam, Verdict] {
+        assert_eq!(round_state.transition(Complete), Ok(Complete));
+    }
+}
+
+#[test]
+fn aborted_and_failed_are_reachable_from_every_running_state_only() {
+    for from in ALL {
+        for to in [Aborted, Failed] {
+            assert_eq!(
+                from.transition(to).is_ok(),
+                from.is_running(),
+                "{from} -> {to}"
+            );
+        }
+    }
+    let running: Vec<ConsultState> = ALL.into_iter().filter(|s| s.is_running()).collect();
+    assert_eq!(
+        running,
+        [
+            Estimating,
+            AwaitingConsent,
+            Independent,
+            Synthesis,
+            CrossExam,
+            Verdict
+        ]
+    );
+}
+
+#[test]
+fn an_invalid_transition_is_an_error_not_a_no_op() {
+    for (from, to) in [
+        (Idle, Independent),
+        (Idle, Complete),
+        (AwaitingConsent, Synthesis),
+        (Verdict, Synthesis),
+        (Complete, Failed),
+        (Aborted, Independent),
+        (Synthesis, Synthesis),
+        (Estimating, Complete),
+    ] {
+        assert_eq!(from.transition(to), Err(TransitionError { from, to }));
+    }
+    assert_eq!(
+        Idle.transition(Independent).unwrap_err().to_string(),
+        "A consultation cannot go from idle to independent."
+    );
+}
+
+#[test]
+fn resume_re_enters_a_resume_point_from_a_stopped_state() {
+    for from in [Independent, CrossExam, Aborted, Failed, Estimating] {
+        assert_eq!(from.resume(Synthesis), Ok(Synthesis));
+        assert_eq!(from.resume(AwaitingConsent), Ok(AwaitingConsent));
+    }
+    assert!(
+        Idle.resume(Independent).is_err(),
+        "a fresh session starts normally"
+    );
+    assert!(Complete.resume(Verdict).is_err());
+    assert!(Failed.resume(Complete).is_err());
+    assert!(Failed.resume(Idle).is_err());
+}
+
+#[test]
+fn states_serialise_in_snake_case_and_know_their_round() {
+    assert_eq!(
+        serde_json::to_value(AwaitingConsent).unwrap(),
+        "awaiting_consent"
+    );
+    assert_eq!(serde_json::to_value(CrossExam).unwrap(), "cross_exam");
+    for state in ALL {
+        assert_eq!(serde_json::to_value(state).unwrap(), state.as_str());
+    }
+    let rounds: Vec<Option<u8>> = ALL.iter().map(|s| s.round()).collect();
+    assert_eq!(
+        rounds,
+        [
+            None,
+            None,
+            None,
+            Some(1),
+            Some(2),
+            Some(3),
+            Some(4),
+            None,
+            None,
+            None
+        ]
+    );
+    assert_eq!(ConsultState::for_round(3), Some(CrossExam));
+    assert_eq!(ConsultState::for_round(5), None);
+}
+
+#[test]
+fn a_fresh_run_walks_through_estimating_and_consent() {
+    let (_, sink) = run(demo_session(), &ScriptedCaller::over_demo());
+    let changes: Vec<(ConsultState, ConsultState)> = sink
+        .events()
+        .iter()
+        .filter_map(|e| match e {
+            ConsultEvent::StateChanged { from, to } => Some((*from, *to)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            (Idle, Estimating),
+            (Estimating, AwaitingConsent),
+            (AwaitingConsent, Independent),
+            (Independent, Synthesis),
+            (Synthesis, CrossExam),
+            (CrossExam, Verdict),
+            (Verdict, Complete)
+        ]
+    );
+}
+
+#[test]
+fn every_event_has_its_consultation_name() {
+    let (session, _) = run(demo_session(), &ScriptedCaller::over_demo());
+    let named = [
+        (
+            ConsultEvent::Started {
+                session_id: "c".into(),
+            },
+            "consultation:started",
+        ),
+        (
+            ConsultEvent::StateChanged {
+                from: Idle,
+                to: Estimating,
+            },
+            "consultation:state_changed",
+        ),
+        (
+            ConsultEvent::RoundStarted { round_number: 1 },
+            "consultation:round_started",
+        ),
+        (
+            ConsultEvent::CallStarted {
+                call_id: "r1".into(),
+                round_number: 1,
+                participant_id: "p".into(),
+            },
+            "consultation:call_started",
+        ),
+        (
+            ConsultEvent::CallFinished {
+                call_id: "r1".into(),
+                participant_id: "p".into(),
+                ok: true,
+                error: None,
+            },
+            "consultation:call_finished",
+        ),
+        (
+            ConsultEvent::RoundArtifact { round_number: 1 },
+            "consultation:round_artifact",
+        ),
+        (
+            ConsultEvent::CostUpdated {
+                spent_usd: 0.0,
+                unpriced_calls: 0,
+                budget_usd: None,
+            },
+            "consultation:cost_updated",
+        ),
+        (ConsultEvent::Completed, "consultation:completed"),
+        (
+            ConsultEvent::Failed { reason: "r".into() },
+            "consultation:failed",
+        ),
+        (ConsultEvent::Aborted, "consultation:aborted"),
+        (
+            ConsultEvent::SessionUpdated(Box::new(session)),
+            "consultation:session_updated",
+        ),
+    ];
+    for (event, name) in named {
+        assert_eq!(event.name(), name);
+    }
+}
+
+#[test]
+fn a_run_emits_its_events_in_order_and_a_session_update_after_every_change() {
+    let (session, sink) = run(demo_session(), &ScriptedCaller::over_demo());
+    let names = sink.names();
+    assert_eq!(
+        names[..6],
+        [
+            "consultation:started",
+            "consultation:session_updated",
+            "consultation:state_changed",
+            "consultation:session_updated",
+            "consultation:state_changed",
+            "consultation:session_updated",
+        ]
+    );
+    // Each call: started, finished, cost updated, then the session with its record.
+    let first_finish = names
+        .iter()
+        .position(|n| *n == "consultation:call_finished")
+        .unwrap();
+    assert_eq!(
+        names[first_finish..first_finish + 3],
+        [
+            "consultation:call_finished",
+            "consultation:cost_updated",
+            "consultation:session_updated"
+        ]
+    );
+    let artifacts = names
+        .iter()
+        .filter(|n| **n == "consultation:round_artifact")
+        .count();
+    let updates = names
+        .iter()
+        .filter(|n| **n == "consultation:session_updated")
+        .count();
+    let state_changes = names
+        .iter()
+        .filter(|n| **n == "consultation:state_changed")
+        .count();
+    assert_eq!(updates, session.calls.len() + artifacts + state_changes);
+    match sink.events().iter().rev().find_map(|e| match e {
+        ConsultEvent::SessionUpdated(s) => Some(s.clone()),
+        _ => None,
+    }) {
+        Some(last) => assert_eq!(*last, session, "the last update is the final session"),
+        None => panic!("no session update"),
+    }
+}
+
+#[test]
+fn failed_and_aborted_runs_end_with_their_events() {
+    let (_, failed) = run(
+        demo_session(),
+        &ScriptedCaller::over_demo().fail(
+            "r2-judge",
+            CallFailure {
+                kind: "auth".into(),
+                message: "Bad key.".into(),
+            },
+        ),
+    );
+    assert_eq!(failed.names().last(), Some(&"consultation:failed"));
+    let (_, aborted) = run(
+        demo_session(),
+        &ScriptedCaller::over_demo().fail("r1-panelist-1", CallFailure::cancelled()),
+    );
+    assert_eq!(aborted.names().last(), Some(&"consultation:aborted"));
+}
