@@ -216,10 +216,15 @@ fn normalise_nested(value: &mut Value, notes: &mut Vec<String>) {
     }
 }
 
-/// The fraction a confidence stands for, if it is not one already.
+/// The fraction a confidence stands for, if it is not one already. Whole numbers are percentages
+/// (the reply schemas ask for 0 to 100); a decimal from 0 to 1 is already a fraction.
 fn confidence_fraction(value: &Value) -> Option<f64> {
     let as_percentage = |number: f64| (number > 1.0 && number <= 100.0).then(|| number / 100.0);
     match value {
+        Value::Number(number) if number.is_u64() => {
+            let whole = number.as_u64()?;
+            (whole <= 100).then(|| whole as f64 / 100.0)
+        }
         Value::Number(number) => as_percentage(number.as_f64()?),
         Value::String(text) => {
             let text = text.trim();

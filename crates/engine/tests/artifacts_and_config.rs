@@ -139,9 +139,10 @@ fn assert_strict_and_bounded(schema: &Value) {
             schema["maxLength"].is_u64() || schema["enum"].is_array(),
             "{schema}"
         ),
-        Some("number") => assert_eq!(
-            (schema["minimum"].as_f64(), schema["maximum"].as_f64()),
-            (Some(0.0), Some(1.0))
+        // Confidences are whole percentages: grammar decoders enforce integer bounds.
+        Some("integer") => assert_eq!(
+            (schema["minimum"].as_u64(), schema["maximum"].as_u64()),
+            (Some(0), Some(100))
         ),
         other => panic!("unexpected schema type {other:?}"),
     }

@@ -46,19 +46,22 @@ fn removes_trailing_commas_and_says_so() {
 
 #[test]
 fn normalises_percentage_confidences_at_any_depth_and_says_so() {
-    let text = r#"{"confidence": 85, "consensus_points": [{"confidence": "70%"}, {"confidence": "0.4"}, {"confidence": 1}]}"#;
+    let text = r#"{"confidence": 85, "consensus_points": [{"confidence": "70%"}, {"confidence": "0.4"}, {"confidence": 1.0}, {"confidence": 1}]}"#;
     let parsed = object(text);
     assert_eq!(parsed.value["confidence"], 0.85);
     let points = parsed.value["consensus_points"].as_array().unwrap();
     assert_eq!(points[0]["confidence"], 0.7);
     assert_eq!(points[1]["confidence"], 0.4);
-    assert_eq!(points[2]["confidence"], 1);
+    // A decimal up to 1 is already a fraction; a whole number is a percentage, as the schemas ask.
+    assert_eq!(points[2]["confidence"], 1.0);
+    assert_eq!(points[3]["confidence"], 0.01);
     assert_eq!(
         parsed.notes,
         [
             "confidence 85 read as 0.85.",
             r#"confidence "70%" read as 0.7."#,
-            r#"confidence "0.4" read as 0.4."#
+            r#"confidence "0.4" read as 0.4."#,
+            "confidence 1 read as 0.01."
         ]
     );
 }

@@ -2,7 +2,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::schema::{list, object, text, unit_number};
+use super::schema::{list, object, percentage, text};
 use super::validation::{require_min_items, require_text, require_texts, require_unit_interval};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 
@@ -41,6 +41,6 @@ pub fn independent_schema() -> Value {
         ("position", text(400)),
         ("key_points", list(text(200), 1, 5)),
         ("rationale", text(800)),
-        ("confidence", unit_number()),
+        ("confidence", percentage()),
     ])
 }

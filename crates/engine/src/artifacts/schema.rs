@@ -31,8 +31,11 @@ pub(crate) fn list(items: Value, min_items: u32, max_items: u32) -> Value {
     json!({ "type": "array", "items": items, "minItems": min_items, "maxItems": max_items })
 }
 
-pub(crate) fn unit_number() -> Value {
-    json!({ "type": "number", "minimum": 0, "maximum": 1 })
+/// Models state confidence as a whole percentage: grammar-constrained decoders (llama.cpp) enforce
+/// integer bounds but not number bounds, and a base model otherwise writes 1000000 or 50.44. The
+/// reply parser turns it into the 0..1 fraction the artifacts store.
+pub(crate) fn percentage() -> Value {
+    json!({ "type": "integer", "minimum": 0, "maximum": 100 })
 }
 
 pub(crate) fn one_of(values: &[&str]) -> Value {

@@ -2,7 +2,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::schema::{agent_id, list, object, text, unit_number};
+use super::schema::{agent_id, list, object, percentage, text};
 use super::validation::{require_min_items, require_text, require_texts, require_unit_interval};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 
@@ -77,7 +77,7 @@ pub fn synthesis_schema() -> Value {
     let consensus_point = object(&[
         ("point", text(200)),
         ("supporting_agents", list(agent_id(), 1, 5)),
-        ("confidence", unit_number()),
+        ("confidence", percentage()),
     ]);
     let viewpoint = object(&[("agent", agent_id()), ("viewpoint", text(200))]);
     let tension = object(&[("topic", text(120)), ("viewpoints", list(viewpoint, 2, 5))]);

@@ -2,7 +2,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::schema::{agent_id, list, object, one_of, text, unit_number};
+use super::schema::{agent_id, list, object, one_of, percentage, text};
 use super::validation::{require_min_items, require_text, require_texts, require_unit_interval};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 
@@ -65,7 +65,7 @@ pub fn verdict_schema() -> Value {
     ]);
     object(&[
         ("recommendation", text(600)),
-        ("confidence", unit_number()),
+        ("confidence", percentage()),
         ("evidence", list(text(250), 1, 6)),
         ("dissent", list(dissent, 0, 5)),
     ])

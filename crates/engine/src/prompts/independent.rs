@@ -2,7 +2,7 @@
 use super::{panelist_system, reply_format, Prompt};
 use crate::participants::Participant;
 
-const SHAPE: &str = r#"{"position": "<your answer, in one or two sentences>", "key_points": ["<a point that supports it>", "..."], "rationale": "<why, briefly>", "confidence": <number from 0 to 1>}"#;
+const SHAPE: &str = r#"{"position": "<your answer, in one or two sentences>", "key_points": ["<a point that supports it>", "..."], "rationale": "<why, briefly>", "confidence": <whole number from 0 to 100>}"#;
 
 pub fn independent(question: &str, panelist: &Participant) -> Prompt {
     Prompt {

@@ -2,7 +2,7 @@
 use super::{json_lines, reply_format, to_json, Prompt, JUDGE_SYSTEM};
 use crate::artifacts::{CrossExamArtifact, IndependentArtifact, SynthesisArtifact};
 
-const SHAPE: &str = r#"{"recommendation": "<the decision: what to do, clearly and actionably>", "confidence": <number from 0 to 1>, "evidence": ["<a point that survived cross-examination>", "..."], "dissent": [{"agent": "<agent id>", "concern": "<what they still disagree with>", "severity": "high|medium|low"}]}"#;
+const SHAPE: &str = r#"{"recommendation": "<the decision: what to do, clearly and actionably>", "confidence": <whole number from 0 to 100>, "evidence": ["<a point that survived cross-examination>", "..."], "dissent": [{"agent": "<agent id>", "concern": "<what they still disagree with>", "severity": "high|medium|low"}]}"#;
 
 /// `synthesis` and `cross_exam` are what the judge is shown: filtered unless the session is verbose.
 pub fn verdict(
@@ -19,7 +19,7 @@ pub fn verdict(
              Now decide. Weigh round 3: a point that was challenged and not rebutted is discarded; \
              a point that survived becomes evidence. The verdict is a decision, not a summary.\n\
              - recommendation: what to do, as a clear answer to the question.\n\
-             - confidence (0 to 1): how sure the council can be, given its agreement and dissent.\n\
+             - confidence (a whole percentage, 0 to 100): how sure the council can be, given its agreement and dissent.\n\
              - evidence: the points that survived cross-examination (at least one).\n\
              - dissent: each panelist who still disagrees, with the concern and its severity \
              (high: it could change the decision; medium: it changes how to carry it out; low: a \
