@@ -5,6 +5,7 @@
 pub mod app;
 pub mod components;
 pub mod driver;
+pub mod export;
 pub mod ids;
 pub mod keys;
 pub mod settings;

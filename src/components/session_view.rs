@@ -7,7 +7,7 @@ use crate::components::cost_gate::format_usd;
 use crate::components::live_calls::{participant_label, LiveCalls};
 use crate::components::rounds::{CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound};
 use crate::driver::{cancel_run, start_run};
-use crate::storage;
+use crate::{export, storage};
 
 const ROUND_TITLES: [&str; 4] =
     ["Round 1 · Independent answers", "Round 2 · Synthesis", "Round 3 · Cross-examination", "Round 4 · Verdict"];
@@ -82,6 +82,7 @@ fn SessionBody(session: ConsultSession) -> impl IntoView {
         .collect_view();
     let has_failed_calls = session.calls.iter().any(|c| c.status != CallStatus::Ok);
     let id = session.id.clone();
+    let exportable = session.clone();
 
     view! {
         <header class="session-header">
@@ -91,9 +92,19 @@ fn SessionBody(session: ConsultSession) -> impl IntoView {
                 <span class="badge" data-state=state_text.clone()>{state_text.clone()}</span>
                 " · " {cost_text}
             </p>
-            <Show when=move || running.get()>
-                <button class="danger" on:click=move |_| cancel_run()>"Cancel"</button>
-            </Show>
+            <div class="actions">
+                <Show when=move || running.get()>
+                    <button class="danger" on:click=move |_| cancel_run()>"Cancel"</button>
+                </Show>
+                <button class="secondary" on:click={
+                    let s = exportable.clone();
+                    move |_| if let Err(e) = export::download_json(&s) { live.notice.set(Some(e)) }
+                }>"Export JSON"</button>
+                <button class="secondary" on:click={
+                    let s = exportable.clone();
+                    move |_| if let Err(e) = export::download_markdown(&s) { live.notice.set(Some(e)) }
+                }>"Export Markdown"</button>
+            </div>
         </header>
         <p class="notice" role="status">{move || live.notice.get()}</p>
         {interrupted.then(|| {

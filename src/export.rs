@@ -1,0 +1,38 @@
+//! Saving a session to a file: JSON (the full record, with its schema_version) or a Markdown report.
+//! Both come from the session record, which never holds a key.
+use consilium_engine::{consult_markdown, ConsultSession};
+use wasm_bindgen::{JsCast, JsValue};
+
+pub fn session_json(session: &ConsultSession) -> String {
+    serde_json::to_string_pretty(session).expect("a session always serialises")
+}
+
+pub fn file_stem(session: &ConsultSession) -> String {
+    let prefix = if session.config.demo { "consilium-demo" } else { "consilium" };
+    format!("{prefix}-{}", session.id)
+}
+
+pub fn download_json(session: &ConsultSession) -> Result<(), String> {
+    download(&format!("{}.json", file_stem(session)), "application/json", &session_json(session))
+}
+
+pub fn download_markdown(session: &ConsultSession) -> Result<(), String> {
+    download(&format!("{}.md", file_stem(session)), "text/markdown", &consult_markdown(session))
+}
+
+fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
+    let fail = |e: JsValue| format!("The browser could not save the file ({e:?}).");
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let document = web_sys::window().and_then(|w| w.document()).ok_or("No document to save from.")?;
+    let anchor: web_sys::HtmlAnchorElement =
+        document.create_element("a").map_err(fail)?.dyn_into().map_err(|_| "Not an anchor.".to_string())?;
+    anchor.set_href(&url);
+    anchor.set_download(filename);
+    anchor.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
