@@ -1,0 +1,158 @@
+//! Provider failures, classified so the app can explain them and decide whether to retry.
+use serde::{Deserialize, Serialize};
+
+use crate::types::ProviderKind;
+
+#[derive(Clone, Debug, PartialEq, thiserror::Error, Serialize, Deserialize)]
+pub enum ProviderError {
+    #[error("authentication failed ({status}): {detail}")]
+    Auth { status: u16, detail: String },
+    #[error("unknown model ({status}): {detail}")]
+    UnknownModel { status: u16, detail: String },
+    #[error("rate limited: {detail}")]
+    RateLimited { retry_after_secs: Option<f64>, detail: String },
+    #[error("overloaded ({status}): {detail}")]
+    Overloaded { status: u16, detail: String },
+    #[error("server error ({status}): {detail}")]
+    Server { status: u16, detail: String },
+    #[error("bad request ({status}): {detail}")]
+    BadRequest { status: u16, detail: String },
+    #[error("timed out after {after_ms} ms")]
+    Timeout { after_ms: u64 },
+    #[error("network error: {detail}")]
+    Network { detail: String },
+    #[error("malformed reply: {detail}")]
+    Malformed { detail: String },
+    #[error("the stream ended before its end marker")]
+    Incomplete { partial_text: String },
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// What the message needs to name: which provider, where, which model.
+pub struct ErrorContext<'a> {
+    pub provider_name: &'a str,
+    pub kind: ProviderKind,
+    pub base_url: &'a str,
+    pub model: &'a str,
+}
+
+const DETAIL_LIMIT: usize = 300;
+
+fn trimmed(detail: &str) -> String {
+    let detail = detail.trim();
+    if detail.chars().count() <= DETAIL_LIMIT {
+        return detail.to_string();
+    }
+    let cut: String = detail.chars().take(DETAIL_LIMIT).collect();
+    format!("{cut}…")
+}
+
+fn with_detail(sentence: String, detail: &str) -> String {
+    let detail = trimmed(detail);
+    if detail.is_empty() {
+        sentence
+    } else {
+        format!("{sentence} ({detail})")
+    }
+}
+
+impl ProviderError {
+    pub fn user_message(&self, ctx: &ErrorContext) -> String {
+        let who = ctx.provider_name;
+        match self {
+            Self::Auth { status, detail } => with_detail(
+                format!("{who} refused the API key (HTTP {status}). Check the key for {who} in Settings."),
+                detail,
+            ),
+            Self::UnknownModel { status, detail } => with_detail(
+                format!(
+                    "{who} does not know the model \"{}\" (HTTP {status}). Pick one from its model list in Settings (\"Load models\") or fix the name.",
+                    ctx.model
+                ),
+                detail,
+            ),
+            Self::RateLimited { retry_after_secs, detail } => {
+                let when = match retry_after_secs {
+                    Some(secs) => format!("It asks to wait {secs:.0} s before retrying."),
+                    None => "Consilium retries with increasing pauses.".to_string(),
+                };
+                with_detail(format!("{who} is rate limiting requests (HTTP 429). {when}"), detail)
+            }
+            Self::Overloaded { status, detail } => with_detail(
+                format!("{who} is overloaded (HTTP {status}). Consilium retries shortly; try again later if it persists."),
+                detail,
+            ),
+            Self::Server { status, detail } => {
+                with_detail(format!("{who} had a server error (HTTP {status}). Consilium retries it."), detail)
+            }
+            Self::BadRequest { status, detail } => with_detail(
+                format!("{who} rejected the request (HTTP {status}), for example a prompt too long for \"{}\".", ctx.model),
+                detail,
+            ),
+            Self::Timeout { after_ms } => format!(
+                "{who} sent nothing for {:.0} s, so the call was stopped. A slow local model may need a longer timeout in Settings.",
+                *after_ms as f64 / 1000.0
+            ),
+            Self::Network { detail } => with_detail(network_advice(ctx), detail),
+            Self::Malformed { detail } => {
+                with_detail(format!("{who} sent a reply Consilium could not read."), detail)
+            }
+            Self::Incomplete { partial_text } => format!(
+                "{who}'s reply stopped before it was finished (the stream ended without its end marker, after {} characters). It is not used as an answer.",
+                partial_text.chars().count()
+            ),
+            Self::Cancelled => "Cancelled.".to_string(),
+        }
+    }
+
+    pub fn is_retryable(&self) -> bool {
+        matches!(
+            self,
+            Self::RateLimited { .. }
+                | Self::Overloaded { .. }
+                | Self::Server { .. }
+                | Self::Network { .. }
+                | Self::Timeout { .. }
+                | Self::Incomplete { .. }
+        )
+    }
+
+    pub fn kind_label(&self) -> &'static str {
+        match self {
+            Self::Auth { .. } => "auth",
+            Self::UnknownModel { .. } => "unknown_model",
+            Self::RateLimited { .. } => "rate_limited",
+            Self::Overloaded { .. } => "overloaded",
+            Self::Server { .. } => "server",
+            Self::BadRequest { .. } => "bad_request",
+            Self::Timeout { .. } => "timeout",
+            Self::Network { .. } => "network",
+            Self::Malformed { .. } => "malformed",
+            Self::Incomplete { .. } => "incomplete",
+            Self::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// The browser reports DNS failures, refused connections and CORS refusals identically, so the
+/// message names every likely cause with its fix.
+fn network_advice(ctx: &ErrorContext) -> String {
+    let url = ctx.base_url;
+    let lower = url.to_ascii_lowercase();
+    let local = lower.contains("://127.0.0.1") || lower.contains("://localhost") || lower.contains("://[::1]");
+    let who = ctx.provider_name;
+    if !local {
+        return format!(
+            "Could not reach {who} at {url}: check the base URL and your connection. If it is right, the server may not allow calls from a web page (CORS)."
+        );
+    }
+    let fix = if lower.contains(":11434") {
+        "For Ollama, start it with OLLAMA_ORIGINS=* (e.g. `OLLAMA_ORIGINS=* ollama serve`) so this page may call it."
+    } else if lower.contains(":1234") {
+        "For LM Studio, start its server and enable CORS in the server settings."
+    } else {
+        "llama.cpp's llama-server allows browser calls by default; other servers may need CORS enabled for this page's origin."
+    };
+    format!("Could not reach {who} at {url}: the server is not running, the URL or port is wrong, or it does not allow calls from a web page (CORS). {fix}")
+}

@@ -1,0 +1,41 @@
+//! When to try a failed call again: bounded exponential backoff with full jitter, honouring
+//! Retry-After, and never for errors a retry cannot fix (bad key, unknown model, bad request).
+use crate::error::ProviderError;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RetryPolicy {
+    pub max_attempts: u32,
+    pub base_delay_ms: u64,
+    pub max_delay_ms: u64,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self { max_attempts: 3, base_delay_ms: 500, max_delay_ms: 8_000 }
+    }
+}
+
+/// A Retry-After longer than this means "not today": give up and say so rather than hang.
+const LONGEST_RETRY_AFTER_SECS: f64 = 60.0;
+
+impl RetryPolicy {
+    /// Delay before the next attempt after attempt number `attempt` (from 1) failed with `error`,
+    /// or None to give up. `jitter_unit` in [0, 1) comes from the caller so tests are deterministic.
+    pub fn delay_ms(&self, attempt: u32, error: &ProviderError, jitter_unit: f64) -> Option<u64> {
+        if !error.is_retryable() || attempt >= self.max_attempts {
+            return None;
+        }
+        let exponential = self.base_delay_ms.saturating_mul(1u64 << (attempt - 1).min(20)).min(self.max_delay_ms);
+        let jittered = (exponential as f64 * jitter_unit.clamp(0.0, 1.0)).round() as u64;
+        match error {
+            ProviderError::RateLimited { retry_after_secs: Some(secs), .. } => {
+                if *secs > LONGEST_RETRY_AFTER_SECS {
+                    None
+                } else {
+                    Some(((secs * 1000.0).ceil() as u64).max(jittered))
+                }
+            }
+            _ => Some(jittered.max(self.base_delay_ms / 4)),
+        }
+    }
+}
