@@ -180,11 +180,15 @@ pub fn VerdictRound(
 
 #[component]
 pub fn EfficiencyStats(stats: TokenEfficiencyStats) -> impl IntoView {
+    let rounds = match stats.filtered_rounds.as_slice() {
+        [] => "no round filtered yet".to_string(),
+        list => format!("filtered rounds: {}", list.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")),
+    };
     view! {
         <p class="efficiency">
             "Tokens used " <strong>{stats.tokens_used}</strong>
             " · saved by artifact filtering " <strong>{stats.tokens_saved_via_filtering}</strong>
-            " (" {format!("{:.1}", stats.efficiency_percentage)} "%, rounds 3 and 4)"
+            " (" {format!("{:.1}", stats.efficiency_percentage)} "%; " {rounds} ")"
         </p>
     }
 }

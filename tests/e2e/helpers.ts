@@ -11,20 +11,19 @@ export function watchConsole(page: Page): string[] {
 /** Adds an OpenAI-compatible provider from the llama.cpp preset and points it at `baseUrl`. */
 export async function addCompatibleProvider(page: Page, name: string, baseUrl: string, model: string, key = '') {
   await page.getByRole('button', { name: 'Settings' }).click();
+  const cards = page.locator('.provider-card');
+  const index = await cards.count();
   await page.getByRole('button', { name: 'Add llama.cpp server (local)' }).click();
-  const card = page.locator('.provider-card').last();
-  await card.getByLabel('Name').fill(name);
-  await card.getByLabel('Name').blur();
-  await expect(page.locator('.provider-card').last().getByLabel('Name')).toHaveValue(name);
-  const named = page.locator('.provider-card', { has: page.locator(`input[value="${name}"]`) });
-  await named.getByLabel('Base URL').fill(baseUrl);
-  await named.getByLabel('Base URL').blur();
-  await named.getByLabel('Default model').fill(model);
-  await named.getByLabel('Default model').blur();
-  if (key) {
-    await named.getByLabel('API key').fill(key);
-    await named.getByLabel('API key').blur();
+  await expect(cards).toHaveCount(index + 1);
+  const card = cards.nth(index);
+  for (const [label, value] of [['Name', name], ['Base URL', baseUrl], ['Default model', model], ['API key', key]]) {
+    if (!value) continue;
+    await card.getByLabel(label).fill(value);
+    await card.getByLabel(label).blur();
   }
+  // The card is labelled by its provider's name once the name is saved.
+  const named = page.getByRole('article', { name });
+  await expect(named).toHaveCount(1);
   return named;
 }
 

@@ -15,6 +15,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${APP_PORT}/`,
     screenshot: 'only-on-failure',
+    actionTimeout: 30_000,
     launchOptions: {
       // Debian's Chromium: Playwright cannot download its own browser here.
       executablePath: '/usr/bin/chromium',

@@ -59,7 +59,7 @@ test('a wrong base URL is explained and nothing stored is lost', async ({ page }
   const before = await allLocalStorage(page);
 
   await addCompatibleProvider(page, 'Nowhere', 'http://127.0.0.1:9/v1', LLAMA_MODEL);
-  const card = page.locator('.provider-card', { has: page.locator('input[value="Nowhere"]') });
+  const card = page.getByRole('article', { name: 'Nowhere' });
   await card.getByRole('button', { name: 'Test connection' }).click();
   await expect(card.locator('.status')).toContainText(/could not reach|not running|CORS/i, { timeout: 60_000 });
 
