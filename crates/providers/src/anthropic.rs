@@ -2,11 +2,14 @@
 //! wanted JSON schema; the tool's input (or its streamed `input_json_delta`s) is the reply text.
 use serde_json::{json, Map, Value};
 
-use crate::classify::error_detail;
+use crate::chat::{temperature_json, usable_key};
+use crate::classify::classify_http_error;
 use crate::error::ProviderError;
-use crate::types::{ChatReply, ChatRequest, Endpoint, FinishReason, HttpRequest, Role, Usage};
+use crate::types::{
+    ChatReply, ChatRequest, Endpoint, FinishReason, HttpRequest, ProviderKind, Role, Usage,
+};
 
-pub const API_VERSION: &str = "2023-06-01";
+const API_VERSION: &str = "2023-06-01";
 
 pub fn build(endpoint: &Endpoint, api_key: Option<&str>, req: &ChatRequest) -> HttpRequest {
     let messages: Vec<Value> = req
@@ -28,7 +31,7 @@ pub fn build(endpoint: &Endpoint, api_key: Option<&str>, req: &ChatRequest) -> H
     }
     body.insert("messages".into(), Value::Array(messages));
     if let Some(t) = req.temperature {
-        body.insert("temperature".into(), json!(t));
+        body.insert("temperature".into(), temperature_json(t));
     }
     body.insert("stream".into(), json!(req.stream));
     if let Some(schema) = &req.response_schema {
@@ -36,17 +39,13 @@ pub fn build(endpoint: &Endpoint, api_key: Option<&str>, req: &ChatRequest) -> H
             "tools".into(),
             json!([{ "name": schema.name, "description": "Record the answer in exactly this structure.", "input_schema": schema.schema }]),
         );
-        body.insert("tool_choice".into(), json!({ "type": "tool", "name": schema.name }));
+        body.insert(
+            "tool_choice".into(),
+            json!({ "type": "tool", "name": schema.name }),
+        );
     }
-    let mut headers = vec![
-        ("Content-Type".to_string(), "application/json".to_string()),
-        ("anthropic-version".to_string(), API_VERSION.to_string()),
-        // Anthropic refuses browser (CORS) calls without this explicit opt-in.
-        ("anthropic-dangerous-direct-browser-access".to_string(), "true".to_string()),
-    ];
-    if let Some(key) = api_key.map(str::trim).filter(|k| !k.is_empty()) {
-        headers.push(("x-api-key".to_string(), key.to_string()));
-    }
+    let mut headers = vec![("Content-Type".to_string(), "application/json".to_string())];
+    headers.extend(auth_headers(api_key));
     HttpRequest {
         method: "POST".into(),
         url: format!("{}/messages", endpoint.base_url.trim_end_matches('/')),
@@ -55,7 +54,23 @@ pub fn build(endpoint: &Endpoint, api_key: Option<&str>, req: &ChatRequest) -> H
     }
 }
 
-pub fn finish_reason(value: &str) -> FinishReason {
+/// The key in `x-api-key`, the API version, and the explicit opt-in Anthropic requires before it
+/// answers a browser (CORS) request.
+pub fn auth_headers(api_key: Option<&str>) -> Vec<(String, String)> {
+    let mut headers = vec![
+        ("anthropic-version".to_string(), API_VERSION.to_string()),
+        (
+            "anthropic-dangerous-direct-browser-access".to_string(),
+            "true".to_string(),
+        ),
+    ];
+    if let Some(key) = usable_key(api_key) {
+        headers.push(("x-api-key".to_string(), key.to_string()));
+    }
+    headers
+}
+
+fn finish_reason(value: &str) -> FinishReason {
     match value {
         "end_turn" | "stop_sequence" => FinishReason::Stop,
         "max_tokens" => FinishReason::Length,
@@ -65,32 +80,55 @@ pub fn finish_reason(value: &str) -> FinishReason {
     }
 }
 
-fn stream_error(value: &Value) -> ProviderError {
-    let detail = error_detail(&value.to_string());
-    match value.pointer("/error/type").and_then(Value::as_str).unwrap_or_default() {
-        "overloaded_error" => ProviderError::Overloaded { status: 529, detail },
-        "rate_limit_error" => ProviderError::RateLimited { retry_after_secs: None, detail },
-        "authentication_error" | "permission_error" => ProviderError::Auth { status: 401, detail },
-        "not_found_error" => ProviderError::UnknownModel { status: 404, detail },
-        _ => ProviderError::Server { status: 500, detail },
-    }
+/// An `{"type": "error", "error": {"type": ...}}` object (a stream's `error` event, or a body),
+/// classified as the HTTP status Anthropic documents for its error type.
+fn typed_error(value: &Value) -> ProviderError {
+    let status = match value
+        .pointer("/error/type")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+    {
+        "invalid_request_error" => 400,
+        "authentication_error" => 401,
+        "permission_error" => 403,
+        "not_found_error" => 404,
+        "request_too_large" => 413,
+        "rate_limit_error" => 429,
+        "overloaded_error" => 529,
+        _ => 500, // api_error and types added later
+    };
+    classify_http_error(ProviderKind::Anthropic, status, None, &value.to_string())
 }
 
 pub fn parse(body: &str) -> Result<ChatReply, ProviderError> {
-    let value: Value =
-        serde_json::from_str(body).map_err(|e| ProviderError::Malformed { detail: format!("not JSON: {e}") })?;
+    let value: Value = serde_json::from_str(body).map_err(|e| ProviderError::Malformed {
+        detail: format!("not JSON: {e}"),
+    })?;
     if value.get("type").and_then(Value::as_str) == Some("error") {
-        return Err(stream_error(&value));
+        return Err(typed_error(&value));
     }
     let blocks = value
         .get("content")
         .and_then(Value::as_array)
-        .ok_or_else(|| ProviderError::Malformed { detail: "no content in the reply".into() })?;
+        .ok_or_else(|| ProviderError::Malformed {
+            detail: "no content in the reply".into(),
+        })?;
     let mut text = String::new();
     for block in blocks {
         match block.get("type").and_then(Value::as_str) {
-            Some("text") => text.push_str(block.get("text").and_then(Value::as_str).unwrap_or_default()),
-            Some("tool_use") => text.push_str(&block.get("input").cloned().unwrap_or(Value::Null).to_string()),
+            Some("text") => text.push_str(
+                block
+                    .get("text")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default(),
+            ),
+            Some("tool_use") => text.push_str(
+                &block
+                    .get("input")
+                    .cloned()
+                    .unwrap_or(Value::Null)
+                    .to_string(),
+            ),
             _ => {}
         }
     }
@@ -100,8 +138,14 @@ pub fn parse(body: &str) -> Result<ChatReply, ProviderError> {
             input_tokens: u.get("input_tokens").and_then(Value::as_u64).unwrap_or(0),
             output_tokens: u.get("output_tokens").and_then(Value::as_u64).unwrap_or(0),
         }),
-        finish_reason: value.get("stop_reason").and_then(Value::as_str).map(finish_reason),
-        model: value.get("model").and_then(Value::as_str).map(str::to_string),
+        finish_reason: value
+            .get("stop_reason")
+            .and_then(Value::as_str)
+            .map(finish_reason),
+        model: value
+            .get("model")
+            .and_then(Value::as_str)
+            .map(str::to_string),
         reported_cost_usd: None,
     })
 }
@@ -115,15 +159,32 @@ pub struct AnthropicStream {
 
 impl AnthropicStream {
     pub fn on_event(&mut self, data: &str) -> Result<Option<String>, ProviderError> {
-        let value: Value = serde_json::from_str(data)
-            .map_err(|e| ProviderError::Malformed { detail: format!("a stream event is not JSON: {e}") })?;
-        match value.get("type").and_then(Value::as_str).unwrap_or_default() {
+        let value: Value = serde_json::from_str(data).map_err(|e| ProviderError::Malformed {
+            detail: format!("a stream event is not JSON: {e}"),
+        })?;
+        match value
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+        {
             "message_start" => {
                 let message = value.get("message").cloned().unwrap_or(Value::Null);
-                self.reply.model = message.get("model").and_then(Value::as_str).map(str::to_string);
-                let input = message.pointer("/usage/input_tokens").and_then(Value::as_u64).unwrap_or(0);
-                let output = message.pointer("/usage/output_tokens").and_then(Value::as_u64).unwrap_or(0);
-                self.reply.usage = Some(Usage { input_tokens: input, output_tokens: output });
+                self.reply.model = message
+                    .get("model")
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
+                let input = message
+                    .pointer("/usage/input_tokens")
+                    .and_then(Value::as_u64)
+                    .unwrap_or(0);
+                let output = message
+                    .pointer("/usage/output_tokens")
+                    .and_then(Value::as_u64)
+                    .unwrap_or(0);
+                self.reply.usage = Some(Usage {
+                    input_tokens: input,
+                    output_tokens: output,
+                });
                 Ok(None)
             }
             "content_block_delta" => {
@@ -144,10 +205,15 @@ impl AnthropicStream {
                 if let Some(reason) = value.pointer("/delta/stop_reason").and_then(Value::as_str) {
                     self.reply.finish_reason = Some(finish_reason(reason));
                 }
-                if let Some(output) = value.pointer("/usage/output_tokens").and_then(Value::as_u64) {
+                if let Some(output) = value
+                    .pointer("/usage/output_tokens")
+                    .and_then(Value::as_u64)
+                {
                     let usage = self.reply.usage.get_or_insert_with(Usage::default);
                     usage.output_tokens = output;
-                    if let Some(input) = value.pointer("/usage/input_tokens").and_then(Value::as_u64) {
+                    if let Some(input) =
+                        value.pointer("/usage/input_tokens").and_then(Value::as_u64)
+                    {
                         usage.input_tokens = input;
                     }
                 }
@@ -157,7 +223,7 @@ impl AnthropicStream {
                 self.done = true;
                 Ok(None)
             }
-            "error" => Err(stream_error(&value)),
+            "error" => Err(typed_error(&value)),
             _ => Ok(None), // ping, content_block_start/stop
         }
     }

@@ -10,7 +10,10 @@ pub enum ProviderError {
     #[error("unknown model ({status}): {detail}")]
     UnknownModel { status: u16, detail: String },
     #[error("rate limited: {detail}")]
-    RateLimited { retry_after_secs: Option<f64>, detail: String },
+    RateLimited {
+        retry_after_secs: Option<f64>,
+        detail: String,
+    },
     #[error("overloaded ({status}): {detail}")]
     Overloaded { status: u16, detail: String },
     #[error("server error ({status}): {detail}")]
@@ -67,8 +70,8 @@ impl ProviderError {
             ),
             Self::UnknownModel { status, detail } => with_detail(
                 format!(
-                    "{who} does not know the model \"{}\" (HTTP {status}). Pick one from its model list in Settings (\"Load models\") or fix the name.",
-                    ctx.model
+                    "{who} does not know the model \"{}\" (HTTP {status}). Pick one from its model list in Settings (\"Load models\") or fix the name; if the name is right, check the base URL ({}).",
+                    ctx.model, ctx.base_url
                 ),
                 detail,
             ),
@@ -87,7 +90,7 @@ impl ProviderError {
                 with_detail(format!("{who} had a server error (HTTP {status}). Consilium retries it."), detail)
             }
             Self::BadRequest { status, detail } => with_detail(
-                format!("{who} rejected the request (HTTP {status}), for example a prompt too long for \"{}\".", ctx.model),
+                format!("{who} rejected the request (HTTP {status}). {}", bad_request_hint(*status, detail, ctx.model)),
                 detail,
             ),
             Self::Timeout { after_ms } => format!(
@@ -135,14 +138,40 @@ impl ProviderError {
     }
 }
 
+/// What to do about a rejected request, guessed from the status and the provider's explanation.
+fn bad_request_hint(status: u16, detail: &str, model: &str) -> String {
+    let lower = detail.to_ascii_lowercase();
+    let mentions = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    if status == 402 || mentions(&["quota", "credit", "billing", "balance"]) {
+        "Check the account's credit or plan with the provider.".to_string()
+    } else if mentions(&[
+        "max_tokens",
+        "max_completion_tokens",
+        "maxoutputtokens",
+        "output tokens",
+    ]) {
+        format!(
+            "\"{model}\" cannot write as many tokens as asked: lower \"max tokens\" in Settings."
+        )
+    } else if status == 413 || mentions(&["context", "too long", "too many tokens", "too large"]) {
+        format!("The prompt is probably too long for \"{model}\": pick a model with a larger context window.")
+    } else {
+        format!("\"{model}\" may not support a setting Consilium sends (such as structured output); try another model.")
+    }
+}
+
 /// The browser reports DNS failures, refused connections and CORS refusals identically, so the
 /// message names every likely cause with its fix.
 fn network_advice(ctx: &ErrorContext) -> String {
-    let url = ctx.base_url;
+    let (who, url) = (ctx.provider_name, ctx.base_url);
     let lower = url.to_ascii_lowercase();
-    let local = lower.contains("://127.0.0.1") || lower.contains("://localhost") || lower.contains("://[::1]");
-    let who = ctx.provider_name;
-    if !local {
+    let loopback = ["://127.0.0.1", "://localhost", "://[::1]"]
+        .iter()
+        .any(|host| lower.contains(host));
+    // A server the user runs: on this machine, or any plain-http address (a LAN box).
+    let self_hosted =
+        loopback || (ctx.kind == ProviderKind::OpenAiCompatible && lower.starts_with("http://"));
+    if !self_hosted {
         return format!(
             "Could not reach {who} at {url}: check the base URL and your connection. If it is right, the server may not allow calls from a web page (CORS)."
         );
@@ -154,5 +183,13 @@ fn network_advice(ctx: &ErrorContext) -> String {
     } else {
         "llama.cpp's llama-server allows browser calls by default; other servers may need CORS enabled for this page's origin."
     };
-    format!("Could not reach {who} at {url}: the server is not running, the URL or port is wrong, or it does not allow calls from a web page (CORS). {fix}")
+    // Browsers exempt only loopback addresses from the mixed-content block.
+    let mixed_content = if loopback {
+        ""
+    } else {
+        " If Consilium itself is opened over https, the browser also blocks plain-http servers other than localhost."
+    };
+    format!(
+        "Could not reach {who} at {url}: the server is not running, the URL or port is wrong, or it does not allow calls from a web page (CORS). {fix}{mixed_content}"
+    )
 }

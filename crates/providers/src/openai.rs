@@ -2,9 +2,12 @@
 //! (Ollama /v1, llama.cpp, LM Studio, vLLM, Groq, Mistral, DeepSeek).
 use serde_json::{json, Map, Value};
 
-use crate::classify::error_detail;
+use crate::chat::{temperature_json, usable_key};
+use crate::classify::classify_http_error;
 use crate::error::ProviderError;
-use crate::types::{ChatReply, ChatRequest, Endpoint, FinishReason, HttpRequest, ProviderKind, Role, Usage};
+use crate::types::{
+    ChatReply, ChatRequest, Endpoint, FinishReason, HttpRequest, ProviderKind, Role, Usage,
+};
 
 pub fn build(endpoint: &Endpoint, api_key: Option<&str>, req: &ChatRequest) -> HttpRequest {
     let mut messages = Vec::new();
@@ -21,49 +24,73 @@ pub fn build(endpoint: &Endpoint, api_key: Option<&str>, req: &ChatRequest) -> H
     let mut body = Map::new();
     body.insert("model".into(), json!(req.model));
     body.insert("messages".into(), Value::Array(messages));
-    // OpenAI itself replaced max_tokens with max_completion_tokens; compatible servers know the old name.
-    let max_key = if endpoint.kind == ProviderKind::OpenAi { "max_completion_tokens" } else { "max_tokens" };
+    // OpenAI itself replaced max_tokens with max_completion_tokens (its reasoning models refuse the
+    // old name); compatible servers and OpenRouter know the old name.
+    let max_key = if endpoint.kind == ProviderKind::OpenAi {
+        "max_completion_tokens"
+    } else {
+        "max_tokens"
+    };
     body.insert(max_key.into(), json!(req.max_tokens));
-    if let Some(t) = req.temperature.filter(|_| accepts_temperature(endpoint.kind, &req.model)) {
-        body.insert("temperature".into(), json!(t));
+    if let Some(t) = req
+        .temperature
+        .filter(|_| accepts_temperature(endpoint.kind, &req.model))
+    {
+        body.insert("temperature".into(), temperature_json(t));
     }
     body.insert("stream".into(), json!(req.stream));
     if req.stream {
+        // Without it a streamed reply carries no token counts, so its cost would be unknown.
         body.insert("stream_options".into(), json!({ "include_usage": true }));
     }
     if let Some(schema) = &req.response_schema {
+        // Not strict: strict mode demands every property be required and additionalProperties false,
+        // which the engine's schemas need not satisfy; the engine validates the reply itself.
         body.insert(
             "response_format".into(),
             json!({ "type": "json_schema", "json_schema": { "name": schema.name, "schema": schema.schema, "strict": false } }),
         );
     }
     if endpoint.kind == ProviderKind::OpenRouter {
-        // Asks OpenRouter to report the call's cost in `usage.cost`.
+        // Asks OpenRouter to report the call's cost in `usage.cost` (now its default; harmless).
         body.insert("usage".into(), json!({ "include": true }));
     }
     let mut headers = vec![("Content-Type".to_string(), "application/json".to_string())];
-    if let Some(key) = api_key.map(str::trim).filter(|k| !k.is_empty()) {
-        headers.push(("Authorization".to_string(), format!("Bearer {key}")));
-    }
-    if endpoint.kind == ProviderKind::OpenRouter {
-        headers.push(("X-Title".to_string(), "Consilium".to_string()));
-    }
+    headers.extend(auth_headers(endpoint.kind, api_key));
     HttpRequest {
         method: "POST".into(),
-        url: format!("{}/chat/completions", endpoint.base_url.trim_end_matches('/')),
+        url: format!(
+            "{}/chat/completions",
+            endpoint.base_url.trim_end_matches('/')
+        ),
         headers,
         body: Value::Object(body).to_string(),
     }
 }
 
+/// `Authorization: Bearer` when there is a key (local servers usually need none), and OpenRouter's
+/// app attribution.
+pub fn auth_headers(kind: ProviderKind, api_key: Option<&str>) -> Vec<(String, String)> {
+    let mut headers = Vec::new();
+    if let Some(key) = usable_key(api_key) {
+        headers.push(("Authorization".to_string(), format!("Bearer {key}")));
+    }
+    if kind == ProviderKind::OpenRouter {
+        headers.push(("X-Title".to_string(), "Consilium".to_string()));
+    }
+    headers
+}
+
 /// OpenAI's reasoning models refuse a temperature other than the default.
 fn accepts_temperature(kind: ProviderKind, model: &str) -> bool {
     let bare = model.rsplit('/').next().unwrap_or(model);
-    !(matches!(kind, ProviderKind::OpenAi | ProviderKind::OpenRouter)
-        && (bare.starts_with("o1") || bare.starts_with("o3") || bare.starts_with("o4") || bare.starts_with("gpt-5")))
+    let reasoning = ["o1", "o3", "o4", "gpt-5"]
+        .iter()
+        .any(|prefix| bare.starts_with(prefix));
+    !(matches!(kind, ProviderKind::OpenAi | ProviderKind::OpenRouter) && reasoning)
 }
 
-pub fn finish_reason(value: &str) -> FinishReason {
+fn finish_reason(value: &str) -> FinishReason {
     match value {
         "stop" => FinishReason::Stop,
         "length" => FinishReason::Length,
@@ -76,49 +103,104 @@ pub fn finish_reason(value: &str) -> FinishReason {
 fn usage(value: &Value) -> Option<Usage> {
     let usage = value.get("usage").filter(|u| u.is_object())?;
     Some(Usage {
-        input_tokens: usage.get("prompt_tokens").and_then(Value::as_u64).unwrap_or(0),
-        output_tokens: usage.get("completion_tokens").and_then(Value::as_u64).unwrap_or(0),
+        input_tokens: usage
+            .get("prompt_tokens")
+            .and_then(Value::as_u64)
+            .unwrap_or(0),
+        output_tokens: usage
+            .get("completion_tokens")
+            .and_then(Value::as_u64)
+            .unwrap_or(0),
     })
 }
 
+/// OpenRouter's own account of what the call cost, in USD.
 fn reported_cost(value: &Value) -> Option<f64> {
     value.get("usage")?.get("cost")?.as_f64()
 }
 
-/// An error object inside a 200 reply or a stream chunk (OpenRouter does both).
+/// An error inside a 2xx body or a stream chunk: `{"error": {...}}` (OpenAI, OpenRouter, llama.cpp,
+/// SGLang) or vLLM's `{"object": "error", ...}`. Classified as if it had come with its HTTP status.
 fn embedded_error(value: &Value) -> Option<ProviderError> {
-    let error = value.get("error")?;
-    let detail = error_detail(&value.to_string());
-    let code = error.get("code").and_then(Value::as_u64).unwrap_or(0);
-    Some(match code {
-        401 | 403 => ProviderError::Auth { status: code as u16, detail },
-        429 => ProviderError::RateLimited { retry_after_secs: None, detail },
-        502..=504 | 529 => ProviderError::Overloaded { status: code as u16, detail },
-        _ => ProviderError::Server { status: if code >= 400 { code as u16 } else { 500 }, detail },
-    })
+    let error = match value.get("error") {
+        Some(error) if !error.is_null() => error,
+        _ if value.get("object").and_then(Value::as_str) == Some("error") => value,
+        _ => return None,
+    };
+    Some(classify_http_error(
+        ProviderKind::OpenAi,
+        implied_status(error),
+        None,
+        &value.to_string(),
+    ))
+}
+
+/// The HTTP status an embedded error stands for: its numeric `code`, else one implied by its type.
+fn implied_status(error: &Value) -> u16 {
+    if let Some(code) = error
+        .get("code")
+        .and_then(Value::as_u64)
+        .filter(|c| (400..600).contains(c))
+    {
+        return code as u16;
+    }
+    let words = ["code", "type"]
+        .iter()
+        .filter_map(|f| error.get(*f).and_then(Value::as_str))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let has = |needle: &str| words.contains(needle);
+    if has("insufficient_quota") || has("rate_limit") {
+        429
+    } else if has("authentication") || has("invalid_api_key") {
+        401
+    } else if has("permission") {
+        403
+    } else if has("model_not_found") || has("not_found") {
+        404
+    } else if has("invalid_request") || has("context_length") {
+        400
+    } else {
+        500
+    }
+}
+
+fn malformed(detail: String) -> ProviderError {
+    ProviderError::Malformed { detail }
 }
 
 pub fn parse(body: &str) -> Result<ChatReply, ProviderError> {
     let value: Value =
-        serde_json::from_str(body).map_err(|e| ProviderError::Malformed { detail: format!("not JSON: {e}") })?;
+        serde_json::from_str(body).map_err(|e| malformed(format!("not JSON: {e}")))?;
     if let Some(error) = embedded_error(&value) {
         return Err(error);
     }
     let choice = value
         .get("choices")
         .and_then(|c| c.get(0))
-        .ok_or_else(|| ProviderError::Malformed { detail: "no choices in the reply".into() })?;
-    let text = choice.pointer("/message/content").and_then(Value::as_str).unwrap_or_default().to_string();
+        .ok_or_else(|| malformed("no choices in the reply".into()))?;
+    let text = choice
+        .pointer("/message/content")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
     Ok(ChatReply {
         text,
         usage: usage(&value),
-        finish_reason: choice.get("finish_reason").and_then(Value::as_str).map(finish_reason),
-        model: value.get("model").and_then(Value::as_str).map(str::to_string),
+        finish_reason: choice
+            .get("finish_reason")
+            .and_then(Value::as_str)
+            .map(finish_reason),
+        model: value
+            .get("model")
+            .and_then(Value::as_str)
+            .map(str::to_string),
         reported_cost_usd: reported_cost(&value),
     })
 }
 
-/// Streaming state: chunks carry `choices[0].delta.content`; the last carries usage; `[DONE]` ends it.
+/// Streaming state: chunks carry `choices[0].delta.content`; with `include_usage` a last chunk with
+/// empty `choices` carries the usage; `data: [DONE]` ends the stream.
 #[derive(Debug, Default)]
 pub struct OpenAiStream {
     pub reply: ChatReply,
@@ -132,7 +214,7 @@ impl OpenAiStream {
             return Ok(None);
         }
         let chunk: Value = serde_json::from_str(data)
-            .map_err(|e| ProviderError::Malformed { detail: format!("a stream chunk is not JSON: {e}") })?;
+            .map_err(|e| malformed(format!("a stream chunk is not JSON: {e}")))?;
         if let Some(error) = embedded_error(&chunk) {
             return Err(error);
         }
@@ -145,11 +227,17 @@ impl OpenAiStream {
         if let Some(cost) = reported_cost(&chunk) {
             self.reply.reported_cost_usd = Some(cost);
         }
-        let Some(choice) = chunk.get("choices").and_then(|c| c.get(0)) else { return Ok(None) };
+        let Some(choice) = chunk.get("choices").and_then(|c| c.get(0)) else {
+            return Ok(None);
+        };
         if let Some(reason) = choice.get("finish_reason").and_then(Value::as_str) {
             self.reply.finish_reason = Some(finish_reason(reason));
         }
-        let delta = choice.pointer("/delta/content").and_then(Value::as_str).unwrap_or_default();
+        // Reasoning servers stream `reasoning_content` beside `content`: it is not the answer.
+        let delta = choice
+            .pointer("/delta/content")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         if delta.is_empty() {
             return Ok(None);
         }

@@ -12,9 +12,20 @@ pub struct PriceTable {
     by_model: BTreeMap<String, Price>,
 }
 
-/// Public list prices (standard tier, text, short context) from each provider's pricing page as of
-/// late 2025. They drift: the user edits them in Settings, and OpenRouter's model list brings its own.
+/// Public list prices (standard tier, text, prompts up to 200k tokens; USD per million input /
+/// output tokens), looked up 2026-11-22. Sources: OpenAI's pricing page as tabulated by
+/// deploybase.ai (Mar 2026) and adk-model (gpt-5.4 family); Anthropic's pricing page as quoted by
+/// the synaps and tokr crates (Oct 2026); Google's pricing page as tabulated by morphllm.com (2026);
+/// DeepSeek's pricing page (V3.2, cache-miss input) via benchlm.ai (Apr 2026); Mistral Large 3 input
+/// via aipromptshub.co (2026). Mistral's other rates and Groq's are their pricing pages' 2025
+/// figures, not re-checked. Prices drift: the user edits them in Settings, and OpenRouter reports
+/// each call's cost itself.
 const DEFAULT_PRICES: &[(&str, f64, f64)] = &[
+    // OpenAI
+    ("gpt-5.4", 2.50, 15.0),
+    ("gpt-5.4-mini", 0.75, 4.50),
+    ("gpt-5.2", 1.75, 14.0),
+    ("gpt-5.1", 1.25, 10.0),
     ("gpt-5", 1.25, 10.0),
     ("gpt-5-mini", 0.25, 2.0),
     ("gpt-5-nano", 0.05, 0.40),
@@ -24,22 +35,39 @@ const DEFAULT_PRICES: &[(&str, f64, f64)] = &[
     ("gpt-4o", 2.50, 10.0),
     ("gpt-4o-mini", 0.15, 0.60),
     ("o3", 2.0, 8.0),
+    ("o3-mini", 1.10, 4.40),
     ("o4-mini", 1.10, 4.40),
+    // Anthropic: Opus dropped from $15/$75 to $5/$25 with 4.5.
+    ("claude-opus-4-7", 5.0, 25.0),
+    ("claude-opus-4-6", 5.0, 25.0),
+    ("claude-opus-4-5", 5.0, 25.0),
     ("claude-opus-4-1", 15.0, 75.0),
     ("claude-opus-4", 15.0, 75.0),
     ("claude-sonnet-4-5", 3.0, 15.0),
     ("claude-sonnet-4", 3.0, 15.0),
+    ("claude-3-7-sonnet", 3.0, 15.0),
     ("claude-haiku-4-5", 1.0, 5.0),
     ("claude-3-5-haiku", 0.80, 4.0),
+    ("claude-3-haiku", 0.25, 1.25),
+    // Google Gemini (prompts up to 200k tokens)
+    ("gemini-3.1-pro", 2.0, 12.0),
+    ("gemini-3-pro", 2.0, 12.0),
+    ("gemini-3-flash", 0.50, 3.0),
     ("gemini-2.5-pro", 1.25, 10.0),
     ("gemini-2.5-flash", 0.30, 2.50),
     ("gemini-2.5-flash-lite", 0.10, 0.40),
     ("gemini-2.0-flash", 0.10, 0.40),
+    ("gemini-2.0-flash-lite", 0.075, 0.30),
+    // DeepSeek (cache-miss input)
     ("deepseek-chat", 0.28, 0.42),
     ("deepseek-reasoner", 0.28, 0.42),
-    ("mistral-large-latest", 2.0, 6.0),
+    // Mistral
+    ("mistral-large-latest", 0.50, 1.50),
+    ("mistral-medium-latest", 0.40, 2.0),
     ("mistral-small-latest", 0.10, 0.30),
+    // Groq
     ("llama-3.3-70b-versatile", 0.59, 0.79),
+    ("llama-3.1-8b-instant", 0.05, 0.08),
 ];
 
 impl PriceTable {
@@ -47,18 +75,29 @@ impl PriceTable {
         let by_model = DEFAULT_PRICES
             .iter()
             .map(|(model, input, output)| {
-                (model.to_string(), Price { input_per_million: *input, output_per_million: *output })
+                (
+                    model.to_string(),
+                    Price {
+                        input_per_million: *input,
+                        output_per_million: *output,
+                    },
+                )
             })
             .collect();
         Self { by_model }
     }
 
-    /// Exact match first; then a dated or versioned form of a listed model (`gpt-4o-2024-08-06`,
-    /// `claude-sonnet-4-5-20250929`), the longest listed id winning, so `gpt-4o-mini` is never
-    /// priced as `gpt-4o`; then the same without an OpenRouter-style `vendor/` prefix.
+    /// Exact match first; then a dated, versioned or preview form of a listed model
+    /// (`gpt-4o-2024-08-06`, `claude-sonnet-4-5-20250929`, `gemini-3-pro-preview`), the longest
+    /// listed id winning; then the same without an OpenRouter-style `vendor/` prefix. A different
+    /// model sharing a prefix is never matched: `gpt-4o-mini` is not `gpt-4o`.
     pub fn price_for(&self, model: &str) -> Option<Price> {
         let model = model.trim();
-        self.lookup(model).or_else(|| model.split_once('/').and_then(|(_, bare)| self.lookup(bare)))
+        self.lookup(model).or_else(|| {
+            model
+                .split_once('/')
+                .and_then(|(_, bare)| self.lookup(bare))
+        })
     }
 
     fn lookup(&self, model: &str) -> Option<Price> {
@@ -77,26 +116,38 @@ impl PriceTable {
     }
 
     pub fn remove(&mut self, model: &str) {
-        self.by_model.remove(model);
+        self.by_model.remove(model.trim());
     }
 
     pub fn entries(&self) -> Vec<(String, Price)> {
-        self.by_model.iter().map(|(id, price)| (id.clone(), *price)).collect()
+        self.by_model
+            .iter()
+            .map(|(id, price)| (id.clone(), *price))
+            .collect()
     }
 }
 
+/// Whether `model` is `id` itself in another release: a date or version number (`-2024-08-06`,
+/// `-0`, `@20250929`, `:free`), or a `-latest` / `-preview` / `-exp` alias, optionally dated.
 fn is_version_of(model: &str, id: &str) -> bool {
-    let Some(rest) = model.strip_prefix(id) else { return false };
-    let mut chars = rest.chars();
-    match chars.next() {
-        Some('-') => chars.next().is_some_and(|c| c.is_ascii_digit()) || rest == "-latest",
-        Some('@') | Some(':') => true,
-        _ => false,
+    let Some(rest) = model.strip_prefix(id) else {
+        return false;
+    };
+    if rest.starts_with('@') || rest.starts_with(':') {
+        return true;
     }
+    let Some(rest) = rest.strip_prefix('-') else {
+        return false;
+    };
+    rest.starts_with(|c: char| c.is_ascii_digit())
+        || ["latest", "preview", "exp"]
+            .iter()
+            .any(|alias| rest == *alias || rest.starts_with(&format!("{alias}-")))
 }
 
 pub fn cost_usd(usage: &Usage, price: &Price) -> f64 {
-    (usage.input_tokens as f64 * price.input_per_million + usage.output_tokens as f64 * price.output_per_million)
+    (usage.input_tokens as f64 * price.input_per_million
+        + usage.output_tokens as f64 * price.output_per_million)
         / 1_000_000.0
 }
 

@@ -11,7 +11,11 @@ pub struct RetryPolicy {
 
 impl Default for RetryPolicy {
     fn default() -> Self {
-        Self { max_attempts: 3, base_delay_ms: 500, max_delay_ms: 8_000 }
+        Self {
+            max_attempts: 3,
+            base_delay_ms: 500,
+            max_delay_ms: 8_000,
+        }
     }
 }
 
@@ -21,21 +25,31 @@ const LONGEST_RETRY_AFTER_SECS: f64 = 60.0;
 impl RetryPolicy {
     /// Delay before the next attempt after attempt number `attempt` (from 1) failed with `error`,
     /// or None to give up. `jitter_unit` in [0, 1) comes from the caller so tests are deterministic.
+    ///
+    /// Full jitter: a uniform share of `base * 2^(attempt-1)` (capped at `max_delay_ms`), so parallel
+    /// calls that failed together do not retry together; but never under a quarter of the base, so
+    /// a retry never lands in the same instant. A Retry-After is honoured as a minimum.
     pub fn delay_ms(&self, attempt: u32, error: &ProviderError, jitter_unit: f64) -> Option<u64> {
         if !error.is_retryable() || attempt >= self.max_attempts {
             return None;
         }
-        let exponential = self.base_delay_ms.saturating_mul(1u64 << (attempt - 1).min(20)).min(self.max_delay_ms);
+        let doublings = attempt.saturating_sub(1).min(20);
+        let exponential = self
+            .base_delay_ms
+            .saturating_mul(1u64 << doublings)
+            .min(self.max_delay_ms);
         let jittered = (exponential as f64 * jitter_unit.clamp(0.0, 1.0)).round() as u64;
+        let computed = jittered.max(self.base_delay_ms / 4);
         match error {
-            ProviderError::RateLimited { retry_after_secs: Some(secs), .. } => {
-                if *secs > LONGEST_RETRY_AFTER_SECS {
-                    None
-                } else {
-                    Some(((secs * 1000.0).ceil() as u64).max(jittered))
-                }
-            }
-            _ => Some(jittered.max(self.base_delay_ms / 4)),
+            ProviderError::RateLimited {
+                retry_after_secs: Some(secs),
+                ..
+            } if *secs > LONGEST_RETRY_AFTER_SECS => None,
+            ProviderError::RateLimited {
+                retry_after_secs: Some(secs),
+                ..
+            } => Some(((secs * 1000.0).ceil() as u64).max(computed)),
+            _ => Some(computed),
         }
     }
 }

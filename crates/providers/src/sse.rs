@@ -1,5 +1,7 @@
-//! Incremental Server-Sent Events decoding. Bytes may arrive split anywhere, even inside a UTF-8
-//! character; only complete lines are decoded, and a newline byte never occurs inside a character.
+//! Incremental Server-Sent Events decoding (the WHATWG `text/event-stream` rules, minus `id` and
+//! `retry`, which a one-shot reply does not use). Bytes may arrive split anywhere, even inside a
+//! UTF-8 character or between the `\r` and `\n` of a line ending: only whole lines are decoded, and
+//! line-ending bytes never occur inside a UTF-8 character.
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SseEvent {
@@ -11,31 +13,66 @@ pub struct SseEvent {
 
 #[derive(Debug, Default)]
 pub struct SseDecoder {
+    /// Bytes of the line not yet ended.
     pending: Vec<u8>,
+    /// The previous chunk ended with `\r`: a `\n` starting this one belongs to that line ending.
+    skip_newline: bool,
+    /// Whether the start of the stream (where a byte-order mark may sit) is behind us.
+    started: bool,
     event: String,
     data: Vec<String>,
 }
 
+const BOM: &[u8] = "\u{feff}".as_bytes();
+
 impl SseDecoder {
-    pub fn feed(&mut self, bytes: &[u8]) -> Vec<SseEvent> {
-        self.pending.extend_from_slice(bytes);
-        let mut events = Vec::new();
-        while let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
-            let line: Vec<u8> = self.pending.drain(..=end).collect();
-            let line = String::from_utf8_lossy(&line);
-            let line = line.trim_end_matches(['\n', '\r']);
-            if let Some(event) = self.take_line(line) {
-                events.push(event);
+    pub fn feed(&mut self, mut bytes: &[u8]) -> Vec<SseEvent> {
+        if self.skip_newline && !bytes.is_empty() {
+            self.skip_newline = false;
+            if bytes[0] == b'\n' {
+                bytes = &bytes[1..];
             }
         }
+        self.pending.extend_from_slice(bytes);
+        if !self.started {
+            if BOM.starts_with(&self.pending) {
+                return Vec::new(); // maybe a BOM still arriving
+            }
+            self.started = true;
+            if self.pending.starts_with(BOM) {
+                self.pending.drain(..BOM.len());
+            }
+        }
+        let mut events = Vec::new();
+        let mut start = 0;
+        let mut i = 0;
+        while i < self.pending.len() {
+            let byte = self.pending[i];
+            if byte == b'\n' || byte == b'\r' {
+                let line = String::from_utf8_lossy(&self.pending[start..i]).into_owned();
+                events.extend(self.take_line(&line));
+                if byte == b'\r' {
+                    match self.pending.get(i + 1) {
+                        Some(b'\n') => i += 1,
+                        Some(_) => {}
+                        None => self.skip_newline = true,
+                    }
+                }
+                start = i + 1;
+            }
+            i += 1;
+        }
+        self.pending.drain(..start);
         events
     }
 
-    /// The body ended: a final event without its blank line still counts.
+    /// The body ended. Lenient where the standard discards: an event whose blank line never came,
+    /// and a last line without its line ending, still count (the caller decides whether that event
+    /// is whole).
     pub fn finish(&mut self) -> Option<SseEvent> {
         let rest = std::mem::take(&mut self.pending);
         if !rest.is_empty() {
-            let line = String::from_utf8_lossy(&rest).trim_end_matches('\r').to_string();
+            let line = String::from_utf8_lossy(&rest).into_owned();
             if let Some(event) = self.take_line(&line) {
                 return Some(event);
             }
@@ -48,7 +85,7 @@ impl SseDecoder {
             return self.dispatch();
         }
         if line.starts_with(':') {
-            return None; // comment / keep-alive
+            return None; // comment / keep-alive, e.g. OpenRouter's ": OPENROUTER PROCESSING"
         }
         let (field, value) = line.split_once(':').unwrap_or((line, ""));
         let value = value.strip_prefix(' ').unwrap_or(value);
@@ -65,6 +102,9 @@ impl SseDecoder {
             self.event.clear();
             return None;
         }
-        Some(SseEvent { event: std::mem::take(&mut self.event), data: std::mem::take(&mut self.data).join("\n") })
+        Some(SseEvent {
+            event: std::mem::take(&mut self.event),
+            data: std::mem::take(&mut self.data).join("\n"),
+        })
     }
 }

@@ -2,6 +2,7 @@
 //! concatenate to the same text and the final reply is the same; a stream without its terminal event
 //! is `Incomplete`, never a finished answer.
 use crate::anthropic::AnthropicStream;
+use crate::chat::parse_chat_reply;
 use crate::error::ProviderError;
 use crate::gemini::GeminiStream;
 use crate::openai::OpenAiStream;
@@ -17,9 +18,16 @@ enum Format {
 
 #[derive(Debug)]
 pub struct StreamDecoder {
+    kind: ProviderKind,
     sse: SseDecoder,
     format: Format,
+    /// The raw body, kept only until the first event: a server that ignores `stream: true` answers
+    /// with one plain JSON reply, which `finish` then reads as such.
+    unstreamed_body: Option<Vec<u8>>,
 }
+
+/// A plain reply larger than this is not kept for the fallback (real replies are far smaller).
+const UNSTREAMED_BODY_LIMIT: usize = 4 << 20;
 
 impl StreamDecoder {
     pub fn new(kind: ProviderKind) -> Self {
@@ -30,40 +38,62 @@ impl StreamDecoder {
                 Format::OpenAi(OpenAiStream::default())
             }
         };
-        Self { sse: SseDecoder::default(), format }
+        Self {
+            kind,
+            sse: SseDecoder::default(),
+            format,
+            unstreamed_body: Some(Vec::new()),
+        }
     }
 
+    /// Feed raw bytes exactly as they arrive. Returns the text deltas decoded so far (possibly none);
+    /// an error the provider embedded in the stream is returned as `Err`.
     pub fn feed(&mut self, bytes: &[u8]) -> Result<Vec<String>, ProviderError> {
+        if let Some(body) = &mut self.unstreamed_body {
+            body.extend_from_slice(bytes);
+            if body.len() > UNSTREAMED_BODY_LIMIT {
+                self.unstreamed_body = None;
+            }
+        }
         let events = self.sse.feed(bytes);
         self.apply(events)
     }
 
+    /// The body ended: the whole reply if the terminal event was seen, else `Incomplete`.
     pub fn finish(mut self) -> Result<ChatReply, ProviderError> {
         let last: Vec<SseEvent> = self.sse.finish().into_iter().collect();
-        self.apply(last)?;
-        let (reply, done) = match self.format {
-            Format::OpenAi(s) => (s.reply, s.done),
-            Format::Anthropic(s) => (s.reply, s.done),
-            Format::Gemini(s) => (s.reply, s.done),
-        };
-        if done {
-            Ok(reply)
-        } else {
-            Err(ProviderError::Incomplete { partial_text: reply.text })
+        match self.apply(last) {
+            Ok(_) => {}
+            // Whatever trails a finished reply does not change it.
+            Err(ProviderError::Malformed { .. }) if self.is_done() => {}
+            // Otherwise the body was cut inside its last event, whose JSON is therefore unfinished.
+            Err(ProviderError::Malformed { .. }) => return Err(self.incomplete()),
+            Err(error) => return Err(error),
         }
+        if self.is_done() {
+            return Ok(self.into_reply());
+        }
+        if let Some(body) = self.unstreamed_body.take() {
+            let body = String::from_utf8_lossy(&body);
+            if body.trim_start().starts_with('{') {
+                return parse_chat_reply(self.kind, &body);
+            }
+        }
+        Err(self.incomplete())
     }
 
     pub fn text_so_far(&self) -> &str {
-        match &self.format {
-            Format::OpenAi(s) => &s.reply.text,
-            Format::Anthropic(s) => &s.reply.text,
-            Format::Gemini(s) => &s.reply.text,
-        }
+        &self.reply().text
     }
 
     fn apply(&mut self, events: Vec<SseEvent>) -> Result<Vec<String>, ProviderError> {
         let mut deltas = Vec::new();
         for event in events {
+            self.unstreamed_body = None;
+            // Some servers send empty `data:` lines as keep-alives.
+            if event.data.trim().is_empty() {
+                continue;
+            }
             let delta = match &mut self.format {
                 Format::OpenAi(s) => s.on_data(&event.data)?,
                 Format::Anthropic(s) => s.on_event(&event.data)?,
@@ -72,5 +102,35 @@ impl StreamDecoder {
             deltas.extend(delta);
         }
         Ok(deltas)
+    }
+
+    fn reply(&self) -> &ChatReply {
+        match &self.format {
+            Format::OpenAi(s) => &s.reply,
+            Format::Anthropic(s) => &s.reply,
+            Format::Gemini(s) => &s.reply,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        match &self.format {
+            Format::OpenAi(s) => s.done,
+            Format::Anthropic(s) => s.done,
+            Format::Gemini(s) => s.done,
+        }
+    }
+
+    fn into_reply(self) -> ChatReply {
+        match self.format {
+            Format::OpenAi(s) => s.reply,
+            Format::Anthropic(s) => s.reply,
+            Format::Gemini(s) => s.reply,
+        }
+    }
+
+    fn incomplete(&self) -> ProviderError {
+        ProviderError::Incomplete {
+            partial_text: self.text_so_far().to_string(),
+        }
     }
 }
