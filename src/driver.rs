@@ -4,12 +4,12 @@
 use std::cell::RefCell;
 
 use consilium_engine::{
-    run_consult, CallFailure, CallReply, CallRequest, Clock, ConsultEvent, ConsultSession, DemoCaller, EventSink,
-    ModelCaller, Participant,
+    run_consult, CallFailure, CallReply, CallRequest, Clock, ConsultEvent, ConsultSession,
+    DemoCaller, EventSink, ModelCaller, Participant,
 };
 use consilium_providers::{
-    cost_usd, redact, ChatReply, ChatRequest, ErrorContext, Message, Price, ProviderError, ResponseSchema,
-    RetryPolicy, Role,
+    cost_usd, redact, ChatReply, ChatRequest, ErrorContext, Message, Price, ProviderError,
+    ResponseSchema, RetryPolicy, Role,
 };
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -46,7 +46,10 @@ impl LiveRun {
     }
 
     fn call_entry(&self, call_id: &str, round: u8, participant_id: &str) -> LiveCall {
-        if let Some(found) = self.calls.with_untracked(|calls| calls.iter().find(|c| c.call_id == call_id).cloned()) {
+        if let Some(found) = self
+            .calls
+            .with_untracked(|calls| calls.iter().find(|c| c.call_id == call_id).cloned())
+        {
             return found;
         }
         let entry = LiveCall {
@@ -111,9 +114,19 @@ pub fn start_run(session: ConsultSession, settings: Settings, live: LiveRun) {
     live.running.set(true);
     live.session.set(Some(session.clone()));
     spawn_local(async move {
-        let participants: Vec<Participant> =
-            session.config.panelists.iter().chain(std::iter::once(&session.config.judge)).cloned().collect();
-        let caller = BrowserCaller { settings, participants, cancel, live };
+        let participants: Vec<Participant> = session
+            .config
+            .panelists
+            .iter()
+            .chain(std::iter::once(&session.config.judge))
+            .cloned()
+            .collect();
+        let caller = BrowserCaller {
+            settings,
+            participants,
+            cancel,
+            live,
+        };
         let sink = SignalSink { live };
         let finished = run_consult(session, &caller, &BrowserClock, &sink).await;
         live.persist(&finished);
@@ -147,13 +160,27 @@ struct SignalSink {
 impl EventSink for SignalSink {
     fn emit(&self, event: ConsultEvent) {
         match event {
-            ConsultEvent::CallStarted { call_id, round_number, participant_id } => {
-                self.live.call_entry(&call_id, round_number, &participant_id);
+            ConsultEvent::CallStarted {
+                call_id,
+                round_number,
+                participant_id,
+            } => {
+                self.live
+                    .call_entry(&call_id, round_number, &participant_id);
             }
-            ConsultEvent::CallFinished { call_id, ok, error, .. } => {
-                if let Some(call) = self.live.calls.with_untracked(|c| c.iter().find(|c| c.call_id == call_id).cloned())
+            ConsultEvent::CallFinished {
+                call_id, ok, error, ..
+            } => {
+                if let Some(call) = self
+                    .live
+                    .calls
+                    .with_untracked(|c| c.iter().find(|c| c.call_id == call_id).cloned())
                 {
-                    call.status.set(if ok { LiveStatus::Done } else { LiveStatus::Failed(error.unwrap_or_default()) });
+                    call.status.set(if ok {
+                        LiveStatus::Done
+                    } else {
+                        LiveStatus::Failed(error.unwrap_or_default())
+                    });
                 }
             }
             ConsultEvent::SessionUpdated(session) => {
@@ -174,13 +201,20 @@ struct BrowserCaller {
 
 impl ModelCaller for BrowserCaller {
     async fn call(&self, request: CallRequest) -> Result<CallReply, CallFailure> {
-        let live_call = self.live.call_entry(&request.call_id, request.round, &request.participant_id);
+        let live_call =
+            self.live
+                .call_entry(&request.call_id, request.round, &request.participant_id);
         let participant = self
             .participants
             .iter()
             .find(|p| p.id == request.participant_id)
             .cloned()
-            .ok_or_else(|| config_failure(format!("No participant {} in this session.", request.participant_id)))?;
+            .ok_or_else(|| {
+                config_failure(format!(
+                    "No participant {} in this session.",
+                    request.participant_id
+                ))
+            })?;
         if participant.provider_id == DEMO_PROVIDER {
             return self.demo_call(request, &live_call).await;
         }
@@ -193,15 +227,26 @@ impl ModelCaller for BrowserCaller {
         let chat = ChatRequest {
             model: participant.model.clone(),
             system: Some(request.system.clone()),
-            messages: vec![Message { role: Role::User, content: request.prompt.clone() }],
+            messages: vec![Message {
+                role: Role::User,
+                content: request.prompt.clone(),
+            }],
             max_tokens: request.max_tokens,
             temperature: Some(0.7),
-            response_schema: request.response_schema.clone().map(|(name, schema)| ResponseSchema { name, schema }),
+            response_schema: request
+                .response_schema
+                .clone()
+                .map(|(name, schema)| ResponseSchema { name, schema }),
             stream: true,
         };
-        let reply = self.send_with_retries(&provider, &participant, &chat, &live_call).await?;
+        let reply = self
+            .send_with_retries(&provider, &participant, &chat, &live_call)
+            .await?;
         live_call.note.set(None);
-        Ok(call_reply(reply, participant.price.map(engine_price_to_provider)))
+        Ok(call_reply(
+            reply,
+            participant.price.map(engine_price_to_provider),
+        ))
     }
 }
 
@@ -221,9 +266,15 @@ impl BrowserCaller {
             live_call.text.set(String::new());
             live_call.status.set(LiveStatus::Streaming);
             let text = live_call.text;
-            let outcome =
-                send_chat(provider, key.as_deref(), chat, timeout_ms, &self.cancel, &|delta| text.update(|t| t.push_str(delta)))
-                    .await;
+            let outcome = send_chat(
+                provider,
+                key.as_deref(),
+                chat,
+                timeout_ms,
+                &self.cancel,
+                &|delta| text.update(|t| t.push_str(delta)),
+            )
+            .await;
             let error = match outcome {
                 Ok(reply) => return Ok(reply),
                 Err(ProviderError::Cancelled) => return Err(CallFailure::cancelled()),
@@ -237,7 +288,10 @@ impl BrowserCaller {
             };
             let message = redact(&error.user_message(&context), key.as_deref());
             let Some(delay_ms) = policy.delay_ms(attempt, &error, js_sys::Math::random()) else {
-                return Err(CallFailure { kind: error.kind_label().to_string(), message });
+                return Err(CallFailure {
+                    kind: error.kind_label().to_string(),
+                    message,
+                });
             };
             live_call.status.set(LiveStatus::Retrying);
             live_call.note.set(Some(format!(
@@ -255,7 +309,11 @@ impl BrowserCaller {
     }
 
     /// The scripted council streams its text in small pieces so the demo looks like a real run.
-    async fn demo_call(&self, request: CallRequest, live_call: &LiveCall) -> Result<CallReply, CallFailure> {
+    async fn demo_call(
+        &self,
+        request: CallRequest,
+        live_call: &LiveCall,
+    ) -> Result<CallReply, CallFailure> {
         live_call.status.set(LiveStatus::Streaming);
         let reply = DemoCaller.call(request).await?;
         let chars: Vec<char> = reply.text.chars().collect();
@@ -272,15 +330,24 @@ impl BrowserCaller {
 }
 
 fn config_failure(message: String) -> CallFailure {
-    CallFailure { kind: "config".into(), message }
+    CallFailure {
+        kind: "config".into(),
+        message,
+    }
 }
 
 pub fn engine_price_to_provider(price: consilium_engine::Price) -> Price {
-    Price { input_per_million: price.input_per_million, output_per_million: price.output_per_million }
+    Price {
+        input_per_million: price.input_per_million,
+        output_per_million: price.output_per_million,
+    }
 }
 
 pub fn provider_price_to_engine(price: Price) -> consilium_engine::Price {
-    consilium_engine::Price { input_per_million: price.input_per_million, output_per_million: price.output_per_million }
+    consilium_engine::Price {
+        input_per_million: price.input_per_million,
+        output_per_million: price.output_per_million,
+    }
 }
 
 /// Cost comes from the provider when it reports one, else usage x price; unknown stays unknown.

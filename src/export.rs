@@ -8,16 +8,28 @@ pub fn session_json(session: &ConsultSession) -> String {
 }
 
 pub fn file_stem(session: &ConsultSession) -> String {
-    let prefix = if session.config.demo { "consilium-demo" } else { "consilium" };
+    let prefix = if session.config.demo {
+        "consilium-demo"
+    } else {
+        "consilium"
+    };
     format!("{prefix}-{}", session.id)
 }
 
 pub fn download_json(session: &ConsultSession) -> Result<(), String> {
-    download(&format!("{}.json", file_stem(session)), "application/json", &session_json(session))
+    download(
+        &format!("{}.json", file_stem(session)),
+        "application/json",
+        &session_json(session),
+    )
 }
 
 pub fn download_markdown(session: &ConsultSession) -> Result<(), String> {
-    download(&format!("{}.md", file_stem(session)), "text/markdown", &consult_markdown(session))
+    download(
+        &format!("{}.md", file_stem(session)),
+        "text/markdown",
+        &consult_markdown(session),
+    )
 }
 
 fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
@@ -27,9 +39,14 @@ fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
-    let document = web_sys::window().and_then(|w| w.document()).ok_or("No document to save from.")?;
-    let anchor: web_sys::HtmlAnchorElement =
-        document.create_element("a").map_err(fail)?.dyn_into().map_err(|_| "Not an anchor.".to_string())?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("No document to save from.")?;
+    let anchor: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(fail)?
+        .dyn_into()
+        .map_err(|_| "Not an anchor.".to_string())?;
     anchor.set_href(&url);
     anchor.set_download(filename);
     anchor.click();

@@ -24,7 +24,10 @@ pub struct ProviderSettings {
 
 impl ProviderSettings {
     pub fn endpoint(&self) -> Endpoint {
-        Endpoint { kind: self.kind, base_url: self.base_url.trim_end_matches('/').to_string() }
+        Endpoint {
+            kind: self.kind,
+            base_url: self.base_url.trim_end_matches('/').to_string(),
+        }
     }
 
     pub fn is_local(&self) -> bool {

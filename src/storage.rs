@@ -72,9 +72,9 @@ pub fn load_session(id: &str) -> Result<Option<ConsultSession>, String> {
         .map_err(|_| "Browser storage is not available.".to_string())?;
     match raw {
         None => Ok(None),
-        Some(text) => serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|e| format!("The stored session {id} could not be read ({e}). It was left untouched.")),
+        Some(text) => serde_json::from_str(&text).map(Some).map_err(|e| {
+            format!("The stored session {id} could not be read ({e}). It was left untouched.")
+        }),
     }
 }
 

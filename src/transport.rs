@@ -5,8 +5,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use consilium_providers::{
-    build_chat_request, build_models_request, classify_http_error, parse_chat_reply, parse_models, ChatReply,
-    ChatRequest, HttpRequest, ModelInfo, ProviderError, ProviderKind, StreamDecoder,
+    build_chat_request, build_models_request, classify_http_error, parse_chat_reply, parse_models,
+    ChatReply, ChatRequest, HttpRequest, ModelInfo, ProviderError, ProviderKind, StreamDecoder,
 };
 use futures::future::{select, Either};
 use gloo_net::http::{Method, RequestBuilder, Response};
@@ -41,7 +41,8 @@ impl CancelToken {
     }
 
     fn register(&self) -> AbortController {
-        let controller = AbortController::new().expect("AbortController is available in every supported browser");
+        let controller = AbortController::new()
+            .expect("AbortController is available in every supported browser");
         if self.is_cancelled() {
             controller.abort();
         }
@@ -72,15 +73,30 @@ pub async fn send_chat(
             return Err(error_reply(provider.kind, &response).await);
         }
         if request.stream {
-            read_stream(provider.kind, &response, &controller, idle_timeout_ms, on_delta).await
+            read_stream(
+                provider.kind,
+                &response,
+                &controller,
+                idle_timeout_ms,
+                on_delta,
+            )
+            .await
         } else {
-            let body = with_timeout(response.text(), idle_timeout_ms, &controller).await?.map_err(browser_error)?;
+            let body = with_timeout(response.text(), idle_timeout_ms, &controller)
+                .await?
+                .map_err(browser_error)?;
             parse_chat_reply(provider.kind, &body)
         }
     }
     .await;
     cancel.release(&controller);
-    result.map_err(|e| if cancel.is_cancelled() { ProviderError::Cancelled } else { e })
+    result.map_err(|e| {
+        if cancel.is_cancelled() {
+            ProviderError::Cancelled
+        } else {
+            e
+        }
+    })
 }
 
 /// Fetches the provider's model list (with prices where the provider publishes them).
@@ -96,19 +112,39 @@ pub async fn list_models(
     if !response.ok() {
         return Err(error_reply(provider.kind, &response).await);
     }
-    let body = with_timeout(response.text(), timeout_ms, &controller).await?.map_err(browser_error)?;
+    let body = with_timeout(response.text(), timeout_ms, &controller)
+        .await?
+        .map_err(browser_error)?;
     parse_models(provider.kind, &body)
 }
 
-async fn fetch(http: &HttpRequest, controller: &AbortController, timeout_ms: u32) -> Result<Response, ProviderError> {
-    let method = if http.method.eq_ignore_ascii_case("GET") { Method::GET } else { Method::POST };
-    let mut builder = RequestBuilder::new(&http.url).method(method).abort_signal(Some(&controller.signal()));
+async fn fetch(
+    http: &HttpRequest,
+    controller: &AbortController,
+    timeout_ms: u32,
+) -> Result<Response, ProviderError> {
+    let method = if http.method.eq_ignore_ascii_case("GET") {
+        Method::GET
+    } else {
+        Method::POST
+    };
+    let mut builder = RequestBuilder::new(&http.url)
+        .method(method)
+        .abort_signal(Some(&controller.signal()));
     for (name, value) in &http.headers {
         builder = builder.header(name, value);
     }
-    let request = if http.body.is_empty() { builder.build() } else { builder.body(http.body.clone()) }
-        .map_err(|e| ProviderError::Network { detail: e.to_string() })?;
-    with_timeout(request.send(), timeout_ms, controller).await?.map_err(browser_error)
+    let request = if http.body.is_empty() {
+        builder.build()
+    } else {
+        builder.body(http.body.clone())
+    }
+    .map_err(|e| ProviderError::Network {
+        detail: e.to_string(),
+    })?;
+    with_timeout(request.send(), timeout_ms, controller)
+        .await?
+        .map_err(browser_error)
 }
 
 async fn error_reply(kind: ProviderKind, response: &Response) -> ProviderError {
@@ -125,17 +161,26 @@ async fn read_stream(
     on_delta: &dyn Fn(&str),
 ) -> Result<ChatReply, ProviderError> {
     let Some(body) = response.body() else {
-        return Err(ProviderError::Malformed { detail: "the streamed reply had no body".into() });
+        return Err(ProviderError::Malformed {
+            detail: "the streamed reply had no body".into(),
+        });
     };
     let reader: ReadableStreamDefaultReader = body.get_reader().unchecked_into();
     let mut decoder = StreamDecoder::new(kind);
     loop {
-        let chunk = match with_timeout(JsFuture::from(reader.read()), idle_timeout_ms, controller).await? {
-            Ok(chunk) => chunk,
-            // The connection dropped mid-stream: what arrived is kept, and marked incomplete.
-            Err(_) => return Err(ProviderError::Incomplete { partial_text: decoder.text_so_far().to_string() }),
-        };
-        let done = js_sys::Reflect::get(&chunk, &"done".into()).map(|v| v.is_truthy()).unwrap_or(true);
+        let chunk =
+            match with_timeout(JsFuture::from(reader.read()), idle_timeout_ms, controller).await? {
+                Ok(chunk) => chunk,
+                // The connection dropped mid-stream: what arrived is kept, and marked incomplete.
+                Err(_) => {
+                    return Err(ProviderError::Incomplete {
+                        partial_text: decoder.text_so_far().to_string(),
+                    })
+                }
+            };
+        let done = js_sys::Reflect::get(&chunk, &"done".into())
+            .map(|v| v.is_truthy())
+            .unwrap_or(true);
         if done {
             return decoder.finish();
         }
@@ -158,7 +203,9 @@ async fn with_timeout<F: std::future::Future>(
         Either::Left((output, _)) => Ok(output),
         Either::Right(_) => {
             controller.abort();
-            Err(ProviderError::Timeout { after_ms: u64::from(timeout_ms) })
+            Err(ProviderError::Timeout {
+                after_ms: u64::from(timeout_ms),
+            })
         }
     }
 }

@@ -29,7 +29,11 @@ pub fn describe_estimate(estimate: &CostEstimate) -> String {
 }
 
 #[component]
-pub fn CostConsent(estimate: CostEstimate, on_accept: Callback<()>, on_decline: Callback<()>) -> impl IntoView {
+pub fn CostConsent(
+    estimate: CostEstimate,
+    on_accept: Callback<()>,
+    on_decline: Callback<()>,
+) -> impl IntoView {
     view! {
         <div class="consent" role="alertdialog" aria-labelledby="consent-title" aria-describedby="consent-text">
             <h3 id="consent-title">"This run may cost more than your threshold"</h3>

@@ -18,7 +18,14 @@ pub fn HistoryView() -> impl IntoView {
     let history = state.live.history;
     history.set(storage::list_sessions());
     let query = RwSignal::new(String::new());
-    let shown = move || history.with(|h| h.iter().filter(|s| matches(s, &query.get())).cloned().collect::<Vec<_>>());
+    let shown = move || {
+        history.with(|h| {
+            h.iter()
+                .filter(|s| matches(s, &query.get()))
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
     view! {
         <section class="history" aria-labelledby="history-title">
             <h2 id="history-title">"History"</h2>

@@ -19,7 +19,14 @@ pub fn participant_label(session: &ConsultSession, participant_id: &str) -> Stri
 #[component]
 pub fn LiveCalls(round: u8) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let calls = move || state.live.calls.with(|c| c.iter().filter(|c| c.round == round).cloned().collect::<Vec<_>>());
+    let calls = move || {
+        state.live.calls.with(|c| {
+            c.iter()
+                .filter(|c| c.round == round)
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    };
     view! {
         <div class="live-calls">
             <For each=calls key=|call| call.call_id.clone() let:call>
@@ -34,7 +41,11 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
     let state = expect_context::<AppState>();
     let participant_id = call.participant_id.clone();
     let label = move || {
-        state.live.session.with(|s| s.as_ref().map(|s| participant_label(s, &participant_id)).unwrap_or_default())
+        state.live.session.with(|s| {
+            s.as_ref()
+                .map(|s| participant_label(s, &participant_id))
+                .unwrap_or_default()
+        })
     };
     let status = call.status;
     let status_text = move || match status.get() {

@@ -1,5 +1,8 @@
 //! New session: the question, the council, the depth, then run (after the cost gate).
-use consilium_engine::{demo_config, estimate_cost, ConsultConfig, ConsultSession, CostEstimate, DEMO_QUESTION, VERBOSE_NOTICE};
+use consilium_engine::{
+    demo_config, estimate_cost, ConsultConfig, ConsultSession, CostEstimate, DEMO_QUESTION,
+    VERBOSE_NOTICE,
+};
 use leptos::prelude::*;
 
 use crate::app::{AppState, Route};
@@ -21,7 +24,11 @@ pub fn NewSessionView() -> impl IntoView {
     let state = expect_context::<AppState>();
     let question = RwSignal::new(String::new());
     let seats = RwSignal::new(Vec::<Seat>::new());
-    let judge = RwSignal::new(Seat { provider_id: String::new(), model: String::new(), persona: String::new() });
+    let judge = RwSignal::new(Seat {
+        provider_id: String::new(),
+        model: String::new(),
+        persona: String::new(),
+    });
     let depth = RwSignal::new(4u8);
     let verbose = RwSignal::new(state.settings.with_untracked(|s| s.verbose));
     let problem = RwSignal::new(None::<String>);
@@ -43,11 +50,19 @@ pub fn NewSessionView() -> impl IntoView {
             .get_untracked()
             .iter()
             .enumerate()
-            .map(|(i, seat)| seat.to_participant(&format!("panelist-{}", i + 1), &format!("Panelist {}", i + 1), &settings))
+            .map(|(i, seat)| {
+                seat.to_participant(
+                    &format!("panelist-{}", i + 1),
+                    &format!("Panelist {}", i + 1),
+                    &settings,
+                )
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let config = ConsultConfig {
             panelists,
-            judge: judge.get_untracked().to_participant("judge", "Judge", &settings)?,
+            judge: judge
+                .get_untracked()
+                .to_participant("judge", "Judge", &settings)?,
             verbose: verbose.get_untracked(),
             filter_limits: settings.filter_limits(),
             max_tokens: settings.max_tokens,
@@ -82,7 +97,12 @@ pub fn NewSessionView() -> impl IntoView {
     };
 
     let run_demo = move |_| {
-        let session = ConsultSession::new(new_id("demo"), DEMO_QUESTION.to_string(), demo_config(), BrowserClock.now_ms());
+        let session = ConsultSession::new(
+            new_id("demo"),
+            DEMO_QUESTION.to_string(),
+            demo_config(),
+            BrowserClock.now_ms(),
+        );
         launch(state, session);
     };
 
@@ -92,7 +112,9 @@ pub fn NewSessionView() -> impl IntoView {
             return None;
         }
         let _ = (seats.get(), judge.get(), depth.get(), verbose.get());
-        build_config().ok().map(|config| describe_estimate(&estimate_cost(&text, &config)))
+        build_config()
+            .ok()
+            .map(|config| describe_estimate(&estimate_cost(&text, &config)))
     };
 
     view! {

@@ -20,16 +20,25 @@ pub struct Seat {
 
 impl Seat {
     pub fn default_for(settings: &Settings, index: usize) -> Self {
-        let provider = settings.providers.get(index % settings.providers.len().max(1));
+        let provider = settings
+            .providers
+            .get(index % settings.providers.len().max(1));
         Self {
             provider_id: provider.map(|p| p.id.clone()).unwrap_or_default(),
-            model: provider.map(|p| p.default_model.clone()).unwrap_or_default(),
+            model: provider
+                .map(|p| p.default_model.clone())
+                .unwrap_or_default(),
             persona: String::new(),
         }
     }
 
     /// Resolves the seat into a participant; `Err` says what is missing.
-    pub fn to_participant(&self, id: &str, label: &str, settings: &Settings) -> Result<Participant, String> {
+    pub fn to_participant(
+        &self,
+        id: &str,
+        label: &str,
+        settings: &Settings,
+    ) -> Result<Participant, String> {
         let provider = settings
             .provider(&self.provider_id)
             .ok_or_else(|| format!("{label}: choose a provider (add one in Settings)."))?;
@@ -37,8 +46,13 @@ impl Seat {
         if model.is_empty() {
             return Err(format!("{label}: type or pick a model."));
         }
-        let persona = all_personas(settings).into_iter().find(|p| p.name == self.persona);
-        let persona_suffix = persona.as_ref().map(|p| format!(" · {}", p.name)).unwrap_or_default();
+        let persona = all_personas(settings)
+            .into_iter()
+            .find(|p| p.name == self.persona);
+        let persona_suffix = persona
+            .as_ref()
+            .map(|p| format!(" · {}", p.name))
+            .unwrap_or_default();
         Ok(Participant {
             id: id.to_string(),
             label: format!("{label} · {model}{persona_suffix}"),
@@ -46,7 +60,10 @@ impl Seat {
             provider_label: provider.name.clone(),
             model: model.to_string(),
             persona,
-            price: settings.prices.price_for(model).map(provider_price_to_engine),
+            price: settings
+                .prices
+                .price_for(model)
+                .map(provider_price_to_engine),
         })
     }
 }
@@ -115,14 +132,23 @@ pub fn PanelBuilder(seats: RwSignal<Vec<Seat>>, judge: RwSignal<Seat>) -> impl I
 }
 
 #[component]
-fn SeatEditor(label: String, read: Signal<Seat>, write: Callback<Seat>, with_persona: bool) -> impl IntoView {
+fn SeatEditor(
+    label: String,
+    read: Signal<Seat>,
+    write: Callback<Seat>,
+    with_persona: bool,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let slug = label.to_lowercase().replace(' ', "-");
     let list_id = format!("models-{slug}");
     let providers = move || state.settings.with(|s| s.providers.clone());
     let models = move || {
         let provider_id = read.get().provider_id;
-        state.settings.with(|s| s.provider(&provider_id).map(|p| p.models.clone()).unwrap_or_default())
+        state.settings.with(|s| {
+            s.provider(&provider_id)
+                .map(|p| p.models.clone())
+                .unwrap_or_default()
+        })
     };
     let on_provider = move |ev| {
         let provider_id = event_target_value(&ev);
@@ -130,10 +156,24 @@ fn SeatEditor(label: String, read: Signal<Seat>, write: Callback<Seat>, with_per
             .settings
             .with_untracked(|s| s.provider(&provider_id).map(|p| p.default_model.clone()))
             .unwrap_or_default();
-        write.run(Seat { provider_id, model: default_model, ..read.get_untracked() });
+        write.run(Seat {
+            provider_id,
+            model: default_model,
+            ..read.get_untracked()
+        });
     };
-    let on_model = move |ev| write.run(Seat { model: event_target_value(&ev), ..read.get_untracked() });
-    let on_persona = move |ev| write.run(Seat { persona: event_target_value(&ev), ..read.get_untracked() });
+    let on_model = move |ev| {
+        write.run(Seat {
+            model: event_target_value(&ev),
+            ..read.get_untracked()
+        })
+    };
+    let on_persona = move |ev| {
+        write.run(Seat {
+            persona: event_target_value(&ev),
+            ..read.get_untracked()
+        })
+    };
     let persona_picker = with_persona.then(|| {
         let personas = move || state.settings.with(all_personas);
         view! {

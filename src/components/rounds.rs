@@ -1,8 +1,8 @@
 //! The four rounds as the user reads them: positions, consensus and tensions, challenges threaded with
 //! their rebuttals, and the verdict with both confidences and the dissent by severity.
 use consilium_engine::{
-    ConfidenceCheck, ConsultSession, CrossExamArtifact, Dissent, IndependentArtifact, SynthesisArtifact,
-    TokenEfficiencyStats, VerdictArtifact,
+    ConfidenceCheck, ConsultSession, CrossExamArtifact, Dissent, IndependentArtifact,
+    SynthesisArtifact, TokenEfficiencyStats, VerdictArtifact,
 };
 use leptos::prelude::*;
 
@@ -20,7 +20,10 @@ fn severity_name(dissent: &Dissent) -> String {
 }
 
 #[component]
-pub fn IndependentRound(session: ConsultSession, artifacts: Vec<IndependentArtifact>) -> impl IntoView {
+pub fn IndependentRound(
+    session: ConsultSession,
+    artifacts: Vec<IndependentArtifact>,
+) -> impl IntoView {
     let cards = artifacts
         .into_iter()
         .map(|a| {
@@ -74,7 +77,11 @@ pub fn SynthesisRound(session: ConsultSession, artifact: SynthesisArtifact) -> i
             view! { <li class="tension"><p class="topic">{t.topic}</p><ul>{views}</ul></li> }
         })
         .collect_view();
-    let priorities = artifact.priority_order.into_iter().map(|p| view! { <li>{p}</li> }).collect_view();
+    let priorities = artifact
+        .priority_order
+        .into_iter()
+        .map(|p| view! { <li>{p}</li> })
+        .collect_view();
     view! {
         <div class="synthesis">
             <h4>"Consensus"</h4>
@@ -111,7 +118,11 @@ pub fn CrossExamRound(session: ConsultSession, artifact: CrossExamArtifact) -> i
             }
         })
         .collect_view();
-    let unresolved = artifact.unresolved.into_iter().map(|u| view! { <li>{u}</li> }).collect_view();
+    let unresolved = artifact
+        .unresolved
+        .into_iter()
+        .map(|u| view! { <li>{u}</li> })
+        .collect_view();
     view! {
         <div class="cross-exam">
             <h4>"Challenges and rebuttals"</h4>
@@ -152,7 +163,11 @@ pub fn VerdictRound(
         .into_any(),
         None => view! { <p class="verdict-confidence">"Confidence " <strong>{percent(artifact.confidence)}</strong></p> }.into_any(),
     };
-    let evidence = artifact.evidence.into_iter().map(|e| view! { <li>{e}</li> }).collect_view();
+    let evidence = artifact
+        .evidence
+        .into_iter()
+        .map(|e| view! { <li>{e}</li> })
+        .collect_view();
     let dissent_view = if dissent.is_empty() {
         view! { <p class="muted">"No dissent on record."</p> }.into_any()
     } else {
@@ -182,7 +197,13 @@ pub fn VerdictRound(
 pub fn EfficiencyStats(stats: TokenEfficiencyStats) -> impl IntoView {
     let rounds = match stats.filtered_rounds.as_slice() {
         [] => "no round filtered yet".to_string(),
-        list => format!("filtered rounds: {}", list.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")),
+        list => format!(
+            "filtered rounds: {}",
+            list.iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     };
     view! {
         <p class="efficiency">

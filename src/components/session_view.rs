@@ -5,12 +5,18 @@ use leptos::prelude::*;
 use crate::app::{AppState, Route};
 use crate::components::cost_gate::format_usd;
 use crate::components::live_calls::{participant_label, LiveCalls};
-use crate::components::rounds::{CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound};
+use crate::components::rounds::{
+    CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
+};
 use crate::driver::{cancel_run, start_run};
 use crate::{export, storage};
 
-const ROUND_TITLES: [&str; 4] =
-    ["Round 1 · Independent answers", "Round 2 · Synthesis", "Round 3 · Cross-examination", "Round 4 · Verdict"];
+const ROUND_TITLES: [&str; 4] = [
+    "Round 1 · Independent answers",
+    "Round 2 · Synthesis",
+    "Round 3 · Cross-examination",
+    "Round 4 · Verdict",
+];
 
 #[component]
 pub fn SessionView(id: String) -> impl IntoView {
@@ -19,14 +25,18 @@ pub fn SessionView(id: String) -> impl IntoView {
     let load_error = RwSignal::new(None::<String>);
 
     // Show the running session, or load this one from storage.
-    let shown_id = live.session.with_untracked(|s| s.as_ref().map(|s| s.id.clone()));
+    let shown_id = live
+        .session
+        .with_untracked(|s| s.as_ref().map(|s| s.id.clone()));
     if shown_id.as_deref() != Some(id.as_str()) && !live.running.get_untracked() {
         live.calls.set(Vec::new());
         match storage::load_session(&id) {
             Ok(Some(session)) => live.session.set(Some(session)),
             Ok(None) => {
                 live.session.set(None);
-                load_error.set(Some("This session is not in this browser's storage.".into()))
+                load_error.set(Some(
+                    "This session is not in this browser's storage.".into(),
+                ))
             }
             Err(message) => {
                 live.session.set(None);
@@ -55,7 +65,10 @@ fn SessionBody(session: ConsultSession) -> impl IntoView {
     let cost_text = {
         let mut text = format!("Spent {}", format_usd(cost.spent_usd));
         if cost.unpriced_calls > 0 {
-            text.push_str(&format!(" + {} calls at unknown price", cost.unpriced_calls));
+            text.push_str(&format!(
+                " + {} calls at unknown price",
+                cost.unpriced_calls
+            ));
         }
         if let Some(budget) = cost.budget_usd {
             text.push_str(&format!(" of a {} budget", format_usd(budget)));
@@ -64,7 +77,9 @@ fn SessionBody(session: ConsultSession) -> impl IntoView {
     };
     let resume_from = session.last_complete_round() + 1;
     let resumable = session.clone();
-    let rounds = (1..=session.config.stop_after_round).map(|round| round_section(&session, round)).collect_view();
+    let rounds = (1..=session.config.stop_after_round)
+        .map(|round| round_section(&session, round))
+        .collect_view();
     let failed_calls = session
         .calls
         .iter()
@@ -124,6 +139,7 @@ fn SessionBody(session: ConsultSession) -> impl IntoView {
         })}
         {session.failure.clone().map(|reason| view! { <p class="error failure" role="alert">{reason}</p> })}
         {(session.state == ConsultState::Aborted).then(|| view! { <p class="notice">"Cancelled. Completed rounds are kept."</p> })}
+        <ParticipantCosts session=session.clone() />
         {rounds}
         {session.token_efficiency_stats.clone().map(|stats| view! { <EfficiencyStats stats=stats /> })}
         {has_failed_calls.then(|| view! {
@@ -156,5 +172,62 @@ fn round_section(session: &ConsultSession, round: u8) -> impl IntoView {
             // Once a round has its artifact, the raw streams give way to the readable view.
             {(!done).then(|| view! { <LiveCalls round=round /> })}
         </section>
+    }
+}
+
+/// Tokens and cost so far per participant, from the call records (re-asks and retries included).
+#[component]
+fn ParticipantCosts(session: ConsultSession) -> impl IntoView {
+    let rows = session
+        .config
+        .panelists
+        .iter()
+        .chain(std::iter::once(&session.config.judge))
+        .map(|participant| {
+            let calls: Vec<_> = session
+                .calls
+                .iter()
+                .filter(|c| c.participant_id == participant.id)
+                .collect();
+            let input: u64 = calls.iter().filter_map(|c| c.input_tokens).sum();
+            let output: u64 = calls.iter().filter_map(|c| c.output_tokens).sum();
+            let priced: f64 = calls.iter().filter_map(|c| c.cost_usd).sum();
+            let unpriced = calls
+                .iter()
+                .any(|c| c.cost_usd.is_none() && c.status == CallStatus::Ok);
+            let cost = match (unpriced, priced > 0.0) {
+                (true, true) => format!("{} + unknown", format_usd(priced)),
+                (true, false) => "price unknown".to_string(),
+                _ => format_usd(priced),
+            };
+            view! {
+                <tr>
+                    <th scope="row">{participant.label.clone()}</th>
+                    <td>{participant.provider_label.clone()}</td>
+                    <td>{calls.len()}</td>
+                    <td>{input}</td>
+                    <td>{output}</td>
+                    <td>{cost}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <details class="participants">
+            <summary>"Participants, tokens and cost"</summary>
+            <table class="prices">
+                <thead>
+                    <tr>
+                        <th scope="col">"Participant"</th>
+                        <th scope="col">"Provider"</th>
+                        <th scope="col">"Calls"</th>
+                        <th scope="col">"Input tokens"</th>
+                        <th scope="col">"Output tokens"</th>
+                        <th scope="col">"Cost"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </details>
     }
 }

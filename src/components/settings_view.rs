@@ -11,7 +11,10 @@ use crate::settings::{kind_label, ProviderSettings, Settings, ALL_KINDS};
 use crate::transport::{list_models, send_chat, CancelToken};
 
 fn kind_value(kind: ProviderKind) -> String {
-    serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+    serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 fn kind_from_value(value: &str) -> Option<ProviderKind> {
@@ -19,7 +22,11 @@ fn kind_from_value(value: &str) -> Option<ProviderKind> {
 }
 
 /// Applies a change to the settings and saves them, reporting a failed save.
-fn update_settings(state: AppState, status: RwSignal<Option<String>>, change: impl FnOnce(&mut Settings)) {
+fn update_settings(
+    state: AppState,
+    status: RwSignal<Option<String>>,
+    change: impl FnOnce(&mut Settings),
+) {
     state.settings.update(change);
     if let Some(problem) = state.settings.with_untracked(|s| s.save().err()) {
         status.set(Some(problem));
@@ -29,7 +36,11 @@ fn update_settings(state: AppState, status: RwSignal<Option<String>>, change: im
 #[component]
 pub fn SettingsView() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let ids = move || state.settings.with(|s| s.providers.iter().map(|p| p.id.clone()).collect::<Vec<_>>());
+    let ids = move || {
+        state
+            .settings
+            .with(|s| s.providers.iter().map(|p| p.id.clone()).collect::<Vec<_>>())
+    };
     view! {
         <section class="settings" aria-labelledby="settings-title">
             <h2 id="settings-title">"Settings"</h2>
@@ -71,13 +82,17 @@ fn ProviderEditor(id: String) -> impl IntoView {
         }
     };
     let key_set = RwSignal::new(keys::has_key(&id));
-    let field = move |get: fn(&ProviderSettings) -> String| move || provider.with(|p| p.as_ref().map(get).unwrap_or_default());
+    let field = move |get: fn(&ProviderSettings) -> String| {
+        move || provider.with(|p| p.as_ref().map(get).unwrap_or_default())
+    };
     let (e1, e2, e3, e4) = (edit.clone(), edit.clone(), edit.clone(), edit.clone());
     let (id_key, id_remember, id_remove) = (id.clone(), id.clone(), id.clone());
     let slug = id.clone();
 
     let test_connection = move |_| {
-        let Some(provider) = provider.get_untracked() else { return };
+        let Some(provider) = provider.get_untracked() else {
+            return;
+        };
         busy.set(true);
         status.set(Some("Testing…".into()));
         spawn_local(async move {
@@ -86,7 +101,9 @@ fn ProviderEditor(id: String) -> impl IntoView {
         });
     };
     let load_models = move |_| {
-        let Some(provider) = provider.get_untracked() else { return };
+        let Some(provider) = provider.get_untracked() else {
+            return;
+        };
         busy.set(true);
         status.set(Some("Loading the model list…".into()));
         let edit = edit.clone();
@@ -95,11 +112,19 @@ fn ProviderEditor(id: String) -> impl IntoView {
             match list_models(&provider, key.as_deref(), 20_000).await {
                 Ok(models) => {
                     let count = models.len();
-                    let priced: Vec<(String, Price)> =
-                        models.iter().filter_map(|m| m.price.map(|p| (m.id.clone(), p))).collect();
-                    edit(Box::new(move |p| p.models = models.into_iter().map(|m| m.id).collect()));
+                    let priced: Vec<(String, Price)> = models
+                        .iter()
+                        .filter_map(|m| m.price.map(|p| (m.id.clone(), p)))
+                        .collect();
+                    edit(Box::new(move |p| {
+                        p.models = models.into_iter().map(|m| m.id).collect()
+                    }));
                     if !priced.is_empty() {
-                        update_settings(state, status, |s| priced.into_iter().for_each(|(id, price)| s.prices.set(&id, price)));
+                        update_settings(state, status, |s| {
+                            priced
+                                .into_iter()
+                                .for_each(|(id, price)| s.prices.set(&id, price))
+                        });
                     }
                     status.set(Some(format!("{count} models loaded.")));
                 }
@@ -167,7 +192,11 @@ fn ProviderEditor(id: String) -> impl IntoView {
     }
 }
 
-fn explain(provider: &ProviderSettings, error: &consilium_providers::ProviderError, key: Option<&str>) -> String {
+fn explain(
+    provider: &ProviderSettings,
+    error: &consilium_providers::ProviderError,
+    key: Option<&str>,
+) -> String {
     let context = ErrorContext {
         provider_name: &provider.name,
         kind: provider.kind,
@@ -183,17 +212,31 @@ async fn test_provider(provider: &ProviderSettings) -> String {
     let request = ChatRequest {
         model: provider.default_model.clone(),
         system: None,
-        messages: vec![Message { role: Role::User, content: "Reply with the single word OK.".into() }],
+        messages: vec![Message {
+            role: Role::User,
+            content: "Reply with the single word OK.".into(),
+        }],
         max_tokens: 8,
         temperature: Some(0.0),
         response_schema: None,
         stream: false,
     };
     let started = js_sys::Date::now();
-    match send_chat(provider, key.as_deref(), &request, 30_000, &CancelToken::default(), &|_| {}).await {
+    match send_chat(
+        provider,
+        key.as_deref(),
+        &request,
+        30_000,
+        &CancelToken::default(),
+        &|_| {},
+    )
+    .await
+    {
         Ok(reply) => format!(
             "Connected: {} answered in {:.0} ms.",
-            reply.model.unwrap_or_else(|| provider.default_model.clone()),
+            reply
+                .model
+                .unwrap_or_else(|| provider.default_model.clone()),
             js_sys::Date::now() - started
         ),
         Err(error) => explain(provider, &error, key.as_deref()),
@@ -204,7 +247,8 @@ async fn test_provider(provider: &ProviderSettings) -> String {
 fn RunDefaults() -> impl IntoView {
     let state = expect_context::<AppState>();
     let status = RwSignal::new(None::<String>);
-    let number = move |get: fn(&Settings) -> f64| move || state.settings.with(|s| get(s).to_string());
+    let number =
+        move |get: fn(&Settings) -> f64| move || state.settings.with(|s| get(s).to_string());
     view! {
         <h3>"Runs"</h3>
         <div class="grid">
@@ -238,7 +282,11 @@ fn RunDefaults() -> impl IntoView {
 fn FilterLimitsEditor() -> impl IntoView {
     let state = expect_context::<AppState>();
     let status = RwSignal::new(None::<String>);
-    let text = RwSignal::new(state.settings.with_untracked(|s| serde_json::to_string_pretty(&s.filtering).unwrap_or_default()));
+    let text = RwSignal::new(
+        state
+            .settings
+            .with_untracked(|s| serde_json::to_string_pretty(&s.filtering).unwrap_or_default()),
+    );
     let apply = move |_| {
         let parsed = serde_json::from_str::<serde_json::Value>(&text.get_untracked())
             .map_err(|e| format!("Not valid JSON: {e}"))
@@ -246,12 +294,16 @@ fn FilterLimitsEditor() -> impl IntoView {
         match parsed {
             Ok(limits) => {
                 update_settings(state, status, |s| s.filtering = limits.to_settings_json());
-                text.set(state.settings.with_untracked(|s| serde_json::to_string_pretty(&s.filtering).unwrap_or_default()));
+                text.set(state.settings.with_untracked(|s| {
+                    serde_json::to_string_pretty(&s.filtering).unwrap_or_default()
+                }));
                 if status.get_untracked().is_none() {
                     status.set(Some("Filter limits saved.".into()));
                 }
             }
-            Err(message) => status.set(Some(format!("{message} The previous limits stay in effect."))),
+            Err(message) => status.set(Some(format!(
+                "{message} The previous limits stay in effect."
+            ))),
         }
     };
     view! {
@@ -275,12 +327,25 @@ fn PriceTableEditor() -> impl IntoView {
     let entries = move || state.settings.with(|s| s.prices.entries());
     let save = move |_| {
         let name = model.get_untracked().trim().to_string();
-        match (input.get_untracked().parse::<f64>(), output.get_untracked().parse::<f64>()) {
+        match (
+            input.get_untracked().parse::<f64>(),
+            output.get_untracked().parse::<f64>(),
+        ) {
             (Ok(i), Ok(o)) if !name.is_empty() && i >= 0.0 && o >= 0.0 => {
-                update_settings(state, status, |s| s.prices.set(&name, Price { input_per_million: i, output_per_million: o }));
+                update_settings(state, status, |s| {
+                    s.prices.set(
+                        &name,
+                        Price {
+                            input_per_million: i,
+                            output_per_million: o,
+                        },
+                    )
+                });
                 status.set(Some(format!("Price for {name} saved.")));
             }
-            _ => status.set(Some("Type a model id and two prices of zero or more (USD per million tokens).".into())),
+            _ => status.set(Some(
+                "Type a model id and two prices of zero or more (USD per million tokens).".into(),
+            )),
         }
     };
     view! {

@@ -2,9 +2,11 @@
 import * as os from 'os';
 import * as path from 'path';
 
-export const APP_PORT = 18765;
-export const LLAMA_PORT = 18080;
-export const MOCK_PORT = 18081;
+// E2E_PORT_BASE lets two runs share a machine without fighting over ports.
+const BASE = Number(process.env.E2E_PORT_BASE ?? 18000);
+export const APP_PORT = BASE + 765;
+export const LLAMA_PORT = BASE + 80;
+export const MOCK_PORT = BASE + 81;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}/`;
 export const LLAMA_URL = `http://127.0.0.1:${LLAMA_PORT}/v1`;
 export const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`;
