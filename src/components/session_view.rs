@@ -59,7 +59,13 @@ fn SessionBody(session: ConsultSession) -> impl IntoView {
     let state = expect_context::<AppState>();
     let live = state.live;
     let running = live.running;
-    let interrupted = session.is_running() && !running.get_untracked();
+    // A run cut short (reload, cancel, failure) can continue from its last complete round.
+    let resumable = !running.get_untracked() && session.state != ConsultState::Complete;
+    let stop_reason = if session.is_running() {
+        "This session was interrupted."
+    } else {
+        "This session stopped before the end."
+    };
     let state_text = storage::state_name(&session);
     let cost = &session.cost;
     let cost_text = {
@@ -76,7 +82,7 @@ fn SessionBody(session: ConsultSession) -> impl IntoView {
         text
     };
     let resume_from = session.last_complete_round() + 1;
-    let resumable = session.clone();
+    let to_resume = session.clone();
     let rounds = (1..=session.config.stop_after_round)
         .map(|round| round_section(&session, round))
         .collect_view();
@@ -122,12 +128,12 @@ fn SessionBody(session: ConsultSession) -> impl IntoView {
             </div>
         </header>
         <p class="notice" role="status">{move || live.notice.get()}</p>
-        {interrupted.then(|| {
-            let to_resume = StoredValue::new(resumable.clone());
+        {resumable.then(|| {
+            let to_resume = StoredValue::new(to_resume.clone());
             let id = id.clone();
             view! {
                 <div class="interrupted" role="alert">
-                    <p>{format!("This session was interrupted. Its completed rounds are saved; it can resume from round {resume_from}.")}</p>
+                    <p>{format!("{stop_reason} Its completed rounds are saved; it can resume from round {resume_from}.")}</p>
                     <button class="primary" on:click=move |_| start_run(to_resume.get_value(), state.settings.get_untracked(), live)>
                         {format!("Resume from round {resume_from}")}
                     </button>

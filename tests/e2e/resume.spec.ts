@@ -1,0 +1,45 @@
+// A reload in the middle of a run loses nothing: the partial session is shown, and it resumes from
+// the last complete round (or is discarded). Uses the scripted demo council, so it is deterministic.
+import { expect, test } from '@playwright/test';
+import { watchConsole } from './helpers';
+
+test('reload mid-run shows the partial session and resumes it to a verdict', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Run the demo council' }).click();
+  await expect(page.locator('.round[data-round="1"]')).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
+  await page.reload();
+
+  const banner = page.locator('.interrupted');
+  await expect(banner).toContainText('interrupted');
+  await expect(page.locator('.round[data-round="1"] .position-card')).toHaveCount(3);
+  await expect(page.locator('.verdict')).toHaveCount(0);
+  const resume = banner.getByRole('button', { name: /Resume from round [23]/ });
+  await resume.click();
+  await expect(page.locator('.verdict .recommendation')).not.toBeEmpty({ timeout: 60_000 });
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete');
+  await expect(page.locator('.interrupted')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('an interrupted session can be discarded', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Run the demo council' }).click();
+  await expect(page.locator('.round[data-round="1"]')).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
+  await page.reload();
+  await page.locator('.interrupted').getByRole('button', { name: 'Discard it' }).click();
+  await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+  await expect(page.locator('.session-item')).toHaveCount(0);
+});
+
+test('cancel stops the run and keeps the completed rounds', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Run the demo council' }).click();
+  await expect(page.locator('.round[data-round="1"]')).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('.session-meta .badge')).toHaveText('aborted');
+  await expect(page.locator('.round[data-round="1"] .position-card')).toHaveCount(3);
+  await page.reload();
+  await expect(page.locator('.session-meta .badge')).toHaveText('aborted');
+  await expect(page.locator('.interrupted')).toContainText('resume');
+});
