@@ -97,6 +97,7 @@ pub fn SynthesisRound(session: ConsultSession, artifact: SynthesisArtifact) -> i
 #[component]
 pub fn CrossExamRound(session: ConsultSession, artifact: CrossExamArtifact) -> impl IntoView {
     let rebuttals = artifact.rebuttals.clone();
+    let challenge_targets: Vec<String> = artifact.challenges.iter().map(|c| c.target_agent.clone()).collect();
     let threads = artifact
         .challenges
         .into_iter()
@@ -118,6 +119,12 @@ pub fn CrossExamRound(session: ConsultSession, artifact: CrossExamArtifact) -> i
             }
         })
         .collect_view();
+    // A defence that answers no recorded challenge is still shown, never dropped.
+    let unthreaded = rebuttals
+        .iter()
+        .filter(|r| !challenge_targets.contains(&r.agent))
+        .map(|r| view! { <li class="rebuttal"><strong>{participant_label(&session, &r.agent)}</strong>": " {r.rebuttal.clone()}</li> })
+        .collect_view();
     let unresolved = artifact
         .unresolved
         .into_iter()
@@ -127,6 +134,8 @@ pub fn CrossExamRound(session: ConsultSession, artifact: CrossExamArtifact) -> i
         <div class="cross-exam">
             <h4>"Challenges and rebuttals"</h4>
             <ul class="threads">{threads}</ul>
+            <h4>"Defences"</h4>
+            <ul class="rebuttals unthreaded">{unthreaded}</ul>
             <h4>"Unresolved"</h4>
             <ul class="unresolved">{unresolved}</ul>
         </div>

@@ -70,14 +70,14 @@ fn SessionBody(session: ConsultSession) -> impl IntoView {
     let cost = &session.cost;
     let cost_text = {
         let mut text = format!("Spent {}", format_usd(cost.spent_usd));
-        if cost.unpriced_calls > 0 {
-            text.push_str(&format!(
-                " + {} calls at unknown price",
-                cost.unpriced_calls
-            ));
-        }
         if let Some(budget) = cost.budget_usd {
             text.push_str(&format!(" of a {} budget", format_usd(budget)));
+        }
+        if cost.unpriced_calls > 0 {
+            text.push_str(&format!(
+                "; {} calls at unknown price, which the budget cannot limit (set prices in Settings)",
+                cost.unpriced_calls
+            ));
         }
         text
     };

@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+// A fixed-latency OpenAI-compatible server for benchmarking the Consult protocol's wall time.
+//
+// POST .../chat/completions waits a fixed latency, then answers with a valid reply for the round,
+// chosen by `response_format.json_schema.name` (independent_answer, synthesis, cross_exam_reply,
+// cross_exam, verdict), streamed (`stream: true`, usage chunk when `stream_options.include_usage`,
+// then `data: [DONE]`) or as one JSON body. Usage is reported (about 4 characters a token).
+//
+// Plain Node, no dependencies, loopback only, CORS `*` (preflight included: authorization and
+// content-type may be sent). Also:
+//   GET  /health, GET /v1/models             liveness, and a model list for "Test connection"
+//   GET  /__bench/stats                      calls so far, by schema name, the peak concurrency, and
+//                                            idle_gaps_ms: for each call that found the server idle, the
+//                                            time since the previous reply ended (the app's own time
+//                                            between rounds)
+//   POST /__bench/reset                      zeroes the stats
+//   POST /__bench/latency?ms=N               changes the per-call latency
+//
+// Usage: node tests/bench/fixed-latency-server.mjs [--port 18882] [--latency 500]
+//        (or PORT / LATENCY_MS in the environment; arguments win).
+import http from 'node:http';
+
+function argument(name) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
+
+const HOST = '127.0.0.1';
+const PORT = Number(argument('port') ?? process.env.PORT ?? 18882);
+let latencyMs = Number(argument('latency') ?? process.env.LATENCY_MS ?? 500);
+const MODEL_ID = 'fixed-latency';
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  // A wildcard does not cover Authorization, so it is named.
+  'Access-Control-Allow-Headers': 'authorization, content-type, x-title',
+  'Access-Control-Max-Age': '600',
+};
+
+let stats = freshStats();
+function freshStats() {
+  return { calls: 0, by_schema: {}, in_flight: 0, peak_in_flight: 0, latency_ms: latencyMs, idle_gaps_ms: [], last_end: null };
+}
+
+/** The reply each round asks for; valid for the engine whatever the panel. */
+function replyFor(schemaName, body) {
+  const agents = panelIds(body);
+  const [first, second] = [agents[0] ?? 'panelist-1', agents[1] ?? agents[0] ?? 'panelist-2'];
+  switch (schemaName) {
+    case 'independent_answer':
+      return {
+        position: 'Adopt the proposal in stages, starting with the lowest-risk part.',
+        key_points: ['Staged adoption limits the blast radius', 'Early stages produce data for later decisions'],
+        rationale: 'A reversible first step buys information at low cost.',
+        confidence: 75,
+      };
+    case 'synthesis':
+      return {
+        consensus_points: [
+          { point: 'A staged adoption is preferable', supporting_agents: agents.length ? agents : [first], confidence: 85 },
+          { point: 'The first stage should be the lowest-risk part', supporting_agents: [first], confidence: 70 },
+        ],
+        tensions: [
+          { topic: 'Pace', viewpoints: [{ agent: first, viewpoint: 'Go slowly' }, { agent: second, viewpoint: 'Go faster' }] },
+        ],
+        priority_order: ['Risk', 'Cost', 'Speed'],
+      };
+    case 'cross_exam_reply':
+      return {
+        challenges: [{ target_agent: first, challenge: 'The pace may be too slow to matter.', evidence: ['Competitors move quarterly'] }],
+        defense: 'A staged plan still holds because each stage is reversible.',
+      };
+    case 'cross_exam':
+      return {
+        challenges: [{ challenger: second, target_agent: first, challenge: 'The pace may be too slow to matter.', evidence: ['Competitors move quarterly'] }],
+        rebuttals: agents.map((agent) => ({ agent, rebuttal: 'Each stage is reversible, which limits the cost of being slow.' })),
+        unresolved: [],
+      };
+    case 'verdict':
+      return {
+        recommendation: 'Adopt the proposal in stages, starting this quarter with the lowest-risk part.',
+        confidence: 80,
+        evidence: ['Staged adoption limits the blast radius'],
+        dissent: [{ agent: second, concern: 'The pace may be too slow', severity: 'low' }],
+      };
+    default:
+      return { text: 'OK' };
+  }
+}
+
+/** Panelist ids named in the prompt (`panelist-N`), in order of first appearance. */
+function panelIds(body) {
+  const text = (body.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
+  return [...new Set(text.match(/panelist-\d+/g) ?? [])];
+}
+
+const tokens = (text) => Math.max(1, Math.ceil(text.length / 4));
+
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json', ...headers });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+async function chat(req, res, raw) {
+  let body;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return send(res, 400, { error: { message: 'the body is not JSON', type: 'invalid_request_error' } });
+  }
+  const schemaName = body.response_format?.json_schema?.name ?? 'none';
+  stats.calls += 1;
+  stats.by_schema[schemaName] = (stats.by_schema[schemaName] ?? 0) + 1;
+  if (stats.in_flight === 0 && stats.last_end !== null) {
+    stats.idle_gaps_ms.push(Number((performance.now() - stats.last_end).toFixed(1)));
+  }
+  stats.in_flight += 1;
+  stats.peak_in_flight = Math.max(stats.peak_in_flight, stats.in_flight);
+  let closed = false;
+  res.on('close', () => { closed = true; });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    if (closed) return;
+    const content = JSON.stringify(replyFor(schemaName, body));
+    const promptText = (body.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
+    const usage = { prompt_tokens: tokens(promptText), completion_tokens: tokens(content) };
+    usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+    const id = `chatcmpl-bench-${stats.calls}`;
+    const created = Math.floor(Date.now() / 1000);
+    const model = body.model ?? MODEL_ID;
+    if (body.stream !== true) {
+      return send(res, 200, {
+        id, object: 'chat.completion', created, model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage,
+      });
+    }
+    res.writeHead(200, { ...CORS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+    const chunk = (choices, extra = {}) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
+    let out = chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
+    for (let i = 0; i < content.length; i += 64) {
+      out += chunk([{ index: 0, delta: { content: content.slice(i, i + 64) }, finish_reason: null }]);
+    }
+    out += chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]);
+    if (body.stream_options?.include_usage) out += chunk([], { usage });
+    out += 'data: [DONE]\n\n';
+    res.end(out);
+  } finally {
+    stats.in_flight -= 1;
+    if (stats.in_flight === 0) stats.last_end = performance.now();
+  }
+}
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', `http://${HOST}:${PORT}`);
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, CORS);
+    return res.end();
+  }
+  if (req.method === 'GET' && (url.pathname === '/health' || url.pathname === '/')) {
+    return send(res, 200, { status: 'ok', latency_ms: latencyMs });
+  }
+  if (req.method === 'GET' && url.pathname.endsWith('/models')) {
+    return send(res, 200, { object: 'list', data: [{ id: MODEL_ID, object: 'model', owned_by: 'bench' }] });
+  }
+  if (req.method === 'GET' && url.pathname === '/__bench/stats') {
+    return send(res, 200, { ...stats, latency_ms: latencyMs });
+  }
+  if (req.method === 'POST' && url.pathname === '/__bench/reset') {
+    stats = freshStats();
+    return send(res, 200, stats);
+  }
+  if (req.method === 'POST' && url.pathname === '/__bench/latency') {
+    const ms = Number(url.searchParams.get('ms'));
+    if (!Number.isFinite(ms) || ms < 0) return send(res, 400, { error: { message: 'ms must be a number >= 0' } });
+    latencyMs = ms;
+    stats.latency_ms = ms;
+    return send(res, 200, { latency_ms: latencyMs });
+  }
+  if (req.method === 'POST' && url.pathname.endsWith('/chat/completions')) {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (piece) => { raw += piece; });
+    req.on('end', () => { chat(req, res, raw).catch((e) => { if (!res.headersSent) send(res, 500, { error: { message: String(e) } }); else res.destroy(); }); });
+    return;
+  }
+  send(res, 404, { error: { message: `no route for ${req.method} ${url.pathname}`, type: 'not_found' } });
+});
+
+server.listen(PORT, HOST, () => {
+  console.log(`fixed-latency server on http://${HOST}:${PORT}/v1 (latency ${latencyMs} ms)`);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,5 @@
+// Loopback ports of the benchmark, shared by its Playwright config and spec (apart from the
+// end-to-end suite's, so both can run at once).
+export const BENCH_APP_PORT = Number(process.env.BENCH_APP_PORT ?? 18865);
+export const BENCH_LLM_PORT = Number(process.env.BENCH_LLM_PORT ?? 18882);
+export const BENCH_LLM_URL = `http://127.0.0.1:${BENCH_LLM_PORT}`;

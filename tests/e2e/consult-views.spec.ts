@@ -1,0 +1,257 @@
+// A full Consult (3 panelists and a judge) against aimock's OpenAI-compatible endpoint, with scripted,
+// valid replies for every call (tests/e2e/fixtures/aimock/consult.json). aimock picks each reply by
+// the request's model (one model per seat), its system prompt ("You are panelist-N," or "You are the
+// judge") and a phrase only that round's user prompt contains. The spec checks what every round's view
+// shows, the confidence the engine computed beside the judge's, the dissent by severity, the token
+// stats, what went over the wire, and that the stored session reloads identically.
+import { APIRequestContext, expect, Locator, Page, test } from '@playwright/test';
+import { MOCK_URL } from './servers';
+import { addCompatibleProvider, watchConsole } from './helpers';
+
+const QUESTION = 'Should our 12-person team migrate the billing service from a monolith to microservices this year?';
+const SEATS = [
+  { seat: 'Panelist 1', model: 'council-alpha' },
+  { seat: 'Panelist 2', model: 'council-beta' },
+  { seat: 'Panelist 3', model: 'council-gamma' },
+];
+const P1 = 'Panelist 1 · council-alpha';
+const P2 = 'Panelist 2 · council-beta';
+const P3 = 'Panelist 3 · council-gamma';
+// Sum of the usage the fixtures report for the nine calls (3 x R1, R2, 3 x R3, R3 merge, R4).
+const TOKENS_USED = 420 + 410 + 430 + 1300 + 850 + 760 + 840 + 1450 + 1800;
+
+function round(page: Page, n: number): Locator {
+  return page.locator(`.round[data-round="${n}"]`);
+}
+
+/** Texts of the matching elements, whitespace collapsed. */
+async function texts(locator: Locator): Promise<string[]> {
+  return (await locator.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+}
+
+/** The chat completions aimock has served so far, oldest first. */
+async function chatJournal(request: APIRequestContext): Promise<any[]> {
+  const response = await request.get(`${MOCK_URL}/__aimock/journal?path=/v1/chat/completions`);
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+async function setUpCouncil(page: Page) {
+  await page.goto('/');
+  await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, 'council-alpha');
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByLabel('Question').fill(QUESTION);
+  for (const { seat, model } of [...SEATS, { seat: 'Judge', model: 'council-judge' }]) {
+    const editor = page.getByRole('group', { name: seat, exact: true });
+    await editor.getByLabel('Model').fill(model);
+    await expect(editor.getByLabel('Model')).toHaveValue(model);
+  }
+  await expect(page.getByLabel('Depth')).toHaveValue('4');
+}
+
+test('a full consult against aimock: every round view, both confidences, dissent, stats, storage', async ({ page, request }) => {
+  const errors = watchConsole(page);
+  await setUpCouncil(page);
+  const journalBefore = (await chatJournal(request)).length;
+  await page.getByRole('button', { name: 'Ask the council' }).click();
+
+  // Live: the three round-1 calls stream at once, each into its own card.
+  const liveCards = round(page, 1).locator('.call-card');
+  await expect(liveCards).toHaveCount(3);
+  for (let i = 1; i <= 3; i++) {
+    const card = round(page, 1).locator(`.call-card[data-call-id="r1-panelist-${i}"]`);
+    await expect(card.locator('pre.stream')).toContainText('{"position"');
+  }
+
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
+  await expect(page.locator('.session-question')).toHaveText(QUESTION);
+  for (let n = 1; n <= 4; n++) {
+    await expect(round(page, n)).toHaveAttribute('data-complete', 'true');
+    await expect(round(page, n).locator('.call-card')).toHaveCount(0);
+  }
+  await expect(page.locator('.failed-calls')).toHaveCount(0);
+  await expect(page.locator('.failure')).toHaveCount(0);
+
+  // Round 1: one position card per panelist, in panel order, with its own confidence and key points.
+  const cards = round(page, 1).locator('.position-card');
+  await expect(cards).toHaveCount(3);
+  expect(await texts(cards.locator('.participant'))).toEqual([P1, P2, P3]);
+  expect(await texts(cards.locator('.confidence'))).toEqual(['80%', '70%', '65%']);
+  expect(await texts(cards.locator('.position'))).toEqual([
+    'Do not migrate this year: extract only the invoicing module behind a clear interface.',
+    'Migrate incrementally with a strangler-fig pattern, one module per quarter, starting now.',
+    'Migrate the whole billing service this year: deploy contention already costs more than the migration.',
+  ]);
+  expect(await texts(cards.nth(0).locator('.key-points li'))).toEqual([
+    'Invoicing has the cleanest boundary in the billing monolith',
+    'A team of 12 cannot carry on-call for many services',
+  ]);
+  expect(await texts(cards.nth(2).locator('.key-points li'))).toEqual([
+    'Deploys queue for two days on average',
+    'A managed platform absorbs most of the operations load',
+  ]);
+  await cards.nth(1).locator('summary', { hasText: 'Rationale' }).click();
+  await expect(cards.nth(1).locator('details p')).toHaveText(
+    'Steady, bounded steps give the benefits early without a big-bang rewrite.');
+  await cards.nth(1).locator('summary', { hasText: 'Rationale' }).click(); // closed again, as a reload shows it
+  await expect(cards.nth(1).locator('details')).not.toHaveAttribute('open', /.*/);
+
+  // Round 2: every consensus point (no filtering in what is shown) with its supporters by name.
+  const consensus = round(page, 2).locator('.consensus-point');
+  await expect(consensus).toHaveCount(5);
+  expect(await texts(consensus)).toEqual([
+    `The invoicing module is the best first candidate for extraction Supported by ${P1}, ${P2}, ${P3} · confidence 90%`,
+    `Deploy contention on the monolith is a real cost Supported by ${P2}, ${P3} · confidence 75%`,
+    `A big-bang rewrite is too risky for a team of 12 Supported by ${P1}, ${P2} · confidence 80%`,
+    `Observability must come before any split Supported by ${P1} · confidence 55%`,
+    `Contract tests are needed at every new service boundary Supported by ${P2} · confidence 50%`,
+  ]);
+  const tensions = round(page, 2).locator('.tension');
+  await expect(tensions).toHaveCount(3);
+  expect(await texts(tensions.locator('.topic'))).toEqual([
+    'Pace of the migration', 'Whether the team can run several services', 'Database ownership',
+  ]);
+  expect(await texts(tensions.nth(0).locator('ul li'))).toEqual([
+    `${P1}: Extract one module this year, then reassess`,
+    `${P2}: One module per quarter with a strangler fig`,
+    `${P3}: Finish the whole migration this year`,
+  ]);
+  expect(await texts(tensions.nth(2).locator('ul li'))).toEqual([
+    `${P2}: Split the schema per service`,
+    `${P3}: Keep one shared database at first`,
+  ]);
+  expect(await texts(round(page, 2).locator('ol li'))).toEqual([
+    'Risk to billing correctness', 'Team capacity', 'Deploy contention',
+  ]);
+
+  // Round 3: each challenge threaded with the rebuttal of the panelist it targets; the open point.
+  const challenges = round(page, 3).locator('.challenge');
+  await expect(challenges).toHaveCount(2);
+  await expect(challenges.nth(0).locator('p').first()).toHaveText(
+    `${P1} challenges ${P3}: Finishing the whole migration this year is wrong: the on-call load would double for a team of 12.`);
+  expect(await texts(challenges.nth(0).locator('.evidence li'))).toEqual([
+    'Each new service needs its own on-call rotation', 'The team has two SREs',
+  ]);
+  expect(await texts(challenges.nth(0).locator('.rebuttals .rebuttal'))).toEqual([
+    `${P3}: The deploy data shows the monolith already costs more than the migration would.`,
+  ]);
+  await expect(challenges.nth(1).locator('p').first()).toHaveText(
+    `${P3} challenges ${P1}: Waiting a year leaves deploy contention unaddressed, a serious and growing cost.`);
+  expect(await texts(challenges.nth(1).locator('.evidence li'))).toEqual(['Deploys queue for two days on average']);
+  expect(await texts(challenges.nth(1).locator('.rebuttals .rebuttal'))).toEqual([
+    `${P1}: Extracting invoicing alone keeps the risk low because it has the cleanest boundary.`,
+  ]);
+  // Panelist 2 was challenged by no one: its defence is listed on its own, not dropped.
+  expect(await texts(round(page, 3).locator('.unthreaded .rebuttal'))).toEqual([
+    `${P2}: The strangler-fig pace matches the consensus that invoicing goes first.`,
+  ]);
+  expect(await texts(round(page, 3).locator('.unresolved li'))).toEqual([
+    'the on-call load would double for a team of 12',
+  ]);
+
+  // Round 4: the decision; the judge said 85% with a high-severity dissent on record, so the engine's
+  // rule caps it below 70% and both numbers are shown.
+  const verdict = round(page, 4).locator('.verdict');
+  await expect(verdict.locator('.recommendation')).toHaveText(
+    'Extract the invoicing module this year behind a contract-tested interface, and decide on further services after two quarters of on-call data.');
+  const confidence = verdict.locator('.verdict-confidence');
+  await expect(confidence.locator('strong')).toHaveText('69%');
+  await expect(confidence).toContainText('computed; the judge said 85%');
+  await expect(confidence).toContainText('High-severity dissent: below 70%.');
+  await expect(confidence).toContainText('left out 1 minority concern(s)');
+  expect(await texts(verdict.locator('.evidence li'))).toEqual([
+    'Invoicing is the best first candidate for extraction',
+    'A big-bang rewrite is too risky for a team of 12',
+  ]);
+  // Dissent by severity, high first: the judge's own, then the unresolved round-3 point the judge left
+  // out (added as high, attributed to the panelist whose challenge it quotes).
+  const dissent = verdict.locator('.dissent-list li.dissent');
+  await expect(dissent).toHaveCount(4);
+  expect(await dissent.evaluateAll((items) => items.map((li) => li.className))).toEqual([
+    'dissent high', 'dissent high', 'dissent medium', 'dissent low',
+  ]);
+  expect(await texts(verdict.locator('.dissent-list li.dissent.high'))).toEqual([
+    `high ${P3}: Leaving the rest of the monolith for a year keeps deploy contention`,
+    `high ${P1}: the on-call load would double for a team of 12`,
+  ]);
+  expect(await texts(verdict.locator('.dissent-list li.dissent.medium'))).toEqual([
+    `medium ${P2}: One module per quarter would deliver the benefits sooner`,
+  ]);
+  expect(await texts(verdict.locator('.dissent-list li.dissent.low'))).toEqual([
+    `low ${P1}: Observability work should come before the first split`,
+  ]);
+
+  // Token efficiency: used = the usage aimock reported; filtering (5 -> 3 consensus points, 3 -> 2
+  // tensions) saved something, and the percentage is saved / (used + saved).
+  const efficiency = (await texts(page.locator('.efficiency')))[0];
+  const stats = efficiency.match(/^Tokens used (\d+) · saved by artifact filtering (\d+) \((\d+\.\d)%; filtered rounds: 3, 4\)$/);
+  expect(stats, efficiency).not.toBeNull();
+  const [used, saved, percentage] = [Number(stats![1]), Number(stats![2]), Number(stats![3])];
+  expect(used).toBe(TOKENS_USED);
+  expect(saved).toBeGreaterThan(0);
+  expect(percentage).toBeCloseTo((saved / (used + saved)) * 100, 1);
+
+  // The wire: nine streamed chat completions, each with its structured-output schema name.
+  const ours = (await chatJournal(request)).slice(journalBefore);
+  expect(ours.map((e) => e.response.status)).toEqual(Array(9).fill(200));
+  const calls = ours.map((e) => `${e.body.model}:${e.body.response_format?.json_schema?.name}`).sort();
+  expect(calls).toEqual([
+    'council-alpha:cross_exam_reply', 'council-alpha:independent_answer',
+    'council-beta:cross_exam_reply', 'council-beta:independent_answer',
+    'council-gamma:cross_exam_reply', 'council-gamma:independent_answer',
+    'council-judge:cross_exam', 'council-judge:synthesis', 'council-judge:verdict',
+  ].sort());
+  for (const entry of ours) {
+    expect(entry.body.stream).toBe(true);
+    expect(entry.body.stream_options).toEqual({ include_usage: true });
+    expect(entry.body.response_format.type).toBe('json_schema');
+    expect(entry.body.response_format.json_schema.strict).toBe(false);
+    expect(typeof entry.body.max_tokens).toBe('number');
+  }
+
+  await page.screenshot({ path: 'test-results/consult-views-session.png', fullPage: true });
+
+  // Stored in local storage as it is shown.
+  const sessionUrl = page.url();
+  const id = decodeURIComponent(sessionUrl.split('#/session/')[1] ?? '');
+  expect(id).not.toBe('');
+  const stored = await page.evaluate((key) => localStorage.getItem(key), `consilium.session.${id}`);
+  expect(stored).not.toBeNull();
+  const session = JSON.parse(stored!);
+  expect(session.question).toBe(QUESTION);
+  expect(session.state).toBe('complete');
+  expect(session.round1.map((a: any) => a.agent_id)).toEqual(['panelist-1', 'panelist-2', 'panelist-3']);
+  expect(session.round2.consensus_points).toHaveLength(5);
+  expect(session.round3.unresolved).toEqual(['the on-call load would double for a team of 12']);
+  expect(session.round4.confidence).toBeCloseTo(0.85);
+  expect(session.confidence_check.judge_confidence).toBeCloseTo(0.85);
+  expect(session.confidence_check.computed_confidence).toBeCloseTo(0.69);
+  expect(session.confidence_check.adjusted).toBe(true);
+  expect(session.token_efficiency_stats.tokens_used).toBe(TOKENS_USED);
+  expect(session.token_efficiency_stats.tokens_saved_via_filtering).toBe(saved);
+  expect(session.token_efficiency_stats.filtered_rounds).toEqual([3, 4]);
+  expect(session.calls.map((c: any) => c.call_id).sort()).toEqual([
+    'r1-panelist-1', 'r1-panelist-2', 'r1-panelist-3', 'r2-judge',
+    'r3-judge', 'r3-panelist-1', 'r3-panelist-2', 'r3-panelist-3', 'r4-judge',
+  ]);
+  expect(session.calls.every((c: any) => c.status === 'ok')).toBe(true);
+  const index = await page.evaluate(() => localStorage.getItem('consilium.sessions'));
+  expect(index).toContain(id);
+
+  // A reload shows the same session, identically, from storage alone.
+  const shownBefore = await page.locator('.session').innerText();
+  await page.reload();
+  await expect(page).toHaveURL(sessionUrl);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete');
+  expect(await page.locator('.session').innerText()).toBe(shownBefore);
+  await page.getByRole('button', { name: 'History' }).click();
+  // History titles are the question, shortened.
+  const item = page.locator('.session-item', { hasText: QUESTION.slice(0, 60) });
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('consult · complete');
+  await item.getByRole('button', { name: new RegExp(`^${QUESTION.slice(0, 30)}`) }).click();
+  await expect(page).toHaveURL(sessionUrl);
+  expect(await page.locator('.session').innerText()).toBe(shownBefore);
+
+  expect(errors).toEqual([]);
+});
