@@ -18,7 +18,12 @@ fn local_storage() -> web_sys::Storage {
 }
 
 fn demo_session(id: &str) -> ConsultSession {
-    ConsultSession::new(id.to_string(), DEMO_QUESTION.to_string(), demo_config(), 1_700_000_000_000)
+    ConsultSession::new(
+        id.to_string(),
+        DEMO_QUESTION.to_string(),
+        demo_config(),
+        1_700_000_000_000,
+    )
 }
 
 #[wasm_bindgen_test]
@@ -30,7 +35,9 @@ fn sessions_round_trip_through_local_storage() {
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0].id, "test-roundtrip");
     assert!(listed[0].demo);
-    let loaded = storage::load_session("test-roundtrip").unwrap().expect("found");
+    let loaded = storage::load_session("test-roundtrip")
+        .unwrap()
+        .expect("found");
     assert_eq!(loaded, session);
     storage::delete_session("test-roundtrip");
     assert!(storage::load_session("test-roundtrip").unwrap().is_none());
@@ -40,10 +47,18 @@ fn sessions_round_trip_through_local_storage() {
 #[wasm_bindgen_test]
 fn a_corrupt_stored_session_is_reported_and_left_in_place() {
     local_storage().clear().unwrap();
-    local_storage().set_item("consilium.session.broken", "{not json").unwrap();
+    local_storage()
+        .set_item("consilium.session.broken", "{not json")
+        .unwrap();
     let error = storage::load_session("broken").unwrap_err();
     assert!(error.contains("could not be read"), "{error}");
-    assert_eq!(local_storage().get_item("consilium.session.broken").unwrap().as_deref(), Some("{not json"));
+    assert_eq!(
+        local_storage()
+            .get_item("consilium.session.broken")
+            .unwrap()
+            .as_deref(),
+        Some("{not json")
+    );
 }
 
 #[wasm_bindgen_test]
@@ -55,7 +70,10 @@ fn a_full_quota_is_a_clear_message_and_nothing_is_lost() {
     // Fill the quota with filler entries until the browser refuses.
     let filler = "x".repeat(256 * 1024);
     let mut n = 0;
-    while storage_area.set_item(&format!("filler.{n}"), &filler).is_ok() {
+    while storage_area
+        .set_item(&format!("filler.{n}"), &filler)
+        .is_ok()
+    {
         n += 1;
         assert!(n < 400, "local storage never filled up");
     }
@@ -64,8 +82,13 @@ fn a_full_quota_is_a_clear_message_and_nothing_is_lost() {
     let error = storage::save_session(&big).unwrap_err();
     assert!(error.contains("storage is full"), "{error}");
     assert!(error.contains("Nothing was deleted"), "{error}");
-    assert_eq!(storage::load_session("test-earlier").unwrap(), Some(earlier));
-    assert!(storage::list_sessions().iter().any(|s| s.id == "test-earlier"));
+    assert_eq!(
+        storage::load_session("test-earlier").unwrap(),
+        Some(earlier)
+    );
+    assert!(storage::list_sessions()
+        .iter()
+        .any(|s| s.id == "test-earlier"));
     storage_area.clear().unwrap();
 }
 
@@ -73,12 +96,25 @@ fn a_full_quota_is_a_clear_message_and_nothing_is_lost() {
 fn keys_stay_out_of_storage_unless_remembered() {
     local_storage().clear().unwrap();
     keys::set_key("p-test", "sk-test-secret-123456", false);
-    assert_eq!(keys::get_key("p-test").as_deref(), Some("sk-test-secret-123456"));
-    assert!(local_storage().get_item(keys::REMEMBERED_KEYS).unwrap().is_none());
+    assert_eq!(
+        keys::get_key("p-test").as_deref(),
+        Some("sk-test-secret-123456")
+    );
+    assert!(local_storage()
+        .get_item(keys::REMEMBERED_KEYS)
+        .unwrap()
+        .is_none());
     keys::set_remember("p-test", true);
-    assert!(local_storage().get_item(keys::REMEMBERED_KEYS).unwrap().unwrap().contains("sk-test-secret-123456"));
+    assert!(local_storage()
+        .get_item(keys::REMEMBERED_KEYS)
+        .unwrap()
+        .unwrap()
+        .contains("sk-test-secret-123456"));
     keys::set_remember("p-test", false);
-    assert!(local_storage().get_item(keys::REMEMBERED_KEYS).unwrap().is_none());
+    assert!(local_storage()
+        .get_item(keys::REMEMBERED_KEYS)
+        .unwrap()
+        .is_none());
     keys::forget("p-test");
     assert!(keys::get_key("p-test").is_none());
 }
@@ -86,17 +122,27 @@ fn keys_stay_out_of_storage_unless_remembered() {
 #[wasm_bindgen_test]
 fn settings_from_an_older_partial_shape_keep_defaults() {
     local_storage().clear().unwrap();
-    local_storage().set_item(SETTINGS_KEY, r#"{"verbose":true,"max_tokens":512}"#).unwrap();
+    local_storage()
+        .set_item(SETTINGS_KEY, r#"{"verbose":true,"max_tokens":512}"#)
+        .unwrap();
     let settings = Settings::load();
     assert!(settings.verbose);
     assert_eq!(settings.max_tokens, 512);
-    assert_eq!(settings.consent_threshold_usd, Settings::default().consent_threshold_usd);
+    assert_eq!(
+        settings.consent_threshold_usd,
+        Settings::default().consent_threshold_usd
+    );
     assert_eq!(settings.version, consilium::settings::SETTINGS_VERSION);
 }
 
 #[wasm_bindgen_test]
 fn routes_round_trip_through_the_url_fragment() {
-    for route in [Route::New, Route::History, Route::Settings, Route::Session("c-abc".into())] {
+    for route in [
+        Route::New,
+        Route::History,
+        Route::Settings,
+        Route::Session("c-abc".into()),
+    ] {
         assert_eq!(Route::from_hash(&route.to_hash()), route);
     }
     assert_eq!(Route::from_hash(""), Route::New);
@@ -110,7 +156,10 @@ async fn wait_for(selector: &str, timeout_ms: u32) -> web_sys::Element {
         if let Some(found) = document.query_selector(selector).unwrap() {
             return found;
         }
-        assert!(waited < timeout_ms, "{selector} did not appear within {timeout_ms} ms");
+        assert!(
+            waited < timeout_ms,
+            "{selector} did not appear within {timeout_ms} ms"
+        );
         TimeoutFuture::new(50).await;
         waited += 50;
     }
@@ -132,17 +181,33 @@ fn click_button_with_text(text: &str) {
 #[wasm_bindgen_test]
 async fn first_run_offers_presets_and_the_demo_council_reaches_a_verdict_that_is_saved() {
     local_storage().clear().unwrap();
-    web_sys::window().unwrap().location().set_hash("#/new").unwrap();
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash("#/new")
+        .unwrap();
     leptos::mount::mount_to_body(App);
     leptos::task::tick().await;
-    let body = web_sys::window().unwrap().document().unwrap().body().unwrap();
+    let body = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .body()
+        .unwrap();
     let text = body.text_content().unwrap();
-    assert!(text.contains("Ollama (local)"), "local presets are offered at first run");
+    assert!(
+        text.contains("Ollama (local)"),
+        "local presets are offered at first run"
+    );
     assert!(text.contains("llama.cpp server (local)"));
 
     click_button_with_text("Run the demo council");
     leptos::task::tick().await;
-    assert!(wait_for(".demo-label", 2_000).await.text_content().unwrap().contains("Demo"));
+    assert!(wait_for(".demo-label", 2_000)
+        .await
+        .text_content()
+        .unwrap()
+        .contains("Demo"));
     // Streaming: a call card shows partial text before its round completes.
     let card = wait_for(".call-card pre.stream", 5_000).await;
     let mut waited = 0;

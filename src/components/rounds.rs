@@ -97,7 +97,11 @@ pub fn SynthesisRound(session: ConsultSession, artifact: SynthesisArtifact) -> i
 #[component]
 pub fn CrossExamRound(session: ConsultSession, artifact: CrossExamArtifact) -> impl IntoView {
     let rebuttals = artifact.rebuttals.clone();
-    let challenge_targets: Vec<String> = artifact.challenges.iter().map(|c| c.target_agent.clone()).collect();
+    let challenge_targets: Vec<String> = artifact
+        .challenges
+        .iter()
+        .map(|c| c.target_agent.clone())
+        .collect();
     let threads = artifact
         .challenges
         .into_iter()
