@@ -13,7 +13,7 @@ fn percent(confidence: f64) -> String {
 }
 
 fn severity_name(dissent: &Dissent) -> String {
-    serde_json::to_value(&dissent.severity)
+    serde_json::to_value(dissent.severity)
         .ok()
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_default()
