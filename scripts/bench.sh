@@ -28,3 +28,24 @@ new = "<!-- bundle:start -->\n" + sys.argv[1] + "<!-- bundle:end -->"
 text = re.sub(r"<!-- bundle:start -->.*?<!-- bundle:end -->", lambda _: new, text, flags=re.S)
 path.write_text(text)
 PY
+
+# Artifact filtering savings (native, deterministic).
+filtering=$(cargo run -q -p consilium-engine --example filtering_savings)
+section="### Artifact filtering, rounds 3+4 input tokens, $(date -u +%Y-%m-%d) ($machine)
+
+Command: \`cargo run -q -p consilium-engine --example filtering_savings\` (five scripted consultations, each
+run once with filtering and once in verbose mode).
+
+$filtering
+"
+echo "$section"
+python3 - "$section" <<'PY'
+import pathlib, re, sys
+path = pathlib.Path("BENCHMARKS.md")
+text = path.read_text()
+if "<!-- filtering:start -->" not in text:
+    text += "\n## Artifact filtering savings (scripts/bench.sh)\n\n<!-- filtering:start -->\n<!-- filtering:end -->\n"
+new = "<!-- filtering:start -->\n" + sys.argv[1] + "<!-- filtering:end -->"
+text = re.sub(r"<!-- filtering:start -->.*?<!-- filtering:end -->", lambda _: new, text, flags=re.S)
+path.write_text(text)
+PY
