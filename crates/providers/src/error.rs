@@ -173,7 +173,7 @@ fn network_advice(ctx: &ErrorContext) -> String {
         loopback || (ctx.kind == ProviderKind::OpenAiCompatible && lower.starts_with("http://"));
     if !self_hosted {
         return format!(
-            "Could not reach {who} at {url}: check the base URL and your connection. If it is right, the server may not allow calls from a web page (CORS)."
+            "Could not reach {who} at {url}, or the connection dropped before a reply: check the base URL and your connection. If it is right, the server may not allow calls from a web page (CORS)."
         );
     }
     let fix = if lower.contains(":11434") {
@@ -190,6 +190,6 @@ fn network_advice(ctx: &ErrorContext) -> String {
         " If Consilium itself is opened over https, the browser also blocks plain-http servers other than localhost."
     };
     format!(
-        "Could not reach {who} at {url}: the server is not running, the URL or port is wrong, or it does not allow calls from a web page (CORS). {fix}{mixed_content}"
+        "Could not reach {who} at {url}: the server is not running, the URL or port is wrong, it does not allow calls from a web page (CORS), or it dropped the connection before replying. {fix}{mixed_content}"
     )
 }

@@ -1,0 +1,72 @@
+// Every provider wire format, from the browser, against aimock: a plain call (Test connection), a
+// streamed round-1 consult, a 429 that is retried, and a stream cut off mid-way.
+import { expect, Page, test } from '@playwright/test';
+import { MOCK_URL } from './servers';
+import { addCompatibleProvider, allLocalStorage } from './helpers';
+
+const FORMATS = [
+  { kind: 'OpenAI-compatible', id: 'compatible', base: `${MOCK_URL}/v1` },
+  { kind: 'OpenAI', id: 'openai', base: `${MOCK_URL}/v1` },
+  { kind: 'Anthropic', id: 'anthropic', base: `${MOCK_URL}/v1` },
+  { kind: 'Google Gemini', id: 'gemini', base: `${MOCK_URL}/v1beta` },
+  { kind: 'OpenRouter', id: 'openrouter', base: `${MOCK_URL}/api/v1` },
+];
+
+async function addProvider(page: Page, name: string, kind: string, base: string, model: string, key: string) {
+  const card = await addCompatibleProvider(page, name, base, model, key);
+  await card.getByLabel('Kind').selectOption({ label: kind });
+  await expect(card.getByLabel('Base URL')).toHaveValue(base);
+  return card;
+}
+
+async function roundOneWith(page: Page, providerName: string, question: string) {
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByLabel('Question').fill(question);
+  await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
+  for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {
+    await page.getByRole('group', { name: seat, exact: true }).getByLabel('Provider').selectOption({ label: providerName });
+  }
+  await page.getByLabel('Depth').selectOption('1');
+  await page.getByRole('button', { name: 'Ask the council' }).click();
+}
+
+for (const format of FORMATS) {
+  test(`${format.kind}: plain call and streamed round 1`, async ({ page }) => {
+    const key = `sk-format-${format.id}-secret`;
+    await page.goto('/');
+    const card = await addProvider(page, `Mock ${format.id}`, format.kind, format.base, `format-${format.id}`, key);
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect(card.locator('.status')).toContainText(/Connected: .* answered in \d+ ms\./);
+
+    await roundOneWith(page, `Mock ${format.id}`, `Formats ${format.id}: adopt Rust?`);
+    await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
+    await expect(page.locator('.position-card .position')).toHaveText([
+      'Adopt it for the new service only', 'Adopt it for the new service only',
+    ]);
+    await expect(page.locator('.position-card .confidence').first()).toHaveText('72%');
+    expect(await allLocalStorage(page)).not.toContain(key);
+  });
+}
+
+test('a 429 is retried with backoff and the answer still arrives', async ({ page, request }) => {
+  await page.goto('/');
+  await addProvider(page, 'Mock retry', 'OpenAI-compatible', `${MOCK_URL}/v1`, 'format-retry', 'sk-retry');
+  await roundOneWith(page, 'Mock retry', 'Formats retry: adopt Rust?');
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
+  await expect(page.locator('.position-card')).toHaveCount(2);
+  const journal = await (await request.get(`${MOCK_URL}/__aimock/journal?path=/v1/chat/completions`)).json();
+  const statuses = journal.filter((e: any) => e.body?.model === 'format-retry').map((e: any) => e.response.status);
+  expect(statuses.filter((s: number) => s === 429)).toHaveLength(1);
+  expect(statuses.filter((s: number) => s === 200)).toHaveLength(2);
+});
+
+test('a stream cut off mid-way is never taken as an answer', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await addProvider(page, 'Mock cut', 'OpenAI-compatible', `${MOCK_URL}/v1`, 'format-disconnect', 'sk-cut');
+  await roundOneWith(page, 'Mock cut', 'Formats disconnect: adopt Rust?');
+  await expect(page.locator('.session-meta .badge')).toHaveText('failed', { timeout: 90_000 });
+  await expect(page.locator('.position-card')).toHaveCount(0);
+  // The browser cannot tell a dropped connection from an unreachable server; either way it is explained.
+  await expect(page.locator('.failed-calls')).toContainText(/stopped before it was finished|dropped the connection/);
+});
