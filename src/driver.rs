@@ -288,6 +288,7 @@ impl BrowserCaller {
             };
             let message = redact(&error.user_message(&context), key.as_deref());
             let Some(delay_ms) = policy.delay_ms(attempt, &error, js_sys::Math::random()) else {
+                live_call.note.set(None); // no retry is coming: the failure itself is shown instead
                 return Err(CallFailure {
                     kind: error.kind_label().to_string(),
                     message,

@@ -31,6 +31,8 @@ pub fn NewSessionView() -> impl IntoView {
     });
     let depth = RwSignal::new(4u8);
     let verbose = RwSignal::new(state.settings.with_untracked(|s| s.verbose));
+    // Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.
+    let structured = RwSignal::new(true);
     let problem = RwSignal::new(None::<String>);
     let awaiting_consent = RwSignal::new(None::<(ConsultSession, CostEstimate)>);
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
@@ -68,7 +70,7 @@ pub fn NewSessionView() -> impl IntoView {
             max_tokens: settings.max_tokens,
             budget_usd: settings.budget_usd,
             stop_after_round: depth.get_untracked(),
-            structured_output: true,
+            structured_output: structured.get_untracked(),
             demo: false,
         };
         config.validate()?;
@@ -159,6 +161,10 @@ pub fn NewSessionView() -> impl IntoView {
                     <label class="checkbox">
                         <input type="checkbox" prop:checked=move || verbose.get() on:change=move |ev| verbose.set(event_target_checked(&ev)) />
                         "Verbose: send full debate artifacts"
+                    </label>
+                    <label class="checkbox">
+                        <input type="checkbox" prop:checked=move || structured.get() on:change=move |ev| structured.set(event_target_checked(&ev)) />
+                        "Structured output (JSON schema)"
                     </label>
                 </div>
                 <Show when=move || verbose.get()>

@@ -1,7 +1,7 @@
 // Every provider wire format, from the browser, against aimock: a plain call (Test connection), a
 // streamed round-1 consult, a 429 that is retried, and a stream cut off mid-way.
 import { expect, Page, test } from '@playwright/test';
-import { MOCK_URL } from './servers';
+import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
 import { addCompatibleProvider, allLocalStorage } from './helpers';
 
 const FORMATS = [
@@ -19,7 +19,7 @@ async function addProvider(page: Page, name: string, kind: string, base: string,
   return card;
 }
 
-async function roundOneWith(page: Page, providerName: string, question: string) {
+async function roundOneWith(page: Page, providerName: string, question: string, structured = true) {
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill(question);
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
@@ -27,6 +27,7 @@ async function roundOneWith(page: Page, providerName: string, question: string) 
     await page.getByRole('group', { name: seat, exact: true }).getByLabel('Provider').selectOption({ label: providerName });
   }
   await page.getByLabel('Depth').selectOption('1');
+  if (!structured) await page.getByLabel('Structured output (JSON schema)').uncheck();
   await page.getByRole('button', { name: 'Ask the council' }).click();
 }
 
@@ -69,4 +70,18 @@ test('a stream cut off mid-way is never taken as an answer', async ({ page }) =>
   await expect(page.locator('.position-card')).toHaveCount(0);
   // The browser cannot tell a dropped connection from an unreachable server; either way it is explained.
   await expect(page.locator('.failed-calls')).toContainText(/stopped before it was finished|dropped the connection/);
+});
+
+test('Anthropic Messages against the real model on llama-server: plain and streamed', async ({ page }) => {
+  test.setTimeout(5 * 60_000);
+  await page.goto('/');
+  const card = await addProvider(page, 'Gemma as Anthropic', 'Anthropic', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect(card.locator('.status')).toContainText(/Connected: .* answered in \d+ ms\./, { timeout: 60_000 });
+
+  // llama-server started without --jinja refuses Anthropic tools, so structured output is turned off.
+  await roundOneWith(page, 'Gemma as Anthropic', 'Should a small team adopt Rust?', false);
+  const cards = page.locator('.round[data-round="1"] .call-card pre.stream');
+  await expect(cards.first()).not.toBeEmpty({ timeout: 60_000 });
+  await expect(page.locator('.session-meta .badge')).toHaveText(/complete|failed/, { timeout: 4 * 60_000 });
 });
