@@ -85,3 +85,17 @@ test('Anthropic Messages against the real model on llama-server: plain and strea
   await expect(cards.first()).not.toBeEmpty({ timeout: 60_000 });
   await expect(page.locator('.session-meta .badge')).toHaveText(/complete|failed/, { timeout: 4 * 60_000 });
 });
+
+test('cancel aborts the requests in flight and keeps the session', async ({ page }) => {
+  await page.goto('/');
+  await addProvider(page, 'Mock slow', 'OpenAI-compatible', `${MOCK_URL}/v1`, 'format-slow', 'sk-slow');
+  await roundOneWith(page, 'Mock slow', 'Formats cancel: adopt Rust?');
+  // The slow stream (2 characters every 300 ms) is under way when the user cancels.
+  await expect(page.locator('.call-card pre.stream').first()).not.toBeEmpty({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('.session-meta .badge')).toHaveText('aborted', { timeout: 5_000 });
+  await expect(page.locator('.position-card')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('.session-question')).toHaveText('Formats cancel: adopt Rust?');
+  await expect(page.locator('.session-meta .badge')).toHaveText('aborted');
+});
