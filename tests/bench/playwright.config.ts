@@ -2,6 +2,7 @@
 // OpenAI-compatible server. Its own ports, so it can run beside the end-to-end suite.
 import { defineConfig } from '@playwright/test';
 import * as path from 'path';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium';
 import { BENCH_APP_PORT, BENCH_LLM_PORT } from './ports';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -18,14 +19,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${BENCH_APP_PORT}/`,
     trace: 'retain-on-failure',
     actionTimeout: 60_000,
-    // Same browser and flags as tests/e2e/playwright.config.ts.
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: [
     {

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import * as path from 'path';
+import { CHROMIUM_LAUNCH } from './chromium';
 import { APP_PORT, CACHE, LLAMA_KEY, LLAMA_MODEL, LLAMA_PORT, MOCK_PORT } from './servers';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -16,14 +17,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${APP_PORT}/`,
     screenshot: 'only-on-failure',
     actionTimeout: 30_000,
-    launchOptions: {
-      // Debian's Chromium: Playwright cannot download its own browser here.
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: [
     {
