@@ -1,5 +1,6 @@
 //! Measures what artifact filtering saves: rounds 3 and 4 input tokens with filtering vs verbose mode,
-//! on five scripted consultations whose syntheses and cross-examinations are rich enough to be cut.
+//! on five scripted consultations whose syntheses and cross-examinations fill the reply schemas' limits
+//! (at most 6 consensus points, 4 tensions, 10 challenges; one defence per panelist).
 //!
 //!     cargo run -q -p consilium-engine --example filtering_savings
 //!
@@ -33,16 +34,16 @@ const CONSULTATIONS: &[Consultation] = &[
         name: "monorepo",
         question: "Should we merge our 14 repositories into a monorepo?",
         panel: 4,
-        consensus: 7,
-        tensions: 5,
+        consensus: 6,
+        tensions: 4,
         challenges: 10,
     },
     Consultation {
         name: "pricing change",
         question: "Should the Pro plan move from per-seat to usage-based pricing?",
         panel: 5,
-        consensus: 8,
-        tensions: 5,
+        consensus: 6,
+        tensions: 4,
         challenges: 12,
     },
     Consultation {
@@ -57,8 +58,8 @@ const CONSULTATIONS: &[Consultation] = &[
         name: "incident response",
         question: "After the credential leak, rotate everything now or stage it over a week?",
         panel: 4,
-        consensus: 8,
-        tensions: 5,
+        consensus: 6,
+        tensions: 4,
         challenges: 11,
     },
 ];
@@ -106,8 +107,9 @@ fn reply(c: &Consultation, request: &CallRequest) -> Value {
                 "challenge": format!("{}{}", if i % 3 == 0 { "A critical flaw: " } else { "" }, sentence(topic, i, "Challenge")),
                 "evidence": (0..(i % 3 + 1)).map(|e| sentence(topic, e, "Evidence")).collect::<Vec<_>>()
             })).collect::<Vec<_>>(),
-            "rebuttals": (0..c.challenges).map(|i| json!({
-                "agent": panel[(i + 1) % c.panel],
+            // One defence per panelist, as the merge prompt asks.
+            "rebuttals": (0..c.panel).map(|i| json!({
+                "agent": panel[i],
                 "rebuttal": sentence(topic, i, "Rebuttal")
             })).collect::<Vec<_>>(),
             "unresolved": [format!("Whether the {topic} plan survives a bad quarter")]
