@@ -7,7 +7,7 @@
 //! Tokens are the engine's `estimate_tokens` of the exact system + user prompt text each R3/R4 call sent.
 use consilium_engine::testing::{text_reply, FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
-    demo_config, estimate_tokens, run_consult, CallRequest, ConsultSession, ConsultState,
+    demo_config, estimate_tokens, run_consult, CallRequest, ConsultState, Session,
 };
 use futures::executor::block_on;
 use serde_json::{json, Value};
@@ -146,7 +146,7 @@ fn run(c: &'static Consultation, verbose: bool) -> (u64, f64) {
     config.verbose = verbose;
     config.demo = false;
     let caller = ScriptedCaller::new(move |request| Ok(text_reply(reply(c, request).to_string())));
-    let session = ConsultSession::new(format!("bench-{}", c.name), c.question.into(), config, 0);
+    let session = Session::new_consult(format!("bench-{}", c.name), c.question.into(), config, 0);
     let done = block_on(run_consult(
         session,
         &caller,
@@ -154,8 +154,8 @@ fn run(c: &'static Consultation, verbose: bool) -> (u64, f64) {
         &RecordingSink::default(),
     ));
     assert_eq!(
-        done.state,
-        ConsultState::Complete,
+        done.consult_state(),
+        Some(ConsultState::Complete),
         "{}: {:?}",
         c.name,
         done.failure
@@ -167,7 +167,9 @@ fn run(c: &'static Consultation, verbose: bool) -> (u64, f64) {
         .map(|r| estimate_tokens(&r.system) + estimate_tokens(&r.prompt))
         .sum();
     let efficiency = done
+        .consult()
         .token_efficiency_stats
+        .as_ref()
         .map(|s| s.efficiency_percentage)
         .unwrap_or(0.0);
     (tokens, efficiency)

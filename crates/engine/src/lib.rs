@@ -1,45 +1,50 @@
-//! The Consilium council engine: protocols, artifacts, validation, filtering and the cost ledger.
-//! No browser dependency and no I/O: the shell supplies calls, time and an event sink (see `io`), so
-//! every protocol runs natively and deterministically under `cargo test`.
-pub mod artifacts;
-pub mod confidence;
-pub mod config;
+//! The Consilium council engine: every protocol, on one run harness and one session record.
+//! No browser dependency and no I/O: the shell supplies calls, time and an event sink (see
+//! `harness::io`), so every protocol runs natively and deterministically under `cargo test`.
+//!
+//! - `record`: the session record every protocol shares (envelope + protocol body), and reading
+//!   records of earlier schema versions.
+//! - `harness`: the run harness (asking, re-ask, budget, ledger, call records, events, states).
+//! - `consult`: the Consult protocol and everything only it uses.
+//! - `views`: view models the app and the exports share (business rules out of the views).
+//! - shared pieces: `participants`, `reply_parse`, `validation`, `money`, `timestamp`.
 pub mod consult;
-pub mod demo;
-pub mod efficiency;
-pub mod estimate;
-pub mod events;
-pub mod filter_limits;
-pub mod filtering;
-pub mod io;
-pub mod ledger;
+pub mod harness;
+pub mod money;
 pub mod participants;
-pub mod prompts;
+pub mod record;
 pub mod reply_parse;
-pub mod report;
-pub mod session;
-pub mod state;
 pub mod testing;
 pub mod timestamp;
+pub mod validation;
+pub mod views;
 
-pub use artifacts::{
+pub use consilium_providers::{estimate_tokens, tokens_for_chars};
+pub use consult::artifacts::{
     ArtifactEnvelope, Challenge, ConsensusPoint, CrossExamArtifact, CrossExamReply, Dissent,
     IndependentArtifact, PanelistChallenge, Rebuttal, Severity, SynthesisArtifact, Tension,
-    ValidationError, VerdictArtifact, Viewpoint,
+    VerdictArtifact, Viewpoint,
 };
-pub use confidence::{check_confidence, ConfidenceCheck};
-pub use config::ConsultConfig;
-pub use consult::{run_consult, VERBOSE_NOTICE};
-pub use demo::{demo_config, DemoCaller, DEMO_QUESTION};
-pub use efficiency::TokenEfficiencyStats;
-pub use estimate::{estimate_cost, estimate_tokens, CostEstimate};
-pub use events::{ConsultEvent, EventSink};
-pub use filter_limits::{CrossExamLimits, FilterLimits, Round4Limits, SynthesisLimits};
-pub use filtering::{filter_cross_exam, filter_synthesis, severity_score, substantiveness_score};
-pub use io::{CallFailure, CallReply, CallRequest, Clock, ModelCaller};
-pub use ledger::{CostLedger, CostSummary};
+pub use consult::confidence::{check_confidence, ConfidenceCheck};
+pub use consult::config::ConsultConfig;
+pub use consult::demo::{demo_config, DemoCaller, DEMO_QUESTION};
+pub use consult::efficiency::TokenEfficiencyStats;
+pub use consult::estimate::{estimate_cost, CostEstimate};
+pub use consult::filter_limits::{CrossExamLimits, FilterLimits, Round4Limits, SynthesisLimits};
+pub use consult::filtering::{
+    filter_cross_exam, filter_synthesis, severity_score, substantiveness_score,
+};
+pub use consult::report::consult_markdown;
+pub use consult::state::{ConsultState, TransitionError};
+pub use consult::{run_consult, Consult, ConsultBody, VERBOSE_NOTICE};
+pub use harness::events::{Event, EventSink};
+pub use harness::io::{
+    CallFailure, CallProgress, CallReply, CallRequest, Clock, ModelCaller, NoProgress,
+};
+pub use harness::ledger::{CostLedger, CostSummary};
+pub use harness::{Protocol as ProtocolSpec, StateMachine};
+pub use money::format_usd;
 pub use participants::{builtin_personas, Participant, Persona, Price};
+pub use record::{Body, CallRecord, CallStatus, Protocol, RecordError, Session};
 pub use reply_parse::{extract_json, parse_reply, ParsedReply, ReplyError};
-pub use report::consult_markdown;
-pub use session::{CallRecord, CallStatus, ConsultSession};
-pub use state::{ConsultState, TransitionError};
+pub use validation::ValidationError;

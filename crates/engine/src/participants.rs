@@ -1,21 +1,10 @@
-//! Who sits on the council: panelists and the judge, each bound to a provider and a model.
-//! Keys never appear here: the shell looks them up by `provider_id` when it makes a call.
+//! Who takes part in a session: panelists and judges, reviewer personas, champion, critic and
+//! moderator, each bound to a provider and a model. Keys never appear here: the shell looks them up
+//! by `provider_id` when it makes a call.
 use serde::{Deserialize, Serialize};
 
-/// USD per million tokens.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Price {
-    pub input_per_million: f64,
-    pub output_per_million: f64,
-}
-
-impl Price {
-    pub fn cost_usd(&self, input_tokens: u64, output_tokens: u64) -> f64 {
-        (input_tokens as f64 * self.input_per_million
-            + output_tokens as f64 * self.output_per_million)
-            / 1_000_000.0
-    }
-}
+/// USD per million tokens; the one price type, shared with the provider codecs' price table.
+pub use consilium_providers::Price;
 
 /// A point of view a panelist argues from; its instructions go into the system prompt.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,10 +53,11 @@ pub fn builtin_personas() -> Vec<Persona> {
     ]
 }
 
-/// One seat on the council.
+/// One seat in a session.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Participant {
-    /// `panelist-1` .. `panelist-5`, or `judge`. Artifacts refer to panelists by this id.
+    /// Unique in the session, e.g. `panelist-1` .. `panelist-5` or `judge`. Artifacts refer to
+    /// participants by this id.
     pub id: String,
     /// What the UI shows, e.g. "Panelist 1 · llama3.2 · Skeptic".
     pub label: String,

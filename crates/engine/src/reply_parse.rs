@@ -4,7 +4,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::artifacts::ValidationError;
+use crate::validation::ValidationError;
 
 /// How many `{` positions are tried when looking for an object inside prose.
 const MAX_OBJECT_STARTS: usize = 64;

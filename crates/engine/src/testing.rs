@@ -7,9 +7,10 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use crate::demo::demo_reply;
-use crate::events::{ConsultEvent, EventSink};
-use crate::io::{CallFailure, CallReply, CallRequest, Clock, ModelCaller};
+use crate::consult::demo::demo_reply;
+use crate::harness::events::{Event, EventSink};
+use crate::harness::io::{CallFailure, CallProgress, CallReply, CallRequest, Clock, ModelCaller};
+use crate::record::Protocol;
 
 type Responder = Box<dyn Fn(&CallRequest) -> Result<CallReply, CallFailure>>;
 
@@ -81,7 +82,12 @@ impl ScriptedCaller {
 }
 
 impl ModelCaller for ScriptedCaller {
-    async fn call(&self, request: CallRequest) -> Result<CallReply, CallFailure> {
+    /// A reply's text is streamed as one delta, as a provider that does not stream would.
+    async fn call(
+        &self,
+        request: CallRequest,
+        progress: &dyn CallProgress,
+    ) -> Result<CallReply, CallFailure> {
         self.log
             .borrow_mut()
             .push(CallLog::Started(request.call_id.clone()));
@@ -91,6 +97,9 @@ impl ModelCaller for ScriptedCaller {
             Some(scripted) => scripted.clone(),
             None => (self.fallback)(&request),
         };
+        if let Ok(reply) = &outcome {
+            progress.delta(&reply.text, false);
+        }
         self.log
             .borrow_mut()
             .push(CallLog::Finished(request.call_id));
@@ -117,25 +126,30 @@ impl Clock for FixedClock {
 
 #[derive(Default)]
 pub struct RecordingSink {
-    events: RefCell<Vec<ConsultEvent>>,
+    events: RefCell<Vec<Event>>,
 }
 
 impl RecordingSink {
-    pub fn events(&self) -> Vec<ConsultEvent> {
+    pub fn events(&self) -> Vec<Event> {
         self.events.borrow().clone()
     }
 
+    /// The events' full names, with the prefix of the protocol that started the run.
     pub fn names(&self) -> Vec<&'static str> {
-        self.events
-            .borrow()
+        let events = self.events.borrow();
+        let protocol = events
             .iter()
-            .map(ConsultEvent::name)
-            .collect()
+            .find_map(|event| match event {
+                Event::Started { protocol, .. } => Some(*protocol),
+                _ => None,
+            })
+            .unwrap_or(Protocol::Consult);
+        events.iter().map(|event| event.name(protocol)).collect()
     }
 }
 
 impl EventSink for RecordingSink {
-    fn emit(&self, event: ConsultEvent) {
+    fn emit(&self, event: Event) {
         self.events.borrow_mut().push(event);
     }
 }

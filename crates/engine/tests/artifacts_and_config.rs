@@ -2,19 +2,20 @@
 mod common;
 
 use common::*;
-use consilium_engine::artifacts::{
+use consilium_engine::consult::artifacts::{
     cross_exam_reply_schema, cross_exam_schema, independent_schema, synthesis_schema,
     verdict_schema, INDEPENDENT, SYNTHESIS, VERDICT,
 };
+use consilium_engine::record::title_of;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
     builtin_personas, demo_config, ArtifactEnvelope, ConsensusPoint, ConsultState, Dissent,
-    IndependentArtifact, Price, Severity, SynthesisArtifact, Tension, ValidationError,
+    IndependentArtifact, Price, Protocol, Severity, SynthesisArtifact, Tension, ValidationError,
     VerdictArtifact, Viewpoint,
 };
 use serde_json::Value;
 
-fn envelope(kind: consilium_engine::artifacts::ArtifactKind) -> ArtifactEnvelope {
+fn envelope(kind: consilium_engine::consult::artifacts::ArtifactKind) -> ArtifactEnvelope {
     ArtifactEnvelope::new(kind, "2023-11-14T22:13:20.000Z".into())
 }
 
@@ -288,18 +289,18 @@ fn the_demo_council_is_labelled_as_a_demo_and_unpriced() {
 #[test]
 fn a_new_session_is_idle_and_stamped() {
     let session = demo_session();
-    assert_eq!(session.schema_version, "1.0");
-    assert_eq!(session.protocol, "consult");
-    assert_eq!(session.state, ConsultState::Idle);
+    assert_eq!(session.schema_version, "2.0", "the shared record's version");
+    assert_eq!(session.protocol(), Protocol::Consult);
+    assert_eq!(session.consult_state(), Some(ConsultState::Idle));
     assert_eq!(session.created_at, "2023-11-14T22:13:20.000Z");
     assert_eq!(session.updated_at, session.created_at);
     assert!(
         session.is_running(),
         "not yet finished: it can still be run"
     );
-    assert_eq!(session.last_complete_round(), 0);
+    assert_eq!(session.consult().last_complete_round(), 0);
     assert_eq!(
-        session.title(),
+        session.title,
         "Should our team adopt Rust for the new ingestion service?"
     );
 }
@@ -307,10 +308,10 @@ fn a_new_session_is_idle_and_stamped() {
 #[test]
 fn titles_are_the_first_line_shortened() {
     let mut session = demo_session();
-    session.question = "\n  Pick   a   database\nfor the new service".into();
-    assert_eq!(session.title(), "Pick a database");
-    session.question = "word ".repeat(40);
-    let title = session.title();
+    session.subject = "\n  Pick   a   database\nfor the new service".into();
+    assert_eq!(title_of(&session.subject), "Pick a database");
+    session.subject = "word ".repeat(40);
+    let title = title_of(&session.subject);
     assert_eq!(title.chars().count(), 80);
     assert!(title.ends_with('…'));
 }
@@ -318,14 +319,14 @@ fn titles_are_the_first_line_shortened() {
 #[test]
 fn last_complete_round_follows_the_stored_artifacts() {
     let (complete, _) = run(demo_session(), &ScriptedCaller::over_demo());
-    assert_eq!(complete.last_complete_round(), 4);
+    assert_eq!(complete.consult().last_complete_round(), 4);
     assert!(!complete.is_running());
     let mut partial = complete.clone();
-    partial.round4 = None;
-    partial.round3 = None;
-    assert_eq!(partial.last_complete_round(), 2);
-    partial.round2 = None;
-    assert_eq!(partial.last_complete_round(), 1);
-    partial.round1.truncate(1);
-    assert_eq!(partial.last_complete_round(), 0);
+    partial.consult_mut().round4 = None;
+    partial.consult_mut().round3 = None;
+    assert_eq!(partial.consult().last_complete_round(), 2);
+    partial.consult_mut().round2 = None;
+    assert_eq!(partial.consult().last_complete_round(), 1);
+    partial.consult_mut().round1.truncate(1);
+    assert_eq!(partial.consult().last_complete_round(), 0);
 }

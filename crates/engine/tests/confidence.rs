@@ -1,11 +1,11 @@
 //! The confidence rules and the completion of the minority's dissent, on hand-made artifacts.
-use consilium_engine::artifacts::{CROSS_EXAM, INDEPENDENT, SYNTHESIS, VERDICT};
+use consilium_engine::consult::artifacts::{CROSS_EXAM, INDEPENDENT, SYNTHESIS, VERDICT};
 use consilium_engine::{
     check_confidence, ArtifactEnvelope, Challenge, ConsensusPoint, CrossExamArtifact, Dissent,
     IndependentArtifact, Severity, SynthesisArtifact, Tension, VerdictArtifact, Viewpoint,
 };
 
-fn envelope(kind: consilium_engine::artifacts::ArtifactKind) -> ArtifactEnvelope {
+fn envelope(kind: consilium_engine::consult::artifacts::ArtifactKind) -> ArtifactEnvelope {
     ArtifactEnvelope::new(kind, "2023-11-14T22:13:20.000Z".into())
 }
 

@@ -3,7 +3,7 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::{CallFailure, CallStatus, ConsultEvent, ConsultState, Price};
+use consilium_engine::{CallFailure, CallStatus, ConsultState, Event, Price};
 
 fn network_failure() -> CallFailure {
     CallFailure {
@@ -33,8 +33,8 @@ fn an_unreadable_reply_is_asked_again_with_the_error_and_then_succeeds() {
         .prompt
         .contains("Your previous reply could not be used: The reply contains no JSON object."));
     assert_eq!(call(&session, "r1-panelist-1-reask").status, CallStatus::Ok);
-    assert_eq!(session.round1.len(), 3);
-    assert_eq!(session.state, ConsultState::Complete);
+    assert_eq!(session.consult().round1.len(), 3);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
 }
 
 #[test]
@@ -62,7 +62,12 @@ fn a_panelist_unusable_twice_is_recorded_and_the_council_continues_with_two() {
     let second = call(&session, "r1-panelist-3-reask");
     assert_eq!(second.status, CallStatus::Failed);
     assert!(second.error.as_ref().unwrap().contains("cut off"));
-    let agents: Vec<&str> = session.round1.iter().map(|a| a.agent_id.as_str()).collect();
+    let agents: Vec<&str> = session
+        .consult()
+        .round1
+        .iter()
+        .map(|a| a.agent_id.as_str())
+        .collect();
     assert_eq!(agents, ["panelist-1", "panelist-2"]);
     // The panelist without an answer does not cross-examine, and nobody counts it as agreeing.
     let r3_calls: Vec<String> = caller
@@ -71,7 +76,7 @@ fn a_panelist_unusable_twice_is_recorded_and_the_council_continues_with_two() {
         .filter(|id| id.starts_with("r3-"))
         .collect();
     assert_eq!(r3_calls, ["r3-panelist-1", "r3-panelist-2", "r3-judge"]);
-    assert_eq!(session.state, ConsultState::Complete);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
 }
 
 #[test]
@@ -81,18 +86,16 @@ fn a_judge_unusable_twice_fails_the_session() {
         .reply("r2-judge-reask", "still not it");
     let (session, sink) = run(demo_session(), &caller);
 
-    assert_eq!(session.state, ConsultState::Failed);
+    assert_eq!(session.consult_state(), Some(ConsultState::Failed));
     let reason = session.failure.clone().unwrap();
     assert!(
         reason.starts_with("The judge's synthesis (round 2) failed:"),
         "{reason}"
     );
     assert!(reason.contains("even when asked again"), "{reason}");
-    assert!(session.round2.is_none());
+    assert!(session.consult().round2.is_none());
     assert!(!caller.call_ids().iter().any(|id| id.starts_with("r3-")));
-    assert!(
-        matches!(sink.events().last(), Some(ConsultEvent::Failed { reason: r }) if *r == reason)
-    );
+    assert!(matches!(sink.events().last(), Some(Event::Failed { reason: r }) if *r == reason));
 }
 
 #[test]
@@ -102,8 +105,8 @@ fn round_one_fails_with_fewer_than_two_usable_answers_naming_each_failure() {
         .reply("r1-panelist-2", "nope")
         .reply("r1-panelist-2-reask", "nope again");
     let (session, _) = run(demo_session(), &caller);
-    assert_eq!(session.state, ConsultState::Failed);
-    let reason = session.failure.unwrap();
+    assert_eq!(session.consult_state(), Some(ConsultState::Failed));
+    let reason = session.failure.clone().unwrap();
     assert!(
         reason.starts_with("Round 1 needs at least 2 usable answers and got 1."),
         "{reason}"
@@ -115,7 +118,7 @@ fn round_one_fails_with_fewer_than_two_usable_answers_naming_each_failure() {
         "Demo panelist 2 · Skeptic: the reply could not be used, even when asked again."
     ));
     assert!(
-        session.round1.is_empty(),
+        session.consult().round1.is_empty(),
         "an incomplete round stores no artifact"
     );
 }
@@ -134,27 +137,30 @@ fn a_transport_failure_is_recorded_without_a_reask() {
     assert!(!caller
         .call_ids()
         .contains(&"r1-panelist-2-reask".to_string()));
-    assert_eq!(session.round1.len(), 2);
-    assert_eq!(session.state, ConsultState::Complete);
+    assert_eq!(session.consult().round1.len(), 2);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
 }
 
 #[test]
 fn a_judge_transport_failure_fails_the_session() {
     let caller = ScriptedCaller::over_demo().fail("r4-judge", network_failure());
     let (session, _) = run(demo_session(), &caller);
-    assert_eq!(session.state, ConsultState::Failed);
+    assert_eq!(session.consult_state(), Some(ConsultState::Failed));
     assert_eq!(
         session.failure.as_deref(),
         Some("The judge's verdict (round 4) failed: The provider could not be reached.")
     );
-    assert!(session.round3.is_some(), "completed rounds are kept");
+    assert!(
+        session.consult().round3.is_some(),
+        "completed rounds are kept"
+    );
 }
 
 #[test]
 fn a_cancelled_call_aborts_the_session() {
     let caller = ScriptedCaller::over_demo().fail("r2-judge", CallFailure::cancelled());
     let (session, sink) = run(demo_session(), &caller);
-    assert_eq!(session.state, ConsultState::Aborted);
+    assert_eq!(session.consult_state(), Some(ConsultState::Aborted));
     assert_eq!(session.failure, None);
     assert_eq!(call(&session, "r2-judge").status, CallStatus::Cancelled);
     assert_eq!(
@@ -162,15 +168,15 @@ fn a_cancelled_call_aborts_the_session() {
         4,
         "nothing is called after the cancel"
     );
-    assert_eq!(sink.events().last(), Some(&ConsultEvent::Aborted));
+    assert_eq!(sink.events().last(), Some(&Event::Aborted));
 }
 
 #[test]
 fn a_cancel_during_a_parallel_round_aborts_after_the_round_settles() {
     let caller = ScriptedCaller::over_demo().fail("r1-panelist-2", CallFailure::cancelled());
     let (session, _) = run(demo_session(), &caller);
-    assert_eq!(session.state, ConsultState::Aborted);
-    assert!(session.round1.is_empty());
+    assert_eq!(session.consult_state(), Some(ConsultState::Aborted));
+    assert!(session.consult().round1.is_empty());
     assert_eq!(session.calls.len(), 3, "every call made is recorded");
 }
 
@@ -186,7 +192,7 @@ fn a_call_that_could_exceed_the_budget_is_not_made_and_the_session_fails() {
     let caller = ScriptedCaller::over_demo();
     let (session, _) = run(session_with(priced_config(OUTPUT_ONLY, Some(2.0))), &caller);
 
-    assert_eq!(session.state, ConsultState::Failed);
+    assert_eq!(session.consult_state(), Some(ConsultState::Failed));
     assert!(caller.requests().is_empty(), "no call of the round is made");
     assert_eq!(
         statuses(&session),
@@ -211,7 +217,7 @@ fn a_run_stops_before_its_spend_could_pass_the_budget() {
         &caller,
     );
 
-    assert_eq!(session.state, ConsultState::Failed);
+    assert_eq!(session.consult_state(), Some(ConsultState::Failed));
     assert!(session
         .failure
         .as_ref()
@@ -240,7 +246,7 @@ fn a_generous_budget_lets_the_run_complete_within_it() {
         session_with(priced_config(OUTPUT_ONLY, Some(20.0))),
         &ScriptedCaller::over_demo(),
     );
-    assert_eq!(session.state, ConsultState::Complete);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
     assert!(session.cost.spent_usd <= 20.0);
     assert_eq!(session.cost.unpriced_calls, 0);
     assert!(session.calls.iter().all(|c| c.cost_usd.is_some()));
@@ -249,9 +255,9 @@ fn a_generous_budget_lets_the_run_complete_within_it() {
 #[test]
 fn the_budget_cannot_limit_unpriced_participants_and_their_cost_stays_unknown() {
     let mut session = demo_session();
-    session.config.budget_usd = Some(0.01);
+    session.consult_mut().config.budget_usd = Some(0.01);
     let (session, _) = run(session, &ScriptedCaller::over_demo());
-    assert_eq!(session.state, ConsultState::Complete);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
     assert_eq!(session.cost.unpriced_calls, 9);
     assert_eq!(session.cost.spent_usd, 0.0);
     assert!(session.calls.iter().all(|c| c.cost_usd.is_none()));
@@ -260,10 +266,10 @@ fn the_budget_cannot_limit_unpriced_participants_and_their_cost_stays_unknown() 
 #[test]
 fn an_invalid_council_fails_before_any_call() {
     let mut session = demo_session();
-    session.config.panelists.truncate(1);
+    session.consult_mut().config.panelists.truncate(1);
     let caller = ScriptedCaller::over_demo();
     let (session, _) = run(session, &caller);
-    assert_eq!(session.state, ConsultState::Failed);
+    assert_eq!(session.consult_state(), Some(ConsultState::Failed));
     assert_eq!(
         session.failure.as_deref(),
         Some("A council needs 2 to 5 panelists; this one has 1.")
@@ -295,7 +301,7 @@ fn round_three_continues_while_at_least_one_panelist_replies() {
     assert!(!merge
         .prompt
         .contains("A time-boxed pilot bounds the ramp-up risk"));
-    assert_eq!(session.state, ConsultState::Complete);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
 }
 
 #[test]
@@ -305,7 +311,7 @@ fn round_three_fails_when_no_panelist_replies() {
         .fail("r3-panelist-2", network_failure())
         .fail("r3-panelist-3", network_failure());
     let (session, _) = run(demo_session(), &caller);
-    assert_eq!(session.state, ConsultState::Failed);
+    assert_eq!(session.consult_state(), Some(ConsultState::Failed));
     assert!(session
         .failure
         .unwrap()

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::{CallLog, ScriptedCaller};
-use consilium_engine::{CallStatus, ConsultEvent, ConsultState, Severity};
+use consilium_engine::{CallStatus, ConsultState, Event, Severity};
 use serde_json::json;
 
 #[test]
@@ -13,8 +13,8 @@ fn the_demo_council_completes_all_four_rounds_with_valid_artifacts() {
     let (session, sink) = run(demo_session(), &caller);
 
     assert_eq!(
-        session.state,
-        ConsultState::Complete,
+        session.consult_state(),
+        Some(ConsultState::Complete),
         "{:?}",
         session.failure
     );
@@ -34,14 +34,26 @@ fn the_demo_council_completes_all_four_rounds_with_valid_artifacts() {
         ]
     );
     assert!(session.calls.iter().all(|c| c.status == CallStatus::Ok));
-    assert_eq!(session.round1.len(), 3);
-    for answer in &session.round1 {
+    assert_eq!(session.consult().round1.len(), 3);
+    for answer in &session.consult().round1 {
         answer.validate().unwrap();
         assert_eq!(answer.envelope.created_at, "2023-11-14T22:13:20.000Z");
     }
-    session.round2.as_ref().unwrap().validate().unwrap();
-    session.round3.as_ref().unwrap().validate().unwrap();
-    let verdict = session.round4.as_ref().unwrap();
+    session
+        .consult()
+        .round2
+        .as_ref()
+        .unwrap()
+        .validate()
+        .unwrap();
+    session
+        .consult()
+        .round3
+        .as_ref()
+        .unwrap()
+        .validate()
+        .unwrap();
+    let verdict = session.consult().round4.as_ref().unwrap();
     verdict.validate().unwrap();
     assert!(
         !verdict.dissent.is_empty(),
@@ -49,20 +61,20 @@ fn the_demo_council_completes_all_four_rounds_with_valid_artifacts() {
     );
     assert!(verdict.dissent.iter().all(|d| d.severity != Severity::High));
 
-    let check = session.confidence_check.as_ref().unwrap();
+    let check = session.consult().confidence_check.as_ref().unwrap();
     assert_eq!(check.judge_confidence, 0.78);
     assert_eq!(check.computed_confidence, 0.78);
     assert!(!check.adjusted);
     assert!(check.added_dissent.is_empty());
 
     // The fenced, percentage-confidence reply of the second panelist was read and the repair noted.
-    assert_eq!(session.round1[1].confidence, 0.6);
+    assert_eq!(session.consult().round1[1].confidence, 0.6);
     assert_eq!(
         call(&session, "r1-panelist-2").parse_notes,
         [r#"confidence "60%" read as 0.6."#]
     );
 
-    let stats = session.token_efficiency_stats.as_ref().unwrap();
+    let stats = session.consult().token_efficiency_stats.as_ref().unwrap();
     assert!(stats.tokens_saved_via_filtering > 0);
     assert_eq!(stats.filtered_rounds, [3, 4]);
     assert!(
@@ -79,7 +91,7 @@ fn the_demo_council_completes_all_four_rounds_with_valid_artifacts() {
         .events()
         .iter()
         .filter_map(|e| match e {
-            ConsultEvent::RoundArtifact { round_number } => Some(*round_number),
+            Event::RoundArtifact { round_number } => Some(*round_number),
             _ => None,
         })
         .collect();
@@ -98,25 +110,25 @@ fn the_demo_is_deterministic() {
 fn a_stored_session_survives_a_json_round_trip() {
     let (session, _) = run(demo_session(), &ScriptedCaller::over_demo());
     let json = serde_json::to_string(&session).unwrap();
-    let restored: consilium_engine::ConsultSession = serde_json::from_str(&json).unwrap();
+    let restored: consilium_engine::Session = serde_json::from_str(&json).unwrap();
     assert_eq!(restored, session);
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(value["state"], "complete");
-    assert_eq!(value["round2"]["artifact_type"], "synthesis");
-    assert_eq!(value["round4"]["dissent"][0]["severity"], "medium");
+    assert_eq!(value["body"]["round2"]["artifact_type"], "synthesis");
+    assert_eq!(value["body"]["round4"]["dissent"][0]["severity"], "medium");
     assert_eq!(value["calls"][0]["status"], "ok");
 }
 
 #[test]
 fn strong_agreement_gives_at_least_ninety_percent_and_no_dissent() {
     let (session, _) = run(demo_session(), &unanimous_caller(0.8));
-    assert_eq!(session.state, ConsultState::Complete);
-    let check = session.confidence_check.unwrap();
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    let check = session.consult().confidence_check.clone().unwrap();
     assert_eq!(check.judge_confidence, 0.8);
     assert!(check.computed_confidence >= 0.9, "{check:?}");
     assert!(check.adjusted);
     assert!(check.rule.contains("strong agreement"), "{}", check.rule);
-    assert!(session.round4.unwrap().dissent.is_empty());
+    assert!(session.consult().round4.clone().unwrap().dissent.is_empty());
     assert!(check.added_dissent.is_empty());
 }
 
@@ -125,7 +137,7 @@ fn no_dissent_without_strong_agreement_gives_at_least_eighty_five_percent() {
     // A panelist below 70% confidence means the agreement is not strong.
     let caller = unanimous_caller(0.6).reply("r1-panelist-3", answer("Adopt Rust", 0.5));
     let (session, _) = run(demo_session(), &caller);
-    let check = session.confidence_check.unwrap();
+    let check = session.consult().confidence_check.clone().unwrap();
     assert_eq!(check.computed_confidence, 0.85);
     assert_eq!(check.rule, "No dissent: at least 85%.");
 }
@@ -154,8 +166,8 @@ fn high_severity_dissent_gives_below_seventy_percent_and_names_the_minority() {
             ),
         );
     let (session, _) = run(demo_session(), &caller);
-    assert_eq!(session.state, ConsultState::Complete);
-    let check = session.confidence_check.clone().unwrap();
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    let check = session.consult().confidence_check.clone().unwrap();
     assert!(check.computed_confidence < 0.70, "{check:?}");
     assert_eq!(check.judge_confidence, 0.82);
     assert!(check.adjusted);
@@ -169,24 +181,24 @@ fn high_severity_dissent_gives_below_seventy_percent_and_names_the_minority() {
     assert_eq!(minority.concern, "Rust or Go: Go ships sooner");
     assert_eq!(minority.severity, Severity::Medium);
     // The demo cross-examination left one point unresolved; the judge did not mention it.
-    let unresolved = &session.round3.as_ref().unwrap().unresolved[0];
+    let unresolved = &session.consult().round3.as_ref().unwrap().unresolved[0];
     assert!(check
         .added_dissent
         .iter()
         .any(|d| &d.concern == unresolved && d.severity == Severity::High));
     // The stored verdict keeps what the judge said.
-    assert_eq!(session.round4.as_ref().unwrap().dissent.len(), 1);
-    assert_eq!(session.round4.as_ref().unwrap().confidence, 0.82);
+    assert_eq!(session.consult().round4.as_ref().unwrap().dissent.len(), 1);
+    assert_eq!(session.consult().round4.as_ref().unwrap().confidence, 0.82);
 }
 
 #[test]
 fn no_challenges_leave_nothing_unresolved_and_the_verdict_proceeds() {
     let (session, _) = run(demo_session(), &unanimous_caller(0.9));
-    let cross_exam = session.round3.as_ref().unwrap();
+    let cross_exam = session.consult().round3.as_ref().unwrap();
     assert!(cross_exam.challenges.is_empty());
     assert!(cross_exam.unresolved.is_empty());
-    assert!(session.round4.is_some());
-    assert_eq!(session.state, ConsultState::Complete);
+    assert!(session.consult().round4.is_some());
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
 }
 
 #[test]
@@ -205,8 +217,14 @@ fn a_judge_that_invents_unresolved_points_when_nobody_challenged_is_asked_again(
         .unwrap()
         .contains("No panelist raised a challenge"));
     assert_eq!(call(&session, "r3-judge-reask").status, CallStatus::Ok);
-    assert!(session.round3.unwrap().unresolved.is_empty());
-    assert_eq!(session.state, ConsultState::Complete);
+    assert!(session
+        .consult()
+        .round3
+        .clone()
+        .unwrap()
+        .unresolved
+        .is_empty());
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
 }
 
 #[test]
@@ -241,15 +259,20 @@ fn panelists_are_asked_concurrently_in_rounds_one_and_three() {
 #[test]
 fn stopping_after_round_one_gives_independent_answers_only() {
     let mut session = demo_session();
-    session.config.stop_after_round = 1;
+    session.consult_mut().config.stop_after_round = 1;
     let caller = ScriptedCaller::over_demo();
     let (session, _) = run(session, &caller);
-    assert_eq!(session.state, ConsultState::Complete);
-    assert_eq!(session.round1.len(), 3);
-    assert!(session.round2.is_none());
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    assert_eq!(session.consult().round1.len(), 3);
+    assert!(session.consult().round2.is_none());
     assert_eq!(caller.call_ids().len(), 3);
     assert_eq!(
-        session.token_efficiency_stats.unwrap().filtered_rounds,
+        session
+            .consult()
+            .token_efficiency_stats
+            .clone()
+            .unwrap()
+            .filtered_rounds,
         Vec::<u8>::new()
     );
 }
@@ -271,7 +294,7 @@ fn requests_carry_the_schema_and_output_limit_unless_structured_output_is_off() 
     assert!(requests.iter().all(|r| r.max_tokens == 1024));
 
     let mut session = demo_session();
-    session.config.structured_output = false;
+    session.consult_mut().config.structured_output = false;
     let caller = ScriptedCaller::over_demo();
     run(session, &caller);
     assert!(caller

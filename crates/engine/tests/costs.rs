@@ -2,8 +2,8 @@
 mod common;
 
 use common::*;
-use consilium_engine::efficiency::FILTERING_METHOD;
-use consilium_engine::ledger::format_usd;
+use consilium_engine::consult::efficiency::FILTERING_METHOD;
+use consilium_engine::format_usd;
 use consilium_engine::testing::{text_reply, ScriptedCaller};
 use consilium_engine::{
     demo_config, estimate_cost, estimate_tokens, CallRecord, CallReply, CallStatus, CostLedger,
@@ -232,7 +232,7 @@ fn efficiency_comes_from_reported_usage_and_says_when_it_estimated() {
 #[test]
 fn a_run_counts_the_usage_its_providers_report() {
     let (session, _) = run(demo_session(), &ScriptedCaller::over_demo());
-    let stats = session.token_efficiency_stats.unwrap();
+    let stats = session.consult().token_efficiency_stats.clone().unwrap();
     let reported: u64 = session
         .calls
         .iter()

@@ -2,7 +2,7 @@
 mod common;
 
 use common::*;
-use consilium_engine::artifacts::{CROSS_EXAM, SYNTHESIS};
+use consilium_engine::consult::artifacts::{CROSS_EXAM, SYNTHESIS};
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
     filter_cross_exam, filter_synthesis, severity_score, substantiveness_score, ArtifactEnvelope,
@@ -260,7 +260,7 @@ fn round_three_panelists_see_the_filtered_synthesis_unless_verbose() {
         .into_iter()
         .find(|r| r.call_id == "r4-judge")
         .unwrap();
-    for answer in &session.round1 {
+    for answer in &session.consult().round1 {
         let mut content = vec![&answer.position, &answer.rationale];
         content.extend(&answer.key_points);
         for text in content {
@@ -272,14 +272,16 @@ fn round_three_panelists_see_the_filtered_synthesis_unless_verbose() {
     }
     assert!(
         session
+            .consult()
             .token_efficiency_stats
+            .clone()
             .unwrap()
             .tokens_saved_via_filtering
             > 0
     );
 
     let mut verbose = demo_session();
-    verbose.config.verbose = true;
+    verbose.consult_mut().config.verbose = true;
     let caller = ScriptedCaller::over_demo();
     let (session, _) = run(verbose, &caller);
     for request in caller.requests().iter().filter(|r| r.round >= 3) {
@@ -289,7 +291,7 @@ fn round_three_panelists_see_the_filtered_synthesis_unless_verbose() {
             request.call_id
         );
     }
-    let stats = session.token_efficiency_stats.unwrap();
+    let stats = session.consult().token_efficiency_stats.clone().unwrap();
     assert_eq!(stats.tokens_saved_via_filtering, 0);
     assert_eq!(stats.efficiency_percentage, 0.0);
     assert!(stats.filtered_rounds.is_empty());
@@ -299,7 +301,7 @@ fn round_three_panelists_see_the_filtered_synthesis_unless_verbose() {
 fn savings_are_the_difference_between_the_unfiltered_and_the_sent_prompts() {
     let (filtered, _) = run(demo_session(), &ScriptedCaller::over_demo());
     let mut verbose = demo_session();
-    verbose.config.verbose = true;
+    verbose.consult_mut().config.verbose = true;
     let (full, _) = run(verbose, &ScriptedCaller::over_demo());
     for (sent, unfiltered) in filtered.calls.iter().zip(&full.calls) {
         assert_eq!(sent.call_id, unfiltered.call_id);

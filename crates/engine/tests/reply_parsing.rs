@@ -1,5 +1,5 @@
 //! Reading replies tolerantly, and refusing what cannot be read with a readable sentence.
-use consilium_engine::artifacts::INDEPENDENT;
+use consilium_engine::consult::artifacts::INDEPENDENT;
 use consilium_engine::{
     extract_json, parse_reply, ArtifactEnvelope, IndependentArtifact, ParsedReply, ReplyError,
 };

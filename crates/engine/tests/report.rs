@@ -13,10 +13,14 @@ fn the_report_of_a_demo_consult_says_demo_and_carries_every_round_and_the_verdic
         report.contains("> **Demo**: scripted participants"),
         "{report}"
     );
-    assert!(report.contains(&session.question));
-    let verdict = session.round4.as_ref().expect("the demo reaches a verdict");
+    assert!(report.contains(&session.subject));
+    let verdict = session
+        .consult()
+        .round4
+        .as_ref()
+        .expect("the demo reaches a verdict");
     assert!(report.contains(&verdict.recommendation));
-    for artifact in &session.round1 {
+    for artifact in &session.consult().round1 {
         assert!(report.contains(&artifact.position));
     }
     for heading in [

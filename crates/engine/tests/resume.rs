@@ -3,15 +3,15 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::{CallFailure, CallStatus, ConsultEvent, ConsultSession, ConsultState};
+use consilium_engine::{CallFailure, CallStatus, ConsultState, Event, Session};
 
 /// The snapshots the shell would have persisted during a demo run.
-fn saved_snapshots() -> Vec<ConsultSession> {
+fn saved_snapshots() -> Vec<Session> {
     let (_, sink) = run(demo_session(), &ScriptedCaller::over_demo());
     sink.events()
         .into_iter()
         .filter_map(|event| match event {
-            ConsultEvent::SessionUpdated(session) => Some(*session),
+            Event::SessionUpdated(session) => Some(*session),
             _ => None,
         })
         .collect()
@@ -21,9 +21,11 @@ fn saved_snapshots() -> Vec<ConsultSession> {
 fn a_session_saved_after_round_two_runs_only_rounds_three_and_four() {
     let saved = saved_snapshots()
         .into_iter()
-        .find(|s| s.round2.is_some() && s.state == ConsultState::Synthesis)
+        .find(|s| {
+            s.consult().round2.is_some() && s.consult_state() == Some(ConsultState::Synthesis)
+        })
         .unwrap();
-    assert_eq!(saved.last_complete_round(), 2);
+    assert_eq!(saved.consult().last_complete_round(), 2);
     assert!(saved.is_running());
 
     let caller = ScriptedCaller::over_demo();
@@ -38,14 +40,14 @@ fn a_session_saved_after_round_two_runs_only_rounds_three_and_four() {
             "r4-judge"
         ]
     );
-    assert_eq!(resumed.state, ConsultState::Complete);
-    assert_eq!(resumed.round1, saved.round1);
-    assert_eq!(resumed.round2, saved.round2);
-    assert!(resumed.round4.is_some());
+    assert_eq!(resumed.consult_state(), Some(ConsultState::Complete));
+    assert_eq!(resumed.consult().round1, saved.consult().round1);
+    assert_eq!(resumed.consult().round2, saved.consult().round2);
+    assert!(resumed.consult().round4.is_some());
     assert_eq!(resumed.calls.len(), 9);
-    assert!(sink.events().contains(&ConsultEvent::StateChanged {
-        from: ConsultState::Synthesis,
-        to: ConsultState::Synthesis
+    assert!(sink.events().contains(&Event::StateChanged {
+        from: ConsultState::Synthesis.as_str(),
+        to: ConsultState::Synthesis.as_str()
     }));
 }
 
@@ -53,9 +55,12 @@ fn a_session_saved_after_round_two_runs_only_rounds_three_and_four() {
 fn a_session_interrupted_mid_round_restarts_that_round_and_keeps_the_old_records() {
     let saved = saved_snapshots()
         .into_iter()
-        .find(|s| s.state == ConsultState::CrossExam && s.calls.iter().any(|c| c.round == 3))
+        .find(|s| {
+            s.consult_state() == Some(ConsultState::CrossExam)
+                && s.calls.iter().any(|c| c.round == 3)
+        })
         .unwrap();
-    assert_eq!(saved.last_complete_round(), 2);
+    assert_eq!(saved.consult().last_complete_round(), 2);
     let caller = ScriptedCaller::over_demo();
     let (resumed, _) = run(saved.clone(), &caller);
     assert_eq!(
@@ -64,22 +69,22 @@ fn a_session_interrupted_mid_round_restarts_that_round_and_keeps_the_old_records
         "round 3 restarts from scratch"
     );
     assert_eq!(resumed.calls[..saved.calls.len()], saved.calls[..]);
-    assert_eq!(resumed.state, ConsultState::Complete);
+    assert_eq!(resumed.consult_state(), Some(ConsultState::Complete));
 }
 
 #[test]
 fn a_session_saved_before_round_one_completed_restarts_round_one() {
     let saved = saved_snapshots()
         .into_iter()
-        .find(|s| s.state == ConsultState::Independent && !s.calls.is_empty())
+        .find(|s| s.consult_state() == Some(ConsultState::Independent) && !s.calls.is_empty())
         .unwrap();
     let caller = ScriptedCaller::over_demo();
     let (resumed, sink) = run(saved, &caller);
     assert_eq!(caller.call_ids().len(), 9);
-    assert_eq!(resumed.state, ConsultState::Complete);
-    assert!(sink.events().contains(&ConsultEvent::StateChanged {
-        from: ConsultState::Independent,
-        to: ConsultState::AwaitingConsent
+    assert_eq!(resumed.consult_state(), Some(ConsultState::Complete));
+    assert!(sink.events().contains(&Event::StateChanged {
+        from: ConsultState::Independent.as_str(),
+        to: ConsultState::AwaitingConsent.as_str()
     }));
 }
 
@@ -93,13 +98,13 @@ fn a_failed_session_can_be_resumed_and_its_failure_is_cleared() {
         },
     );
     let (failed, _) = run(demo_session(), &broken);
-    assert_eq!(failed.state, ConsultState::Failed);
+    assert_eq!(failed.consult_state(), Some(ConsultState::Failed));
     assert!(!failed.is_running());
 
     let caller = ScriptedCaller::over_demo();
     let (resumed, _) = run(failed, &caller);
     assert_eq!(caller.call_ids(), ["r4-judge"]);
-    assert_eq!(resumed.state, ConsultState::Complete);
+    assert_eq!(resumed.consult_state(), Some(ConsultState::Complete));
     assert_eq!(resumed.failure, None);
     let verdict_calls: Vec<CallStatus> = resumed
         .calls
@@ -114,11 +119,11 @@ fn a_failed_session_can_be_resumed_and_its_failure_is_cleared() {
 fn an_aborted_session_can_be_resumed() {
     let cancelling = ScriptedCaller::over_demo().fail("r3-judge", CallFailure::cancelled());
     let (aborted, _) = run(demo_session(), &cancelling);
-    assert_eq!(aborted.state, ConsultState::Aborted);
+    assert_eq!(aborted.consult_state(), Some(ConsultState::Aborted));
     let caller = ScriptedCaller::over_demo();
     let (resumed, _) = run(aborted, &caller);
     assert_eq!(caller.call_ids()[0], "r3-panelist-1");
-    assert_eq!(resumed.state, ConsultState::Complete);
+    assert_eq!(resumed.consult_state(), Some(ConsultState::Complete));
 }
 
 #[test]

@@ -3,7 +3,7 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::{CallFailure, ConsultEvent, ConsultState, TransitionError};
+use consilium_engine::{CallFailure, ConsultState, Event, Protocol, StateMachine, TransitionError};
 use ConsultState::*;
 
 const ALL: [ConsultState; 10] = [
@@ -140,7 +140,10 @@ fn a_fresh_run_walks_through_estimating_and_consent() {
         .events()
         .iter()
         .filter_map(|e| match e {
-            ConsultEvent::StateChanged { from, to } => Some((*from, *to)),
+            Event::StateChanged { from, to } => Some((
+                ConsultState::parse(from).unwrap(),
+                ConsultState::parse(to).unwrap(),
+            )),
             _ => None,
         })
         .collect();
@@ -163,24 +166,25 @@ fn every_event_has_its_consultation_name() {
     let (session, _) = run(demo_session(), &ScriptedCaller::over_demo());
     let named = [
         (
-            ConsultEvent::Started {
+            Event::Started {
                 session_id: "c".into(),
+                protocol: Protocol::Consult,
             },
             "consultation:started",
         ),
         (
-            ConsultEvent::StateChanged {
-                from: Idle,
-                to: Estimating,
+            Event::StateChanged {
+                from: Idle.as_str(),
+                to: Estimating.as_str(),
             },
             "consultation:state_changed",
         ),
         (
-            ConsultEvent::RoundStarted { round_number: 1 },
+            Event::RoundStarted { round_number: 1 },
             "consultation:round_started",
         ),
         (
-            ConsultEvent::CallStarted {
+            Event::CallStarted {
                 call_id: "r1".into(),
                 round_number: 1,
                 participant_id: "p".into(),
@@ -188,7 +192,7 @@ fn every_event_has_its_consultation_name() {
             "consultation:call_started",
         ),
         (
-            ConsultEvent::CallFinished {
+            Event::CallFinished {
                 call_id: "r1".into(),
                 participant_id: "p".into(),
                 ok: true,
@@ -197,30 +201,27 @@ fn every_event_has_its_consultation_name() {
             "consultation:call_finished",
         ),
         (
-            ConsultEvent::RoundArtifact { round_number: 1 },
+            Event::RoundArtifact { round_number: 1 },
             "consultation:round_artifact",
         ),
         (
-            ConsultEvent::CostUpdated {
+            Event::CostUpdated {
                 spent_usd: 0.0,
                 unpriced_calls: 0,
                 budget_usd: None,
             },
             "consultation:cost_updated",
         ),
-        (ConsultEvent::Completed, "consultation:completed"),
+        (Event::Completed, "consultation:completed"),
+        (Event::Failed { reason: "r".into() }, "consultation:failed"),
+        (Event::Aborted, "consultation:aborted"),
         (
-            ConsultEvent::Failed { reason: "r".into() },
-            "consultation:failed",
-        ),
-        (ConsultEvent::Aborted, "consultation:aborted"),
-        (
-            ConsultEvent::SessionUpdated(Box::new(session)),
+            Event::SessionUpdated(Box::new(session)),
             "consultation:session_updated",
         ),
     ];
     for (event, name) in named {
-        assert_eq!(event.name(), name);
+        assert_eq!(event.name(Protocol::Consult), name);
     }
 }
 
@@ -266,7 +267,7 @@ fn a_run_emits_its_events_in_order_and_a_session_update_after_every_change() {
         .count();
     assert_eq!(updates, session.calls.len() + artifacts + state_changes);
     match sink.events().iter().rev().find_map(|e| match e {
-        ConsultEvent::SessionUpdated(s) => Some(s.clone()),
+        Event::SessionUpdated(s) => Some(s.clone()),
         _ => None,
     }) {
         Some(last) => assert_eq!(*last, session, "the last update is the final session"),
@@ -292,4 +293,23 @@ fn failed_and_aborted_runs_end_with_their_events() {
         &ScriptedCaller::over_demo().fail("r1-panelist-1", CallFailure::cancelled()),
     );
     assert_eq!(aborted.names().last(), Some(&"consultation:aborted"));
+}
+
+#[test]
+fn streamed_text_reaches_the_shell_as_deltas_of_its_call() {
+    let (session, sink) = run(demo_session(), &ScriptedCaller::over_demo());
+    let deltas: Vec<(String, String)> = sink
+        .events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::CallDelta { call_id, text, .. } => Some((call_id, text)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(deltas.len(), session.calls.len());
+    for (call_id, text) in deltas {
+        let record = session.calls.iter().find(|c| c.call_id == call_id).unwrap();
+        assert_eq!(record.reply_text.as_deref(), Some(text.as_str()));
+    }
+    assert!(sink.names().contains(&"consultation:call_delta"));
 }

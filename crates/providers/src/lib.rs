@@ -22,7 +22,7 @@ pub use chat::{build_chat_request, default_base_url, parse_chat_reply};
 pub use classify::{classify_http_error, error_detail};
 pub use error::{ErrorContext, ProviderError};
 pub use models::{build_models_request, parse_models};
-pub use pricing::{cost_usd, estimate_tokens, PriceTable};
+pub use pricing::{cost_usd, estimate_tokens, tokens_for_chars, PriceTable};
 pub use redact::redact;
 pub use retry::RetryPolicy;
 pub use sse::{SseDecoder, SseEvent};

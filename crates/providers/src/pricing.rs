@@ -146,12 +146,23 @@ fn is_version_of(model: &str, id: &str) -> bool {
 }
 
 pub fn cost_usd(usage: &Usage, price: &Price) -> f64 {
-    (usage.input_tokens as f64 * price.input_per_million
-        + usage.output_tokens as f64 * price.output_per_million)
-        / 1_000_000.0
+    price.cost_usd(usage.input_tokens, usage.output_tokens)
 }
 
-/// A rough count for estimates before a run: about four characters per token.
+impl Price {
+    pub fn cost_usd(&self, input_tokens: u64, output_tokens: u64) -> f64 {
+        (input_tokens as f64 * self.input_per_million
+            + output_tokens as f64 * self.output_per_million)
+            / 1_000_000.0
+    }
+}
+
+/// A rough count for estimates before a call: about four characters per token, the usual rule of
+/// thumb for English text. The one token estimate of the whole app.
 pub fn estimate_tokens(text: &str) -> u64 {
-    (text.chars().count() as u64).div_ceil(4)
+    tokens_for_chars(text.chars().count())
+}
+
+pub fn tokens_for_chars(chars: usize) -> u64 {
+    (chars as u64).div_ceil(4)
 }

@@ -15,77 +15,146 @@
 //! from the first round without a stored artifact. Its state goes back to where it stood when its
 //! last complete round ended (`AwaitingConsent` if none), and that round restarts from scratch with
 //! the same call ids; the records of the interrupted attempt stay, since their cost was real.
-mod asking;
-mod cross_exam;
-mod independent;
-mod run;
-mod synthesis;
-mod verdict;
+//!
+//! Everything shared with the other protocols (asking, budget, records, events, saving) is the
+//! harness's; this module holds only what makes a consultation one.
+pub mod artifacts;
+mod body;
+pub mod confidence;
+pub mod config;
+pub mod demo;
+pub mod efficiency;
+pub mod estimate;
+pub mod filter_limits;
+pub mod filtering;
+pub mod prompts;
+pub mod report;
+mod rounds;
+pub mod state;
 
-use run::{Run, Stop};
+use serde_json::{Map, Value};
 
-use crate::events::{ConsultEvent, EventSink};
-use crate::io::{Clock, ModelCaller};
-use crate::session::ConsultSession;
-use crate::state::ConsultState;
+pub use body::ConsultBody;
+
+use artifacts::{ArtifactEnvelope, ArtifactKind};
+use config::ConsultConfig;
+use efficiency::TokenEfficiencyStats;
+use state::ConsultState;
+
+use crate::harness::events::EventSink;
+use crate::harness::io::{Clock, ModelCaller};
+use crate::harness::{Protocol, Run, Stop};
+use crate::record::{self, CallRecord, Session};
 
 /// What the app shows when a session runs in verbose mode.
 pub const VERBOSE_NOTICE: &str = "Verbose mode: using full debate artifacts (higher token cost)";
 
+/// Consult, as the harness knows it.
+pub struct Consult;
+
+impl Protocol for Consult {
+    const KIND: record::Protocol = record::Protocol::Consult;
+    type State = ConsultState;
+    type Body = ConsultBody;
+    type Config = ConsultConfig;
+
+    fn config(body: &ConsultBody) -> ConsultConfig {
+        body.config.clone()
+    }
+
+    fn max_tokens(config: &ConsultConfig) -> u32 {
+        config.max_tokens
+    }
+
+    fn budget_usd(config: &ConsultConfig) -> Option<f64> {
+        config.budget_usd
+    }
+
+    /// The filtering savings so far, from the call records.
+    fn after_call(config: &ConsultConfig, body: &mut ConsultBody, calls: &[CallRecord]) {
+        body.token_efficiency_stats = Some(TokenEfficiencyStats::from_calls(calls, config.verbose));
+    }
+}
+
+pub(crate) type ConsultRun<'a, C> = Run<'a, C, Consult>;
+
 /// Runs a fresh session, or resumes a stopped one, until it is Complete, Failed or Aborted.
-/// A session that is already Complete is returned as it is.
+/// A session that is already Complete, or is not a consultation, is returned as it is.
 pub async fn run_consult(
-    session: ConsultSession,
+    session: Session,
     caller: &impl ModelCaller,
     clock: &impl Clock,
     sink: &impl EventSink,
-) -> ConsultSession {
-    if session.state == ConsultState::Complete {
+) -> Session {
+    if session.consult_state() == Some(ConsultState::Complete) {
         return session;
     }
-    let run = Run::new(session, caller, clock, sink);
-    match consult(&run).await {
-        Ok(()) => run.finish(ConsultState::Complete, None),
-        Err(Stop::Failed(reason)) => run.finish(ConsultState::Failed, Some(reason)),
-        Err(Stop::Aborted) => run.finish(ConsultState::Aborted, None),
-    }
-    run.into_session()
+    let run = match Run::<_, Consult>::new(session, caller, clock, sink) {
+        Ok(run) => run,
+        Err((session, _)) => return session,
+    };
+    let outcome = consult(&run).await.map(|()| ConsultState::Complete);
+    run.finish(outcome)
 }
 
-async fn consult<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {
+async fn consult<C: ModelCaller>(run: &ConsultRun<'_, C>) -> Result<(), Stop> {
     start(run)?;
     if run.wants(1) {
-        independent::run_round(run).await?;
+        rounds::independent::run_round(run).await?;
     }
     if run.wants(2) {
-        synthesis::run_round(run).await?;
+        rounds::synthesis::run_round(run).await?;
     }
     if run.wants(3) {
-        cross_exam::run_round(run).await?;
+        rounds::cross_exam::run_round(run).await?;
     }
     if run.wants(4) {
-        verdict::run_round(run).await?;
+        rounds::verdict::run_round(run).await?;
     }
     Ok(())
 }
 
 /// A fresh session passes through estimating and consent (the app asked for consent before the
 /// run); a stopped one resumes. Either way the question and the council are checked first.
-fn start<C>(run: &Run<'_, C>) -> Result<(), Stop> {
-    let session_id = run.read(|session| session.id.clone());
-    run.emit(ConsultEvent::Started { session_id });
+fn start<C>(run: &ConsultRun<'_, C>) -> Result<(), Stop> {
+    run.announce();
     if run.state() == ConsultState::Idle {
         run.enter(ConsultState::Estimating)?;
         run.enter(ConsultState::AwaitingConsent)?;
     } else {
-        let last_complete = run.read(ConsultSession::last_complete_round);
+        let last_complete = run.body(ConsultBody::last_complete_round);
         let resume_state =
             ConsultState::for_round(last_complete).unwrap_or(ConsultState::AwaitingConsent);
         run.resume_at(resume_state)?;
-        run.update(|session| session.failure = None);
     }
-    if run.question.trim().is_empty() {
+    if run.subject.trim().is_empty() {
         return Err(Stop::Failed("The question is empty.".to_string()));
     }
     run.config.validate().map_err(Stop::Failed)
+}
+
+/// What only a consultation's rounds need from the harness.
+impl<C> ConsultRun<'_, C> {
+    /// True when `round` is still to run: after the last complete one, up to where the user stops.
+    fn wants(&self, round: u8) -> bool {
+        round > self.body(ConsultBody::last_complete_round) && round <= self.config.stop_after_round
+    }
+
+    fn enter_round(&self, round: u8) -> Result<(), Stop> {
+        let state = ConsultState::for_round(round)
+            .ok_or_else(|| Stop::Failed(format!("There is no round {round} in a consult.")))?;
+        self.begin_round(round, state)
+    }
+
+    /// The envelope of an artifact made now, as JSON fields to set on the model's reply.
+    fn envelope_fields(&self, kind: ArtifactKind) -> Map<String, Value> {
+        ArtifactEnvelope::new(kind, self.now()).to_fields()
+    }
+
+    /// The JSON schema to send, when structured output is on.
+    fn schema(&self, name: &str, schema: fn() -> Value) -> Option<(String, Value)> {
+        self.config
+            .structured_output
+            .then(|| (name.to_string(), schema()))
+    }
 }

@@ -3,20 +3,19 @@
 
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
-    demo_config, run_consult, CallRecord, CallStatus, ConsultConfig, ConsultSession, Price,
-    DEMO_QUESTION,
+    demo_config, run_consult, CallRecord, CallStatus, ConsultConfig, Price, Session, DEMO_QUESTION,
 };
 use futures::executor::block_on;
 use serde_json::{json, Value};
 
 pub const NOW_MS: u64 = 1_700_000_000_000;
 
-pub fn demo_session() -> ConsultSession {
+pub fn demo_session() -> Session {
     session_with(demo_config())
 }
 
-pub fn session_with(config: ConsultConfig) -> ConsultSession {
-    ConsultSession::new(
+pub fn session_with(config: ConsultConfig) -> Session {
+    Session::new_consult(
         "c-test".to_string(),
         DEMO_QUESTION.to_string(),
         config,
@@ -25,13 +24,13 @@ pub fn session_with(config: ConsultConfig) -> ConsultSession {
 }
 
 /// Runs the session to its end with a fixed clock; returns it and the events.
-pub fn run(session: ConsultSession, caller: &ScriptedCaller) -> (ConsultSession, RecordingSink) {
+pub fn run(session: Session, caller: &ScriptedCaller) -> (Session, RecordingSink) {
     let sink = RecordingSink::default();
     let finished = block_on(run_consult(session, caller, &FixedClock(NOW_MS), &sink));
     (finished, sink)
 }
 
-pub fn call<'a>(session: &'a ConsultSession, call_id: &str) -> &'a CallRecord {
+pub fn call<'a>(session: &'a Session, call_id: &str) -> &'a CallRecord {
     session
         .calls
         .iter()
@@ -39,11 +38,11 @@ pub fn call<'a>(session: &'a ConsultSession, call_id: &str) -> &'a CallRecord {
         .unwrap_or_else(|| panic!("no call {call_id} in {:?}", call_ids(session)))
 }
 
-pub fn call_ids(session: &ConsultSession) -> Vec<String> {
+pub fn call_ids(session: &Session) -> Vec<String> {
     session.calls.iter().map(|c| c.call_id.clone()).collect()
 }
 
-pub fn statuses(session: &ConsultSession) -> Vec<(String, CallStatus)> {
+pub fn statuses(session: &Session) -> Vec<(String, CallStatus)> {
     session
         .calls
         .iter()

@@ -1,0 +1,46 @@
+//! Round 1: one panelist's answer, given alone.
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::schema::{list, object, percentage, text};
+use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
+use crate::validation::{require_min_items, require_text, require_texts, require_unit_interval};
+
+pub const INDEPENDENT: ArtifactKind = ArtifactKind {
+    artifact_type: "independent",
+    round_number: 1,
+};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IndependentArtifact {
+    #[serde(flatten)]
+    pub envelope: ArtifactEnvelope,
+    /// The panelist's participant id; set by the engine, not by the model.
+    pub agent_id: String,
+    pub position: String,
+    pub key_points: Vec<String>,
+    pub rationale: String,
+    pub confidence: f64,
+}
+
+impl IndependentArtifact {
+    pub fn validate(&self) -> Result<(), ValidationError> {
+        self.envelope.validate(INDEPENDENT)?;
+        require_text("agent_id", &self.agent_id)?;
+        require_text("position", &self.position)?;
+        require_min_items("key_points", self.key_points.len(), 1)?;
+        require_texts("key_points", &self.key_points)?;
+        require_text("rationale", &self.rationale)?;
+        require_unit_interval("confidence", self.confidence)
+    }
+}
+
+/// What a panelist must reply in round 1.
+pub fn independent_schema() -> Value {
+    object(&[
+        ("position", text(400)),
+        ("key_points", list(text(200), 1, 5)),
+        ("rationale", text(800)),
+        ("confidence", percentage()),
+    ])
+}

@@ -1,0 +1,72 @@
+//! Round 4: the decision, with the evidence that survived cross-examination and the dissent on record.
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::schema::{agent_id, list, object, one_of, percentage, text};
+use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
+use crate::validation::{require_min_items, require_text, require_texts, require_unit_interval};
+
+pub const VERDICT: ArtifactKind = ArtifactKind {
+    artifact_type: "verdict",
+    round_number: 4,
+};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VerdictArtifact {
+    #[serde(flatten)]
+    pub envelope: ArtifactEnvelope,
+    pub recommendation: String,
+    /// The judge's own number; `ConfidenceCheck` holds the one computed from the dissent.
+    pub confidence: f64,
+    pub evidence: Vec<String>,
+    pub dissent: Vec<Dissent>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Dissent {
+    pub agent: String,
+    pub concern: String,
+    pub severity: Severity,
+}
+
+/// high: could change the decision; medium: changes how it is carried out; low: a reservation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    #[serde(alias = "High", alias = "HIGH")]
+    High,
+    #[serde(alias = "Medium", alias = "MEDIUM")]
+    Medium,
+    #[serde(alias = "Low", alias = "LOW")]
+    Low,
+}
+
+impl VerdictArtifact {
+    pub fn validate(&self) -> Result<(), ValidationError> {
+        self.envelope.validate(VERDICT)?;
+        require_text("recommendation", &self.recommendation)?;
+        require_unit_interval("confidence", self.confidence)?;
+        require_min_items("evidence", self.evidence.len(), 1)?;
+        require_texts("evidence", &self.evidence)?;
+        for (index, dissent) in self.dissent.iter().enumerate() {
+            require_text(&format!("dissent[{index}].agent"), &dissent.agent)?;
+            require_text(&format!("dissent[{index}].concern"), &dissent.concern)?;
+        }
+        Ok(())
+    }
+}
+
+/// What the judge must reply in round 4.
+pub fn verdict_schema() -> Value {
+    let dissent = object(&[
+        ("agent", agent_id()),
+        ("concern", text(300)),
+        ("severity", one_of(&["high", "medium", "low"])),
+    ]);
+    object(&[
+        ("recommendation", text(600)),
+        ("confidence", percentage()),
+        ("evidence", list(text(250), 1, 6)),
+        ("dissent", list(dissent, 0, 5)),
+    ])
+}

@@ -1,0 +1,111 @@
+//! Consult's part of the session record: the council's settings and each round's artifact.
+use serde::{Deserialize, Serialize};
+
+use super::artifacts::{
+    CrossExamArtifact, IndependentArtifact, SynthesisArtifact, VerdictArtifact,
+};
+use super::confidence::ConfidenceCheck;
+use super::config::{ConsultConfig, MIN_PANELISTS};
+use super::efficiency::TokenEfficiencyStats;
+use super::state::ConsultState;
+use super::Consult;
+use crate::harness::protocol::state_of;
+use crate::record::{Body, ProtocolBody, Session};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConsultBody {
+    pub config: ConsultConfig,
+    /// Stored once round 1 is complete, in panel order; panelists whose answer failed are absent.
+    #[serde(default)]
+    pub round1: Vec<IndependentArtifact>,
+    #[serde(default)]
+    pub round2: Option<SynthesisArtifact>,
+    #[serde(default)]
+    pub round3: Option<CrossExamArtifact>,
+    /// The judge's verdict as given; see `confidence_check` for the checked confidence and the
+    /// dissent the engine added.
+    #[serde(default)]
+    pub round4: Option<VerdictArtifact>,
+    #[serde(default)]
+    pub confidence_check: Option<ConfidenceCheck>,
+    #[serde(default)]
+    pub token_efficiency_stats: Option<TokenEfficiencyStats>,
+}
+
+impl ProtocolBody for ConsultBody {
+    fn of(body: &Body) -> Option<&Self> {
+        match body {
+            Body::Consult(consult) => Some(consult),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }
+    }
+
+    fn of_mut(body: &mut Body) -> Option<&mut Self> {
+        match body {
+            Body::Consult(consult) => Some(consult),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }
+    }
+}
+
+impl ConsultBody {
+    /// The last round whose artifact is stored (0 = none). Round 1 counts once at least two
+    /// independent answers are stored, the minimum for a council.
+    pub fn last_complete_round(&self) -> u8 {
+        if self.round4.is_some() {
+            4
+        } else if self.round3.is_some() {
+            3
+        } else if self.round2.is_some() {
+            2
+        } else if self.round1.len() >= MIN_PANELISTS {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// Consult's view of a session record.
+impl Session {
+    /// A new consultation of `question` by `config`'s council, in state `idle`.
+    pub fn new_consult(id: String, question: String, config: ConsultConfig, now_ms: u64) -> Self {
+        let participants = config.participants().cloned().collect();
+        let demo = config.demo;
+        let mut session = Session::new(
+            id,
+            question,
+            participants,
+            Body::Consult(Box::new(ConsultBody {
+                config,
+                round1: Vec::new(),
+                round2: None,
+                round3: None,
+                round4: None,
+                confidence_check: None,
+                token_efficiency_stats: None,
+            })),
+            demo,
+            now_ms,
+        );
+        session.cost.budget_usd = session.consult().config.budget_usd;
+        session
+    }
+
+    /// The Consult body. Panics for another protocol's session: for code that only ever sees
+    /// consultations (the Consult protocol, its tests); views use `body_of`.
+    pub fn consult(&self) -> &ConsultBody {
+        ConsultBody::of(&self.body).expect("a Consult session")
+    }
+
+    pub fn consult_mut(&mut self) -> &mut ConsultBody {
+        ConsultBody::of_mut(&mut self.body).expect("a Consult session")
+    }
+
+    /// The typed state of a consultation (None for another protocol or a hand-edited state).
+    pub fn consult_state(&self) -> Option<ConsultState> {
+        state_of::<Consult>(self)
+    }
+}

@@ -1,0 +1,170 @@
+//! The verdict's confidence is checked in code, not taken on the judge's word.
+//!
+//! - No dissent: at least 0.85; at least 0.90 when the panel agreed strongly, meaning the synthesis
+//!   found no tensions, the cross-examination left nothing unresolved, and every independent answer
+//!   had a confidence of at least 0.70.
+//! - Any high-severity dissent: below 0.70 (at most 0.69).
+//! - Only low or medium dissent: from 0.70 to 0.90.
+//!
+//! Within those bounds the judge's number stands. Below 0.70 the dissent must name the minority's
+//! concerns; those the judge left out are added (see `minority_concerns`). The verdict artifact keeps
+//! what the judge said; this check holds the computed number and only the added dissent.
+use serde::{Deserialize, Serialize};
+
+use crate::consult::artifacts::{
+    CrossExamArtifact, Dissent, IndependentArtifact, Severity, SynthesisArtifact, VerdictArtifact,
+};
+
+const STRONG_AGREEMENT_MIN_PANELIST_CONFIDENCE: f64 = 0.70;
+const NO_DISSENT_FLOOR: f64 = 0.85;
+const STRONG_AGREEMENT_FLOOR: f64 = 0.90;
+const HIGH_DISSENT_CEILING: f64 = 0.69;
+const RESERVATIONS_FLOOR: f64 = 0.70;
+const RESERVATIONS_CEILING: f64 = 0.90;
+/// Who an unresolved point is attributed to when no challenge matches it.
+pub const UNATTRIBUTED_AGENT: &str = "panel";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConfidenceCheck {
+    pub judge_confidence: f64,
+    pub computed_confidence: f64,
+    /// Which rule applied, as a sentence.
+    pub rule: String,
+    /// The computed confidence differs from the judge's.
+    pub adjusted: bool,
+    /// Minority concerns the judge left out; show them after the verdict's own dissent.
+    pub added_dissent: Vec<Dissent>,
+}
+
+pub fn check_confidence(
+    verdict: &VerdictArtifact,
+    round1: &[IndependentArtifact],
+    synthesis: &SynthesisArtifact,
+    cross_exam: &CrossExamArtifact,
+) -> ConfidenceCheck {
+    let judge = verdict.confidence;
+    let severities: Vec<Severity> = verdict.dissent.iter().map(|d| d.severity).collect();
+    let (computed, mut rule) = if severities.is_empty() {
+        if strong_agreement(round1, synthesis, cross_exam) {
+            (
+                judge.max(STRONG_AGREEMENT_FLOOR),
+                "No dissent and strong agreement (no tensions, nothing unresolved, every panelist at \
+                 least 70% confident): at least 90%."
+                    .to_string(),
+            )
+        } else {
+            (
+                judge.max(NO_DISSENT_FLOOR),
+                "No dissent: at least 85%.".to_string(),
+            )
+        }
+    } else if severities.contains(&Severity::High) {
+        (
+            judge.min(HIGH_DISSENT_CEILING),
+            "High-severity dissent: below 70%.".to_string(),
+        )
+    } else {
+        (
+            judge.clamp(RESERVATIONS_FLOOR, RESERVATIONS_CEILING),
+            "Only low or medium dissent: from 70% to 90%.".to_string(),
+        )
+    };
+    let added_dissent = if computed < RESERVATIONS_FLOOR {
+        minority_concerns(verdict, synthesis, cross_exam)
+    } else {
+        Vec::new()
+    };
+    if !added_dissent.is_empty() {
+        rule.push_str(&format!(
+            " The judge left out {} minority concern(s); they were added from the round 2 tensions \
+             (medium) and the unresolved round 3 points (high).",
+            added_dissent.len()
+        ));
+    }
+    ConfidenceCheck {
+        judge_confidence: judge,
+        computed_confidence: computed,
+        rule,
+        adjusted: (computed - judge).abs() > f64::EPSILON,
+        added_dissent,
+    }
+}
+
+/// See the module documentation.
+pub fn strong_agreement(
+    round1: &[IndependentArtifact],
+    synthesis: &SynthesisArtifact,
+    cross_exam: &CrossExamArtifact,
+) -> bool {
+    synthesis.tensions.is_empty()
+        && cross_exam.unresolved.is_empty()
+        && round1
+            .iter()
+            .all(|a| a.confidence >= STRONG_AGREEMENT_MIN_PANELIST_CONFIDENCE)
+}
+
+/// The concerns the judge's dissent leaves out:
+/// - each round 2 tension viewpoint of a minority agent the dissent does not name, as medium. The
+///   minority are the agents outside the strongest consensus point (highest confidence, first on a
+///   tie); with no consensus point, every agent in a tension is in the minority.
+/// - each round 3 unresolved point no dissent concern mentions, as high (it stood unanswered), from
+///   the challenger whose challenge it quotes, else from `UNATTRIBUTED_AGENT`.
+pub fn minority_concerns(
+    verdict: &VerdictArtifact,
+    synthesis: &SynthesisArtifact,
+    cross_exam: &CrossExamArtifact,
+) -> Vec<Dissent> {
+    let majority: &[String] = synthesis
+        .consensus_points
+        .iter()
+        .reduce(|best, point| {
+            if point.confidence > best.confidence {
+                point
+            } else {
+                best
+            }
+        })
+        .map_or(&[], |point| &point.supporting_agents);
+    let mut added: Vec<Dissent> = Vec::new();
+    for tension in &synthesis.tensions {
+        for viewpoint in &tension.viewpoints {
+            let in_majority = majority.contains(&viewpoint.agent);
+            let named_by_judge = verdict.dissent.iter().any(|d| d.agent == viewpoint.agent);
+            if !in_majority && !named_by_judge {
+                added.push(Dissent {
+                    agent: viewpoint.agent.clone(),
+                    concern: format!("{}: {}", tension.topic, viewpoint.viewpoint),
+                    severity: Severity::Medium,
+                });
+            }
+        }
+    }
+    for point in &cross_exam.unresolved {
+        let mentioned = verdict
+            .dissent
+            .iter()
+            .chain(&added)
+            .any(|d| mentions(&d.concern, point));
+        if !mentioned {
+            added.push(Dissent {
+                agent: challenger_of(point, cross_exam),
+                concern: point.clone(),
+                severity: Severity::High,
+            });
+        }
+    }
+    added
+}
+
+fn mentions(text: &str, point: &str) -> bool {
+    text.to_lowercase()
+        .contains(point.trim().to_lowercase().as_str())
+}
+
+fn challenger_of(point: &str, cross_exam: &CrossExamArtifact) -> String {
+    cross_exam
+        .challenges
+        .iter()
+        .find(|c| mentions(point, &c.challenge) || mentions(&c.challenge, point))
+        .map_or_else(|| UNATTRIBUTED_AGENT.to_string(), |c| c.challenger.clone())
+}

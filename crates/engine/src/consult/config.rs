@@ -1,0 +1,106 @@
+//! What the user chose for one consultation.
+use serde::{Deserialize, Serialize};
+
+use crate::consult::filter_limits::FilterLimits;
+use crate::participants::Participant;
+
+pub const MIN_PANELISTS: usize = 2;
+pub const MAX_PANELISTS: usize = 5;
+pub const DEFAULT_MAX_TOKENS: u32 = 1024;
+/// Round 4, the verdict, is the last round of a consult.
+pub const FINAL_ROUND: u8 = 4;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConsultConfig {
+    pub panelists: Vec<Participant>,
+    pub judge: Participant,
+    /// Send full artifacts in rounds 3 and 4 instead of filtered ones.
+    #[serde(default)]
+    pub verbose: bool,
+    #[serde(default)]
+    pub filter_limits: FilterLimits,
+    /// Output limit of every call.
+    #[serde(default = "default_max_tokens")]
+    pub max_tokens: u32,
+    /// No call is made that could take the spend above this (for priced participants).
+    #[serde(default)]
+    pub budget_usd: Option<f64>,
+    /// 1 = independent answers only ... 4 = the full consult to a verdict.
+    #[serde(default = "default_stop_after_round")]
+    pub stop_after_round: u8,
+    /// Send each reply's JSON schema with the provider's structured-output feature.
+    #[serde(default = "default_structured_output")]
+    pub structured_output: bool,
+    /// A scripted council: labelled as a demo wherever the session shows.
+    #[serde(default)]
+    pub demo: bool,
+}
+
+fn default_max_tokens() -> u32 {
+    DEFAULT_MAX_TOKENS
+}
+
+fn default_stop_after_round() -> u8 {
+    FINAL_ROUND
+}
+
+fn default_structured_output() -> bool {
+    true
+}
+
+impl ConsultConfig {
+    /// `Err` is a sentence the user can act on.
+    pub fn validate(&self) -> Result<(), String> {
+        let count = self.panelists.len();
+        if !(MIN_PANELISTS..=MAX_PANELISTS).contains(&count) {
+            return Err(format!(
+                "A council needs {MIN_PANELISTS} to {MAX_PANELISTS} panelists; this one has {count}."
+            ));
+        }
+        for participant in self.participants() {
+            if participant.id.trim().is_empty() {
+                return Err(format!("{} has no id.", participant.label));
+            }
+            if participant.model.trim().is_empty() {
+                return Err(format!("Choose a model for {}.", participant.label));
+            }
+            if let Some(price) = participant.price {
+                let prices = [price.input_per_million, price.output_per_million];
+                if prices.iter().any(|p| !p.is_finite() || *p < 0.0) {
+                    return Err(format!(
+                        "The price of {} must be zero or more (USD per million tokens).",
+                        participant.label
+                    ));
+                }
+            }
+        }
+        let mut ids: Vec<&str> = self.participants().map(|p| p.id.as_str()).collect();
+        ids.sort_unstable();
+        if let Some(pair) = ids.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(format!(
+                "Two seats share the id \"{}\"; each needs its own.",
+                pair[0]
+            ));
+        }
+        if self.max_tokens == 0 {
+            return Err("The output limit per call (max tokens) must be at least 1.".to_string());
+        }
+        if let Some(budget) = self.budget_usd {
+            if !budget.is_finite() || budget <= 0.0 {
+                return Err(format!("The budget must be more than $0 (got {budget})."));
+            }
+        }
+        if !(1..=FINAL_ROUND).contains(&self.stop_after_round) {
+            return Err(format!(
+                "Stop after round must be 1 to {FINAL_ROUND} (got {}).",
+                self.stop_after_round
+            ));
+        }
+        Ok(())
+    }
+
+    /// The panelists, then the judge.
+    pub fn participants(&self) -> impl Iterator<Item = &Participant> {
+        self.panelists.iter().chain(std::iter::once(&self.judge))
+    }
+}

@@ -1,0 +1,172 @@
+//! What a consultation will cost at most, shown before it runs.
+//!
+//! Round 1 prompts are built for real. Later prompts are built around empty placeholder artifacts,
+//! and each artifact they embed is counted as a full `max_tokens` reply, the most a model can write.
+//! A filtered artifact is counted as a share of that: an artifact is taken as three equal parts, its
+//! two filtered arrays and the rest, each array part scaled by the items its limit keeps out of the
+//! schema's `maxItems`. Verbose mode counts artifacts whole. Re-asks are not included.
+use serde::{Deserialize, Serialize};
+
+use crate::consult::artifacts::{
+    ArtifactEnvelope, ArtifactKind, CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
+    CROSS_EXAM, INDEPENDENT, MAX_CHALLENGES, MAX_CONSENSUS_POINTS, MAX_REBUTTALS, MAX_TENSIONS,
+    SYNTHESIS,
+};
+use crate::consult::config::ConsultConfig;
+use crate::consult::prompts;
+use crate::participants::Participant;
+use crate::timestamp::rfc3339_utc;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CostEstimate {
+    pub calls: u32,
+    pub input_tokens: u64,
+    /// Every call writing a full `max_tokens` reply.
+    pub output_tokens: u64,
+    /// The cost of the priced participants' calls; None when no participant has a price.
+    pub usd: Option<f64>,
+    /// Labels of participants without a price: their calls are not in `usd`, and the budget cannot
+    /// limit them.
+    pub unpriced_participants: Vec<String>,
+    pub verbose: bool,
+}
+
+/// About four characters per token: the usual rule of thumb for English text.
+pub fn estimate_tokens(text: &str) -> u64 {
+    tokens_for_chars(text.chars().count())
+}
+
+pub fn tokens_for_chars(chars: usize) -> u64 {
+    (chars as u64).div_ceil(4)
+}
+
+pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
+    let max_tokens = u64::from(config.max_tokens);
+    let panel = config.panelists.len() as u64;
+    let all_answers = panel * max_tokens;
+    let limits = &config.filter_limits;
+    let (synthesis_r3, synthesis_r4, cross_exam_r4) = if config.verbose {
+        (max_tokens, max_tokens, max_tokens)
+    } else {
+        let r4 = limits.round4;
+        (
+            filtered_share(
+                max_tokens,
+                limits.round3.consensus_points,
+                limits.round3.tensions,
+                SYNTHESIS_ARRAYS,
+            ),
+            filtered_share(
+                max_tokens,
+                r4.consensus_points,
+                r4.tensions,
+                SYNTHESIS_ARRAYS,
+            ),
+            filtered_share(max_tokens, r4.challenges, r4.rebuttals, CROSS_EXAM_ARRAYS),
+        )
+    };
+    let answers: Vec<IndependentArtifact> = config
+        .panelists
+        .iter()
+        .map(|p| placeholder_answer(&p.id))
+        .collect();
+    let synthesis = placeholder_synthesis();
+    let cross_exam = placeholder_cross_exam();
+
+    // (who calls, input tokens) for every call the run will make.
+    let mut calls: Vec<(&Participant, u64)> = Vec::new();
+    for panelist in &config.panelists {
+        calls.push((
+            panelist,
+            prompts::independent(question, panelist).estimated_tokens(),
+        ));
+    }
+    if config.stop_after_round >= 2 {
+        let prompt = prompts::synthesis(question, &answers);
+        calls.push((&config.judge, prompt.estimated_tokens() + all_answers));
+    }
+    if config.stop_after_round >= 3 {
+        for (panelist, answer) in config.panelists.iter().zip(&answers) {
+            let prompt = prompts::cross_exam(question, panelist, answer, &synthesis);
+            calls.push((
+                panelist,
+                prompt.estimated_tokens() + max_tokens + synthesis_r3,
+            ));
+        }
+        let prompt = prompts::cross_exam_merge(question, &synthesis, &[]);
+        calls.push((
+            &config.judge,
+            prompt.estimated_tokens() + synthesis_r3 + all_answers,
+        ));
+    }
+    if config.stop_after_round >= 4 {
+        let prompt = prompts::verdict(question, &answers, &synthesis, &cross_exam);
+        let embedded = all_answers + synthesis_r4 + cross_exam_r4;
+        calls.push((&config.judge, prompt.estimated_tokens() + embedded));
+    }
+
+    let mut unpriced_participants: Vec<String> = Vec::new();
+    let mut usd = None;
+    for (participant, input_tokens) in &calls {
+        match participant.price {
+            Some(price) => {
+                *usd.get_or_insert(0.0) += price.cost_usd(*input_tokens, max_tokens);
+            }
+            None if !unpriced_participants.contains(&participant.label) => {
+                unpriced_participants.push(participant.label.clone());
+            }
+            None => {}
+        }
+    }
+    CostEstimate {
+        calls: calls.len() as u32,
+        input_tokens: calls.iter().map(|(_, tokens)| tokens).sum(),
+        output_tokens: calls.len() as u64 * max_tokens,
+        usd,
+        unpriced_participants,
+        verbose: config.verbose,
+    }
+}
+
+/// The `maxItems` of an artifact's two filtered arrays.
+const SYNTHESIS_ARRAYS: (u32, u32) = (MAX_CONSENSUS_POINTS, MAX_TENSIONS);
+const CROSS_EXAM_ARRAYS: (u32, u32) = (MAX_CHALLENGES, MAX_REBUTTALS);
+
+fn filtered_share(max_tokens: u64, first_limit: u32, second_limit: u32, arrays: (u32, u32)) -> u64 {
+    let kept = |limit: u32, max_items: u32| f64::from(limit.min(max_items)) / f64::from(max_items);
+    let parts = kept(first_limit, arrays.0) + kept(second_limit, arrays.1) + 1.0;
+    (max_tokens as f64 * parts / 3.0).ceil() as u64
+}
+
+fn placeholder_envelope(kind: ArtifactKind) -> ArtifactEnvelope {
+    ArtifactEnvelope::new(kind, rfc3339_utc(0))
+}
+
+fn placeholder_answer(agent_id: &str) -> IndependentArtifact {
+    IndependentArtifact {
+        envelope: placeholder_envelope(INDEPENDENT),
+        agent_id: agent_id.to_string(),
+        position: String::new(),
+        key_points: Vec::new(),
+        rationale: String::new(),
+        confidence: 0.0,
+    }
+}
+
+fn placeholder_synthesis() -> SynthesisArtifact {
+    SynthesisArtifact {
+        envelope: placeholder_envelope(SYNTHESIS),
+        consensus_points: Vec::new(),
+        tensions: Vec::new(),
+        priority_order: Vec::new(),
+    }
+}
+
+fn placeholder_cross_exam() -> CrossExamArtifact {
+    CrossExamArtifact {
+        envelope: placeholder_envelope(CROSS_EXAM),
+        challenges: Vec::new(),
+        rebuttals: Vec::new(),
+        unresolved: Vec::new(),
+    }
+}

@@ -1,0 +1,170 @@
+//! The Markdown report of a consultation, for export. Pure text from the session record; a demo
+//! session says so at the top, and no provider credential exists in the record to leak.
+use std::fmt::Write;
+
+use crate::record::Session;
+use crate::views::{dissent_on_record, severity_name};
+
+fn percent(fraction: f64) -> String {
+    format!("{:.0}%", fraction * 100.0)
+}
+
+fn label(session: &Session, id: &str) -> String {
+    session.label_of(id)
+}
+
+/// Markdown text is written as given: a report viewer that renders Markdown must sanitise it.
+pub fn consult_markdown(session: &Session) -> String {
+    let body = session.consult();
+    let mut out = String::new();
+    let _ = writeln!(out, "# Consilium consultation\n");
+    if session.demo {
+        let _ = writeln!(out, "> **Demo**: scripted participants, not real models.\n");
+    }
+    let _ = writeln!(out, "**Question:** {}\n", session.subject);
+    let _ = writeln!(
+        out,
+        "Session `{}` · {} · state {} · created {}\n",
+        session.id,
+        session.protocol().as_str(),
+        session.state,
+        session.created_at
+    );
+    let _ = writeln!(out, "## Council\n");
+    for p in &body.config.panelists {
+        let _ = writeln!(out, "- {} ({}, {})", p.label, p.provider_label, p.model);
+    }
+    let judge = &body.config.judge;
+    let _ = writeln!(
+        out,
+        "- Judge: {} ({}, {})\n",
+        judge.label, judge.provider_label, judge.model
+    );
+
+    if let Some(verdict) = &body.round4 {
+        let _ = writeln!(out, "## Verdict\n\n{}\n", verdict.recommendation);
+        match &body.confidence_check {
+            Some(check) if check.adjusted => {
+                let _ = writeln!(
+                    out,
+                    "Confidence: **{}** (computed; the judge said {}: {})\n",
+                    percent(check.computed_confidence),
+                    percent(check.judge_confidence),
+                    check.rule
+                );
+            }
+            _ => {
+                let _ = writeln!(out, "Confidence: **{}**\n", percent(verdict.confidence));
+            }
+        }
+        let _ = writeln!(out, "### Evidence\n");
+        for e in &verdict.evidence {
+            let _ = writeln!(out, "- {e}");
+        }
+        let dissent = dissent_on_record(body);
+        let _ = writeln!(out, "\n### Dissent\n");
+        if dissent.is_empty() {
+            let _ = writeln!(out, "None on record.");
+        }
+        for entry in dissent {
+            let d = &entry.dissent;
+            let _ = writeln!(
+                out,
+                "- **{}** {}: {}",
+                severity_name(d.severity),
+                label(session, &d.agent),
+                d.concern
+            );
+        }
+        out.push('\n');
+    }
+    if !body.round1.is_empty() {
+        let _ = writeln!(out, "## Round 1 · Independent answers\n");
+        for a in &body.round1 {
+            let _ = writeln!(
+                out,
+                "### {} ({})\n\n{}\n",
+                label(session, &a.agent_id),
+                percent(a.confidence),
+                a.position
+            );
+            for k in &a.key_points {
+                let _ = writeln!(out, "- {k}");
+            }
+            let _ = writeln!(out, "\n{}\n", a.rationale);
+        }
+    }
+    if let Some(synthesis) = &body.round2 {
+        let _ = writeln!(out, "## Round 2 · Synthesis\n\n### Consensus\n");
+        for c in &synthesis.consensus_points {
+            let who: Vec<String> = c
+                .supporting_agents
+                .iter()
+                .map(|a| label(session, a))
+                .collect();
+            let _ = writeln!(
+                out,
+                "- {} ({}; {})",
+                c.point,
+                who.join(", "),
+                percent(c.confidence)
+            );
+        }
+        let _ = writeln!(out, "\n### Tensions\n");
+        for t in &synthesis.tensions {
+            let _ = writeln!(out, "- **{}**", t.topic);
+            for v in &t.viewpoints {
+                let _ = writeln!(out, "  - {}: {}", label(session, &v.agent), v.viewpoint);
+            }
+        }
+        out.push('\n');
+    }
+    if let Some(cross) = &body.round3 {
+        let _ = writeln!(out, "## Round 3 · Cross-examination\n");
+        for c in &cross.challenges {
+            let _ = writeln!(
+                out,
+                "- {} challenges {}: {}",
+                label(session, &c.challenger),
+                label(session, &c.target_agent),
+                c.challenge
+            );
+            for e in &c.evidence {
+                let _ = writeln!(out, "  - evidence: {e}");
+            }
+        }
+        for r in &cross.rebuttals {
+            let _ = writeln!(
+                out,
+                "- Rebuttal by {}: {}",
+                label(session, &r.agent),
+                r.rebuttal
+            );
+        }
+        let _ = writeln!(out, "\n**Unresolved:**\n");
+        if cross.unresolved.is_empty() {
+            let _ = writeln!(out, "- nothing");
+        }
+        for u in &cross.unresolved {
+            let _ = writeln!(out, "- {u}");
+        }
+        out.push('\n');
+    }
+    if let Some(reason) = &session.failure {
+        let _ = writeln!(out, "## Failure\n\n{reason}\n");
+    }
+    if let Some(stats) = &body.token_efficiency_stats {
+        let _ = writeln!(
+            out,
+            "## Token efficiency\n\nTokens used {}, saved by artifact filtering {} ({:.1}%, method {}).\n",
+            stats.tokens_used, stats.tokens_saved_via_filtering, stats.efficiency_percentage, stats.filtering_method
+        );
+    }
+    let cost = &session.cost;
+    let _ = write!(out, "Cost: ${:.4}", cost.spent_usd);
+    if cost.unpriced_calls > 0 {
+        let _ = write!(out, " plus {} calls at unknown price", cost.unpriced_calls);
+    }
+    out.push('\n');
+    out
+}

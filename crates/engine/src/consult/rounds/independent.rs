@@ -1,0 +1,49 @@
+//! Round 1, Independent: every panelist answers alone, all at once.
+use crate::consult::artifacts::{independent_schema, IndependentArtifact, INDEPENDENT};
+use crate::consult::config::MIN_PANELISTS;
+use crate::consult::prompts;
+use crate::consult::ConsultRun as Run;
+use crate::harness::io::ModelCaller;
+use crate::harness::CallPlan;
+use crate::harness::Stop;
+use crate::reply_parse::parse_reply;
+
+pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {
+    run.enter_round(1)?;
+    let plans = run
+        .config
+        .panelists
+        .iter()
+        .map(|panelist| CallPlan {
+            call_id: format!("r1-{}", panelist.id),
+            round: 1,
+            participant: panelist,
+            prompt: prompts::independent(&run.subject, panelist),
+            response_schema: run.schema("independent_answer", independent_schema),
+            tokens_saved_via_filtering: 0,
+        })
+        .collect();
+    let answers = run
+        .ask_panel(plans, &|plan: &CallPlan, text: &str| {
+            let mut fields = run.envelope_fields(INDEPENDENT);
+            // The engine, not the model, says whose answer this is.
+            fields.insert("agent_id".into(), plan.participant.id.clone().into());
+            parse_reply(text, fields, IndependentArtifact::validate).map_err(|e| e.to_string())
+        })
+        .await?;
+    if answers.valid.len() < MIN_PANELISTS {
+        return Err(Stop::Failed(format!(
+            "Round 1 needs at least {MIN_PANELISTS} usable answers and got {}. {}",
+            answers.valid.len(),
+            answers.failures.join(" ")
+        )));
+    }
+    run.store_round(1, |session| {
+        session.round1 = answers
+            .valid
+            .into_iter()
+            .map(|(_, artifact)| artifact)
+            .collect();
+    });
+    Ok(())
+}

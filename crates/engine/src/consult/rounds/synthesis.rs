@@ -1,0 +1,30 @@
+//! Round 2, Synthesis: the judge reads every independent answer in full.
+use crate::consult::artifacts::{synthesis_schema, SynthesisArtifact, SYNTHESIS};
+use crate::consult::prompts;
+use crate::consult::ConsultRun as Run;
+use crate::harness::io::ModelCaller;
+use crate::harness::CallPlan;
+use crate::harness::Stop;
+use crate::reply_parse::parse_reply;
+
+pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {
+    run.enter_round(2)?;
+    let round1 = run.body(|session| session.round1.clone());
+    let plan = CallPlan {
+        call_id: "r2-judge".to_string(),
+        round: 2,
+        participant: &run.config.judge,
+        prompt: prompts::synthesis(&run.subject, &round1),
+        response_schema: run.schema("synthesis", synthesis_schema),
+        tokens_saved_via_filtering: 0,
+    };
+    let synthesis = run
+        .ask(plan, &|_: &CallPlan, text: &str| {
+            let fields = run.envelope_fields(SYNTHESIS);
+            parse_reply(text, fields, SynthesisArtifact::validate).map_err(|e| e.to_string())
+        })
+        .await
+        .required("The judge's synthesis (round 2)")?;
+    run.store_round(2, |session| session.round2 = Some(synthesis));
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! Round 4, Verdict: the judge decides from all answers in full and the debate (filtered unless
+//! verbose); the confidence is then checked in code.
+use crate::consult::artifacts::{verdict_schema, VerdictArtifact, VERDICT};
+use crate::consult::confidence::check_confidence;
+use crate::consult::filtering::{filter_cross_exam, filter_synthesis};
+use crate::consult::prompts;
+use crate::consult::ConsultRun as Run;
+use crate::harness::io::ModelCaller;
+use crate::harness::CallPlan;
+use crate::harness::Stop;
+use crate::reply_parse::parse_reply;
+
+pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {
+    run.enter_round(4)?;
+    let (round1, synthesis, cross_exam) =
+        run.body(|s| (s.round1.clone(), s.round2.clone(), s.round3.clone()));
+    let synthesis = synthesis.ok_or_else(|| Stop::missing("the round 2 synthesis"))?;
+    let cross_exam = cross_exam.ok_or_else(|| Stop::missing("the round 3 cross-examination"))?;
+    let limits = run.config.filter_limits.round4;
+    let (synthesis_shown, cross_exam_shown) = if run.config.verbose {
+        (synthesis.clone(), cross_exam.clone())
+    } else {
+        (
+            filter_synthesis(&synthesis, limits.synthesis()),
+            filter_cross_exam(&cross_exam, limits.cross_exam()),
+        )
+    };
+    let prompt = prompts::verdict(&run.subject, &round1, &synthesis_shown, &cross_exam_shown);
+    let unfiltered = prompts::verdict(&run.subject, &round1, &synthesis, &cross_exam);
+    let plan = CallPlan {
+        call_id: "r4-judge".to_string(),
+        round: 4,
+        participant: &run.config.judge,
+        tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
+        prompt,
+        response_schema: run.schema("verdict", verdict_schema),
+    };
+    let verdict = run
+        .ask(plan, &|_: &CallPlan, text: &str| {
+            let fields = run.envelope_fields(VERDICT);
+            parse_reply(text, fields, VerdictArtifact::validate).map_err(|e| e.to_string())
+        })
+        .await
+        .required("The judge's verdict (round 4)")?;
+    // The check sees the full debate: a concern filtered out of the judge's view still counts.
+    let check = check_confidence(&verdict, &round1, &synthesis, &cross_exam);
+    run.store_round(4, |session| {
+        session.round4 = Some(verdict);
+        session.confidence_check = Some(check);
+    });
+    Ok(())
+}

@@ -1,0 +1,147 @@
+//! What the engine tells the shell while any protocol runs. The events are the same for every
+//! protocol, so the shell renders every live run alike; their names follow the seeds'
+//! `consultation:*` convention, with each protocol's own prefix.
+use crate::record::{Protocol, Session};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// A run began, fresh or resumed.
+    Started {
+        session_id: String,
+        protocol: Protocol,
+    },
+    /// States by their serialised names, e.g. `synthesis`.
+    StateChanged {
+        from: &'static str,
+        to: &'static str,
+    },
+    RoundStarted {
+        round_number: u8,
+    },
+    CallStarted {
+        call_id: String,
+        round_number: u8,
+        participant_id: String,
+    },
+    /// Streamed text of a call under way; `restart` drops what came before (a retry).
+    CallDelta {
+        call_id: String,
+        text: String,
+        restart: bool,
+    },
+    /// A passing notice about a call under way (a retry coming); None clears it.
+    CallNote {
+        call_id: String,
+        note: Option<String>,
+    },
+    /// `ok` is false for transport failures, cancellations and replies that could not be used.
+    CallFinished {
+        call_id: String,
+        participant_id: String,
+        ok: bool,
+        error: Option<String>,
+    },
+    /// The round's artifact is validated and stored in the session.
+    RoundArtifact {
+        round_number: u8,
+    },
+    CostUpdated {
+        spent_usd: f64,
+        unpriced_calls: u32,
+        budget_usd: Option<f64>,
+    },
+    Completed,
+    Failed {
+        reason: String,
+    },
+    Aborted,
+    /// The run waits for the user (e.g. amended code); the session stays resumable.
+    Paused {
+        reason: String,
+    },
+    /// The whole session after every call record, artifact and state change: the shell persists it.
+    SessionUpdated(Box<Session>),
+}
+
+const SUFFIXES: [&str; 14] = [
+    "started",
+    "state_changed",
+    "round_started",
+    "call_started",
+    "call_delta",
+    "call_note",
+    "call_finished",
+    "round_artifact",
+    "cost_updated",
+    "completed",
+    "failed",
+    "aborted",
+    "paused",
+    "session_updated",
+];
+
+macro_rules! prefixed {
+    ($prefix:literal) => {
+        [
+            concat!($prefix, "started"),
+            concat!($prefix, "state_changed"),
+            concat!($prefix, "round_started"),
+            concat!($prefix, "call_started"),
+            concat!($prefix, "call_delta"),
+            concat!($prefix, "call_note"),
+            concat!($prefix, "call_finished"),
+            concat!($prefix, "round_artifact"),
+            concat!($prefix, "cost_updated"),
+            concat!($prefix, "completed"),
+            concat!($prefix, "failed"),
+            concat!($prefix, "aborted"),
+            concat!($prefix, "paused"),
+            concat!($prefix, "session_updated"),
+        ]
+    };
+}
+
+const CONSULT_NAMES: [&str; 14] = prefixed!("consultation:");
+const REVIEW_NAMES: [&str; 14] = prefixed!("review:");
+const PRIORITIZE_NAMES: [&str; 14] = prefixed!("prioritization:");
+
+impl Event {
+    /// The event's name without its protocol prefix, e.g. `round_artifact`.
+    pub fn kind(&self) -> &'static str {
+        SUFFIXES[self.index()]
+    }
+
+    /// The full name, e.g. `consultation:round_artifact`.
+    pub fn name(&self, protocol: Protocol) -> &'static str {
+        let names = match protocol {
+            Protocol::Consult => &CONSULT_NAMES,
+            Protocol::Review => &REVIEW_NAMES,
+            Protocol::Prioritize => &PRIORITIZE_NAMES,
+        };
+        names[self.index()]
+    }
+
+    fn index(&self) -> usize {
+        match self {
+            Self::Started { .. } => 0,
+            Self::StateChanged { .. } => 1,
+            Self::RoundStarted { .. } => 2,
+            Self::CallStarted { .. } => 3,
+            Self::CallDelta { .. } => 4,
+            Self::CallNote { .. } => 5,
+            Self::CallFinished { .. } => 6,
+            Self::RoundArtifact { .. } => 7,
+            Self::CostUpdated { .. } => 8,
+            Self::Completed => 9,
+            Self::Failed { .. } => 10,
+            Self::Aborted => 11,
+            Self::Paused { .. } => 12,
+            Self::SessionUpdated(_) => 13,
+        }
+    }
+}
+
+/// Receives events; the browser turns them into signals, tests record them.
+pub trait EventSink {
+    fn emit(&self, event: Event);
+}

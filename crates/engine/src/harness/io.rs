@@ -1,0 +1,85 @@
+//! How the engine reaches the outside world. The engine never performs I/O or reads a clock itself:
+//! the shell (browser) or a test supplies these, which keeps every protocol deterministic under `cargo test`.
+use serde::{Deserialize, Serialize};
+
+/// One model call the engine wants made.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CallRequest {
+    /// Unique within a session, stable across a resume, e.g. `r1-panelist-2`, `r1-panelist-2-reask`.
+    pub call_id: String,
+    pub round: u8,
+    /// Which participant (panelist or judge) makes the call; see `Participant::id`.
+    pub participant_id: String,
+    pub system: String,
+    /// The user message.
+    pub prompt: String,
+    pub max_tokens: u32,
+    /// JSON schema for the provider's structured-output feature: (name, schema).
+    pub response_schema: Option<(String, serde_json::Value)>,
+}
+
+/// A finished model reply, as the shell's transport produced it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CallReply {
+    pub text: String,
+    /// Provider-reported usage, when the provider reports it.
+    pub input_tokens: Option<u64>,
+    pub output_tokens: Option<u64>,
+    /// Cost in USD when known (provider-reported, or usage x price table); None = price unknown.
+    pub cost_usd: Option<f64>,
+    /// The model that answered, as the provider reported it.
+    pub model: Option<String>,
+}
+
+/// Why a call produced no reply. `message` is already a sentence a person understands, with no key in it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CallFailure {
+    /// Short machine label: "auth", "rate_limited", "network", "incomplete", "cancelled", ...
+    pub kind: String,
+    pub message: String,
+}
+
+impl CallFailure {
+    pub fn cancelled() -> Self {
+        Self {
+            kind: "cancelled".into(),
+            message: "Cancelled by the user.".into(),
+        }
+    }
+    pub fn is_cancelled(&self) -> bool {
+        self.kind == "cancelled"
+    }
+}
+
+/// What a caller reports while a call is under way; the harness turns it into events
+/// (`CallDelta`, `CallNote`), so the shell renders every protocol's live calls the same way.
+pub trait CallProgress {
+    /// More streamed text. `restart` drops what was streamed so far (a retry starts over).
+    fn delta(&self, text: &str, restart: bool);
+    /// A passing notice such as "rate limited, retrying in 2 s"; None clears it.
+    fn note(&self, note: Option<&str>);
+}
+
+/// Progress nobody follows.
+pub struct NoProgress;
+
+impl CallProgress for NoProgress {
+    fn delta(&self, _text: &str, _restart: bool) {}
+    fn note(&self, _note: Option<&str>) {}
+}
+
+/// Makes model calls. The browser implementation streams and retries, reporting as it goes through
+/// `progress`; the engine uses the final outcome.
+#[allow(async_fn_in_trait)]
+pub trait ModelCaller {
+    async fn call(
+        &self,
+        request: CallRequest,
+        progress: &dyn CallProgress,
+    ) -> Result<CallReply, CallFailure>;
+}
+
+/// Wall-clock time in milliseconds since the Unix epoch.
+pub trait Clock {
+    fn now_ms(&self) -> u64;
+}

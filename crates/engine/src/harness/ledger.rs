@@ -1,0 +1,106 @@
+//! What a session has cost, and the budget check made before every call.
+//!
+//! A call's worst case is its estimated input plus a full `max_tokens` reply at the participant's
+//! price. A call is only made when that, plus what is spent, plus the worst case of calls already in
+//! flight (the parallel rounds), stays within the budget. A participant without a price has an
+//! unknown cost: it is counted in `unpriced_calls`, never as $0, and the budget cannot limit it.
+use serde::{Deserialize, Serialize};
+
+use super::io::CallReply;
+use crate::money::format_usd;
+use crate::participants::Price;
+use consilium_providers::estimate_tokens;
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CostSummary {
+    /// Known cost: provider-reported, or usage x price.
+    pub spent_usd: f64,
+    /// Replies whose cost is unknown.
+    pub unpriced_calls: u32,
+    /// Usage of all replies: provider-reported, or estimated from the text where not reported.
+    pub input_tokens: u64,
+    pub output_tokens: u64,
+    pub budget_usd: Option<f64>,
+}
+
+/// The worst-case cost set aside for a call in flight; settled or released when it ends.
+#[derive(Debug)]
+#[must_use = "a reservation must be settled or released"]
+pub struct Reservation {
+    usd: f64,
+}
+
+#[derive(Clone, Debug)]
+pub struct CostLedger {
+    summary: CostSummary,
+    reserved_usd: f64,
+}
+
+impl CostLedger {
+    pub fn new(summary: CostSummary) -> Self {
+        Self {
+            summary,
+            reserved_usd: 0.0,
+        }
+    }
+
+    pub fn summary(&self) -> &CostSummary {
+        &self.summary
+    }
+
+    /// Sets aside the call's worst case, or says why the call must not be made.
+    pub fn reserve(
+        &mut self,
+        call_id: &str,
+        price: Option<Price>,
+        input_tokens: u64,
+        max_output_tokens: u32,
+    ) -> Result<Reservation, String> {
+        let worst_case = price.map_or(0.0, |p| p.cost_usd(input_tokens, max_output_tokens.into()));
+        if let Some(budget) = self.summary.budget_usd {
+            let committed = self.summary.spent_usd + self.reserved_usd;
+            if committed + worst_case > budget {
+                return Err(format!(
+                    "The budget of {} would be exceeded: {call_id} could cost up to {}, and {} is \
+                     already spent or committed.",
+                    format_usd(budget),
+                    format_usd(worst_case),
+                    format_usd(committed)
+                ));
+            }
+        }
+        self.reserved_usd += worst_case;
+        Ok(Reservation { usd: worst_case })
+    }
+
+    /// The call ended without a reply: nothing is charged.
+    pub fn release(&mut self, reservation: Reservation) {
+        self.reserved_usd = (self.reserved_usd - reservation.usd).max(0.0);
+    }
+
+    /// Charges a reply and returns its cost (None = unknown): the provider's figure, else usage
+    /// (reported, or estimated from the text) at the participant's price.
+    pub fn settle(
+        &mut self,
+        reservation: Reservation,
+        price: Option<Price>,
+        reply: &CallReply,
+        estimated_input_tokens: u64,
+    ) -> Option<f64> {
+        self.release(reservation);
+        let input_tokens = reply.input_tokens.unwrap_or(estimated_input_tokens);
+        let output_tokens = reply
+            .output_tokens
+            .unwrap_or_else(|| estimate_tokens(&reply.text));
+        self.summary.input_tokens += input_tokens;
+        self.summary.output_tokens += output_tokens;
+        let cost = reply
+            .cost_usd
+            .or_else(|| price.map(|p| p.cost_usd(input_tokens, output_tokens)));
+        match cost {
+            Some(usd) => self.summary.spent_usd += usd,
+            None => self.summary.unpriced_calls += 1,
+        }
+        cost
+    }
+}

@@ -1,0 +1,228 @@
+//! The state of one run of any protocol: the session as it grows, its typed state, the cost
+//! ledger, and the shell's caller, clock and sink. Protocols change the session only through here,
+//! so every change is stamped and handed to the shell to save (`SessionUpdated`).
+use std::cell::{Cell, RefCell, RefMut};
+
+use super::events::{Event, EventSink};
+use super::io::Clock;
+use super::ledger::CostLedger;
+use super::protocol::{Protocol, StateMachine};
+use crate::record::{ProtocolBody, Session};
+use crate::timestamp::rfc3339_utc;
+
+/// Why a run stopped before its protocol's normal end.
+#[derive(Debug, PartialEq)]
+pub enum Stop {
+    Failed(String),
+    Aborted,
+    /// A call did not fit the budget; the protocol decides what that means (Consult fails,
+    /// Prioritize ends in stalemate).
+    OverBudget(String),
+    /// The run waits for the user; the session is saved in its current state.
+    Paused(String),
+}
+
+impl Stop {
+    /// A stored session that reached a round without an earlier artifact was edited by hand.
+    pub fn missing(what: &str) -> Stop {
+        Stop::Failed(format!(
+            "The session has no {what}, so this round cannot run."
+        ))
+    }
+}
+
+pub struct Run<'a, C, P: Protocol> {
+    pub caller: &'a C,
+    clock: &'a dyn Clock,
+    sink: &'a dyn EventSink,
+    /// Copies of what does not change during a run, so protocols need not borrow the session.
+    pub subject: String,
+    pub config: P::Config,
+    session: RefCell<Session>,
+    state: Cell<P::State>,
+    ledger: RefCell<CostLedger>,
+}
+
+impl<'a, C, P: Protocol> Run<'a, C, P> {
+    /// `Err` when the session is not of protocol `P` or its state is not one of `P`'s.
+    pub fn new(
+        mut session: Session,
+        caller: &'a C,
+        clock: &'a dyn Clock,
+        sink: &'a dyn EventSink,
+    ) -> Result<Self, (Session, String)> {
+        let Some(body) = P::Body::of(&session.body) else {
+            let message = format!(
+                "This is a {} session, not a {} one.",
+                session.protocol().as_str(),
+                P::KIND.as_str()
+            );
+            return Err((session, message));
+        };
+        let config = P::config(body);
+        let Some(state) = P::State::parse(&session.state) else {
+            let message = format!(
+                "The session's state \"{}\" is not one of its protocol's.",
+                session.state
+            );
+            return Err((session, message));
+        };
+        session.cost.budget_usd = P::budget_usd(&config);
+        Ok(Self {
+            caller,
+            clock,
+            sink,
+            subject: session.subject.clone(),
+            config,
+            ledger: RefCell::new(CostLedger::new(session.cost.clone())),
+            state: Cell::new(state),
+            session: RefCell::new(session),
+        })
+    }
+
+    pub fn into_session(self) -> Session {
+        self.session.into_inner()
+    }
+
+    pub fn now(&self) -> String {
+        rfc3339_utc(self.clock.now_ms())
+    }
+
+    pub fn emit(&self, event: Event) {
+        self.sink.emit(event);
+    }
+
+    pub fn read<T>(&self, look: impl FnOnce(&Session) -> T) -> T {
+        look(&self.session.borrow())
+    }
+
+    /// Reads the protocol's body.
+    pub fn body<T>(&self, look: impl FnOnce(&P::Body) -> T) -> T {
+        self.read(|session| look(P::Body::of(&session.body).expect("checked in Run::new")))
+    }
+
+    pub fn ledger(&self) -> RefMut<'_, CostLedger> {
+        self.ledger.borrow_mut()
+    }
+
+    pub fn max_tokens(&self) -> u32 {
+        P::max_tokens(&self.config)
+    }
+
+    /// Changes the session, stamps `updated_at` and hands a copy to the shell to persist.
+    pub fn update(&self, change: impl FnOnce(&mut Session)) {
+        let snapshot = {
+            let mut session = self.session.borrow_mut();
+            change(&mut session);
+            session.updated_at = self.now();
+            session.clone()
+        };
+        self.emit(Event::SessionUpdated(Box::new(snapshot)));
+    }
+
+    /// Changes the protocol's body (and saves, as `update`).
+    pub fn update_body(&self, change: impl FnOnce(&mut P::Body)) {
+        self.update(|session| {
+            change(P::Body::of_mut(&mut session.body).expect("checked in Run::new"))
+        });
+    }
+
+    pub fn state(&self) -> P::State {
+        self.state.get()
+    }
+
+    /// The start of every run: the `started` event.
+    pub fn announce(&self) {
+        let session_id = self.read(|session| session.id.clone());
+        self.emit(Event::Started {
+            session_id,
+            protocol: P::KIND,
+        });
+    }
+
+    /// An ordinary transition of the protocol's state machine.
+    pub fn enter(&self, to: P::State) -> Result<(), Stop> {
+        let from = self.state();
+        from.transition(to)
+            .map_err(|error| Stop::Failed(error.to_string()))?;
+        self.set_state(from, to);
+        Ok(())
+    }
+
+    /// Puts a stopped session back where its protocol says it continues from.
+    pub fn resume_at(&self, to: P::State) -> Result<(), Stop> {
+        let from = self.state();
+        from.resume(to)
+            .map_err(|error| Stop::Failed(error.to_string()))?;
+        self.set_state(from, to);
+        self.update(|session| session.failure = None);
+        Ok(())
+    }
+
+    /// Stores a round's validated artifact(s) in the body.
+    pub fn store_round(&self, round: u8, store: impl FnOnce(&mut P::Body)) {
+        self.update_body(store);
+        self.emit(Event::RoundArtifact {
+            round_number: round,
+        });
+    }
+
+    pub fn begin_round(&self, round: u8, state: P::State) -> Result<(), Stop> {
+        self.enter(state)?;
+        self.emit(Event::RoundStarted {
+            round_number: round,
+        });
+        Ok(())
+    }
+
+    /// The end of a run: `outcome` is the protocol's end state for a normal end, or how it ended
+    /// early. A pause leaves the state as it is. Should the state machine refuse the final
+    /// transition (only possible for a hand-edited session), the session is Failed with that refusal
+    /// as its reason.
+    pub fn finish(self, outcome: Result<P::State, Stop>) -> Session {
+        let (to, failure) = match outcome {
+            Ok(end) => (end, None),
+            Err(Stop::Failed(reason) | Stop::OverBudget(reason)) => {
+                (P::State::FAILED, Some(reason))
+            }
+            Err(Stop::Aborted) => (P::State::ABORTED, None),
+            Err(Stop::Paused(reason)) => {
+                self.emit(Event::Paused { reason });
+                return self.into_session();
+            }
+        };
+        let from = self.state();
+        let (to, failure) = match from.transition(to) {
+            Ok(to) => (to, failure),
+            Err(refused) => (P::State::FAILED, Some(refused.to_string())),
+        };
+        self.state.set(to);
+        self.update(|session| {
+            session.state = to.as_str().to_string();
+            session.failure = failure.clone();
+        });
+        self.emit(Event::StateChanged {
+            from: from.as_str(),
+            to: to.as_str(),
+        });
+        self.emit(if to == P::State::FAILED {
+            Event::Failed {
+                reason: failure.unwrap_or_default(),
+            }
+        } else if to == P::State::ABORTED {
+            Event::Aborted
+        } else {
+            Event::Completed
+        });
+        self.into_session()
+    }
+
+    fn set_state(&self, from: P::State, to: P::State) {
+        self.state.set(to);
+        self.update(|session| session.state = to.as_str().to_string());
+        self.emit(Event::StateChanged {
+            from: from.as_str(),
+            to: to.as_str(),
+        });
+    }
+}

@@ -1,0 +1,44 @@
+//! One record per model call, whatever its outcome: the audit trail behind every cost and answer.
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CallStatus {
+    /// A reply that parsed and validated.
+    Ok,
+    /// A transport failure, or a reply that could not be used (see `error` and `reply_text`).
+    Failed,
+    Cancelled,
+    /// Not made: it could have exceeded the budget.
+    SkippedBudget,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CallRecord {
+    /// e.g. `r1-panelist-2`, `r1-panelist-2-reask`, `r3-judge`.
+    pub call_id: String,
+    pub round: u8,
+    pub participant_id: String,
+    pub status: CallStatus,
+    /// Characters of system prompt + user prompt.
+    pub prompt_chars: usize,
+    /// Usage as the provider reported it; None when it reported none.
+    pub input_tokens: Option<u64>,
+    pub output_tokens: Option<u64>,
+    /// None = unknown (no price and no provider-reported cost), never a silent $0.
+    pub cost_usd: Option<f64>,
+    /// The raw reply, so the user can see what a model said even when it could not be used.
+    pub reply_text: Option<String>,
+    pub error: Option<String>,
+    pub started_at: String,
+    pub finished_at: String,
+    /// The model that answered, as the provider reported it.
+    #[serde(default)]
+    pub model: Option<String>,
+    /// What the tolerant parser repaired, e.g. a percentage read as a fraction.
+    #[serde(default)]
+    pub parse_notes: Vec<String>,
+    /// Estimated prompt tokens this call did not send thanks to artifact filtering.
+    #[serde(default)]
+    pub tokens_saved_via_filtering: u64,
+}

@@ -1,0 +1,170 @@
+//! The session record every protocol shares: an envelope (who, what, when, state, calls, cost,
+//! failure, demo flag) and a protocol body. Storage, history, export and the session view's header
+//! only read the envelope; a protocol's own views read its body.
+//!
+//! JSON shape (`schema_version` "2.0"):
+//! `{schema_version, id, protocol, title, subject, created_at, updated_at, state, participants,
+//!   calls, cost, failure, demo, body}`, where `protocol` names the body's kind. Records written by
+//! earlier versions are brought up to this shape by [`Session::from_json`] (see `migrate`).
+mod calls;
+mod migrate;
+
+use serde::{Deserialize, Serialize};
+
+pub use calls::{CallRecord, CallStatus};
+pub use migrate::RecordError;
+
+use crate::consult::ConsultBody;
+use crate::harness::ledger::CostSummary;
+use crate::harness::protocol::state_is_finished;
+use crate::participants::Participant;
+use crate::timestamp::rfc3339_utc;
+
+pub const SESSION_SCHEMA_VERSION: &str = "2.0";
+const TITLE_MAX_CHARS: usize = 80;
+
+/// Which protocol a session runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Protocol {
+    Consult,
+    Review,
+    Prioritize,
+}
+
+impl Protocol {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Consult => "consult",
+            Self::Review => "review",
+            Self::Prioritize => "prioritize",
+        }
+    }
+}
+
+/// A protocol's own part of the record. Serialised as `"protocol": ..., "body": {...}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "protocol", content = "body", rename_all = "snake_case")]
+pub enum Body {
+    Consult(Box<ConsultBody>),
+}
+
+impl Body {
+    pub fn protocol(&self) -> Protocol {
+        match self {
+            Self::Consult(_) => Protocol::Consult,
+        }
+    }
+}
+
+/// A protocol body reached through the shared record, for code that knows which protocol it runs.
+pub trait ProtocolBody: Sized {
+    fn of(body: &Body) -> Option<&Self>;
+    fn of_mut(body: &mut Body) -> Option<&mut Self>;
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    pub schema_version: String,
+    pub id: String,
+    /// For lists: the subject's first line, shortened.
+    pub title: String,
+    /// What the session is about: the question, the change under review, the backlog.
+    pub subject: String,
+    pub created_at: String,
+    pub updated_at: String,
+    /// The protocol's state, by its serialised name (e.g. `cross_exam`, `complete`).
+    pub state: String,
+    /// Everyone who takes part, each bound to a provider and model (never a key).
+    pub participants: Vec<Participant>,
+    /// Every call made or refused, in the order each finished; a resumed round adds new records
+    /// (with the same call ids) after the old ones, which stay because their cost was real.
+    #[serde(default)]
+    pub calls: Vec<CallRecord>,
+    #[serde(default)]
+    pub cost: CostSummary,
+    /// Why the session failed, as a sentence for the user.
+    #[serde(default)]
+    pub failure: Option<String>,
+    /// Scripted participants: labelled as a demo wherever the session shows.
+    #[serde(default)]
+    pub demo: bool,
+    #[serde(flatten)]
+    pub body: Body,
+}
+
+impl Session {
+    /// A new record in state `idle`.
+    pub fn new(
+        id: String,
+        subject: String,
+        participants: Vec<Participant>,
+        body: Body,
+        demo: bool,
+        now_ms: u64,
+    ) -> Self {
+        let now = rfc3339_utc(now_ms);
+        Self {
+            schema_version: SESSION_SCHEMA_VERSION.to_string(),
+            id,
+            title: title_of(&subject),
+            subject,
+            created_at: now.clone(),
+            updated_at: now,
+            state: "idle".to_string(),
+            participants,
+            calls: Vec::new(),
+            cost: CostSummary::default(),
+            failure: None,
+            demo,
+            body,
+        }
+    }
+
+    pub fn protocol(&self) -> Protocol {
+        self.body.protocol()
+    }
+
+    /// The body of the protocol `B`, if this session runs it.
+    pub fn body_of<B: ProtocolBody>(&self) -> Option<&B> {
+        B::of(&self.body)
+    }
+
+    pub fn participant(&self, id: &str) -> Option<&Participant> {
+        self.participants.iter().find(|p| p.id == id)
+    }
+
+    /// A participant's label, or its id when the record does not know it.
+    pub fn label_of(&self, participant_id: &str) -> String {
+        self.participant(participant_id)
+            .map(|p| p.label.clone())
+            .unwrap_or_else(|| participant_id.to_string())
+    }
+
+    /// True until the session reaches an end state. A stored session for which this holds while no
+    /// run is active was interrupted (or never started) and can resume.
+    pub fn is_running(&self) -> bool {
+        !self.is_finished()
+    }
+
+    /// Complete, aborted, failed, or another end state of its protocol.
+    pub fn is_finished(&self) -> bool {
+        match &self.body {
+            Body::Consult(_) => state_is_finished::<crate::consult::Consult>(&self.state),
+        }
+    }
+}
+
+/// The first non-empty line, with runs of whitespace collapsed, shortened for lists.
+pub fn title_of(subject: &str) -> String {
+    let first_line = subject
+        .lines()
+        .find(|line| !line.trim().is_empty())
+        .unwrap_or("");
+    let line = first_line.split_whitespace().collect::<Vec<_>>().join(" ");
+    if line.chars().count() <= TITLE_MAX_CHARS {
+        return line;
+    }
+    let cut: String = line.chars().take(TITLE_MAX_CHARS - 1).collect();
+    format!("{}…", cut.trim_end())
+}

@@ -1,0 +1,93 @@
+//! What a session cost, per participant and in total, for every protocol: from the call records.
+use crate::consult::estimate::CostEstimate;
+use crate::harness::ledger::CostSummary;
+use crate::money::format_usd;
+use crate::record::Session;
+
+/// One row of the "participants, tokens and cost" table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParticipantCost {
+    pub participant_id: String,
+    pub label: String,
+    pub provider_label: String,
+    /// Call records (re-asks included, and calls the budget refused).
+    pub calls: usize,
+    pub input_tokens: u64,
+    pub output_tokens: u64,
+    /// `$0.0012`, `$0.0012 + unknown`, `price unknown`, or `no cost` when no reply was charged.
+    pub cost: String,
+}
+
+/// Tokens and cost per participant, in the session's order of participants.
+pub fn participant_costs(session: &Session) -> Vec<ParticipantCost> {
+    session
+        .participants
+        .iter()
+        .map(|participant| {
+            let calls: Vec<_> = session
+                .calls
+                .iter()
+                .filter(|c| c.participant_id == participant.id)
+                .collect();
+            let charged: Vec<_> = calls.iter().filter(|c| c.reply_text.is_some()).collect();
+            let priced: f64 = charged.iter().filter_map(|c| c.cost_usd).sum();
+            let any_priced = charged.iter().any(|c| c.cost_usd.is_some());
+            let any_unpriced = charged.iter().any(|c| c.cost_usd.is_none());
+            let cost = match (any_priced, any_unpriced) {
+                (true, true) => format!("{} + unknown", format_usd(priced)),
+                (false, true) => "price unknown".to_string(),
+                (true, false) => format_usd(priced),
+                (false, false) => "no cost".to_string(),
+            };
+            ParticipantCost {
+                participant_id: participant.id.clone(),
+                label: participant.label.clone(),
+                provider_label: participant.provider_label.clone(),
+                calls: calls.len(),
+                input_tokens: calls.iter().filter_map(|c| c.input_tokens).sum(),
+                output_tokens: calls.iter().filter_map(|c| c.output_tokens).sum(),
+                cost,
+            }
+        })
+        .collect()
+}
+
+/// The header's cost line: "Spent $0.0036 of a $2.50 budget; 2 calls at unknown price, …".
+pub fn cost_line(cost: &CostSummary) -> String {
+    let mut text = format!("Spent {}", format_usd(cost.spent_usd));
+    if let Some(budget) = cost.budget_usd {
+        text.push_str(&format!(" of a {} budget", format_usd(budget)));
+    }
+    if cost.unpriced_calls > 0 {
+        text.push_str(&format!(
+            "; {} calls at unknown price, which the budget cannot limit (set prices in Settings)",
+            cost.unpriced_calls
+        ));
+    }
+    text
+}
+
+/// The estimate shown before a run.
+pub fn describe_estimate(estimate: &CostEstimate) -> String {
+    let cost = match estimate.usd {
+        Some(usd) => format!("about {}", format_usd(usd)),
+        None => "price unknown".to_string(),
+    };
+    let mut text = format!(
+        "{} calls, about {} input and {} output tokens at most: {cost}.",
+        estimate.calls, estimate.input_tokens, estimate.output_tokens
+    );
+    if !estimate.unpriced_participants.is_empty() {
+        text.push_str(&format!(
+            " No price is known for {}, so the budget cannot limit them (set a price in Settings).",
+            estimate.unpriced_participants.join(", ")
+        ));
+    }
+    text
+}
+
+/// Ask before a run only when its priced estimate is above the user's threshold. An estimate with
+/// no known price is not asked about (nothing to compare); its text says the price is unknown.
+pub fn needs_consent(estimate: &CostEstimate, threshold_usd: f64) -> bool {
+    estimate.usd.is_some_and(|usd| usd > threshold_usd)
+}

@@ -1,0 +1,43 @@
+//! The session header, for every protocol: demo label, state, cost, and whether (and from where)
+//! a stopped session can continue.
+use crate::consult::state::ConsultState;
+use crate::harness::protocol::state_of;
+use crate::record::{Body, Session};
+
+/// A stopped run the user can continue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResumeOffer {
+    /// "This session was interrupted." or "This session stopped before the end."
+    pub reason: &'static str,
+    /// The round it continues from.
+    pub from_round: u8,
+}
+
+/// Whether `session` can resume now. `running_here` is true while this tab runs it and
+/// `running_elsewhere` while another tab does: then it is running, not stopped.
+pub fn resume_offer(
+    session: &Session,
+    running_here: bool,
+    running_elsewhere: bool,
+) -> Option<ResumeOffer> {
+    if running_here || running_elsewhere {
+        return None;
+    }
+    match &session.body {
+        Body::Consult(body) => {
+            let state = state_of::<crate::consult::Consult>(session)?;
+            if state == ConsultState::Complete {
+                return None;
+            }
+            let reason = if state.is_running() || state == ConsultState::Idle {
+                "This session was interrupted."
+            } else {
+                "This session stopped before the end."
+            };
+            Some(ResumeOffer {
+                reason,
+                from_round: body.last_complete_round() + 1,
+            })
+        }
+    }
+}

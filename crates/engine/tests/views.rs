@@ -1,0 +1,182 @@
+//! View models the app and the exports share: costs per participant, the cost line, consent,
+//! dissent by severity, threads, and when a stopped session can resume.
+mod common;
+
+use common::*;
+use consilium_engine::testing::ScriptedCaller;
+use consilium_engine::views::*;
+use consilium_engine::{
+    CallFailure, CallReply, ConsultState, CostEstimate, CostSummary, CrossExamArtifact, Price,
+    Severity,
+};
+use serde_json::json;
+
+#[test]
+fn each_participant_shows_its_calls_tokens_and_cost_and_a_failed_one_no_negative_money() {
+    let price = Price {
+        input_per_million: 1.0,
+        output_per_million: 2.0,
+    };
+    let caller = ScriptedCaller::over_demo()
+        .fail(
+            "r1-panelist-3",
+            CallFailure {
+                kind: "auth".into(),
+                message: "Bad key.".into(),
+            },
+        )
+        .reply_with(
+            "r1-panelist-1",
+            CallReply {
+                text: answer("Adopt Rust", 0.9),
+                input_tokens: Some(1000),
+                output_tokens: Some(500),
+                ..CallReply::default()
+            },
+        );
+    let mut config = priced_config(price, None);
+    config.judge.price = None;
+    let (session, _) = run(session_with(config), &caller);
+    let rows = participant_costs(&session);
+    let ids: Vec<&str> = rows.iter().map(|r| r.participant_id.as_str()).collect();
+    assert_eq!(ids, ["panelist-1", "panelist-2", "panelist-3", "judge"]);
+    let own = |id: &'static str| session.calls.iter().filter(move |c| c.participant_id == id);
+    let reported_input: u64 = own("panelist-1").filter_map(|c| c.input_tokens).sum();
+    assert_eq!(rows[0].input_tokens, reported_input);
+    assert!(
+        rows[0].input_tokens >= 1000,
+        "round 1's reported usage counts"
+    );
+    assert_eq!(rows[0].calls, own("panelist-1").count());
+    assert!(rows[0].cost.starts_with('$'), "{}", rows[0].cost);
+    assert_eq!(rows[2].calls, 1);
+    assert_eq!(
+        rows[2].cost, "no cost",
+        "a call that failed was not charged"
+    );
+    assert_eq!(rows[3].cost, "price unknown");
+    assert!(rows.iter().all(|r| !r.cost.contains('-')));
+}
+
+#[test]
+fn the_cost_line_names_the_budget_and_the_unpriced_calls() {
+    let cost = CostSummary {
+        spent_usd: 0.0036,
+        unpriced_calls: 2,
+        budget_usd: Some(2.5),
+        ..CostSummary::default()
+    };
+    assert_eq!(
+        cost_line(&cost),
+        "Spent $0.0036 of a $2.50 budget; 2 calls at unknown price, which the budget cannot \
+         limit (set prices in Settings)"
+    );
+    assert_eq!(cost_line(&CostSummary::default()), "Spent $0.00");
+}
+
+#[test]
+fn consent_is_asked_only_above_the_threshold_and_never_for_an_unknown_price() {
+    let estimate = |usd| CostEstimate {
+        calls: 9,
+        input_tokens: 1,
+        output_tokens: 1,
+        usd,
+        unpriced_participants: Vec::new(),
+        verbose: false,
+    };
+    assert!(needs_consent(&estimate(Some(0.6)), 0.5));
+    assert!(!needs_consent(&estimate(Some(0.5)), 0.5));
+    assert!(!needs_consent(&estimate(None), 0.5));
+    assert!(describe_estimate(&estimate(None)).contains("price unknown"));
+}
+
+#[test]
+fn dissent_on_record_is_the_judges_and_the_engines_high_severity_first() {
+    let (session, _) = run(demo_session(), &ScriptedCaller::over_demo());
+    let mut body = session.consult().clone();
+    let verdict = body.round4.as_mut().unwrap();
+    verdict.dissent = serde_json::from_value(json!([
+        {"agent": "panelist-1", "concern": "low one", "severity": "low"},
+        {"agent": "panelist-2", "concern": "medium one", "severity": "medium"}
+    ]))
+    .unwrap();
+    let check = body.confidence_check.as_mut().unwrap();
+    check.added_dissent = serde_json::from_value(json!([
+        {"agent": "panelist-3", "concern": "high one", "severity": "high"},
+        {"agent": "panel", "concern": "another medium", "severity": "medium"}
+    ]))
+    .unwrap();
+    let entries = dissent_on_record(&body);
+    let order: Vec<(&str, bool)> = entries
+        .iter()
+        .map(|e| (e.dissent.concern.as_str(), e.added_by_engine))
+        .collect();
+    assert_eq!(
+        order,
+        [
+            ("high one", true),
+            ("medium one", false),
+            ("another medium", true),
+            ("low one", false)
+        ]
+    );
+    assert_eq!(severity_name(Severity::High), "high");
+}
+
+#[test]
+fn rebuttals_thread_under_the_challenges_to_their_author_and_the_rest_stay_visible() {
+    let cross_exam: CrossExamArtifact = serde_json::from_value(json!({
+        "artifact_type": "cross_exam", "schema_version": "1.0", "round_number": 3,
+        "created_at": "2023-11-14T22:13:20.000Z",
+        "challenges": [
+            {"challenger": "panelist-2", "target_agent": "panelist-1", "challenge": "C1", "evidence": ["e"]},
+            {"challenger": "panelist-3", "target_agent": "panelist-2", "challenge": "C2", "evidence": []}
+        ],
+        "rebuttals": [
+            {"agent": "panelist-1", "rebuttal": "R1"},
+            {"agent": "panelist-3", "rebuttal": "R3"}
+        ],
+        "unresolved": ["U"]
+    }))
+    .unwrap();
+    let view = challenge_threads(&cross_exam);
+    assert_eq!(view.threads.len(), 2);
+    assert_eq!(view.threads[0].rebuttals[0].rebuttal, "R1");
+    assert!(view.threads[1].rebuttals.is_empty());
+    assert_eq!(view.unthreaded.len(), 1);
+    assert_eq!(view.unthreaded[0].rebuttal, "R3");
+    assert_eq!(view.unresolved, ["U"]);
+}
+
+#[test]
+fn a_stopped_session_offers_to_resume_unless_it_runs_here_or_elsewhere() {
+    let failed = run(
+        demo_session(),
+        &ScriptedCaller::over_demo().fail(
+            "r2-judge",
+            CallFailure {
+                kind: "auth".into(),
+                message: "Bad key.".into(),
+            },
+        ),
+    )
+    .0;
+    assert_eq!(failed.consult_state(), Some(ConsultState::Failed));
+    let offer = resume_offer(&failed, false, false).expect("a failed run can resume");
+    assert_eq!(offer.from_round, 2);
+    assert_eq!(offer.reason, "This session stopped before the end.");
+    assert_eq!(resume_offer(&failed, true, false), None);
+    assert_eq!(resume_offer(&failed, false, true), None);
+
+    let mut interrupted = failed.clone();
+    interrupted.state = "synthesis".into();
+    assert_eq!(
+        resume_offer(&interrupted, false, false).unwrap().reason,
+        "This session was interrupted."
+    );
+    let (complete, _) = run(demo_session(), &ScriptedCaller::over_demo());
+    assert_eq!(resume_offer(&complete, false, false), None);
+    let mut edited = complete;
+    edited.state = "nonsense".into();
+    assert_eq!(resume_offer(&edited, false, false), None);
+}
