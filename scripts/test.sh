@@ -6,23 +6,49 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 source "$ROOT/scripts/versions.sh"
 cd "$ROOT"
-fail() { printf '\nTESTS FAILED at step: %s\n' "$*" >&2; exit 1; }
+fail() { printf '\nTESTS FAILED at step: %s\n' "$*" >&2; summary >&2; exit 1; }
 step() { printf '\n==> %s\n' "$*"; }
+LOGS=$(mktemp -d)
+trap 'rm -rf "$LOGS"' EXIT
+declare -A PASSED=()
+# One closing count per layer, so a layer that ran nothing is visible (and fails the run).
+summary() {
+  printf '\n==> tests passed per layer: native %s, browser %s, e2e %s\n' \
+    "${PASSED[native]:-not run}" "${PASSED[browser]:-not run}" "${PASSED[e2e]:-not run}"
+}
+# run_layer NAME COMMAND...: runs the layer, shows its output, counts what passed.
+run_layer() {
+  local name=$1; shift
+  set +e
+  "$@" 2>&1 | tee "$LOGS/$name.log"
+  local status=${PIPESTATUS[0]}
+  set -e
+  local count
+  if [ "$name" = e2e ]; then
+    count=$(grep -Eo '^ +[0-9]+ passed' "$LOGS/$name.log" | grep -Eo '[0-9]+' | tail -n1)
+  else
+    count=$(grep -Eo '^test result: ok\. [0-9]+ passed' "$LOGS/$name.log" | grep -Eo '[0-9]+' | awk '{s+=$1} END {print s+0}')
+  fi
+  PASSED[$name]=${count:-0}
+  [ "$status" -eq 0 ] || fail "$name tests"
+  [ "${PASSED[$name]}" -gt 0 ] || fail "$name tests ran no test"
+}
 
 "$ROOT/scripts/setup.sh" all || exit 1
 export PATH="$ROOT/node_modules/.bin:$PATH"
 export CONSILIUM_CACHE
 
-step "native tests (engine, provider codecs)"
-cargo test || fail "native cargo test"
+step "native tests (every workspace crate: app, engine, provider codecs)"
+run_layer native cargo test --workspace
 
 step "browser tests (wasm-bindgen-test in headless Chromium)"
-CHROMEDRIVER=$(command -v chromedriver) cargo test --target wasm32-unknown-unknown -p consilium || fail "wasm-bindgen-test in Chromium"
+CHROMEDRIVER=$(command -v chromedriver) run_layer browser cargo test --target wasm32-unknown-unknown -p consilium
 
 step "release build"
 "$ROOT/scripts/build.sh" || fail "release build"
 
 step "end-to-end tests (Playwright, Chromium, llama-server, aimock)"
-npx playwright test --config tests/e2e/playwright.config.ts || fail "Playwright e2e"
+run_layer e2e npx playwright test --config tests/e2e/playwright.config.ts
 
+summary
 step "all tests passed"

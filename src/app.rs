@@ -44,14 +44,18 @@ impl Route {
 #[derive(Clone, Copy)]
 pub struct AppState {
     pub settings: RwSignal<Settings>,
+    /// Stored settings fields that could not be read (their defaults are in use).
+    pub settings_problems: RwSignal<Vec<String>>,
     pub route: RwSignal<Route>,
     pub live: LiveRun,
 }
 
 impl AppState {
     pub fn new() -> Self {
+        let (settings, problems) = Settings::load_reporting();
         Self {
-            settings: RwSignal::new(Settings::load()),
+            settings: RwSignal::new(settings),
+            settings_problems: RwSignal::new(problems),
             route: RwSignal::new(Route::from_hash(&current_hash())),
             live: LiveRun::new(),
         }
@@ -101,6 +105,16 @@ pub fn App() -> impl IntoView {
                 <NavButton route=Route::Settings label="Settings" />
             </nav>
         </header>
+        // One polite live region for the whole app: each finished call and the end of a run.
+        <p class="visually-hidden" role="status" aria-live="polite" id="run-announcer">
+            {move || state.live.announcement.get()}
+        </p>
+        <Show when=move || state.settings_problems.with(|p| !p.is_empty()) && state.route.get() != Route::Settings>
+            <p class="notice settings-problems" role="alert">
+                "Some stored settings could not be read; the rest were kept. "
+                <button class="link" on:click=move |_| state.go(Route::Settings)>"See which in Settings"</button>
+            </p>
+        </Show>
         <main id="main" tabindex="-1">
             {move || match state.route.get() {
                 Route::New => view! { <NewSessionView /> }.into_any(),

@@ -1,11 +1,12 @@
-//! The one driver that runs the engine in the browser: it performs the calls the engine asks for
-//! (streaming each reply into the live view), persists every session update, and turns engine
-//! events into signals the components render.
+//! The one driver that runs the engine in the browser: exactly one run at a time in this tab, and
+//! one per session across tabs (see `run_lock`). It performs the calls the engine asks for, turns
+//! the engine's protocol-neutral events into signals the live view renders (streamed text
+//! included), and persists every session update.
 use std::cell::RefCell;
 
 use consilium_engine::{
-    run_consult, CallFailure, CallReply, CallRequest, Clock, ConsultEvent, ConsultSession,
-    DemoCaller, EventSink, ModelCaller, Participant,
+    run_consult, Body, CallFailure, CallProgress, CallReply, CallRequest, Clock, DemoCaller, Event,
+    EventSink, ModelCaller, NoProgress, Participant, Session,
 };
 use consilium_providers::{
     cost_usd, redact, ChatReply, ChatRequest, ErrorContext, Message, Price, ProviderError,
@@ -15,6 +16,7 @@ use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::run_lock;
 use crate::settings::Settings;
 use crate::storage::{self, SessionSummary};
 use crate::transport::{send_chat, CancelToken};
@@ -22,16 +24,24 @@ use crate::{keys, settings::ProviderSettings};
 
 /// Provider id of the scripted demo council.
 pub const DEMO_PROVIDER: &str = "demo";
+/// Waits (backoff, Retry-After, the demo's pacing) are cut in slices this long, so that Cancel
+/// takes effect well within a second.
+const CANCEL_CHECK_MS: u32 = 100;
 
 /// What the live view shows while (and after) a session runs.
 #[derive(Clone, Copy)]
 pub struct LiveRun {
-    pub session: RwSignal<Option<ConsultSession>>,
+    /// The session of the current (or last) run in this tab.
+    pub session: RwSignal<Option<Session>>,
     pub calls: RwSignal<Vec<LiveCall>>,
     pub running: RwSignal<bool>,
     /// A problem the user must know about that did not stop the run (e.g. storage full).
     pub notice: RwSignal<Option<String>>,
     pub history: RwSignal<Vec<SessionSummary>>,
+    /// What screen readers hear: each finished call and the end of the run, not every token.
+    pub announcement: RwSignal<String>,
+    /// Set when the user starts or resumes a run: the session view then moves focus to it.
+    pub focus_run: RwSignal<bool>,
 }
 
 impl LiveRun {
@@ -42,14 +52,18 @@ impl LiveRun {
             running: RwSignal::new(false),
             notice: RwSignal::new(None),
             history: RwSignal::new(storage::list_sessions()),
+            announcement: RwSignal::new(String::new()),
+            focus_run: RwSignal::new(false),
         }
     }
 
-    fn call_entry(&self, call_id: &str, round: u8, participant_id: &str) -> LiveCall {
-        if let Some(found) = self
-            .calls
+    fn call(&self, call_id: &str) -> Option<LiveCall> {
+        self.calls
             .with_untracked(|calls| calls.iter().find(|c| c.call_id == call_id).cloned())
-        {
+    }
+
+    fn call_entry(&self, call_id: &str, round: u8, participant_id: &str) -> LiveCall {
+        if let Some(found) = self.call(call_id) {
             return found;
         }
         let entry = LiveCall {
@@ -65,12 +79,20 @@ impl LiveRun {
     }
 
     /// Stores the session and shows it; a failed save is reported, never fatal.
-    pub fn persist(&self, session: &ConsultSession) {
+    pub fn persist(&self, session: &Session) {
         match storage::save_session(session) {
             Ok(()) => self.notice.set(None),
             Err(message) => self.notice.set(Some(message)),
         }
         self.history.set(storage::list_sessions());
+    }
+
+    /// True while this tab runs the session `id`.
+    pub fn runs(&self, id: &str) -> bool {
+        self.running.get()
+            && self
+                .session
+                .with(|s| s.as_ref().is_some_and(|s| s.id == id))
     }
 }
 
@@ -106,34 +128,50 @@ thread_local! {
     static ACTIVE_RUN: RefCell<Option<CancelToken>> = const { RefCell::new(None) };
 }
 
+pub const ALREADY_RUNNING: &str = "A session is already running in this tab. Wait for it to \
+                                   finish, or cancel it, before starting or resuming another.";
+pub const RUNNING_ELSEWHERE: &str = "This session is running in another tab. It can resume here \
+                                     once that tab finishes it or is closed.";
+
 /// Runs (or resumes) a session in the background; the live view follows it through `live`.
-pub fn start_run(session: ConsultSession, settings: Settings, live: LiveRun) {
+/// Refused while another run is active in this tab (`Err` says so); a session another tab runs
+/// is refused when its lock is found held, with the same message shown as a notice.
+pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<(), String> {
+    if live.running.get_untracked() {
+        return Err(ALREADY_RUNNING.to_string());
+    }
     let cancel = CancelToken::default();
     ACTIVE_RUN.with(|active| *active.borrow_mut() = Some(cancel.clone()));
     live.calls.set(Vec::new());
+    live.notice.set(None);
     live.running.set(true);
     live.session.set(Some(session.clone()));
     spawn_local(async move {
-        let participants: Vec<Participant> = session
-            .config
-            .panelists
-            .iter()
-            .chain(std::iter::once(&session.config.judge))
-            .cloned()
-            .collect();
+        let Some(lock) = run_lock::try_lock(&session.id).await else {
+            live.notice.set(Some(RUNNING_ELSEWHERE.to_string()));
+            finish_run(live);
+            return;
+        };
         let caller = BrowserCaller {
             settings,
-            participants,
+            participants: session.participants.clone(),
             cancel,
-            live,
         };
         let sink = SignalSink { live };
-        let finished = run_consult(session, &caller, &BrowserClock, &sink).await;
+        let finished = match &session.body {
+            Body::Consult(_) => run_consult(session, &caller, &BrowserClock, &sink).await,
+        };
         live.persist(&finished);
         live.session.set(Some(finished));
-        live.running.set(false);
-        ACTIVE_RUN.with(|active| *active.borrow_mut() = None);
+        drop(lock);
+        finish_run(live);
     });
+    Ok(())
+}
+
+fn finish_run(live: LiveRun) {
+    ACTIVE_RUN.with(|active| *active.borrow_mut() = None);
+    live.running.set(false);
 }
 
 /// Aborts every request of the running session; the engine then records it as aborted.
@@ -153,39 +191,75 @@ impl Clock for BrowserClock {
     }
 }
 
+/// Engine events -> signals. The same for every protocol.
 struct SignalSink {
     live: LiveRun,
 }
 
 impl EventSink for SignalSink {
-    fn emit(&self, event: ConsultEvent) {
+    fn emit(&self, event: Event) {
+        let live = self.live;
         match event {
-            ConsultEvent::CallStarted {
+            Event::CallStarted {
                 call_id,
                 round_number,
                 participant_id,
             } => {
-                self.live
-                    .call_entry(&call_id, round_number, &participant_id);
+                live.call_entry(&call_id, round_number, &participant_id);
             }
-            ConsultEvent::CallFinished {
-                call_id, ok, error, ..
+            Event::CallDelta {
+                call_id,
+                text,
+                restart,
             } => {
-                if let Some(call) = self
-                    .live
-                    .calls
-                    .with_untracked(|c| c.iter().find(|c| c.call_id == call_id).cloned())
-                {
+                if let Some(call) = live.call(&call_id) {
+                    call.status.set(LiveStatus::Streaming);
+                    call.text.update(|t| {
+                        if restart {
+                            t.clear();
+                        }
+                        t.push_str(&text);
+                    });
+                }
+            }
+            Event::CallNote { call_id, note } => {
+                if let Some(call) = live.call(&call_id) {
+                    if note.is_some() {
+                        call.status.set(LiveStatus::Retrying);
+                    }
+                    call.note.set(note);
+                }
+            }
+            Event::CallFinished {
+                call_id,
+                participant_id,
+                ok,
+                error,
+            } => {
+                if let Some(call) = live.call(&call_id) {
+                    call.note.set(None);
                     call.status.set(if ok {
                         LiveStatus::Done
                     } else {
                         LiveStatus::Failed(error.unwrap_or_default())
                     });
                 }
+                let who = live.session.with_untracked(|s| {
+                    s.as_ref()
+                        .map(|s| s.label_of(&participant_id))
+                        .unwrap_or(participant_id)
+                });
+                let outcome = if ok { "answered" } else { "failed" };
+                live.announcement.set(format!("{who} {outcome}."));
             }
-            ConsultEvent::SessionUpdated(session) => {
-                self.live.persist(&session);
-                self.live.session.set(Some(*session));
+            Event::Completed => live.announcement.set("The session is complete.".into()),
+            Event::Failed { reason } => live
+                .announcement
+                .set(format!("The session failed: {reason}")),
+            Event::Aborted => live.announcement.set("The session was cancelled.".into()),
+            Event::SessionUpdated(session) => {
+                live.persist(&session);
+                live.session.set(Some(*session));
             }
             _ => {}
         }
@@ -196,14 +270,14 @@ struct BrowserCaller {
     settings: Settings,
     participants: Vec<Participant>,
     cancel: CancelToken,
-    live: LiveRun,
 }
 
 impl ModelCaller for BrowserCaller {
-    async fn call(&self, request: CallRequest) -> Result<CallReply, CallFailure> {
-        let live_call =
-            self.live
-                .call_entry(&request.call_id, request.round, &request.participant_id);
+    async fn call(
+        &self,
+        request: CallRequest,
+        progress: &dyn CallProgress,
+    ) -> Result<CallReply, CallFailure> {
         let participant = self
             .participants
             .iter()
@@ -216,7 +290,7 @@ impl ModelCaller for BrowserCaller {
                 ))
             })?;
         if participant.provider_id == DEMO_PROVIDER {
-            return self.demo_call(request, &live_call).await;
+            return self.demo_call(request, progress).await;
         }
         let provider = self.settings.provider(&participant.provider_id).cloned().ok_or_else(|| {
             config_failure(format!(
@@ -240,13 +314,9 @@ impl ModelCaller for BrowserCaller {
             stream: true,
         };
         let reply = self
-            .send_with_retries(&provider, &participant, &chat, &live_call)
+            .send_with_retries(&provider, &participant, &chat, progress)
             .await?;
-        live_call.note.set(None);
-        Ok(call_reply(
-            reply,
-            participant.price.map(engine_price_to_provider),
-        ))
+        Ok(call_reply(reply, participant.price))
     }
 }
 
@@ -256,23 +326,21 @@ impl BrowserCaller {
         provider: &ProviderSettings,
         participant: &Participant,
         chat: &ChatRequest,
-        live_call: &LiveCall,
+        progress: &dyn CallProgress,
     ) -> Result<ChatReply, CallFailure> {
         let key = keys::get_key(&provider.id);
         let policy = RetryPolicy::default();
         let timeout_ms = self.settings.timeout_secs.max(5) * 1000;
         let mut attempt = 1;
         loop {
-            live_call.text.set(String::new());
-            live_call.status.set(LiveStatus::Streaming);
-            let text = live_call.text;
+            progress.delta("", true);
             let outcome = send_chat(
                 provider,
                 key.as_deref(),
                 chat,
                 timeout_ms,
                 &self.cancel,
-                &|delta| text.update(|t| t.push_str(delta)),
+                &|delta| progress.delta(delta, false),
             )
             .await;
             let error = match outcome {
@@ -288,21 +356,19 @@ impl BrowserCaller {
             };
             let message = redact(&error.user_message(&context), key.as_deref());
             let Some(delay_ms) = policy.delay_ms(attempt, &error, js_sys::Math::random()) else {
-                live_call.note.set(None); // no retry is coming: the failure itself is shown instead
+                progress.note(None); // no retry is coming: the failure itself is shown instead
                 return Err(CallFailure {
                     kind: error.kind_label().to_string(),
                     message,
                 });
             };
-            live_call.status.set(LiveStatus::Retrying);
-            live_call.note.set(Some(format!(
+            progress.note(Some(&format!(
                 "{message} Retrying in {:.1} s (attempt {} of {}).",
                 delay_ms as f64 / 1000.0,
                 attempt + 1,
                 policy.max_attempts
             )));
-            TimeoutFuture::new(delay_ms as u32).await;
-            if self.cancel.is_cancelled() {
+            if !sleep_unless_cancelled(delay_ms, &self.cancel).await {
                 return Err(CallFailure::cancelled());
             }
             attempt += 1;
@@ -313,41 +379,40 @@ impl BrowserCaller {
     async fn demo_call(
         &self,
         request: CallRequest,
-        live_call: &LiveCall,
+        progress: &dyn CallProgress,
     ) -> Result<CallReply, CallFailure> {
-        live_call.status.set(LiveStatus::Streaming);
-        let reply = DemoCaller.call(request).await?;
+        let reply = DemoCaller.call(request, &NoProgress).await?;
         let chars: Vec<char> = reply.text.chars().collect();
         for piece in chars.chunks(24) {
             if self.cancel.is_cancelled() {
                 return Err(CallFailure::cancelled());
             }
             let piece: String = piece.iter().collect();
-            live_call.text.update(|t| t.push_str(&piece));
+            progress.delta(&piece, false);
             TimeoutFuture::new(12).await;
         }
         Ok(reply)
     }
 }
 
+/// Sleeps `ms`, waking early when the run is cancelled. False when it was.
+async fn sleep_unless_cancelled(ms: u64, cancel: &CancelToken) -> bool {
+    let mut left = ms;
+    while left > 0 {
+        if cancel.is_cancelled() {
+            return false;
+        }
+        let slice = left.min(u64::from(CANCEL_CHECK_MS));
+        TimeoutFuture::new(slice as u32).await;
+        left -= slice;
+    }
+    !cancel.is_cancelled()
+}
+
 fn config_failure(message: String) -> CallFailure {
     CallFailure {
         kind: "config".into(),
         message,
-    }
-}
-
-pub fn engine_price_to_provider(price: consilium_engine::Price) -> Price {
-    Price {
-        input_per_million: price.input_per_million,
-        output_per_million: price.output_per_million,
-    }
-}
-
-pub fn provider_price_to_engine(price: Price) -> consilium_engine::Price {
-    consilium_engine::Price {
-        input_per_million: price.input_per_million,
-        output_per_million: price.output_per_million,
     }
 }
 

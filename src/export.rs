@@ -1,14 +1,21 @@
 //! Saving a session to a file: JSON (the full record, with its schema_version) or a Markdown report.
 //! Both come from the session record, which never holds a key.
-use consilium_engine::{consult_markdown, ConsultSession};
+use consilium_engine::{consult_markdown, Body, Session};
 use wasm_bindgen::{JsCast, JsValue};
 
-pub fn session_json(session: &ConsultSession) -> String {
+pub fn session_json(session: &Session) -> String {
     serde_json::to_string_pretty(session).expect("a session always serialises")
 }
 
-pub fn file_stem(session: &ConsultSession) -> String {
-    let prefix = if session.config.demo {
+/// The protocol's report.
+pub fn session_markdown(session: &Session) -> String {
+    match &session.body {
+        Body::Consult(_) => consult_markdown(session),
+    }
+}
+
+pub fn file_stem(session: &Session) -> String {
+    let prefix = if session.demo {
         "consilium-demo"
     } else {
         "consilium"
@@ -16,7 +23,7 @@ pub fn file_stem(session: &ConsultSession) -> String {
     format!("{prefix}-{}", session.id)
 }
 
-pub fn download_json(session: &ConsultSession) -> Result<(), String> {
+pub fn download_json(session: &Session) -> Result<(), String> {
     download(
         &format!("{}.json", file_stem(session)),
         "application/json",
@@ -24,11 +31,11 @@ pub fn download_json(session: &ConsultSession) -> Result<(), String> {
     )
 }
 
-pub fn download_markdown(session: &ConsultSession) -> Result<(), String> {
+pub fn download_markdown(session: &Session) -> Result<(), String> {
     download(
         &format!("{}.md", file_stem(session)),
         "text/markdown",
-        &consult_markdown(session),
+        &session_markdown(session),
     )
 }
 

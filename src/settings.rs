@@ -6,6 +6,9 @@ use gloo_storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
 
 pub const SETTINGS_KEY: &str = "consilium.settings";
+/// Where stored settings that could not all be read are kept, untouched, before anything is saved
+/// over them: nothing the user set is lost, even a field this version cannot read.
+pub const UNREADABLE_SETTINGS_KEY: &str = "consilium.settings.unreadable";
 pub const SETTINGS_VERSION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -73,10 +76,28 @@ impl Default for Settings {
 
 impl Settings {
     pub fn load() -> Self {
-        match LocalStorage::get::<serde_json::Value>(SETTINGS_KEY) {
+        Self::load_reporting().0
+    }
+
+    /// The stored settings, and a sentence per stored field that could not be read (its default
+    /// is used, and the stored text is kept under `UNREADABLE_SETTINGS_KEY`).
+    pub fn load_reporting() -> (Self, Vec<String>) {
+        let Ok(Some(text)) = LocalStorage::raw().get_item(SETTINGS_KEY) else {
+            return (Self::default(), Vec::new());
+        };
+        let (settings, problems) = match serde_json::from_str::<serde_json::Value>(&text) {
             Ok(value) => migrate(value),
-            Err(_) => Self::default(),
+            Err(error) => (
+                Self::default(),
+                vec![format!(
+                    "The stored settings are not valid JSON ({error}), so the defaults are used."
+                )],
+            ),
+        };
+        if !problems.is_empty() {
+            let _ = LocalStorage::raw().set_item(UNREADABLE_SETTINGS_KEY, &text);
         }
+        (settings, problems)
     }
 
     pub fn save(&self) -> Result<(), String> {
@@ -93,13 +114,161 @@ impl Settings {
     }
 }
 
-/// Brings any stored shape up to the current version. Unknown or broken fields take their defaults
-/// rather than losing the whole settings object.
-fn migrate(value: serde_json::Value) -> Settings {
-    let mut settings: Settings = serde_json::from_value(value).unwrap_or_default();
+/// Brings any stored shape up to the current version, field by field: a field that does not read
+/// takes its default and is reported, and every other field (each provider on its own) is kept.
+pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
+    use serde_json::Value;
+    let mut problems = Vec::new();
+    let Value::Object(stored) = value else {
+        problems.push("The stored settings are not an object, so the defaults are used.".into());
+        return (Settings::default(), problems);
+    };
     // Version 0 (no field) and 1 share a shape; later versions add their steps here.
+    let mut settings = Settings::default();
+    for (field, value) in stored {
+        let problem = match field.as_str() {
+            "version" => None,
+            "providers" => {
+                let Value::Array(items) = value else {
+                    problems.push("Settings: the stored providers are not a list; none could be kept.".into());
+                    continue;
+                };
+                settings.providers.clear();
+                for (index, item) in items.into_iter().enumerate() {
+                    match serde_json::from_value::<ProviderSettings>(item.clone()) {
+                        Ok(provider) => settings.providers.push(provider),
+                        Err(error) => {
+                            let name = item.get("name").and_then(Value::as_str).unwrap_or("");
+                            problems.push(format!(
+                                "Settings: provider {} {name:?} could not be read ({error}); the other providers are kept.",
+                                index + 1
+                            ));
+                        }
+                    }
+                }
+                None
+            }
+            "prices" => read_field(&mut settings.prices, value),
+            "filtering" => match FilterLimits::from_settings_json(&value) {
+                Ok(_) => {
+                    settings.filtering = value;
+                    None
+                }
+                Err(error) => Some(error),
+            },
+            "verbose" => read_field(&mut settings.verbose, value),
+            "consent_threshold_usd" => read_checked(&mut settings.consent_threshold_usd, value, |v| {
+                check_amount(*v, "The consent threshold", true)
+            }),
+            "budget_usd" => read_checked(&mut settings.budget_usd, value, |v| match v {
+                Some(budget) => check_amount(*budget, "The budget", false),
+                None => Ok(()),
+            }),
+            "max_tokens" => read_checked(&mut settings.max_tokens, value, |v| check_max_tokens(*v)),
+            "timeout_secs" => read_checked(&mut settings.timeout_secs, value, |v| check_timeout(*v)),
+            "custom_personas" => read_field(&mut settings.custom_personas, value),
+            _ => None, // a field from a newer version: ignored here
+        };
+        if let Some(problem) = problem {
+            problems.push(format!(
+                "Settings: {field} could not be read ({problem}); its default is used."
+            ));
+        }
+    }
     settings.version = SETTINGS_VERSION;
-    settings
+    (settings, problems)
+}
+
+fn read_field<T: serde::de::DeserializeOwned>(slot: &mut T, value: serde_json::Value) -> Option<String> {
+    read_checked(slot, value, |_| Ok(()))
+}
+
+fn read_checked<T: serde::de::DeserializeOwned>(
+    slot: &mut T,
+    value: serde_json::Value,
+    check: impl Fn(&T) -> Result<(), String>,
+) -> Option<String> {
+    match serde_json::from_value::<T>(value) {
+        Ok(read) => match check(&read) {
+            Ok(()) => {
+                *slot = read;
+                None
+            }
+            Err(problem) => Some(problem),
+        },
+        Err(error) => Some(error.to_string()),
+    }
+}
+
+fn check_amount(usd: f64, what: &str, zero_allowed: bool) -> Result<(), String> {
+    let ok = usd.is_finite() && (usd > 0.0 || (zero_allowed && usd == 0.0));
+    if ok {
+        Ok(())
+    } else if zero_allowed {
+        Err(format!("{what} must be $0 or more (got {usd})."))
+    } else {
+        Err(format!("{what} must be more than $0 (got {usd})."))
+    }
+}
+
+pub const MIN_MAX_TOKENS: u32 = 16;
+pub const MIN_TIMEOUT_SECS: u32 = 5;
+
+fn check_max_tokens(tokens: u32) -> Result<(), String> {
+    if tokens >= MIN_MAX_TOKENS {
+        Ok(())
+    } else {
+        Err(format!("The output limit must be at least {MIN_MAX_TOKENS} tokens (got {tokens})."))
+    }
+}
+
+fn check_timeout(secs: u32) -> Result<(), String> {
+    if secs >= MIN_TIMEOUT_SECS {
+        Ok(())
+    } else {
+        Err(format!("The timeout must be at least {MIN_TIMEOUT_SECS} seconds (got {secs})."))
+    }
+}
+
+/// What the user typed as the session budget: empty means no budget; anything else must be an
+/// amount above $0. `Err` is shown and the budget in effect stays.
+pub fn parse_budget(text: &str) -> Result<Option<f64>, String> {
+    let text = text.trim().trim_start_matches('$');
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let usd: f64 = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not an amount: type a budget in USD, such as 2.50, or leave it empty for none."))?;
+    check_amount(usd, "The budget", false)?;
+    Ok(Some(usd))
+}
+
+pub fn parse_consent_threshold(text: &str) -> Result<f64, String> {
+    let text = text.trim().trim_start_matches('$');
+    let usd: f64 = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not an amount: type the threshold in USD, such as 0.50."))?;
+    check_amount(usd, "The consent threshold", true)?;
+    Ok(usd)
+}
+
+pub fn parse_max_tokens(text: &str) -> Result<u32, String> {
+    let tokens: u32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{}\" is not a whole number of tokens.", text.trim()))?;
+    check_max_tokens(tokens)?;
+    Ok(tokens)
+}
+
+pub fn parse_timeout(text: &str) -> Result<u32, String> {
+    let secs: u32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{}\" is not a whole number of seconds.", text.trim()))?;
+    check_timeout(secs)?;
+    Ok(secs)
 }
 
 /// A ready-made provider the user can add with one click.
@@ -191,3 +360,59 @@ pub const ALL_KINDS: [ProviderKind; 5] = [
     ProviderKind::Gemini,
     ProviderKind::OpenRouter,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn one_mistyped_field_keeps_every_other_setting_and_is_reported() {
+        let stored = json!({
+            "version": 1,
+            "providers": [
+                {"id": "p-1", "name": "Local", "kind": "open_ai_compatible", "base_url": "http://127.0.0.1:8080/v1", "default_model": "m"},
+                {"id": "p-2", "name": "Broken", "kind": "no-such-kind", "base_url": "x", "default_model": "m"},
+                {"id": "p-3", "name": "Hosted", "kind": "anthropic", "base_url": "https://api.anthropic.com", "default_model": "claude"}
+            ],
+            "verbose": true,
+            "max_tokens": "lots",
+            "budget_usd": 0,
+            "timeout_secs": 30
+        });
+        let (settings, problems) = migrate(stored);
+        let names: Vec<&str> = settings.providers.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["Local", "Hosted"]);
+        assert!(settings.verbose);
+        assert_eq!(settings.timeout_secs, 30);
+        assert_eq!(settings.max_tokens, Settings::default().max_tokens);
+        assert_eq!(settings.budget_usd, Settings::default().budget_usd, "a zero budget is refused");
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[0].contains("provider 2 \"Broken\""), "{problems:?}");
+        assert!(problems.iter().any(|p| p.contains("max_tokens")));
+        assert!(problems.iter().any(|p| p.contains("budget must be more than $0")));
+    }
+
+    #[test]
+    fn a_shape_that_is_not_an_object_gives_defaults_and_says_so() {
+        let (settings, problems) = migrate(json!([1, 2]));
+        assert_eq!(settings, Settings::default());
+        assert_eq!(problems.len(), 1);
+    }
+
+    #[test]
+    fn budgets_are_amounts_above_zero_or_empty_for_none() {
+        assert_eq!(parse_budget(" 2.5 "), Ok(Some(2.5)));
+        assert_eq!(parse_budget("$1"), Ok(Some(1.0)));
+        assert_eq!(parse_budget(""), Ok(None));
+        assert!(parse_budget("0").unwrap_err().contains("more than $0"));
+        assert!(parse_budget("-3").unwrap_err().contains("more than $0"));
+        assert!(parse_budget("abc").unwrap_err().contains("not an amount"));
+        assert!(parse_budget("NaN").is_err());
+        assert_eq!(parse_consent_threshold("0"), Ok(0.0));
+        assert!(parse_consent_threshold("-1").is_err());
+        assert_eq!(parse_max_tokens("512"), Ok(512));
+        assert!(parse_max_tokens("4").is_err());
+        assert!(parse_timeout("2").is_err());
+    }
+}

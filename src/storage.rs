@@ -1,7 +1,8 @@
-//! Sessions in local storage: one entry per session plus a small index for the history list.
-//! A write that fails (full quota, storage disabled) is reported and never evicts anything: the
-//! session stays in memory and can still be exported.
-use consilium_engine::ConsultSession;
+//! Sessions in local storage: one entry per session plus a small index for the history list. Both
+//! work on the shared session record (its envelope), whatever the protocol. Records of earlier
+//! schema versions are upgraded when read. A write that fails (full quota, storage disabled) is
+//! reported and never evicts anything: the session stays in memory and can still be exported.
+use consilium_engine::Session;
 use gloo_storage::errors::StorageError;
 use gloo_storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
@@ -9,7 +10,7 @@ use serde::{Deserialize, Serialize};
 pub const INDEX_KEY: &str = "consilium.sessions";
 pub const SESSION_PREFIX: &str = "consilium.session.";
 
-/// What the history list needs, without loading every session.
+/// What the history list needs, without loading every session: the envelope's header.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionSummary {
     pub id: String,
@@ -21,23 +22,20 @@ pub struct SessionSummary {
 }
 
 impl SessionSummary {
-    pub fn of(session: &ConsultSession) -> Self {
+    pub fn of(session: &Session) -> Self {
         Self {
             id: session.id.clone(),
-            title: session.title(),
-            protocol: session.protocol.clone(),
-            state: state_name(session),
+            title: session.title.clone(),
+            protocol: session.protocol().as_str().to_string(),
+            state: session.state.clone(),
             updated_at: session.updated_at.clone(),
-            demo: session.config.demo,
+            demo: session.demo,
         }
     }
 }
 
-pub fn state_name(session: &ConsultSession) -> String {
-    serde_json::to_value(session.state)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
+pub fn session_key(id: &str) -> String {
+    format!("{SESSION_PREFIX}{id}")
 }
 
 pub fn explain_storage_error(error: &StorageError) -> String {
@@ -52,9 +50,8 @@ pub fn explain_storage_error(error: &StorageError) -> String {
     }
 }
 
-pub fn save_session(session: &ConsultSession) -> Result<(), String> {
-    LocalStorage::set(format!("{SESSION_PREFIX}{}", session.id), session)
-        .map_err(|e| explain_storage_error(&e))?;
+pub fn save_session(session: &Session) -> Result<(), String> {
+    LocalStorage::set(session_key(&session.id), session).map_err(|e| explain_storage_error(&e))?;
     let mut index = list_sessions();
     let summary = SessionSummary::of(session);
     match index.iter_mut().find(|s| s.id == summary.id) {
@@ -65,15 +62,15 @@ pub fn save_session(session: &ConsultSession) -> Result<(), String> {
     LocalStorage::set(INDEX_KEY, &index).map_err(|e| explain_storage_error(&e))
 }
 
-/// `Err` names what is wrong with a stored entry that no longer parses; it is left in place.
-pub fn load_session(id: &str) -> Result<Option<ConsultSession>, String> {
+/// `Err` names what is wrong with a stored entry that no longer reads; it is left in place.
+pub fn load_session(id: &str) -> Result<Option<Session>, String> {
     let raw = LocalStorage::raw()
-        .get_item(&format!("{SESSION_PREFIX}{id}"))
+        .get_item(&session_key(id))
         .map_err(|_| "Browser storage is not available.".to_string())?;
     match raw {
         None => Ok(None),
-        Some(text) => serde_json::from_str(&text).map(Some).map_err(|e| {
-            format!("The stored session {id} could not be read ({e}). It was left untouched.")
+        Some(text) => Session::from_json_text(&text).map(Some).map_err(|e| {
+            format!("The stored session {id} could not be read. {e} It was left untouched.")
         }),
     }
 }
@@ -83,7 +80,7 @@ pub fn list_sessions() -> Vec<SessionSummary> {
 }
 
 pub fn delete_session(id: &str) {
-    LocalStorage::delete(format!("{SESSION_PREFIX}{id}"));
+    LocalStorage::delete(session_key(id));
     let index: Vec<SessionSummary> = list_sessions().into_iter().filter(|s| s.id != id).collect();
     let _ = LocalStorage::set(INDEX_KEY, &index);
 }

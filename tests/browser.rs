@@ -6,7 +6,7 @@ use consilium::app::{App, Route};
 use consilium::keys;
 use consilium::settings::{Settings, SETTINGS_KEY};
 use consilium::storage;
-use consilium_engine::{demo_config, ConsultSession, DEMO_QUESTION};
+use consilium_engine::{demo_config, Session, DEMO_QUESTION};
 use gloo_timers::future::TimeoutFuture;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -17,8 +17,8 @@ fn local_storage() -> web_sys::Storage {
     web_sys::window().unwrap().local_storage().unwrap().unwrap()
 }
 
-fn demo_session(id: &str) -> ConsultSession {
-    ConsultSession::new(
+fn demo_session(id: &str) -> Session {
+    Session::new_consult(
         id.to_string(),
         DEMO_QUESTION.to_string(),
         demo_config(),
@@ -78,7 +78,7 @@ fn a_full_quota_is_a_clear_message_and_nothing_is_lost() {
         assert!(n < 400, "local storage never filled up");
     }
     let mut big = demo_session("test-too-big");
-    big.question = "y".repeat(512 * 1024);
+    big.subject = "y".repeat(512 * 1024);
     let error = storage::save_session(&big).unwrap_err();
     assert!(error.contains("storage is full"), "{error}");
     assert!(error.contains("Nothing was deleted"), "{error}");
@@ -225,6 +225,6 @@ async fn first_run_offers_presets_and_the_demo_council_reaches_a_verdict_that_is
     assert!(saved[0].demo);
     assert_eq!(saved[0].state, "complete");
     let session = storage::load_session(&saved[0].id).unwrap().unwrap();
-    assert!(session.round4.is_some());
-    assert!(session.token_efficiency_stats.is_some());
+    assert!(session.consult().round4.is_some());
+    assert!(session.consult().token_efficiency_stats.is_some());
 }

@@ -1,20 +1,8 @@
 //! The calls of one round as they happen: who is answering, their streamed text, retries and failures.
-use consilium_engine::ConsultSession;
 use leptos::prelude::*;
 
 use crate::app::AppState;
 use crate::driver::{LiveCall, LiveStatus};
-
-pub fn participant_label(session: &ConsultSession, participant_id: &str) -> String {
-    session
-        .config
-        .panelists
-        .iter()
-        .chain(std::iter::once(&session.config.judge))
-        .find(|p| p.id == participant_id)
-        .map(|p| p.label.clone())
-        .unwrap_or_else(|| participant_id.to_string())
-}
 
 #[component]
 pub fn LiveCalls(round: u8) -> impl IntoView {
@@ -43,7 +31,7 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
     let label = move || {
         state.live.session.with(|s| {
             s.as_ref()
-                .map(|s| participant_label(s, &participant_id))
+                .map(|s| s.label_of(&participant_id))
                 .unwrap_or_default()
         })
     };
@@ -71,7 +59,9 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
                 <span class="participant">{label}</span>
                 <span class=status_class>{status_text}</span>
             </header>
-            <pre class="stream" aria-live="polite">{move || call.text.get()}</pre>
+            // Not a live region: screen readers hear each finished call (see the app's status
+            // region), not every token.
+            <pre class="stream">{move || call.text.get()}</pre>
             {move || call.note.get().map(|note| view! { <p class="notice">{note}</p> })}
             {failure}
         </article>

@@ -1,4 +1,5 @@
 //! Views and their parts. Each file is one view or one reusable piece of a view.
+pub mod consult_session;
 pub mod cost_gate;
 pub mod history;
 pub mod live_calls;

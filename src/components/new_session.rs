@@ -1,22 +1,31 @@
 //! New session: the question, the council, the depth, then run (after the cost gate).
+use consilium_engine::views::{describe_estimate, needs_consent};
 use consilium_engine::{
-    demo_config, estimate_cost, ConsultConfig, ConsultSession, CostEstimate, DEMO_QUESTION,
+    demo_config, estimate_cost, ConsultConfig, CostEstimate, Session, DEMO_QUESTION,
     VERBOSE_NOTICE,
 };
 use leptos::prelude::*;
 
 use crate::app::{AppState, Route};
-use crate::components::cost_gate::{describe_estimate, CostConsent};
+use crate::components::cost_gate::CostConsent;
 use crate::components::panel_builder::{PanelBuilder, Seat};
 use crate::components::presets::PresetList;
-use crate::driver::{start_run, BrowserClock};
+use crate::driver::{start_run, BrowserClock, ALREADY_RUNNING};
 use crate::ids::new_id;
 use consilium_engine::Clock;
 
-fn launch(state: AppState, session: ConsultSession) {
+/// Saves the new session, shows it and runs it, with focus on the live run. A run already active in
+/// this tab is not interrupted: the new session is refused with a message.
+fn launch(state: AppState, session: Session) -> Result<(), String> {
+    if state.live.running.get_untracked() {
+        return Err(ALREADY_RUNNING.to_string());
+    }
     state.live.persist(&session);
-    state.go(Route::Session(session.id.clone()));
-    start_run(session, state.settings.get_untracked(), state.live);
+    let id = session.id.clone();
+    start_run(session, state.settings.get_untracked(), state.live)?;
+    state.live.focus_run.set(true);
+    state.go(Route::Session(id));
+    Ok(())
 }
 
 #[component]
@@ -34,7 +43,7 @@ pub fn NewSessionView() -> impl IntoView {
     // Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.
     let structured = RwSignal::new(true);
     let problem = RwSignal::new(None::<String>);
-    let awaiting_consent = RwSignal::new(None::<(ConsultSession, CostEstimate)>);
+    let awaiting_consent = RwSignal::new(None::<(Session, CostEstimate)>);
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
 
     // Seats follow the providers: filled as soon as the first provider exists.
@@ -89,23 +98,25 @@ pub fn NewSessionView() -> impl IntoView {
         };
         problem.set(None);
         let estimate = estimate_cost(&text, &config);
-        let session = ConsultSession::new(new_id("c"), text, config, BrowserClock.now_ms());
+        let session = Session::new_consult(new_id("c"), text, config, BrowserClock.now_ms());
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
-        if estimate.usd.is_some_and(|usd| usd > threshold) {
+        if needs_consent(&estimate, threshold) {
             awaiting_consent.set(Some((session, estimate)));
-        } else {
-            launch(state, session);
+        } else if let Err(message) = launch(state, session) {
+            problem.set(Some(message));
         }
     };
 
     let run_demo = move |_| {
-        let session = ConsultSession::new(
+        let session = Session::new_consult(
             new_id("demo"),
             DEMO_QUESTION.to_string(),
             demo_config(),
             BrowserClock.now_ms(),
         );
-        launch(state, session);
+        if let Err(message) = launch(state, session) {
+            problem.set(Some(message));
+        }
     };
 
     let estimate_line = move || {
@@ -179,7 +190,10 @@ pub fn NewSessionView() -> impl IntoView {
                 view! {
                     <CostConsent
                         estimate=estimate
-                        on_accept=Callback::new(move |_| { awaiting_consent.set(None); launch(state, pending.get_value()); })
+                        on_accept=Callback::new(move |_| {
+                            awaiting_consent.set(None);
+                            if let Err(message) = launch(state, pending.get_value()) { problem.set(Some(message)); }
+                        })
                         on_decline=Callback::new(move |_| awaiting_consent.set(None))
                     />
                 }

@@ -1,13 +1,10 @@
 //! Choosing the council: 2 to 5 panelists and a judge, each a provider, a model and an optional persona.
+use consilium_engine::consult::config::{MAX_PANELISTS, MIN_PANELISTS};
 use consilium_engine::{builtin_personas, Participant, Persona};
 use leptos::prelude::*;
 
 use crate::app::AppState;
-use crate::driver::provider_price_to_engine;
 use crate::settings::Settings;
-
-pub const MIN_PANELISTS: usize = 2;
-pub const MAX_PANELISTS: usize = 5;
 
 /// One seat as the user is filling it in.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,10 +57,7 @@ impl Seat {
             provider_label: provider.name.clone(),
             model: model.to_string(),
             persona,
-            price: settings
-                .prices
-                .price_for(model)
-                .map(provider_price_to_engine),
+            price: settings.prices.price_for(model),
         })
     }
 }
@@ -116,7 +110,7 @@ pub fn PanelBuilder(seats: RwSignal<Vec<Seat>>, judge: RwSignal<Seat>) -> impl I
                         .collect_view()
                 }}
             </ol>
-            <button class="secondary" on:click=add_seat disabled=move || seats.with(Vec::len) >= MAX_PANELISTS>
+            <button class="secondary" on:click=add_seat disabled=move || { seats.with(Vec::len) >= MAX_PANELISTS }>
                 "Add panelist"
             </button>
             <div class="seat judge-seat">

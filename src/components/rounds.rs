@@ -1,27 +1,23 @@
 //! The four rounds as the user reads them: positions, consensus and tensions, challenges threaded with
 //! their rebuttals, and the verdict with both confidences and the dissent by severity.
+use consilium_engine::views::{challenge_threads, dissent_of, severity_name};
 use consilium_engine::{
-    ConfidenceCheck, ConsultSession, CrossExamArtifact, Dissent, IndependentArtifact,
-    SynthesisArtifact, TokenEfficiencyStats, VerdictArtifact,
+    ConfidenceCheck, CrossExamArtifact, IndependentArtifact, Session, SynthesisArtifact,
+    TokenEfficiencyStats, VerdictArtifact,
 };
 use leptos::prelude::*;
-
-use crate::components::live_calls::participant_label;
 
 fn percent(confidence: f64) -> String {
     format!("{:.0}%", confidence * 100.0)
 }
 
-fn severity_name(dissent: &Dissent) -> String {
-    serde_json::to_value(dissent.severity)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
+fn participant_label(session: &Session, participant_id: &str) -> String {
+    session.label_of(participant_id)
 }
 
 #[component]
 pub fn IndependentRound(
-    session: ConsultSession,
+    session: Session,
     artifacts: Vec<IndependentArtifact>,
 ) -> impl IntoView {
     let cards = artifacts
@@ -48,7 +44,7 @@ pub fn IndependentRound(
 }
 
 #[component]
-pub fn SynthesisRound(session: ConsultSession, artifact: SynthesisArtifact) -> impl IntoView {
+pub fn SynthesisRound(session: Session, artifact: SynthesisArtifact) -> impl IntoView {
     let consensus = artifact
         .consensus_points
         .into_iter()
@@ -95,24 +91,18 @@ pub fn SynthesisRound(session: ConsultSession, artifact: SynthesisArtifact) -> i
 }
 
 #[component]
-pub fn CrossExamRound(session: ConsultSession, artifact: CrossExamArtifact) -> impl IntoView {
-    let rebuttals = artifact.rebuttals.clone();
-    let challenge_targets: Vec<String> = artifact
-        .challenges
-        .iter()
-        .map(|c| c.target_agent.clone())
-        .collect();
-    let threads = artifact
-        .challenges
+pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl IntoView {
+    let view_model = challenge_threads(&artifact);
+    let rebuttal = |session: &Session, r: consilium_engine::Rebuttal| {
+        view! { <li class="rebuttal"><strong>{participant_label(session, &r.agent)}</strong>": " {r.rebuttal}</li> }
+    };
+    let threads = view_model
+        .threads
         .into_iter()
         .map(|c| {
             let challenger = participant_label(&session, &c.challenger);
             let target = participant_label(&session, &c.target_agent);
-            let answers = rebuttals
-                .iter()
-                .filter(|r| r.agent == c.target_agent)
-                .map(|r| view! { <li class="rebuttal"><strong>{participant_label(&session, &r.agent)}</strong>": " {r.rebuttal.clone()}</li> })
-                .collect_view();
+            let answers = c.rebuttals.into_iter().map(|r| rebuttal(&session, r)).collect_view();
             let evidence = c.evidence.into_iter().map(|e| view! { <li>{e}</li> }).collect_view();
             view! {
                 <li class="challenge">
@@ -124,12 +114,12 @@ pub fn CrossExamRound(session: ConsultSession, artifact: CrossExamArtifact) -> i
         })
         .collect_view();
     // A defence that answers no recorded challenge is still shown, never dropped.
-    let unthreaded = rebuttals
-        .iter()
-        .filter(|r| !challenge_targets.contains(&r.agent))
-        .map(|r| view! { <li class="rebuttal"><strong>{participant_label(&session, &r.agent)}</strong>": " {r.rebuttal.clone()}</li> })
+    let unthreaded = view_model
+        .unthreaded
+        .into_iter()
+        .map(|r| rebuttal(&session, r))
         .collect_view();
-    let unresolved = artifact
+    let unresolved = view_model
         .unresolved
         .into_iter()
         .map(|u| view! { <li>{u}</li> })
@@ -148,20 +138,11 @@ pub fn CrossExamRound(session: ConsultSession, artifact: CrossExamArtifact) -> i
 
 #[component]
 pub fn VerdictRound(
-    session: ConsultSession,
+    session: Session,
     artifact: VerdictArtifact,
     check: Option<ConfidenceCheck>,
 ) -> impl IntoView {
-    let mut dissent = artifact.dissent.clone();
-    if let Some(check) = &check {
-        dissent.extend(check.added_dissent.iter().cloned());
-    }
-    let rank = |d: &Dissent| match severity_name(d).as_str() {
-        "high" => 0,
-        "medium" => 1,
-        _ => 2,
-    };
-    dissent.sort_by_key(rank);
+    let dissent = dissent_of(&artifact, check.as_ref());
     let confidence = match &check {
         Some(check) if check.adjusted => view! {
             <p class="verdict-confidence">
@@ -186,10 +167,11 @@ pub fn VerdictRound(
     } else {
         dissent
             .into_iter()
-            .map(|d| {
-                let severity = severity_name(&d);
+            .map(|entry| {
+                let d = entry.dissent;
+                let severity = severity_name(d.severity);
                 let who = participant_label(&session, &d.agent);
-                view! { <li class=format!("dissent {severity}")><span class="badge">{severity.clone()}</span>" "<strong>{who}</strong>": " {d.concern}</li> }
+                view! { <li class=format!("dissent {severity}")><span class="badge">{severity}</span>" "<strong>{who}</strong>": " {d.concern}</li> }
             })
             .collect_view()
             .into_any()

@@ -1,223 +1,220 @@
-//! One session, live or stored: status, cost, cancel/resume, and each round as it completes.
-use consilium_engine::{CallStatus, ConsultSession, ConsultState};
+//! One session, live or stored, of any protocol: the header (demo label, state, cost, cancel,
+//! export), resume when it stopped, and the protocol's own body. The page is built once per
+//! session; each part follows only its own slice of the record, so an update re-renders what
+//! changed and leaves open `<details>` and focus where they were.
+use consilium_engine::views::{cost_line, participant_costs, resume_offer};
+use consilium_engine::{CallStatus, ConsultState, Session};
+use leptos::html::H2;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use crate::app::{AppState, Route};
-use crate::components::cost_gate::format_usd;
-use crate::components::live_calls::{participant_label, LiveCalls};
-use crate::components::rounds::{
-    CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
-};
+use crate::components::consult_session::ConsultBodyView;
 use crate::driver::{cancel_run, start_run};
-use crate::{export, storage};
-
-const ROUND_TITLES: [&str; 4] = [
-    "Round 1 · Independent answers",
-    "Round 2 · Synthesis",
-    "Round 3 · Cross-examination",
-    "Round 4 · Verdict",
-];
+use crate::{export, run_lock, storage};
 
 #[component]
 pub fn SessionView(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let live = state.live;
+    // The stored copy, for a session this tab is not running.
+    let stored = RwSignal::new(None::<Session>);
     let load_error = RwSignal::new(None::<String>);
+    let running_elsewhere = RwSignal::new(false);
 
-    // Show the running session, or load this one from storage.
-    let shown_id = live
-        .session
-        .with_untracked(|s| s.as_ref().map(|s| s.id.clone()));
-    if shown_id.as_deref() != Some(id.as_str()) && !live.running.get_untracked() {
-        live.calls.set(Vec::new());
-        match storage::load_session(&id) {
-            Ok(Some(session)) => live.session.set(Some(session)),
-            Ok(None) => {
-                live.session.set(None);
-                load_error.set(Some(
-                    "This session is not in this browser's storage.".into(),
-                ))
+    let load = {
+        let id = id.clone();
+        move || match storage::load_session(&id) {
+            Ok(Some(session)) => {
+                load_error.set(None);
+                stored.set(Some(session));
             }
-            Err(message) => {
-                live.session.set(None);
-                load_error.set(Some(message))
+            Ok(None) => load_error.set(Some(
+                "This session is not in this browser's storage.".into(),
+            )),
+            Err(message) => load_error.set(Some(message)),
+        }
+    };
+    let is_live = {
+        let id = id.clone();
+        move || live.session.with(|s| s.as_ref().is_some_and(|s| s.id == id))
+    };
+    if !is_live() {
+        load();
+    }
+    // Another tab that runs this session writes it to storage as it goes: follow it.
+    let watched_key = storage::session_key(&id);
+    let storage_listener = window_event_listener(leptos::ev::storage, {
+        let load = load.clone();
+        move |event| {
+            if event.key().as_deref() == Some(watched_key.as_str()) {
+                load();
             }
         }
+    });
+    on_cleanup(move || storage_listener.remove());
+    // A session that looks unfinished may be running in another tab: then it is not interrupted.
+    // Until the browser has said whether it is, nothing is offered (no flash of "interrupted").
+    let lock_unknown = RwSignal::new(false);
+    if stored.with_untracked(|s| s.as_ref().is_some_and(Session::is_running)) {
+        lock_unknown.set(true);
+        let id = id.clone();
+        let load = load.clone();
+        spawn_local(async move {
+            let locked = !live.runs(&id) && run_lock::is_locked(&id).await;
+            lock_unknown.set(false);
+            if !locked {
+                return;
+            }
+            running_elsewhere.set(true);
+            run_lock::released(&id).await;
+            running_elsewhere.set(false);
+            load();
+        });
     }
-    let session = Memo::new(move |_| live.session.get().filter(|s| s.id == id));
 
+    let session = Memo::new({
+        let id = id.clone();
+        move |_| {
+            live.session
+                .get()
+                .filter(|s| s.id == id)
+                .or_else(|| stored.get())
+        }
+    });
+    let has_session = Memo::new(move |_| session.with(Option::is_some));
     view! {
         <section class="session">
             <p class="error" role="alert">{move || load_error.get()}</p>
-            {move || session.get().map(|s| view! { <SessionBody session=s /> })}
+            <Show when=move || has_session.get()>
+                <SessionBody session=session running_elsewhere=running_elsewhere lock_unknown=lock_unknown />
+            </Show>
         </section>
     }
 }
 
 #[component]
-fn SessionBody(session: ConsultSession) -> impl IntoView {
+fn SessionBody(
+    session: Memo<Option<Session>>,
+    running_elsewhere: RwSignal<bool>,
+    lock_unknown: RwSignal<bool>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let live = state.live;
-    let running = live.running;
-    // A run cut short (reload, cancel, failure) can continue from its last complete round.
-    let resumable = !running.get_untracked() && session.state != ConsultState::Complete;
-    let stop_reason = if session.is_running() {
-        "This session was interrupted."
-    } else {
-        "This session stopped before the end."
-    };
-    let state_text = storage::state_name(&session);
-    let cost = &session.cost;
-    let cost_text = {
-        let mut text = format!("Spent {}", format_usd(cost.spent_usd));
-        if let Some(budget) = cost.budget_usd {
-            text.push_str(&format!(" of a {} budget", format_usd(budget)));
-        }
-        if cost.unpriced_calls > 0 {
-            text.push_str(&format!(
-                "; {} calls at unknown price, which the budget cannot limit (set prices in Settings)",
-                cost.unpriced_calls
-            ));
-        }
-        text
-    };
-    let resume_from = session.last_complete_round() + 1;
-    let to_resume = session.clone();
-    let rounds = (1..=session.config.stop_after_round)
-        .map(|round| round_section(&session, round))
-        .collect_view();
-    let failed_calls = session
-        .calls
-        .iter()
-        .filter(|c| c.status != CallStatus::Ok)
-        .map(|c| {
-            let who = participant_label(&session, &c.participant_id);
-            let raw = c.reply_text.clone().filter(|t| !t.is_empty());
-            view! {
-                <li>
-                    <strong>{who}</strong> " (round " {c.round} "): " {c.error.clone().unwrap_or_default()}
-                    {raw.map(|text| view! { <details><summary>"What the model sent"</summary><pre class="stream">{text}</pre></details> })}
-                </li>
-            }
+    let snapshot = move || session.get_untracked().expect("shown only with a session");
+    let initial = snapshot();
+    let id = initial.id.clone();
+    let running_here = Memo::new({
+        let id = id.clone();
+        move |_| live.runs(&id)
+    });
+    let state_name = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.state.clone())).unwrap_or_default());
+    let cost_text = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| cost_line(&s.cost))).unwrap_or_default());
+    let subject = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.subject.clone())).unwrap_or_default());
+    let offer = Memo::new(move |_| {
+        session.with(|s| {
+            s.as_ref()
+                .and_then(|s| {
+                    let elsewhere = running_elsewhere.get() || lock_unknown.get();
+                    resume_offer(s, running_here.get(), elsewhere)
+                })
         })
-        .collect_view();
-    let has_failed_calls = session.calls.iter().any(|c| c.status != CallStatus::Ok);
-    let id = session.id.clone();
-    let exportable = session.clone();
+    });
+    let failure = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.failure.clone())));
+    let aborted = Memo::new(move |_| {
+        session.with(|s| s.as_ref().and_then(Session::consult_state) == Some(ConsultState::Aborted))
+    });
+    let notice = Memo::new(move |_| live.notice.get());
+
+    // Focus follows a run the user just started or resumed.
+    let heading = NodeRef::<H2>::new();
+    Effect::new(move |_| {
+        if live.focus_run.get() && running_here.get() {
+            if let Some(element) = heading.get() {
+                let _ = element.focus();
+                live.focus_run.set(false);
+            }
+        }
+    });
+
+    let export_json = move |_| {
+        if let Err(e) = export::download_json(&snapshot()) {
+            live.notice.set(Some(e))
+        }
+    };
+    let export_markdown = move |_| {
+        if let Err(e) = export::download_markdown(&snapshot()) {
+            live.notice.set(Some(e))
+        }
+    };
+    let resume = move |_| {
+        let result = start_run(snapshot(), state.settings.get_untracked(), live);
+        match result {
+            Ok(()) => live.focus_run.set(true),
+            Err(message) => live.notice.set(Some(message)),
+        }
+    };
+    let discard = {
+        let id = id.clone();
+        move |_| {
+            storage::delete_session(&id);
+            live.history.set(storage::list_sessions());
+            if live.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id)) {
+                live.session.set(None);
+            }
+            state.go(Route::History);
+        }
+    };
 
     view! {
         <header class="session-header">
-            {session.config.demo.then(|| view! { <p class="demo-label">"Demo: scripted participants, not real models"</p> })}
-            <h2 class="session-question">{session.question.clone()}</h2>
+            {initial.demo.then(|| view! { <p class="demo-label">"Demo: scripted participants, not real models"</p> })}
+            <h2 class="session-question" id="session-title" tabindex="-1" node_ref=heading>{move || subject.get()}</h2>
             <p class="session-meta">
-                <span class="badge" data-state=state_text.clone()>{state_text.clone()}</span>
-                " · " {cost_text}
+                <span class="badge" data-state=move || state_name.get()>{move || state_name.get()}</span>
+                " · " {move || cost_text.get()}
+                <Show when=move || running_elsewhere.get()>
+                    " · " <span class="badge busy">"running in another tab"</span>
+                </Show>
             </p>
             <div class="actions">
-                <Show when=move || running.get()>
+                <Show when=move || running_here.get()>
                     <button class="danger" on:click=move |_| cancel_run()>"Cancel"</button>
                 </Show>
-                <button class="secondary" on:click={
-                    let s = exportable.clone();
-                    move |_| if let Err(e) = export::download_json(&s) { live.notice.set(Some(e)) }
-                }>"Export JSON"</button>
-                <button class="secondary" on:click={
-                    let s = exportable.clone();
-                    move |_| if let Err(e) = export::download_markdown(&s) { live.notice.set(Some(e)) }
-                }>"Export Markdown"</button>
+                <button class="secondary" on:click=export_json>"Export JSON"</button>
+                <button class="secondary" on:click=export_markdown>"Export Markdown"</button>
             </div>
         </header>
-        <p class="notice" role="status">{move || live.notice.get()}</p>
-        {resumable.then(|| {
-            let to_resume = StoredValue::new(to_resume.clone());
-            let id = id.clone();
+        <p class="notice" role="status">{move || notice.get()}</p>
+        {move || offer.get().map(|offer| {
+            let discard = discard.clone();
             view! {
                 <div class="interrupted" role="alert">
-                    <p>{format!("{stop_reason} Its completed rounds are saved; it can resume from round {resume_from}.")}</p>
-                    <button class="primary" on:click=move |_| start_run(to_resume.get_value(), state.settings.get_untracked(), live)>
-                        {format!("Resume from round {resume_from}")}
+                    <p>{format!("{} Its completed rounds are saved; it can resume from round {}.", offer.reason, offer.from_round)}</p>
+                    <button class="primary" on:click=resume>
+                        {format!("Resume from round {}", offer.from_round)}
                     </button>
-                    <button class="secondary" on:click=move |_| { storage::delete_session(&id); live.history.set(storage::list_sessions()); live.session.set(None); state.go(Route::History); }>
-                        "Discard it"
-                    </button>
+                    <button class="secondary" on:click=discard>"Discard it"</button>
                 </div>
             }
         })}
-        {session.failure.clone().map(|reason| view! { <p class="error failure" role="alert">{reason}</p> })}
-        {(session.state == ConsultState::Aborted).then(|| view! { <p class="notice">"Cancelled. Completed rounds are kept."</p> })}
-        <ParticipantCosts session=session.clone() />
-        {rounds}
-        {session.token_efficiency_stats.clone().map(|stats| view! { <EfficiencyStats stats=stats /> })}
-        {has_failed_calls.then(|| view! {
-            <section class="failed-calls">
-                <h3>"Calls that failed"</h3>
-                <ul>{failed_calls}</ul>
-            </section>
-        })}
-    }
-}
-
-fn round_section(session: &ConsultSession, round: u8) -> impl IntoView {
-    let title = ROUND_TITLES[usize::from(round - 1)];
-    let content = match round {
-        1 if !session.round1.is_empty() => {
-            Some(view! { <IndependentRound session=session.clone() artifacts=session.round1.clone() /> }.into_any())
-        }
-        2 => session.round2.clone().map(|a| view! { <SynthesisRound session=session.clone() artifact=a /> }.into_any()),
-        3 => session.round3.clone().map(|a| view! { <CrossExamRound session=session.clone() artifact=a /> }.into_any()),
-        4 => session.round4.clone().map(|a| {
-            view! { <VerdictRound session=session.clone() artifact=a check=session.confidence_check.clone() /> }.into_any()
-        }),
-        _ => None,
-    };
-    let done = content.is_some();
-    view! {
-        <section class="round" data-round=round data-complete=done.to_string()>
-            <h3>{title}</h3>
-            {content}
-            // Once a round has its artifact, the raw streams give way to the readable view.
-            {(!done).then(|| view! { <LiveCalls round=round /> })}
-        </section>
+        <Show when=move || running_elsewhere.get()>
+            <p class="notice">"This session is running in another tab. It updates here as it goes, and can resume here if that tab closes before it ends."</p>
+        </Show>
+        {move || failure.get().map(|reason| view! { <p class="error failure" role="alert">{reason}</p> })}
+        <Show when=move || aborted.get()>
+            <p class="notice">"Cancelled. Completed rounds are kept."</p>
+        </Show>
+        <ParticipantCosts session=session />
+        <ConsultBodyView session=session />
+        <FailedCalls session=session />
     }
 }
 
 /// Tokens and cost so far per participant, from the call records (re-asks and retries included).
 #[component]
-fn ParticipantCosts(session: ConsultSession) -> impl IntoView {
-    let rows = session
-        .config
-        .panelists
-        .iter()
-        .chain(std::iter::once(&session.config.judge))
-        .map(|participant| {
-            let calls: Vec<_> = session
-                .calls
-                .iter()
-                .filter(|c| c.participant_id == participant.id)
-                .collect();
-            let input: u64 = calls.iter().filter_map(|c| c.input_tokens).sum();
-            let output: u64 = calls.iter().filter_map(|c| c.output_tokens).sum();
-            let priced: f64 = calls.iter().filter_map(|c| c.cost_usd).sum();
-            let unpriced = calls
-                .iter()
-                .any(|c| c.cost_usd.is_none() && c.status == CallStatus::Ok);
-            let cost = match (unpriced, priced > 0.0) {
-                (true, true) => format!("{} + unknown", format_usd(priced)),
-                (true, false) => "price unknown".to_string(),
-                _ => format_usd(priced),
-            };
-            view! {
-                <tr>
-                    <th scope="row">{participant.label.clone()}</th>
-                    <td>{participant.provider_label.clone()}</td>
-                    <td>{calls.len()}</td>
-                    <td>{input}</td>
-                    <td>{output}</td>
-                    <td>{cost}</td>
-                </tr>
-            }
-        })
-        .collect_view();
+fn ParticipantCosts(session: Memo<Option<Session>>) -> impl IntoView {
+    let rows = Memo::new(move |_| session.with(|s| s.as_ref().map(participant_costs)).unwrap_or_default());
     view! {
         <details class="participants">
             <summary>"Participants, tokens and cost"</summary>
@@ -232,8 +229,60 @@ fn ParticipantCosts(session: ConsultSession) -> impl IntoView {
                         <th scope="col">"Cost"</th>
                     </tr>
                 </thead>
-                <tbody>{rows}</tbody>
+                <tbody>
+                    {move || rows.get().into_iter().map(|row| view! {
+                        <tr>
+                            <th scope="row">{row.label}</th>
+                            <td>{row.provider_label}</td>
+                            <td>{row.calls}</td>
+                            <td>{row.input_tokens}</td>
+                            <td>{row.output_tokens}</td>
+                            <td>{row.cost}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
             </table>
         </details>
+    }
+}
+
+/// Calls that did not give a usable reply, each with what the model sent; new ones are added
+/// without closing the ones already open.
+#[component]
+fn FailedCalls(session: Memo<Option<Session>>) -> impl IntoView {
+    let failed = Memo::new(move |_| {
+        session.with(|s| {
+            s.as_ref()
+                .map(|s| {
+                    s.calls
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| c.status != CallStatus::Ok)
+                        .map(|(index, c)| (index, s.label_of(&c.participant_id), c.clone()))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    });
+    view! {
+        <Show when=move || failed.with(|f| !f.is_empty())>
+            <section class="failed-calls">
+                <h3>"Calls that failed"</h3>
+                <ul>
+                    <For each=move || failed.get() key=|(index, _, call)| (*index, call.call_id.clone()) let:item>
+                        {
+                            let (_, who, call) = item;
+                            let raw = call.reply_text.clone().filter(|t| !t.is_empty());
+                            view! {
+                                <li>
+                                    <strong>{who}</strong> " (round " {call.round} "): " {call.error.clone().unwrap_or_default()}
+                                    {raw.map(|text| view! { <details><summary>"What the model sent"</summary><pre class="stream">{text}</pre></details> })}
+                                </li>
+                            }
+                        }
+                    </For>
+                </ul>
+            </section>
+        </Show>
     }
 }

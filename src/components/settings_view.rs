@@ -7,7 +7,10 @@ use leptos::task::spawn_local;
 use crate::app::AppState;
 use crate::components::presets::PresetList;
 use crate::keys;
-use crate::settings::{kind_label, ProviderSettings, Settings, ALL_KINDS};
+use crate::settings::{
+    kind_label, parse_budget, parse_consent_threshold, parse_max_tokens, parse_timeout,
+    ProviderSettings, Settings, ALL_KINDS,
+};
 use crate::transport::{list_models, send_chat, CancelToken};
 
 fn kind_value(kind: ProviderKind) -> String {
@@ -44,6 +47,12 @@ pub fn SettingsView() -> impl IntoView {
     view! {
         <section class="settings" aria-labelledby="settings-title">
             <h2 id="settings-title">"Settings"</h2>
+            <Show when=move || state.settings_problems.with(|p| !p.is_empty())>
+                <div class="error" role="alert">
+                    <p>"Some stored settings could not be read. Everything else was kept; these use their defaults (the stored text is kept in this browser under consilium.settings.unreadable):"</p>
+                    <ul>{move || state.settings_problems.get().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
+                </div>
+            </Show>
             <h3>"Providers"</h3>
             <p class="muted">
                 "Keys are kept in this tab only, unless you tick “remember on this device”. They are sent only to their own provider "
@@ -243,6 +252,33 @@ async fn test_provider(provider: &ProviderSettings) -> String {
     }
 }
 
+fn budget_text(settings: &Settings) -> String {
+    settings.budget_usd.map(|b| b.to_string()).unwrap_or_default()
+}
+
+/// Applies a typed value when it is valid; otherwise says why, and the field shows the value in
+/// effect again (a value is never silently dropped or replaced).
+fn apply_field<T>(
+    ev: &leptos::ev::Event,
+    state: AppState,
+    status: RwSignal<Option<String>>,
+    parse: fn(&str) -> Result<T, String>,
+    set: fn(&mut Settings, T),
+    shown: fn(&Settings) -> String,
+) {
+    let input = event_target::<web_sys::HtmlInputElement>(ev);
+    match parse(&input.value()) {
+        Ok(value) => {
+            status.set(None);
+            update_settings(state, status, |s| set(s, value));
+        }
+        Err(problem) => {
+            input.set_value(&state.settings.with_untracked(shown));
+            status.set(Some(format!("{problem} The previous value is kept.")));
+        }
+    }
+}
+
 #[component]
 fn RunDefaults() -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -254,19 +290,19 @@ fn RunDefaults() -> impl IntoView {
         <div class="grid">
             <label>"Ask before runs estimated above (USD)"
                 <input type="number" min="0" step="0.05" prop:value=number(|s| s.consent_threshold_usd)
-                    on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse::<f64>() { if v >= 0.0 { update_settings(state, status, |s| s.consent_threshold_usd = v) } } } />
+                    on:change=move |ev| apply_field(&ev, state, status, parse_consent_threshold, |s, v| s.consent_threshold_usd = v, |s| s.consent_threshold_usd.to_string()) />
             </label>
             <label>"Budget per session (USD, empty for none)"
-                <input type="number" min="0" step="0.10" prop:value=move || state.settings.with(|s| s.budget_usd.map(|b| b.to_string()).unwrap_or_default())
-                    on:change=move |ev| { let v = event_target_value(&ev).parse::<f64>().ok().filter(|v| *v > 0.0); update_settings(state, status, |s| s.budget_usd = v) } />
+                <input type="number" min="0" step="0.10" prop:value=move || state.settings.with(budget_text)
+                    on:change=move |ev| apply_field(&ev, state, status, parse_budget, |s, v| s.budget_usd = v, budget_text) />
             </label>
             <label>"Max tokens per reply"
                 <input type="number" min="64" step="64" prop:value=number(|s| f64::from(s.max_tokens))
-                    on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse::<u32>() { if v >= 16 { update_settings(state, status, |s| s.max_tokens = v) } } } />
+                    on:change=move |ev| apply_field(&ev, state, status, parse_max_tokens, |s, v| s.max_tokens = v, |s| s.max_tokens.to_string()) />
             </label>
             <label>"Give up on a silent call after (seconds)"
                 <input type="number" min="5" step="5" prop:value=number(|s| f64::from(s.timeout_secs))
-                    on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse::<u32>() { if v >= 5 { update_settings(state, status, |s| s.timeout_secs = v) } } } />
+                    on:change=move |ev| apply_field(&ev, state, status, parse_timeout, |s, v| s.timeout_secs = v, |s| s.timeout_secs.to_string()) />
             </label>
             <label class="checkbox">
                 <input type="checkbox" prop:checked=move || state.settings.with(|s| s.verbose)

@@ -218,18 +218,18 @@ test('a full consult against aimock: every round view, both confidences, dissent
   const stored = await page.evaluate((key) => localStorage.getItem(key), `consilium.session.${id}`);
   expect(stored).not.toBeNull();
   const session = JSON.parse(stored!);
-  expect(session.question).toBe(QUESTION);
+  expect(session.subject).toBe(QUESTION);
   expect(session.state).toBe('complete');
-  expect(session.round1.map((a: any) => a.agent_id)).toEqual(['panelist-1', 'panelist-2', 'panelist-3']);
-  expect(session.round2.consensus_points).toHaveLength(5);
-  expect(session.round3.unresolved).toEqual(['the on-call load would double for a team of 12']);
-  expect(session.round4.confidence).toBeCloseTo(0.85);
-  expect(session.confidence_check.judge_confidence).toBeCloseTo(0.85);
-  expect(session.confidence_check.computed_confidence).toBeCloseTo(0.69);
-  expect(session.confidence_check.adjusted).toBe(true);
-  expect(session.token_efficiency_stats.tokens_used).toBe(TOKENS_USED);
-  expect(session.token_efficiency_stats.tokens_saved_via_filtering).toBe(saved);
-  expect(session.token_efficiency_stats.filtered_rounds).toEqual([3, 4]);
+  expect(session.body.round1.map((a: any) => a.agent_id)).toEqual(['panelist-1', 'panelist-2', 'panelist-3']);
+  expect(session.body.round2.consensus_points).toHaveLength(5);
+  expect(session.body.round3.unresolved).toEqual(['the on-call load would double for a team of 12']);
+  expect(session.body.round4.confidence).toBeCloseTo(0.85);
+  expect(session.body.confidence_check.judge_confidence).toBeCloseTo(0.85);
+  expect(session.body.confidence_check.computed_confidence).toBeCloseTo(0.69);
+  expect(session.body.confidence_check.adjusted).toBe(true);
+  expect(session.body.token_efficiency_stats.tokens_used).toBe(TOKENS_USED);
+  expect(session.body.token_efficiency_stats.tokens_saved_via_filtering).toBe(saved);
+  expect(session.body.token_efficiency_stats.filtered_rounds).toEqual([3, 4]);
   expect(session.calls.map((c: any) => c.call_id).sort()).toEqual([
     'r1-panelist-1', 'r1-panelist-2', 'r1-panelist-3', 'r2-judge',
     'r3-judge', 'r3-panelist-1', 'r3-panelist-2', 'r3-panelist-3', 'r4-judge',

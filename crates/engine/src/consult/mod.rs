@@ -91,7 +91,7 @@ pub async fn run_consult(
     }
     let run = match Run::<_, Consult>::new(session, caller, clock, sink) {
         Ok(run) => run,
-        Err((session, _)) => return session,
+        Err(refused) => return refused.0,
     };
     let outcome = consult(&run).await.map(|()| ConsultState::Complete);
     run.finish(outcome)

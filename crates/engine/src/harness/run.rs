@@ -44,20 +44,21 @@ pub struct Run<'a, C, P: Protocol> {
 }
 
 impl<'a, C, P: Protocol> Run<'a, C, P> {
-    /// `Err` when the session is not of protocol `P` or its state is not one of `P`'s.
+    /// `Err` (the session back, and why) when the session is not of protocol `P` or its state is
+    /// not one of `P`'s.
     pub fn new(
         mut session: Session,
         caller: &'a C,
         clock: &'a dyn Clock,
         sink: &'a dyn EventSink,
-    ) -> Result<Self, (Session, String)> {
+    ) -> Result<Self, Box<(Session, String)>> {
         let Some(body) = P::Body::of(&session.body) else {
             let message = format!(
                 "This is a {} session, not a {} one.",
                 session.protocol().as_str(),
                 P::KIND.as_str()
             );
-            return Err((session, message));
+            return Err(Box::new((session, message)));
         };
         let config = P::config(body);
         let Some(state) = P::State::parse(&session.state) else {
@@ -65,7 +66,7 @@ impl<'a, C, P: Protocol> Run<'a, C, P> {
                 "The session's state \"{}\" is not one of its protocol's.",
                 session.state
             );
-            return Err((session, message));
+            return Err(Box::new((session, message)));
         };
         session.cost.budget_usd = P::budget_usd(&config);
         Ok(Self {

@@ -1,7 +1,8 @@
 //! Consult's decision as people read it, in the app and the exports alike: the dissent (the judge's
 //! and what the engine added) by severity, and challenges threaded with the defences that answer
 //! them.
-use crate::consult::artifacts::{CrossExamArtifact, Dissent, Rebuttal, Severity};
+use crate::consult::artifacts::{CrossExamArtifact, Dissent, Rebuttal, Severity, VerdictArtifact};
+use crate::consult::confidence::ConfidenceCheck;
 use crate::consult::ConsultBody;
 
 /// One entry of the dissent on record.
@@ -15,16 +16,19 @@ pub struct DissentEntry {
 /// The judge's dissent and the engine's additions, high severity first; ties keep their order
 /// (the judge's before the engine's).
 pub fn dissent_on_record(body: &ConsultBody) -> Vec<DissentEntry> {
-    let judge = body
-        .round4
-        .iter()
-        .flat_map(|verdict| verdict.dissent.iter())
-        .map(|dissent| DissentEntry {
-            dissent: dissent.clone(),
-            added_by_engine: false,
-        });
-    let added = body
-        .confidence_check
+    match &body.round4 {
+        Some(verdict) => dissent_of(verdict, body.confidence_check.as_ref()),
+        None => Vec::new(),
+    }
+}
+
+/// `dissent_on_record` of a verdict and its check.
+pub fn dissent_of(verdict: &VerdictArtifact, check: Option<&ConfidenceCheck>) -> Vec<DissentEntry> {
+    let judge = verdict.dissent.iter().map(|dissent| DissentEntry {
+        dissent: dissent.clone(),
+        added_by_engine: false,
+    });
+    let added = check
         .iter()
         .flat_map(|check| check.added_dissent.iter())
         .map(|dissent| DissentEntry {

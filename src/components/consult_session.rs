@@ -1,0 +1,91 @@
+//! Consult's part of the session page: each round as it completes (its live calls until then),
+//! and the token-efficiency line. Each round follows only its own artifact, so a new call record
+//! or a later round leaves the rounds already shown untouched.
+use consilium_engine::{ConsultBody, Session};
+use leptos::prelude::*;
+
+use crate::components::live_calls::LiveCalls;
+use crate::components::rounds::{
+    CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
+};
+
+const ROUND_TITLES: [&str; 4] = [
+    "Round 1 · Independent answers",
+    "Round 2 · Synthesis",
+    "Round 3 · Cross-examination",
+    "Round 4 · Verdict",
+];
+
+/// A slice of the Consult body that changes only when that slice does.
+fn consult_part<T: PartialEq + Clone + Send + Sync + 'static>(
+    session: Memo<Option<Session>>,
+    part: impl Fn(&ConsultBody) -> Option<T> + Send + Sync + 'static,
+) -> Memo<Option<T>> {
+    Memo::new(move |_| {
+        session.with(|s| {
+            s.as_ref()
+                .and_then(|s| s.body_of::<ConsultBody>())
+                .and_then(&part)
+        })
+    })
+}
+
+#[component]
+pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
+    let last_round = consult_part(session, |b| Some(b.config.stop_after_round));
+    let stats = consult_part(session, |b| b.token_efficiency_stats.clone());
+    // Labels come from the participants, which do not change during a run.
+    let labels = move || session.get_untracked().expect("shown only with a session");
+    let round1 = consult_part(session, |b| Some(b.round1.clone()).filter(|a| !a.is_empty()));
+    let round2 = consult_part(session, |b| b.round2.clone());
+    let round3 = consult_part(session, |b| b.round3.clone());
+    let round4 = consult_part(session, |b| {
+        b.round4.clone().map(|v| (v, b.confidence_check.clone()))
+    });
+    let rounds = (1..=last_round.get_untracked().unwrap_or(0))
+        .map(|round| {
+            let (done, content) = match round {
+                1 => (
+                    Signal::derive(move || round1.with(Option::is_some)),
+                    ViewFn::from(move || {
+                        round1.get().map(|artifacts| view! { <IndependentRound session=labels() artifacts=artifacts /> })
+                    }),
+                ),
+                2 => (
+                    Signal::derive(move || round2.with(Option::is_some)),
+                    ViewFn::from(move || {
+                        round2.get().map(|a| view! { <SynthesisRound session=labels() artifact=a /> })
+                    }),
+                ),
+                3 => (
+                    Signal::derive(move || round3.with(Option::is_some)),
+                    ViewFn::from(move || {
+                        round3.get().map(|a| view! { <CrossExamRound session=labels() artifact=a /> })
+                    }),
+                ),
+                _ => (
+                    Signal::derive(move || round4.with(Option::is_some)),
+                    ViewFn::from(move || {
+                        round4.get().map(|(verdict, check)| {
+                            view! { <VerdictRound session=labels() artifact=verdict check=check /> }
+                        })
+                    }),
+                ),
+            };
+            view! {
+                <section class="round" data-round=round data-complete=move || done.get().to_string()>
+                    <h3>{ROUND_TITLES[usize::from(round - 1)]}</h3>
+                    {move || content.run()}
+                    // Once a round has its artifact, the raw streams give way to the readable view.
+                    <Show when=move || !done.get()>
+                        <LiveCalls round=round />
+                    </Show>
+                </section>
+            }
+        })
+        .collect_view();
+    view! {
+        {rounds}
+        {move || stats.get().map(|stats| view! { <EfficiencyStats stats=stats /> })}
+    }
+}

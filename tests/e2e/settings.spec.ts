@@ -1,0 +1,52 @@
+// Settings are never lost: one unreadable field keeps every other setting (providers included) and
+// says what it could not read; an invalid or zero budget is refused with a message.
+import { expect, test } from '@playwright/test';
+import { watchConsole } from './helpers';
+
+test('one mistyped stored field keeps the providers and every other setting, and says so', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.setItem('consilium.settings', JSON.stringify({
+      version: 1,
+      providers: [
+        { id: 'p-1', name: 'My local llama', kind: 'open_ai_compatible', base_url: 'http://127.0.0.1:8080/v1', default_model: 'gemma' },
+        { id: 'p-2', name: 'Half broken', kind: 42, base_url: 'x', default_model: 'm' },
+      ],
+      max_tokens: 'a lot',
+      timeout_secs: 45,
+      verbose: true,
+    }));
+  });
+  await page.reload();
+  await expect(page.locator('.settings-problems')).toContainText('could not be read');
+  await page.locator('.settings-problems').getByRole('button', { name: 'See which in Settings' }).click();
+  const problems = page.locator('.settings .error');
+  await expect(problems).toContainText('max_tokens');
+  await expect(problems).toContainText('provider 2 "Half broken"');
+  await expect(page.getByRole('article', { name: 'My local llama' })).toHaveCount(1);
+  await expect(page.getByLabel('Give up on a silent call after (seconds)')).toHaveValue('45');
+  await expect(page.getByLabel('Max tokens per reply')).toHaveValue('1024');
+  const kept = await page.evaluate(() => localStorage.getItem('consilium.settings.unreadable'));
+  expect(kept).toContain('Half broken');
+  expect(errors).toEqual([]);
+});
+
+test('a zero, negative or unreadable budget is refused with a message and the budget stays', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const budget = page.getByLabel('Budget per session (USD, empty for none)');
+  await expect(budget).toHaveValue('2.5');
+  for (const typed of ['0', '-2']) {
+    await budget.fill(typed);
+    await budget.blur();
+    await expect(page.getByRole('status').filter({ hasText: 'The budget must be more than $0' })).toBeVisible();
+    await expect(budget).toHaveValue('2.5');
+  }
+  await page.reload();
+  await expect(page.getByLabel('Budget per session (USD, empty for none)')).toHaveValue('2.5');
+  await budget.fill('4');
+  await budget.blur();
+  await page.reload();
+  await expect(page.getByLabel('Budget per session (USD, empty for none)')).toHaveValue('4');
+});
