@@ -2,6 +2,7 @@
 //! session says so at the top, and no provider credential exists in the record to leak.
 use std::fmt::Write;
 
+use crate::money::format_usd;
 use crate::record::Session;
 use crate::views::{dissent_on_record, severity_name};
 
@@ -161,7 +162,7 @@ pub fn consult_markdown(session: &Session) -> String {
         );
     }
     let cost = &session.cost;
-    let _ = write!(out, "Cost: ${:.4}", cost.spent_usd);
+    let _ = write!(out, "Cost: {}", format_usd(cost.spent_usd));
     if cost.unpriced_calls > 0 {
         let _ = write!(out, " plus {} calls at unknown price", cost.unpriced_calls);
     }
