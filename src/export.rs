@@ -1,5 +1,7 @@
 //! Saving a session to a file: JSON (the full record, with its schema_version) or a Markdown report.
 //! Both come from the session record, which never holds a key.
+use consilium_engine::review::body::ReviewBody;
+use consilium_engine::review::report::{fix_requests, review_report};
 use consilium_engine::{consult_markdown, Body, Session};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -11,7 +13,28 @@ pub fn session_json(session: &Session) -> String {
 pub fn session_markdown(session: &Session) -> String {
     match &session.body {
         Body::Consult(_) => consult_markdown(session),
+        Body::Review(_) => review_report(session),
     }
+}
+
+/// What a download of the session's report is called (`review-report.md` for a review).
+pub fn markdown_name(session: &Session) -> String {
+    match &session.body {
+        Body::Consult(_) => format!("{}.md", file_stem(session)),
+        Body::Review(_) => format!("{}-review-report.md", file_stem(session)),
+    }
+}
+
+/// `fix-requests.md` of a review.
+pub fn download_fix_requests(session: &Session) -> Result<(), String> {
+    let body = session
+        .body_of::<ReviewBody>()
+        .ok_or("This is not a review.")?;
+    download(
+        &format!("{}-fix-requests.md", file_stem(session)),
+        "text/markdown",
+        &fix_requests(body),
+    )
 }
 
 pub fn file_stem(session: &Session) -> String {
@@ -33,7 +56,7 @@ pub fn download_json(session: &Session) -> Result<(), String> {
 
 pub fn download_markdown(session: &Session) -> Result<(), String> {
     download(
-        &format!("{}.md", file_stem(session)),
+        &markdown_name(session),
         "text/markdown",
         &session_markdown(session),
     )

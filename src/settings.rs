@@ -130,7 +130,9 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
             "version" => None,
             "providers" => {
                 let Value::Array(items) = value else {
-                    problems.push("Settings: the stored providers are not a list; none could be kept.".into());
+                    problems.push(
+                        "Settings: the stored providers are not a list; none could be kept.".into(),
+                    );
                     continue;
                 };
                 settings.providers.clear();
@@ -157,15 +159,19 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
                 Err(error) => Some(error),
             },
             "verbose" => read_field(&mut settings.verbose, value),
-            "consent_threshold_usd" => read_checked(&mut settings.consent_threshold_usd, value, |v| {
-                check_amount(*v, "The consent threshold", true)
-            }),
+            "consent_threshold_usd" => {
+                read_checked(&mut settings.consent_threshold_usd, value, |v| {
+                    check_amount(*v, "The consent threshold", true)
+                })
+            }
             "budget_usd" => read_checked(&mut settings.budget_usd, value, |v| match v {
                 Some(budget) => check_amount(*budget, "The budget", false),
                 None => Ok(()),
             }),
             "max_tokens" => read_checked(&mut settings.max_tokens, value, |v| check_max_tokens(*v)),
-            "timeout_secs" => read_checked(&mut settings.timeout_secs, value, |v| check_timeout(*v)),
+            "timeout_secs" => {
+                read_checked(&mut settings.timeout_secs, value, |v| check_timeout(*v))
+            }
             "custom_personas" => read_field(&mut settings.custom_personas, value),
             _ => None, // a field from a newer version: ignored here
         };
@@ -179,7 +185,10 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
     (settings, problems)
 }
 
-fn read_field<T: serde::de::DeserializeOwned>(slot: &mut T, value: serde_json::Value) -> Option<String> {
+fn read_field<T: serde::de::DeserializeOwned>(
+    slot: &mut T,
+    value: serde_json::Value,
+) -> Option<String> {
     read_checked(slot, value, |_| Ok(()))
 }
 
@@ -218,7 +227,9 @@ fn check_max_tokens(tokens: u32) -> Result<(), String> {
     if tokens >= MIN_MAX_TOKENS {
         Ok(())
     } else {
-        Err(format!("The output limit must be at least {MIN_MAX_TOKENS} tokens (got {tokens})."))
+        Err(format!(
+            "The output limit must be at least {MIN_MAX_TOKENS} tokens (got {tokens})."
+        ))
     }
 }
 
@@ -226,7 +237,9 @@ fn check_timeout(secs: u32) -> Result<(), String> {
     if secs >= MIN_TIMEOUT_SECS {
         Ok(())
     } else {
-        Err(format!("The timeout must be at least {MIN_TIMEOUT_SECS} seconds (got {secs})."))
+        Err(format!(
+            "The timeout must be at least {MIN_TIMEOUT_SECS} seconds (got {secs})."
+        ))
     }
 }
 
@@ -246,9 +259,9 @@ pub fn parse_budget(text: &str) -> Result<Option<f64>, String> {
 
 pub fn parse_consent_threshold(text: &str) -> Result<f64, String> {
     let text = text.trim().trim_start_matches('$');
-    let usd: f64 = text
-        .parse()
-        .map_err(|_| format!("\"{text}\" is not an amount: type the threshold in USD, such as 0.50."))?;
+    let usd: f64 = text.parse().map_err(|_| {
+        format!("\"{text}\" is not an amount: type the threshold in USD, such as 0.50.")
+    })?;
     check_amount(usd, "The consent threshold", true)?;
     Ok(usd)
 }
@@ -386,11 +399,20 @@ mod tests {
         assert!(settings.verbose);
         assert_eq!(settings.timeout_secs, 30);
         assert_eq!(settings.max_tokens, Settings::default().max_tokens);
-        assert_eq!(settings.budget_usd, Settings::default().budget_usd, "a zero budget is refused");
+        assert_eq!(
+            settings.budget_usd,
+            Settings::default().budget_usd,
+            "a zero budget is refused"
+        );
         assert_eq!(problems.len(), 3, "{problems:?}");
-        assert!(problems[0].contains("provider 2 \"Broken\""), "{problems:?}");
+        assert!(
+            problems[0].contains("provider 2 \"Broken\""),
+            "{problems:?}"
+        );
         assert!(problems.iter().any(|p| p.contains("max_tokens")));
-        assert!(problems.iter().any(|p| p.contains("budget must be more than $0")));
+        assert!(problems
+            .iter()
+            .any(|p| p.contains("budget must be more than $0")));
     }
 
     #[test]

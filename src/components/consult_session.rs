@@ -36,7 +36,9 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     let stats = consult_part(session, |b| b.token_efficiency_stats.clone());
     // Labels come from the participants, which do not change during a run.
     let labels = move || session.get_untracked().expect("shown only with a session");
-    let round1 = consult_part(session, |b| Some(b.round1.clone()).filter(|a| !a.is_empty()));
+    let round1 = consult_part(session, |b| {
+        Some(b.round1.clone()).filter(|a| !a.is_empty())
+    });
     let round2 = consult_part(session, |b| b.round2.clone());
     let round3 = consult_part(session, |b| b.round3.clone());
     let round4 = consult_part(session, |b| {

@@ -1,8 +1,7 @@
 //! New session: the question, the council, the depth, then run (after the cost gate).
 use consilium_engine::views::{describe_estimate, needs_consent};
 use consilium_engine::{
-    demo_config, estimate_cost, ConsultConfig, CostEstimate, Session, DEMO_QUESTION,
-    VERBOSE_NOTICE,
+    demo_config, estimate_cost, ConsultConfig, CostEstimate, Session, DEMO_QUESTION, VERBOSE_NOTICE,
 };
 use leptos::prelude::*;
 

@@ -16,10 +16,7 @@ fn participant_label(session: &Session, participant_id: &str) -> String {
 }
 
 #[component]
-pub fn IndependentRound(
-    session: Session,
-    artifacts: Vec<IndependentArtifact>,
-) -> impl IntoView {
+pub fn IndependentRound(session: Session, artifacts: Vec<IndependentArtifact>) -> impl IntoView {
     let cards = artifacts
         .into_iter()
         .map(|a| {

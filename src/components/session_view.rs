@@ -37,7 +37,10 @@ pub fn SessionView(id: String) -> impl IntoView {
     };
     let is_live = {
         let id = id.clone();
-        move || live.session.with(|s| s.as_ref().is_some_and(|s| s.id == id))
+        move || {
+            live.session
+                .with(|s| s.as_ref().is_some_and(|s| s.id == id))
+        }
     };
     if !is_live() {
         load();
@@ -108,16 +111,27 @@ fn SessionBody(
         let id = id.clone();
         move |_| live.runs(&id)
     });
-    let state_name = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.state.clone())).unwrap_or_default());
-    let cost_text = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| cost_line(&s.cost))).unwrap_or_default());
-    let subject = Memo::new(move |_| session.with(|s| s.as_ref().map(|s| s.subject.clone())).unwrap_or_default());
+    let state_name = Memo::new(move |_| {
+        session
+            .with(|s| s.as_ref().map(|s| s.state.clone()))
+            .unwrap_or_default()
+    });
+    let cost_text = Memo::new(move |_| {
+        session
+            .with(|s| s.as_ref().map(|s| cost_line(&s.cost)))
+            .unwrap_or_default()
+    });
+    let subject = Memo::new(move |_| {
+        session
+            .with(|s| s.as_ref().map(|s| s.subject.clone()))
+            .unwrap_or_default()
+    });
     let offer = Memo::new(move |_| {
         session.with(|s| {
-            s.as_ref()
-                .and_then(|s| {
-                    let elsewhere = running_elsewhere.get() || lock_unknown.get();
-                    resume_offer(s, running_here.get(), elsewhere)
-                })
+            s.as_ref().and_then(|s| {
+                let elsewhere = running_elsewhere.get() || lock_unknown.get();
+                resume_offer(s, running_here.get(), elsewhere)
+            })
         })
     });
     let failure = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.failure.clone())));
@@ -159,7 +173,10 @@ fn SessionBody(
         move |_| {
             storage::delete_session(&id);
             live.history.set(storage::list_sessions());
-            if live.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id)) {
+            if live
+                .session
+                .with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id))
+            {
                 live.session.set(None);
             }
             state.go(Route::History);
@@ -214,7 +231,11 @@ fn SessionBody(
 /// Tokens and cost so far per participant, from the call records (re-asks and retries included).
 #[component]
 fn ParticipantCosts(session: Memo<Option<Session>>) -> impl IntoView {
-    let rows = Memo::new(move |_| session.with(|s| s.as_ref().map(participant_costs)).unwrap_or_default());
+    let rows = Memo::new(move |_| {
+        session
+            .with(|s| s.as_ref().map(participant_costs))
+            .unwrap_or_default()
+    });
     view! {
         <details class="participants">
             <summary>"Participants, tokens and cost"</summary>

@@ -253,7 +253,10 @@ async fn test_provider(provider: &ProviderSettings) -> String {
 }
 
 fn budget_text(settings: &Settings) -> String {
-    settings.budget_usd.map(|b| b.to_string()).unwrap_or_default()
+    settings
+        .budget_usd
+        .map(|b| b.to_string())
+        .unwrap_or_default()
 }
 
 /// Applies a typed value when it is valid; otherwise says why, and the field shows the value in

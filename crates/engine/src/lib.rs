@@ -6,14 +6,17 @@
 //!   records of earlier schema versions.
 //! - `harness`: the run harness (asking, re-ask, budget, ledger, call records, events, states).
 //! - `consult`: the Consult protocol and everything only it uses.
+//! - `review`: the Review protocol (seed 002) and everything only it uses.
 //! - `views`: view models the app and the exports share (business rules out of the views).
 //! - shared pieces: `participants`, `reply_parse`, `validation`, `money`, `timestamp`.
 pub mod consult;
+pub mod demo;
 pub mod harness;
 pub mod money;
 pub mod participants;
 pub mod record;
 pub mod reply_parse;
+pub mod review;
 pub mod testing;
 pub mod timestamp;
 pub mod validation;
@@ -27,7 +30,7 @@ pub use consult::artifacts::{
 };
 pub use consult::confidence::{check_confidence, ConfidenceCheck};
 pub use consult::config::ConsultConfig;
-pub use consult::demo::{demo_config, DemoCaller, DEMO_QUESTION};
+pub use consult::demo::{demo_config, DEMO_QUESTION};
 pub use consult::efficiency::TokenEfficiencyStats;
 pub use consult::estimate::{estimate_cost, CostEstimate};
 pub use consult::filter_limits::{CrossExamLimits, FilterLimits, Round4Limits, SynthesisLimits};
@@ -37,6 +40,7 @@ pub use consult::filtering::{
 pub use consult::report::consult_markdown;
 pub use consult::state::{ConsultState, TransitionError};
 pub use consult::{run_consult, Consult, ConsultBody, VERBOSE_NOTICE};
+pub use demo::DemoCaller;
 pub use harness::events::{Event, EventSink};
 pub use harness::io::{
     CallFailure, CallProgress, CallReply, CallRequest, Clock, ModelCaller, NoProgress,
@@ -47,4 +51,5 @@ pub use money::format_usd;
 pub use participants::{builtin_personas, Participant, Persona, Price};
 pub use record::{Body, CallRecord, CallStatus, Protocol, RecordError, Session};
 pub use reply_parse::{extract_json, parse_reply, ParsedReply, ReplyError};
+pub use review::{run_review, Review};
 pub use validation::ValidationError;

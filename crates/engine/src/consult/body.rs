@@ -36,7 +36,6 @@ impl ProtocolBody for ConsultBody {
     fn of(body: &Body) -> Option<&Self> {
         match body {
             Body::Consult(consult) => Some(consult),
-            #[allow(unreachable_patterns)]
             _ => None,
         }
     }
@@ -44,7 +43,6 @@ impl ProtocolBody for ConsultBody {
     fn of_mut(body: &mut Body) -> Option<&mut Self> {
         match body {
             Body::Consult(consult) => Some(consult),
-            #[allow(unreachable_patterns)]
             _ => None,
         }
     }

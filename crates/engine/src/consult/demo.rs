@@ -5,14 +5,13 @@ use serde_json::{json, Value};
 
 use crate::consult::config::{ConsultConfig, DEFAULT_MAX_TOKENS, FINAL_ROUND};
 use crate::consult::filter_limits::FilterLimits;
-use crate::harness::io::{CallFailure, CallProgress, CallReply, CallRequest, ModelCaller};
+use crate::harness::io::{CallReply, CallRequest};
 use crate::participants::{builtin_personas, Participant, Persona};
-use consilium_providers::estimate_tokens;
 
 pub const DEMO_QUESTION: &str = "Should our team adopt Rust for the new ingestion service?";
 pub const DEMO_PROVIDER_ID: &str = "demo";
 const DEMO_PROVIDER_LABEL: &str = "Demo (scripted)";
-const DEMO_MODEL: &str = "scripted";
+use crate::demo::DEMO_MODEL;
 /// The personas of the three demo panelists, by name.
 const DEMO_PERSONAS: [&str; 3] = ["Pragmatic engineer", "Skeptic", "Risk analyst"];
 
@@ -55,19 +54,6 @@ fn demo_participant(id: &str, label: &str, persona: Option<Persona>) -> Particip
     }
 }
 
-/// Answers every call with the script; usage is estimated from the text and the cost is unknown.
-pub struct DemoCaller;
-
-impl ModelCaller for DemoCaller {
-    async fn call(
-        &self,
-        request: CallRequest,
-        _progress: &dyn CallProgress,
-    ) -> Result<CallReply, CallFailure> {
-        Ok(demo_reply(&request))
-    }
-}
-
 /// The scripted reply to a request.
 pub fn demo_reply(request: &CallRequest) -> CallReply {
     let panelist = panelist_index(&request.participant_id);
@@ -78,13 +64,7 @@ pub fn demo_reply(request: &CallRequest) -> CallReply {
         (3, _) => to_text(cross_exam_reply(panelist)),
         _ => to_text(verdict()),
     };
-    CallReply {
-        input_tokens: Some(estimate_tokens(&request.system) + estimate_tokens(&request.prompt)),
-        output_tokens: Some(estimate_tokens(&text)),
-        cost_usd: None,
-        model: Some(DEMO_MODEL.to_string()),
-        text,
-    }
+    crate::demo::scripted_reply(request, text)
 }
 
 /// 0, 1 or 2 for `panelist-1`, `-2`, `-3`; larger panels reuse the three scripts in turn.

@@ -98,7 +98,10 @@ impl<T> Answer<T> {
 /// The panel's usable replies (participant id, value) in panel order, and a sentence per failure.
 pub struct PanelAnswers<T> {
     pub valid: Vec<(String, T)>,
+    /// "Label: reason", for a message.
     pub failures: Vec<String>,
+    /// (participant id, reason), for protocols that count a failure as something (an abstention).
+    pub failed: Vec<(String, String)>,
 }
 
 /// One attempt, before any re-ask.
@@ -149,13 +152,17 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
         let mut panel = PanelAnswers {
             valid: Vec::new(),
             failures: Vec::new(),
+            failed: Vec::new(),
         };
         for (participant, answer) in join_all(asks).await {
             match answer {
                 Answer::Valid(value) => panel.valid.push((participant.id.clone(), value)),
-                Answer::Failed(reason) => panel
-                    .failures
-                    .push(format!("{}: {reason}", participant.label)),
+                Answer::Failed(reason) => {
+                    panel
+                        .failures
+                        .push(format!("{}: {reason}", participant.label));
+                    panel.failed.push((participant.id.clone(), reason));
+                }
                 Answer::Cancelled => return Err(Stop::Aborted),
                 Answer::OverBudget(reason) => return Err(Stop::OverBudget(reason)),
             }

@@ -18,6 +18,7 @@ use crate::consult::ConsultBody;
 use crate::harness::ledger::CostSummary;
 use crate::harness::protocol::state_is_finished;
 use crate::participants::Participant;
+use crate::review::body::ReviewBody;
 use crate::timestamp::rfc3339_utc;
 
 pub const SESSION_SCHEMA_VERSION: &str = "2.0";
@@ -47,12 +48,14 @@ impl Protocol {
 #[serde(tag = "protocol", content = "body", rename_all = "snake_case")]
 pub enum Body {
     Consult(Box<ConsultBody>),
+    Review(Box<ReviewBody>),
 }
 
 impl Body {
     pub fn protocol(&self) -> Protocol {
         match self {
             Self::Consult(_) => Protocol::Consult,
+            Self::Review(_) => Protocol::Review,
         }
     }
 }
@@ -151,6 +154,7 @@ impl Session {
     pub fn is_finished(&self) -> bool {
         match &self.body {
             Body::Consult(_) => state_is_finished::<crate::consult::Consult>(&self.state),
+            Body::Review(_) => state_is_finished::<crate::review::Review>(&self.state),
         }
     }
 }

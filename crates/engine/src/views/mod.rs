@@ -7,8 +7,8 @@ pub mod costs;
 pub mod session;
 
 pub use consult::{
-    challenge_threads, dissent_of, dissent_on_record, severity_name, ChallengeThread, CrossExamThreads,
-    DissentEntry,
+    challenge_threads, dissent_of, dissent_on_record, severity_name, ChallengeThread,
+    CrossExamThreads, DissentEntry,
 };
 pub use costs::{cost_line, describe_estimate, needs_consent, participant_costs, ParticipantCost};
 pub use session::{resume_offer, ResumeOffer};

@@ -2,7 +2,9 @@
 //! a stopped session can continue.
 use crate::consult::state::ConsultState;
 use crate::harness::protocol::state_of;
+use crate::harness::StateMachine;
 use crate::record::{Body, Session};
+use crate::review::state::ReviewState;
 
 /// A stopped run the user can continue.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +39,30 @@ pub fn resume_offer(
             Some(ResumeOffer {
                 reason,
                 from_round: body.last_complete_round() + 1,
+            })
+        }
+        Body::Review(body) => {
+            let state = state_of::<crate::review::Review>(session)?;
+            // Waiting for the user after a veto is not a stop: the view asks what to do.
+            if state.is_finished() && state != ReviewState::Aborted && state != ReviewState::Failed
+                || body.awaiting_user.is_some()
+            {
+                return None;
+            }
+            let reason = if state.is_running() || state == ReviewState::Idle {
+                "This review was interrupted."
+            } else {
+                "This review stopped before the end."
+            };
+            // A round whose veto still waits for its compromise continues with that round.
+            let compromise_pending = body
+                .rounds
+                .last()
+                .is_some_and(|r| r.outcome == ReviewState::Veto && r.compromise.is_none());
+            let done = body.rounds.len() as u8;
+            Some(ResumeOffer {
+                reason,
+                from_round: if compromise_pending { done } else { done + 1 },
             })
         }
     }

@@ -1,0 +1,43 @@
+//! The demo: scripted participants that let a first-time user watch the real engine run every
+//! protocol with no key and no server. Each protocol writes its own script; this caller picks the
+//! script by who is asked (Consult's panelists and judge, Review's personas).
+use consilium_providers::estimate_tokens;
+
+use crate::harness::io::{CallFailure, CallProgress, CallReply, CallRequest, ModelCaller};
+use crate::review::committee::ReviewerRole;
+
+/// The model name demo replies carry.
+pub const DEMO_MODEL: &str = "scripted";
+
+/// Answers every call with its protocol's script; usage is estimated from the text and the cost
+/// is unknown.
+pub struct DemoCaller;
+
+impl ModelCaller for DemoCaller {
+    async fn call(
+        &self,
+        request: CallRequest,
+        _progress: &dyn CallProgress,
+    ) -> Result<CallReply, CallFailure> {
+        Ok(demo_reply(&request))
+    }
+}
+
+pub fn demo_reply(request: &CallRequest) -> CallReply {
+    if ReviewerRole::from_id(&request.participant_id).is_some() {
+        crate::review::demo::demo_reply(request)
+    } else {
+        crate::consult::demo::demo_reply(request)
+    }
+}
+
+/// A scripted reply with usage estimated from the text.
+pub fn scripted_reply(request: &CallRequest, text: String) -> CallReply {
+    CallReply {
+        input_tokens: Some(estimate_tokens(&request.system) + estimate_tokens(&request.prompt)),
+        output_tokens: Some(estimate_tokens(&text)),
+        cost_usd: None,
+        model: Some(DEMO_MODEL.to_string()),
+        text,
+    }
+}

@@ -1,0 +1,191 @@
+//! What a persona writes, and what the engine makes of it: each round's opinion with its fix
+//! items, the Business Driver's compromise and each vetoer's answer to it. Models write only these
+//! shapes; everything decided from them (abstentions, grounding, quorum, verdict) is computed.
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::validation::{require_text, require_unit_interval, ValidationError};
+
+/// A persona's position in a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Vote {
+    /// Ready to conclude (possibly with fix items).
+    #[serde(alias = "synthesis", alias = "Synthesis")]
+    Synthesis,
+    #[serde(alias = "veto", alias = "Veto")]
+    Veto,
+    /// Needs another round.
+    #[serde(alias = "debate", alias = "Debate")]
+    Debate,
+    #[serde(alias = "abstain", alias = "Abstain")]
+    Abstain,
+}
+
+impl Vote {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Synthesis => "SYNTHESIS",
+            Self::Veto => "VETO",
+            Self::Debate => "DEBATE",
+            Self::Abstain => "ABSTAIN",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FixSeverity {
+    #[serde(alias = "Critical", alias = "CRITICAL")]
+    Critical,
+    #[serde(alias = "High", alias = "HIGH")]
+    High,
+    #[serde(alias = "Medium", alias = "MEDIUM")]
+    Medium,
+    #[serde(alias = "Low", alias = "LOW")]
+    Low,
+}
+
+impl FixSeverity {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Critical => "critical",
+            Self::High => "high",
+            Self::Medium => "medium",
+            Self::Low => "low",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FixItem {
+    pub severity: FixSeverity,
+    pub path: String,
+    pub line_start: u32,
+    pub line_end: u32,
+    /// The rule or principle it breaks, e.g. "no hard-coded secrets".
+    pub rule: String,
+    /// What the code does now.
+    pub current: String,
+    pub recommended_action: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PersonaReply {
+    pub state: Vote,
+    pub confidence: f64,
+    pub opinion: String,
+    #[serde(default)]
+    pub fix_items: Vec<FixItem>,
+}
+
+impl PersonaReply {
+    pub fn validate(&self) -> Result<(), ValidationError> {
+        require_unit_interval("confidence", self.confidence)?;
+        require_text("opinion", &self.opinion)?;
+        for (index, item) in self.fix_items.iter().enumerate() {
+            let field = |name: &str| format!("fix_items[{index}].{name}");
+            require_text(&field("path"), &item.path)?;
+            require_text(&field("rule"), &item.rule)?;
+            require_text(&field("recommended_action"), &item.recommended_action)?;
+            if item.line_start == 0 {
+                return Err(ValidationError::new(
+                    field("line_start"),
+                    "must be 1 or more.",
+                ));
+            }
+            if item.line_end < item.line_start {
+                return Err(ValidationError::new(
+                    field("line_end"),
+                    format!(
+                        "must not be before line_start (got {} to {}).",
+                        item.line_start, item.line_end
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The Business Driver's Cost-of-Delay compromise after a veto.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompromiseReply {
+    pub compromise: String,
+    pub cost_of_delay: String,
+}
+
+impl CompromiseReply {
+    pub fn validate(&self) -> Result<(), ValidationError> {
+        require_text("compromise", &self.compromise)?;
+        require_text("cost_of_delay", &self.cost_of_delay)
+    }
+}
+
+/// A vetoer's answer to the compromise.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AcceptanceReply {
+    pub accept: bool,
+    pub reason: String,
+}
+
+impl AcceptanceReply {
+    pub fn validate(&self) -> Result<(), ValidationError> {
+        require_text("reason", &self.reason)
+    }
+}
+
+fn fix_item_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "severity": {"type": "string", "enum": ["critical", "high", "medium", "low"]},
+            "path": {"type": "string"},
+            "line_start": {"type": "integer", "minimum": 1},
+            "line_end": {"type": "integer", "minimum": 1},
+            "rule": {"type": "string"},
+            "current": {"type": "string"},
+            "recommended_action": {"type": "string"}
+        },
+        "required": ["severity", "path", "line_start", "line_end", "rule", "current", "recommended_action"],
+        "additionalProperties": false
+    })
+}
+
+pub fn persona_reply_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "state": {"type": "string", "enum": ["SYNTHESIS", "VETO", "DEBATE", "ABSTAIN"]},
+            "confidence": {"type": "integer", "minimum": 0, "maximum": 100},
+            "opinion": {"type": "string"},
+            "fix_items": {"type": "array", "maxItems": 8, "items": fix_item_schema()}
+        },
+        "required": ["state", "confidence", "opinion", "fix_items"],
+        "additionalProperties": false
+    })
+}
+
+pub fn compromise_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "compromise": {"type": "string"},
+            "cost_of_delay": {"type": "string"}
+        },
+        "required": ["compromise", "cost_of_delay"],
+        "additionalProperties": false
+    })
+}
+
+pub fn acceptance_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "accept": {"type": "boolean"},
+            "reason": {"type": "string"}
+        },
+        "required": ["accept", "reason"],
+        "additionalProperties": false
+    })
+}

@@ -1,0 +1,681 @@
+//! The Review protocol (seed 002): transitions, quorum, verdict mapping, grounding, the secret scan,
+//! veto and compromise, the round limit, amended code, reports, budget.
+use consilium_engine::harness::TransitionError;
+use consilium_engine::review::body::{ReviewConfig, MAX_CODE_CHARS};
+use consilium_engine::review::committee::{ChangeSize, ReviewerRole};
+use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
+use consilium_engine::review::diff::{LineKind, ParsedDiff};
+use consilium_engine::review::quorum::{quorum, verdict_for, Ending, QuorumOutcome, ReviewVerdict};
+use consilium_engine::review::reply::{FixItem, FixSeverity, Vote};
+use consilium_engine::review::report::{fix_requests, review_report};
+use consilium_engine::review::state::ReviewState;
+use consilium_engine::review::{accept_verdict, amend, run_review, secrets};
+use consilium_engine::testing::{text_reply, FixedClock, RecordingSink, ScriptedCaller};
+use consilium_engine::{CallFailure, CallStatus, Price, Session, StateMachine};
+use futures::executor::block_on;
+use serde_json::json;
+
+const NOW: u64 = 1_700_000_000_000;
+
+fn demo_caller() -> ScriptedCaller {
+    ScriptedCaller::new(|r| Ok(consilium_engine::review::demo::demo_reply(r)))
+}
+
+fn review(code: &str, config: ReviewConfig) -> Session {
+    Session::new_review("r-test".into(), code.into(), config, NOW)
+}
+
+fn run(session: Session, caller: &ScriptedCaller) -> (Session, RecordingSink) {
+    let sink = RecordingSink::default();
+    let done = block_on(run_review(session, caller, &FixedClock(NOW), &sink));
+    (done, sink)
+}
+
+fn opinion(state: &str, confidence: u32, fixes: serde_json::Value) -> String {
+    json!({"state": state, "confidence": confidence, "opinion": format!("I say {state}."), "fix_items": fixes}).to_string()
+}
+
+fn committee(roles: &[ReviewerRole]) -> ReviewConfig {
+    let mut config = demo_review_config();
+    config
+        .members
+        .retain(|m| roles.iter().any(|r| r.id() == m.id));
+    for role in roles {
+        if !config.members.iter().any(|m| m.id == role.id()) {
+            let mut member = config.members[0].clone();
+            member.id = role.id().into();
+            member.label = role.name().into();
+            config.members.push(member);
+        }
+    }
+    config
+}
+
+// ---- the transition table -------------------------------------------------------------------
+
+#[test]
+fn every_row_of_the_transition_table_is_allowed() {
+    use ReviewState::*;
+    for (from, to) in [
+        (Idle, Proposal),
+        (Proposal, Debate),
+        (Debate, Veto),
+        (Debate, Synthesis),
+        (Debate, Abstain),
+        (Veto, Proposal),
+        (Veto, Debate),
+        (Veto, Conclusion),
+        (Synthesis, Conclusion),
+        (Abstain, Conclusion),
+        (Abstain, Debate),
+        (Debate, Debate),
+        (Debate, Conclusion),
+    ] {
+        assert_eq!(from.transition(to), Ok(to), "{from:?} -> {to:?}");
+    }
+}
+
+#[test]
+fn transitions_outside_the_table_are_errors() {
+    use ReviewState::*;
+    for (from, to) in [
+        (Idle, Debate),
+        (Proposal, Synthesis),
+        (Synthesis, Debate),
+        (Abstain, Veto),
+        (Conclusion, Debate),
+        (Proposal, Conclusion),
+        (Conclusion, Failed),
+    ] {
+        assert_eq!(from.transition(to), Err(TransitionError { from, to }));
+    }
+    assert_eq!(
+        Synthesis.transition(Debate).unwrap_err().to_string(),
+        "A review cannot go from synthesis to debate."
+    );
+}
+
+// ---- quorum and verdict -----------------------------------------------------------------------
+
+#[test]
+fn the_seeds_three_quorum_examples() {
+    use Vote::*;
+    // 4 members: 3 SYNTHESIS + 1 ABSTAIN -> effective 3/3 = 100% >= 2/3 -> CONCLUSION
+    assert_eq!(
+        quorum(&[Synthesis, Synthesis, Synthesis, Abstain]),
+        QuorumOutcome::Synthesis {
+            majority_abstained: false
+        }
+    );
+    // 6 members: 3 SYNTHESIS + 2 ABSTAIN + 1 VETO -> VETO present -> VETO
+    assert_eq!(
+        quorum(&[Synthesis, Synthesis, Synthesis, Abstain, Abstain, Veto]),
+        QuorumOutcome::Veto
+    );
+    // 4 members: 1 SYNTHESIS + 3 ABSTAIN -> effective 1/1 = 100% >= 2/3 -> CONCLUSION (add
+    // majority-abstain warning)
+    assert_eq!(
+        quorum(&[Synthesis, Abstain, Abstain, Abstain]),
+        QuorumOutcome::Synthesis {
+            majority_abstained: true
+        }
+    );
+}
+
+#[test]
+fn below_two_thirds_is_no_quorum_and_all_abstaining_is_its_own_outcome() {
+    use Vote::*;
+    assert_eq!(quorum(&[Synthesis, Debate]), QuorumOutcome::NoQuorum);
+    assert_eq!(
+        quorum(&[Synthesis, Synthesis, Debate]),
+        QuorumOutcome::Synthesis {
+            majority_abstained: false
+        }
+    );
+    assert_eq!(quorum(&[Abstain, Abstain]), QuorumOutcome::AllAbstained);
+    assert_eq!(quorum(&[Debate, Debate, Abstain]), QuorumOutcome::NoQuorum);
+}
+
+#[test]
+fn the_verdict_mapping_is_the_seeds_table() {
+    assert_eq!(
+        verdict_for(Ending::Synthesis { fix_items: 0 }),
+        ReviewVerdict::Approved
+    );
+    assert_eq!(
+        verdict_for(Ending::Synthesis { fix_items: 2 }),
+        ReviewVerdict::RequestChanges
+    );
+    assert_eq!(
+        verdict_for(Ending::IrreconcilableVeto),
+        ReviewVerdict::RequestChanges
+    );
+    assert_eq!(
+        verdict_for(Ending::NoConsensus),
+        ReviewVerdict::Inconclusive
+    );
+}
+
+#[test]
+fn the_committee_is_elected_by_the_number_of_changed_files() {
+    use ReviewerRole::*;
+    assert_eq!(ChangeSize::of(3), ChangeSize::Low);
+    assert_eq!(ChangeSize::of(4), ChangeSize::Medium);
+    assert_eq!(ChangeSize::of(10), ChangeSize::Medium);
+    assert_eq!(ChangeSize::of(11), ChangeSize::High);
+    assert_eq!(ReviewerRole::elected(ChangeSize::Low), [Architect, Sre]);
+    assert_eq!(
+        ReviewerRole::elected(ChangeSize::Medium),
+        [Architect, KnowledgeManager, BusinessDriver, Sre]
+    );
+    assert_eq!(ReviewerRole::elected(ChangeSize::High).len(), 6);
+    assert_eq!(Sre.veto_ground(), Some("a hard-coded secret"));
+    assert_eq!(BusinessDriver.veto_ground(), None);
+}
+
+// ---- the diff, grounding, the secret scan ---------------------------------------------------
+
+const MULTI_FILE_DIFF: &str = "diff --git a/src/lib.rs b/src/lib.rs
+index 1111111..2222222 100644
+--- a/src/lib.rs
++++ b/src/lib.rs
+@@ -1,3 +1,4 @@
+ pub mod a;
++pub mod b;
+ pub mod c;
+ pub mod d;
+@@ -20,2 +21,3 @@ fn x() {
+     one();
++    two();
+ }
+diff --git a/src/new.rs b/src/new.rs
+new file mode 100644
+--- /dev/null
++++ b/src/new.rs
+@@ -0,0 +1,2 @@
++fn fresh() {}
++fn fresher() {}
+diff --git a/src/gone.rs b/src/gone.rs
+--- a/src/gone.rs
++++ /dev/null
+@@ -1,1 +0,0 @@
+-fn old() {}
+";
+
+fn item(path: &str, start: u32, end: u32) -> FixItem {
+    FixItem {
+        severity: FixSeverity::High,
+        path: path.into(),
+        line_start: start,
+        line_end: end,
+        rule: "r".into(),
+        current: "c".into(),
+        recommended_action: "a".into(),
+    }
+}
+
+#[test]
+fn a_multi_file_diff_is_parsed_with_new_line_numbers() {
+    let diff = ParsedDiff::parse(MULTI_FILE_DIFF);
+    assert_eq!(diff.notice, None);
+    let paths: Vec<&str> = diff.files.iter().map(|f| f.path.as_str()).collect();
+    assert_eq!(paths, ["src/lib.rs", "src/new.rs", "src/gone.rs"]);
+    let lib = diff.file("src/lib.rs").unwrap();
+    assert_eq!(lib.hunks.len(), 2);
+    let added: Vec<(u32, &str)> = lib
+        .hunks
+        .iter()
+        .flat_map(|h| &h.lines)
+        .filter(|l| l.kind == LineKind::Added)
+        .map(|l| (l.number, l.text.as_str()))
+        .collect();
+    assert_eq!(added, [(2, "pub mod b;"), (22, "    two();")]);
+    assert_eq!(diff.added_lines().count(), 4);
+}
+
+#[test]
+fn citations_are_verified_against_the_hunks() {
+    use consilium_engine::review::grounding::verify;
+    let diff = ParsedDiff::parse(MULTI_FILE_DIFF);
+    assert!(verify(item("src/lib.rs", 2, 2), &diff).verified);
+    assert!(
+        verify(item("b/src/lib.rs", 21, 23), &diff).verified,
+        "a/ and b/ prefixes are the same path"
+    );
+    assert!(verify(item("src/new.rs", 1, 2), &diff).verified);
+    let outside = verify(item("src/lib.rs", 10, 12), &diff);
+    assert!(!outside.verified);
+    assert!(outside
+        .problem
+        .unwrap()
+        .contains("outside the lines the change shows"));
+    let elsewhere = verify(item("src/main.rs", 1, 1), &diff);
+    assert_eq!(
+        elsewhere.problem.as_deref(),
+        Some("src/main.rs is not in the change.")
+    );
+    assert!(
+        !verify(item("src/lib.rs", 2, 30), &diff).verified,
+        "a range may not span two hunks"
+    );
+}
+
+#[test]
+fn text_that_is_not_a_diff_is_reviewed_as_plain_code_with_a_notice() {
+    let diff = ParsedDiff::parse("fn main() {\n    println!(\"hi\");\n}\n");
+    assert!(diff
+        .notice
+        .as_deref()
+        .unwrap()
+        .contains("not a unified diff"));
+    assert_eq!(diff.files[0].path, "code");
+    assert_eq!(diff.added_lines().count(), 3);
+    assert!(diff.files[0].covers(2, 3));
+}
+
+#[test]
+fn the_secret_scan_finds_well_known_keys_and_assigned_random_secrets() {
+    let code = "\
+let a = \"AKIAIOSFODNN7EXAMPLE\";
+token = \"ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789\"
+API_KEY: 'q8Zr2LmX9vKp4TnW7yBc'
+-----BEGIN RSA PRIVATE KEY-----
+stripe = \"sk_live_4eC39HqLyjWDarjtT1zdp7dc\"
+";
+    let hits = secrets::scan(&ParsedDiff::parse(code));
+    let found: Vec<(u32, &str)> = hits.iter().map(|h| (h.line, h.kind.as_str())).collect();
+    assert_eq!(
+        found,
+        [
+            (1, "an AWS access key id"),
+            (2, "a GitHub personal access token"),
+            (3, "a high-entropy string assigned to a secret-named field"),
+            (4, "a private key block"),
+            (5, "a Stripe live secret key"),
+        ]
+    );
+    assert!(
+        hits.iter().all(|h| !h.masked.contains("IOSFODNN7EXAMP")),
+        "hits are masked"
+    );
+}
+
+#[test]
+fn the_secret_scan_does_not_flag_ordinary_code() {
+    let code = "\
+let password = std::env::var(\"PASSWORD\")?;
+const TOKEN_HEADER: &str = \"Authorization\";
+let api_key = \"<your key here>\";
+secret_name = \"production-database-password\"
+let task = \"ask-the-council-about-this-task-please\";
+fn authenticate(token: &str) -> bool { token.len() > 10 }
+let placeholder = \"${API_KEY}\";
+// see docs for AKIA prefixes
+";
+    assert_eq!(secrets::scan(&ParsedDiff::parse(code)), []);
+}
+
+// ---- whole runs ---------------------------------------------------------------------------
+
+#[test]
+fn the_demo_review_vetoes_compromises_and_requests_changes() {
+    let caller = demo_caller();
+    let (session, sink) = run(review(DEMO_DIFF, demo_review_config()), &caller);
+    assert_eq!(
+        session.review_state(),
+        Some(ReviewState::Conclusion),
+        "{:?}",
+        session.failure
+    );
+    let body = session.review();
+    assert_eq!(body.secret_hits.len(), 1);
+    assert_eq!(body.secret_hits[0].path, "app/config.py");
+    assert_eq!(body.secret_hits[0].line, 4);
+    assert_eq!(body.rounds.len(), 2);
+    let first = &body.rounds[0];
+    assert_eq!(first.outcome, ReviewState::Veto);
+    assert_eq!(first.transitions, ["PROPOSAL → DEBATE", "DEBATE → VETO"]);
+    let compromise = first.compromise.as_ref().unwrap();
+    assert!(compromise.accepted);
+    assert_eq!(compromise.answers.len(), 1);
+    assert_eq!(compromise.answers[0].member_id, "sre");
+    let second = &body.rounds[1];
+    assert_eq!(second.outcome, ReviewState::Synthesis);
+    assert_eq!(
+        second.transitions,
+        [
+            "VETO → DEBATE",
+            "DEBATE → SYNTHESIS",
+            "SYNTHESIS → CONCLUSION"
+        ]
+    );
+    let verdict = body.verdict.as_ref().unwrap();
+    assert_eq!(verdict.verdict, ReviewVerdict::RequestChanges);
+    let rules: Vec<&str> = verdict
+        .fix_items
+        .iter()
+        .map(|f| f.item.rule.as_str())
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "no hard-coded secrets",
+            "parameterise SQL queries",
+            "every query helper has a test"
+        ],
+        "one per path + rule, most severe first"
+    );
+    assert!(verdict.fix_items.iter().all(|f| f.verified));
+    assert_eq!(
+        caller.call_ids(),
+        [
+            "r1-architect",
+            "r1-sre",
+            "r1-knowledge_manager",
+            "r1-business_driver",
+            "r1-business_driver-compromise",
+            "r1-sre-accept",
+            "r2-architect",
+            "r2-sre",
+            "r2-knowledge_manager",
+            "r2-business_driver",
+        ]
+    );
+    // Round 2 prompts carry what the others said and the compromise.
+    let r2 = caller
+        .requests()
+        .into_iter()
+        .find(|r| r.call_id == "r2-architect")
+        .unwrap();
+    assert!(r2.prompt.contains("What the committee said last round"));
+    assert!(r2.prompt.contains("Ship invoice search this week"));
+    assert!(
+        r2.prompt.contains("AKIA…LE"),
+        "the scan's facts are in the prompt, masked"
+    );
+    assert!(sink.names().contains(&"review:round_artifact"));
+    assert!(sink.names().contains(&"review:completed"));
+}
+
+#[test]
+fn the_five_round_limit_ends_inconclusive() {
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("DEBATE", 80, json!([])))));
+    let (session, _) = run(review(DEMO_DIFF, demo_review_config()), &caller);
+    assert_eq!(session.review_state(), Some(ReviewState::Conclusion));
+    let body = session.review();
+    assert_eq!(body.rounds.len(), 5);
+    assert_eq!(caller.call_ids().len(), 20);
+    let verdict = body.verdict.as_ref().unwrap();
+    assert_eq!(verdict.verdict, ReviewVerdict::Inconclusive);
+    assert!(verdict.reason.contains("5-round limit"));
+    assert_eq!(
+        body.rounds[4].transitions.last().unwrap(),
+        "DEBATE → CONCLUSION"
+    );
+}
+
+#[test]
+fn everyone_abstaining_is_inconclusive_and_low_confidence_is_an_abstention() {
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 30, json!([])))));
+    let (session, _) = run(review(DEMO_DIFF, demo_review_config()), &caller);
+    let body = session.review();
+    assert_eq!(body.rounds.len(), 1);
+    assert!(body.rounds[0]
+        .opinions
+        .iter()
+        .all(|o| o.vote == Vote::Abstain && o.said == Some(Vote::Synthesis)));
+    assert!(body.rounds[0].opinions[0]
+        .note
+        .as_deref()
+        .unwrap()
+        .contains("below the 50% threshold"));
+    assert_eq!(
+        body.verdict.as_ref().unwrap().verdict,
+        ReviewVerdict::Inconclusive
+    );
+    assert_eq!(
+        body.rounds[0].transitions,
+        [
+            "PROPOSAL → DEBATE",
+            "DEBATE → ABSTAIN",
+            "ABSTAIN → CONCLUSION"
+        ]
+    );
+}
+
+#[test]
+fn a_majority_abstaining_still_concludes_with_a_warning() {
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 20, json!([])))))
+        .reply("r1-architect", opinion("SYNTHESIS", 90, json!([])));
+    let (session, _) = run(review("fn a() {}\n", demo_review_config()), &caller);
+    let verdict = session.review().verdict.clone().unwrap();
+    assert_eq!(verdict.verdict, ReviewVerdict::Approved);
+    assert!(verdict.majority_abstain_warning);
+}
+
+#[test]
+fn an_unverified_finding_cannot_carry_a_veto_and_only_holders_may_veto() {
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 90, json!([])))))
+        // The Architect's only finding cites lines the change does not show.
+        .reply("r1-architect", opinion("VETO", 90, json!([{"severity": "critical", "path": "app/db.py", "line_start": 40, "line_end": 41, "rule": "x", "current": "y", "recommended_action": "z"}])))
+        .reply("r1-business_driver", opinion("VETO", 90, json!([])));
+    let clean_code = "fn a() {}\nfn b() {}\n";
+    let (session, _) = run(review(clean_code, demo_review_config()), &caller);
+    let round = &session.review().rounds[0];
+    let architect = round
+        .opinions
+        .iter()
+        .find(|o| o.member_id == "architect")
+        .unwrap();
+    assert_eq!(architect.said, Some(Vote::Veto));
+    assert_eq!(architect.vote, Vote::Debate);
+    assert!(!architect.findings[0].verified);
+    let driver = round
+        .opinions
+        .iter()
+        .find(|o| o.member_id == "business_driver")
+        .unwrap();
+    assert_eq!(driver.vote, Vote::Debate);
+    assert!(driver.note.as_deref().unwrap().contains("holds no veto"));
+    assert_ne!(round.outcome, ReviewState::Veto);
+}
+
+#[test]
+fn a_reply_that_never_parses_is_asked_again_then_counted_as_an_abstention() {
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 90, json!([])))))
+        .reply("r1-sre", "I think it is fine.")
+        .reply("r1-sre-reask", "Still prose.");
+    let (session, _) = run(review("fn a() {}\n", demo_review_config()), &caller);
+    let sre = session.review().rounds[0]
+        .opinions
+        .iter()
+        .find(|o| o.member_id == "sre")
+        .unwrap()
+        .clone();
+    assert_eq!(sre.vote, Vote::Abstain);
+    assert_eq!(sre.said, None);
+    assert!(sre.note.unwrap().contains("Counted as ABSTAIN"));
+    let statuses: Vec<CallStatus> = session
+        .calls
+        .iter()
+        .filter(|c| c.participant_id == "sre")
+        .map(|c| c.status)
+        .collect();
+    assert_eq!(statuses, [CallStatus::Failed, CallStatus::Failed]);
+    assert_eq!(
+        session.review().verdict.as_ref().unwrap().verdict,
+        ReviewVerdict::Approved,
+        "3 of 3 voting"
+    );
+}
+
+#[test]
+fn an_irreconcilable_veto_requests_changes_and_waits_for_the_user() {
+    let caller = demo_caller().reply(
+        "r1-sre-accept",
+        json!({"accept": false, "reason": "A leaked key is not negotiable."}).to_string(),
+    );
+    let (session, sink) = run(review(DEMO_DIFF, demo_review_config()), &caller);
+    assert_eq!(session.review_state(), Some(ReviewState::Veto));
+    assert!(session.is_running(), "not finished: it waits");
+    let body = session.review();
+    assert!(body.awaiting_user.is_some());
+    let verdict = body.verdict.as_ref().unwrap();
+    assert_eq!(verdict.verdict, ReviewVerdict::RequestChanges);
+    assert!(verdict.reason.contains("irreconcilable"));
+    assert!(sink.names().contains(&"review:paused"));
+    assert_eq!(
+        consilium_engine::views::resume_offer(&session, false, false),
+        None
+    );
+
+    // Accepting the verdict concludes it.
+    let mut accepted = session.clone();
+    accept_verdict(&mut accepted, NOW).unwrap();
+    assert_eq!(accepted.review_state(), Some(ReviewState::Conclusion));
+    assert_eq!(
+        accepted.review().rounds[0].transitions.last().unwrap(),
+        "VETO → CONCLUSION"
+    );
+
+    // Amended code goes back to PROPOSAL and a new round reviews it.
+    let mut amended = session;
+    let fixed = DEMO_DIFF.replace(
+        "+AWS_ACCESS_KEY_ID = \"AKIAIOSFODNN7EXAMPLE\"",
+        "+AWS_ACCESS_KEY_ID = os.environ[\"AWS_ACCESS_KEY_ID\"]",
+    );
+    amend(&mut amended, fixed, NOW).unwrap();
+    assert_eq!(amended.review_state(), Some(ReviewState::Proposal));
+    assert!(amended.review().secret_hits.is_empty());
+    let satisfied = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 85, json!([])))));
+    let (done, _) = run(amended, &satisfied);
+    assert_eq!(satisfied.call_ids()[0], "r2-architect");
+    assert_eq!(
+        done.review_state(),
+        Some(ReviewState::Conclusion),
+        "{:?}",
+        done.failure
+    );
+    let body = done.review();
+    assert_eq!(body.rounds.len(), 2);
+    assert_eq!(body.rounds[1].code_version, 1);
+    assert_eq!(body.rounds[1].transitions[0], "PROPOSAL → DEBATE");
+    assert_eq!(
+        body.verdict.as_ref().unwrap().verdict,
+        ReviewVerdict::Approved
+    );
+}
+
+#[test]
+fn without_a_business_driver_a_veto_is_irreconcilable_with_no_compromise_call() {
+    let caller = demo_caller();
+    let config = committee(&[ReviewerRole::Architect, ReviewerRole::Sre]);
+    let (session, _) = run(review(DEMO_DIFF, config), &caller);
+    let compromise = session.review().rounds[0].compromise.clone().unwrap();
+    assert!(compromise.offer.is_none());
+    assert!(compromise.why_not.unwrap().contains("no Business Driver"));
+    assert!(!caller.call_ids().iter().any(|id| id.contains("compromise")));
+    assert_eq!(
+        session.review().verdict.as_ref().unwrap().verdict,
+        ReviewVerdict::RequestChanges
+    );
+}
+
+#[test]
+fn amended_code_is_refused_unless_the_run_waits_after_a_veto() {
+    let (mut done, _) = run(review(DEMO_DIFF, demo_review_config()), &demo_caller());
+    assert!(amend(&mut done, "fn a() {}".into(), NOW)
+        .unwrap_err()
+        .contains("only after a veto"));
+    assert!(accept_verdict(&mut done, NOW).is_err());
+}
+
+#[test]
+fn a_change_too_large_or_empty_is_refused_before_any_call() {
+    let caller = demo_caller();
+    let huge = "x".repeat(MAX_CODE_CHARS + 1);
+    let (session, _) = run(review(&huge, demo_review_config()), &caller);
+    assert_eq!(session.review_state(), Some(ReviewState::Failed));
+    assert!(session.failure.unwrap().contains("at most 60000"));
+    assert!(caller.call_ids().is_empty());
+}
+
+#[test]
+fn the_budget_is_checked_before_every_call() {
+    let mut config = demo_review_config();
+    for member in &mut config.members {
+        member.price = Some(Price {
+            input_per_million: 1000.0,
+            output_per_million: 1000.0,
+        });
+    }
+    config.budget_usd = Some(0.01);
+    let caller = demo_caller();
+    let (session, _) = run(review(DEMO_DIFF, config), &caller);
+    assert_eq!(session.review_state(), Some(ReviewState::Failed));
+    assert!(caller.call_ids().is_empty());
+    assert!(session
+        .calls
+        .iter()
+        .any(|c| c.status == CallStatus::SkippedBudget));
+    assert!(session.failure.unwrap().contains("budget"));
+}
+
+#[test]
+fn a_cancelled_review_resumes_from_its_last_complete_step() {
+    let caller = demo_caller().fail("r1-business_driver-compromise", CallFailure::cancelled());
+    let (stopped, _) = run(review(DEMO_DIFF, demo_review_config()), &caller);
+    assert_eq!(stopped.review_state(), Some(ReviewState::Aborted));
+    assert_eq!(stopped.review().rounds.len(), 1);
+    let offer = consilium_engine::views::resume_offer(&stopped, false, false).unwrap();
+    assert_eq!(offer.from_round, 1, "round 1's compromise is still to come");
+    let again = demo_caller();
+    let (done, _) = run(stopped, &again);
+    assert_eq!(
+        again.call_ids()[0],
+        "r1-business_driver-compromise",
+        "the compromise step reruns"
+    );
+    assert_eq!(done.review_state(), Some(ReviewState::Conclusion));
+    assert_eq!(
+        done.review().verdict.as_ref().unwrap().verdict,
+        ReviewVerdict::RequestChanges
+    );
+}
+
+#[test]
+fn a_review_round_trips_through_the_record() {
+    let (session, _) = run(review(DEMO_DIFF, demo_review_config()), &demo_caller());
+    let value = serde_json::to_value(&session).unwrap();
+    assert_eq!(value["protocol"], "review");
+    assert_eq!(value["state"], "conclusion");
+    assert_eq!(value["body"]["verdict"]["verdict"], "REQUEST_CHANGES");
+    assert_eq!(Session::from_json(value).unwrap(), session);
+    assert_eq!(session.title, "Review of app/config.py, app/db.py");
+    assert!(session.demo);
+}
+
+// ---- reports ------------------------------------------------------------------------------
+
+#[test]
+fn the_review_report_and_the_fix_requests_match_their_checked_files() {
+    let (session, _) = run(review(DEMO_DIFF, demo_review_config()), &demo_caller());
+    let report = review_report(&session);
+    let fixes = fix_requests(session.review());
+    if std::env::var("UPDATE_EXPECTED").is_ok() {
+        std::fs::write("tests/fixtures/review/demo-review-report.md", &report).unwrap();
+        std::fs::write("tests/fixtures/review/demo-fix-requests.md", &fixes).unwrap();
+    }
+    assert_eq!(
+        report,
+        include_str!("fixtures/review/demo-review-report.md")
+    );
+    assert_eq!(fixes, include_str!("fixtures/review/demo-fix-requests.md"));
+    assert!(report.contains("### Round 1 — VETO\n\n- **State**: VETO\n"));
+    assert!(report.contains("- **Transition**: PROPOSAL → DEBATE, DEBATE → VETO\n"));
+    assert!(
+        fixes.contains("## FIX-001")
+            && fixes.contains("## FIX-003")
+            && !fixes.contains("## FIX-004")
+    );
+}
