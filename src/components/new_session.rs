@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::app::{AppState, Route};
 use crate::components::cost_gate::CostConsent;
+use crate::components::new_review::NewReviewForm;
 use crate::components::panel_builder::{PanelBuilder, Seat};
 use crate::components::presets::PresetList;
 use crate::driver::{start_run, BrowserClock, ALREADY_RUNNING};
@@ -15,7 +16,7 @@ use consilium_engine::Clock;
 
 /// Saves the new session, shows it and runs it, with focus on the live run. A run already active in
 /// this tab is not interrupted: the new session is refused with a message.
-fn launch(state: AppState, session: Session) -> Result<(), String> {
+pub fn launch(state: AppState, session: Session) -> Result<(), String> {
     if state.live.running.get_untracked() {
         return Err(ALREADY_RUNNING.to_string());
     }
@@ -44,6 +45,7 @@ pub fn NewSessionView() -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
     let awaiting_consent = RwSignal::new(None::<(Session, CostEstimate)>);
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
+    let reviewing = RwSignal::new(false);
 
     // Seats follow the providers: filled as soon as the first provider exists.
     Effect::new(move |_| {
@@ -131,57 +133,73 @@ pub fn NewSessionView() -> impl IntoView {
 
     view! {
         <section class="new-session" aria-labelledby="new-title">
-            <h2 id="new-title">"Consult the council"</h2>
-            <div class="demo-card">
-                <p>
-                    <strong>"New here? "</strong>
-                    "Watch a scripted demo council (no key, no server) run all four rounds: independent answers, "
-                    "synthesis, cross-examination and a verdict with confidence and dissent."
-                </p>
-                <button class="primary" on:click=run_demo>"Run the demo council"</button>
+            <div class="protocol-switch" role="group" aria-label="What to put before the council">
+                <button class="secondary" aria-pressed=move || (!reviewing.get()).to_string() on:click=move |_| reviewing.set(false)>"Consult: a question"</button>
+                <button class="secondary" aria-pressed=move || reviewing.get().to_string() on:click=move |_| reviewing.set(true)>"Review: a code change"</button>
             </div>
-            <Show
-                when=move || has_providers.get()
-                fallback=|| view! {
+            <Show when=move || !reviewing.get() fallback=move || view! {
+                <h2 id="new-title">"Review a change"</h2>
+                <NewReviewForm problem=problem />
+                <Show when=move || !has_providers.get()>
                     <div class="first-run">
                         <h3>"Connect a model"</h3>
-                        <p>"Add a local server, or a hosted provider with your key in Settings. Keys stay in this tab unless you ask to remember them."</p>
+                        <p>"Add a local server, or a hosted provider with your key in Settings, to review your own changes."</p>
                         <PresetList />
                     </div>
-                }
-            >
-                <label class="question">
-                    "Question"
-                    <textarea
-                        rows="4"
-                        placeholder="What should the council decide?"
-                        prop:value=move || question.get()
-                        on:input=move |ev| question.set(event_target_value(&ev))
-                    ></textarea>
-                </label>
-                <PanelBuilder seats=seats judge=judge />
-                <div class="run-options">
-                    <label>
-                        "Depth"
-                        <select on:change=move |ev| depth.set(event_target_value(&ev).parse().unwrap_or(4))>
-                            <option value="4" selected=move || depth.get() == 4>"Full consult: 4 rounds to a verdict"</option>
-                            <option value="1" selected=move || depth.get() == 1>"Independent answers only (round 1)"</option>
-                        </select>
-                    </label>
-                    <label class="checkbox">
-                        <input type="checkbox" prop:checked=move || verbose.get() on:change=move |ev| verbose.set(event_target_checked(&ev)) />
-                        "Verbose: send full debate artifacts"
-                    </label>
-                    <label class="checkbox">
-                        <input type="checkbox" prop:checked=move || structured.get() on:change=move |ev| structured.set(event_target_checked(&ev)) />
-                        "Structured output (JSON schema)"
-                    </label>
-                </div>
-                <Show when=move || verbose.get()>
-                    <p class="notice">{VERBOSE_NOTICE}</p>
                 </Show>
-                <p class="estimate muted">{estimate_line}</p>
-                <button class="primary" on:click=run>"Ask the council"</button>
+            }>
+                <h2 id="new-title">"Consult the council"</h2>
+                <div class="demo-card">
+                    <p>
+                        <strong>"New here? "</strong>
+                        "Watch a scripted demo council (no key, no server) run all four rounds: independent answers, "
+                        "synthesis, cross-examination and a verdict with confidence and dissent."
+                    </p>
+                    <button class="primary" on:click=run_demo>"Run the demo council"</button>
+                </div>
+                <Show
+                    when=move || has_providers.get()
+                    fallback=|| view! {
+                        <div class="first-run">
+                            <h3>"Connect a model"</h3>
+                            <p>"Add a local server, or a hosted provider with your key in Settings. Keys stay in this tab unless you ask to remember them."</p>
+                            <PresetList />
+                        </div>
+                    }
+                >
+                    <label class="question">
+                        "Question"
+                        <textarea
+                            rows="4"
+                            placeholder="What should the council decide?"
+                            prop:value=move || question.get()
+                            on:input=move |ev| question.set(event_target_value(&ev))
+                        ></textarea>
+                    </label>
+                    <PanelBuilder seats=seats judge=judge />
+                    <div class="run-options">
+                        <label>
+                            "Depth"
+                            <select on:change=move |ev| depth.set(event_target_value(&ev).parse().unwrap_or(4))>
+                                <option value="4" selected=move || depth.get() == 4>"Full consult: 4 rounds to a verdict"</option>
+                                <option value="1" selected=move || depth.get() == 1>"Independent answers only (round 1)"</option>
+                            </select>
+                        </label>
+                        <label class="checkbox">
+                            <input type="checkbox" prop:checked=move || verbose.get() on:change=move |ev| verbose.set(event_target_checked(&ev)) />
+                            "Verbose: send full debate artifacts"
+                        </label>
+                        <label class="checkbox">
+                            <input type="checkbox" prop:checked=move || structured.get() on:change=move |ev| structured.set(event_target_checked(&ev)) />
+                            "Structured output (JSON schema)"
+                        </label>
+                    </div>
+                    <Show when=move || verbose.get()>
+                        <p class="notice">{VERBOSE_NOTICE}</p>
+                    </Show>
+                    <p class="estimate muted">{estimate_line}</p>
+                    <button class="primary" on:click=run>"Ask the council"</button>
+                </Show>
             </Show>
             <p class="error" role="alert">{move || problem.get()}</p>
             {move || awaiting_consent.get().map(|(session, estimate)| {

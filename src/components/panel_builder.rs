@@ -126,7 +126,7 @@ pub fn PanelBuilder(seats: RwSignal<Vec<Seat>>, judge: RwSignal<Seat>) -> impl I
 }
 
 #[component]
-fn SeatEditor(
+pub fn SeatEditor(
     label: String,
     read: Signal<Seat>,
     write: Callback<Seat>,

@@ -3,13 +3,14 @@
 //! session; each part follows only its own slice of the record, so an update re-renders what
 //! changed and leaves open `<details>` and focus where they were.
 use consilium_engine::views::{cost_line, participant_costs, resume_offer};
-use consilium_engine::{CallStatus, ConsultState, Session};
+use consilium_engine::{CallStatus, Protocol, Session};
 use leptos::html::H2;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::{AppState, Route};
 use crate::components::consult_session::ConsultBodyView;
+use crate::components::review_session::ReviewBodyView;
 use crate::driver::{cancel_run, start_run};
 use crate::{export, run_lock, storage};
 
@@ -121,9 +122,15 @@ fn SessionBody(
             .with(|s| s.as_ref().map(|s| cost_line(&s.cost)))
             .unwrap_or_default()
     });
+    // A question reads as the heading; a diff is named by its title.
     let subject = Memo::new(move |_| {
         session
-            .with(|s| s.as_ref().map(|s| s.subject.clone()))
+            .with(|s| {
+                s.as_ref().map(|s| match s.protocol() {
+                    Protocol::Consult => s.subject.clone(),
+                    _ => s.title.clone(),
+                })
+            })
             .unwrap_or_default()
     });
     let offer = Memo::new(move |_| {
@@ -135,9 +142,8 @@ fn SessionBody(
         })
     });
     let failure = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.failure.clone())));
-    let aborted = Memo::new(move |_| {
-        session.with(|s| s.as_ref().and_then(Session::consult_state) == Some(ConsultState::Aborted))
-    });
+    let aborted =
+        Memo::new(move |_| session.with(|s| s.as_ref().is_some_and(|s| s.state == "aborted")));
     let notice = Memo::new(move |_| live.notice.get());
 
     // Focus follows a run the user just started or resumed.
@@ -223,7 +229,11 @@ fn SessionBody(
             <p class="notice">"Cancelled. Completed rounds are kept."</p>
         </Show>
         <ParticipantCosts session=session />
-        <ConsultBodyView session=session />
+        {match initial.protocol() {
+            Protocol::Consult => view! { <ConsultBodyView session=session /> }.into_any(),
+            Protocol::Review => view! { <ReviewBodyView session=session /> }.into_any(),
+            Protocol::Prioritize => ().into_any(),
+        }}
         <FailedCalls session=session />
     }
 }

@@ -1,0 +1,162 @@
+// Review in Chromium: the demo review (veto, compromise, REQUEST_CHANGES) and its downloads, then
+// reviews against aimock reaching APPROVED, REQUEST_CHANGES by an irreconcilable veto, and
+// INCONCLUSIVE at the round limit, and one against the real model on llama-server.
+import { expect, Page, test } from '@playwright/test';
+import * as fs from 'fs';
+import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
+import { addCompatibleProvider, watchConsole } from './helpers';
+
+const CLEAN_DIFF = `diff --git a/src/math.py b/src/math.py
+--- a/src/math.py
++++ b/src/math.py
+@@ -1,2 +1,5 @@
+ def add(a, b):
+     return a + b
++
++def double(x: int) -> int:
++    return add(x, x)
+`;
+
+const SECRET_DIFF = `diff --git a/settings.py b/settings.py
+--- a/settings.py
++++ b/settings.py
+@@ -1,1 +1,2 @@
+ DEBUG = False
++AWS_ACCESS_KEY_ID = "AKIAIOSFODNN7EXAMPLE"
+`;
+
+const verdictLabel = (page: Page) => page.locator('.review-verdict-label');
+const badge = (page: Page) => page.locator('.session-meta .badge').first();
+
+async function openReviewForm(page: Page) {
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByRole('button', { name: 'Review: a code change' }).click();
+  await expect(page.getByRole('heading', { name: 'Review a change' })).toBeVisible();
+}
+
+async function reviewWith(page: Page, provider: string, model: string, diff: string) {
+  await openReviewForm(page);
+  await page.getByLabel('Diff or code').fill(diff);
+  await expect(page.locator('.review-summary')).toContainText('1 changed file(s), a small change');
+  for (const persona of ['Engineering Architect', 'Operations/SRE']) {
+    const seat = page.getByRole('group', { name: persona, exact: true });
+    await seat.getByLabel('Provider').selectOption({ label: provider });
+    await seat.getByLabel('Model').fill(model);
+  }
+  await page.getByRole('button', { name: 'Start the review' }).click();
+}
+
+async function download(page: Page, button: string): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  return fs.readFileSync((await file.path())!, 'utf8');
+}
+
+test('the demo review vetoes, compromises and requests changes, with grounded findings and both reports', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await openReviewForm(page);
+  await page.getByRole('button', { name: 'Run the demo review' }).click();
+  await expect(page.locator('.demo-label')).toBeVisible();
+  await expect(verdictLabel(page)).toHaveText('REQUEST_CHANGES', { timeout: 60_000 });
+  await expect(badge(page)).toHaveText('conclusion');
+  await expect(page.locator('.session-question')).toHaveText('Review of app/config.py, app/db.py');
+
+  // The committee grid: four personas, two rounds, the SRE's veto in round 1.
+  const grid = page.locator('.committee-grid');
+  await expect(grid.locator('thead th')).toHaveText(['Persona', 'Round 1', 'Round 2']);
+  const sre = grid.locator('tbody tr', { hasText: 'Operations/SRE' });
+  await expect(sre.locator('td').nth(0)).toHaveAttribute('data-vote', 'VETO');
+  await expect(sre.locator('td').nth(1)).toHaveAttribute('data-vote', 'SYNTHESIS');
+  await sre.locator('td').nth(0).locator('summary').click();
+  await expect(sre.locator('td').nth(0)).toContainText('A live AWS access key');
+
+  // The log: states, transitions and the chair's mediation.
+  const log = page.locator('.deliberation-log');
+  await expect(log.locator('.log-round')).toHaveCount(2);
+  await expect(log.locator('.log-round').nth(0)).toContainText('Round 1 — VETO');
+  await expect(log.locator('.log-round').nth(0)).toContainText('DEBATE → VETO');
+  await expect(log.locator('.log-round').nth(0)).toContainText('(accepted)');
+  await expect(log.locator('.log-round').nth(1)).toContainText('SYNTHESIS → CONCLUSION');
+
+  // Fix items by file, each verified, beside the lines they cite.
+  const findings = page.locator('.fix-items .finding');
+  await expect(findings).toHaveCount(3);
+  await expect(page.locator('.fix-items [data-verified="false"]')).toHaveCount(0);
+  const secret = page.locator('.file-findings', { hasText: 'app/config.py' });
+  await expect(secret.locator('pre.cited-lines')).toContainText('AWS_ACCESS_KEY_ID');
+  await expect(secret).toContainText('secret scan');
+
+  const report = await download(page, 'Export Markdown');
+  expect(report).toContain('### Round 1 — VETO\n\n- **State**: VETO\n');
+  expect(report).toContain('- **Chairperson mediation**: "Ship invoice search this week');
+  expect(report).toContain('**REQUEST_CHANGES**');
+  const fixes = await download(page, 'Download fix-requests.md');
+  expect(fixes).toContain('## FIX-001');
+  expect(fixes).toContain('## FIX-003');
+  expect(fixes).not.toContain('## FIX-004');
+
+  await page.getByRole('button', { name: 'History' }).click();
+  const item = page.locator('.session-item', { hasText: 'Review of app/config.py' });
+  await expect(item).toContainText('review · conclusion');
+  await expect(item).toContainText('[demo]');
+  expect(errors).toEqual([]);
+});
+
+test.describe('against aimock', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+    await addCompatibleProvider(page, 'Mock reviewers', `${MOCK_URL}/v1`, 'review-approve');
+  });
+
+  test('APPROVED when the committee agrees with nothing to fix', async ({ page }) => {
+    await reviewWith(page, 'Mock reviewers', 'review-approve', CLEAN_DIFF);
+    await expect(verdictLabel(page)).toHaveText('APPROVED', { timeout: 30_000 });
+    await expect(page.locator('.fix-items')).toContainText('None.');
+    await expect(page.locator('.committee-grid tbody td[data-vote="SYNTHESIS"]')).toHaveCount(2);
+  });
+
+  test('REQUEST_CHANGES when a grounded veto cannot be reconciled, then the user accepts it', async ({ page }) => {
+    await reviewWith(page, 'Mock reviewers', 'review-veto', SECRET_DIFF);
+    await expect(verdictLabel(page)).toHaveText('REQUEST_CHANGES', { timeout: 30_000 });
+    await expect(badge(page)).toHaveText('veto');
+    await expect(page.locator('.awaiting')).toContainText('Amend the code');
+    await expect(page.locator('.deliberation-log')).toContainText('no Business Driver');
+    // The Architect's finding cites lines the change does not show: shown, unverified, not asked for.
+    const architect = page.locator('.committee-grid tbody tr', { hasText: 'Engineering Architect' }).locator('td').first();
+    await architect.locator('summary').click();
+    await expect(architect.locator('[data-verified="false"]')).toContainText('outside the lines the change shows');
+    await expect(page.locator('.fix-items .finding')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Accept the verdict' }).click();
+    await expect(badge(page)).toHaveText('conclusion');
+    await expect(page.locator('.awaiting')).toHaveCount(0);
+    await expect(page.locator('.deliberation-log')).toContainText('VETO → CONCLUSION');
+  });
+
+  test('INCONCLUSIVE at the five-round limit', async ({ page }) => {
+    await reviewWith(page, 'Mock reviewers', 'review-limit', CLEAN_DIFF);
+    await expect(verdictLabel(page)).toHaveText('INCONCLUSIVE', { timeout: 60_000 });
+    await expect(page.locator('.verdict-reason')).toContainText('5-round limit');
+    await expect(page.locator('.committee-grid thead th')).toHaveCount(6);
+  });
+});
+
+test('a review by the real model on llama-server reaches a verdict or a recorded failure', async ({ page }) => {
+  test.setTimeout(6 * 60_000);
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const maxTokens = page.getByLabel('Max tokens per reply');
+  await maxTokens.fill('160');
+  await maxTokens.blur();
+  await addCompatibleProvider(page, 'Gemma reviewers', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
+  await reviewWith(page, 'Gemma reviewers', LLAMA_MODEL, CLEAN_DIFF);
+  await expect(badge(page)).toHaveText(/^(conclusion|failed|veto)$/, { timeout: 5 * 60_000 });
+  const state = (await badge(page).innerText()).trim();
+  if (state === 'failed') {
+    await expect(page.locator('.failure')).not.toBeEmpty();
+  } else {
+    await expect(verdictLabel(page)).toHaveText(/^(APPROVED|REQUEST_CHANGES|INCONCLUSIVE)$/);
+  }
+  console.log(`[review-llama] ${state}: ${await page.locator('.review-verdict').innerText()}`);
+  expect(errors).toEqual([]);
+});
