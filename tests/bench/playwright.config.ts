@@ -9,7 +9,7 @@ const root = path.resolve(__dirname, '..', '..');
 
 export default defineConfig({
   testDir: __dirname,
-  testMatch: /.*\.spec\.ts$/,
+  testMatch: /consult-wall-time\.spec\.ts$/,
   outputDir: path.join(root, 'test-results', 'bench'),
   timeout: 3 * 60_000,
   expect: { timeout: 60_000 },
