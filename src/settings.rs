@@ -54,6 +54,8 @@ pub struct Settings {
     pub max_tokens: u32,
     /// A call with no progress for this long is aborted and retried.
     pub timeout_secs: u32,
+    /// A reviewer persona below this confidence abstains, whatever it said (0 to 1).
+    pub abstain_threshold: f64,
     pub custom_personas: Vec<Persona>,
 }
 
@@ -69,6 +71,7 @@ impl Default for Settings {
             budget_usd: Some(2.50),
             max_tokens: 1024,
             timeout_secs: 90,
+            abstain_threshold: consilium_engine::review::body::DEFAULT_ABSTAIN_THRESHOLD,
             custom_personas: Vec::new(),
         }
     }
@@ -169,6 +172,9 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
                 None => Ok(()),
             }),
             "max_tokens" => read_checked(&mut settings.max_tokens, value, |v| check_max_tokens(*v)),
+            "abstain_threshold" => read_checked(&mut settings.abstain_threshold, value, |v| {
+                check_threshold(*v)
+            }),
             "timeout_secs" => {
                 read_checked(&mut settings.timeout_secs, value, |v| check_timeout(*v))
             }
@@ -241,6 +247,27 @@ fn check_timeout(secs: u32) -> Result<(), String> {
             "The timeout must be at least {MIN_TIMEOUT_SECS} seconds (got {secs})."
         ))
     }
+}
+
+fn check_threshold(fraction: f64) -> Result<(), String> {
+    if (0.0..=1.0).contains(&fraction) {
+        Ok(())
+    } else {
+        Err(format!(
+            "The abstain threshold must be from 0% to 100% (got {:.0}%).",
+            fraction * 100.0
+        ))
+    }
+}
+
+/// The abstain threshold as typed, in percent: `Ok` is the fraction.
+pub fn parse_abstain_threshold(text: &str) -> Result<f64, String> {
+    let text = text.trim().trim_end_matches('%');
+    let percent: f64 = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a percentage from 0 to 100."))?;
+    check_threshold(percent / 100.0)?;
+    Ok(percent / 100.0)
 }
 
 /// What the user typed as the session budget: empty means no budget; anything else must be an
@@ -436,5 +463,7 @@ mod tests {
         assert_eq!(parse_max_tokens("512"), Ok(512));
         assert!(parse_max_tokens("4").is_err());
         assert!(parse_timeout("2").is_err());
+        assert_eq!(parse_abstain_threshold("60"), Ok(0.6));
+        assert!(parse_abstain_threshold("120").is_err());
     }
 }

@@ -1,6 +1,6 @@
 //! New review: the change (pasted, or opened from a file), the project's rules, and the committee,
 //! elected by the number of changed files and editable (who sits, on which provider and model).
-use consilium_engine::review::body::{ReviewConfig, DEFAULT_ABSTAIN_THRESHOLD, MAX_CODE_CHARS};
+use consilium_engine::review::body::{ReviewConfig, MAX_CODE_CHARS};
 use consilium_engine::review::committee::{ChangeSize, ReviewerRole};
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::review::diff::ParsedDiff;
@@ -110,7 +110,7 @@ pub fn NewReviewForm(problem: RwSignal<Option<String>>) -> impl IntoView {
             Ok(members) => ReviewConfig {
                 members,
                 rules: rules.get_untracked(),
-                abstain_threshold: DEFAULT_ABSTAIN_THRESHOLD,
+                abstain_threshold: settings.abstain_threshold,
                 max_tokens: settings.max_tokens,
                 budget_usd: settings.budget_usd,
                 structured_output: true,

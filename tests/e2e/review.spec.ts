@@ -132,6 +132,18 @@ test.describe('against aimock', () => {
     await expect(page.locator('.deliberation-log')).toContainText('VETO → CONCLUSION');
   });
 
+  test('the abstain threshold is a setting: above every confidence, all abstain and it is INCONCLUSIVE', async ({ page }) => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const threshold = page.getByLabel('Reviewers abstain below this confidence (%)');
+    await expect(threshold).toHaveValue('50');
+    await threshold.fill('90');
+    await threshold.blur();
+    await reviewWith(page, 'Mock reviewers', 'review-approve', CLEAN_DIFF);
+    await expect(verdictLabel(page)).toHaveText('INCONCLUSIVE', { timeout: 30_000 });
+    await expect(page.locator('.committee-grid tbody td[data-vote="ABSTAIN"]')).toHaveCount(2);
+    await expect(page.locator('.verdict-reason')).toContainText('Every member abstained');
+  });
+
   test('INCONCLUSIVE at the five-round limit', async ({ page }) => {
     await reviewWith(page, 'Mock reviewers', 'review-limit', CLEAN_DIFF);
     await expect(verdictLabel(page)).toHaveText('INCONCLUSIVE', { timeout: 60_000 });
@@ -159,4 +171,20 @@ test('a review by the real model on llama-server reaches a verdict or a recorded
   }
   console.log(`[review-llama] ${state}: ${await page.locator('.review-verdict').innerText()}`);
   expect(errors).toEqual([]);
+});
+
+test('a finished review opens again with the network off, from History', async ({ page, context }) => {
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await openReviewForm(page);
+  await page.getByRole('button', { name: 'Run the demo review' }).click();
+  await expect(verdictLabel(page)).toHaveText('REQUEST_CHANGES', { timeout: 60_000 });
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'History' }).click();
+  await page.locator('.session-item', { hasText: 'Review of app/config.py' }).locator('button.link').click();
+  await expect(verdictLabel(page)).toHaveText('REQUEST_CHANGES');
+  await expect(page.locator('.fix-items .finding')).toHaveCount(3);
+  await context.setOffline(false);
 });

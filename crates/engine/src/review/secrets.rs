@@ -17,8 +17,10 @@ pub struct SecretHit {
     pub masked: String,
 }
 
-/// Well-known key formats: (prefix, minimum length after it, allowed alphabet, description).
-const KEY_FORMATS: &[(&str, usize, fn(char) -> bool, &str)] = &[
+/// A well-known key format: prefix, minimum length after it, allowed alphabet, description.
+type KeyFormat = (&'static str, usize, fn(char) -> bool, &'static str);
+
+const KEY_FORMATS: &[KeyFormat] = &[
     ("AKIA", 16, is_upper_alnum, "an AWS access key id"),
     ("ASIA", 16, is_upper_alnum, "an AWS temporary access key id"),
     ("ghp_", 36, is_alnum, "a GitHub personal access token"),
@@ -132,7 +134,7 @@ fn assigned_secret(text: &str) -> Option<(&'static str, String)> {
         && value.chars().any(|c| c.is_ascii_digit())
         && value.chars().any(|c| c.is_ascii_alphabetic())
         && entropy_bits(&value) >= MIN_ENTROPY_BITS;
-    looks_random.then(|| {
+    looks_random.then_some({
         (
             "a high-entropy string assigned to a secret-named field",
             value,
