@@ -173,10 +173,22 @@ pub fn VerdictRound(
             .collect_view()
             .into_any()
     };
+    let absent = check
+        .as_ref()
+        .map(|c| {
+            c.absent_panelists
+                .iter()
+                .map(|id| participant_label(&session, id))
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
     view! {
         <div class="verdict">
             <p class="recommendation">{artifact.recommendation}</p>
             {confidence}
+            {(!absent.is_empty()).then(|| view! {
+                <p class="absent">"Absent (no usable answer, not counted as agreeing): " {absent.join(", ")}</p>
+            })}
             <h4>"Evidence that survived cross-examination"</h4>
             <ul class="evidence">{evidence}</ul>
             <h4>"Dissent"</h4>

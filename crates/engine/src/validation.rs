@@ -22,7 +22,28 @@ pub(crate) fn require_text(field: &str, value: &str) -> Result<(), ValidationErr
     if value.trim().is_empty() {
         return Err(ValidationError::new(field, "must not be empty."));
     }
+    if is_placeholder(value) {
+        return Err(ValidationError::new(
+            field,
+            format!(
+                "is the reply template's placeholder ({:?}), not an answer: write your own text.",
+                value.trim()
+            ),
+        ));
+    }
     Ok(())
+}
+
+/// What a model that copies the reply template writes: `<your answer, in one or two sentences>`,
+/// or the `...` that stands for "more items".
+pub fn is_placeholder(value: &str) -> bool {
+    let text = value.trim();
+    text == "..."
+        || text == "…"
+        || (text.starts_with('<')
+            && text.ends_with('>')
+            && text.contains(' ')
+            && !text.contains('\n'))
 }
 
 pub(crate) fn require_texts(field: &str, values: &[String]) -> Result<(), ValidationError> {

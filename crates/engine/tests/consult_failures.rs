@@ -318,3 +318,99 @@ fn round_three_fails_when_no_panelist_replies() {
         .starts_with("Round 3 got no usable cross-examination reply."));
     assert!(!caller.call_ids().contains(&"r3-judge".to_string()));
 }
+
+#[test]
+fn a_reply_that_copies_the_templates_placeholders_is_asked_again_then_recorded_as_failed() {
+    let copied = serde_json::json!({
+        "position": "<your answer, in one or two sentences>",
+        "key_points": ["<a point that supports it>", "..."],
+        "rationale": "<why, briefly>",
+        "confidence": 50
+    })
+    .to_string();
+    let caller = ScriptedCaller::over_demo()
+        .reply("r1-panelist-1", copied.clone())
+        .reply("r1-panelist-1-reask", copied);
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    let first = call(&session, "r1-panelist-1");
+    assert_eq!(first.status, CallStatus::Failed);
+    assert!(
+        first.error.as_deref().unwrap().contains("placeholder"),
+        "{:?}",
+        first.error
+    );
+    assert_eq!(
+        call(&session, "r1-panelist-1-reask").status,
+        CallStatus::Failed
+    );
+    let positions: Vec<&str> = session
+        .consult()
+        .round1
+        .iter()
+        .map(|a| a.position.as_str())
+        .collect();
+    assert_eq!(
+        positions.len(),
+        2,
+        "panelist 1 is absent, not a placeholder"
+    );
+    assert!(positions.iter().all(|p| !p.starts_with('<')));
+}
+
+#[test]
+fn an_artifact_naming_someone_off_the_panel_is_asked_again() {
+    let outsider = synthesis(
+        serde_json::json!([{"point": "Adopt Rust", "supporting_agents": ["panelist-1", "panelist-9"], "confidence": 0.9}]),
+        serde_json::json!([]),
+    );
+    let caller = ScriptedCaller::over_demo().reply("r2-judge", outsider);
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    let refused = call(&session, "r2-judge");
+    assert_eq!(refused.status, CallStatus::Failed);
+    assert!(refused
+        .error
+        .as_deref()
+        .unwrap()
+        .contains("\"panelist-9\", who is not on the panel"));
+    assert_eq!(call(&session, "r2-judge-reask").status, CallStatus::Ok);
+    let verdict_outsider = verdict(
+        0.8,
+        serde_json::json!([{"agent": "the-cfo", "concern": "Cost", "severity": "low"}]),
+    );
+    let caller = ScriptedCaller::over_demo()
+        .reply("r4-judge", verdict_outsider.clone())
+        .reply("r4-judge-reask", verdict_outsider);
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.consult_state(), Some(ConsultState::Failed));
+    assert!(session.consult().round4.is_none(), "never stored");
+}
+
+#[test]
+fn a_panelist_whose_answer_failed_is_absent_not_agreeing() {
+    // A unanimous council, except that panelist 3 never answers: no strong-agreement floor.
+    let caller = unanimous_caller(0.86).fail(
+        "r1-panelist-3",
+        CallFailure {
+            kind: "network".into(),
+            message: "Unreachable.".into(),
+        },
+    );
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    let check = session.consult().confidence_check.clone().unwrap();
+    assert_eq!(check.absent_panelists, ["panelist-3"]);
+    assert!(
+        (check.computed_confidence - 0.86).abs() < 1e-9,
+        "{}",
+        check.rule
+    );
+    assert!(check.rule.contains("Absent"));
+    let (everyone, _) = run(demo_session(), &unanimous_caller(0.86));
+    let check = everyone.consult().confidence_check.clone().unwrap();
+    assert!(
+        check.computed_confidence >= 0.9,
+        "with everyone, strong agreement lifts it"
+    );
+}

@@ -312,3 +312,22 @@ fn personas_go_into_the_system_prompt() {
     assert!(skeptic.system.contains("Your perspective: Skeptic."));
     assert!(skeptic.prompt.contains("Should our team adopt Rust"));
 }
+
+#[test]
+fn artifacts_in_prompts_keep_their_fields_in_order() {
+    let caller = ScriptedCaller::over_demo();
+    let _ = run(demo_session(), &caller);
+    let synthesis = caller
+        .requests()
+        .into_iter()
+        .find(|r| r.call_id == "r2-judge")
+        .unwrap();
+    assert!(
+        synthesis
+            .prompt
+            .contains(r#"{"agent_id":"panelist-1","position":"#),
+        "{}",
+        synthesis.prompt
+    );
+    assert!(!synthesis.prompt.contains("artifact_type"));
+}

@@ -34,6 +34,9 @@ pub struct ConfidenceCheck {
     pub adjusted: bool,
     /// Minority concerns the judge left out; show them after the verdict's own dissent.
     pub added_dissent: Vec<Dissent>,
+    /// Panelists whose answer failed: absent, not agreeing (strong agreement needs everyone).
+    #[serde(default)]
+    pub absent_panelists: Vec<String>,
 }
 
 pub fn check_confidence(
@@ -42,10 +45,28 @@ pub fn check_confidence(
     synthesis: &SynthesisArtifact,
     cross_exam: &CrossExamArtifact,
 ) -> ConfidenceCheck {
+    let everyone: Vec<String> = round1.iter().map(|a| a.agent_id.clone()).collect();
+    check_confidence_for_panel(verdict, round1, synthesis, cross_exam, &everyone)
+}
+
+/// `check_confidence` for a panel of `panel` ids, some of whom may have given no answer: those
+/// are absent, and strong agreement needs every panelist.
+pub fn check_confidence_for_panel(
+    verdict: &VerdictArtifact,
+    round1: &[IndependentArtifact],
+    synthesis: &SynthesisArtifact,
+    cross_exam: &CrossExamArtifact,
+    panel: &[String],
+) -> ConfidenceCheck {
+    let absent_panelists: Vec<String> = panel
+        .iter()
+        .filter(|id| !round1.iter().any(|a| &a.agent_id == *id))
+        .cloned()
+        .collect();
     let judge = verdict.confidence;
     let severities: Vec<Severity> = verdict.dissent.iter().map(|d| d.severity).collect();
     let (computed, mut rule) = if severities.is_empty() {
-        if strong_agreement(round1, synthesis, cross_exam) {
+        if absent_panelists.is_empty() && strong_agreement(round1, synthesis, cross_exam) {
             (
                 judge.max(STRONG_AGREEMENT_FLOOR),
                 "No dissent and strong agreement (no tensions, nothing unresolved, every panelist at \
@@ -81,12 +102,19 @@ pub fn check_confidence(
             added_dissent.len()
         ));
     }
+    if !absent_panelists.is_empty() {
+        rule.push_str(&format!(
+            " Absent (no usable answer, so not counted as agreeing): {}.",
+            absent_panelists.join(", ")
+        ));
+    }
     ConfidenceCheck {
         judge_confidence: judge,
         computed_confidence: computed,
         rule,
         adjusted: (computed - judge).abs() > f64::EPSILON,
         added_dissent,
+        absent_panelists,
     }
 }
 

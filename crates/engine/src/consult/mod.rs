@@ -151,6 +151,23 @@ impl<C> ConsultRun<'_, C> {
         ArtifactEnvelope::new(kind, self.now()).to_fields()
     }
 
+    /// Every agent id an artifact names must be a panelist: `Err` is the sentence for the re-ask.
+    fn check_agents<'i>(&self, ids: impl IntoIterator<Item = &'i str>) -> Result<(), String> {
+        let panel: Vec<&str> = self
+            .config
+            .panelists
+            .iter()
+            .map(|p| p.id.as_str())
+            .collect();
+        match ids.into_iter().find(|id| !panel.contains(id)) {
+            None => Ok(()),
+            Some(unknown) => Err(format!(
+                "The reply names \"{unknown}\", who is not on the panel; use only these agent ids: {}.",
+                panel.join(", ")
+            )),
+        }
+    }
+
     /// The JSON schema to send, when structured output is on.
     fn schema(&self, name: &str, schema: fn() -> Value) -> Option<(String, Value)> {
         self.config

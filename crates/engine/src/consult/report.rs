@@ -58,6 +58,22 @@ pub fn consult_markdown(session: &Session) -> String {
                 let _ = writeln!(out, "Confidence: **{}**\n", percent(verdict.confidence));
             }
         }
+        if let Some(check) = body
+            .confidence_check
+            .as_ref()
+            .filter(|c| !c.absent_panelists.is_empty())
+        {
+            let absent: Vec<String> = check
+                .absent_panelists
+                .iter()
+                .map(|id| label(session, id))
+                .collect();
+            let _ = writeln!(
+                out,
+                "Absent (no usable answer, not counted as agreeing): {}\n",
+                absent.join(", ")
+            );
+        }
         let _ = writeln!(out, "### Evidence\n");
         for e in &verdict.evidence {
             let _ = writeln!(out, "- {e}");

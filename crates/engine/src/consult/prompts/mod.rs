@@ -34,7 +34,8 @@ fn to_json<T: Serialize>(value: &T) -> String {
         serde_json::to_value(value).expect("artifacts serialise: string keys, finite numbers");
     if let Value::Object(fields) = &mut value {
         for envelope_field in ENVELOPE_FIELDS {
-            fields.remove(envelope_field);
+            // shift_remove keeps the other keys in order (remove would swap the last one in).
+            fields.shift_remove(envelope_field);
         }
     }
     value.to_string()

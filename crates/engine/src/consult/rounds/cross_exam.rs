@@ -45,8 +45,16 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
         .collect();
     let replies = run
         .ask_panel(plans, &|_: &CallPlan, text: &str| {
-            parse_reply(text, Default::default(), CrossExamReply::validate)
-                .map_err(|e| e.to_string())
+            let parsed = parse_reply(text, Default::default(), CrossExamReply::validate)
+                .map_err(|e| e.to_string())?;
+            run.check_agents(
+                parsed
+                    .value
+                    .challenges
+                    .iter()
+                    .map(|c| c.target_agent.as_str()),
+            )?;
+            Ok(parsed)
         })
         .await?;
     if replies.valid.is_empty() {
@@ -86,6 +94,14 @@ async fn merge<C: ModelCaller>(
         let fields = run.envelope_fields(CROSS_EXAM);
         let parsed: ParsedReply<CrossExamArtifact> =
             parse_reply(text, fields, CrossExamArtifact::validate).map_err(|e| e.to_string())?;
+        run.check_agents(
+            parsed
+                .value
+                .challenges
+                .iter()
+                .flat_map(|c| [c.challenger.as_str(), c.target_agent.as_str()])
+                .chain(parsed.value.rebuttals.iter().map(|r| r.agent.as_str())),
+        )?;
         let merged = &parsed.value;
         let invented = !merged.challenges.is_empty() || !merged.unresolved.is_empty();
         if invented && !anyone_challenged {

@@ -21,7 +21,22 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
     let synthesis = run
         .ask(plan, &|_: &CallPlan, text: &str| {
             let fields = run.envelope_fields(SYNTHESIS);
-            parse_reply(text, fields, SynthesisArtifact::validate).map_err(|e| e.to_string())
+            let parsed = parse_reply(text, fields, SynthesisArtifact::validate)
+                .map_err(|e| e.to_string())?;
+            let synthesis = &parsed.value;
+            run.check_agents(
+                synthesis
+                    .consensus_points
+                    .iter()
+                    .flat_map(|c| c.supporting_agents.iter().map(String::as_str))
+                    .chain(
+                        synthesis
+                            .tensions
+                            .iter()
+                            .flat_map(|t| t.viewpoints.iter().map(|v| v.agent.as_str())),
+                    ),
+            )?;
+            Ok(parsed)
         })
         .await
         .required("The judge's synthesis (round 2)")?;

@@ -1,7 +1,7 @@
 //! Round 4, Verdict: the judge decides from all answers in full and the debate (filtered unless
 //! verbose); the confidence is then checked in code.
 use crate::consult::artifacts::{verdict_schema, VerdictArtifact, VERDICT};
-use crate::consult::confidence::check_confidence;
+use crate::consult::confidence::check_confidence_for_panel;
 use crate::consult::filtering::{filter_cross_exam, filter_synthesis};
 use crate::consult::prompts;
 use crate::consult::ConsultRun as Run;
@@ -38,12 +38,16 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
     let verdict = run
         .ask(plan, &|_: &CallPlan, text: &str| {
             let fields = run.envelope_fields(VERDICT);
-            parse_reply(text, fields, VerdictArtifact::validate).map_err(|e| e.to_string())
+            let parsed =
+                parse_reply(text, fields, VerdictArtifact::validate).map_err(|e| e.to_string())?;
+            run.check_agents(parsed.value.dissent.iter().map(|d| d.agent.as_str()))?;
+            Ok(parsed)
         })
         .await
         .required("The judge's verdict (round 4)")?;
     // The check sees the full debate: a concern filtered out of the judge's view still counts.
-    let check = check_confidence(&verdict, &round1, &synthesis, &cross_exam);
+    let panel: Vec<String> = run.config.panelists.iter().map(|p| p.id.clone()).collect();
+    let check = check_confidence_for_panel(&verdict, &round1, &synthesis, &cross_exam, &panel);
     run.store_round(4, |session| {
         session.round4 = Some(verdict);
         session.confidence_check = Some(check);
