@@ -4,7 +4,8 @@
 use consilium_engine::{ConsultBody, Session};
 use leptos::prelude::*;
 
-use crate::components::live_calls::LiveCalls;
+use crate::app::AppState;
+use crate::components::live_calls::{LiveCalls, RecordedCalls};
 use crate::components::rounds::{
     CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
 };
@@ -33,6 +34,11 @@ fn consult_part<T: PartialEq + Clone + Send + Sync + 'static>(
 #[component]
 pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     let last_round = consult_part(session, |b| Some(b.config.stop_after_round));
+    let live = expect_context::<AppState>().live;
+    let id = session
+        .with_untracked(|s| s.as_ref().map(|s| s.id.clone()))
+        .unwrap_or_default();
+    let running_here = Memo::new(move |_| live.runs(&id));
     let stats = consult_part(session, |b| b.token_efficiency_stats.clone());
     // Labels come from the participants, which do not change during a run.
     let labels = move || session.get_untracked().expect("shown only with a session");
@@ -78,9 +84,13 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                 <section class="round" data-round=round data-complete=move || done.get().to_string()>
                     <h3>{ROUND_TITLES[usize::from(round - 1)]}</h3>
                     {move || content.run()}
-                    // Once a round has its artifact, the raw streams give way to the readable view.
+                    // While this tab runs it, a round shows its calls streaming; once it has its
+                    // artifact they give way to the readable view. A round that ended without one
+                    // shows its calls from the record: the same in this tab, reloaded or offline.
                     <Show when=move || !done.get()>
-                        <LiveCalls round=round />
+                        <Show when=move || running_here.get() fallback=move || view! { <RecordedCalls round=round session=session /> }>
+                            <LiveCalls round=round />
+                        </Show>
                     </Show>
                 </section>
             }

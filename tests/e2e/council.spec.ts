@@ -30,7 +30,7 @@ test('councils of 2, 4 and 5 panelists are built and each answers; a sixth seat 
     if (size === 5) {
       await expect(page.getByRole('button', { name: 'Add panelist' })).toBeDisabled();
     }
-    await expect(page.getByRole('button', { name: 'Remove Panelist 1' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Remove Panelist 1' })).toBeEnabled({ enabled: size > 2 });
     await page.getByRole('button', { name: 'Ask the council' }).click();
     await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 30_000 });
     await expect(page.locator('.position-card')).toHaveCount(size);
