@@ -124,7 +124,10 @@ test('Cancel takes effect within a second during a Retry-After wait', async ({ p
     await page.getByRole('button', { name: 'New session' }).click();
     await page.getByLabel('Question').fill('Single run: cancel during a wait?');
     await page.getByRole('button', { name: 'Ask the council' }).click();
-    await expect(page.locator('.call-card .notice').first()).toContainText('Retrying in', { timeout: 15_000 });
+    // All three panelists have asked once and are waiting out the 30 s Retry-After.
+    await expect.poll(() => requests, { timeout: 15_000 }).toBe(3);
+    await expect(page.locator('.call-card .notice')).toHaveCount(3);
+    await expect(page.locator('.call-card .notice').first()).toContainText('Retrying in');
     const asked = requests;
     await page.getByRole('button', { name: 'Cancel' }).click();
     // Well before the 30 s wait would have ended.
