@@ -1,9 +1,10 @@
 //! The demo: scripted participants that let a first-time user watch the real engine run every
 //! protocol with no key and no server. Each protocol writes its own script; this caller picks the
-//! script by who is asked (Consult's panelists and judge, Review's personas).
+//! script by who is asked (Consult's panelists and judge, Review's personas, Prioritize's partners).
 use consilium_providers::estimate_tokens;
 
 use crate::harness::io::{CallFailure, CallProgress, CallReply, CallRequest, ModelCaller};
+use crate::prioritize::body::Partner;
 use crate::review::committee::ReviewerRole;
 
 /// The model name demo replies carry.
@@ -26,6 +27,8 @@ impl ModelCaller for DemoCaller {
 pub fn demo_reply(request: &CallRequest) -> CallReply {
     if ReviewerRole::from_id(&request.participant_id).is_some() {
         crate::review::demo::demo_reply(request)
+    } else if Partner::from_id(&request.participant_id).is_some() {
+        crate::prioritize::demo::demo_reply(request)
     } else {
         crate::consult::demo::demo_reply(request)
     }

@@ -7,6 +7,7 @@
 //! - `harness`: the run harness (asking, re-ask, budget, ledger, call records, events, states).
 //! - `consult`: the Consult protocol and everything only it uses.
 //! - `review`: the Review protocol (seed 002) and everything only it uses.
+//! - `prioritize`: the Prioritize protocol (seed 003) and everything only it uses.
 //! - `views`: view models the app and the exports share (business rules out of the views).
 //! - shared pieces: `participants`, `reply_parse`, `validation`, `money`, `timestamp`.
 pub mod consult;
@@ -14,6 +15,7 @@ pub mod demo;
 pub mod harness;
 pub mod money;
 pub mod participants;
+pub mod prioritize;
 pub mod record;
 pub mod reply_parse;
 pub mod review;
@@ -49,6 +51,7 @@ pub use harness::ledger::{CostLedger, CostSummary};
 pub use harness::{Protocol as ProtocolSpec, StateMachine};
 pub use money::format_usd;
 pub use participants::{builtin_personas, Participant, Persona, Price};
+pub use prioritize::{run_prioritize, Prioritize};
 pub use record::{Body, CallRecord, CallStatus, Protocol, RecordError, Session};
 pub use reply_parse::{extract_json, parse_reply, ParsedReply, ReplyError};
 pub use review::{run_review, Review};

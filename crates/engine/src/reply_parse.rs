@@ -78,6 +78,32 @@ pub fn extract_json(text: &str) -> Result<ParsedReply<Map<String, Value>>, Reply
     }
 }
 
+/// Reads any JSON value (a list, an object, a string) from a short piece of a reply, such as the
+/// text between two markers: fenced or bare, trailing commas removed.
+pub fn read_value(text: &str) -> Result<ParsedReply<Value>, ReplyError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ReplyError::Empty);
+    }
+    let fenced = fenced_blocks(text);
+    let candidate = fenced.first().copied().unwrap_or(text).trim();
+    match serde_json::from_str::<Value>(candidate) {
+        Ok(value) => Ok(ParsedReply {
+            value,
+            notes: Vec::new(),
+        }),
+        Err(error) => {
+            let unreadable = || ReplyError::Unreadable(error.to_string());
+            let repaired = without_trailing_commas(candidate).ok_or_else(unreadable)?;
+            let value = serde_json::from_str::<Value>(repaired.trim()).map_err(|_| unreadable())?;
+            Ok(ParsedReply {
+                value,
+                notes: vec!["Trailing commas were removed.".to_string()],
+            })
+        }
+    }
+}
+
 /// Where the object may be, most likely first; tried lazily.
 fn candidates(text: &str) -> impl Iterator<Item = &str> {
     let object_starts = text

@@ -18,6 +18,7 @@ use crate::consult::ConsultBody;
 use crate::harness::ledger::CostSummary;
 use crate::harness::protocol::state_is_finished;
 use crate::participants::Participant;
+use crate::prioritize::body::PrioritizeBody;
 use crate::review::body::ReviewBody;
 use crate::timestamp::rfc3339_utc;
 
@@ -49,6 +50,7 @@ impl Protocol {
 pub enum Body {
     Consult(Box<ConsultBody>),
     Review(Box<ReviewBody>),
+    Prioritize(Box<PrioritizeBody>),
 }
 
 impl Body {
@@ -56,6 +58,7 @@ impl Body {
         match self {
             Self::Consult(_) => Protocol::Consult,
             Self::Review(_) => Protocol::Review,
+            Self::Prioritize(_) => Protocol::Prioritize,
         }
     }
 }
@@ -155,6 +158,7 @@ impl Session {
         match &self.body {
             Body::Consult(_) => state_is_finished::<crate::consult::Consult>(&self.state),
             Body::Review(_) => state_is_finished::<crate::review::Review>(&self.state),
+            Body::Prioritize(_) => state_is_finished::<crate::prioritize::Prioritize>(&self.state),
         }
     }
 }

@@ -3,6 +3,7 @@
 use crate::consult::state::ConsultState;
 use crate::harness::protocol::state_of;
 use crate::harness::StateMachine;
+use crate::prioritize::state::PrioritizeState;
 use crate::record::{Body, Session};
 use crate::review::state::ReviewState;
 
@@ -63,6 +64,22 @@ pub fn resume_offer(
             Some(ResumeOffer {
                 reason,
                 from_round: if compromise_pending { done } else { done + 1 },
+            })
+        }
+        Body::Prioritize(body) => {
+            let state = state_of::<crate::prioritize::Prioritize>(session)?;
+            if state == PrioritizeState::Complete {
+                return None;
+            }
+            let reason = if state.is_running() || state == PrioritizeState::Idle {
+                "This prioritization was interrupted."
+            } else {
+                "This prioritization stopped before the end."
+            };
+            let done = body.debate.rounds.len() as u8;
+            Some(ResumeOffer {
+                reason,
+                from_round: done + 1,
             })
         }
     }
