@@ -5,8 +5,9 @@
 use std::cell::RefCell;
 
 use consilium_engine::{
-    run_consult, run_review, Body, CallFailure, CallProgress, CallReply, CallRequest, Clock,
-    DemoCaller, Event, EventSink, ModelCaller, NoProgress, Participant, Session,
+    run_consult, run_prioritize, run_review, Body, CallFailure, CallProgress, CallReply,
+    CallRequest, Clock, DemoCaller, Event, EventSink, ModelCaller, NoProgress, Participant,
+    Session,
 };
 use consilium_providers::{
     cost_usd, redact, ChatReply, ChatRequest, ErrorContext, Message, Price, ProviderError,
@@ -161,6 +162,7 @@ pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<
         let finished = match &session.body {
             Body::Consult(_) => run_consult(session, &caller, &BrowserClock, &sink).await,
             Body::Review(_) => run_review(session, &caller, &BrowserClock, &sink).await,
+            Body::Prioritize(_) => run_prioritize(session, &caller, &BrowserClock, &sink).await,
         };
         live.persist(&finished);
         live.session.set(Some(finished));

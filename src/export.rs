@@ -1,5 +1,6 @@
 //! Saving a session to a file: JSON (the full record, with its schema_version) or a Markdown report.
 //! Both come from the session record, which never holds a key.
+use consilium_engine::prioritize::report::{prioritize_csv, prioritize_json, prioritize_markdown};
 use consilium_engine::review::body::ReviewBody;
 use consilium_engine::review::report::{fix_requests, review_report};
 use consilium_engine::{consult_markdown, Body, Session};
@@ -14,6 +15,7 @@ pub fn session_markdown(session: &Session) -> String {
     match &session.body {
         Body::Consult(_) => consult_markdown(session),
         Body::Review(_) => review_report(session),
+        Body::Prioritize(_) => prioritize_markdown(session),
     }
 }
 
@@ -22,6 +24,7 @@ pub fn markdown_name(session: &Session) -> String {
     match &session.body {
         Body::Consult(_) => format!("{}.md", file_stem(session)),
         Body::Review(_) => format!("{}-review-report.md", file_stem(session)),
+        Body::Prioritize(_) => format!("{}-prioritization.md", file_stem(session)),
     }
 }
 
@@ -34,6 +37,24 @@ pub fn download_fix_requests(session: &Session) -> Result<(), String> {
         &format!("{}-fix-requests.md", file_stem(session)),
         "text/markdown",
         &fix_requests(body),
+    )
+}
+
+/// A prioritization's debate in the seed's JSON shape (`DebateResult`), and its ranked backlog as
+/// CSV.
+pub fn download_debate_json(session: &Session) -> Result<(), String> {
+    download(
+        &format!("{}-debate.json", file_stem(session)),
+        "application/json",
+        &prioritize_json(session),
+    )
+}
+
+pub fn download_ranked_csv(session: &Session) -> Result<(), String> {
+    download(
+        &format!("{}-ranked-backlog.csv", file_stem(session)),
+        "text/csv",
+        &prioritize_csv(session),
     )
 }
 

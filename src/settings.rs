@@ -56,6 +56,8 @@ pub struct Settings {
     pub timeout_secs: u32,
     /// A reviewer persona below this confidence abstains, whatever it said (0 to 1).
     pub abstain_threshold: f64,
+    /// A backlog with more opportunities than this is debated by default (Prioritize).
+    pub debate_threshold: u32,
     pub custom_personas: Vec<Persona>,
 }
 
@@ -72,6 +74,7 @@ impl Default for Settings {
             max_tokens: 1024,
             timeout_secs: 90,
             abstain_threshold: consilium_engine::review::body::DEFAULT_ABSTAIN_THRESHOLD,
+            debate_threshold: consilium_engine::prioritize::body::DEFAULT_DEBATE_THRESHOLD as u32,
             custom_personas: Vec::new(),
         }
     }
@@ -175,6 +178,9 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
             "abstain_threshold" => read_checked(&mut settings.abstain_threshold, value, |v| {
                 check_threshold(*v)
             }),
+            "debate_threshold" => read_checked(&mut settings.debate_threshold, value, |v| {
+                check_debate_threshold(*v)
+            }),
             "timeout_secs" => {
                 read_checked(&mut settings.timeout_secs, value, |v| check_timeout(*v))
             }
@@ -258,6 +264,28 @@ fn check_threshold(fraction: f64) -> Result<(), String> {
             fraction * 100.0
         ))
     }
+}
+
+fn check_debate_threshold(count: u32) -> Result<(), String> {
+    if count <= 100 {
+        Ok(())
+    } else {
+        Err(format!(
+            "The debate threshold must be from 0 to 100 opportunities (got {count})."
+        ))
+    }
+}
+
+/// The number of opportunities above which a backlog is debated, as typed.
+pub fn parse_debate_threshold(text: &str) -> Result<u32, String> {
+    let count: u32 = text.trim().parse().map_err(|_| {
+        format!(
+            "\"{}\" is not a whole number of opportunities.",
+            text.trim()
+        )
+    })?;
+    check_debate_threshold(count)?;
+    Ok(count)
 }
 
 /// The abstain threshold as typed, in percent: `Ok` is the fraction.
@@ -465,5 +493,8 @@ mod tests {
         assert!(parse_timeout("2").is_err());
         assert_eq!(parse_abstain_threshold("60"), Ok(0.6));
         assert!(parse_abstain_threshold("120").is_err());
+        assert_eq!(parse_debate_threshold(" 7 "), Ok(7));
+        assert!(parse_debate_threshold("-1").is_err());
+        assert!(parse_debate_threshold("500").is_err());
     }
 }

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use crate::app::{AppState, Route};
 use crate::components::cost_gate::CostConsent;
+use crate::components::new_prioritize::NewPrioritizeForm;
 use crate::components::new_review::NewReviewForm;
 use crate::components::panel_builder::{PanelBuilder, Seat};
 use crate::components::presets::PresetList;
@@ -46,6 +47,7 @@ pub fn NewSessionView() -> impl IntoView {
     let awaiting_consent = RwSignal::new(None::<(Session, CostEstimate)>);
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
     let reviewing = RwSignal::new(false);
+    let prioritizing = RwSignal::new(false);
 
     // Seats follow the providers: filled as soon as the first provider exists.
     Effect::new(move |_| {
@@ -134,9 +136,15 @@ pub fn NewSessionView() -> impl IntoView {
     view! {
         <section class="new-session" aria-labelledby="new-title">
             <div class="protocol-switch" role="group" aria-label="What to put before the council">
-                <button class="secondary" aria-pressed=move || (!reviewing.get()).to_string() on:click=move |_| reviewing.set(false)>"Consult: a question"</button>
-                <button class="secondary" aria-pressed=move || reviewing.get().to_string() on:click=move |_| reviewing.set(true)>"Review: a code change"</button>
+                <button class="secondary" aria-pressed=move || (!reviewing.get() && !prioritizing.get()).to_string() on:click=move |_| { reviewing.set(false); prioritizing.set(false) }>"Consult: a question"</button>
+                <button class="secondary" aria-pressed=move || reviewing.get().to_string() on:click=move |_| { reviewing.set(true); prioritizing.set(false) }>"Review: a code change"</button>
+                <button class="secondary" aria-pressed=move || prioritizing.get().to_string() on:click=move |_| { prioritizing.set(true); reviewing.set(false) }>"Prioritize: a backlog"</button>
             </div>
+            <Show when=move || prioritizing.get()>
+                <h2 id="new-title">"Prioritize a backlog"</h2>
+                <NewPrioritizeForm problem=problem />
+            </Show>
+            <Show when=move || !prioritizing.get()>
             <Show when=move || !reviewing.get() fallback=move || view! {
                 <h2 id="new-title">"Review a change"</h2>
                 <NewReviewForm problem=problem />
@@ -200,6 +208,7 @@ pub fn NewSessionView() -> impl IntoView {
                     <p class="estimate muted">{estimate_line}</p>
                     <button class="primary" on:click=run>"Ask the council"</button>
                 </Show>
+            </Show>
             </Show>
             <p class="error" role="alert">{move || problem.get()}</p>
             {move || awaiting_consent.get().map(|(session, estimate)| {

@@ -10,6 +10,7 @@ use leptos::task::spawn_local;
 
 use crate::app::{AppState, Route};
 use crate::components::consult_session::ConsultBodyView;
+use crate::components::prioritize_session::PrioritizeBodyView;
 use crate::components::review_session::ReviewBodyView;
 use crate::driver::{cancel_run, start_run};
 use crate::{export, run_lock, storage};
@@ -232,7 +233,7 @@ fn SessionBody(
         {match initial.protocol() {
             Protocol::Consult => view! { <ConsultBodyView session=session /> }.into_any(),
             Protocol::Review => view! { <ReviewBodyView session=session /> }.into_any(),
-            Protocol::Prioritize => ().into_any(),
+            Protocol::Prioritize => view! { <PrioritizeBodyView session=session /> }.into_any(),
         }}
         <FailedCalls session=session />
     }

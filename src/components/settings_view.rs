@@ -8,8 +8,8 @@ use crate::app::AppState;
 use crate::components::presets::PresetList;
 use crate::keys;
 use crate::settings::{
-    kind_label, parse_abstain_threshold, parse_budget, parse_consent_threshold, parse_max_tokens,
-    parse_timeout, ProviderSettings, Settings, ALL_KINDS,
+    kind_label, parse_abstain_threshold, parse_budget, parse_consent_threshold,
+    parse_debate_threshold, parse_max_tokens, parse_timeout, ProviderSettings, Settings, ALL_KINDS,
 };
 use crate::transport::{list_models, send_chat, CancelToken};
 
@@ -310,6 +310,10 @@ fn RunDefaults() -> impl IntoView {
             <label>"Reviewers abstain below this confidence (%)"
                 <input type="number" min="0" max="100" step="5" prop:value=move || state.settings.with(|s| (s.abstain_threshold * 100.0).round().to_string())
                     on:change=move |ev| apply_field(&ev, state, status, parse_abstain_threshold, |s, v| s.abstain_threshold = v, |s| (s.abstain_threshold * 100.0).round().to_string()) />
+            </label>
+            <label>"Debate a backlog of more than this many opportunities (else rank by score)"
+                <input type="number" min="0" max="100" step="1" prop:value=move || state.settings.with(|s| s.debate_threshold.to_string())
+                    on:change=move |ev| apply_field(&ev, state, status, parse_debate_threshold, |s, v| s.debate_threshold = v, |s| s.debate_threshold.to_string()) />
             </label>
             <label class="checkbox">
                 <input type="checkbox" prop:checked=move || state.settings.with(|s| s.verbose)

@@ -745,3 +745,52 @@ fn exports_carry_the_seeds_json_markdown_and_csv_and_the_record_round_trips() {
     assert_eq!(back, done);
     assert_eq!(back.protocol(), consilium_engine::Protocol::Prioritize);
 }
+
+// ---- view models -----------------------------------------------------------------------------
+
+#[test]
+fn rank_movement_follows_each_opportunity_across_rounds_and_the_chart_lays_it_out() {
+    use consilium_engine::views::prioritize::{
+        bump_chart, rank_movement, ranked_rows, RankingSource,
+    };
+    let (done, _) = run(session(demo_prioritize_config()), &demo_caller());
+    let body = done.prioritize();
+    let lines = rank_movement(body, RankingSource::Moderator);
+    assert_eq!(lines.len(), 8);
+    // opp-1: 2nd in round 1, 1st in rounds 2 and 3.
+    assert_eq!(lines[0].id, "opp-1");
+    assert_eq!(lines[0].ranks, vec![Some(2), Some(1), Some(1)]);
+    assert_eq!(lines[0].movement(), "up 1");
+    let opp7 = lines.iter().find(|l| l.id == "opp-7").unwrap();
+    assert_eq!(opp7.ranks, vec![Some(5), Some(3), Some(3)]);
+    let champion = rank_movement(body, RankingSource::Champion);
+    assert_eq!(
+        champion.iter().find(|l| l.id == "opp-3").unwrap().ranks[0],
+        Some(1)
+    );
+    let chart = bump_chart(&lines);
+    assert_eq!(chart.columns.len(), 3);
+    assert_eq!(chart.rows.len(), 8);
+    let first = &chart.lines[0];
+    assert_eq!(first.points.len(), 3);
+    assert!(
+        first.points[0].1 > first.points[1].1,
+        "rank 2 is drawn below rank 1"
+    );
+    assert!(
+        first.path.starts_with('M') && first.path.matches(" L").count() == 2,
+        "{}",
+        first.path
+    );
+    let rows = ranked_rows(body);
+    assert_eq!(rows[0].rank, 1);
+    assert_eq!(rows[0].disposition, Some("PRIORITIZE"));
+    assert_eq!(rows[0].effort.as_deref(), Some("S"));
+    assert_eq!(rows[0].approach, Some("build"));
+    let opp4 = rows.iter().find(|r| r.id == "opp-4").unwrap();
+    assert_eq!(
+        opp4.concerns[0],
+        "Still XL; split it into indexing and query work first"
+    );
+    assert_eq!(opp4.disposition, Some("DEFER"));
+}

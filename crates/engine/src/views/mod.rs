@@ -4,6 +4,7 @@
 //! place that shows them.
 pub mod consult;
 pub mod costs;
+pub mod prioritize;
 pub mod session;
 
 pub use consult::{
