@@ -301,7 +301,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
                         on:change=move |ev| max_rounds.set(event_target_value(&ev).trim().parse().unwrap_or(DEFAULT_MAX_ROUNDS)) />
                 </label>
                 <label>"Budget (USD)"
-                    <input type="number" min="0.01" step="0.01" prop:value=move || format!("{:.2}", budget.get())
+                    <input type="number" min="0.01" step="0.01" prop:value=move || budget.get().to_string()
                         on:change=move |ev| budget.set(event_target_value(&ev).trim().trim_start_matches('$').parse().unwrap_or(DEFAULT_BUDGET_USD)) />
                 </label>
             </div>
