@@ -210,3 +210,20 @@ test('a debate by the real model on llama-server ends in a ranking or a recorded
     await expect(page.locator('.failure')).toContainText(/Round 1's (champion|critic|moderator) failed/);
   }
 });
+
+test('a finished prioritization opens again with the network off, from History', async ({ page, context }) => {
+  await page.goto('/');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await openForm(page);
+  await page.getByRole('button', { name: 'Run the demo prioritization' }).click();
+  await expect(badge(page)).toHaveText('complete', { timeout: 60_000 });
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'History' }).click();
+  await page.locator('.session-item', { hasText: 'Prioritize 8 opportunities' }).locator('button.link').click();
+  await expect(page.getByTestId('consensus')).toHaveText('yes');
+  await expect(page.locator('table.ranked-backlog tbody tr')).toHaveCount(8);
+  await expect(page.locator('svg.bump-chart g.bump-line')).toHaveCount(8);
+  await context.setOffline(false);
+});
