@@ -41,7 +41,7 @@ ensure_apt() { # packages...
 }
 
 ensure_npm() {
-  step "npm packages (binaryen, Playwright, aimock)"
+  step "npm packages (binaryen, Playwright, aimock, axe-core)"
   if [ -x "$ROOT/node_modules/.bin/wasm-opt" ] && [ -x "$ROOT/node_modules/.bin/playwright" ] \
      && [ "$ROOT/package-lock.json" -ot "$ROOT/node_modules/.package-lock.json" ]; then
     echo "already installed"; return
