@@ -20,6 +20,7 @@ use leptos::task::spawn_local;
 use crate::run_lock;
 use crate::settings::Settings;
 use crate::storage::{self, SessionSummary};
+use crate::stream_text::StreamText;
 use crate::transport::{send_chat, CancelToken};
 use crate::{keys, settings::ProviderSettings};
 
@@ -72,7 +73,7 @@ impl LiveRun {
             round,
             participant_id: participant_id.to_string(),
             status: RwSignal::new(LiveStatus::Waiting),
-            text: RwSignal::new(String::new()),
+            text: StreamText::new(),
             note: RwSignal::new(None),
         };
         self.calls.update(|calls| calls.push(entry.clone()));
@@ -111,7 +112,7 @@ pub struct LiveCall {
     pub participant_id: String,
     pub status: RwSignal<LiveStatus>,
     /// Streamed text so far.
-    pub text: RwSignal<String>,
+    pub text: StreamText,
     /// Retry notices and the like.
     pub note: RwSignal<Option<String>>,
 }
@@ -217,12 +218,7 @@ impl EventSink for SignalSink {
             } => {
                 if let Some(call) = live.call(&call_id) {
                     call.status.set(LiveStatus::Streaming);
-                    call.text.update(|t| {
-                        if restart {
-                            t.clear();
-                        }
-                        t.push_str(&text);
-                    });
+                    call.text.push(&text, restart);
                 }
             }
             Event::CallNote { call_id, note } => {

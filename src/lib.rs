@@ -11,4 +11,5 @@ pub mod keys;
 pub mod run_lock;
 pub mod settings;
 pub mod storage;
+pub mod stream_text;
 pub mod transport;

@@ -228,3 +228,39 @@ async fn first_run_offers_presets_and_the_demo_council_reaches_a_verdict_that_is
     assert!(session.consult().round4.is_some());
     assert!(session.consult().token_efficiency_stats.is_some());
 }
+
+/// A streaming card shows the tail of a long reply, appended piece by piece, and starts over when
+/// the stream restarts (a retried call).
+#[wasm_bindgen_test]
+async fn a_long_stream_shows_its_tail_and_a_restart_clears_it() {
+    use consilium::stream_text::{StreamText, SHOWN_BYTES};
+    use leptos::prelude::*;
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&host).unwrap();
+    let stream = StreamText::new();
+    let _mount = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
+        let node = NodeRef::<leptos::html::Pre>::new();
+        stream.render_into(node);
+        view! { <pre class="stream" id="stream-under-test" node_ref=node></pre> }
+    });
+    for i in 0..10_000 {
+        stream.push(&format!("w{} ", i % 10), false);
+        if i % 1000 == 0 {
+            TimeoutFuture::new(0).await;
+        }
+    }
+    stream.push("END", false);
+    TimeoutFuture::new(20).await;
+    let pre = document.get_element_by_id("stream-under-test").unwrap();
+    let shown = pre.text_content().unwrap();
+    assert!(shown.len() <= SHOWN_BYTES, "{} bytes shown", shown.len());
+    assert!(shown.len() >= SHOWN_BYTES / 2);
+    assert!(shown.ends_with("w9 END"), "{}", &shown[shown.len() - 20..]);
+    assert!(pre.class_list().contains("clipped"));
+    assert_eq!(stream.text().len(), 30_003);
+    stream.push("again", true);
+    TimeoutFuture::new(20).await;
+    assert_eq!(pre.text_content().unwrap(), "again");
+    assert!(!pre.class_list().contains("clipped"));
+}

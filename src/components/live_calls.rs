@@ -36,6 +36,8 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
         })
     };
     let status = call.status;
+    let stream_node = NodeRef::<leptos::html::Pre>::new();
+    call.text.render_into(stream_node);
     let status_text = move || match status.get() {
         LiveStatus::Waiting => "waiting".to_string(),
         LiveStatus::Streaming => "answering…".to_string(),
@@ -61,7 +63,7 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
             </header>
             // Not a live region: screen readers hear each finished call (see the app's status
             // region), not every token.
-            <pre class="stream">{move || call.text.get()}</pre>
+            <pre class="stream" node_ref=stream_node></pre>
             {move || call.note.get().map(|note| view! { <p class="notice">{note}</p> })}
             {failure}
         </article>

@@ -4,3 +4,4 @@ export const BENCH_APP_PORT = Number(process.env.BENCH_APP_PORT ?? 18865);
 export const BENCH_LLM_PORT = Number(process.env.BENCH_LLM_PORT ?? 18882);
 export const BENCH_LLM_URL = `http://127.0.0.1:${BENCH_LLM_PORT}`;
 export const BENCH_MOCK_PORT = Number(process.env.BENCH_MOCK_PORT ?? 18883);
+export const BENCH_STREAM_PORT = Number(process.env.BENCH_STREAM_PORT ?? 18884);
