@@ -330,13 +330,14 @@ impl BrowserCaller {
         let key = keys::get_key(&provider.id);
         let policy = RetryPolicy::default();
         let timeout_ms = self.settings.timeout_secs.max(5) * 1000;
+        let mut chat = chat.clone();
         let mut attempt = 1;
         loop {
             progress.delta("", true);
             let outcome = send_chat(
                 provider,
                 key.as_deref(),
-                chat,
+                &chat,
                 timeout_ms,
                 &self.cancel,
                 &|delta| progress.delta(delta, false),
@@ -354,11 +355,20 @@ impl BrowserCaller {
                 model: &participant.model,
             };
             let message = redact(&error.user_message(&context), key.as_deref());
+            // A server that cannot apply a schema can still answer: the engine reads plain replies too.
+            if matches!(error, ProviderError::StructuredOutputRefused { .. })
+                && chat.response_schema.take().is_some()
+            {
+                progress.note(Some(&format!(
+                    "{message} This call is sent again without structured output."
+                )));
+                continue;
+            }
             let Some(delay_ms) = policy.delay_ms(attempt, &error, js_sys::Math::random()) else {
                 progress.note(None); // no retry is coming: the failure itself is shown instead
                 return Err(CallFailure {
                     kind: error.kind_label().to_string(),
-                    message,
+                    message: redact(&error.final_message(&context, attempt), key.as_deref()),
                 });
             };
             progress.note(Some(&format!(

@@ -128,7 +128,9 @@ async fn fetch(
     } else {
         Method::POST
     };
-    let mut builder = RequestBuilder::new(&http.url)
+    let (address, query) = http.address_and_query();
+    let mut builder = RequestBuilder::new(address)
+        .query(query)
         .method(method)
         .abort_signal(Some(&controller.signal()));
     for (name, value) in &http.headers {

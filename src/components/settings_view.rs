@@ -137,7 +137,10 @@ fn ProviderEditor(id: String) -> impl IntoView {
                     }
                     status.set(Some(format!("{count} models loaded.")));
                 }
-                Err(error) => status.set(Some(explain(&provider, &error, key.as_deref()))),
+                Err(error) => status.set(Some(redact(
+                    &error.model_list_message(&error_context(&provider)),
+                    key.as_deref(),
+                ))),
             }
             busy.set(false);
         });
@@ -201,18 +204,21 @@ fn ProviderEditor(id: String) -> impl IntoView {
     }
 }
 
+fn error_context(provider: &ProviderSettings) -> ErrorContext<'_> {
+    ErrorContext {
+        provider_name: &provider.name,
+        kind: provider.kind,
+        base_url: &provider.base_url,
+        model: &provider.default_model,
+    }
+}
+
 fn explain(
     provider: &ProviderSettings,
     error: &consilium_providers::ProviderError,
     key: Option<&str>,
 ) -> String {
-    let context = ErrorContext {
-        provider_name: &provider.name,
-        kind: provider.kind,
-        base_url: &provider.base_url,
-        model: &provider.default_model,
-    };
-    redact(&error.user_message(&context), key)
+    redact(&error.user_message(&error_context(provider)), key)
 }
 
 /// A one-word request: proves the URL, the key and the model together, and measures the latency.
@@ -401,7 +407,7 @@ fn PriceTableEditor() -> impl IntoView {
         <details>
             <summary>"Price table"</summary>
             <table class="prices">
-                <thead><tr><th scope="col">"Model"</th><th scope="col">"Input"</th><th scope="col">"Output"</th><th></th></tr></thead>
+                <thead><tr><th scope="col">"Model"</th><th scope="col">"Input"</th><th scope="col">"Output"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th></tr></thead>
                 <tbody>
                     {move || entries().into_iter().map(|(name, price)| {
                         let remove = name.clone();

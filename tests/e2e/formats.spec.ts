@@ -1,8 +1,12 @@
 // Every provider wire format, from the browser, against aimock: a plain call (Test connection), a
-// streamed round-1 consult, a 429 that is retried, and a stream cut off mid-way.
+// streamed round-1 consult, a 429 that is retried, a stream cut off mid-way (fault-server.mjs: no end
+// marker) and a connection dropped mid-stream (aimock).
 import { expect, Page, test } from '@playwright/test';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
 import { addCompatibleProvider, allLocalStorage } from './helpers';
+import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
+
+useFaultServer();
 
 const FORMATS = [
   { kind: 'OpenAI-compatible', id: 'compatible', base: `${MOCK_URL}/v1` },
@@ -61,11 +65,25 @@ test('a 429 is retried with backoff and the answer still arrives', async ({ page
   expect(statuses.filter((s: number) => s === 200)).toHaveLength(2);
 });
 
-test('a stream cut off mid-way is never taken as an answer', async ({ page }) => {
+test('a stream cut off mid-way (no end marker) is never taken as an answer', async ({ page, request }) => {
+  await page.goto('/');
+  const model = `fault-no-end-marker-${Math.random().toString(36).slice(2, 10)}`;
+  await addProvider(page, 'Mock cut', 'OpenAI-compatible', `${FAULT_URL}/v1`, model, 'sk-cut');
+  await roundOneWith(page, 'Mock cut', 'Formats cut: adopt Rust?');
+  await expect(page.locator('.session-meta .badge')).toHaveText('failed', { timeout: 60_000 });
+  await expect(page.locator('.position-card')).toHaveCount(0);
+  // The whole body arrived, well formed, without its [DONE]: text was streamed, and it is not an answer.
+  await expect(page.locator('.failed-calls li').first()).toContainText(
+    /stopped before it was finished \(the stream ended without its end marker, after [1-9]\d* characters\)/,
+  );
+  expect(await faultJournal(request, model)).toHaveLength(6);
+});
+
+test('a connection dropped mid-stream is explained and never taken as an answer', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/');
-  await addProvider(page, 'Mock cut', 'OpenAI-compatible', `${MOCK_URL}/v1`, 'format-disconnect', 'sk-cut');
-  await roundOneWith(page, 'Mock cut', 'Formats disconnect: adopt Rust?');
+  await addProvider(page, 'Mock drop', 'OpenAI-compatible', `${MOCK_URL}/v1`, 'format-disconnect', 'sk-cut');
+  await roundOneWith(page, 'Mock drop', 'Formats disconnect: adopt Rust?');
   await expect(page.locator('.session-meta .badge')).toHaveText('failed', { timeout: 90_000 });
   await expect(page.locator('.position-card')).toHaveCount(0);
   // The browser cannot tell a dropped connection from an unreachable server; either way it is explained.

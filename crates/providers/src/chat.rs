@@ -31,6 +31,9 @@ pub fn build_chat_request(
 
 /// A whole (non-streamed) 2xx reply body.
 pub fn parse_chat_reply(kind: ProviderKind, body: &str) -> Result<ChatReply, ProviderError> {
+    if let Some(page) = crate::classify::web_page_error(body) {
+        return Err(page);
+    }
     match kind {
         ProviderKind::Anthropic => anthropic::parse(body),
         ProviderKind::Gemini => gemini::parse(body),

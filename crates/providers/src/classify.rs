@@ -10,6 +10,14 @@ const RAW_DETAIL_LIMIT: usize = 300;
 /// The human part of an error body: `error.message` in every provider's format (Ollama's
 /// `{"error": "..."}`, FastAPI's `{"detail": "..."}` too), else the raw text, shortened.
 pub fn error_detail(body: &str) -> String {
+    // A proxy's or portal's HTML page is named by its title, never dumped.
+    if let Some(title) = web_page_title(body) {
+        return if title.is_empty() {
+            "an HTML page".to_string()
+        } else {
+            format!("an HTML page titled \"{title}\"")
+        };
+    }
     let parsed: Option<Value> = serde_json::from_str(body).ok();
     let message = parsed.as_ref().and_then(|v| {
         let error = v.get("error").unwrap_or(v);
@@ -29,6 +37,10 @@ pub fn classify_http_error(
 ) -> ProviderError {
     let detail = error_detail(body);
     let lower = format!("{detail} {body}").to_ascii_lowercase();
+    // llama-server without --jinja cannot apply a schema and says so with a 500; retrying cannot help.
+    if lower.contains("--jinja") || lower.contains("tools param requires") {
+        return ProviderError::StructuredOutputRefused { status, detail };
+    }
     match status {
         401 | 403 => ProviderError::Auth { status, detail },
         404 => ProviderError::UnknownModel { status, detail },
@@ -89,4 +101,28 @@ fn google_retry_delay(body: &str) -> Option<f64> {
                 .ok()
         })
         .find(|secs| secs.is_finite() && *secs >= 0.0)
+}
+
+/// The page's `<title>` (possibly empty) when `body` is an HTML page, else None.
+pub fn web_page_title(body: &str) -> Option<String> {
+    let head: String = body.trim_start().chars().take(2048).collect();
+    let lower = head.to_ascii_lowercase();
+    let is_html = lower.starts_with("<!doctype html") || lower.starts_with("<html") || lower.starts_with("<head") || lower.starts_with("<body");
+    if !is_html {
+        return None;
+    }
+    let title = lower
+        .find("<title")
+        .and_then(|start| {
+            let open_end = start + lower[start..].find('>')? + 1;
+            let close = open_end + lower[open_end..].find("</title")?;
+            Some(head[open_end..close].split_whitespace().collect::<Vec<_>>().join(" "))
+        })
+        .unwrap_or_default();
+    Some(title.chars().take(80).collect())
+}
+
+/// A 2xx body that is an HTML page rather than the API reply.
+pub fn web_page_error(body: &str) -> Option<ProviderError> {
+    web_page_title(body).map(|title| ProviderError::WebPage { title })
 }

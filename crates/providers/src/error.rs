@@ -20,6 +20,13 @@ pub enum ProviderError {
     Server { status: u16, detail: String },
     #[error("bad request ({status}): {detail}")]
     BadRequest { status: u16, detail: String },
+    /// The server cannot constrain the reply to a schema (llama-server without `--jinja`): the call
+    /// can be sent again without structured output.
+    #[error("structured output refused ({status}): {detail}")]
+    StructuredOutputRefused { status: u16, detail: String },
+    /// A 2xx HTML page where an API reply was expected: a captive portal or a wrong base URL.
+    #[error("the server answered with a web page")]
+    WebPage { title: String },
     #[error("timed out after {after_ms} ms")]
     Timeout { after_ms: u64 },
     #[error("network error: {detail}")]
@@ -76,18 +83,30 @@ impl ProviderError {
                 detail,
             ),
             Self::RateLimited { retry_after_secs, detail } => {
+                // Whether a retry follows is said by whoever retries (the call card), not here.
                 let when = match retry_after_secs {
-                    Some(secs) => format!("It asks to wait {secs:.0} s before retrying."),
-                    None => "Consilium retries with increasing pauses.".to_string(),
+                    Some(secs) => format!(" It asks to wait {secs:.0} s."),
+                    None => String::new(),
                 };
-                with_detail(format!("{who} is rate limiting requests (HTTP 429). {when}"), detail)
+                with_detail(format!("{who} is rate limiting requests (HTTP 429).{when}"), detail)
             }
             Self::Overloaded { status, detail } => with_detail(
-                format!("{who} is overloaded (HTTP {status}). Consilium retries shortly; try again later if it persists."),
+                format!("{who} is overloaded (HTTP {status}): it is busy, not broken."),
                 detail,
             ),
             Self::Server { status, detail } => {
-                with_detail(format!("{who} had a server error (HTTP {status}). Consilium retries it."), detail)
+                with_detail(format!("{who} had a server error (HTTP {status})."), detail)
+            }
+            Self::StructuredOutputRefused { status, detail } => with_detail(
+                format!("{who} refused structured output (HTTP {status}). For llama-server, start it with --jinja; otherwise untick \"Structured output\" for this session."),
+                detail,
+            ),
+            Self::WebPage { title } => {
+                let page = if title.is_empty() { String::new() } else { format!(" (\"{title}\")") };
+                format!(
+                    "{who} answered with a web page{page}, not an API reply: the base URL ({}) probably points at a login page (captive portal), a website or the wrong server. Fix the base URL in Settings.",
+                    ctx.base_url
+                )
             }
             Self::BadRequest { status, detail } => with_detail(
                 format!("{who} rejected the request (HTTP {status}). {}", bad_request_hint(*status, detail, ctx.model)),
@@ -98,14 +117,49 @@ impl ProviderError {
                 *after_ms as f64 / 1000.0
             ),
             Self::Network { detail } => with_detail(network_advice(ctx), detail),
-            Self::Malformed { detail } => {
-                with_detail(format!("{who} sent a reply Consilium could not read."), detail)
-            }
+            Self::Malformed { detail } => with_detail(
+                format!(
+                    "{who} sent a reply Consilium could not read: check that the base URL ({}) points at a {} API.",
+                    ctx.base_url,
+                    ctx.kind.wire_format_name()
+                ),
+                detail,
+            ),
             Self::Incomplete { partial_text } => format!(
                 "{who}'s reply stopped before it was finished (the stream ended without its end marker, after {} characters). It is not used as an answer.",
                 partial_text.chars().count()
             ),
             Self::Cancelled => "Cancelled.".to_string(),
+        }
+    }
+
+    /// The message for a call that failed for good after `attempts` tries: it says what was
+    /// tried and that nothing is lost.
+    pub fn final_message(&self, ctx: &ErrorContext, attempts: u32) -> String {
+        let message = self.user_message(ctx);
+        let tried = if attempts > 1 {
+            format!(" Tried {attempts} times.")
+        } else {
+            String::new()
+        };
+        let next = if self.is_retryable() {
+            " Resume the session to try this call again; completed work is kept."
+        } else {
+            " Resume the session after fixing it; completed work is kept."
+        };
+        format!("{message}{tried}{next}")
+    }
+
+    /// The message for a failed model-list request ("Load models"): a 404 there is about the URL,
+    /// not a model, so sending the user back to the model list would be circular.
+    pub fn model_list_message(&self, ctx: &ErrorContext) -> String {
+        match self {
+            Self::UnknownModel { status: 404, .. } => format!(
+                "{} has no model list at {}/models (HTTP 404): the base URL probably lacks /v1 (e.g. http://localhost:8080/v1) or points at the wrong server. Fix the base URL in Settings.",
+                ctx.provider_name,
+                ctx.base_url.trim_end_matches('/')
+            ),
+            other => other.user_message(ctx),
         }
     }
 
@@ -129,6 +183,8 @@ impl ProviderError {
             Self::Overloaded { .. } => "overloaded",
             Self::Server { .. } => "server",
             Self::BadRequest { .. } => "bad_request",
+            Self::StructuredOutputRefused { .. } => "structured_output_refused",
+            Self::WebPage { .. } => "web_page",
             Self::Timeout { .. } => "timeout",
             Self::Network { .. } => "network",
             Self::Malformed { .. } => "malformed",

@@ -28,6 +28,9 @@ pub fn build_models_request(endpoint: &Endpoint, api_key: Option<&str>) -> HttpR
 }
 
 pub fn parse_models(kind: ProviderKind, body: &str) -> Result<Vec<ModelInfo>, ProviderError> {
+    if let Some(page) = crate::classify::web_page_error(body) {
+        return Err(page);
+    }
     let value: Value = serde_json::from_str(body).map_err(|e| ProviderError::Malformed {
         detail: format!("not JSON: {e}"),
     })?;

@@ -3,6 +3,7 @@
 //! is `Incomplete`, never a finished answer.
 use crate::anthropic::AnthropicStream;
 use crate::chat::parse_chat_reply;
+use crate::classify::web_page_error;
 use crate::error::ProviderError;
 use crate::gemini::GeminiStream;
 use crate::openai::OpenAiStream;
@@ -75,8 +76,18 @@ impl StreamDecoder {
         }
         if let Some(body) = self.unstreamed_body.take() {
             let body = String::from_utf8_lossy(&body);
-            if body.trim_start().starts_with('{') {
+            let trimmed = body.trim_start();
+            if trimmed.starts_with('{') {
                 return parse_chat_reply(self.kind, &body);
+            }
+            if let Some(page) = web_page_error(&body) {
+                return Err(page);
+            }
+            // Bytes arrived but not one event: this is no API's reply, and retrying will not change it.
+            if !trimmed.is_empty() && !could_begin_an_event_stream(trimmed) {
+                return Err(ProviderError::Malformed {
+                    detail: "the reply was neither an event stream nor JSON".into(),
+                });
             }
         }
         Err(self.incomplete())
@@ -133,4 +144,13 @@ impl StreamDecoder {
             partial_text: self.text_so_far().to_string(),
         }
     }
+}
+
+/// Whether `body` is (the start of) an event stream cut before its first whole event: its first
+/// line starts with, or is the start of, an SSE field name.
+fn could_begin_an_event_stream(body: &str) -> bool {
+    let first_line = body.lines().next().unwrap_or_default();
+    ["data", "event", "id", "retry", ":"]
+        .iter()
+        .any(|field| first_line.starts_with(field) || field.starts_with(first_line))
 }

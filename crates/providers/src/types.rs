@@ -17,6 +17,19 @@ pub enum ProviderKind {
     OpenAiCompatible,
 }
 
+impl ProviderKind {
+    /// The wire format's name, as messages say it.
+    pub fn wire_format_name(self) -> &'static str {
+        match self {
+            Self::OpenAi => "OpenAI",
+            Self::Anthropic => "Anthropic Messages",
+            Self::Gemini => "Google Gemini",
+            Self::OpenRouter => "OpenRouter",
+            Self::OpenAiCompatible => "OpenAI-compatible",
+        }
+    }
+}
+
 /// Where to send requests. `base_url` has no trailing slash, e.g. `https://api.openai.com/v1`,
 /// `http://127.0.0.1:11434/v1`, `https://api.anthropic.com/v1`,
 /// `https://generativelanguage.googleapis.com/v1beta`, `https://openrouter.ai/api/v1`.
@@ -67,6 +80,23 @@ pub struct HttpRequest {
     pub headers: Vec<(String, String)>,
     /// JSON text; empty for GET.
     pub body: String,
+}
+
+impl HttpRequest {
+    /// The URL split into its address and its query pairs. The browser's request builder (gloo-net)
+    /// joins a URL that already has a query to its own, empty, query with a stray `&`
+    /// (`?alt=sse&`), so the query is handed to it as pairs instead.
+    pub fn address_and_query(&self) -> (&str, Vec<(&str, &str)>) {
+        let Some((address, query)) = self.url.split_once('?') else {
+            return (&self.url, Vec::new());
+        };
+        let pairs = query
+            .split('&')
+            .filter(|pair| !pair.is_empty())
+            .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
+            .collect();
+        (address, pairs)
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

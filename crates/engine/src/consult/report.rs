@@ -14,7 +14,7 @@ fn label(session: &Session, id: &str) -> String {
     session.label_of(id)
 }
 
-/// Markdown text is written as given: a report viewer that renders Markdown must sanitise it.
+/// Model text is escaped (see `markdown_text`), so no HTML in a reply runs in a Markdown viewer.
 pub fn consult_markdown(session: &Session) -> String {
     let body = session.consult();
     let mut out = String::new();
@@ -183,5 +183,5 @@ pub fn consult_markdown(session: &Session) -> String {
         let _ = write!(out, " plus {} calls at unknown price", cost.unpriced_calls);
     }
     out.push('\n');
-    out
+    crate::markdown_text::escape_html(&out)
 }

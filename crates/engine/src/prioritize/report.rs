@@ -147,7 +147,7 @@ pub fn prioritize_markdown(session: &Session) -> String {
     if let Some(failure) = &session.failure {
         let _ = writeln!(out, "\n## Failure\n\n{failure}");
     }
-    out
+    crate::markdown_text::escape_html(&out)
 }
 
 /// Markdown table cells: no line breaks, pipes escaped.

@@ -123,7 +123,7 @@ pub fn review_report(session: &Session) -> String {
     if let Some(reason) = &session.failure {
         let _ = writeln!(out, "## Failure\n\n{reason}\n");
     }
-    out
+    crate::markdown_text::escape_html(&out)
 }
 
 fn finding_line(finding: &Finding) -> String {
@@ -166,5 +166,5 @@ pub fn fix_requests(body: &ReviewBody) -> String {
             if finding.from_scan { "secret scan (engine)" } else { "committee, verified against the diff" }
         );
     }
-    out
+    crate::markdown_text::escape_html(&out)
 }

@@ -1,0 +1,24 @@
+//! Markdown exports carry model text, and Markdown viewers render inline HTML: a `<script>` or an
+//! `<img onerror=...>` in a reply would run there. Every report is passed through here last.
+
+/// `text` with `&`, `<` and `>` written as entities, which Markdown renders as the characters
+/// themselves. A `>` that opens a line is kept: it is a Markdown quote marker, not HTML.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 16);
+    for (index, line) in text.split('\n').enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        let indent = line.len() - line.trim_start().len();
+        let quote_marker = line[indent..].starts_with('>');
+        for (at, ch) in line.char_indices() {
+            match ch {
+                '&' => out.push_str("&amp;"),
+                '<' => out.push_str("&lt;"),
+                '>' if !(quote_marker && at == indent) => out.push_str("&gt;"),
+                other => out.push(other),
+            }
+        }
+    }
+    out
+}
