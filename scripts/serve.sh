@@ -13,4 +13,4 @@ PORT=${PORT:-8765}
 echo
 echo "Consilium is ready: open http://127.0.0.1:$PORT/   (Ctrl-C to stop)"
 echo "No key needed to start: press \"Run the demo council\"."
-exec python3 -m http.server --bind 127.0.0.1 --directory "$ROOT/dist" "$PORT"
+exec python3 "$ROOT/scripts/static_server.py" "$ROOT/dist" "$PORT"
