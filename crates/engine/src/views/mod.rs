@@ -6,6 +6,8 @@ pub mod consent;
 pub mod consult;
 pub mod costs;
 pub mod session;
+pub mod stance;
+pub mod verdict;
 
 pub use consent::{needs_consent, review_needs_consent, ConsentRequest};
 pub use consult::{
@@ -14,3 +16,7 @@ pub use consult::{
 };
 pub use costs::{cost_line, describe_estimate, participant_costs, ParticipantCost};
 pub use session::{resume_offer, ResumeOffer};
+pub use stance::{
+    stance_matrix, ColumnKind, StanceColumn, StanceKind, StanceMark, StanceMatrix, StanceRow,
+};
+pub use verdict::{decision, efficiency_line, percent, ConfidenceMeter, Decision};
