@@ -19,4 +19,4 @@ pub use session::{resume_offer, ResumeOffer};
 pub use stance::{
     stance_matrix, ColumnKind, StanceColumn, StanceKind, StanceMark, StanceMatrix, StanceRow,
 };
-pub use verdict::{decision, efficiency_line, percent, ConfidenceMeter, Decision};
+pub use verdict::{decision, efficiency_line, percent, ConfidenceMeter, Decision, DissentLine};

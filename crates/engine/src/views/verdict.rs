@@ -28,6 +28,16 @@ pub struct ConfidenceMeter {
     pub text: String,
 }
 
+/// One dissent entry as shown: who, by label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DissentLine {
+    pub severity: Severity,
+    pub agent_label: String,
+    pub concern: String,
+    /// The judge left it out and the engine added it.
+    pub added_by_engine: bool,
+}
+
 /// A finished Consult's decision.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decision {
@@ -35,7 +45,8 @@ pub struct Decision {
     /// None for a record made before confidence was checked in code: then only the judge's number.
     pub meter: Option<ConfidenceMeter>,
     pub judge_confidence: f64,
-    pub dissent: Vec<DissentEntry>,
+    /// The judge's and the engine's, high severity first.
+    pub dissent: Vec<DissentLine>,
     pub evidence: Vec<String>,
     /// Labels of the panelists with no usable answer.
     pub absent: Vec<String>,
@@ -79,7 +90,15 @@ pub fn decision(session: &Session) -> Option<Decision> {
         recommendation: verdict.recommendation.clone(),
         meter,
         judge_confidence: verdict.confidence,
-        dissent,
+        dissent: dissent
+            .into_iter()
+            .map(|entry| DissentLine {
+                severity: entry.dissent.severity,
+                agent_label: session.label_of(&entry.dissent.agent),
+                concern: entry.dissent.concern,
+                added_by_engine: entry.added_by_engine,
+            })
+            .collect(),
         evidence: verdict.evidence.clone(),
         absent,
     })
