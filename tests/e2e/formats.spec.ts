@@ -2,7 +2,7 @@
 // streamed round-1 consult, a 429 that is retried, and a stream cut off mid-way.
 import { expect, Page, test } from '@playwright/test';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
-import { addCompatibleProvider, allLocalStorage } from './helpers';
+import { addCompatibleProvider, askTheCouncil, allLocalStorage } from './helpers';
 
 const FORMATS = [
   { kind: 'OpenAI-compatible', id: 'compatible', base: `${MOCK_URL}/v1` },
@@ -28,7 +28,7 @@ async function roundOneWith(page: Page, providerName: string, question: string, 
   }
   await page.getByLabel('Depth').selectOption('1');
   if (!structured) await page.getByLabel('Structured output (JSON schema)').uncheck();
-  await page.getByRole('button', { name: 'Ask the council' }).click();
+  await askTheCouncil(page);
 }
 
 for (const format of FORMATS) {
