@@ -2,7 +2,7 @@
 // sideways.
 import { expect, Page, test } from '@playwright/test';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
 
 async function councilOf(page: Page, size: number) {
   await page.getByRole('button', { name: 'New session' }).click();
@@ -49,6 +49,7 @@ test('a 10,000-character word in a reply wraps instead of widening the page', as
   await askTheCouncil(page);
   await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 30_000 });
   await expect(page.locator('.position-card')).toHaveCount(2);
+  await openRounds(page);
   await page.locator('.position-card details summary').first().click();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
