@@ -1,10 +1,13 @@
-//! Consult's part of the session page: each round as it completes (its live calls until then),
-//! and the token-efficiency line. Each round follows only its own artifact, so a new call record
-//! or a later round leaves the rounds already shown untouched.
-use consilium_engine::{ConsultBody, Session};
+//! Consult's part of the session page. A finished session opens on its decision and the stance
+//! matrix; the rounds follow as the record, each collapsible and linkable (`#round-N`). While the
+//! run goes on, each round shows its live calls until its artifact arrives. Each part follows only
+//! its own slice of the record, so a new call record or a later round leaves the rest untouched.
+use consilium_engine::views::{decision, stance_matrix};
+use consilium_engine::{ConsultBody, Session, VERBOSE_NOTICE};
 use leptos::prelude::*;
 
 use crate::app::AppState;
+use crate::components::decision::{open_round, DecisionView, StanceMatrixView};
 use crate::components::live_calls::{LiveCalls, RecordedCalls};
 use crate::components::rounds::{
     CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
@@ -47,8 +50,16 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     });
     let round2 = consult_part(session, |b| b.round2.clone());
     let round3 = consult_part(session, |b| b.round3.clone());
-    let round4 = consult_part(session, |b| {
-        b.round4.clone().map(|v| (v, b.confidence_check.clone()))
+    let round4 = consult_part(session, |b| b.round4.clone());
+    let verbose = consult_part(session, |b| Some(b.config.verbose)).get_untracked() == Some(true);
+    let decided = Memo::new(move |_| session.with(|s| s.as_ref().and_then(decision)));
+    let has_decision = Memo::new(move |_| decided.with(Option::is_some));
+    // The matrix once the debate is over: shown with the decision, or when the run stopped.
+    let matrix = Memo::new(move |_| {
+        if running_here.get() && !has_decision.get() {
+            return None;
+        }
+        session.with(|s| s.as_ref().and_then(stance_matrix))
     });
     let rounds = (1..=last_round.get_untracked().unwrap_or(0))
         .map(|round| {
@@ -74,15 +85,15 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                 _ => (
                     Signal::derive(move || round4.with(Option::is_some)),
                     ViewFn::from(move || {
-                        round4.get().map(|(verdict, check)| {
-                            view! { <VerdictRound session=labels() artifact=verdict check=check /> }
-                        })
+                        round4.get().map(|verdict| view! { <VerdictRound session=labels() artifact=verdict /> })
                     }),
                 ),
             };
+            // Open while the run goes on; once decided, the record folds under the decision.
             view! {
-                <section class="round" data-round=round data-complete=move || done.get().to_string()>
-                    <h3>{ROUND_TITLES[usize::from(round - 1)]}</h3>
+                <details class="round" id=format!("round-{round}") data-round=round
+                    data-complete=move || done.get().to_string() prop:open=move || !has_decision.get()>
+                    <summary><h3>{ROUND_TITLES[usize::from(round - 1)]}</h3></summary>
                     {move || content.run()}
                     // While this tab runs it, a round shows its calls streaming; once it has its
                     // artifact they give way to the readable view. A round that ended without one
@@ -92,12 +103,29 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                             <LiveCalls round=round />
                         </Show>
                     </Show>
-                </section>
+                </details>
+            }
+        })
+        .collect_view();
+    let last = last_round.get_untracked().unwrap_or(0);
+    let round_links = (1..=last)
+        .map(|round| {
+            view! {
+                <li><a href=format!("#round-{round}") on:click=move |ev| { ev.prevent_default(); open_round(round); }>
+                    {ROUND_TITLES[usize::from(round - 1)]}
+                </a></li>
             }
         })
         .collect_view();
     view! {
+        {verbose.then(|| view! { <p class="notice verbose-notice">{VERBOSE_NOTICE}</p> })}
+        {move || decided.get().map(|d| view! { <DecisionView decision=d /> })}
+        {move || matrix.get().map(|m| view! { <StanceMatrixView matrix=m /> })}
+        <nav class="round-links" aria-label="The rounds on record">
+            <h3>"The record"</h3>
+            <ul>{round_links}</ul>
+        </nav>
         {rounds}
-        {move || stats.get().map(|stats| view! { <EfficiencyStats stats=stats /> })}
+        {move || stats.get().map(|stats| view! { <EfficiencyStats stats=stats verbose=verbose /> })}
     }
 }

@@ -1,18 +1,34 @@
-//! Asking before a run that may cost more than the user's threshold.
-use consilium_engine::views::describe_estimate;
-use consilium_engine::CostEstimate;
+//! Asking before a run whose cost is above the user's threshold or cannot be trusted (a participant
+//! has no price). The engine decides when and why (`views::needs_consent`); this only asks.
+use consilium_engine::views::ConsentRequest;
+use consilium_engine::Session;
 use leptos::prelude::*;
+
+/// A run waiting for the user's word: the session to launch, why it is asked about, and the
+/// estimate's text when the protocol has one.
+#[derive(Clone)]
+pub struct PendingRun {
+    pub session: Session,
+    pub request: ConsentRequest,
+    pub estimate: Option<String>,
+}
 
 #[component]
 pub fn CostConsent(
-    estimate: CostEstimate,
+    pending: PendingRun,
     on_accept: Callback<()>,
     on_decline: Callback<()>,
 ) -> impl IntoView {
+    let PendingRun {
+        request, estimate, ..
+    } = pending;
     view! {
         <div class="consent" role="alertdialog" aria-labelledby="consent-title" aria-describedby="consent-text">
-            <h3 id="consent-title">"This run may cost more than your threshold"</h3>
-            <p id="consent-text">{describe_estimate(&estimate)}</p>
+            <h3 id="consent-title">{request.heading}</h3>
+            <div id="consent-text">
+                {request.reasons.into_iter().map(|reason| view! { <p class="consent-reason">{reason}</p> }).collect_view()}
+                {estimate.map(|text| view! { <p class="muted">{text}</p> })}
+            </div>
             <div class="actions">
                 <button class="primary" on:click=move |_| on_accept.run(())>"Run it"</button>
                 <button class="secondary" on:click=move |_| on_decline.run(())>"Not now"</button>

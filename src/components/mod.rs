@@ -1,6 +1,7 @@
 //! Views and their parts. Each file is one view or one reusable piece of a view.
 pub mod consult_session;
 pub mod cost_gate;
+pub mod decision;
 pub mod history;
 pub mod live_calls;
 pub mod new_prioritize;

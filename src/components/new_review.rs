@@ -4,18 +4,23 @@ use consilium_engine::review::body::{ReviewConfig, MAX_CODE_CHARS};
 use consilium_engine::review::committee::{ChangeSize, ReviewerRole};
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::review::diff::ParsedDiff;
+use consilium_engine::views::review_needs_consent;
 use consilium_engine::{Clock, Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::AppState;
+use crate::components::cost_gate::PendingRun;
 use crate::components::new_session::launch;
 use crate::components::panel_builder::{Seat, SeatEditor};
 use crate::driver::BrowserClock;
 use crate::ids::new_id;
 
 #[component]
-pub fn NewReviewForm(problem: RwSignal<Option<String>>) -> impl IntoView {
+pub fn NewReviewForm(
+    problem: RwSignal<Option<String>>,
+    awaiting_consent: RwSignal<Option<PendingRun>>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let code = RwSignal::new(String::new());
     let rules = RwSignal::new(String::new());
@@ -122,8 +127,15 @@ pub fn NewReviewForm(problem: RwSignal<Option<String>>) -> impl IntoView {
             return problem.set(Some(message));
         }
         problem.set(None);
+        let consent = review_needs_consent(&config.members);
         let session = Session::new_review(new_id("r"), text, config, BrowserClock.now_ms());
-        if let Err(message) = launch(state, session) {
+        if let Some(request) = consent {
+            awaiting_consent.set(Some(PendingRun {
+                session,
+                request,
+                estimate: None,
+            }));
+        } else if let Err(message) = launch(state, session) {
             problem.set(Some(message));
         }
     };

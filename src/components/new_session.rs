@@ -1,12 +1,12 @@
 //! New session: the question, the council, the depth, then run (after the cost gate).
 use consilium_engine::views::{describe_estimate, needs_consent};
 use consilium_engine::{
-    demo_config, estimate_cost, ConsultConfig, CostEstimate, Session, DEMO_QUESTION, VERBOSE_NOTICE,
+    demo_config, estimate_cost, ConsultConfig, Session, DEMO_QUESTION, VERBOSE_NOTICE,
 };
 use leptos::prelude::*;
 
 use crate::app::{AppState, Route};
-use crate::components::cost_gate::CostConsent;
+use crate::components::cost_gate::{CostConsent, PendingRun};
 use crate::components::new_prioritize::NewPrioritizeForm;
 use crate::components::new_review::NewReviewForm;
 use crate::components::panel_builder::{PanelBuilder, Seat};
@@ -44,7 +44,7 @@ pub fn NewSessionView() -> impl IntoView {
     // Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.
     let structured = RwSignal::new(true);
     let problem = RwSignal::new(None::<String>);
-    let awaiting_consent = RwSignal::new(None::<(Session, CostEstimate)>);
+    let awaiting_consent = RwSignal::new(None::<PendingRun>);
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
     let reviewing = RwSignal::new(false);
     let prioritizing = RwSignal::new(false);
@@ -103,8 +103,13 @@ pub fn NewSessionView() -> impl IntoView {
         let estimate = estimate_cost(&text, &config);
         let session = Session::new_consult(new_id("c"), text, config, BrowserClock.now_ms());
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
-        if needs_consent(&estimate, threshold) {
-            awaiting_consent.set(Some((session, estimate)));
+        if let Some(request) = needs_consent(&estimate, threshold) {
+            let estimate = Some(describe_estimate(&estimate));
+            awaiting_consent.set(Some(PendingRun {
+                session,
+                request,
+                estimate,
+            }));
         } else if let Err(message) = launch(state, session) {
             problem.set(Some(message));
         }
@@ -147,7 +152,7 @@ pub fn NewSessionView() -> impl IntoView {
             <Show when=move || !prioritizing.get()>
             <Show when=move || !reviewing.get() fallback=move || view! {
                 <h2 id="new-title">"Review a change"</h2>
-                <NewReviewForm problem=problem />
+                <NewReviewForm problem=problem awaiting_consent=awaiting_consent />
                 <Show when=move || !has_providers.get()>
                     <div class="first-run">
                         <h3>"Connect a model"</h3>
@@ -211,14 +216,14 @@ pub fn NewSessionView() -> impl IntoView {
             </Show>
             </Show>
             <p class="error" role="alert">{move || problem.get()}</p>
-            {move || awaiting_consent.get().map(|(session, estimate)| {
-                let pending = StoredValue::new(session);
+            {move || awaiting_consent.get().map(|pending| {
+                let session = StoredValue::new(pending.session.clone());
                 view! {
                     <CostConsent
-                        estimate=estimate
+                        pending=pending
                         on_accept=Callback::new(move |_| {
                             awaiting_consent.set(None);
-                            if let Err(message) = launch(state, pending.get_value()) { problem.set(Some(message)); }
+                            if let Err(message) = launch(state, session.get_value()) { problem.set(Some(message)); }
                         })
                         on_decline=Callback::new(move |_| awaiting_consent.set(None))
                     />

@@ -1,9 +1,9 @@
 //! The four rounds as the user reads them: positions, consensus and tensions, challenges threaded with
-//! their rebuttals, and the verdict with both confidences and the dissent by severity.
-use consilium_engine::views::{challenge_threads, dissent_of, severity_name};
+//! their rebuttals, and the verdict as the judge gave it.
+use consilium_engine::views::{challenge_threads, efficiency_line, severity_name};
 use consilium_engine::{
-    ConfidenceCheck, CrossExamArtifact, IndependentArtifact, Session, SynthesisArtifact,
-    TokenEfficiencyStats, VerdictArtifact,
+    CrossExamArtifact, IndependentArtifact, Session, SynthesisArtifact, TokenEfficiencyStats,
+    VerdictArtifact,
 };
 use leptos::prelude::*;
 
@@ -133,87 +133,38 @@ pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl Int
     }
 }
 
+/// Round 4 as the record: the verdict as the judge gave it (its number, its own dissent). The
+/// decision above the rounds shows what the engine made of it.
 #[component]
-pub fn VerdictRound(
-    session: Session,
-    artifact: VerdictArtifact,
-    check: Option<ConfidenceCheck>,
-) -> impl IntoView {
-    let dissent = dissent_of(&artifact, check.as_ref());
-    let confidence = match &check {
-        Some(check) if check.adjusted => view! {
-            <p class="verdict-confidence">
-                "Confidence " <strong>{percent(check.computed_confidence)}</strong>
-                " (computed; the judge said " {percent(check.judge_confidence)} ": " {check.rule.clone()} ")"
-            </p>
-        }
-        .into_any(),
-        Some(check) => view! {
-            <p class="verdict-confidence">"Confidence " <strong>{percent(check.judge_confidence)}</strong> " (" {check.rule.clone()} ")"</p>
-        }
-        .into_any(),
-        None => view! { <p class="verdict-confidence">"Confidence " <strong>{percent(artifact.confidence)}</strong></p> }.into_any(),
-    };
+pub fn VerdictRound(session: Session, artifact: VerdictArtifact) -> impl IntoView {
+    let dissent = artifact
+        .dissent
+        .into_iter()
+        .map(|d| {
+            let severity = severity_name(d.severity);
+            let who = participant_label(&session, &d.agent);
+            view! { <li class=format!("dissent {severity}")><span class="badge">{severity}</span>" "<strong>{who}</strong>": " {d.concern}</li> }
+        })
+        .collect_view();
     let evidence = artifact
         .evidence
         .into_iter()
         .map(|e| view! { <li>{e}</li> })
         .collect_view();
-    let dissent_view = if dissent.is_empty() {
-        view! { <p class="muted">"No dissent on record."</p> }.into_any()
-    } else {
-        dissent
-            .into_iter()
-            .map(|entry| {
-                let d = entry.dissent;
-                let severity = severity_name(d.severity);
-                let who = participant_label(&session, &d.agent);
-                view! { <li class=format!("dissent {severity}")><span class="badge">{severity}</span>" "<strong>{who}</strong>": " {d.concern}</li> }
-            })
-            .collect_view()
-            .into_any()
-    };
-    let absent = check
-        .as_ref()
-        .map(|c| {
-            c.absent_panelists
-                .iter()
-                .map(|id| participant_label(&session, id))
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default();
     view! {
-        <div class="verdict">
-            <p class="recommendation">{artifact.recommendation}</p>
-            {confidence}
-            {(!absent.is_empty()).then(|| view! {
-                <p class="absent">"Absent (no usable answer, not counted as agreeing): " {absent.join(", ")}</p>
-            })}
-            <h4>"Evidence that survived cross-examination"</h4>
+        <div class="judge-verdict">
+            <p class="judge-recommendation">{artifact.recommendation}</p>
+            <p class="judge-confidence">"The judge's confidence: " {percent(artifact.confidence)}</p>
+            <h4>"Evidence"</h4>
             <ul class="evidence">{evidence}</ul>
-            <h4>"Dissent"</h4>
-            <ul class="dissent-list">{dissent_view}</ul>
+            <h4>"The judge's dissent"</h4>
+            <ul class="judge-dissent">{dissent}</ul>
         </div>
     }
 }
 
+/// The token-efficiency line, as the engine words it.
 #[component]
-pub fn EfficiencyStats(stats: TokenEfficiencyStats) -> impl IntoView {
-    let rounds = match stats.filtered_rounds.as_slice() {
-        [] => "no round filtered yet".to_string(),
-        list => format!(
-            "filtered rounds: {}",
-            list.iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
-    view! {
-        <p class="efficiency">
-            "Tokens used " <strong>{stats.tokens_used}</strong>
-            " · saved by artifact filtering " <strong>{stats.tokens_saved_via_filtering}</strong>
-            " (" {format!("{:.1}", stats.efficiency_percentage)} "%; " {rounds} ")"
-        </p>
-    }
+pub fn EfficiencyStats(stats: TokenEfficiencyStats, verbose: bool) -> impl IntoView {
+    view! { <p class="efficiency">{efficiency_line(&stats, verbose)}</p> }
 }

@@ -2,7 +2,7 @@
 // schema becomes a grammar), through all four rounds to a verdict, in Chromium.
 import { expect, test } from '@playwright/test';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL } from './servers';
-import { addCompatibleProvider, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
 
 test('a full consult against a real model reaches a verdict', async ({ page }) => {
   test.setTimeout(15 * 60_000);
@@ -15,7 +15,7 @@ test('a full consult against a real model reaches a verdict', async ({ page }) =
 
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill('Should our team adopt trunk-based development?');
-  await page.getByRole('button', { name: 'Ask the council' }).click();
+  await askTheCouncil(page);
 
   // A base model often copies the reply template's placeholders: such replies are re-asked, then
   // recorded as failed. So the run ends complete with no placeholder anywhere, or failed with the
@@ -23,6 +23,7 @@ test('a full consult against a real model reaches a verdict', async ({ page }) =
   const badge = page.locator('.session-meta .badge').first();
   await expect(badge).toHaveText(/^(complete|failed)$/, { timeout: 14 * 60_000 });
   const outcome = (await badge.innerText()).trim();
+  await openRounds(page); // a finished record is folded under the decision
   const shown = await page.locator('.session').innerText();
   if (outcome === 'complete') {
     for (const round of [1, 2, 3, 4]) {

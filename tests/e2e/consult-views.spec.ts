@@ -6,7 +6,7 @@
 // stats, what went over the wire, and that the stored session reloads identically.
 import { APIRequestContext, expect, Locator, Page, test } from '@playwright/test';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
 
 const QUESTION = 'Should our 12-person team migrate the billing service from a monolith to microservices this year?';
 const SEATS = [
@@ -36,12 +36,12 @@ async function chatJournal(request: APIRequestContext): Promise<any[]> {
   return response.json();
 }
 
-async function setUpCouncil(page: Page) {
+async function setUpCouncil(page: Page, question = QUESTION, seats = [...SEATS, { seat: 'Judge', model: 'council-judge' }]) {
   await page.goto('/');
-  await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, 'council-alpha');
+  await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, seats[0].model);
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(QUESTION);
-  for (const { seat, model } of [...SEATS, { seat: 'Judge', model: 'council-judge' }]) {
+  await page.getByLabel('Question').fill(question);
+  for (const { seat, model } of seats) {
     const editor = page.getByRole('group', { name: seat, exact: true });
     await editor.getByLabel('Model').fill(model);
     await expect(editor.getByLabel('Model')).toHaveValue(model);
@@ -53,7 +53,7 @@ test('a full consult against aimock: every round view, both confidences, dissent
   const errors = watchConsole(page);
   await setUpCouncil(page);
   const journalBefore = (await chatJournal(request)).length;
-  await page.getByRole('button', { name: 'Ask the council' }).click();
+  await askTheCouncil(page);
 
   // Live: the three round-1 calls stream at once, each into its own card.
   const liveCards = round(page, 1).locator('.call-card');
@@ -71,6 +71,19 @@ test('a full consult against aimock: every round view, both confidences, dissent
   }
   await expect(page.locator('.failed-calls')).toHaveCount(0);
   await expect(page.locator('.failure')).toHaveCount(0);
+
+  // The finished page opens on the decision, then the stance matrix, then the rounds folded as the
+  // record; each round is linkable and its link opens it.
+  const order = await page.locator('.session .decision, .session .stance-matrix, .session details.round').evaluateAll(
+    (els) => els.map((el) => el.classList.contains('decision') ? 'decision' : el.classList.contains('stance-matrix') ? 'matrix' : el.id));
+  expect(order).toEqual(['decision', 'matrix', 'round-1', 'round-2', 'round-3', 'round-4']);
+  for (let n = 1; n <= 4; n++) await expect(round(page, n)).not.toHaveAttribute('open', /.*/);
+  await page.locator('.round-links').getByRole('link', { name: 'Round 3 · Cross-examination' }).click();
+  await expect(page.locator('#round-3')).toHaveAttribute('open', '');
+  await expect(page.locator('#round-3 > summary')).toBeFocused();
+  await expect(page).toHaveURL(/#\/session\//);
+  await expect(page.locator('#round-3 .challenge').first()).toBeVisible();
+  await openRounds(page);
 
   // Round 1: one position card per panelist, in panel order, with its own confidence and key points.
   const cards = round(page, 1).locator('.position-card');
@@ -149,9 +162,19 @@ test('a full consult against aimock: every round view, both confidences, dissent
     'the on-call load would double for a team of 12',
   ]);
 
-  // Round 4: the decision; the judge said 85% with a high-severity dissent on record, so the engine's
-  // rule caps it below 70% and both numbers are shown.
-  const verdict = round(page, 4).locator('.verdict');
+  // The decision (above the rounds): the judge said 85% with a high-severity dissent on record, so the
+  // engine's rule caps it below 70%; the meter shows the computed value in its band beside the judge's.
+  const verdict = page.locator('.decision');
+  const meter = verdict.locator('.confidence-meter');
+  await expect(meter).toHaveAttribute('data-computed', '69%');
+  await expect(meter).toHaveAttribute('data-band-low', '0%');
+  await expect(meter).toHaveAttribute('data-band-high', '69%');
+  await expect(meter).toHaveAttribute('data-judge', '85%');
+  const gauge = verdict.getByRole('meter', { name: 'Confidence' });
+  await expect(gauge).toHaveAttribute('aria-valuenow', '69');
+  await expect(gauge).toHaveAttribute('aria-valuetext', '69% computed, allowed 0% to 69%; the judge said 85%');
+  expect(await texts(meter.locator('.meter-legend > span'))).toEqual(['Computed 69%', 'allowed 0% to 69%', 'judge said 85%']);
+  await expect(verdict.locator('.absent')).toHaveCount(0);
   await expect(verdict.locator('.recommendation')).toHaveText(
     'Extract the invoicing module this year behind a contract-tested interface, and decide on further services after two quarters of on-call data.');
   const confidence = verdict.locator('.verdict-confidence');
@@ -172,7 +195,44 @@ test('a full consult against aimock: every round view, both confidences, dissent
   ]);
   expect(await texts(verdict.locator('.dissent-list li.dissent.high'))).toEqual([
     `high ${P3}: Leaving the rest of the monolith for a year keeps deploy contention`,
-    `high ${P1}: the on-call load would double for a team of 12`,
+    `high ${P1}: the on-call load would double for a team of 12 (added by the engine: the judge left it out)`,
+  ]);
+  expect(await dissent.evaluateAll((items) => items.map((li) => li.getAttribute('data-added')))).toEqual([
+    'false', 'true', 'false', 'false',
+  ]);
+  // Round 4 of the record keeps the verdict as the judge gave it: its number and its own dissent.
+  await expect(round(page, 4).locator('.judge-confidence')).toHaveText("The judge's confidence: 85%");
+  await expect(round(page, 4).locator('.judge-dissent li')).toHaveCount(3);
+
+  // The stance matrix: a real table, panelists by consensus points then tensions.
+  const matrix = page.locator('.stance-matrix table');
+  await expect(matrix.locator('caption')).toContainText('Each panelist against the consensus points and tensions');
+  expect(await texts(matrix.locator('thead th[scope="col"]'))).toEqual([
+    'Panelist',
+    'Consensus The invoicing module is the best first candidate for extraction',
+    'Consensus Deploy contention on the monolith is a real cost',
+    'Consensus A big-bang rewrite is too risky for a team of 12',
+    'Consensus Observability must come before any split',
+    'Consensus Contract tests are needed at every new service boundary',
+    'Tension Pace of the migration',
+    'Tension Whether the team can run several services',
+    'Tension Database ownership',
+  ]);
+  expect(await texts(matrix.locator('tbody th[scope="row"]'))).toEqual([P1, P2, P3]);
+  const cell = (row: number, column: number) => matrix.locator('tbody tr').nth(row).locator('td').nth(column);
+  const stances = async (row: number, column: number) => texts(cell(row, column).locator('li.stance'));
+  expect(await stances(1, 0)).toEqual(['supported']);
+  expect(await stances(0, 1)).toEqual([`challenged ${P3}`, `rebutted by ${P3}`]);
+  expect(await stances(2, 1)).toEqual(['supported', `challenged by ${P1}`]);
+  expect(await stances(0, 2)).toEqual(['supported', `challenged by ${P3}`]);
+  expect(await stances(2, 2)).toEqual([`challenged ${P1}`, `rebutted by ${P1}`]);
+  await expect(cell(1, 3)).toHaveText('–no stance');
+  expect(await stances(2, 5)).toEqual([
+    'held: Finish the whole migration this year', `challenged ${P1}`, `challenged by ${P1}`, `rebutted by ${P1}`,
+  ]);
+  expect(await stances(1, 5)).toEqual(['held: One module per quarter with a strangler fig']);
+  expect(await stances(0, 6)).toEqual([
+    'held: On-call load would double', `challenged ${P3}`, `challenged by ${P3}`, `rebutted by ${P3}`,
   ]);
   expect(await texts(verdict.locator('.dissent-list li.dissent.medium'))).toEqual([
     `medium ${P2}: One module per quarter would deliver the benefits sooner`,
@@ -238,11 +298,12 @@ test('a full consult against aimock: every round view, both confidences, dissent
   const index = await page.evaluate(() => localStorage.getItem('consilium.sessions'));
   expect(index).toContain(id);
 
-  // A reload shows the same session, identically, from storage alone.
+  // A reload shows the same session, identically, from storage alone (rounds opened alike).
   const shownBefore = await page.locator('.session').innerText();
   await page.reload();
   await expect(page).toHaveURL(sessionUrl);
   await expect(page.locator('.session-meta .badge')).toHaveText('complete');
+  await openRounds(page);
   expect(await page.locator('.session').innerText()).toBe(shownBefore);
   await page.getByRole('button', { name: 'History' }).click();
   // History titles are the question, shortened.
@@ -251,7 +312,58 @@ test('a full consult against aimock: every round view, both confidences, dissent
   await expect(item).toContainText('consult · complete');
   await item.getByRole('button', { name: new RegExp(`^${QUESTION.slice(0, 30)}`) }).click();
   await expect(page).toHaveURL(sessionUrl);
+  await openRounds(page);
   expect(await page.locator('.session').innerText()).toBe(shownBefore);
 
   expect(errors).toEqual([]);
+});
+
+test('the decision names an absent panelist, and its confidence band has no strong-agreement floor', async ({ page }) => {
+  const errors = watchConsole(page);
+  const question = 'Should we ship the new checkout to every region at once?';
+  const seats = [
+    { seat: 'Panelist 1', model: 'verdict-alpha' },
+    { seat: 'Panelist 2', model: 'verdict-beta' },
+    { seat: 'Panelist 3', model: 'verdict-gamma' },
+    { seat: 'Judge', model: 'verdict-judge' },
+  ];
+  await setUpCouncil(page, question, seats);
+  await askTheCouncil(page);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
+  const [V1, V2, V3] = ['Panelist 1 · verdict-alpha', 'Panelist 2 · verdict-beta', 'Panelist 3 · verdict-gamma'];
+
+  const decision = page.locator('.decision');
+  await expect(decision.locator('.recommendation')).toHaveText(
+    'Run a one-quarter pilot of the new checkout in one region, then decide on the rollout.');
+  // No dissent, but panelist 3 is absent: no strong agreement, so the floor is 85%, not 90%.
+  const meter = decision.locator('.confidence-meter');
+  await expect(meter).toHaveAttribute('data-computed', '85%');
+  await expect(meter).toHaveAttribute('data-band-low', '85%');
+  await expect(meter).toHaveAttribute('data-band-high', '100%');
+  await expect(meter).toHaveAttribute('data-judge', '80%');
+  await expect(decision.getByRole('meter', { name: 'Confidence' })).toHaveAttribute(
+    'aria-valuetext', '85% computed, allowed 85% to 100%; the judge said 80%');
+  await expect(decision.locator('.verdict-confidence')).toContainText('computed; the judge said 80%');
+  await expect(decision.locator('.absent')).toHaveText(`Absent (no usable answer, not counted as agreeing): ${V3}`);
+  await expect(decision.locator('.dissent-list')).toHaveText('No dissent on record.');
+  expect(await texts(decision.locator('.evidence li'))).toEqual(['A pilot bounds the risk to one region']);
+  await expect(page.locator('.failed-calls')).toContainText('Invalid API key for verdict-gamma.');
+
+  const matrix = page.locator('.stance-matrix table');
+  expect(await texts(matrix.locator('thead th[scope="col"]'))).toEqual(['Panelist', 'Consensus A pilot comes before any rollout']);
+  expect(await texts(matrix.locator('tbody th[scope="row"]'))).toEqual([V1, V2, V3]);
+  expect(await texts(matrix.locator('tbody td li.stance'))).toEqual(['supported', 'supported', 'absent']);
+  await expect(matrix.locator('tbody tr').nth(2).locator('li.stance')).toHaveClass('stance absent');
+  await page.screenshot({ path: 'test-results/consult-views-absent.png', fullPage: true });
+  expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+});
+
+test('a verbose consult says so on the session and in its stats: nothing filtered, by choice', async ({ page }) => {
+  await setUpCouncil(page, 'Verbose: should the billing monolith be split this year?');
+  await page.getByLabel('Verbose: send full debate artifacts').check();
+  await askTheCouncil(page);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
+  await expect(page.locator('.verbose-notice')).toHaveText('Verbose mode: using full debate artifacts (higher token cost)');
+  const efficiency = (await texts(page.locator('.efficiency')))[0];
+  expect(efficiency).toMatch(/^Tokens used \d+ · saved by artifact filtering 0 \(0\.0%; verbose: nothing filtered\)$/);
 });

@@ -2,7 +2,7 @@
 // sideways.
 import { expect, Page, test } from '@playwright/test';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
 
 async function councilOf(page: Page, size: number) {
   await page.getByRole('button', { name: 'New session' }).click();
@@ -31,7 +31,7 @@ test('councils of 2, 4 and 5 panelists are built and each answers; a sixth seat 
       await expect(page.getByRole('button', { name: 'Add panelist' })).toBeDisabled();
     }
     await expect(page.getByRole('button', { name: 'Remove Panelist 1' })).toBeEnabled({ enabled: size > 2 });
-    await page.getByRole('button', { name: 'Ask the council' }).click();
+    await askTheCouncil(page);
     await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 30_000 });
     await expect(page.locator('.position-card')).toHaveCount(size);
   }
@@ -46,9 +46,10 @@ test('a 10,000-character word in a reply wraps instead of widening the page', as
   await page.goto('/');
   await addCompatibleProvider(page, 'Mock long', `${MOCK_URL}/v1`, 'long-word');
   await councilOf(page, 2);
-  await page.getByRole('button', { name: 'Ask the council' }).click();
+  await askTheCouncil(page);
   await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 30_000 });
   await expect(page.locator('.position-card')).toHaveCount(2);
+  await openRounds(page);
   await page.locator('.position-card details summary').first().click();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

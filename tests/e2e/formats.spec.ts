@@ -3,7 +3,7 @@
 // marker) and a connection dropped mid-stream (aimock).
 import { expect, Page, test } from '@playwright/test';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
-import { addCompatibleProvider, allLocalStorage } from './helpers';
+import { addCompatibleProvider, askTheCouncil, allLocalStorage } from './helpers';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
 
 useFaultServer();
@@ -32,7 +32,7 @@ async function roundOneWith(page: Page, providerName: string, question: string, 
   }
   await page.getByLabel('Depth').selectOption('1');
   if (!structured) await page.getByLabel('Structured output (JSON schema)').uncheck();
-  await page.getByRole('button', { name: 'Ask the council' }).click();
+  await askTheCouncil(page);
 }
 
 for (const format of FORMATS) {

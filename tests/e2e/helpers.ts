@@ -38,3 +38,29 @@ export async function allLocalStorage(page: Page): Promise<string> {
     return parts.join('\n');
   });
 }
+
+/** Confirms the consent dialog: asked before every run with an unpriced participant (local models). */
+export async function confirmConsent(page: Page) {
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Run it' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Asks the council (its models have no price, so the run is confirmed first). */
+export async function askTheCouncil(page: Page) {
+  await page.getByRole('button', { name: 'Ask the council' }).click();
+  await confirmConsent(page);
+}
+
+/** Starts the review (its members have no price, so the run is confirmed first). */
+export async function startTheReview(page: Page) {
+  await page.getByRole('button', { name: 'Start the review' }).click();
+  await confirmConsent(page);
+}
+
+/** Opens every round of a finished session's record (folded under the decision). */
+export async function openRounds(page: Page) {
+  const closed = page.locator('details.round:not([open]) > summary');
+  while (await closed.count() > 0) await closed.first().click();
+}

@@ -4,7 +4,7 @@
 // sent on record: what is asserted is that the text streamed in and that the outcome is shown.
 import { expect, Page, test } from '@playwright/test';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL } from './servers';
-import { addCompatibleProvider, allLocalStorage, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, allLocalStorage, watchConsole } from './helpers';
 
 async function addProvider(page: Page, name: string, kind: string) {
   const card = await addCompatibleProvider(page, name, LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
@@ -58,7 +58,7 @@ async function askRoundOne(page: Page, provider: string, question: string, struc
   const structuredBox = page.getByLabel('Structured output (JSON schema)');
   if ((await structuredBox.isChecked()) !== structured) await structuredBox.click();
   const samples = await sampleCallCards(page);
-  await page.getByRole('button', { name: 'Ask the council' }).click();
+  await askTheCouncil(page);
   return samples;
 }
 

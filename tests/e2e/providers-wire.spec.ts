@@ -10,7 +10,7 @@
 // server: each runs once per Playwright run (no --repeat-each, no retries without a fresh aimock).
 import { APIRequestContext, expect, Page, test } from '@playwright/test';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, allLocalStorage } from './helpers';
+import { addCompatibleProvider, askTheCouncil, allLocalStorage } from './helpers';
 
 type Format = {
   id: string;
@@ -103,7 +103,7 @@ async function askRoundOne(page: Page, provider: string, model: string, question
   }
   await page.getByLabel('Depth').selectOption('1');
   const samples = await sampleCallCards(page);
-  await page.getByRole('button', { name: 'Ask the council' }).click();
+  await askTheCouncil(page);
   return samples;
 }
 

@@ -4,7 +4,7 @@
 import { expect, Page, test } from '@playwright/test';
 import * as fs from 'fs';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
-import { addCompatibleProvider, watchConsole } from './helpers';
+import { addCompatibleProvider, startTheReview, watchConsole } from './helpers';
 
 const CLEAN_DIFF = `diff --git a/src/math.py b/src/math.py
 --- a/src/math.py
@@ -43,7 +43,7 @@ async function reviewWith(page: Page, provider: string, model: string, diff: str
     await seat.getByLabel('Provider').selectOption({ label: provider });
     await seat.getByLabel('Model').fill(model);
   }
-  await page.getByRole('button', { name: 'Start the review' }).click();
+  await startTheReview(page);
 }
 
 async function download(page: Page, button: string): Promise<string> {

@@ -5,7 +5,7 @@
 import { expect, Page, test } from '@playwright/test';
 import * as http from 'http';
 import { AddressInfo } from 'net';
-import { addCompatibleProvider, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, watchConsole } from './helpers';
 import { LLAMA_MODEL, LLAMA_URL } from './servers';
 
 const ALREADY_RUNNING = 'A session is already running in this tab';
@@ -54,7 +54,7 @@ test('after a failure, Resume is offered at once, without a reload', async ({ pa
   await addCompatibleProvider(page, 'Keyless llama', LLAMA_URL, LLAMA_MODEL);
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill('Single run: does a failure offer resume?');
-  await page.getByRole('button', { name: 'Ask the council' }).click();
+  await askTheCouncil(page);
   await expect(badge(page)).toHaveText('failed', { timeout: 30_000 });
   await expect(page.locator('.failure')).toContainText(/key/i);
   await expect(page.locator('.interrupted').getByRole('button', { name: 'Resume from round 1' })).toBeVisible();
@@ -123,7 +123,7 @@ test('Cancel takes effect within a second during a Retry-After wait', async ({ p
     await addCompatibleProvider(page, 'Always busy', `http://127.0.0.1:${port}/v1`, 'busy-model');
     await page.getByRole('button', { name: 'New session' }).click();
     await page.getByLabel('Question').fill('Single run: cancel during a wait?');
-    await page.getByRole('button', { name: 'Ask the council' }).click();
+    await askTheCouncil(page);
     // All three panelists have asked once and are waiting out the 30 s Retry-After.
     await expect.poll(() => requests, { timeout: 15_000 }).toBe(3);
     await expect(page.locator('.call-card .notice')).toHaveCount(3);

@@ -2,7 +2,7 @@
 // panelists in parallel, streamed into Chromium, stored in local storage, and found again after reload.
 import { expect, test } from '@playwright/test';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL } from './servers';
-import { addCompatibleProvider, allLocalStorage, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, allLocalStorage, watchConsole } from './helpers';
 
 test('first run is usable with no key: demo council and local presets, no console errors', async ({ page }) => {
   const errors = watchConsole(page);
@@ -25,7 +25,7 @@ test('round 1 against a real model streams two answers, is saved, and survives a
   await page.getByLabel('Question').fill('Should a small team write its web front end in Rust?');
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
   await page.getByLabel('Depth').selectOption('1');
-  await page.getByRole('button', { name: 'Ask the council' }).click();
+  await askTheCouncil(page);
 
   // Both panelists stream at once: each card's text grows while the other is still answering.
   const cards = page.locator('.round[data-round="1"] .call-card');

@@ -6,8 +6,8 @@ use common::*;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::views::*;
 use consilium_engine::{
-    CallFailure, CallReply, ConsultState, CostEstimate, CostSummary, CrossExamArtifact, Price,
-    Severity,
+    estimate_cost, CallFailure, CallReply, ConsultState, CostEstimate, CostSummary,
+    CrossExamArtifact, Price, Severity,
 };
 use serde_json::json;
 
@@ -75,19 +75,88 @@ fn the_cost_line_names_the_budget_and_the_unpriced_calls() {
 }
 
 #[test]
-fn consent_is_asked_only_above_the_threshold_and_never_for_an_unknown_price() {
-    let estimate = |usd| CostEstimate {
+fn consent_is_asked_above_the_threshold_and_whenever_a_participant_has_no_price() {
+    let estimate = |usd, unpriced: &[&str]| CostEstimate {
         calls: 9,
         input_tokens: 1,
         output_tokens: 1,
         usd,
-        unpriced_participants: Vec::new(),
+        unpriced_participants: unpriced.iter().map(|s| s.to_string()).collect(),
         verbose: false,
     };
-    assert!(needs_consent(&estimate(Some(0.6)), 0.5));
-    assert!(!needs_consent(&estimate(Some(0.5)), 0.5));
-    assert!(!needs_consent(&estimate(None), 0.5));
-    assert!(describe_estimate(&estimate(None)).contains("price unknown"));
+    let above = needs_consent(&estimate(Some(0.6), &[]), 0.5).expect("above the threshold");
+    assert_eq!(above.heading, "This run may cost more than your threshold");
+    assert_eq!(
+        above.reasons,
+        ["The priced calls alone may cost about $0.60, above your $0.50 threshold."]
+    );
+    assert_eq!(needs_consent(&estimate(Some(0.5), &[]), 0.5), None);
+
+    // Below the threshold, or with no price at all, an unpriced participant is still asked about.
+    let unpriced = needs_consent(&estimate(None, &["Panelist 1", "Panelist 2", "Judge"]), 0.5)
+        .expect("no price: the estimate cannot be trusted");
+    assert_eq!(unpriced.heading, "The cost of this run cannot be trusted");
+    assert_eq!(
+        unpriced.reasons,
+        ["3 participants have no price (Panelist 1, Panelist 2, Judge), so the estimate cannot be \
+          trusted and the budget cannot limit them. Set prices in Settings, or run it knowing that."]
+    );
+    let one =
+        needs_consent(&estimate(Some(0.01), &["Judge"]), 0.5).expect("the judge has no price");
+    assert!(
+        one.reasons[0].starts_with("1 participant has no price (Judge)"),
+        "{one:?}"
+    );
+    let both = needs_consent(&estimate(Some(0.9), &["Judge"]), 0.5).unwrap();
+    assert_eq!(both.heading, "This run may cost more than your threshold");
+    assert_eq!(both.reasons.len(), 2);
+    assert!(describe_estimate(&estimate(None, &[])).contains("price unknown"));
+}
+
+#[test]
+fn a_consult_config_with_an_unpriced_judge_is_asked_about_from_its_real_estimate() {
+    let price = Price {
+        input_per_million: 0.01,
+        output_per_million: 0.01,
+    };
+    let mut config = priced_config(price, None);
+    assert_eq!(
+        needs_consent(&estimate_cost("Which?", &config), 100.0),
+        None
+    );
+    config.judge.price = None;
+    let request = needs_consent(&estimate_cost("Which?", &config), 100.0).expect("asked");
+    assert!(
+        request.reasons[0].starts_with(&format!(
+            "1 participant has no price ({})",
+            config.judge.label
+        )),
+        "{request:?}"
+    );
+}
+
+#[test]
+fn a_review_is_asked_about_whenever_a_member_has_no_price() {
+    let price = Price {
+        input_per_million: 1.0,
+        output_per_million: 1.0,
+    };
+    let mut members = consilium_engine::review::demo::demo_review_config().members;
+    for member in &mut members {
+        member.price = Some(price);
+    }
+    assert_eq!(review_needs_consent(&members), None);
+    members[0].price = None;
+    members[1].price = None;
+    let request = review_needs_consent(&members).expect("two members have no price");
+    assert_eq!(request.heading, "The cost of this run cannot be trusted");
+    assert!(
+        request.reasons[0].starts_with(&format!(
+            "2 participants have no price ({}, {}), so its cost cannot be trusted",
+            members[0].label, members[1].label
+        )),
+        "{request:?}"
+    );
 }
 
 #[test]

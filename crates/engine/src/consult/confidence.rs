@@ -15,12 +15,12 @@ use crate::consult::artifacts::{
     CrossExamArtifact, Dissent, IndependentArtifact, Severity, SynthesisArtifact, VerdictArtifact,
 };
 
-const STRONG_AGREEMENT_MIN_PANELIST_CONFIDENCE: f64 = 0.70;
-const NO_DISSENT_FLOOR: f64 = 0.85;
-const STRONG_AGREEMENT_FLOOR: f64 = 0.90;
-const HIGH_DISSENT_CEILING: f64 = 0.69;
-const RESERVATIONS_FLOOR: f64 = 0.70;
-const RESERVATIONS_CEILING: f64 = 0.90;
+pub const STRONG_AGREEMENT_MIN_PANELIST_CONFIDENCE: f64 = 0.70;
+pub const NO_DISSENT_FLOOR: f64 = 0.85;
+pub const STRONG_AGREEMENT_FLOOR: f64 = 0.90;
+pub const HIGH_DISSENT_CEILING: f64 = 0.69;
+pub const RESERVATIONS_FLOOR: f64 = 0.70;
+pub const RESERVATIONS_CEILING: f64 = 0.90;
 /// Who an unresolved point is attributed to when no challenge matches it.
 pub const UNATTRIBUTED_AGENT: &str = "panel";
 

@@ -31,6 +31,9 @@ pub fn consult_markdown(session: &Session) -> String {
         session.state,
         session.created_at
     );
+    if body.config.verbose {
+        let _ = writeln!(out, "> {}\n", crate::consult::VERBOSE_NOTICE);
+    }
     let _ = writeln!(out, "## Council\n");
     for p in &body.config.panelists {
         let _ = writeln!(out, "- {} ({}, {})", p.label, p.provider_label, p.model);

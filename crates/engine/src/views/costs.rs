@@ -85,9 +85,3 @@ pub fn describe_estimate(estimate: &CostEstimate) -> String {
     }
     text
 }
-
-/// Ask before a run only when its priced estimate is above the user's threshold. An estimate with
-/// no known price is not asked about (nothing to compare); its text says the price is unknown.
-pub fn needs_consent(estimate: &CostEstimate, threshold_usd: f64) -> bool {
-    estimate.usd.is_some_and(|usd| usd > threshold_usd)
-}

@@ -1,0 +1,155 @@
+//! The decision as the session page opens on it: the recommendation, the confidence with the band
+//! the rules allowed and the judge's own number, the dissent on record by severity, the evidence that
+//! survived, and who was absent.
+use crate::consult::artifacts::Severity;
+use crate::consult::confidence::{
+    strong_agreement, HIGH_DISSENT_CEILING, NO_DISSENT_FLOOR, RESERVATIONS_CEILING,
+    RESERVATIONS_FLOOR, STRONG_AGREEMENT_FLOOR,
+};
+use crate::consult::efficiency::TokenEfficiencyStats;
+use crate::consult::ConsultBody;
+use crate::record::Session;
+use crate::views::consult::{dissent_on_record, DissentEntry};
+
+/// The confidence as a meter: all fractions of 1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConfidenceMeter {
+    /// What the engine computed: the confidence of the decision.
+    pub computed: f64,
+    /// What the judge said.
+    pub judge: f64,
+    /// The range the rules allow for this dissent and agreement; `computed` lies inside it.
+    pub band_low: f64,
+    pub band_high: f64,
+    /// Which rule applied, as a sentence.
+    pub rule: String,
+    pub adjusted: bool,
+    /// The meter in words, for people who cannot see it: "69% computed, allowed 0% to 69%; …".
+    pub text: String,
+}
+
+/// One dissent entry as shown: who, by label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DissentLine {
+    pub severity: Severity,
+    pub agent_label: String,
+    pub concern: String,
+    /// The judge left it out and the engine added it.
+    pub added_by_engine: bool,
+}
+
+/// A finished Consult's decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub recommendation: String,
+    /// None for a record made before confidence was checked in code: then only the judge's number.
+    pub meter: Option<ConfidenceMeter>,
+    pub judge_confidence: f64,
+    /// The judge's and the engine's, high severity first.
+    pub dissent: Vec<DissentLine>,
+    pub evidence: Vec<String>,
+    /// Labels of the panelists with no usable answer.
+    pub absent: Vec<String>,
+}
+
+pub fn percent(fraction: f64) -> String {
+    format!("{:.0}%", fraction * 100.0)
+}
+
+/// The decision of `session`, once it has a verdict.
+pub fn decision(session: &Session) -> Option<Decision> {
+    let body = session.body_of::<ConsultBody>()?;
+    let verdict = body.round4.as_ref()?;
+    let dissent = dissent_on_record(body);
+    let meter = body.confidence_check.as_ref().map(|check| {
+        let (band_low, band_high) = allowed_band(body, &dissent, check.absent_panelists.is_empty());
+        let text = format!(
+            "{} computed, allowed {} to {}; the judge said {}",
+            percent(check.computed_confidence),
+            percent(band_low),
+            percent(band_high),
+            percent(check.judge_confidence)
+        );
+        ConfidenceMeter {
+            computed: check.computed_confidence,
+            judge: check.judge_confidence,
+            band_low,
+            band_high,
+            rule: check.rule.clone(),
+            adjusted: check.adjusted,
+            text,
+        }
+    });
+    let absent = body
+        .confidence_check
+        .iter()
+        .flat_map(|check| &check.absent_panelists)
+        .map(|id| session.label_of(id))
+        .collect();
+    Some(Decision {
+        recommendation: verdict.recommendation.clone(),
+        meter,
+        judge_confidence: verdict.confidence,
+        dissent: dissent
+            .into_iter()
+            .map(|entry| DissentLine {
+                severity: entry.dissent.severity,
+                agent_label: session.label_of(&entry.dissent.agent),
+                concern: entry.dissent.concern,
+                added_by_engine: entry.added_by_engine,
+            })
+            .collect(),
+        evidence: verdict.evidence.clone(),
+        absent,
+    })
+}
+
+/// The band of `confidence`'s rules for the dissent on record (the judge's and the engine's) and
+/// the agreement: high dissent below 0.70, only low or medium 0.70 to 0.90, none at least 0.85, or
+/// at least 0.90 when everyone answered and agreed strongly.
+fn allowed_band(
+    body: &ConsultBody,
+    dissent: &[DissentEntry],
+    everyone_answered: bool,
+) -> (f64, f64) {
+    let severities: Vec<Severity> = dissent.iter().map(|d| d.dissent.severity).collect();
+    if severities.contains(&Severity::High) {
+        return (0.0, HIGH_DISSENT_CEILING);
+    }
+    if !severities.is_empty() {
+        return (RESERVATIONS_FLOOR, RESERVATIONS_CEILING);
+    }
+    let strong = everyone_answered
+        && match (&body.round2, &body.round3) {
+            (Some(synthesis), Some(cross_exam)) => {
+                strong_agreement(&body.round1, synthesis, cross_exam)
+            }
+            _ => false,
+        };
+    let floor = if strong {
+        STRONG_AGREEMENT_FLOOR
+    } else {
+        NO_DISSENT_FLOOR
+    };
+    (floor, 1.0)
+}
+
+/// The token-efficiency line: "Tokens used 5200 · saved by artifact filtering 800 (13.3%; filtered
+/// rounds: 3, 4)". A verbose session filters nothing by choice, and says so.
+pub fn efficiency_line(stats: &TokenEfficiencyStats, verbose: bool) -> String {
+    let rounds = match stats.filtered_rounds.as_slice() {
+        _ if verbose => "verbose: nothing filtered".to_string(),
+        [] => "no round filtered yet".to_string(),
+        list => format!(
+            "filtered rounds: {}",
+            list.iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    format!(
+        "Tokens used {} · saved by artifact filtering {} ({:.1}%; {rounds})",
+        stats.tokens_used, stats.tokens_saved_via_filtering, stats.efficiency_percentage
+    )
+}
