@@ -331,3 +331,28 @@ fn artifacts_in_prompts_keep_their_fields_in_order() {
     );
     assert!(!synthesis.prompt.contains("artifact_type"));
 }
+
+#[test]
+fn a_judge_claiming_no_dissent_over_an_unresolved_point_gets_it_on_record_whatever_its_confidence() {
+    // The demo debate leaves one point unresolved; this judge says nobody disagrees, at 95%.
+    let caller = ScriptedCaller::over_demo().reply("r4-judge", verdict(0.95, json!([])));
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    let body = session.consult();
+    let unresolved = body.round3.as_ref().unwrap().unresolved[0].clone();
+    let check = body.confidence_check.clone().unwrap();
+    // The judge's wording quotes no challenge, so nobody in particular is named.
+    let expected = consilium_engine::Dissent {
+        agent: "panel".into(),
+        concern: unresolved,
+        severity: Severity::High,
+    };
+    assert_eq!(check.added_dissent, [expected.clone()]);
+    assert_eq!(check.reconciled_dissent, [expected]);
+    assert_eq!(check.computed_confidence, 0.69, "{}", check.rule);
+    // The judge's own list stays as given; the record shows both.
+    assert!(body.round4.as_ref().unwrap().dissent.is_empty());
+    let on_record = consilium_engine::views::dissent_on_record(body);
+    assert_eq!(on_record.len(), 1);
+    assert!(on_record[0].added_by_engine);
+}

@@ -208,7 +208,8 @@ fn verdict() -> Value {
             "Keeping the existing ingester as a fallback makes the decision reversible"
         ],
         "dissent": [
-            {"agent": "panelist-2", "concern": "The ramp-up may take months, not weeks, and put the fixed delivery date at risk.", "severity": "medium"},
+            // The judge names the point round 3 left unresolved, so the engine has nothing to add.
+            {"agent": "panelist-2", "concern": "Whether the team can reach Rust proficiency before the fixed delivery date: the ramp-up may take months, not weeks.", "severity": "medium"},
             {"agent": "panelist-3", "concern": "Rust hiring will be slow; the plan should rely on training the current team.", "severity": "low"}
         ]
     })
