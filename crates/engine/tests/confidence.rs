@@ -153,7 +153,7 @@ fn an_unresolved_point_the_judge_left_out_is_high_dissent_whatever_the_confidenc
         concern: "Licensing costs double in year two".into(),
         severity: Severity::High,
     };
-    assert_eq!(check.added_dissent, [added.clone()]);
+    assert_eq!(check.added_dissent, std::slice::from_ref(&added));
     assert_eq!(check.reconciled_dissent, [added]);
     assert_eq!(check.computed_confidence, 0.69);
     assert!(check.rule.starts_with("High-severity dissent: below 70%."));
@@ -175,7 +175,7 @@ fn an_unanswered_minority_tension_is_medium_dissent_even_above_the_reservations_
         concern: "Cost: Too expensive".into(),
         severity: Severity::Medium,
     };
-    assert_eq!(check.added_dissent, [cost.clone()]);
+    assert_eq!(check.added_dissent, std::slice::from_ref(&cost));
     // Both lists are kept: the judge's in the verdict, the reconciled one in the check.
     assert_eq!(check.reconciled_dissent, [judge.dissent[0].clone(), cost]);
     assert_eq!(check.computed_confidence, 0.88);

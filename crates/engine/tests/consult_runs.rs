@@ -347,7 +347,7 @@ fn a_judge_claiming_no_dissent_over_an_unresolved_point_gets_it_on_record_whatev
         concern: unresolved,
         severity: Severity::High,
     };
-    assert_eq!(check.added_dissent, [expected.clone()]);
+    assert_eq!(check.added_dissent, std::slice::from_ref(&expected));
     assert_eq!(check.reconciled_dissent, [expected]);
     assert_eq!(check.computed_confidence, 0.69, "{}", check.rule);
     // The judge's own list stays as given; the record shows both.
