@@ -31,14 +31,7 @@ pub struct CostEstimate {
     pub verbose: bool,
 }
 
-/// About four characters per token: the usual rule of thumb for English text.
-pub fn estimate_tokens(text: &str) -> u64 {
-    tokens_for_chars(text.chars().count())
-}
-
-pub fn tokens_for_chars(chars: usize) -> u64 {
-    (chars as u64).div_ceil(4)
-}
+pub use consilium_providers::{estimate_tokens, tokens_for_chars};
 
 pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     let max_tokens = u64::from(config.max_tokens);
