@@ -356,6 +356,18 @@ impl BrowserCaller {
                 model: &participant.model,
             };
             let message = redact(&error.user_message(&context), key.as_deref());
+            if let ProviderError::Incomplete { partial_text } = &error {
+                // The provider read the prompt and streamed part of a reply: that attempt may be
+                // billed, so the ledger gets it whether or not a retry follows.
+                progress.attempt_failed(
+                    CallReply {
+                        text: partial_text.clone(),
+                        model: Some(participant.model.clone()),
+                        ..CallReply::default()
+                    },
+                    &message,
+                );
+            }
             let Some(delay_ms) = policy.delay_ms(attempt, &error, js_sys::Math::random()) else {
                 progress.note(None); // no retry is coming: the failure itself is shown instead
                 return Err(CallFailure {

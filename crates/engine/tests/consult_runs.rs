@@ -333,7 +333,8 @@ fn artifacts_in_prompts_keep_their_fields_in_order() {
 }
 
 #[test]
-fn a_judge_claiming_no_dissent_over_an_unresolved_point_gets_it_on_record_whatever_its_confidence() {
+fn a_judge_claiming_no_dissent_over_an_unresolved_point_gets_it_on_record_whatever_its_confidence()
+{
     // The demo debate leaves one point unresolved; this judge says nobody disagrees, at 95%.
     let caller = ScriptedCaller::over_demo().reply("r4-judge", verdict(0.95, json!([])));
     let (session, _) = run(demo_session(), &caller);
