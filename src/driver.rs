@@ -135,10 +135,14 @@ pub const RUNNING_ELSEWHERE: &str = "This session is running in another tab. It 
 
 /// Runs (or resumes) a session in the background; the live view follows it through `live`.
 /// Refused while another run is active in this tab (`Err` says so); a session another tab runs
-/// is refused when its lock is found held, with the same message shown as a notice.
+/// is refused when its lock is found held, with the same message shown as a notice, and so is a
+/// session whose stored record is invalid.
 pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<(), String> {
     if live.running.get_untracked() {
         return Err(ALREADY_RUNNING.to_string());
+    }
+    if let Some(invalid) = consilium_engine::views::invalid_record_notice(&session) {
+        return Err(invalid);
     }
     let cancel = CancelToken::default();
     ACTIVE_RUN.with(|active| *active.borrow_mut() = Some(cancel.clone()));

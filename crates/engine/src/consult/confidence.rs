@@ -76,9 +76,38 @@ pub fn check_confidence_for_panel(
         .chain(&added_dissent)
         .cloned()
         .collect();
+    let strong = absent_panelists.is_empty() && strong_agreement(round1, synthesis, cross_exam);
+    let (computed, mut rule) = confidence_rule(judge, &reconciled_dissent, strong);
+    if !added_dissent.is_empty() {
+        rule.push_str(&format!(
+            " The judge left out {} minority concern(s); they were added from the round 2 tensions \
+             (medium) and the unresolved round 3 points (high), and count above.",
+            added_dissent.len()
+        ));
+    }
+    if !absent_panelists.is_empty() {
+        rule.push_str(&format!(
+            " Absent (no usable answer, so not counted as agreeing): {}.",
+            absent_panelists.join(", ")
+        ));
+    }
+    ConfidenceCheck {
+        judge_confidence: judge,
+        computed_confidence: computed,
+        rule,
+        adjusted: (computed - judge).abs() > f64::EPSILON,
+        added_dissent,
+        reconciled_dissent,
+        absent_panelists,
+    }
+}
+
+/// The computed confidence for the judge's number and the reconciled dissent, and the rule that
+/// gave it. `strong` is strong agreement with every panelist present.
+pub fn confidence_rule(judge: f64, reconciled_dissent: &[Dissent], strong: bool) -> (f64, String) {
     let severities: Vec<Severity> = reconciled_dissent.iter().map(|d| d.severity).collect();
-    let (computed, mut rule) = if severities.is_empty() {
-        if absent_panelists.is_empty() && strong_agreement(round1, synthesis, cross_exam) {
+    if severities.is_empty() {
+        if strong {
             (
                 judge.max(STRONG_AGREEMENT_FLOOR),
                 "No dissent and strong agreement (no tensions, nothing unresolved, every panelist at \
@@ -101,28 +130,6 @@ pub fn check_confidence_for_panel(
             judge.clamp(RESERVATIONS_FLOOR, RESERVATIONS_CEILING),
             "Only low or medium dissent: from 70% to 90%.".to_string(),
         )
-    };
-    if !added_dissent.is_empty() {
-        rule.push_str(&format!(
-            " The judge left out {} minority concern(s); they were added from the round 2 tensions \
-             (medium) and the unresolved round 3 points (high), and count above.",
-            added_dissent.len()
-        ));
-    }
-    if !absent_panelists.is_empty() {
-        rule.push_str(&format!(
-            " Absent (no usable answer, so not counted as agreeing): {}.",
-            absent_panelists.join(", ")
-        ));
-    }
-    ConfidenceCheck {
-        judge_confidence: judge,
-        computed_confidence: computed,
-        rule,
-        adjusted: (computed - judge).abs() > f64::EPSILON,
-        added_dissent,
-        reconciled_dissent,
-        absent_panelists,
     }
 }
 

@@ -11,4 +11,4 @@ pub use consult::{
     CrossExamThreads, DissentEntry,
 };
 pub use costs::{cost_line, describe_estimate, needs_consent, participant_costs, ParticipantCost};
-pub use session::{resume_offer, ResumeOffer};
+pub use session::{invalid_record_notice, record_problems, resume_offer, ResumeOffer};
