@@ -72,6 +72,7 @@ fn cross_exam(unresolved: &[&str]) -> CrossExamArtifact {
             target_agent: "panelist-1".into(),
             challenge: "Licensing costs double in year two".into(),
             evidence: vec![],
+            also_raised_by: vec![],
         }],
         rebuttals: vec![],
         unresolved: unresolved.iter().map(|u| u.to_string()).collect(),

@@ -32,7 +32,7 @@ impl Prompt {
             system: self.system.clone(),
             user: format!(
                 "{}\n\nYour previous reply could not be used: {error}\nReply again with only the \
-                 JSON object, in exactly the shape above.",
+                 JSON object, in the shape asked for.",
                 self.user
             ),
         }

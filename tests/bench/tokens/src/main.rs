@@ -64,8 +64,15 @@ fn cross_exam_reply(topic: &str, who: usize) -> Value {
     })
 }
 
+/// The challenge the judge finds unanswered: the second on record (panelist-1's second), quoted
+/// as it reads, by the merge before and by number after, and named in the verdict's dissent.
+const UNRESOLVED_NUMBER: usize = 2;
+
 fn unresolved(topic: &str) -> String {
-    format!("Whether the plan for {topic} survives a bad quarter")
+    cross_exam_reply(topic, 0)["challenges"][UNRESOLVED_NUMBER - 1]["challenge"]
+        .as_str()
+        .unwrap()
+        .to_string()
 }
 
 /// Whether the engine asks the judge to retype the challenges (the schema has the field).
@@ -78,7 +85,7 @@ fn merge_asks_for_challenges(request: &CallRequest) -> bool {
 
 fn merge_reply(topic: &str, request: &CallRequest) -> Value {
     if !merge_asks_for_challenges(request) {
-        return json!({ "unresolved": [unresolved(topic)], "duplicate_challenges": [] });
+        return json!({ "unresolved": [UNRESOLVED_NUMBER], "duplicate_challenges": [] });
     }
     let mut challenges = Vec::new();
     let mut rebuttals = Vec::new();
@@ -129,7 +136,7 @@ fn reply(topic: &str, request: &CallRequest) -> Value {
             "evidence": (0..4).map(|i| sentence(topic, i, "Surviving point")).collect::<Vec<_>>(),
             "dissent": [
                 { "agent": "panelist-3", "concern": format!("Tension 0 on {topic}: {}", sentence(topic, 0, "View of panelist-3")), "severity": "medium" },
-                { "agent": "panelist-2", "concern": unresolved(topic), "severity": "high" }
+                { "agent": "panelist-1", "concern": unresolved(topic), "severity": "high" }
             ]
         }),
     }
@@ -191,6 +198,15 @@ fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
             .find(|r| r.call_id == call.call_id)
             .expect("every record has its request");
         round.input += count(&request.system) + count(&request.prompt);
+        if std::env::var_os("BENCH_CALLS").is_some() {
+            eprintln!(
+                "{} verbose={verbose} {}: system {} + user {}",
+                c.name,
+                call.call_id,
+                count(&request.system),
+                count(&request.prompt)
+            );
+        }
         let output = count(call.reply_text.as_deref().unwrap_or(""));
         round.output += output;
         if call.call_id.starts_with("r3-judge") {

@@ -1,6 +1,7 @@
 //! The prompts of each round. Artifacts are embedded as compact JSON without their envelope (what
-//! the model reads is what the token estimate counts), and every prompt ends with the exact JSON
-//! shape wanted.
+//! the model reads is what the token estimate counts). The reply's shape goes once: as the
+//! structured-output schema when that is on (then the prompt only points to it, and no template is
+//! shown that a model could copy), else as a compact shape at the end of the prompt.
 mod cross_exam;
 mod independent;
 mod synthesis;
@@ -12,19 +13,23 @@ use serde_json::Value;
 use crate::consult::artifacts::ENVELOPE_FIELDS;
 use crate::participants::Participant;
 
-pub use cross_exam::{cross_exam, cross_exam_merge};
+pub use cross_exam::{cross_exam, cross_exam_judgment};
 pub use independent::independent;
 pub use synthesis::synthesis;
 pub use verdict::verdict;
 
 pub use crate::harness::prompt::Prompt;
 
-const REPLY_FORMAT: &str =
-    "Reply with one JSON object and nothing else (no prose, no code fence), \
-                            in exactly this shape:";
+const REPLY_FORMAT: &str = "Reply with one JSON object and nothing else (no prose, no code fence)";
 
-fn reply_format(shape: &str) -> String {
-    format!("{REPLY_FORMAT}\n{shape}")
+/// The closing instruction: the schema gives the shape when `structured_output` is on, else the
+/// compact `shape` (types, not sample text) does.
+fn reply_format(shape: &str, structured_output: bool) -> String {
+    if structured_output {
+        format!("{REPLY_FORMAT}, as the response schema describes.")
+    } else {
+        format!("{REPLY_FORMAT}, in this shape:\n{shape}")
+    }
 }
 
 /// Compact JSON of what a model needs to read: an artifact's envelope (type, version, round,

@@ -2,9 +2,13 @@
 use super::{json_lines, reply_format, Prompt, JUDGE_SYSTEM};
 use crate::consult::artifacts::IndependentArtifact;
 
-const SHAPE: &str = r#"{"consensus_points": [{"point": "<a point several panelists share>", "supporting_agents": ["<agent id>", "..."], "confidence": <whole number from 0 to 100>}], "tensions": [{"topic": "<what they disagree on>", "viewpoints": [{"agent": "<agent id>", "viewpoint": "<their view>"}, {"agent": "<another agent id>", "viewpoint": "<their view>"}]}], "priority_order": ["<the issue that matters most>", "..."]}"#;
+const SHAPE: &str = r#"{"consensus_points": [{"point": string, "supporting_agents": [agent id, ...], "confidence": integer 0-100}], "tensions": [{"topic": string, "viewpoints": [{"agent": agent id, "viewpoint": string}, ...]}], "priority_order": [string, ...]}"#;
 
-pub fn synthesis(question: &str, round1: &[IndependentArtifact]) -> Prompt {
+pub fn synthesis(
+    question: &str,
+    round1: &[IndependentArtifact],
+    structured_output: bool,
+) -> Prompt {
     Prompt {
         system: JUDGE_SYSTEM.to_string(),
         user: format!(
@@ -17,7 +21,7 @@ pub fn synthesis(question: &str, round1: &[IndependentArtifact]) -> Prompt {
              - priority_order: the issues that matter most for the decision, most important \
              first.\n\n{}",
             json_lines(round1),
-            reply_format(SHAPE)
+            reply_format(SHAPE, structured_output)
         ),
     }
 }

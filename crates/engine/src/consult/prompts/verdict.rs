@@ -2,7 +2,7 @@
 use super::{json_lines, reply_format, to_json, Prompt, JUDGE_SYSTEM};
 use crate::consult::artifacts::{CrossExamArtifact, IndependentArtifact, SynthesisArtifact};
 
-const SHAPE: &str = r#"{"recommendation": "<the decision: what to do, clearly and actionably>", "confidence": <whole number from 0 to 100>, "evidence": ["<a point that survived cross-examination>", "..."], "dissent": [{"agent": "<agent id>", "concern": "<what they still disagree with>", "severity": "high|medium|low"}]}"#;
+const SHAPE: &str = r#"{"recommendation": string, "confidence": integer 0-100, "evidence": [string, ...], "dissent": [{"agent": agent id, "concern": string, "severity": "high" | "medium" | "low"}]}"#;
 
 /// `synthesis` and `cross_exam` are what the judge is shown: filtered unless the session is verbose.
 pub fn verdict(
@@ -10,6 +10,7 @@ pub fn verdict(
     round1: &[IndependentArtifact],
     synthesis: &SynthesisArtifact,
     cross_exam: &CrossExamArtifact,
+    structured_output: bool,
 ) -> Prompt {
     Prompt {
         system: JUDGE_SYSTEM.to_string(),
@@ -27,7 +28,7 @@ pub fn verdict(
             json_lines(round1),
             to_json(synthesis),
             to_json(cross_exam),
-            reply_format(SHAPE)
+            reply_format(SHAPE, structured_output)
         ),
     }
 }
