@@ -2,7 +2,7 @@
 //! the challenges, which the engine has already put on record verbatim.
 use std::fmt::Write;
 
-use super::{panelist_system, reply_format, to_json, Prompt, JUDGE_SYSTEM};
+use super::{panelist_system, render, reply_format, Prompt, JUDGE_SYSTEM};
 use crate::consult::artifacts::{Challenge, IndependentArtifact, Rebuttal, SynthesisArtifact};
 use crate::participants::Participant;
 
@@ -22,20 +22,20 @@ pub fn cross_exam(
         system: panelist_system(panelist),
         user: format!(
             "Question:\n{question}\n\nYour answer in round 1:\n{}\n\nThe judge's synthesis of \
-             the panel:\n{}\n\nCross-examine it. Where the consensus ignores or contradicts your \
-             key points, challenge it: name the agent whose view you dispute (target_agent), say \
-             what is wrong and give your evidence. Defend your position where it holds. If you \
-             have nothing to challenge, return an empty challenges list and say in defense why \
-             you endorse the consensus.\n\n{}",
-            to_json(own_answer),
-            to_json(synthesis),
+             the panel:\n{}\n\nCross-examine it. Challenge the consensus where it ignores or \
+             contradicts your key points: whose view you dispute (target_agent), what is wrong, \
+             and your evidence. Defend your position where it holds. With nothing to challenge, \
+             return no challenges and say in defense why you endorse the consensus.\n\n{}",
+            render::answer(own_answer),
+            render::synthesis(synthesis),
             reply_format(PANELIST_SHAPE, structured_output)
         ),
     }
 }
 
-/// The judge sees the challenges as recorded (numbered from 1, in record order) and each
-/// panelist's defence, and is asked only what needs judgment: which challenges no defence
+/// The judge sees the challenges as recorded (numbered from 1, in record order; their evidence
+/// supports a challenge but does not decide whether a defence answers it, so it is left out) and
+/// each panelist's defence, and is asked only what needs judgment: which challenges no defence
 /// answers, and which repeat an earlier one.
 pub fn cross_exam_judgment(
     question: &str,
@@ -53,9 +53,6 @@ pub fn cross_exam_judgment(
             c.target_agent,
             c.challenge
         );
-        if !c.evidence.is_empty() {
-            let _ = write!(listed, " Evidence: {}", c.evidence.join("; "));
-        }
     }
     let mut defended = String::new();
     for d in defences {

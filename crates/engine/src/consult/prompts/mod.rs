@@ -1,16 +1,13 @@
-//! The prompts of each round. Artifacts are embedded as compact JSON without their envelope (what
-//! the model reads is what the token estimate counts). The reply's shape goes once: as the
+//! The prompts of each round. Artifacts are embedded as plain numbered text (see `render`), which
+//! reads as well and costs fewer tokens than their JSON. The reply's shape goes once: as the
 //! structured-output schema when that is on (then the prompt only points to it, and no template is
 //! shown that a model could copy), else as a compact shape at the end of the prompt.
 mod cross_exam;
 mod independent;
+mod render;
 mod synthesis;
 mod verdict;
 
-use serde::Serialize;
-use serde_json::Value;
-
-use crate::consult::artifacts::ENVELOPE_FIELDS;
 use crate::participants::Participant;
 
 pub use cross_exam::{cross_exam, cross_exam_judgment};
@@ -32,29 +29,11 @@ fn reply_format(shape: &str, structured_output: bool) -> String {
     }
 }
 
-/// Compact JSON of what a model needs to read: an artifact's envelope (type, version, round,
-/// timestamp) is the engine's bookkeeping and is left out, which saves tokens in every prompt.
-fn to_json<T: Serialize>(value: &T) -> String {
-    let mut value =
-        serde_json::to_value(value).expect("artifacts serialise: string keys, finite numbers");
-    if let Value::Object(fields) = &mut value {
-        for envelope_field in ENVELOPE_FIELDS {
-            // shift_remove keeps the other keys in order (remove would swap the last one in).
-            fields.shift_remove(envelope_field);
-        }
-    }
-    value.to_string()
-}
-
-fn json_lines<T: Serialize>(items: &[T]) -> String {
-    items.iter().map(to_json).collect::<Vec<_>>().join("\n")
-}
-
 /// A panelist's system prompt, in rounds 1 and 3 alike: who it is and the angle it argues from.
 fn panelist_system(panelist: &Participant) -> String {
     let mut system = format!(
-        "You are {}, a panelist on a council convened to answer a hard question. Be concrete, \
-         honest about uncertainty, and brief.",
+        "You are {}, a panelist on a council answering a hard question: be concrete, brief and \
+         honest about uncertainty.",
         panelist.id
     );
     if let Some(persona) = &panelist.persona {
@@ -66,6 +45,6 @@ fn panelist_system(panelist: &Participant) -> String {
     system
 }
 
-const JUDGE_SYSTEM: &str = "You are the judge of a council of panelists. You are impartial: you \
-                            weigh what the panelists said and do not add opinions of your own. \
-                            Refer to panelists by their agent ids (such as panelist-1).";
+const JUDGE_SYSTEM: &str = "You are the judge of a council: impartial, you weigh what the \
+                            panelists said and add no opinion of your own. Name panelists by their \
+                            agent ids (such as panelist-1).";
