@@ -350,3 +350,24 @@ fn a_judge_claiming_no_dissent_over_an_unresolved_point_gets_it_on_record_whatev
     assert_eq!(on_record.len(), 1);
     assert!(on_record[0].added_by_engine);
 }
+
+#[test]
+fn each_round_keeps_the_phrase_the_e2e_fixtures_match_on() {
+    // tests/e2e/fixtures/aimock/consult.json picks each reply by these phrases.
+    let caller = ScriptedCaller::over_demo();
+    run(demo_session(), &caller);
+    for (call_id, phrase) in [
+        ("r1-panelist-1", "Answer on your own"),
+        ("r2-judge", "Synthesise them."),
+        ("r3-panelist-1", "Cross-examine it."),
+        ("r3-judge", "Judge the cross-examination."),
+        ("r4-judge", "Now decide."),
+    ] {
+        let request = caller
+            .requests()
+            .into_iter()
+            .find(|r| r.call_id == call_id)
+            .unwrap();
+        assert!(request.prompt.contains(phrase), "{call_id}: {phrase}");
+    }
+}

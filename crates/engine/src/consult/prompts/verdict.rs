@@ -17,7 +17,7 @@ pub fn verdict(
         user: format!(
             "Question:\n{question}\n\nRound 1, the panelists' independent answers:\n\n{}\n\n\
              Round 2, the synthesis:\n{}\n\nRound 3, the cross-examination:\n{}\n\n\
-             Now decide: a point challenged and left unanswered is discarded; a point that \
+             Now decide. A point challenged and left unanswered is discarded; a point that \
              survived becomes evidence. The verdict is a decision, not a summary.\n\
              - recommendation: what to do, a clear answer to the question.\n\
              - confidence (a whole percentage): how sure the council can be, given its agreement \
