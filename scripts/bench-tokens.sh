@@ -4,16 +4,27 @@
 # so the tokenizer never reaches the product). Writes the "Consult prompt tokens" section of
 # BENCHMARKS.md with the date and machine.
 #
-#   scripts/bench-tokens.sh          # records the current figures as "after"
-#   scripts/bench-tokens.sh before   # records them as "before" (run on the commit before a change)
+#   scripts/bench-tokens.sh                  # records the current engine's figures as "after"
+#   scripts/bench-tokens.sh before COMMIT    # records COMMIT's engine as "before", on the same
+#                                            # scripted replies (its crates/ exported to a temp dir)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 label=${1:-after}
 case "$label" in before|after) ;; *) echo "usage: $0 [before|after]" >&2; exit 2 ;; esac
 
-table=$(cargo run -q --release --manifest-path tests/bench/tokens/Cargo.toml --target-dir target/bench-tokens)
-commit=$(git rev-parse --short HEAD)
+if [ "$label" = before ] && [ -n "${2:-}" ]; then
+  commit=$(git rev-parse --short "$2")
+  tree=$(mktemp -d)
+  trap 'rm -rf "$tree"' EXIT
+  git archive "$commit" Cargo.toml Cargo.lock crates src | tar -x -C "$tree"
+  mkdir -p "$tree/tests/bench"
+  cp -r tests/bench/tokens "$tree/tests/bench/"
+  table=$(cargo run -q --release --manifest-path "$tree/tests/bench/tokens/Cargo.toml" --target-dir target/bench-tokens-before)
+else
+  commit=$(git rev-parse --short HEAD)
+  table=$(cargo run -q --release --manifest-path tests/bench/tokens/Cargo.toml --target-dir target/bench-tokens)
+fi
 machine="$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(. /etc/os-release; echo "$PRETTY_NAME"), $(rustc --version | cut -d' ' -f1-2)"
 section="#### ${label^}: $(date -u +%Y-%m-%d), commit $commit ($machine)
 
