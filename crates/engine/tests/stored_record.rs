@@ -117,3 +117,52 @@ fn an_invalid_stored_session_is_not_resumed_and_keeps_everything() {
     assert_eq!(after, edited, "nothing is changed or deleted");
     assert_ne!(after.consult_state(), Some(ConsultState::Complete));
 }
+
+#[test]
+fn a_review_naming_someone_off_the_committee_is_invalid_and_not_resumed() {
+    use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
+    use consilium_engine::review::run_review;
+    use consilium_engine::testing::{FixedClock, RecordingSink};
+
+    let demo = || ScriptedCaller::new(|r| Ok(consilium_engine::review::demo::demo_reply(r)));
+    let sink = RecordingSink::default();
+    let session = Session::new_review(
+        "r-test".into(),
+        DEMO_DIFF.into(),
+        demo_review_config(),
+        NOW_MS,
+    );
+    futures::executor::block_on(run_review(session, &demo(), &FixedClock(NOW_MS), &sink));
+    // The review as saved after its first round, then edited by hand.
+    let mut saved = sink
+        .events()
+        .into_iter()
+        .filter_map(|event| match event {
+            Event::SessionUpdated(session) => Some(*session),
+            _ => None,
+        })
+        .find(|s| match &s.body {
+            consilium_engine::Body::Review(body) => body.rounds.len() == 1,
+            _ => false,
+        })
+        .unwrap();
+    assert_eq!(record_problems(&saved), Vec::<String>::new());
+    assert!(resume_offer(&saved, false, false).is_some());
+    if let consilium_engine::Body::Review(body) = &mut saved.body {
+        body.rounds[0].opinions[0].member_id = "intruder".into();
+    }
+    assert_eq!(
+        record_problems(&saved),
+        ["Round 1 names \"intruder\", who is not on the committee."]
+    );
+    assert_eq!(resume_offer(&saved, false, false), None);
+    let caller = demo();
+    let after = futures::executor::block_on(run_review(
+        saved.clone(),
+        &caller,
+        &FixedClock(NOW_MS),
+        &RecordingSink::default(),
+    ));
+    assert!(caller.call_ids().is_empty());
+    assert_eq!(after, saved);
+}

@@ -16,12 +16,12 @@ pub struct ResumeOffer {
     pub from_round: u8,
 }
 
-/// What is wrong with a stored session's record, checked again as the run checks it (Consult;
-/// a Review record is taken as stored). Empty when it is sound.
+/// What is wrong with a stored session's record, checked again as the run checks it. Empty when
+/// it is sound.
 pub fn record_problems(session: &Session) -> Vec<String> {
     match &session.body {
         Body::Consult(body) => stored_consult_problems(body),
-        Body::Review(_) => Vec::new(),
+        Body::Review(body) => crate::review::stored::stored_review_problems(body),
     }
 }
 
