@@ -137,10 +137,14 @@ pub const RUNNING_ELSEWHERE: &str = "This session is running in another tab. It 
 
 /// Runs (or resumes) a session in the background; the live view follows it through `live`.
 /// Refused while another run is active in this tab (`Err` says so); a session another tab runs
-/// is refused when its lock is found held, with the same message shown as a notice.
+/// is refused when its lock is found held, with the same message shown as a notice, and so is a
+/// session whose stored record is invalid.
 pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<(), String> {
     if live.running.get_untracked() {
         return Err(ALREADY_RUNNING.to_string());
+    }
+    if let Some(invalid) = consilium_engine::views::invalid_record_notice(&session) {
+        return Err(invalid);
     }
     let cancel = CancelToken::default();
     ACTIVE_RUN.with(|active| *active.borrow_mut() = Some(cancel.clone()));
@@ -355,6 +359,18 @@ impl BrowserCaller {
                 model: &participant.model,
             };
             let message = redact(&error.user_message(&context), key.as_deref());
+            if let ProviderError::Incomplete { partial_text } = &error {
+                // The provider read the prompt and streamed part of a reply: that attempt may be
+                // billed, so the ledger gets it whether or not a retry follows.
+                progress.attempt_failed(
+                    CallReply {
+                        text: partial_text.clone(),
+                        model: Some(participant.model.clone()),
+                        ..CallReply::default()
+                    },
+                    &message,
+                );
+            }
             // A server that cannot apply a schema can still answer: the engine reads plain replies too.
             if matches!(error, ProviderError::StructuredOutputRefused { .. })
                 && chat.response_schema.take().is_some()

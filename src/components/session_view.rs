@@ -2,7 +2,7 @@
 //! export), resume when it stopped, and the protocol's own body. The page is built once per
 //! session; each part follows only its own slice of the record, so an update re-renders what
 //! changed and leaves open `<details>` and focus where they were.
-use consilium_engine::views::{cost_line, participant_costs, resume_offer};
+use consilium_engine::views::{cost_line, invalid_record_notice, participant_costs, resume_offer};
 use consilium_engine::{CallStatus, Protocol, Session};
 use leptos::html::H2;
 use leptos::prelude::*;
@@ -143,6 +143,9 @@ fn SessionBody(
         })
     });
     let failure = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.failure.clone())));
+    // Checked again on every open: a hand-edited record says what is wrong and cannot resume.
+    let invalid_record =
+        Memo::new(move |_| session.with(|s| s.as_ref().and_then(invalid_record_notice)));
     let aborted =
         Memo::new(move |_| session.with(|s| s.as_ref().is_some_and(|s| s.state == "aborted")));
     let notice = Memo::new(move |_| live.notice.get());
@@ -226,6 +229,7 @@ fn SessionBody(
             <p class="notice">"This session is running in another tab. It updates here as it goes, and can resume here if that tab closes before it ends."</p>
         </Show>
         {move || failure.get().map(|reason| view! { <p class="error failure" role="alert">{reason}</p> })}
+        {move || invalid_record.get().map(|problem| view! { <p class="error invalid-record" role="alert">{problem}</p> })}
         <Show when=move || aborted.get()>
             <p class="notice">"Cancelled. Completed rounds are kept."</p>
         </Show>

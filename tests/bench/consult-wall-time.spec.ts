@@ -107,7 +107,7 @@ for (const latency of LATENCIES) {
       const { wall, stats } = await oneConsult(page, request, `${latency} ms, run ${run}`);
       // Nine calls, no re-asks, and the panel rounds really in parallel.
       expect(stats.calls).toBe(9);
-      expect(stats.by_schema).toEqual({ independent_answer: 3, synthesis: 1, cross_exam_reply: 3, cross_exam: 1, verdict: 1 });
+      expect(stats.by_schema).toEqual({ independent_answer: 3, synthesis: 1, cross_exam_reply: 3, cross_exam_judgment: 1, verdict: 1 });
       expect(stats.peak_in_flight).toBe(3);
       expect(stats.idle_gaps_ms).toHaveLength(4);
       gapTotals.push(stats.idle_gaps_ms.reduce((a: number, b: number) => a + b, 0));

@@ -3,7 +3,7 @@
 //
 // POST .../chat/completions waits a fixed latency, then answers with a valid reply for the round,
 // chosen by `response_format.json_schema.name` (independent_answer, synthesis, cross_exam_reply,
-// cross_exam, verdict), streamed (`stream: true`, usage chunk when `stream_options.include_usage`,
+// cross_exam_judgment, verdict), streamed (`stream: true`, usage chunk when `stream_options.include_usage`,
 // then `data: [DONE]`) or as one JSON body. Usage is reported (about 4 characters a token).
 //
 // Plain Node, no dependencies, loopback only, CORS `*` (preflight included: authorization and
@@ -71,12 +71,8 @@ function replyFor(schemaName, body) {
         challenges: [{ target_agent: first, challenge: 'The pace may be too slow to matter.', evidence: ['Competitors move quarterly'] }],
         defense: 'A staged plan still holds because each stage is reversible.',
       };
-    case 'cross_exam':
-      return {
-        challenges: [{ challenger: second, target_agent: first, challenge: 'The pace may be too slow to matter.', evidence: ['Competitors move quarterly'] }],
-        rebuttals: agents.map((agent) => ({ agent, rebuttal: 'Each stage is reversible, which limits the cost of being slow.' })),
-        unresolved: [],
-      };
+    case 'cross_exam_judgment':
+      return { unresolved: [], duplicate_challenges: [] };
     case 'verdict':
       return {
         recommendation: 'Adopt the proposal in stages, starting this quarter with the lowest-risk part.',

@@ -18,7 +18,7 @@ const P1 = 'Panelist 1 · council-alpha';
 const P2 = 'Panelist 2 · council-beta';
 const P3 = 'Panelist 3 · council-gamma';
 // Sum of the usage the fixtures report for the nine calls (3 x R1, R2, 3 x R3, R3 merge, R4).
-const TOKENS_USED = 420 + 410 + 430 + 1300 + 850 + 760 + 840 + 1450 + 1800;
+const TOKENS_USED = 420 + 410 + 430 + 1300 + 850 + 760 + 840 + 420 + 1800;
 
 function round(page: Page, n: number): Locator {
   return page.locator(`.round[data-round="${n}"]`);
@@ -158,8 +158,9 @@ test('a full consult against aimock: every round view, both confidences, dissent
   expect(await texts(round(page, 3).locator('.unthreaded .rebuttal'))).toEqual([
     `${P2}: The strangler-fig pace matches the consensus that invoicing goes first.`,
   ]);
+  // The judge named challenge 1 as unanswered: it is on record as the challenge reads.
   expect(await texts(round(page, 3).locator('.unresolved li'))).toEqual([
-    'the on-call load would double for a team of 12',
+    'Finishing the whole migration this year is wrong: the on-call load would double for a team of 12.',
   ]);
 
   // The decision (above the rounds): the judge said 85% with a high-severity dissent on record, so the
@@ -195,7 +196,7 @@ test('a full consult against aimock: every round view, both confidences, dissent
   ]);
   expect(await texts(verdict.locator('.dissent-list li.dissent.high'))).toEqual([
     `high ${P3}: Leaving the rest of the monolith for a year keeps deploy contention`,
-    `high ${P1}: the on-call load would double for a team of 12 (added by the engine: the judge left it out)`,
+    `high ${P1}: Finishing the whole migration this year is wrong: the on-call load would double for a team of 12. (added by the engine: the judge left it out)`,
   ]);
   expect(await dissent.evaluateAll((items) => items.map((li) => li.getAttribute('data-added')))).toEqual([
     'false', 'true', 'false', 'false',
@@ -259,7 +260,7 @@ test('a full consult against aimock: every round view, both confidences, dissent
     'council-alpha:cross_exam_reply', 'council-alpha:independent_answer',
     'council-beta:cross_exam_reply', 'council-beta:independent_answer',
     'council-gamma:cross_exam_reply', 'council-gamma:independent_answer',
-    'council-judge:cross_exam', 'council-judge:synthesis', 'council-judge:verdict',
+    'council-judge:cross_exam_judgment', 'council-judge:synthesis', 'council-judge:verdict',
   ].sort());
   for (const entry of ours) {
     expect(entry.body.stream).toBe(true);
@@ -282,7 +283,9 @@ test('a full consult against aimock: every round view, both confidences, dissent
   expect(session.state).toBe('complete');
   expect(session.body.round1.map((a: any) => a.agent_id)).toEqual(['panelist-1', 'panelist-2', 'panelist-3']);
   expect(session.body.round2.consensus_points).toHaveLength(5);
-  expect(session.body.round3.unresolved).toEqual(['the on-call load would double for a team of 12']);
+  expect(session.body.round3.unresolved).toEqual([
+    'Finishing the whole migration this year is wrong: the on-call load would double for a team of 12.',
+  ]);
   expect(session.body.round4.confidence).toBeCloseTo(0.85);
   expect(session.body.confidence_check.judge_confidence).toBeCloseTo(0.85);
   expect(session.body.confidence_check.computed_confidence).toBeCloseTo(0.69);

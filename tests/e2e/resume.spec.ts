@@ -43,3 +43,30 @@ test('cancel stops the run and keeps the completed rounds', async ({ page }) => 
   await expect(page.locator('.session-meta .badge')).toHaveText('aborted');
   await expect(page.locator('.interrupted')).toContainText('resume');
 });
+
+test('a hand-edited invalid session says so when opened and does not offer to resume', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Run the demo council' }).click();
+  await expect(page.locator('.round[data-round="1"]')).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('.interrupted')).toContainText('resume');
+
+  // Edit the stored record by hand: a round-1 answer now names someone who is not on the panel.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('consilium.session.'))!;
+    const session = JSON.parse(localStorage.getItem(key)!);
+    session.body.round1[1].agent_id = 'panelist-9';
+    localStorage.setItem(key, JSON.stringify(session));
+  });
+  await page.reload();
+
+  const invalid = page.locator('.invalid-record');
+  await expect(invalid).toHaveText(
+    'This session\'s record is invalid: Round 1 names "panelist-9", who is not on the panel. It cannot be resumed.',
+  );
+  await expect(page.locator('.interrupted')).toHaveCount(0);
+  // Nothing is deleted: the edited answer is still shown, and the record is still stored.
+  await expect(page.locator('.round[data-round="1"] .position-card')).toHaveCount(3);
+  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('consilium.session.')).length);
+  expect(stored).toBe(1);
+});

@@ -1,6 +1,6 @@
 //! Measures what artifact filtering saves: rounds 3 and 4 input tokens with filtering vs verbose mode,
 //! on five scripted consultations whose syntheses and cross-examinations fill the reply schemas' limits
-//! (at most 6 consensus points, 4 tensions, 10 challenges; one defence per panelist).
+//! (at most 6 consensus points, 4 tensions, 3 challenges per panelist; one defence per panelist).
 //!
 //!     cargo run -q -p consilium-engine --example filtering_savings
 //!
@@ -18,7 +18,6 @@ struct Consultation {
     panel: usize,
     consensus: usize,
     tensions: usize,
-    challenges: usize,
 }
 
 const CONSULTATIONS: &[Consultation] = &[
@@ -28,7 +27,6 @@ const CONSULTATIONS: &[Consultation] = &[
         panel: 3,
         consensus: 6,
         tensions: 4,
-        challenges: 8,
     },
     Consultation {
         name: "monorepo",
@@ -36,7 +34,6 @@ const CONSULTATIONS: &[Consultation] = &[
         panel: 4,
         consensus: 6,
         tensions: 4,
-        challenges: 10,
     },
     Consultation {
         name: "pricing change",
@@ -44,7 +41,6 @@ const CONSULTATIONS: &[Consultation] = &[
         panel: 5,
         consensus: 6,
         tensions: 4,
-        challenges: 12,
     },
     Consultation {
         name: "hiring",
@@ -52,7 +48,6 @@ const CONSULTATIONS: &[Consultation] = &[
         panel: 3,
         consensus: 6,
         tensions: 4,
-        challenges: 9,
     },
     Consultation {
         name: "incident response",
@@ -60,7 +55,6 @@ const CONSULTATIONS: &[Consultation] = &[
         panel: 4,
         consensus: 6,
         tensions: 4,
-        challenges: 11,
     },
 ];
 
@@ -100,28 +94,21 @@ fn reply(c: &Consultation, request: &CallRequest) -> Value {
             })).collect::<Vec<_>>(),
             "priority_order": (0..5).map(|i| format!("Priority {i} for {topic}")).collect::<Vec<_>>()
         }),
-        (3, "judge") => json!({
-            "challenges": (0..c.challenges).map(|i| json!({
-                "challenger": panel[i % c.panel],
-                "target_agent": panel[(i + 1) % c.panel],
-                "challenge": format!("{}{}", if i % 3 == 0 { "A critical flaw: " } else { "" }, sentence(topic, i, "Challenge")),
-                "evidence": (0..(i % 3 + 1)).map(|e| sentence(topic, e, "Evidence")).collect::<Vec<_>>()
-            })).collect::<Vec<_>>(),
-            // One defence per panelist, as the merge prompt asks.
-            "rebuttals": (0..c.panel).map(|i| json!({
-                "agent": panel[i],
-                "rebuttal": sentence(topic, i, "Rebuttal")
-            })).collect::<Vec<_>>(),
-            "unresolved": [format!("Whether the {topic} plan survives a bad quarter")]
-        }),
-        (3, who) => json!({
-            "challenges": [{
-                "target_agent": panel.iter().find(|a| a.as_str() != who).unwrap(),
-                "challenge": sentence(topic, 1, "Challenge"),
-                "evidence": [sentence(topic, 2, "Evidence")]
-            }],
-            "defense": sentence(topic, 3, "Defence")
-        }),
+        // The record is assembled from the panelists' replies; the judge only judges it.
+        (3, "judge") => json!({ "unresolved": [1], "duplicate_challenges": [] }),
+        // Every panelist raises the most challenges a reply may hold (3), with 1 to 3 pieces of
+        // evidence, so the record fills up as the schema allows.
+        (3, who) => {
+            let me = panel.iter().position(|a| a == who).unwrap_or(0);
+            json!({
+                "challenges": (0..3).map(|i| json!({
+                    "target_agent": panel[(me + 1 + i % (c.panel - 1)) % c.panel],
+                    "challenge": format!("{}{}", if i == 0 { "A critical flaw: " } else { "" }, sentence(topic, me * 3 + i, "Challenge")),
+                    "evidence": (0..(i % 3 + 1)).map(|e| sentence(topic, e, "Evidence")).collect::<Vec<_>>()
+                })).collect::<Vec<_>>(),
+                "defense": sentence(topic, 3, "Defence")
+            })
+        }
         _ => json!({
             "recommendation": sentence(topic, 0, "Decision"),
             "confidence": 75,
@@ -198,7 +185,7 @@ fn main() {
         saved as f64 / all_verbose as f64 * 100.0
     );
     println!(
-        "\nTokens: `estimate_tokens` (chars / 4) of the system + user prompt each round-3 and round-4 call sent. \
+        "\nTokens: `estimate_tokens` (by character kind, see crates/providers/src/pricing.rs) of the system + user prompt each round-3 and round-4 call sent. \
          The session's efficiency_percentage divides the savings by all tokens used in the session (all rounds, input and output)."
     );
 }

@@ -26,6 +26,8 @@ pub enum CallLog {
 /// replies, so calls the engine makes concurrently are all started before any finishes.
 pub struct ScriptedCaller {
     scripted: HashMap<String, Result<CallReply, CallFailure>>,
+    /// Attempts that are cut off (partial reply, error) before a call's outcome, by call id.
+    cut_attempts: HashMap<String, Vec<(CallReply, String)>>,
     fallback: Responder,
     requests: RefCell<Vec<CallRequest>>,
     log: RefCell<Vec<CallLog>>,
@@ -42,6 +44,7 @@ impl ScriptedCaller {
     ) -> Self {
         Self {
             scripted: HashMap::new(),
+            cut_attempts: HashMap::new(),
             fallback: Box::new(fallback),
             requests: RefCell::new(Vec::new()),
             log: RefCell::new(Vec::new()),
@@ -60,6 +63,16 @@ impl ScriptedCaller {
 
     pub fn fail(mut self, call_id: &str, failure: CallFailure) -> Self {
         self.scripted.insert(call_id.to_string(), Err(failure));
+        self
+    }
+
+    /// Before its outcome, `call_id` first streams `partial.text` and is cut off with `error`, as
+    /// a shell that retries after a dropped stream reports it. Repeatable: one attempt per call.
+    pub fn cut_attempt(mut self, call_id: &str, partial: CallReply, error: &str) -> Self {
+        self.cut_attempts
+            .entry(call_id.to_string())
+            .or_default()
+            .push((partial, error.to_string()));
         self
     }
 
@@ -93,6 +106,16 @@ impl ModelCaller for ScriptedCaller {
             .push(CallLog::Started(request.call_id.clone()));
         self.requests.borrow_mut().push(request.clone());
         YieldOnce::default().await;
+        for (partial, error) in self
+            .cut_attempts
+            .get(&request.call_id)
+            .into_iter()
+            .flatten()
+        {
+            progress.delta(&partial.text, false);
+            progress.attempt_failed(partial.clone(), error);
+            progress.delta("", true);
+        }
         let outcome = match self.scripted.get(&request.call_id) {
             Some(scripted) => scripted.clone(),
             None => (self.fallback)(&request),

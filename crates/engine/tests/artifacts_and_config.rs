@@ -3,7 +3,7 @@ mod common;
 
 use common::*;
 use consilium_engine::consult::artifacts::{
-    cross_exam_reply_schema, cross_exam_schema, independent_schema, synthesis_schema,
+    cross_exam_judgment_schema, cross_exam_reply_schema, independent_schema, synthesis_schema,
     verdict_schema, INDEPENDENT, SYNTHESIS, VERDICT,
 };
 use consilium_engine::record::title_of;
@@ -140,10 +140,12 @@ fn assert_strict_and_bounded(schema: &Value) {
             schema["maxLength"].is_u64() || schema["enum"].is_array(),
             "{schema}"
         ),
-        // Confidences are whole percentages: grammar decoders enforce integer bounds.
-        Some("integer") => assert_eq!(
-            (schema["minimum"].as_u64(), schema["maximum"].as_u64()),
-            (Some(0), Some(100))
+        // Confidences are whole percentages and challenges are numbered from 1: grammar
+        // decoders enforce integer bounds.
+        Some("integer") => assert!(
+            [(Some(0), Some(100)), (Some(1), Some(7))]
+                .contains(&(schema["minimum"].as_u64(), schema["maximum"].as_u64())),
+            "{schema}"
         ),
         other => panic!("unexpected schema type {other:?}"),
     }
@@ -155,7 +157,7 @@ fn reply_schemas_are_strict_bounded_and_ask_only_for_content() {
         independent_schema(),
         synthesis_schema(),
         cross_exam_reply_schema(),
-        cross_exam_schema(),
+        cross_exam_judgment_schema(7),
         verdict_schema(),
     ] {
         assert_strict_and_bounded(&schema);

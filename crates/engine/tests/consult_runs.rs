@@ -158,6 +158,8 @@ fn high_severity_dissent_gives_below_seventy_percent_and_names_the_minority() {
                 ]}]),
             ),
         )
+        // The judge finds the second challenge (panelist-2's, on the ramp-up) unanswered.
+        .reply("r3-judge", json!({"unresolved": [2], "duplicate_challenges": []}).to_string())
         .reply(
             "r4-judge",
             verdict(
@@ -180,7 +182,7 @@ fn high_severity_dissent_gives_below_seventy_percent_and_names_the_minority() {
         .unwrap();
     assert_eq!(minority.concern, "Rust or Go: Go ships sooner");
     assert_eq!(minority.severity, Severity::Medium);
-    // The demo cross-examination left one point unresolved; the judge did not mention it.
+    // The cross-examination left one point unresolved; the verdict's judge did not mention it.
     let unresolved = &session.consult().round3.as_ref().unwrap().unresolved[0];
     assert!(check
         .added_dissent
@@ -198,32 +200,6 @@ fn no_challenges_leave_nothing_unresolved_and_the_verdict_proceeds() {
     assert!(cross_exam.challenges.is_empty());
     assert!(cross_exam.unresolved.is_empty());
     assert!(session.consult().round4.is_some());
-    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
-}
-
-#[test]
-fn a_judge_that_invents_unresolved_points_when_nobody_challenged_is_asked_again() {
-    let invented = cross_exam_record(json!([]), json!([]), json!(["Something nobody raised"]));
-    let empty = cross_exam_record(json!([]), json!([]), json!([]));
-    let caller = unanimous_caller(0.9)
-        .reply("r3-judge", invented)
-        .reply("r3-judge-reask", empty);
-    let (session, _) = run(demo_session(), &caller);
-    let first = call(&session, "r3-judge");
-    assert_eq!(first.status, CallStatus::Failed);
-    assert!(first
-        .error
-        .as_ref()
-        .unwrap()
-        .contains("No panelist raised a challenge"));
-    assert_eq!(call(&session, "r3-judge-reask").status, CallStatus::Ok);
-    assert!(session
-        .consult()
-        .round3
-        .clone()
-        .unwrap()
-        .unresolved
-        .is_empty());
     assert_eq!(session.consult_state(), Some(ConsultState::Complete));
 }
 
@@ -289,7 +265,7 @@ fn requests_carry_the_schema_and_output_limit_unless_structured_output_is_off() 
     assert_eq!(names[0], "independent_answer");
     assert_eq!(names[3], "synthesis");
     assert_eq!(names[4], "cross_exam_reply");
-    assert_eq!(names[7], "cross_exam");
+    assert_eq!(names[7], "cross_exam_judgment");
     assert_eq!(names[8], "verdict");
     assert!(requests.iter().all(|r| r.max_tokens == 1024));
 
@@ -316,18 +292,82 @@ fn personas_go_into_the_system_prompt() {
 #[test]
 fn artifacts_in_prompts_keep_their_fields_in_order() {
     let caller = ScriptedCaller::over_demo();
-    let _ = run(demo_session(), &caller);
+    let (session, _) = run(demo_session(), &caller);
     let synthesis = caller
         .requests()
         .into_iter()
         .find(|r| r.call_id == "r2-judge")
         .unwrap();
-    assert!(
-        synthesis
-            .prompt
-            .contains(r#"{"agent_id":"panelist-1","position":"#),
-        "{}",
-        synthesis.prompt
+    // Each answer reads as the panelist wrote it: position, key points, rationale, confidence.
+    let answer = &session.consult().round1[0];
+    let rendered = format!(
+        "panelist-1: {}\nKey points:\n- {}\n- {}\n- {}\nRationale: {}\nConfidence: 80%",
+        answer.position,
+        answer.key_points[0],
+        answer.key_points[1],
+        answer.key_points[2],
+        answer.rationale
     );
-    assert!(!synthesis.prompt.contains("artifact_type"));
+    assert!(synthesis.prompt.contains(&rendered), "{}", synthesis.prompt);
+    // The envelope is the engine's bookkeeping, not the model's reading.
+    for envelope_field in [
+        "artifact_type",
+        "schema_version",
+        "round_number",
+        "created_at",
+    ] {
+        assert!(!synthesis.prompt.contains(envelope_field));
+    }
+}
+
+#[test]
+fn a_judge_claiming_no_dissent_over_an_unresolved_point_gets_it_on_record_whatever_its_confidence()
+{
+    // Round 3 leaves panelist-2's challenge unresolved; this judge says nobody disagrees, at 95%.
+    let caller = ScriptedCaller::over_demo()
+        .reply(
+            "r3-judge",
+            json!({"unresolved": [2], "duplicate_challenges": []}).to_string(),
+        )
+        .reply("r4-judge", verdict(0.95, json!([])));
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    let body = session.consult();
+    let unresolved = body.round3.as_ref().unwrap().unresolved[0].clone();
+    let check = body.confidence_check.clone().unwrap();
+    // The unresolved point is the challenge as recorded, so its challenger is known.
+    let expected = consilium_engine::Dissent {
+        agent: "panelist-2".into(),
+        concern: unresolved,
+        severity: Severity::High,
+    };
+    assert_eq!(check.added_dissent, std::slice::from_ref(&expected));
+    assert_eq!(check.reconciled_dissent, [expected]);
+    assert_eq!(check.computed_confidence, 0.69, "{}", check.rule);
+    // The judge's own list stays as given; the record shows both.
+    assert!(body.round4.as_ref().unwrap().dissent.is_empty());
+    let on_record = consilium_engine::views::dissent_on_record(body);
+    assert_eq!(on_record.len(), 1);
+    assert!(on_record[0].added_by_engine);
+}
+
+#[test]
+fn each_round_keeps_the_phrase_the_e2e_fixtures_match_on() {
+    // tests/e2e/fixtures/aimock/consult.json picks each reply by these phrases.
+    let caller = ScriptedCaller::over_demo();
+    run(demo_session(), &caller);
+    for (call_id, phrase) in [
+        ("r1-panelist-1", "Answer on your own"),
+        ("r2-judge", "Synthesise them."),
+        ("r3-panelist-1", "Cross-examine it."),
+        ("r3-judge", "Judge the cross-examination."),
+        ("r4-judge", "Now decide."),
+    ] {
+        let request = caller
+            .requests()
+            .into_iter()
+            .find(|r| r.call_id == call_id)
+            .unwrap();
+        assert!(request.prompt.contains(phrase), "{call_id}: {phrase}");
+    }
 }

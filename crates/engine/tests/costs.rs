@@ -11,11 +11,15 @@ use consilium_engine::{
 };
 
 #[test]
-fn tokens_are_estimated_as_a_quarter_of_the_characters_rounded_up() {
+fn english_letters_are_estimated_four_to_a_token_rounded_up() {
     assert_eq!(estimate_tokens(""), 0);
     assert_eq!(estimate_tokens("abcd"), 1);
     assert_eq!(estimate_tokens("abcde"), 2);
-    assert_eq!(estimate_tokens("éééé"), 1, "characters, not bytes");
+    assert_eq!(
+        estimate_tokens("éééé"),
+        4,
+        "characters, not bytes; one token each outside ASCII"
+    );
 }
 
 #[test]
@@ -42,7 +46,7 @@ fn round_one_is_estimated_from_the_prompts_actually_sent() {
     let sent: u64 = caller
         .requests()
         .iter()
-        .map(|r| estimate_tokens(&format!("{}{}", r.system, r.prompt)))
+        .map(|r| estimate_tokens(&r.system) + estimate_tokens(&r.prompt))
         .sum();
     assert_eq!(estimate_cost(DEMO_QUESTION, &config).input_tokens, sent);
 }

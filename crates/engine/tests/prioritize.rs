@@ -794,3 +794,16 @@ fn rank_movement_follows_each_opportunity_across_rounds_and_the_chart_lays_it_ou
     );
     assert_eq!(opp4.disposition, Some("DEFER"));
 }
+
+#[test]
+fn a_stored_prioritization_is_checked_again_and_a_hand_edit_is_named() {
+    let (done, _) = run(session(demo_prioritize_config()), &demo_caller());
+    assert!(consilium_engine::views::record_problems(&done).is_empty());
+    let mut edited = done.clone();
+    if let consilium_engine::Body::Prioritize(body) = &mut edited.body {
+        body.debate.rounds[1].moderator_final_rankings[0] = "opp-99".into();
+    }
+    let notice = consilium_engine::views::invalid_record_notice(&edited).unwrap();
+    assert!(notice.contains("Round 2's moderator_final_rankings names \"opp-99\""), "{notice}");
+    assert!(consilium_engine::views::resume_offer(&edited, false, false).is_none());
+}

@@ -6,9 +6,11 @@
 //! - Any high-severity dissent: below 0.70 (at most 0.69).
 //! - Only low or medium dissent: from 0.70 to 0.90.
 //!
-//! Within those bounds the judge's number stands. Below 0.70 the dissent must name the minority's
-//! concerns; those the judge left out are added (see `minority_concerns`). The verdict artifact keeps
-//! what the judge said; this check holds the computed number and only the added dissent.
+//! "No dissent" must be true in the record, not just the judge's word: whatever the confidence, the
+//! minority concerns the judge left out (see `minority_concerns`) are added to its dissent, and the
+//! rules above apply to that reconciled list. Within their bounds the judge's number stands. The
+//! verdict artifact keeps what the judge said; this check holds the computed number, the added
+//! dissent and the reconciled list.
 use serde::{Deserialize, Serialize};
 
 use crate::consult::artifacts::{
@@ -34,6 +36,9 @@ pub struct ConfidenceCheck {
     pub adjusted: bool,
     /// Minority concerns the judge left out; show them after the verdict's own dissent.
     pub added_dissent: Vec<Dissent>,
+    /// The judge's dissent followed by `added_dissent`: what the confidence was computed from.
+    #[serde(default)]
+    pub reconciled_dissent: Vec<Dissent>,
     /// Panelists whose answer failed: absent, not agreeing (strong agreement needs everyone).
     #[serde(default)]
     pub absent_panelists: Vec<String>,
@@ -64,9 +69,45 @@ pub fn check_confidence_for_panel(
         .cloned()
         .collect();
     let judge = verdict.confidence;
-    let severities: Vec<Severity> = verdict.dissent.iter().map(|d| d.severity).collect();
-    let (computed, mut rule) = if severities.is_empty() {
-        if absent_panelists.is_empty() && strong_agreement(round1, synthesis, cross_exam) {
+    let added_dissent = minority_concerns(verdict, synthesis, cross_exam);
+    let reconciled_dissent: Vec<Dissent> = verdict
+        .dissent
+        .iter()
+        .chain(&added_dissent)
+        .cloned()
+        .collect();
+    let strong = absent_panelists.is_empty() && strong_agreement(round1, synthesis, cross_exam);
+    let (computed, mut rule) = confidence_rule(judge, &reconciled_dissent, strong);
+    if !added_dissent.is_empty() {
+        rule.push_str(&format!(
+            " The judge left out {} minority concern(s); they were added from the round 2 tensions \
+             (medium) and the unresolved round 3 points (high), and count above.",
+            added_dissent.len()
+        ));
+    }
+    if !absent_panelists.is_empty() {
+        rule.push_str(&format!(
+            " Absent (no usable answer, so not counted as agreeing): {}.",
+            absent_panelists.join(", ")
+        ));
+    }
+    ConfidenceCheck {
+        judge_confidence: judge,
+        computed_confidence: computed,
+        rule,
+        adjusted: (computed - judge).abs() > f64::EPSILON,
+        added_dissent,
+        reconciled_dissent,
+        absent_panelists,
+    }
+}
+
+/// The computed confidence for the judge's number and the reconciled dissent, and the rule that
+/// gave it. `strong` is strong agreement with every panelist present.
+pub fn confidence_rule(judge: f64, reconciled_dissent: &[Dissent], strong: bool) -> (f64, String) {
+    let severities: Vec<Severity> = reconciled_dissent.iter().map(|d| d.severity).collect();
+    if severities.is_empty() {
+        if strong {
             (
                 judge.max(STRONG_AGREEMENT_FLOOR),
                 "No dissent and strong agreement (no tensions, nothing unresolved, every panelist at \
@@ -89,32 +130,6 @@ pub fn check_confidence_for_panel(
             judge.clamp(RESERVATIONS_FLOOR, RESERVATIONS_CEILING),
             "Only low or medium dissent: from 70% to 90%.".to_string(),
         )
-    };
-    let added_dissent = if computed < RESERVATIONS_FLOOR {
-        minority_concerns(verdict, synthesis, cross_exam)
-    } else {
-        Vec::new()
-    };
-    if !added_dissent.is_empty() {
-        rule.push_str(&format!(
-            " The judge left out {} minority concern(s); they were added from the round 2 tensions \
-             (medium) and the unresolved round 3 points (high).",
-            added_dissent.len()
-        ));
-    }
-    if !absent_panelists.is_empty() {
-        rule.push_str(&format!(
-            " Absent (no usable answer, so not counted as agreeing): {}.",
-            absent_panelists.join(", ")
-        ));
-    }
-    ConfidenceCheck {
-        judge_confidence: judge,
-        computed_confidence: computed,
-        rule,
-        adjusted: (computed - judge).abs() > f64::EPSILON,
-        added_dissent,
-        absent_panelists,
     }
 }
 
@@ -132,9 +147,11 @@ pub fn strong_agreement(
 }
 
 /// The concerns the judge's dissent leaves out:
-/// - each round 2 tension viewpoint of a minority agent the dissent does not name, as medium. The
-///   minority are the agents outside the strongest consensus point (highest confidence, first on a
-///   tie); with no consensus point, every agent in a tension is in the minority.
+/// - each round 2 tension viewpoint of a minority agent the dissent does not name, as medium, unless
+///   the verdict's evidence answers it (an evidence point names the tension's topic or quotes the
+///   viewpoint). The minority are the agents outside the strongest consensus point (highest
+///   confidence, first on a tie); with no consensus point, every agent in a tension is in the
+///   minority.
 /// - each round 3 unresolved point no dissent concern mentions, as high (it stood unanswered), from
 ///   the challenger whose challenge it quotes, else from `UNATTRIBUTED_AGENT`.
 pub fn minority_concerns(
@@ -158,7 +175,10 @@ pub fn minority_concerns(
         for viewpoint in &tension.viewpoints {
             let in_majority = majority.contains(&viewpoint.agent);
             let named_by_judge = verdict.dissent.iter().any(|d| d.agent == viewpoint.agent);
-            if !in_majority && !named_by_judge {
+            let answered = verdict.evidence.iter().any(|evidence| {
+                mentions(evidence, &tension.topic) || mentions(evidence, &viewpoint.viewpoint)
+            });
+            if !in_majority && !named_by_judge && !answered {
                 added.push(Dissent {
                     agent: viewpoint.agent.clone(),
                     concern: format!("{}: {}", tension.topic, viewpoint.viewpoint),

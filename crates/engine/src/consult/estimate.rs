@@ -31,17 +31,11 @@ pub struct CostEstimate {
     pub verbose: bool,
 }
 
-/// About four characters per token: the usual rule of thumb for English text.
-pub fn estimate_tokens(text: &str) -> u64 {
-    tokens_for_chars(text.chars().count())
-}
-
-pub fn tokens_for_chars(chars: usize) -> u64 {
-    (chars as u64).div_ceil(4)
-}
+pub use consilium_providers::{estimate_tokens, tokens_for_chars};
 
 pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     let max_tokens = u64::from(config.max_tokens);
+    let structured = config.structured_output;
     let panel = config.panelists.len() as u64;
     let all_answers = panel * max_tokens;
     let limits = &config.filter_limits;
@@ -78,29 +72,27 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     for panelist in &config.panelists {
         calls.push((
             panelist,
-            prompts::independent(question, panelist).estimated_tokens(),
+            prompts::independent(question, panelist, structured).estimated_tokens(),
         ));
     }
     if config.stop_after_round >= 2 {
-        let prompt = prompts::synthesis(question, &answers);
+        let prompt = prompts::synthesis(question, &answers, structured);
         calls.push((&config.judge, prompt.estimated_tokens() + all_answers));
     }
     if config.stop_after_round >= 3 {
         for (panelist, answer) in config.panelists.iter().zip(&answers) {
-            let prompt = prompts::cross_exam(question, panelist, answer, &synthesis);
+            let prompt = prompts::cross_exam(question, panelist, answer, &synthesis, structured);
             calls.push((
                 panelist,
                 prompt.estimated_tokens() + max_tokens + synthesis_r3,
             ));
         }
-        let prompt = prompts::cross_exam_merge(question, &synthesis, &[]);
-        calls.push((
-            &config.judge,
-            prompt.estimated_tokens() + synthesis_r3 + all_answers,
-        ));
+        // The judge reads every challenge and defence: at most every reply in full.
+        let prompt = prompts::cross_exam_judgment(question, &[], &[], structured);
+        calls.push((&config.judge, prompt.estimated_tokens() + all_answers));
     }
     if config.stop_after_round >= 4 {
-        let prompt = prompts::verdict(question, &answers, &synthesis, &cross_exam);
+        let prompt = prompts::verdict(question, &answers, &synthesis, &cross_exam, structured);
         let embedded = all_answers + synthesis_r4 + cross_exam_r4;
         calls.push((&config.judge, prompt.estimated_tokens() + embedded));
     }

@@ -31,6 +31,7 @@ pub mod prompts;
 pub mod report;
 mod rounds;
 pub mod state;
+pub mod stored;
 
 use serde_json::{Map, Value};
 
@@ -44,7 +45,7 @@ use state::ConsultState;
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};
 use crate::harness::{Protocol, Run, Stop};
-use crate::record::{self, CallRecord, Session};
+use crate::record::{self, CallRecord, ProtocolBody, Session};
 
 /// What the app shows when a session runs in verbose mode.
 pub const VERBOSE_NOTICE: &str = "Verbose mode: using full debate artifacts (higher token cost)";
@@ -79,7 +80,8 @@ impl Protocol for Consult {
 pub(crate) type ConsultRun<'a, C> = Run<'a, C, Consult>;
 
 /// Runs a fresh session, or resumes a stopped one, until it is Complete, Failed or Aborted.
-/// A session that is already Complete, or is not a consultation, is returned as it is.
+/// A session that is already Complete, is not a consultation, or whose stored record is invalid
+/// (see `stored`) is returned as it is.
 pub async fn run_consult(
     session: Session,
     caller: &impl ModelCaller,
@@ -87,6 +89,11 @@ pub async fn run_consult(
     sink: &impl EventSink,
 ) -> Session {
     if session.consult_state() == Some(ConsultState::Complete) {
+        return session;
+    }
+    if ConsultBody::of(&session.body)
+        .is_some_and(|body| !stored::stored_consult_problems(body).is_empty())
+    {
         return session;
     }
     let run = match Run::<_, Consult>::new(session, caller, clock, sink) {

@@ -1,10 +1,12 @@
 //! Asking a participant, for every protocol: the budget check before every call, the call itself
 //! (its streamed progress becomes events), its record, and the one re-ask a reply that does not
 //! parse or validate gets.
+use std::cell::RefCell;
+
 use futures::future::join_all;
 
 use super::events::Event;
-use super::io::{CallProgress, CallRequest, ModelCaller};
+use super::io::{CallProgress, CallReply, CallRequest, ModelCaller};
 use super::ledger::Reservation;
 use super::prompt::Prompt;
 use super::protocol::Protocol;
@@ -213,12 +215,16 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
         let progress = ProgressEvents {
             call_id: &plan.call_id,
             emit: &|event| self.emit(event),
+            failed_attempts: RefCell::default(),
         };
         let result = self
             .caller
             .call(plan.request(self.max_tokens()), &progress)
             .await;
         let finished_at = self.now();
+        for (number, (partial, error)) in progress.failed_attempts.take().into_iter().enumerate() {
+            self.record_failed_attempt(plan, number + 1, partial, error, &started_at, &finished_at);
+        }
         let (record, attempt) = match result {
             Err(failure) => {
                 self.ledger().release(reservation);
@@ -273,6 +279,40 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
         attempt
     }
 
+    /// An attempt the caller retried (or gave up on) after it reached the provider: charged at
+    /// what the provider reported, else at the estimate of the prompt and of the text it streamed,
+    /// and recorded as `<call id>-attempt-<n>` beside the call's own record.
+    fn record_failed_attempt(
+        &self,
+        plan: &CallPlan<'_>,
+        number: usize,
+        partial: CallReply,
+        error: String,
+        started_at: &str,
+        finished_at: &str,
+    ) {
+        let cost = self.ledger().charge(
+            plan.participant.price,
+            &partial,
+            plan.prompt.estimated_tokens(),
+        );
+        let mut record = plan.record(
+            CallStatus::Failed,
+            started_at.to_string(),
+            finished_at.to_string(),
+        );
+        record.call_id = format!("{}-attempt-{number}", plan.call_id);
+        record.input_tokens = partial.input_tokens;
+        record.output_tokens = partial.output_tokens;
+        record.cost_usd = cost;
+        record.model = partial.model;
+        record.reply_text = Some(partial.text);
+        record.error = Some(error);
+        // The savings count once, on the call's own record.
+        record.tokens_saved_via_filtering = 0;
+        self.add_record(record);
+    }
+
     /// Reserves the call's worst case, or records it as skipped and says why.
     fn reserve(&self, plan: &CallPlan<'_>) -> Result<Reservation, String> {
         let reserved = self.ledger().reserve(
@@ -302,10 +342,11 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
     }
 }
 
-/// A call's progress, as events.
+/// A call's progress, as events; failed attempts are kept for the ledger.
 struct ProgressEvents<'e> {
     call_id: &'e str,
     emit: &'e dyn Fn(Event),
+    failed_attempts: RefCell<Vec<(CallReply, String)>>,
 }
 
 impl CallProgress for ProgressEvents<'_> {
@@ -322,5 +363,11 @@ impl CallProgress for ProgressEvents<'_> {
             call_id: self.call_id.to_string(),
             note: note.map(str::to_string),
         });
+    }
+
+    fn attempt_failed(&self, partial: CallReply, error: &str) {
+        self.failed_attempts
+            .borrow_mut()
+            .push((partial, error.to_string()));
     }
 }

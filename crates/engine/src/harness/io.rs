@@ -58,6 +58,10 @@ pub trait CallProgress {
     fn delta(&self, text: &str, restart: bool);
     /// A passing notice such as "rate limited, retrying in 2 s"; None clears it.
     fn note(&self, note: Option<&str>);
+    /// An attempt that reached the provider and failed, retried or not (a stream cut off midway):
+    /// `partial` holds what it streamed and any usage or cost the provider reported, `error` why it
+    /// failed. The harness puts it in the ledger and the record, since the provider may bill it.
+    fn attempt_failed(&self, _partial: CallReply, _error: &str) {}
 }
 
 /// Progress nobody follows.

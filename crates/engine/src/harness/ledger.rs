@@ -88,6 +88,17 @@ impl CostLedger {
         estimated_input_tokens: u64,
     ) -> Option<f64> {
         self.release(reservation);
+        self.charge(price, reply, estimated_input_tokens)
+    }
+
+    /// Charges what an attempt cost, reply or not (a cut stream's partial text), as `settle`; its
+    /// call's reservation stays for the call's own outcome.
+    pub fn charge(
+        &mut self,
+        price: Option<Price>,
+        reply: &CallReply,
+        estimated_input_tokens: u64,
+    ) -> Option<f64> {
         let input_tokens = reply.input_tokens.unwrap_or(estimated_input_tokens);
         let output_tokens = reply
             .output_tokens

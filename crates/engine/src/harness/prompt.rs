@@ -1,6 +1,6 @@
 //! A prompt as sent: system and user message, with the token estimate the budget and the
 //! filtering savings use.
-use consilium_providers::tokens_for_chars;
+use consilium_providers::estimate_tokens;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prompt {
@@ -16,7 +16,7 @@ impl Prompt {
 
     /// `estimate_tokens` of system + user.
     pub fn estimated_tokens(&self) -> u64 {
-        tokens_for_chars(self.chars())
+        estimate_tokens(&self.system) + estimate_tokens(&self.user)
     }
 
     /// Estimated tokens this (filtered) prompt saves over the same prompt with full artifacts.
@@ -32,7 +32,7 @@ impl Prompt {
             system: self.system.clone(),
             user: format!(
                 "{}\n\nYour previous reply could not be used: {error}\nReply again with only the \
-                 JSON object, in exactly the shape above.",
+                 JSON object, in the shape asked for.",
                 self.user
             ),
         }

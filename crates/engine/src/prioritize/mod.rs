@@ -25,6 +25,7 @@ pub mod rankings;
 pub mod replies;
 pub mod report;
 pub mod state;
+pub mod stored;
 
 use body::{ChampionPart, CriticPart, Partner, PrioritizeBody, PrioritizeConfig, RoundInProgress};
 use debate::{DebateRound, DebateSession};

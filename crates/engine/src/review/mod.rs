@@ -29,6 +29,7 @@ pub mod reply;
 pub mod report;
 pub mod secrets;
 pub mod state;
+pub mod stored;
 
 use body::{
     Compromise, Finding, Opinion, ReviewBody, ReviewConfig, ReviewRound, Verdict, VetoerAnswer,
@@ -134,7 +135,8 @@ pub fn review_title(code: &str) -> String {
     record::title_of(&format!("Review of {shown}{suffix}"))
 }
 
-/// Runs a review until it concludes, fails, is cancelled, or waits for the user.
+/// Runs a review until it concludes, fails, is cancelled, or waits for the user. A stored review
+/// whose record is invalid (see `stored`) is returned as it is.
 pub async fn run_review(
     session: Session,
     caller: &impl ModelCaller,
@@ -143,6 +145,12 @@ pub async fn run_review(
 ) -> Session {
     if matches!(session.review_state(), None | Some(ReviewState::Conclusion)) {
         return session;
+    }
+    // A hand-edited record that the run would have refused is not continued (nothing is deleted).
+    if let Body::Review(body) = &session.body {
+        if !stored::stored_review_problems(body).is_empty() {
+            return session;
+        }
     }
     let run = match Run::<_, Review>::new(session, caller, clock, sink) {
         Ok(run) => run,

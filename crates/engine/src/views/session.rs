@@ -1,6 +1,7 @@
 //! The session header, for every protocol: demo label, state, cost, and whether (and from where)
 //! a stopped session can continue.
 use crate::consult::state::ConsultState;
+use crate::consult::stored::stored_consult_problems;
 use crate::harness::protocol::state_of;
 use crate::harness::StateMachine;
 use crate::prioritize::state::PrioritizeState;
@@ -16,14 +17,36 @@ pub struct ResumeOffer {
     pub from_round: u8,
 }
 
-/// Whether `session` can resume now. `running_here` is true while this tab runs it and
+/// What is wrong with a stored session's record, checked again as the run checks it. Empty when
+/// it is sound.
+pub fn record_problems(session: &Session) -> Vec<String> {
+    match &session.body {
+        Body::Consult(body) => stored_consult_problems(body),
+        Body::Review(body) => crate::review::stored::stored_review_problems(body),
+        Body::Prioritize(body) => crate::prioritize::stored::stored_prioritize_problems(body),
+    }
+}
+
+/// "This session's record is invalid: ...", for a record with problems: shown when the session is
+/// opened, and why it cannot resume. Nothing is deleted.
+pub fn invalid_record_notice(session: &Session) -> Option<String> {
+    let problems = record_problems(session);
+    (!problems.is_empty()).then(|| {
+        format!(
+            "This session's record is invalid: {} It cannot be resumed.",
+            problems.join(" ")
+        )
+    })
+}
+
+/// Whether `session` can resume now (never when its record is invalid). `running_here` is true while this tab runs it and
 /// `running_elsewhere` while another tab does: then it is running, not stopped.
 pub fn resume_offer(
     session: &Session,
     running_here: bool,
     running_elsewhere: bool,
 ) -> Option<ResumeOffer> {
-    if running_here || running_elsewhere {
+    if running_here || running_elsewhere || !record_problems(session).is_empty() {
         return None;
     }
     match &session.body {

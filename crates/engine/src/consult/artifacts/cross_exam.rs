@@ -1,9 +1,9 @@
-//! Round 3: the judge's record of the cross-examination: who challenged what, who defended, and
-//! what was left unanswered.
+//! Round 3: the record of the cross-examination: who challenged what and who defended, assembled
+//! verbatim from the panelists' replies, and what the judge found left unanswered.
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::schema::{agent_id, list, object, text};
+use super::schema::{list, number_in, object};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 use crate::validation::{require_text, require_texts};
 
@@ -22,7 +22,7 @@ pub struct CrossExamArtifact {
     pub envelope: ArtifactEnvelope,
     pub challenges: Vec<Challenge>,
     pub rebuttals: Vec<Rebuttal>,
-    /// Challenges no rebuttal answered. Empty when nobody raised a challenge.
+    /// Challenges no rebuttal answered, as the challenge reads. Empty when nobody raised one.
     pub unresolved: Vec<String>,
 }
 
@@ -32,6 +32,9 @@ pub struct Challenge {
     pub target_agent: String,
     pub challenge: String,
     pub evidence: Vec<String>,
+    /// Other panelists who raised the same challenge (the judge found theirs a duplicate).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_raised_by: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -59,18 +62,57 @@ impl CrossExamArtifact {
     }
 }
 
-/// What the judge must reply when merging the panelists' round-3 replies.
-pub fn cross_exam_schema() -> Value {
-    let challenge = object(&[
-        ("challenger", agent_id()),
-        ("target_agent", agent_id()),
-        ("challenge", text(300)),
-        ("evidence", list(text(200), 0, 3)),
-    ]);
-    let rebuttal = object(&[("agent", agent_id()), ("rebuttal", text(300))]);
+/// What the judge decides about round 3, by challenge number (from 1, in record order).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CrossExamJudgment {
+    pub unresolved: Vec<usize>,
+    pub duplicate_challenges: Vec<Duplicate>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Duplicate {
+    pub challenge: usize,
+    pub same_as: usize,
+}
+
+impl CrossExamJudgment {
+    /// Every number names one of the `challenges` recorded, and a duplicate repeats an earlier one.
+    pub fn validate(&self, challenges: usize) -> Result<(), ValidationError> {
+        let in_range = |field: String, number: usize| {
+            if (1..=challenges).contains(&number) {
+                Ok(())
+            } else {
+                Err(ValidationError::new(
+                    field,
+                    format!("must be a challenge number from 1 to {challenges} (got {number})."),
+                ))
+            }
+        };
+        for (index, number) in self.unresolved.iter().enumerate() {
+            in_range(format!("unresolved[{index}]"), *number)?;
+        }
+        for (index, duplicate) in self.duplicate_challenges.iter().enumerate() {
+            let field = format!("duplicate_challenges[{index}]");
+            in_range(format!("{field}.challenge"), duplicate.challenge)?;
+            in_range(format!("{field}.same_as"), duplicate.same_as)?;
+            if duplicate.same_as >= duplicate.challenge {
+                return Err(ValidationError::new(
+                    format!("{field}.same_as"),
+                    "must be an earlier challenge than the duplicate.",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What the judge must reply about `challenges` recorded challenges.
+pub fn cross_exam_judgment_schema(challenges: usize) -> Value {
+    let count = u32::try_from(challenges.max(1)).unwrap_or(u32::MAX);
+    let number = number_in(1, count);
+    let duplicate = object(&[("challenge", number.clone()), ("same_as", number.clone())]);
     object(&[
-        ("challenges", list(challenge, 0, MAX_CHALLENGES)),
-        ("rebuttals", list(rebuttal, 0, MAX_REBUTTALS)),
-        ("unresolved", list(text(200), 0, 5)),
+        ("unresolved", list(number, 0, count)),
+        ("duplicate_challenges", list(duplicate, 0, count)),
     ])
 }

@@ -13,8 +13,8 @@ use serde_json::{Map, Value};
 
 pub use crate::validation::ValidationError;
 pub use cross_exam::{
-    cross_exam_schema, Challenge, CrossExamArtifact, Rebuttal, CROSS_EXAM, MAX_CHALLENGES,
-    MAX_REBUTTALS,
+    cross_exam_judgment_schema, Challenge, CrossExamArtifact, CrossExamJudgment, Duplicate,
+    Rebuttal, CROSS_EXAM, MAX_CHALLENGES, MAX_REBUTTALS,
 };
 pub use independent::{independent_schema, IndependentArtifact, INDEPENDENT};
 pub use panelist_reply::{cross_exam_reply_schema, CrossExamReply, PanelistChallenge};

@@ -38,6 +38,11 @@ pub(crate) fn percentage() -> Value {
     json!({ "type": "integer", "minimum": 0, "maximum": 100 })
 }
 
+/// A whole number from `minimum` to `maximum`, such as a challenge number.
+pub(crate) fn number_in(minimum: u32, maximum: u32) -> Value {
+    json!({ "type": "integer", "minimum": minimum, "maximum": maximum })
+}
+
 pub(crate) fn one_of(values: &[&str]) -> Value {
     json!({ "type": "string", "enum": values })
 }

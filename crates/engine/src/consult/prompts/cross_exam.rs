@@ -1,14 +1,14 @@
-//! Round 3: each panelist cross-examines the synthesis from its own answer; then the judge merges
-//! the replies into one record.
-use serde::Serialize;
+//! Round 3: each panelist cross-examines the synthesis from its own answer; then the judge judges
+//! the challenges, which the engine has already put on record verbatim.
+use std::fmt::Write;
 
-use super::{json_lines, panelist_system, reply_format, to_json, Prompt, JUDGE_SYSTEM};
-use crate::consult::artifacts::{CrossExamReply, IndependentArtifact, SynthesisArtifact};
+use super::{panelist_system, render, reply_format, Prompt, JUDGE_SYSTEM};
+use crate::consult::artifacts::{Challenge, IndependentArtifact, Rebuttal, SynthesisArtifact};
 use crate::participants::Participant;
 
-const PANELIST_SHAPE: &str = r#"{"challenges": [{"target_agent": "<agent id whose view you dispute>", "challenge": "<what is wrong, and why it matters>", "evidence": ["<fact or reasoning that supports the challenge>"]}], "defense": "<why your position holds, or why you endorse the consensus>"}"#;
+const PANELIST_SHAPE: &str = r#"{"challenges": [{"target_agent": agent id, "challenge": string, "evidence": [string, ...]}], "defense": string}"#;
 
-const MERGE_SHAPE: &str = r#"{"challenges": [{"challenger": "<agent id who raised it>", "target_agent": "<agent id challenged>", "challenge": "<the challenge>", "evidence": ["<its evidence>"]}], "rebuttals": [{"agent": "<agent id>", "rebuttal": "<their defense>"}], "unresolved": ["<a challenge no rebuttal answers, stated briefly>"]}"#;
+const JUDGMENT_SHAPE: &str = r#"{"unresolved": [challenge number, ...], "duplicate_challenges": [{"challenge": number, "same_as": earlier number}, ...]}"#;
 
 /// `synthesis` is what the panelist is shown: filtered unless the session is verbose.
 pub fn cross_exam(
@@ -16,54 +16,58 @@ pub fn cross_exam(
     panelist: &Participant,
     own_answer: &IndependentArtifact,
     synthesis: &SynthesisArtifact,
+    structured_output: bool,
 ) -> Prompt {
     Prompt {
         system: panelist_system(panelist),
         user: format!(
             "Question:\n{question}\n\nYour answer in round 1:\n{}\n\nThe judge's synthesis of \
-             the panel:\n{}\n\nCross-examine it. Where the consensus ignores or contradicts your \
-             key points, challenge it: name the agent whose view you dispute (target_agent), say \
-             what is wrong and give your evidence. Defend your position where it holds. If you \
-             have nothing to challenge, return an empty challenges list and say in defense why \
-             you endorse the consensus.\n\n{}",
-            to_json(own_answer),
-            to_json(synthesis),
-            reply_format(PANELIST_SHAPE)
+             the panel:\n{}\n\nCross-examine it. Challenge the consensus where it ignores or \
+             contradicts your key points: whose view you dispute (target_agent), what is wrong, \
+             and your evidence. Defend your position where it holds. With nothing to challenge, \
+             return no challenges and say in defense why you endorse the consensus.\n\n{}",
+            render::answer(own_answer),
+            render::synthesis(synthesis),
+            reply_format(PANELIST_SHAPE, structured_output)
         ),
     }
 }
 
-#[derive(Serialize)]
-struct AttributedReply<'a> {
-    agent: &'a str,
-    #[serde(flatten)]
-    reply: &'a CrossExamReply,
-}
-
-/// `replies` are (panelist id, reply) in panel order; `synthesis` is the version they examined.
-pub fn cross_exam_merge(
+/// The judge sees the challenges as recorded (numbered from 1, in record order; their evidence
+/// supports a challenge but does not decide whether a defence answers it, so it is left out) and
+/// each panelist's defence, and is asked only what needs judgment: which challenges no defence
+/// answers, and which repeat an earlier one.
+pub fn cross_exam_judgment(
     question: &str,
-    synthesis: &SynthesisArtifact,
-    replies: &[(String, CrossExamReply)],
+    challenges: &[Challenge],
+    defences: &[Rebuttal],
+    structured_output: bool,
 ) -> Prompt {
-    let attributed: Vec<AttributedReply> = replies
-        .iter()
-        .map(|(agent, reply)| AttributedReply { agent, reply })
-        .collect();
+    let mut listed = String::new();
+    for (index, c) in challenges.iter().enumerate() {
+        let _ = write!(
+            listed,
+            "\n{}. {} challenges {}: {}",
+            index + 1,
+            c.challenger,
+            c.target_agent,
+            c.challenge
+        );
+    }
+    let mut defended = String::new();
+    for d in defences {
+        let _ = write!(defended, "\n{}: {}", d.agent, d.rebuttal);
+    }
     Prompt {
         system: JUDGE_SYSTEM.to_string(),
         user: format!(
-            "Question:\n{question}\n\nThe synthesis the panelists examined:\n{}\n\nTheir \
-             cross-examination replies, one JSON object per line (agent names the panelist):\n{}\n\n\
-             Merge them into one record.\n\
-             - challenges: every challenge raised, as given, with challenger set to the panelist \
-             who raised it.\n\
-             - rebuttals: each panelist's defense, with agent set to that panelist.\n\
-             - unresolved: the challenges that no rebuttal answers, each stated briefly.\n\
-             If nobody raised a challenge, challenges and unresolved are empty lists.\n\n{}",
-            to_json(synthesis),
-            json_lines(&attributed),
-            reply_format(MERGE_SHAPE)
+            "Question:\n{question}\n\nJudge the cross-examination. The panelists' challenges, \
+             numbered:{listed}\n\nTheir defences:{defended}\n\n\
+             - unresolved: the numbers of the challenges that no defence answers.\n\
+             - duplicate_challenges: each challenge that repeats an earlier one (same objection \
+             to the same panelist), with the number of the earlier one.\n\
+             Empty lists when there are none.\n\n{}",
+            reply_format(JUDGMENT_SHAPE, structured_output)
         ),
     }
 }

@@ -2,16 +2,16 @@
 use super::{panelist_system, reply_format, Prompt};
 use crate::participants::Participant;
 
-const SHAPE: &str = r#"{"position": "<your answer, in one or two sentences>", "key_points": ["<a point that supports it>", "..."], "rationale": "<why, briefly>", "confidence": <whole number from 0 to 100>}"#;
+const SHAPE: &str = r#"{"position": string, "key_points": [string, ...], "rationale": string, "confidence": integer 0-100}"#;
 
-pub fn independent(question: &str, panelist: &Participant) -> Prompt {
+pub fn independent(question: &str, panelist: &Participant, structured_output: bool) -> Prompt {
     Prompt {
         system: panelist_system(panelist),
         user: format!(
             "Question:\n{question}\n\nAnswer on your own: you have not seen anyone else's answer. \
              Give your position, the key points behind it (at least one), your rationale, and how \
              confident you are.\n\n{}",
-            reply_format(SHAPE)
+            reply_format(SHAPE, structured_output)
         ),
     }
 }

@@ -1,8 +1,10 @@
 //! Round 3, Cross-examination: every panelist, at once, confronts the synthesis with its own answer
-//! (challenging or defending); then the judge merges the replies into one record.
+//! (challenging or defending). The record is assembled in code, verbatim from the replies with
+//! each challenger named; the judge is asked only what needs judgment (which challenges no defence
+//! answers, which repeat another), and not at all when nobody challenged.
 use crate::consult::artifacts::{
-    cross_exam_reply_schema, cross_exam_schema, CrossExamArtifact, CrossExamReply,
-    SynthesisArtifact, CROSS_EXAM,
+    cross_exam_judgment_schema, cross_exam_reply_schema, ArtifactEnvelope, Challenge,
+    CrossExamArtifact, CrossExamJudgment, CrossExamReply, Rebuttal, CROSS_EXAM,
 };
 use crate::consult::filtering::filter_synthesis;
 use crate::consult::prompts;
@@ -10,7 +12,7 @@ use crate::consult::ConsultRun as Run;
 use crate::harness::io::ModelCaller;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
-use crate::reply_parse::{parse_reply, ParsedReply};
+use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {
     run.enter_round(3)?;
@@ -31,8 +33,10 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
                 .panelists
                 .iter()
                 .find(|p| p.id == answer.agent_id)?;
-            let prompt = prompts::cross_exam(&run.subject, panelist, answer, &shown);
-            let unfiltered = prompts::cross_exam(&run.subject, panelist, answer, &synthesis);
+            let structured = run.config.structured_output;
+            let prompt = prompts::cross_exam(&run.subject, panelist, answer, &shown, structured);
+            let unfiltered =
+                prompts::cross_exam(&run.subject, panelist, answer, &synthesis, structured);
             Some(CallPlan {
                 call_id: format!("r3-{}", panelist.id),
                 round: 3,
@@ -64,55 +68,138 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
         )));
     }
 
-    let cross_exam = merge(run, &synthesis, &shown, &replies.valid).await?;
+    let cross_exam = judge(run, &replies.valid).await?;
     run.store_round(3, |session| session.round3 = Some(cross_exam));
     Ok(())
 }
 
-/// The judge's merge of the replies, checked against them: when nobody challenged, the record
-/// can hold no challenge and nothing unresolved.
-async fn merge<C: ModelCaller>(
+/// The record of the replies (`(panelist id, reply)` in panel order): every challenge as its
+/// panelist wrote it, with the panelist as challenger, and every defence as a rebuttal.
+pub(crate) fn assemble(replies: &[(String, CrossExamReply)]) -> (Vec<Challenge>, Vec<Rebuttal>) {
+    let challenges = replies
+        .iter()
+        .flat_map(|(agent, reply)| {
+            reply.challenges.iter().map(move |c| Challenge {
+                challenger: agent.clone(),
+                target_agent: c.target_agent.clone(),
+                challenge: c.challenge.clone(),
+                evidence: c.evidence.clone(),
+                also_raised_by: Vec::new(),
+            })
+        })
+        .collect();
+    let rebuttals = replies
+        .iter()
+        .map(|(agent, reply)| Rebuttal {
+            agent: agent.clone(),
+            rebuttal: reply.defense.clone(),
+        })
+        .collect();
+    (challenges, rebuttals)
+}
+
+/// Applies the judge's judgment to the assembled record: duplicates fold into the challenge they
+/// repeat (its challenger noted), and the unresolved ones are listed as they read.
+pub(crate) fn apply_judgment(
+    envelope: ArtifactEnvelope,
+    challenges: Vec<Challenge>,
+    rebuttals: Vec<Rebuttal>,
+    judgment: &CrossExamJudgment,
+) -> CrossExamArtifact {
+    // Where each challenge number ends up: itself, or (following chains) the one it repeats.
+    let kept_as = |mut number: usize| {
+        while let Some(d) = judgment
+            .duplicate_challenges
+            .iter()
+            .find(|d| d.challenge == number)
+        {
+            number = d.same_as;
+        }
+        number
+    };
+    let mut kept = challenges.clone();
+    for (index, challenge) in challenges.iter().enumerate() {
+        let into = kept_as(index + 1);
+        let original = &mut kept[into - 1].also_raised_by;
+        if into != index + 1
+            && challenge.challenger != challenges[into - 1].challenger
+            && !original.contains(&challenge.challenger)
+        {
+            original.push(challenge.challenger.clone());
+        }
+    }
+    let mut unresolved_numbers: Vec<usize> = Vec::new();
+    for number in judgment.unresolved.iter().map(|n| kept_as(*n)) {
+        if !unresolved_numbers.contains(&number) {
+            unresolved_numbers.push(number);
+        }
+    }
+    let unresolved = unresolved_numbers
+        .iter()
+        .map(|n| kept[n - 1].challenge.clone())
+        .collect();
+    let challenges = kept
+        .into_iter()
+        .enumerate()
+        .filter(|(index, _)| kept_as(index + 1) == index + 1)
+        .map(|(_, challenge)| challenge)
+        .collect();
+    CrossExamArtifact {
+        envelope,
+        challenges,
+        rebuttals,
+        unresolved,
+    }
+}
+
+/// The record of round 3, with the judge's judgment when anyone challenged.
+async fn judge<C: ModelCaller>(
     run: &Run<'_, C>,
-    synthesis: &SynthesisArtifact,
-    shown: &SynthesisArtifact,
     replies: &[(String, CrossExamReply)],
 ) -> Result<CrossExamArtifact, Stop> {
-    let prompt = prompts::cross_exam_merge(&run.subject, shown, replies);
-    let unfiltered = prompts::cross_exam_merge(&run.subject, synthesis, replies);
+    let (challenges, rebuttals) = assemble(replies);
+    let envelope = ArtifactEnvelope::new(CROSS_EXAM, run.now());
+    let no_judgment = CrossExamJudgment {
+        unresolved: Vec::new(),
+        duplicate_challenges: Vec::new(),
+    };
+    if challenges.is_empty() {
+        return Ok(apply_judgment(
+            envelope,
+            challenges,
+            rebuttals,
+            &no_judgment,
+        ));
+    }
+    let count = challenges.len();
     let plan = CallPlan {
         call_id: "r3-judge".to_string(),
         round: 3,
         participant: &run.config.judge,
-        tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
-        prompt,
-        response_schema: run.schema("cross_exam", cross_exam_schema),
+        // The judge reads the challenges and defences only: the synthesis is not needed to judge
+        // whether a defence answers a challenge, so nothing here is filtered.
+        tokens_saved_via_filtering: 0,
+        prompt: prompts::cross_exam_judgment(
+            &run.subject,
+            &challenges,
+            &rebuttals,
+            run.config.structured_output,
+        ),
+        response_schema: run.config.structured_output.then(|| {
+            (
+                "cross_exam_judgment".to_string(),
+                cross_exam_judgment_schema(count),
+            )
+        }),
     };
-    let anyone_challenged = replies
-        .iter()
-        .any(|(_, reply)| !reply.challenges.is_empty());
-    run.ask(plan, &|_: &CallPlan, text: &str| {
-        let fields = run.envelope_fields(CROSS_EXAM);
-        let parsed: ParsedReply<CrossExamArtifact> =
-            parse_reply(text, fields, CrossExamArtifact::validate).map_err(|e| e.to_string())?;
-        run.check_agents(
-            parsed
-                .value
-                .challenges
-                .iter()
-                .flat_map(|c| [c.challenger.as_str(), c.target_agent.as_str()])
-                .chain(parsed.value.rebuttals.iter().map(|r| r.agent.as_str())),
-        )?;
-        let merged = &parsed.value;
-        let invented = !merged.challenges.is_empty() || !merged.unresolved.is_empty();
-        if invented && !anyone_challenged {
-            return Err(
-                "No panelist raised a challenge, so challenges and unresolved must be \
-                        empty lists."
-                    .to_string(),
-            );
-        }
-        Ok(parsed)
-    })
-    .await
-    .required("The judge's record of the cross-examination (round 3)")
+    let judgment = run
+        .ask(plan, &|_: &CallPlan, text: &str| {
+            parse_reply(text, Default::default(), |j: &CrossExamJudgment| {
+                j.validate(count)
+            })
+            .map_err(|e| e.to_string())
+        })
+        .await
+        .required("The judge's judgment of the cross-examination (round 3)")?;
+    Ok(apply_judgment(envelope, challenges, rebuttals, &judgment))
 }

@@ -18,7 +18,7 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
             call_id: format!("r1-{}", panelist.id),
             round: 1,
             participant: panelist,
-            prompt: prompts::independent(&run.subject, panelist),
+            prompt: prompts::independent(&run.subject, panelist, run.config.structured_output),
             response_schema: run.schema("independent_answer", independent_schema),
             tokens_saved_via_filtering: 0,
         })

@@ -14,7 +14,7 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
         call_id: "r2-judge".to_string(),
         round: 2,
         participant: &run.config.judge,
-        prompt: prompts::synthesis(&run.subject, &round1),
+        prompt: prompts::synthesis(&run.subject, &round1, run.config.structured_output),
         response_schema: run.schema("synthesis", synthesis_schema),
         tokens_saved_via_filtering: 0,
     };

@@ -25,8 +25,15 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
             filter_cross_exam(&cross_exam, limits.cross_exam()),
         )
     };
-    let prompt = prompts::verdict(&run.subject, &round1, &synthesis_shown, &cross_exam_shown);
-    let unfiltered = prompts::verdict(&run.subject, &round1, &synthesis, &cross_exam);
+    let structured = run.config.structured_output;
+    let prompt = prompts::verdict(
+        &run.subject,
+        &round1,
+        &synthesis_shown,
+        &cross_exam_shown,
+        structured,
+    );
+    let unfiltered = prompts::verdict(&run.subject, &round1, &synthesis, &cross_exam, structured);
     let plan = CallPlan {
         call_id: "r4-judge".to_string(),
         round: 4,

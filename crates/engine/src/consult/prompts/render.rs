@@ -1,0 +1,110 @@
+//! Artifacts as a model reads them in a prompt: plain numbered text, every field in its order,
+//! without the JSON punctuation and repeated keys that cost tokens and say nothing. The envelope
+//! (type, version, round, timestamp) is the engine's bookkeeping and is left out.
+use std::fmt::Write;
+
+use crate::consult::artifacts::{CrossExamArtifact, IndependentArtifact, SynthesisArtifact};
+
+fn percent(fraction: f64) -> String {
+    format!("{:.0}%", fraction * 100.0)
+}
+
+/// One answer: position, key points, rationale, confidence, in the order the panelist wrote them.
+pub fn answer(answer: &IndependentArtifact) -> String {
+    let mut text = format!("{}: {}\nKey points:", answer.agent_id, answer.position);
+    for point in &answer.key_points {
+        let _ = write!(text, "\n- {point}");
+    }
+    let _ = write!(
+        text,
+        "\nRationale: {}\nConfidence: {}",
+        answer.rationale,
+        percent(answer.confidence)
+    );
+    text
+}
+
+pub fn answers(round1: &[IndependentArtifact]) -> String {
+    round1.iter().map(answer).collect::<Vec<_>>().join("\n\n")
+}
+
+pub fn synthesis(synthesis: &SynthesisArtifact) -> String {
+    let mut text = String::from("Consensus points:");
+    if synthesis.consensus_points.is_empty() {
+        text.push_str(" none");
+    }
+    for (index, c) in synthesis.consensus_points.iter().enumerate() {
+        let _ = write!(
+            text,
+            "\n{}. {} (held by {}; {})",
+            index + 1,
+            c.point,
+            c.supporting_agents.join(", "),
+            percent(c.confidence)
+        );
+    }
+    text.push_str("\nTensions:");
+    if synthesis.tensions.is_empty() {
+        text.push_str(" none");
+    }
+    for (index, t) in synthesis.tensions.iter().enumerate() {
+        let _ = write!(text, "\n{}. {}", index + 1, t.topic);
+        for v in &t.viewpoints {
+            let _ = write!(text, "\n   {}: {}", v.agent, v.viewpoint);
+        }
+    }
+    if !synthesis.priority_order.is_empty() {
+        text.push_str("\nPriorities, most important first:");
+        for (index, p) in synthesis.priority_order.iter().enumerate() {
+            let _ = write!(text, "\n{}. {p}", index + 1);
+        }
+    }
+    text
+}
+
+/// Challenges numbered, each marked when it stood unanswered, then the defences. An unresolved
+/// point that is not one of the challenges shown (a record from an earlier version) is listed.
+pub fn cross_exam(cross_exam: &CrossExamArtifact) -> String {
+    let mut text = String::from("Challenges:");
+    if cross_exam.challenges.is_empty() {
+        text.push_str(" none");
+    }
+    for (index, c) in cross_exam.challenges.iter().enumerate() {
+        let _ = write!(
+            text,
+            "\n{}. {} challenges {}",
+            index + 1,
+            c.challenger,
+            c.target_agent
+        );
+        if !c.also_raised_by.is_empty() {
+            let _ = write!(text, " (also raised by {})", c.also_raised_by.join(", "));
+        }
+        if cross_exam.unresolved.contains(&c.challenge) {
+            text.push_str(" [UNANSWERED]");
+        }
+        let _ = write!(text, ": {}", c.challenge);
+        if !c.evidence.is_empty() {
+            let _ = write!(text, "\n   Evidence: {}", c.evidence.join("; "));
+        }
+    }
+    text.push_str("\nDefences:");
+    if cross_exam.rebuttals.is_empty() {
+        text.push_str(" none");
+    }
+    for r in &cross_exam.rebuttals {
+        let _ = write!(text, "\n{}: {}", r.agent, r.rebuttal);
+    }
+    let other: Vec<&String> = cross_exam
+        .unresolved
+        .iter()
+        .filter(|point| !cross_exam.challenges.iter().any(|c| &&c.challenge == point))
+        .collect();
+    if !other.is_empty() {
+        text.push_str("\nUnanswered:");
+        for point in other {
+            let _ = write!(text, "\n- {point}");
+        }
+    }
+    text
+}
