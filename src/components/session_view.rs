@@ -310,7 +310,7 @@ fn FailedCalls(session: Memo<Option<Session>>) -> impl IntoView {
                             let (_, who, call) = item;
                             let raw = call.reply_text.clone().filter(|t| !t.is_empty());
                             view! {
-                                <li>
+                                <li data-call-id=call.call_id.clone()>
                                     <strong>{who}</strong> " (round " {call.round} "): " {call.error.clone().unwrap_or_default()}
                                     {raw.map(|text| view! { <details><summary>"What the model sent"</summary><pre class="stream">{text}</pre></details> })}
                                 </li>

@@ -4,7 +4,7 @@
 import { expect, Page, test } from '@playwright/test';
 import * as fs from 'fs';
 import { BENCH_MOCK_PORT } from './ports';
-import { addCompatibleProvider } from '../e2e/helpers';
+import { addCompatibleProvider, startTheReview } from '../e2e/helpers';
 
 const CLEAN_DIFF = 'diff --git a/src/math.py b/src/math.py\n--- a/src/math.py\n+++ b/src/math.py\n@@ -1,2 +1,5 @@\n def add(a, b):\n     return a + b\n+\n+def double(x: int) -> int:\n+    return add(x, x)\n';
 const SECRET_DIFF = 'diff --git a/settings.py b/settings.py\n--- a/settings.py\n+++ b/settings.py\n@@ -1,1 +1,2 @@\n DEBUG = False\n+AWS_ACCESS_KEY_ID = "AKIAIOSFODNN7EXAMPLE"\n';
@@ -48,7 +48,7 @@ test('review cost and wall time', async ({ page }) => {
           await seat.getByLabel('Provider').selectOption({ label: 'Bench mock' });
           await seat.getByLabel('Model').fill(model);
         }
-        await p.getByRole('button', { name: 'Start the review' }).click();
+        await startTheReview(p);
       },
     })),
   ];

@@ -6,7 +6,7 @@
 // body), and leaves the session resumable: "Resume from round 1" is offered and survives a reload.
 import { expect, Page, test } from '@playwright/test';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
-import { addCompatibleProvider, allLocalStorage } from './helpers';
+import { addCompatibleProvider, allLocalStorage, askTheCouncil } from './helpers';
 
 const FORMATS = [
   { id: 'compatible', kind: 'OpenAI-compatible', base: `${FAULT_URL}/v1` },
@@ -48,7 +48,7 @@ async function startRoundOne(page: Page, format: Format, model: string, key: str
     await page.getByRole('group', { name: seat, exact: true }).getByLabel('Provider').selectOption({ label: name });
   }
   await page.getByLabel('Depth').selectOption('1');
-  await page.getByRole('button', { name: 'Ask the council' }).click();
+  await askTheCouncil(page);
   return name;
 }
 
@@ -72,8 +72,13 @@ for (const format of FORMATS) {
         expect(await sent()).toHaveLength(4);
       } else {
         await expect(badge).toHaveText('failed', { timeout: 60_000 });
-        const failures = page.locator('.failed-calls li');
+        // Each panelist's final failure; a stream cut off part-way is also on record as the
+        // attempt it was (its cost counts), listed beside them.
+        const failures = page.locator('.failed-calls li:not([data-call-id*="-attempt-"])');
         await expect(failures).toHaveCount(2);
+        if (fault === 'disconnect' || fault === 'no-end-marker') {
+          expect(await page.locator('.failed-calls li[data-call-id*="-attempt-"]').count()).toBeGreaterThan(0);
+        }
         for (const failure of await failures.all()) {
           await expect(failure).toContainText(outcome.message(provider, format));
           await expect(failure).toContainText(outcome.retried
@@ -90,7 +95,7 @@ for (const format of FORMATS) {
         await page.reload();
         await expect(page.locator('.session-question')).toHaveText(question);
         await expect(page.locator('.interrupted').getByRole('button', { name: 'Resume from round 1' })).toBeVisible();
-        await expect(page.locator('.failed-calls li')).toHaveCount(2);
+        await expect(page.locator('.failed-calls li:not([data-call-id*="-attempt-"])')).toHaveCount(2);
       }
 
       const requests = await sent();
