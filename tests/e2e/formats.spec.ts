@@ -1,6 +1,7 @@
 // Every provider wire format, from the browser, against aimock: a plain call (Test connection), a
 // streamed round-1 consult, a 429 that is retried, and a stream cut off mid-way.
-import { expect, Page, test } from '@playwright/test';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
 import { addCompatibleProvider, allLocalStorage } from './helpers';
 
