@@ -28,6 +28,17 @@ test('the served page has the strict policy and no inline script', async ({ requ
   expect(html).not.toMatch(/\son[a-z]+=/i); // no inline event handlers either
 });
 
+test('the header documented for hosts is the same policy plus frame-ancestors', async ({ request }) => {
+  const meta = policyOf(await (await request.get('/index.html')).text());
+  const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const header = readme.match(/^Content-Security-Policy: (.*)$/m);
+  expect(header, 'README documents the CSP header').not.toBeNull();
+  const documented = policyOf(`<meta http-equiv="Content-Security-Policy" content="${header![1]}"`);
+  expect(documented.get('frame-ancestors')).toEqual(["'none'"]);
+  documented.delete('frame-ancestors');
+  expect([...documented]).toEqual([...meta]);
+});
+
 test('every spec runs under the CSP guard', async () => {
   for (const file of fs.readdirSync(__dirname).filter((name) => name.endsWith('.spec.ts'))) {
     const source = fs.readFileSync(path.join(__dirname, file), 'utf8');
