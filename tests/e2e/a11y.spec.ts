@@ -2,7 +2,8 @@
 // session form of each protocol, settings, history, a live run, and each protocol's finished
 // session. Zero violations; each failure lists the rule, the element and why.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, Page, test } from '@playwright/test';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
 import { addCompatibleProvider } from './helpers';
 

@@ -1,7 +1,8 @@
 // The consent gate: a council with any unpriced participant is asked about before it runs (its
 // estimate cannot be trusted), whatever the threshold; a fully priced council under the threshold
 // runs at once. aimock serves the models; no price is known for them until one is set.
-import { expect, Page, test } from '@playwright/test';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
 import { addCompatibleProvider, confirmConsent, watchConsole } from './helpers';
 

@@ -1,6 +1,6 @@
 // A full Consult with a real model: Gemma 3 270M on llama-server, with structured output (the JSON
 // schema becomes a grammar), through all four rounds to a verdict, in Chromium.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './guard';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL } from './servers';
 import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
 

@@ -4,7 +4,8 @@
 // judge") and a phrase only that round's user prompt contains. The spec checks what every round's view
 // shows, the confidence the engine computed beside the judge's, the dissent by severity, the token
 // stats, what went over the wire, and that the stored session reloads identically.
-import { APIRequestContext, expect, Locator, Page, test } from '@playwright/test';
+import { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
 import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
 

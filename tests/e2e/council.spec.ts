@@ -1,6 +1,7 @@
 // Councils of every allowed size can be built and run, and model text never makes the page scroll
 // sideways.
-import { expect, Page, test } from '@playwright/test';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
 import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
 

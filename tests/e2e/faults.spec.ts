@@ -4,7 +4,8 @@
 // disconnect mid-stream, a stream without its end marker, and a 200 with a garbage body. Each either
 // completes or stops with a message that names the problem and the fix (never the key, never a raw
 // body), and leaves the session resumable: "Resume from round 1" is offered and survives a reload.
-import { expect, Page, test } from '@playwright/test';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
 import { addCompatibleProvider, allLocalStorage, askTheCouncil } from './helpers';
 

@@ -1,7 +1,8 @@
 // Every provider wire format, from the browser, against aimock: a plain call (Test connection), a
 // streamed round-1 consult, a 429 that is retried, a stream cut off mid-way (fault-server.mjs: no end
 // marker) and a connection dropped mid-stream (aimock).
-import { expect, Page, test } from '@playwright/test';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
 import { addCompatibleProvider, askTheCouncil, allLocalStorage } from './helpers';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';

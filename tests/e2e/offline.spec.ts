@@ -1,5 +1,5 @@
 // Past sessions open offline: the service worker keeps the app shell, local storage keeps the sessions.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './guard';
 
 test('a finished session opens again with the network off', async ({ page, context }) => {
   await page.goto('/');

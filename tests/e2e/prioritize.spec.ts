@@ -2,7 +2,8 @@
 // chart, table alternative and three exports; debates against aimock reaching consensus in round
 // 2, max rounds without consensus, a stalemate when the budget runs out, and a malformed moderator
 // reply re-asked; imports that fail without losing what was typed; one debate by the real model.
-import { expect, Page, test } from '@playwright/test';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
 import * as fs from 'fs';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
 import { addCompatibleProvider, watchConsole } from './helpers';

@@ -2,7 +2,8 @@
 // serves both `/v1/chat/completions` and `/v1/messages`, and takes the key as Bearer or as x-api-key.
 // The base model rarely follows a format, so a round may end complete or failed with what the model
 // sent on record: what is asserted is that the text streamed in and that the outcome is shown.
-import { expect, Page, test } from '@playwright/test';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL } from './servers';
 import { addCompatibleProvider, askTheCouncil, allLocalStorage, watchConsole } from './helpers';
 

@@ -8,7 +8,8 @@
 // and for each: the key travels in that provider's own header, never in a URL, never in local storage.
 // The 429 and cut-once fixtures use `sequenceIndex: 0`, which aimock counts per fixture for the life of the
 // server: each runs once per Playwright run (no --repeat-each, no retries without a fresh aimock).
-import { APIRequestContext, expect, Page, test } from '@playwright/test';
+import { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
 import { addCompatibleProvider, askTheCouncil, allLocalStorage } from './helpers';
 

@@ -1,6 +1,6 @@
 // A reload in the middle of a run loses nothing: the partial session is shown, and it resumes from
 // the last complete round (or is discarded). Uses the scripted demo council, so it is deterministic.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './guard';
 import { watchConsole } from './helpers';
 
 test('reload mid-run shows the partial session and resumes it to a verdict', async ({ page }) => {

@@ -1,7 +1,8 @@
 // Review in Chromium: the demo review (veto, compromise, REQUEST_CHANGES) and its downloads, then
 // reviews against aimock reaching APPROVED, REQUEST_CHANGES by an irreconcilable veto, and
 // INCONCLUSIVE at the round limit, and one against the real model on llama-server.
-import { expect, Page, test } from '@playwright/test';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
 import * as fs from 'fs';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
 import { addCompatibleProvider, startTheReview, watchConsole } from './helpers';

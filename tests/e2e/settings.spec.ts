@@ -1,6 +1,6 @@
 // Settings are never lost: one unreadable field keeps every other setting (providers included) and
 // says what it could not read; an invalid or zero budget is refused with a message.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './guard';
 import { watchConsole } from './helpers';
 
 test('one mistyped stored field keeps the providers and every other setting, and says so', async ({ page }) => {

@@ -2,7 +2,8 @@
 // refusal of a second run, resume offered at once after cancel or failure, another session opened
 // during a run, updates that keep open details and focus, announcements instead of a live region
 // per token, cancel within a second during a Retry-After wait, focus on the run just started.
-import { expect, Page, test } from '@playwright/test';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { addCompatibleProvider, askTheCouncil, watchConsole } from './helpers';

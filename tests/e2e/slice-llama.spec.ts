@@ -1,6 +1,6 @@
 // The walking skeleton, for real: a real model (Gemma 3 270M on llama-server) answers round 1 for two
 // panelists in parallel, streamed into Chromium, stored in local storage, and found again after reload.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './guard';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL } from './servers';
 import { addCompatibleProvider, askTheCouncil, allLocalStorage, watchConsole } from './helpers';
 
