@@ -82,7 +82,8 @@ pub fn RecordedCalls(round: u8, session: Memo<Option<consilium_engine::Session>>
                 .map(|s| {
                     s.calls
                         .iter()
-                        .filter(|c| c.round == round)
+                        // A cut attempt is a cost on record; the call's own record shows how it ended.
+                        .filter(|c| c.round == round && !c.is_cut_attempt())
                         .map(|c| (s.label_of(&c.participant_id), c.clone()))
                         .collect::<Vec<_>>()
                 })

@@ -293,7 +293,9 @@ fn FailedCalls(session: Memo<Option<Session>>) -> impl IntoView {
                     s.calls
                         .iter()
                         .enumerate()
-                        .filter(|(_, c)| c.status != CallStatus::Ok)
+                        // A cut attempt is a cost on record, not a failed call: the call itself
+                        // says how it ended.
+                        .filter(|(_, c)| c.status != CallStatus::Ok && !c.is_cut_attempt())
                         .map(|(index, c)| (index, s.label_of(&c.participant_id), c.clone()))
                         .collect::<Vec<_>>()
                 })

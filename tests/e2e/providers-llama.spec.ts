@@ -122,19 +122,18 @@ test('Anthropic Messages against llama-server: Test connection, tools refused wi
   await expect(card.locator('.status')).toHaveText(/^Connected: .+ answered in \d+ ms\.$/, { timeout: 60_000 });
 
   // Structured output on Anthropic is a forced tool, which llama-server started without --jinja refuses
-  // (with HTTP 500 "tools param requires --jinja flag"): the server's reason reaches the user.
+  // (HTTP 500 "tools param requires --jinja flag"): that is a refusal, not a server error, so each call
+  // is sent once more without structured output (never retried as is), and the run ends with its
+  // outcome shown (the small base model may or may not give a usable answer).
   await askRoundOne(page, 'Gemma as Anthropic', 'Should a small team adopt Rust? (structured)', true);
-  await expect(page.locator('.session-meta .badge')).toHaveText('failed', { timeout: 2 * 60_000 });
-  await expect(page.locator('.position-card')).toHaveCount(0);
-  const refused = page.locator('.failed-calls li');
-  await expect(refused).toHaveCount(2);
-  for (let i = 0; i < 2; i++) {
-    await expect(refused.nth(i)).toContainText(/Gemma as Anthropic (had a server error|rejected the request) \(HTTP \d+\)/);
-    await expect(refused.nth(i)).toContainText('tools');
-  }
-  console.log(`[anthropic-llama structured] ${await page.locator('.failed-calls').innerText()}`);
-  const withTools = (await sent()).filter((r) => JSON.parse(r.body).tools !== undefined);
-  console.log(`[anthropic-llama structured] ${withTools.length} requests with tools`);
+  await expect(page.locator('.session-meta .badge')).toHaveText(/^(complete|failed)$/, { timeout: 3 * 60_000 });
+  const structuredRun = await sent();
+  const withTools = structuredRun.filter((r) => JSON.parse(r.body).tools !== undefined);
+  const withoutTools = structuredRun.filter((r) => JSON.parse(r.body).tools === undefined);
+  console.log(`[anthropic-llama structured] ${withTools.length} requests with tools, ${withoutTools.length} without`);
+  expect(withTools.length).toBeGreaterThanOrEqual(2);
+  expect(withTools.length).toBeLessThanOrEqual(4); // one refused request per call (and re-ask), never retried
+  expect(withoutTools.length).toBeGreaterThanOrEqual(2);
 
   // Without structured output the text streams in, and the run ends with its outcome shown.
   const samples = await askRoundOne(page, 'Gemma as Anthropic', 'Should a small team adopt Rust?', false);

@@ -804,6 +804,9 @@ fn a_stored_prioritization_is_checked_again_and_a_hand_edit_is_named() {
         body.debate.rounds[1].moderator_final_rankings[0] = "opp-99".into();
     }
     let notice = consilium_engine::views::invalid_record_notice(&edited).unwrap();
-    assert!(notice.contains("Round 2's moderator_final_rankings names \"opp-99\""), "{notice}");
+    assert!(
+        notice.contains("Round 2's moderator_final_rankings names \"opp-99\""),
+        "{notice}"
+    );
     assert!(consilium_engine::views::resume_offer(&edited, false, false).is_none());
 }

@@ -52,8 +52,16 @@ fn an_unfinished_consult_reports_what_it_has_without_a_verdict() {
 const HOSTILE: &str = "<script>alert(1)</script> & <img src=x onerror=alert(2)>";
 
 fn assert_inert(report: &str) {
-    assert!(!report.contains("<script") && !report.contains("<img"), "{report}");
-    assert!(report.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(2)&gt;"), "{report}");
+    assert!(
+        !report.contains("<script") && !report.contains("<img"),
+        "{report}"
+    );
+    assert!(
+        report.contains(
+            "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(2)&gt;"
+        ),
+        "{report}"
+    );
 }
 
 #[test]
@@ -63,7 +71,10 @@ fn model_html_in_the_markdown_export_is_escaped_so_no_viewer_runs_it() {
         panic!("a consult session");
     };
     body.round1[0].position = HOSTILE.into();
-    body.round4.as_mut().expect("the demo reaches a verdict").recommendation = HOSTILE.into();
+    body.round4
+        .as_mut()
+        .expect("the demo reaches a verdict")
+        .recommendation = HOSTILE.into();
     let report = consult_markdown(&session);
     assert_inert(&report);
     // The report's own Markdown is untouched: the demo quote marker still opens its line.
@@ -74,6 +85,9 @@ fn model_html_in_the_markdown_export_is_escaped_so_no_viewer_runs_it() {
 fn the_shared_escape_keeps_quote_markers_and_escapes_everything_else() {
     use consilium_engine::markdown_text::escape_html;
     assert_eq!(escape_html("> quoted a > b"), "> quoted a &gt; b");
-    assert_eq!(escape_html("  > indented\nx<y & z"), "  > indented\nx&lt;y &amp; z");
+    assert_eq!(
+        escape_html("  > indented\nx<y & z"),
+        "  > indented\nx&lt;y &amp; z"
+    );
     assert_eq!(escape_html("Café — 你好"), "Café — 你好");
 }

@@ -107,7 +107,10 @@ fn google_retry_delay(body: &str) -> Option<f64> {
 pub fn web_page_title(body: &str) -> Option<String> {
     let head: String = body.trim_start().chars().take(2048).collect();
     let lower = head.to_ascii_lowercase();
-    let is_html = lower.starts_with("<!doctype html") || lower.starts_with("<html") || lower.starts_with("<head") || lower.starts_with("<body");
+    let is_html = lower.starts_with("<!doctype html")
+        || lower.starts_with("<html")
+        || lower.starts_with("<head")
+        || lower.starts_with("<body");
     if !is_html {
         return None;
     }
@@ -116,7 +119,12 @@ pub fn web_page_title(body: &str) -> Option<String> {
         .and_then(|start| {
             let open_end = start + lower[start..].find('>')? + 1;
             let close = open_end + lower[open_end..].find("</title")?;
-            Some(head[open_end..close].split_whitespace().collect::<Vec<_>>().join(" "))
+            Some(
+                head[open_end..close]
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )
         })
         .unwrap_or_default();
     Some(title.chars().take(80).collect())

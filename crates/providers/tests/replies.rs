@@ -155,12 +155,12 @@ fn garbage_2xx_bodies_are_malformed() {
         for body in bodies {
             let error = parse_chat_reply(kind, body).unwrap_err();
             // An HTML page is named as a web page (faults.rs); it is no more retryable.
-            let expected = if body.starts_with('<') { "web_page" } else { "malformed" };
-            assert_eq!(
-                error.kind_label(),
-                expected,
-                "{kind:?} {body:?}: {error:?}"
-            );
+            let expected = if body.starts_with('<') {
+                "web_page"
+            } else {
+                "malformed"
+            };
+            assert_eq!(error.kind_label(), expected, "{kind:?} {body:?}: {error:?}");
             assert!(!error.is_retryable());
         }
     }

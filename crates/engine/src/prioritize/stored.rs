@@ -23,7 +23,9 @@ pub fn stored_prioritize_problems(body: &PrioritizeBody) -> Vec<String> {
         ];
         for (name, list) in lists {
             if let Some(unknown) = list.iter().find(|id| !known(id)) {
-                problems.push(format!("{at}'s {name} names \"{unknown}\", which is not in the backlog."));
+                problems.push(format!(
+                    "{at}'s {name} names \"{unknown}\", which is not in the backlog."
+                ));
             }
         }
         let keyed = round
@@ -32,7 +34,9 @@ pub fn stored_prioritize_problems(body: &PrioritizeBody) -> Vec<String> {
             .chain(round.moderator_dispositions.keys());
         for id in keyed {
             if !known(id) {
-                problems.push(format!("{at} speaks of \"{id}\", which is not in the backlog."));
+                problems.push(format!(
+                    "{at} speaks of \"{id}\", which is not in the backlog."
+                ));
                 break;
             }
         }

@@ -42,3 +42,11 @@ pub struct CallRecord {
     #[serde(default)]
     pub tokens_saved_via_filtering: u64,
 }
+
+impl CallRecord {
+    /// An earlier attempt of a call that reached the provider and was cut off (recorded for its
+    /// cost as `<call id>-attempt-<n>`), not a call of its own.
+    pub fn is_cut_attempt(&self) -> bool {
+        self.call_id.contains("-attempt-")
+    }
+}
