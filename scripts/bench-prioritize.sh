@@ -4,19 +4,13 @@
 # <!-- prioritize-cost:start --> and <!-- prioritize-cost:end --> with the date and machine.
 # Run after scripts/setup.sh all.
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-source "$ROOT/scripts/versions.sh"
-export PATH="$ROOT/node_modules/.bin:$PATH"
-cd "$ROOT"
-[ -f dist/index.html ] || "$ROOT/scripts/build.sh"
+source "$(dirname "$0")/lib/bench.sh"
 out="$ROOT/test-results/bench-prioritize.json"
-mkdir -p "$ROOT/test-results"
-rm -f "$out"
-BENCH_OUT="$out" npx playwright test --config tests/bench/prioritize.config.ts || { echo "BENCH FAILED" >&2; exit 1; }
-chromium_version=$(/usr/bin/chromium --version 2>/dev/null | head -n1 | sed "s/ built on.*//" || true)
-machine="$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB RAM", $2/1048576}' /proc/meminfo), $(. /etc/os-release; echo "$PRETTY_NAME"), ${chromium_version:-Chromium}"
+bench_run tests/bench/prioritize.config.ts "$out"
+machine=$(bench_machine)
 python3 - "$out" "$machine" <<'PY'
-import json, pathlib, re, sys
+import json, pathlib, sys
+from benchmarks_md import splice
 data = json.loads(pathlib.Path(sys.argv[1]).read_text())
 def cost(r):
     text = f"${r['cost_usd']:.4f}"
@@ -38,13 +32,5 @@ scripted text at its demo pace (24 characters every 12 ms).
 {rows}
 """
 print(section)
-path = pathlib.Path("BENCHMARKS.md")
-start, end = "<!-- prioritize-cost:start -->", "<!-- prioritize-cost:end -->"
-block = f"{start}\n{section}{end}"
-text = path.read_text()
-if start in text and end in text:
-    text = re.sub(re.escape(start) + r".*?" + re.escape(end), lambda _: block, text, flags=re.S)
-else:
-    text = text.rstrip("\n") + "\n\n## Prioritize cost and wall time (scripts/bench-prioritize.sh)\n\n" + block + "\n"
-path.write_text(text)
+splice("prioritize-cost", "Prioritize cost and wall time (scripts/bench-prioritize.sh)", section)
 PY

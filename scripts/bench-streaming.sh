@@ -4,19 +4,13 @@
 # Chromium against the release build; recorded in BENCHMARKS.md between
 # <!-- streaming:start --> and <!-- streaming:end --> with the date and machine.
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-source "$ROOT/scripts/versions.sh"
-export PATH="$ROOT/node_modules/.bin:$PATH"
-cd "$ROOT"
-[ -f dist/index.html ] || "$ROOT/scripts/build.sh"
+source "$(dirname "$0")/lib/bench.sh"
 out="$ROOT/test-results/bench-streaming.json"
-mkdir -p "$ROOT/test-results"
-rm -f "$out"
-BENCH_OUT="$out" npx playwright test --config tests/bench/streaming.config.ts || { echo "BENCH FAILED" >&2; exit 1; }
-chromium_version=$(/usr/bin/chromium --version 2>/dev/null | head -n1 | sed "s/ built on.*//" || true)
-machine="$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB RAM", $2/1048576}' /proc/meminfo), $(. /etc/os-release; echo "$PRETTY_NAME"), ${chromium_version:-Chromium}"
+bench_run tests/bench/streaming.config.ts "$out"
+machine=$(bench_machine)
 python3 - "$out" "$machine" <<'PY'
-import json, pathlib, re, sys
+import json, pathlib, sys
+from benchmarks_md import splice
 data = json.loads(pathlib.Path(sys.argv[1]).read_text())
 fmt = lambda v: "-" if v is None else f"{v:.0f}"
 rows = "\n".join(
@@ -38,13 +32,5 @@ of {data['runs']} runs (by whole-run main-thread time).
 Late / early per-token cost of the 10,000-token replies: **{ratio:.2f}** (target <= 1.5).
 """
 print(section)
-path = pathlib.Path("BENCHMARKS.md")
-start, end = "<!-- streaming:start -->", "<!-- streaming:end -->"
-block = f"{start}\n{section}{end}"
-text = path.read_text()
-if start in text and end in text:
-    text = re.sub(re.escape(start) + r".*?" + re.escape(end), lambda _: block, text, flags=re.S)
-else:
-    text = text.rstrip("\n") + "\n\n## Streaming render cost (scripts/bench-streaming.sh)\n\n" + block + "\n"
-path.write_text(text)
+splice("streaming", "Streaming render cost (scripts/bench-streaming.sh)", section)
 PY
