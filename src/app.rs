@@ -80,6 +80,7 @@ fn current_hash() -> String {
 pub fn App() -> impl IntoView {
     let state = AppState::new();
     provide_context(state);
+    state.live.follow_storage();
 
     // Route -> URL fragment, and back/forward -> route.
     Effect::new(move |_| {

@@ -19,6 +19,7 @@ use leptos::task::spawn_local;
 
 use crate::run_lock;
 use crate::settings::Settings;
+use crate::storage::sync::Change;
 use crate::storage::{self, SessionSummary};
 use crate::stream_text::StreamText;
 use crate::transport::{send_chat, CancelToken};
@@ -53,9 +54,45 @@ impl LiveRun {
             calls: RwSignal::new(Vec::new()),
             running: RwSignal::new(false),
             notice: RwSignal::new(None),
-            history: RwSignal::new(storage::list_sessions()),
+            history: RwSignal::new(Vec::new()),
             announcement: RwSignal::new(String::new()),
             focus_run: RwSignal::new(false),
+        }
+    }
+
+    /// Loads the history list and keeps it in step with every tab's saves and deletions. Called
+    /// once, when the app starts.
+    pub fn follow_storage(self) {
+        spawn_local(async move {
+            match storage::list_sessions().await {
+                Ok(list) => self.history.set(list),
+                Err(message) => self.notice.set(Some(message)),
+            }
+        });
+        if let Some(listener) = storage::sync::listen(move |change| self.apply(change)) {
+            // The page's own lifetime: it listens until the tab closes.
+            std::mem::forget(listener);
+        }
+    }
+
+    fn apply(&self, change: Change) {
+        match change {
+            Change::Saved(summary) => self.history.update(|list| upsert(list, summary)),
+            Change::Deleted(ids) => {
+                self.history.update(|list| list.retain(|s| !ids.contains(&s.id)));
+                let running_deleted = self.running.get_untracked()
+                    && self
+                        .session
+                        .with_untracked(|s| s.as_ref().is_some_and(|s| ids.contains(&s.id)));
+                if running_deleted {
+                    cancel_run();
+                    self.notice.set(Some(
+                        "This session was deleted in another tab, so its run was stopped. It is still \
+                         open here: export it to keep it."
+                            .into(),
+                    ));
+                }
+            }
         }
     }
 
@@ -80,13 +117,34 @@ impl LiveRun {
         entry
     }
 
-    /// Stores the session and shows it; a failed save is reported, never fatal.
+    /// Stores the session after the saves already asked for; a failed save is reported, never
+    /// fatal (the session stays in memory, and exportable).
     pub fn persist(&self, session: &Session) {
-        match storage::save_session(session) {
-            Ok(()) => self.notice.set(None),
+        let live = *self;
+        let summary = SessionSummary::of(session);
+        storage::save_soon(session.clone(), move |result| live.saved(summary, result));
+    }
+
+    /// As `persist`, and waits until it is written (or refused).
+    pub async fn persist_and_wait(&self, session: &Session) {
+        let (done, written) = futures::channel::oneshot::channel();
+        let live = *self;
+        let summary = SessionSummary::of(session);
+        storage::save_soon(session.clone(), move |result| {
+            live.saved(summary, result);
+            let _ = done.send(());
+        });
+        let _ = written.await;
+    }
+
+    fn saved(&self, summary: SessionSummary, result: Result<(), String>) {
+        match result {
+            Ok(()) => {
+                self.notice.set(None);
+                self.history.update(|list| upsert(list, summary));
+            }
             Err(message) => self.notice.set(Some(message)),
         }
-        self.history.set(storage::list_sessions());
     }
 
     /// True while this tab runs the session `id`.
@@ -96,6 +154,16 @@ impl LiveRun {
                 .session
                 .with(|s| s.as_ref().is_some_and(|s| s.id == id))
     }
+}
+
+/// Puts a session's summary in the list (newest first), replacing its older one.
+fn upsert(list: &mut Vec<SessionSummary>, summary: SessionSummary) {
+    list.retain(|s| s.id != summary.id);
+    let at = list
+        .iter()
+        .position(|s| s.updated_at <= summary.updated_at)
+        .unwrap_or(list.len());
+    list.insert(at, summary);
 }
 
 impl Default for LiveRun {
@@ -169,7 +237,8 @@ pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<
             Body::Review(_) => run_review(session, &caller, &BrowserClock, &sink).await,
             Body::Prioritize(_) => run_prioritize(session, &caller, &BrowserClock, &sink).await,
         };
-        live.persist(&finished);
+        // Written before the lock goes, so a tab waiting on it reads the final record.
+        live.persist_and_wait(&finished).await;
         live.session.set(Some(finished));
         drop(lock);
         finish_run(live);

@@ -1,76 +1,337 @@
-//! Past sessions: search, open, delete. They open offline, straight from browser storage.
+//! Past sessions: filter (protocol, state, date), sort, full-text search with highlighted matches,
+//! open, delete one or many, and how much storage they take. The list is the light summaries; the
+//! search texts are read once, on the first search, and again only after the history changed.
+use std::collections::{HashMap, HashSet};
+
+use consilium_engine::library::{
+    DateRange, HistoryFilter, Query, SearchHit, SearchText, SessionSummary, SortOrder, StateFilter,
+};
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use crate::app::{AppState, Route};
-use crate::storage::{self, SessionSummary};
+use crate::storage;
 
-fn matches(summary: &SessionSummary, query: &str) -> bool {
-    let query = query.trim().to_lowercase();
-    query.is_empty()
-        || summary.title.to_lowercase().contains(&query)
-        || summary.state.to_lowercase().contains(&query)
-        || summary.protocol.to_lowercase().contains(&query)
-}
+/// Rows shown at first, and added by "Show more": the DOM stays small at thousands of sessions.
+const PAGE: usize = 100;
 
 #[component]
 pub fn HistoryView() -> impl IntoView {
     let state = expect_context::<AppState>();
     let history = state.live.history;
-    history.set(storage::list_sessions());
+    let filter = RwSignal::new(HistoryFilter::default());
     let query = RwSignal::new(String::new());
-    let shown = move || {
-        history.with(|h| {
-            h.iter()
-                .filter(|s| matches(s, &query.get()))
-                .cloned()
+    let hits = RwSignal::new(None::<HashMap<String, SearchHit>>);
+    let texts = StoredValue::new_local(None::<Vec<(String, SearchText)>>);
+    let selected = RwSignal::new(HashSet::<String>::new());
+    let limit = RwSignal::new(PAGE);
+    let message = RwSignal::new(None::<String>);
+
+    // A change of the history (here or in another tab) makes the search texts stale.
+    Effect::new(move |_| {
+        history.track();
+        texts.set_value(None);
+        search(query.get_untracked(), texts, hits);
+    });
+    Effect::new(move |_| search(query.get(), texts, hits));
+
+    let shown = Memo::new(move |_| {
+        let now = js_sys::Date::now() as u64;
+        history.with(|all| {
+            hits.with(|hits| {
+                filter.with(|f| f.apply(all, now))
+                    .into_iter()
+                    .filter(|s| hits.as_ref().is_none_or(|h| h.contains_key(&s.id)))
+                    .map(|s| s.id.clone())
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+    let count_text = move || {
+        let total = history.with(Vec::len);
+        let matching = shown.with(Vec::len);
+        if total == 0 {
+            String::new()
+        } else if matching == total {
+            format!("{total} sessions")
+        } else {
+            format!("{matching} of {total} sessions match")
+        }
+    };
+    let rows = move || {
+        let by_id: HashMap<String, SessionSummary> =
+            history.with(|all| all.iter().map(|s| (s.id.clone(), s.clone())).collect());
+        shown.with(|ids| {
+            ids.iter()
+                .take(limit.get())
+                .filter_map(|id| by_id.get(id).cloned())
                 .collect::<Vec<_>>()
         })
     };
+    let delete_selected = move |_| {
+        let ids: Vec<String> = selected.with_untracked(|s| s.iter().cloned().collect());
+        if ids.is_empty() {
+            return;
+        }
+        let question = format!("Delete {} session(s) from this browser? This cannot be undone.", ids.len());
+        if !window().confirm_with_message(&question).unwrap_or(false) {
+            return;
+        }
+        spawn_local(async move {
+            match storage::delete_sessions(&ids).await {
+                Ok(()) => {
+                    selected.set(HashSet::new());
+                    message.set(Some(format!("Deleted {} session(s).", ids.len())));
+                }
+                Err(error) => message.set(Some(error)),
+            }
+        });
+    };
+    // (A `>` inside `view!` would close the tag.)
+    let more_to_show = move || shown.with(Vec::len).gt(&limit.get());
+    let select_shown = move |_| {
+        let ids: HashSet<String> = shown.with_untracked(|ids| ids.iter().cloned().collect());
+        selected.set(ids);
+    };
+
     view! {
         <section class="history" aria-labelledby="history-title">
             <h2 id="history-title">"History"</h2>
-            <label class="search">
-                "Search"
-                <input type="search" placeholder="Words from the question" prop:value=move || query.get() on:input=move |ev| query.set(event_target_value(&ev)) />
-            </label>
+            <StorageStatus />
+            {storage::migration_notice().map(|notice| view! { <p class="notice" role="alert">{notice}</p> })}
+            <div class="history-tools">
+                <label class="search">
+                    "Search"
+                    <input
+                        type="search"
+                        placeholder="Words from a question, answer, verdict, finding…"
+                        prop:value=move || query.get()
+                        on:input=move |ev| {
+                            limit.set(PAGE);
+                            query.set(event_target_value(&ev));
+                        }
+                    />
+                </label>
+                <FilterControls filter=filter />
+            </div>
+            <div class="history-actions">
+                <p class="muted" role="status">{count_text}</p>
+                <button on:click=select_shown disabled=move || shown.with(Vec::is_empty)>"Select all shown"</button>
+                <button
+                    on:click=move |_| selected.set(HashSet::new())
+                    disabled=move || selected.with(HashSet::is_empty)
+                >
+                    "Clear selection"
+                </button>
+                <button class="danger" on:click=delete_selected disabled=move || selected.with(HashSet::is_empty)>
+                    {move || format!("Delete selected ({})", selected.with(HashSet::len))}
+                </button>
+            </div>
+            <p class="notice" role="status">{move || message.get()}</p>
             <Show when=move || history.with(Vec::is_empty)>
-                <p class="muted">"No sessions yet. Start one, or run the demo council."</p>
+                <p class="muted">"No sessions yet. Start one, or run a demo."</p>
             </Show>
             <ul class="session-list">
-                <For each=shown key=|s| (s.id.clone(), s.updated_at.clone()) let:summary>
-                    <HistoryItem summary=summary />
+                <For each=rows key=|s| (s.id.clone(), s.updated_at.clone()) let:summary>
+                    <HistoryItem summary=summary hits=hits selected=selected />
                 </For>
             </ul>
+            <Show when=more_to_show>
+                <button on:click=move |_| limit.update(|l| *l += PAGE)>
+                    {move || format!("Show more ({} not shown)", shown.with(Vec::len).saturating_sub(limit.get()))}
+                </button>
+            </Show>
         </section>
     }
 }
 
+/// Runs `query` over the search texts, reading them first if they are not at hand.
+fn search(
+    query: String,
+    texts: StoredValue<Option<Vec<(String, SearchText)>>, LocalStorage>,
+    hits: RwSignal<Option<HashMap<String, SearchHit>>>,
+) {
+    let parsed = Query::parse(&query);
+    if parsed.is_empty() {
+        hits.set(None);
+        return;
+    }
+    let run = move |texts: &Vec<(String, SearchText)>| {
+        texts
+            .iter()
+            .filter_map(|(id, text)| parsed.find(text).map(|hit| (id.clone(), hit)))
+            .collect::<HashMap<_, _>>()
+    };
+    if let Some(found) = texts.with_value(|t| t.as_ref().map(run)) {
+        hits.set(Some(found));
+        return;
+    }
+    spawn_local(async move {
+        let loaded: Vec<(String, SearchText)> = storage::search_texts()
+            .await
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(id, text)| (id, SearchText::new(text)))
+            .collect();
+        texts.set_value(Some(loaded));
+        // The box may have changed while the texts were read: search for what it says now.
+        search(query, texts, hits);
+    });
+}
+
 #[component]
-fn HistoryItem(summary: SessionSummary) -> impl IntoView {
+fn FilterControls(filter: RwSignal<HistoryFilter>) -> impl IntoView {
+    let protocol = move |ev| {
+        let value = event_target_value(&ev);
+        filter.update(|f| f.protocol = (!value.is_empty()).then_some(value));
+    };
+    let state = move |ev| {
+        let value = match event_target_value(&ev).as_str() {
+            "complete" => StateFilter::Complete,
+            "stopped" => StateFilter::Stopped,
+            _ => StateFilter::Any,
+        };
+        filter.update(|f| f.state = value);
+    };
+    let dates = move |ev| {
+        let value = match event_target_value(&ev).as_str() {
+            "day" => DateRange::LastDay,
+            "week" => DateRange::LastWeek,
+            "month" => DateRange::LastMonth,
+            "year" => DateRange::LastYear,
+            _ => DateRange::Any,
+        };
+        filter.update(|f| f.dates = value);
+    };
+    let sort = move |ev| {
+        let value = match event_target_value(&ev).as_str() {
+            "oldest" => SortOrder::OldestFirst,
+            "title" => SortOrder::Title,
+            _ => SortOrder::NewestFirst,
+        };
+        filter.update(|f| f.sort = value);
+    };
+    view! {
+        <label>
+            "Protocol"
+            <select on:change=protocol>
+                <option value="">"All"</option>
+                <option value="consult">"Consult"</option>
+                <option value="review">"Review"</option>
+                <option value="prioritize">"Prioritize"</option>
+            </select>
+        </label>
+        <label>
+            "State"
+            <select on:change=state>
+                <option value="">"Any"</option>
+                <option value="complete">"Complete"</option>
+                <option value="stopped">"Failed or stopped"</option>
+            </select>
+        </label>
+        <label>
+            "Date"
+            <select on:change=dates>
+                <option value="">"Any time"</option>
+                <option value="day">"Last 24 hours"</option>
+                <option value="week">"Last 7 days"</option>
+                <option value="month">"Last 30 days"</option>
+                <option value="year">"Last year"</option>
+            </select>
+        </label>
+        <label>
+            "Sort"
+            <select on:change=sort>
+                <option value="newest">"Newest first"</option>
+                <option value="oldest">"Oldest first"</option>
+                <option value="title">"Title"</option>
+            </select>
+        </label>
+    }
+}
+
+#[component]
+fn HistoryItem(
+    summary: SessionSummary,
+    hits: RwSignal<Option<HashMap<String, SearchHit>>>,
+    selected: RwSignal<HashSet<String>>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let open_id = summary.id.clone();
-    let delete_id = summary.id.clone();
+    let id = summary.id.clone();
+    let open_id = id.clone();
     let title = summary.title.clone();
+    let checked = {
+        let id = id.clone();
+        move || selected.with(|s| s.contains(&id))
+    };
+    let toggle = {
+        let id = id.clone();
+        move |_| {
+            selected.update(|s| {
+                if !s.remove(&id) {
+                    s.insert(id.clone());
+                }
+            })
+        }
+    };
+    let snippet = move || {
+        hits.with(|h| h.as_ref().and_then(|h| h.get(&id).cloned()))
+            .filter(|hit| !hit.segments.is_empty())
+            .map(|hit| {
+                let parts = hit
+                    .segments
+                    .into_iter()
+                    .map(|s| if s.hit { view! { <mark>{s.text}</mark> }.into_any() } else { s.text.into_any() })
+                    .collect::<Vec<_>>();
+                view! { <p class="snippet">{parts}</p> }
+            })
+    };
+    let when = summary.updated_at.get(..16).unwrap_or(&summary.updated_at).replace('T', " ");
     view! {
         <li class="session-item">
+            <input type="checkbox" aria-label=format!("Select {title}") prop:checked=checked on:change=toggle />
             <button class="link" on:click=move |_| state.go(Route::Session(open_id.clone()))>
                 {summary.demo.then_some("[demo] ")}
                 {summary.title.clone()}
             </button>
-            <span class="muted">" " {summary.protocol.clone()} " · " {summary.state.clone()} " · " {summary.updated_at.clone()}</span>
-            <button
-                class="icon-button"
-                aria-label=format!("Delete {title}")
-                on:click=move |_| {
-                    let confirmed = window().confirm_with_message("Delete this session from this browser?").unwrap_or(false);
-                    if confirmed {
-                        storage::delete_session(&delete_id);
-                        state.live.history.set(storage::list_sessions());
-                    }
-                }
-            >
-                "Delete"
-            </button>
+            <span class="muted">" " {summary.protocol.clone()} " · " {summary.state.clone()} " · " {when}</span>
+            {(!summary.outcome.is_empty()).then(|| view! { <p class="outcome">{summary.outcome.clone()}</p> })}
+            {snippet}
         </li>
+    }
+}
+
+/// Storage used and available, and whether the browser promised to keep it.
+#[component]
+fn StorageStatus() -> impl IntoView {
+    let usage = LocalResource::new(storage::usage);
+    let text = move || {
+        let usage = usage.get().flatten()?;
+        let persisted = match usage.persisted {
+            Some(true) => "kept by the browser (persistent storage granted)",
+            Some(false) => "may be cleared by the browser when space runs low (persistent storage not granted)",
+            None => "persistence unknown",
+        };
+        Some(format!(
+            "Storage: {} used of {} available; {persisted}.",
+            bytes(usage.used_bytes),
+            bytes(usage.quota_bytes)
+        ))
+    };
+    view! { <p class="muted storage-status">{text}</p> }
+}
+
+fn bytes(n: f64) -> String {
+    const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
+    let mut value = n;
+    let mut unit = 0;
+    while value >= 1000.0 && unit < UNITS.len() - 1 {
+        value /= 1000.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{value:.0} {}", UNITS[unit])
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
     }
 }

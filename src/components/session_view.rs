@@ -13,6 +13,7 @@ use crate::components::consult_session::ConsultBodyView;
 use crate::components::prioritize_session::PrioritizeBodyView;
 use crate::components::review_session::ReviewBodyView;
 use crate::driver::{cancel_run, start_run};
+use crate::storage::sync::Change;
 use crate::{export, run_lock, storage};
 
 #[component]
@@ -24,48 +25,33 @@ pub fn SessionView(id: String) -> impl IntoView {
     let load_error = RwSignal::new(None::<String>);
     let running_elsewhere = RwSignal::new(false);
 
-    let load = {
-        let id = id.clone();
-        move || match storage::load_session(&id) {
-            Ok(Some(session)) => {
-                load_error.set(None);
-                stored.set(Some(session));
-            }
-            Ok(None) => load_error.set(Some(
-                "This session is not in this browser's storage.".into(),
-            )),
-            Err(message) => load_error.set(Some(message)),
-        }
-    };
-    let is_live = {
-        let id = id.clone();
-        move || {
-            live.session
-                .with(|s| s.as_ref().is_some_and(|s| s.id == id))
-        }
-    };
-    if !is_live() {
-        load();
-    }
-    // Another tab that runs this session writes it to storage as it goes: follow it.
-    let watched_key = storage::session_key(&id);
-    let storage_listener = window_event_listener(leptos::ev::storage, {
-        let load = load.clone();
-        move |event| {
-            if event.key().as_deref() == Some(watched_key.as_str()) {
-                load();
-            }
-        }
-    });
-    on_cleanup(move || storage_listener.remove());
-    // A session that looks unfinished may be running in another tab: then it is not interrupted.
-    // Until the browser has said whether it is, nothing is offered (no flash of "interrupted").
+    let deleted = RwSignal::new(false);
     let lock_unknown = RwSignal::new(false);
-    if stored.with_untracked(|s| s.as_ref().is_some_and(Session::is_running)) {
-        lock_unknown.set(true);
-        let id = id.clone();
-        let load = load.clone();
+    // Reads the stored copy; one that looks unfinished may be running in another tab: then it is
+    // not interrupted. Until the browser has said whether it is, nothing is offered (no flash of
+    // "interrupted").
+    let load = move |id: String, check_lock: bool| {
         spawn_local(async move {
+            let session = match storage::load_session(&id).await {
+                Ok(Some(session)) => session,
+                Ok(None) => {
+                    load_error.set(Some("This session is not in this browser's storage.".into()));
+                    return;
+                }
+                Err(message) => {
+                    load_error.set(Some(message));
+                    return;
+                }
+            };
+            let unfinished = session.is_running();
+            load_error.set(None);
+            if check_lock && unfinished {
+                lock_unknown.set(true);
+            }
+            stored.set(Some(session));
+            if !(check_lock && unfinished) {
+                return;
+            }
             let locked = !live.runs(&id) && run_lock::is_locked(&id).await;
             lock_unknown.set(false);
             if !locked {
@@ -74,9 +60,33 @@ pub fn SessionView(id: String) -> impl IntoView {
             running_elsewhere.set(true);
             run_lock::released(&id).await;
             running_elsewhere.set(false);
-            load();
+            // The other tab wrote its last record before letting go of the lock.
+            if let Ok(Some(session)) = storage::load_session(&id).await {
+                stored.set(Some(session));
+            }
         });
+    };
+    let is_live = {
+        let id = id.clone();
+        move || {
+            live.session
+                .with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id))
+        }
+    };
+    if !is_live() {
+        load(id.clone(), true);
     }
+    // Another tab that runs this session announces each save: follow it; and a deletion anywhere
+    // is said here, so nothing is shown as if it were still kept.
+    let listener = storage::sync::listen({
+        let id = id.clone();
+        move |change| match change {
+            Change::Saved(summary) if summary.id == id && !is_live() => load(id.clone(), false),
+            Change::Deleted(ids) if ids.contains(&id) => deleted.set(true),
+            _ => {}
+        }
+    });
+    StoredValue::new_local(listener);
 
     let session = Memo::new({
         let id = id.clone();
@@ -91,6 +101,12 @@ pub fn SessionView(id: String) -> impl IntoView {
     view! {
         <section class="session">
             <p class="error" role="alert">{move || load_error.get()}</p>
+            <Show when=move || deleted.get()>
+                <p class="notice" role="alert">
+                    "This session was deleted from this browser's history (here or in another tab). \
+                     It is shown until you leave: export it now to keep it."
+                </p>
+            </Show>
             <Show when=move || has_session.get()>
                 <SessionBody session=session running_elsewhere=running_elsewhere lock_unknown=lock_unknown />
             </Show>
@@ -181,8 +197,12 @@ fn SessionBody(
     let discard = {
         let id = id.clone();
         move |_| {
-            storage::delete_session(&id);
-            live.history.set(storage::list_sessions());
+            let ids = vec![id.clone()];
+            spawn_local(async move {
+                if let Err(message) = storage::delete_sessions(&ids).await {
+                    live.notice.set(Some(message));
+                }
+            });
             if live
                 .session
                 .with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id))

@@ -13,6 +13,7 @@
 pub mod consult;
 pub mod demo;
 pub mod harness;
+pub mod library;
 pub mod markdown_text;
 pub mod money;
 pub mod participants;

@@ -1,0 +1,10 @@
+//! The session library's rules, shared by the browser store and its tests: what the history list
+//! shows of a session (its summary), what a search looks through (everything the session says, not
+//! its state, protocol or dates, which are filters), and how the list is filtered and sorted.
+pub mod filter;
+pub mod search;
+pub mod summary;
+
+pub use filter::{DateRange, HistoryFilter, SortOrder, StateFilter};
+pub use search::{searchable_text, Query, SearchHit, SearchText, Segment};
+pub use summary::SessionSummary;

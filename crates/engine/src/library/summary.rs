@@ -1,0 +1,85 @@
+//! What the history list needs of a session, without loading the session: its header and a
+//! one-line outcome.
+use serde::{Deserialize, Serialize};
+
+use crate::consult::ConsultBody;
+use crate::prioritize::body::PrioritizeBody;
+use crate::review::body::ReviewBody;
+use crate::{Body, Session};
+
+/// Longest outcome line kept in a summary (the list shows one line).
+const OUTCOME_MAX_CHARS: usize = 160;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SessionSummary {
+    pub id: String,
+    pub title: String,
+    pub protocol: String,
+    pub state: String,
+    #[serde(default)]
+    pub created_at: String,
+    pub updated_at: String,
+    pub demo: bool,
+    /// The decision in one line, once there is one ("" before).
+    #[serde(default)]
+    pub outcome: String,
+    /// True when the session reached an end state.
+    #[serde(default)]
+    pub finished: bool,
+}
+
+impl SessionSummary {
+    pub fn of(session: &Session) -> Self {
+        Self {
+            id: session.id.clone(),
+            title: session.title.clone(),
+            protocol: session.protocol().as_str().to_string(),
+            state: session.state.clone(),
+            created_at: session.created_at.clone(),
+            updated_at: session.updated_at.clone(),
+            demo: session.demo,
+            outcome: shorten(&outcome_of(session)),
+            finished: session.is_finished(),
+        }
+    }
+}
+
+fn outcome_of(session: &Session) -> String {
+    match &session.body {
+        Body::Consult(body) => consult_outcome(body),
+        Body::Review(body) => review_outcome(body),
+        Body::Prioritize(body) => prioritize_outcome(body),
+    }
+}
+
+fn consult_outcome(body: &ConsultBody) -> String {
+    body.round4
+        .as_ref()
+        .map(|verdict| verdict.recommendation.clone())
+        .unwrap_or_default()
+}
+
+fn review_outcome(body: &ReviewBody) -> String {
+    body.verdict
+        .as_ref()
+        .map(|v| format!("{}: {}", v.verdict.label(), v.reason))
+        .unwrap_or_default()
+}
+
+fn prioritize_outcome(body: &PrioritizeBody) -> String {
+    let top = body.ranked.first().map(|o| format!("Top: {}. ", o.title));
+    match (&body.outcome, top) {
+        (Some(outcome), Some(top)) => format!("{top}{outcome}"),
+        (Some(outcome), None) => outcome.clone(),
+        _ => String::new(),
+    }
+}
+
+fn shorten(text: &str) -> String {
+    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if line.chars().count() <= OUTCOME_MAX_CHARS {
+        return line;
+    }
+    let cut: String = line.chars().take(OUTCOME_MAX_CHARS - 1).collect();
+    format!("{}…", cut.trim_end())
+}

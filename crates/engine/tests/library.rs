@@ -1,0 +1,200 @@
+//! The session library's rules: what a summary shows, what search looks through (content, not
+//! state, protocol or dates), its snippets and highlights, and the list's filters and sort.
+mod common;
+
+use consilium_engine::library::{
+    searchable_text, DateRange, HistoryFilter, Query, SearchText, SessionSummary, SortOrder,
+    StateFilter,
+};
+use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
+use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
+use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
+use consilium_engine::{run_prioritize, run_review, Session};
+use futures::executor::block_on;
+
+const NOW: u64 = common::NOW_MS;
+const DAY: u64 = 24 * 60 * 60 * 1000;
+
+fn consult() -> Session {
+    common::run(common::demo_session(), &ScriptedCaller::over_demo()).0
+}
+
+fn review() -> Session {
+    let session = Session::new_review("r-1".into(), DEMO_DIFF.into(), demo_review_config(), NOW);
+    let caller = ScriptedCaller::new(|r| Ok(consilium_engine::review::demo::demo_reply(r)));
+    block_on(run_review(session, &caller, &FixedClock(NOW), &RecordingSink::default()))
+}
+
+fn prioritize() -> Session {
+    let session = Session::new_prioritize("p-1".into(), demo_backlog(), demo_prioritize_config(), NOW);
+    let caller = ScriptedCaller::new(|r| Ok(consilium_engine::prioritize::demo::demo_reply(r)));
+    block_on(run_prioritize(session, &caller, &FixedClock(NOW), &RecordingSink::default()))
+}
+
+fn text(session: &Session) -> SearchText {
+    SearchText::new(searchable_text(session))
+}
+
+fn finds(session: &Session, query: &str) -> bool {
+    Query::parse(query).find(&text(session)).is_some()
+}
+
+#[test]
+fn a_word_from_the_verdict_finds_the_session() {
+    let session = consult();
+    let verdict = session
+        .body_of::<consilium_engine::ConsultBody>()
+        .and_then(|b| b.round4.clone())
+        .expect("the demo reaches a verdict");
+    let word = verdict
+        .recommendation
+        .split_whitespace()
+        .max_by_key(|w| w.len())
+        .unwrap()
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_uppercase();
+    assert!(finds(&session, &word), "{word} from the verdict");
+    let dissent = &verdict.dissent[0].concern;
+    assert!(finds(&session, &dissent[..dissent.len().min(30)]));
+}
+
+#[test]
+fn state_protocol_ids_models_and_dates_are_not_searched() {
+    let session = consult();
+    assert_eq!(session.state, "complete");
+    let searched = searchable_text(&session);
+    for absent in ["complete", "consult", "2023-11-14", "structured_artifact_array_truncation", "schema_version"] {
+        assert!(!searched.contains(absent), "{absent} is in the search text");
+    }
+    for participant in &session.participants {
+        assert!(!searched.contains(&participant.model), "model {}", participant.model);
+    }
+    assert!(!finds(&session, "complete"));
+}
+
+#[test]
+fn every_protocol_is_searched_through_its_content() {
+    let review = review();
+    assert!(finds(&review, "akiaiosfodnn7example"), "the diff");
+    let verdict = review.body_of::<consilium_engine::review::body::ReviewBody>().unwrap();
+    let reason = &verdict.verdict.as_ref().unwrap().reason;
+    assert!(finds(&review, &reason[..20]), "the verdict's reason: {reason}");
+    let prioritize = prioritize();
+    let backlog = demo_backlog();
+    assert!(finds(&prioritize, &backlog[3].title));
+    let body = prioritize.body_of::<consilium_engine::prioritize::body::PrioritizeBody>().unwrap();
+    let concerns = body.debate.rounds[0].critic_concerns.values().next().expect("concerns");
+    let concern = concerns.first().expect("the demo critic has concerns");
+    assert!(finds(&prioritize, concern), "{concern}");
+}
+
+#[test]
+fn every_word_must_appear_and_phrases_stay_together() {
+    let session = consult();
+    let hay = text(&session);
+    assert!(Query::parse("").find(&hay).is_some(), "an empty query matches everything");
+    assert!(Query::parse("verdict zzzunfound").find(&hay).is_none());
+    let first_line = hay.text.lines().next().unwrap();
+    let words: Vec<&str> = first_line.split_whitespace().take(3).collect();
+    let phrase = format!("\"{}\"", words.join(" "));
+    assert!(Query::parse(&phrase).find(&hay).is_some(), "{phrase}");
+    let reversed = format!("\"{} {}\"", words[1], words[0]);
+    assert!(Query::parse(&reversed).find(&hay).is_none(), "{reversed}");
+}
+
+#[test]
+fn the_snippet_marks_each_match_and_keeps_the_original_case() {
+    let hay = SearchText::new(
+        "Intro line.\nThe Rollout should use Feature flags; a rollout without flags is risky. Tail…"
+            .to_string(),
+    );
+    let hit = Query::parse("ROLLOUT flags").find(&hay).unwrap();
+    assert_eq!(
+        hit.marked(),
+        "Intro line. · The [Rollout] should use Feature [flags]; a [rollout] without [flags] is risky. Tail…"
+    );
+    let long = format!("{} needle {}", "word ".repeat(100), "more ".repeat(100));
+    let hit = Query::parse("needle").find(&SearchText::new(long)).unwrap();
+    let marked = hit.marked();
+    assert!(marked.starts_with('…') && marked.ends_with('…'), "{marked}");
+    assert!(marked.contains("[needle]") && marked.len() < 200, "{marked}");
+}
+
+#[test]
+fn case_folding_keeps_byte_offsets_for_any_text() {
+    let hay = SearchText::new("İstanbul ÉCOLE straße 東京の会議 Ünïcode".to_string());
+    assert_eq!(Query::parse("école").find(&hay).unwrap().marked().contains("[ÉCOLE]"), true);
+    assert!(Query::parse("東京").find(&hay).unwrap().marked().contains("[東京]"));
+    assert!(Query::parse("ünïcode").find(&hay).is_some());
+    // 'İ' lower-cases to two characters: it is kept, and nothing after it shifts.
+    assert!(Query::parse("stanbul").find(&hay).unwrap().marked().contains("İ[stanbul]"));
+}
+
+#[test]
+fn search_text_is_bounded_and_repeats_are_kept_once() {
+    let mut session = consult();
+    session.subject = "x".repeat(400 * 1024);
+    let searched = searchable_text(&session);
+    assert!(searched.len() <= consilium_engine::library::search::MAX_TEXT_BYTES);
+    let session = consult();
+    let searched = searchable_text(&session);
+    let verdict = session.body_of::<consilium_engine::ConsultBody>().unwrap().round4.clone().unwrap();
+    assert_eq!(searched.matches(verdict.dissent[0].concern.as_str()).count(), 1, "kept once");
+}
+
+#[test]
+fn a_summary_carries_the_decision_in_one_line() {
+    let consult = SessionSummary::of(&consult());
+    assert!(consult.finished);
+    assert!(!consult.outcome.is_empty() && !consult.outcome.contains('\n'));
+    assert!(consult.outcome.chars().count() <= 160);
+    let review = SessionSummary::of(&review());
+    assert!(review.outcome.starts_with("REQUEST CHANGES") || review.outcome.contains(':'), "{}", review.outcome);
+    let prioritize = SessionSummary::of(&prioritize());
+    assert!(prioritize.outcome.starts_with("Top: "), "{}", prioritize.outcome);
+    let fresh = SessionSummary::of(&common::demo_session());
+    assert!(!fresh.finished && fresh.outcome.is_empty());
+}
+
+fn summary(id: &str, protocol: &str, state: &str, finished: bool, days_ago: u64, title: &str) -> SessionSummary {
+    SessionSummary {
+        id: id.into(),
+        title: title.into(),
+        protocol: protocol.into(),
+        state: state.into(),
+        created_at: String::new(),
+        updated_at: consilium_engine::timestamp::rfc3339_utc(NOW - days_ago * DAY + 1),
+        demo: false,
+        outcome: String::new(),
+        finished,
+    }
+}
+
+fn ids(list: Vec<&SessionSummary>) -> Vec<&str> {
+    list.into_iter().map(|s| s.id.as_str()).collect()
+}
+
+#[test]
+fn filters_by_protocol_state_and_date_and_sorts() {
+    let all = vec![
+        summary("a", "consult", "complete", true, 0, "beta"),
+        summary("b", "review", "conclusion", true, 3, "Alpha"),
+        summary("c", "consult", "failed", true, 20, "gamma"),
+        summary("d", "prioritize", "moderator", false, 200, "delta"),
+        summary("e", "consult", "aborted", true, 400, "epsilon"),
+    ];
+    let all_of = |filter: HistoryFilter| ids(filter.apply(&all, NOW));
+    assert_eq!(all_of(HistoryFilter::default()), ["a", "b", "c", "d", "e"]);
+    let consults = HistoryFilter { protocol: Some("consult".into()), ..Default::default() };
+    assert_eq!(all_of(consults), ["a", "c", "e"]);
+    let complete = HistoryFilter { state: StateFilter::Complete, ..Default::default() };
+    assert_eq!(all_of(complete), ["a", "b"]);
+    let stopped = HistoryFilter { state: StateFilter::Stopped, ..Default::default() };
+    assert_eq!(all_of(stopped), ["c", "d", "e"]);
+    let week = HistoryFilter { dates: DateRange::LastWeek, ..Default::default() };
+    assert_eq!(all_of(week), ["a", "b"]);
+    let year = HistoryFilter { dates: DateRange::LastYear, sort: SortOrder::OldestFirst, ..Default::default() };
+    assert_eq!(all_of(year), ["d", "c", "b", "a"]);
+    let by_title = HistoryFilter { sort: SortOrder::Title, ..Default::default() };
+    assert_eq!(all_of(by_title), ["b", "a", "d", "e", "c"]);
+}
