@@ -142,6 +142,7 @@ impl LiveRun {
             Ok(()) => {
                 self.notice.set(None);
                 self.history.update(|list| upsert(list, summary));
+                ask_persistence_once();
             }
             Err(message) => self.notice.set(Some(message)),
         }
@@ -153,6 +154,19 @@ impl LiveRun {
             && self
                 .session
                 .with(|s| s.as_ref().is_some_and(|s| s.id == id))
+    }
+}
+
+/// After the first saved session, the browser is asked to keep this site's data under storage
+/// pressure (History shows whether it agreed).
+fn ask_persistence_once() {
+    thread_local! {
+        static ASKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if !ASKED.with(|asked| asked.replace(true)) {
+        spawn_local(async {
+            let _ = storage::ask_persistence().await;
+        });
     }
 }
 

@@ -5,6 +5,7 @@ import { expect, Page, test } from '@playwright/test';
 import * as fs from 'fs';
 import { BENCH_MOCK_PORT } from './ports';
 import { addCompatibleProvider } from '../e2e/helpers';
+import { openSessionId, storedSessionIn } from '../e2e/stored';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const backlog = (tag: string) => ['- opp-1: Fix flaky checkout test ' + tag, '- opp-2: Retry failed payments', '- opp-3: Export to CSV', '- opp-4: Replace the search engine', '- opp-5: Onboarding checklist', '- opp-6: SSO for enterprise'].join('\n');
@@ -26,8 +27,7 @@ async function timeToOutcome(page: Page, start: () => Promise<void>): Promise<nu
 }
 
 async function sessionStats(page: Page) {
-  const id = decodeURIComponent(page.url().split('#/session/')[1]);
-  const session = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), `consilium.session.${id}`))!);
+  const session = await storedSessionIn(page, openSessionId(page), /complete|conclusion|failed/);
   const promptTokens = session.calls.reduce((sum: number, c: any) => sum + Math.ceil(c.prompt_chars / 4), 0);
   const debate = session.body.debate;
   const ending = debate.consensus_reached ? 'consensus' : debate.stalemate ? 'stalemate' : 'max rounds';

@@ -5,6 +5,7 @@ import { expect, Page, test } from '@playwright/test';
 import * as fs from 'fs';
 import { BENCH_MOCK_PORT } from './ports';
 import { addCompatibleProvider, startTheReview } from '../e2e/helpers';
+import { openSessionId, storedSessionIn } from '../e2e/stored';
 
 const CLEAN_DIFF = 'diff --git a/src/math.py b/src/math.py\n--- a/src/math.py\n+++ b/src/math.py\n@@ -1,2 +1,5 @@\n def add(a, b):\n     return a + b\n+\n+def double(x: int) -> int:\n+    return add(x, x)\n';
 const SECRET_DIFF = 'diff --git a/settings.py b/settings.py\n--- a/settings.py\n+++ b/settings.py\n@@ -1,1 +1,2 @@\n DEBUG = False\n+AWS_ACCESS_KEY_ID = "AKIAIOSFODNN7EXAMPLE"\n';
@@ -27,8 +28,7 @@ async function timeToVerdict(page: Page, start: () => Promise<void>): Promise<nu
 }
 
 async function sessionStats(page: Page) {
-  const id = decodeURIComponent(page.url().split('#/session/')[1]);
-  const session = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), `consilium.session.${id}`))!);
+  const session = await storedSessionIn(page, openSessionId(page), /complete|conclusion|failed/);
   const promptTokens = session.calls.reduce((sum: number, c: any) => sum + Math.ceil(c.prompt_chars / 4), 0);
   return { calls: session.calls.length, prompt_tokens: promptTokens, rounds: session.body.rounds.length, verdict: session.body.verdict.verdict };
 }

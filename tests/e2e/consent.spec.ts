@@ -5,6 +5,7 @@ import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
 import { addCompatibleProvider, confirmConsent, watchConsole } from './helpers';
+import { storedSummaries } from './stored';
 
 const MODEL = 'format-compatible';
 
@@ -34,7 +35,7 @@ test('consent asked for an unpriced council: why, and nothing runs until the use
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/#\/new$/);
-  expect(await page.evaluate(() => localStorage.getItem('consilium.sessions') ?? '[]')).not.toContain('Consent');
+  expect(JSON.stringify(await storedSummaries(page))).not.toContain('Consent');
 
   // Asked again, and agreed to: the run starts.
   await page.getByRole('button', { name: 'Ask the council' }).click();

@@ -8,6 +8,7 @@ import { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
 import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
+import { storedSessionIn, storedSummaries } from './stored';
 
 const QUESTION = 'Should our 12-person team migrate the billing service from a monolith to microservices this year?';
 const SEATS = [
@@ -273,13 +274,12 @@ test('a full consult against aimock: every round view, both confidences, dissent
 
   await page.screenshot({ path: 'test-results/consult-views-session.png', fullPage: true });
 
-  // Stored in local storage as it is shown.
+  // Stored in the browser (IndexedDB) as it is shown.
   const sessionUrl = page.url();
   const id = decodeURIComponent(sessionUrl.split('#/session/')[1] ?? '');
   expect(id).not.toBe('');
-  const stored = await page.evaluate((key) => localStorage.getItem(key), `consilium.session.${id}`);
-  expect(stored).not.toBeNull();
-  const session = JSON.parse(stored!);
+  const session = await storedSessionIn(page, id, 'complete');
+  expect(session).not.toBeNull();
   expect(session.subject).toBe(QUESTION);
   expect(session.state).toBe('complete');
   expect(session.body.round1.map((a: any) => a.agent_id)).toEqual(['panelist-1', 'panelist-2', 'panelist-3']);
@@ -299,8 +299,8 @@ test('a full consult against aimock: every round view, both confidences, dissent
     'r3-judge', 'r3-panelist-1', 'r3-panelist-2', 'r3-panelist-3', 'r4-judge',
   ]);
   expect(session.calls.every((c: any) => c.status === 'ok')).toBe(true);
-  const index = await page.evaluate(() => localStorage.getItem('consilium.sessions'));
-  expect(index).toContain(id);
+  const summaries = await storedSummaries(page);
+  expect(summaries[id].state).toBe('complete');
 
   // A reload shows the same session, identically, from storage alone (rounds opened alike).
   const shownBefore = await page.locator('.session').innerText();

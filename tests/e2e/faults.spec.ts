@@ -7,7 +7,8 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
-import { addCompatibleProvider, allLocalStorage, askTheCouncil } from './helpers';
+import { addCompatibleProvider, askTheCouncil } from './helpers';
+import { allBrowserStorage, storedSessionIn, openSessionId } from './stored';
 
 const FORMATS = [
   { id: 'compatible', kind: 'OpenAI-compatible', base: `${FAULT_URL}/v1` },
@@ -78,8 +79,7 @@ for (const format of FORMATS) {
         const failures = page.locator('.failed-calls li');
         await expect(failures).toHaveCount(2);
         if (fault === 'disconnect' || fault === 'no-end-marker') {
-          const id = decodeURIComponent(page.url().split('#/session/')[1]);
-          const stored = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), `consilium.session.${id}`))!);
+          const stored = await storedSessionIn(page, openSessionId(page), 'failed');
           expect(stored.calls.filter((c: { call_id: string }) => c.call_id.includes('-attempt-')).length).toBeGreaterThan(0);
         }
         for (const failure of await failures.all()) {
@@ -109,7 +109,7 @@ for (const format of FORMATS) {
         if (format.id === 'gemini') expect(r.url).toBe(`/v1beta/models/${model}:streamGenerateContent?alt=sse`);
       }
       expect(await page.locator('body').textContent()).not.toContain(key);
-      expect(await allLocalStorage(page)).not.toContain(key);
+      expect(await allBrowserStorage(page)).not.toContain(key);
     });
   }
 }

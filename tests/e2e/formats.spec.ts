@@ -4,7 +4,8 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, allLocalStorage } from './helpers';
+import { addCompatibleProvider, askTheCouncil } from './helpers';
+import { allBrowserStorage } from './stored';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
 
 useFaultServer();
@@ -50,7 +51,7 @@ for (const format of FORMATS) {
       'Adopt it for the new service only', 'Adopt it for the new service only',
     ]);
     await expect(page.locator('.position-card .confidence').first()).toHaveText('72%');
-    expect(await allLocalStorage(page)).not.toContain(key);
+    expect(await allBrowserStorage(page)).not.toContain(key);
   });
 }
 

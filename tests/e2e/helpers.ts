@@ -27,18 +27,6 @@ export async function addCompatibleProvider(page: Page, name: string, baseUrl: s
   return named;
 }
 
-/** Every local-storage value as one string, to search for things that must never be stored. */
-export async function allLocalStorage(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const parts: string[] = [];
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i)!;
-      parts.push(key, localStorage.getItem(key) ?? '');
-    }
-    return parts.join('\n');
-  });
-}
-
 /** Confirms the consent dialog: asked before every run with an unpriced participant (local models). */
 export async function confirmConsent(page: Page) {
   const dialog = page.getByRole('alertdialog');

@@ -7,6 +7,7 @@ import { expect, test } from './guard';
 import * as fs from 'fs';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
 import { addCompatibleProvider, watchConsole } from './helpers';
+import { openSessionId, storedSessionIn } from './stored';
 
 const badge = (page: Page) => page.locator('.session-meta .badge').first();
 
@@ -149,8 +150,7 @@ test.describe('against aimock', () => {
     await expect(page.getByTestId('outcome')).toContainText('Stalemate: the budget ran out');
     await expect(page.getByTestId('outcome')).toContainText('ranked as round 1');
     // No call was made that the budget could not cover: what was spent stays within it.
-    const id = decodeURIComponent(page.url().split('#/session/')[1]);
-    const stored = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), `consilium.session.${id}`))!);
+    const stored = await storedSessionIn(page, openSessionId(page), 'complete');
     expect(stored.cost.spent_usd).toBeGreaterThan(0);
     expect(stored.cost.spent_usd).toBeLessThanOrEqual(0.002);
     expect(stored.body.debate.stalemate).toBe(true);

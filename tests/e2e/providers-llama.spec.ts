@@ -5,7 +5,8 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, allLocalStorage, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, watchConsole } from './helpers';
+import { allBrowserStorage } from './stored';
 
 async function addProvider(page: Page, name: string, kind: string) {
   const card = await addCompatibleProvider(page, name, LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
@@ -109,7 +110,7 @@ test('OpenAI Chat (kind OpenAI) against llama-server: Test connection and a stre
     // OpenAI's own name for the output limit (llama-server reads it as an alias of max_tokens).
     expect(JSON.parse(r.body).max_completion_tokens).toBeGreaterThan(0);
   }
-  expect(await allLocalStorage(page)).not.toContain(LLAMA_KEY);
+  expect(await allBrowserStorage(page)).not.toContain(LLAMA_KEY);
   expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
 });
 
@@ -148,5 +149,5 @@ test('Anthropic Messages against llama-server: Test connection, tools refused wi
     expect(r.headers['anthropic-version']).toBe('2023-06-01');
     expect(r.headers['anthropic-dangerous-direct-browser-access']).toBe('true');
   }
-  expect(await allLocalStorage(page)).not.toContain(LLAMA_KEY);
+  expect(await allBrowserStorage(page)).not.toContain(LLAMA_KEY);
 });

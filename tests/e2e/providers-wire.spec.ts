@@ -11,7 +11,8 @@
 import { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, allLocalStorage } from './helpers';
+import { addCompatibleProvider, askTheCouncil } from './helpers';
+import { allBrowserStorage } from './stored';
 
 type Format = {
   id: string;
@@ -120,7 +121,7 @@ const ofPanelist = (entries: any[], n: number) =>
 
 /** The key never reaches local storage, the mock's journal (URLs, bodies, headers) or a URL. */
 async function expectKeyKeptSecret(page: Page, request: APIRequestContext, key: string, sent: { url: string }[]) {
-  expect(await allLocalStorage(page)).not.toContain(key);
+  expect(await allBrowserStorage(page)).not.toContain(key);
   expect(JSON.stringify(await journal(request))).not.toContain(key);
   for (const r of sent) expect(r.url).not.toContain(key);
 }
@@ -340,7 +341,7 @@ test('five providers side by side: each key goes only to its own provider, in it
       if (other !== format.id) expect(JSON.stringify(mine), `${other}'s key sent to ${format.id}`).not.toContain(otherKey);
     }
   }
-  const stored = await allLocalStorage(page);
+  const stored = await allBrowserStorage(page);
   const logged = JSON.stringify(await journal(request));
   for (const key of keys.values()) {
     expect(stored).not.toContain(key);

@@ -2,6 +2,7 @@
 // the last complete round (or is discarded). Uses the scripted demo council, so it is deterministic.
 import { expect, test } from './guard';
 import { watchConsole } from './helpers';
+import { openSessionId, overwriteStoredSession, storedSessionIn, storedSessions } from './stored';
 
 test('reload mid-run shows the partial session and resumes it to a verdict', async ({ page }) => {
   const errors = watchConsole(page);
@@ -52,12 +53,9 @@ test('a hand-edited invalid session says so when opened and does not offer to re
   await expect(page.locator('.interrupted')).toContainText('resume');
 
   // Edit the stored record by hand: a round-1 answer now names someone who is not on the panel.
-  await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('consilium.session.'))!;
-    const session = JSON.parse(localStorage.getItem(key)!);
-    session.body.round1[1].agent_id = 'panelist-9';
-    localStorage.setItem(key, JSON.stringify(session));
-  });
+  const session = await storedSessionIn(page, openSessionId(page), 'aborted');
+  session.body.round1[1].agent_id = 'panelist-9';
+  await overwriteStoredSession(page, session);
   await page.reload();
 
   const invalid = page.locator('.invalid-record');
@@ -67,6 +65,5 @@ test('a hand-edited invalid session says so when opened and does not offer to re
   await expect(page.locator('.interrupted')).toHaveCount(0);
   // Nothing is deleted: the edited answer is still shown, and the record is still stored.
   await expect(page.locator('.round[data-round="1"] .position-card')).toHaveCount(3);
-  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('consilium.session.')).length);
-  expect(stored).toBe(1);
+  expect(Object.keys(await storedSessions(page))).toHaveLength(1);
 });

@@ -2,7 +2,8 @@
 // panelists in parallel, streamed into Chromium, stored in local storage, and found again after reload.
 import { expect, test } from './guard';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, allLocalStorage, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, watchConsole } from './helpers';
+import { allBrowserStorage, storedSessions } from './stored';
 
 test('first run is usable with no key: demo council and local presets, no console errors', async ({ page }) => {
   const errors = watchConsole(page);
@@ -39,7 +40,7 @@ test('round 1 against a real model streams two answers, is saved, and survives a
   const shownBefore = await page.locator('.session').innerText();
   await page.screenshot({ path: 'test-results/slice-llama-round1.png', fullPage: true });
 
-  const stored = await allLocalStorage(page);
+  const stored = await allBrowserStorage(page);
   expect(stored).toContain('Should a small team write its web front end in Rust?');
   expect(stored).not.toContain(LLAMA_KEY);
 
@@ -56,7 +57,7 @@ test('a wrong base URL is explained and nothing stored is lost', async ({ page }
   await page.goto('/');
   await page.getByRole('button', { name: 'Run the demo council' }).click();
   await expect(page.locator('.verdict .recommendation')).not.toBeEmpty({ timeout: 60_000 });
-  const before = await allLocalStorage(page);
+  const before = await storedSessions(page);
 
   await addCompatibleProvider(page, 'Nowhere', 'http://127.0.0.1:9/v1', LLAMA_MODEL);
   const card = page.getByRole('article', { name: 'Nowhere' });
@@ -65,10 +66,7 @@ test('a wrong base URL is explained and nothing stored is lost', async ({ page }
 
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.locator('.session-item')).toHaveCount(1);
-  const after = await allLocalStorage(page);
-  for (const line of before.split('\n').filter((l) => l.startsWith('consilium.session.'))) {
-    expect(after).toContain(line);
-  }
+  expect(await storedSessions(page)).toEqual(before);
 });
 
 test('a wrong key is explained, and the key is never stored', async ({ page }) => {
@@ -78,5 +76,5 @@ test('a wrong key is explained, and the key is never stored', async ({ page }) =
   await card.getByRole('button', { name: 'Test connection' }).click();
   await expect(card.locator('.status')).toContainText(/key/i, { timeout: 60_000 });
   await expect(card.locator('.status')).not.toContainText(wrongKey);
-  expect(await allLocalStorage(page)).not.toContain(wrongKey);
+  expect(await allBrowserStorage(page)).not.toContain(wrongKey);
 });
