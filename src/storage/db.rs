@@ -44,6 +44,7 @@ pub async fn database() -> Result<Rc<Database>, String> {
 async fn open_and_migrate() -> Result<Rc<Database>, String> {
     let database = open().await?;
     let _ = super::legacy::move_local_storage_sessions(&database).await;
+    super::reindex::rebuild_missing(&database).await;
     Ok(Rc::new(database))
 }
 

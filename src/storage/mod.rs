@@ -8,6 +8,7 @@ mod db;
 mod legacy;
 mod queue;
 mod quota;
+mod reindex;
 pub mod sync;
 
 use consilium_engine::library::searchable_text;
@@ -19,6 +20,7 @@ use wasm_bindgen::JsValue;
 pub use db::{DB_NAME, DB_VERSION};
 pub use legacy::{migration_notice, move_legacy_sessions, MoveReport, INDEX_KEY, SESSION_PREFIX};
 pub use queue::save_soon;
+pub use reindex::rebuild_missing_now;
 pub use quota::{ask_persistence, usage, StorageUsage};
 use sync::Change;
 
@@ -64,7 +66,7 @@ pub async fn save_imported(session: &Session) -> Result<(), String> {
 }
 
 #[derive(Clone, Copy, PartialEq)]
-enum Tombstone {
+pub(crate) enum Tombstone {
     Refuse,
     Clear,
 }
@@ -79,7 +81,7 @@ async fn write(session: &Session, tombstone: Tombstone) -> Result<(), String> {
 
 /// All requests are made before the first wait, so writes keep the order they were asked in; a
 /// tombstone found aborts the transaction and nothing of it is kept.
-async fn write_strings(
+pub(crate) async fn write_strings(
     database: &idb::Database,
     id: &str,
     record: &str,
@@ -90,9 +92,10 @@ async fn write_strings(
     let key = db::key(id);
     let run = async {
         let transaction = database.transaction(&db::ALL_STORES, TransactionMode::ReadWrite)?;
+        let records = transaction.object_store(db::SESSIONS)?;
         // idb's request futures hear only events after their first poll, so the writes are not
         // awaited one by one: the transaction's end says whether all of them were kept.
-        transaction.object_store(db::SESSIONS)?.put(&JsValue::from_str(record), Some(&key))?;
+        records.put(&JsValue::from_str(record), Some(&key))?;
         transaction.object_store(db::SUMMARIES)?.put(&JsValue::from_str(summary), Some(&key))?;
         transaction.object_store(db::TEXTS)?.put(&JsValue::from_str(text), Some(&key))?;
         let deleted = transaction.object_store(db::DELETED)?;
@@ -105,16 +108,31 @@ async fn write_strings(
         };
         if refused {
             transaction.abort()?;
-            return Ok(false);
+            return Ok(Written::Refused);
         }
-        let result = transaction.await?;
-        Ok::<bool, idb::Error>(result.is_committed())
+        if transaction.await?.is_committed() {
+            return Ok(Written::Yes);
+        }
+        // Aborted by the browser (a full quota, most often): its reason is on the transaction.
+        let reason = records.transaction().error().map(|e| e.name()).unwrap_or_default();
+        Ok::<Written, idb::Error>(Written::Aborted(reason))
     };
     match run.await {
-        Ok(true) => Ok(()),
-        Ok(false) => Err(DELETED_ELSEWHERE.to_string()),
+        Ok(Written::Yes) => Ok(()),
+        Ok(Written::Refused) => Err(DELETED_ELSEWHERE.to_string()),
+        Ok(Written::Aborted(reason)) if reason == "QuotaExceededError" => Err(FULL.to_string()),
+        Ok(Written::Aborted(reason)) => Err(format!(
+            "The browser refused to save ({}). The session is still open here: export it to keep it.",
+            if reason.is_empty() { "the write was aborted" } else { reason.as_str() }
+        )),
         Err(error) => Err(explain(&error)),
     }
+}
+
+enum Written {
+    Yes,
+    Refused,
+    Aborted(String),
 }
 
 /// `Ok(None)` when there is no such session; `Err` names what is wrong with one that no longer
