@@ -1,18 +1,27 @@
-// Past sessions open offline: the service worker keeps the app shell, local storage keeps the sessions.
+// Past sessions of every protocol open offline: the service worker keeps the app shell, IndexedDB
+// keeps the sessions.
 import { expect, test } from './guard';
+import { runThreeDemos } from './demos';
 
-test('a finished session opens again with the network off', async ({ page, context }) => {
+test('a finished session of each protocol opens again with the network off', async ({ page, context }) => {
+  test.setTimeout(180_000);
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload(); // now controlled by the worker, which caches what the page fetches
-  await page.getByRole('button', { name: 'Run the demo council' }).click();
-  await expect(page.locator('.verdict .recommendation')).not.toBeEmpty({ timeout: 60_000 });
-  const recommendation = await page.locator('.verdict .recommendation').innerText();
+  const records = await runThreeDemos(page);
+  const [consult, review, prioritize] = records;
 
   await context.setOffline(true);
+  await page.goto(`/#/session/${consult.id}`);
   await page.reload();
-  await expect(page.locator('.verdict .recommendation')).toHaveText(recommendation);
+  await expect(page.locator('.verdict .recommendation')).toHaveText(consult.body.round4.recommendation);
+  await page.goto(`/#/session/${review.id}`);
+  await expect(page.locator('.review-verdict-label')).toHaveText(review.body.verdict.verdict);
+  await page.goto(`/#/session/${prioritize.id}`);
+  await expect(page.getByTestId('outcome')).toContainText(prioritize.body.outcome.split(':')[0]);
   await page.getByRole('button', { name: 'History' }).click();
+  await expect(page.locator('.session-item')).toHaveCount(3);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(review.subject.split('\n').find((l: string) => l.startsWith('+'))!.slice(1, 30));
   await expect(page.locator('.session-item')).toHaveCount(1);
   await context.setOffline(false);
 });
