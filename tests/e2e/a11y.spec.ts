@@ -81,6 +81,7 @@ test('keyboard only: each protocol\'s demo is started, followed and its decision
   // Every finished call and the end are announced in one polite live region; streamed text is not.
   const announcements: string[] = [];
   await page.exposeFunction('recordAnnouncement', (text: string) => announcements.push(text));
+  await page.locator('#run-announcer').waitFor({ state: 'attached' });
   await page.evaluate(() => {
     const region = document.getElementById('run-announcer')!;
     new MutationObserver(() => (window as any).recordAnnouncement(region.textContent ?? '')).observe(region, { childList: true, subtree: true, characterData: true });
