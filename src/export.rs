@@ -83,7 +83,7 @@ pub fn download_markdown(session: &Session) -> Result<(), String> {
     )
 }
 
-fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
+pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), String> {
     let fail = |e: JsValue| format!("The browser could not save the file ({e:?}).");
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();

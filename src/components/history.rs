@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::{AppState, Route};
+use crate::components::history_transfer::HistoryTransfer;
 use crate::storage;
 
 /// Rows shown at first, and added by "Show more": the DOM stays small at thousands of sessions.
@@ -123,6 +124,7 @@ pub fn HistoryView() -> impl IntoView {
                 >
                     "Clear selection"
                 </button>
+                <HistoryTransfer message=message />
                 <button class="danger" on:click=delete_selected disabled=move || selected.with(HashSet::is_empty)>
                     {move || format!("Delete selected ({})", selected.with(HashSet::len))}
                 </button>

@@ -3,6 +3,7 @@ pub mod consult_session;
 pub mod cost_gate;
 pub mod decision;
 pub mod history;
+pub mod history_transfer;
 pub mod live_calls;
 pub mod new_prioritize;
 pub mod new_review;

@@ -171,3 +171,45 @@ test('a full quota: the run goes on, says it was not saved, offers export, and l
   await expect(items(page)).toHaveCount(1);
   await second.close();
 });
+
+test('export all, then import all: the same sessions come back; a second import keeps both; a broken file loses nothing', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await runThreeDemos(page);
+  const original = await storedSessions(page);
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(count(page)).toHaveText('3 sessions');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export all' }).click();
+  const exported = await download;
+  expect(exported.suggestedFilename()).toMatch(/^consilium-sessions-\d{4}-\d{2}-\d{2}\.json$/);
+  const file = testInfo.outputPath('all.json');
+  await exported.saveAs(file);
+  expect(JSON.parse(fs.readFileSync(file, 'utf8')).sessions).toHaveLength(3);
+
+  // Everything deleted, then brought back from the file: identical records.
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByRole('button', { name: 'Select all shown' }).click();
+  await page.getByRole('button', { name: 'Delete selected (3)' }).click();
+  await expect(page.getByText('No sessions yet.')).toBeVisible();
+  await page.getByLabel('Import sessions').setInputFiles(file);
+  await expect(page.getByText('Imported 3 of 3 sessions from all.json.')).toBeVisible();
+  await expect(count(page)).toHaveText('3 sessions');
+  expect(await storedSessions(page)).toEqual(original);
+
+  // The same file again: nothing is overwritten, each comes in under a new id.
+  await page.getByLabel('Import sessions').setInputFiles(file);
+  await expect(page.getByText(/Imported 3 of 3 sessions from all\.json\. 3 had an id already in History and came in under a new one/)).toBeVisible();
+  await expect(count(page)).toHaveText('6 sessions');
+  const afterSecond = await storedSessions(page);
+  for (const [id, record] of Object.entries(original)) expect(afterSecond[id]).toEqual(record);
+
+  // A file cut short: a message naming the problem, and nothing changes.
+  const cut = testInfo.outputPath('cut.json');
+  const text = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(cut, text.slice(0, text.length / 2));
+  await page.getByLabel('Import sessions').setInputFiles(cut);
+  await expect(page.getByText('Nothing was imported from cut.json: This file is cut short')).toBeVisible();
+  await expect(count(page)).toHaveText('6 sessions');
+  expect(await storedSessions(page)).toEqual(afterSecond);
+});

@@ -198,3 +198,85 @@ fn filters_by_protocol_state_and_date_and_sorts() {
     let by_title = HistoryFilter { sort: SortOrder::Title, ..Default::default() };
     assert_eq!(all_of(by_title), ["b", "a", "d", "e", "c"]);
 }
+
+mod transfer {
+    use super::*;
+    use consilium_engine::library::{export_all, keep_both, parse_import};
+    use std::collections::HashSet;
+
+    #[test]
+    fn export_all_reads_back_every_protocol_unchanged() {
+        let sessions = vec![consult(), review(), prioritize()];
+        let file = export_all(&sessions, "2026-11-23T00:00:00.000Z");
+        let incoming = parse_import(&file).unwrap();
+        assert!(incoming.refused.is_empty(), "{:?}", incoming.refused);
+        assert_eq!(incoming.sessions, sessions);
+    }
+
+    #[test]
+    fn a_single_session_file_is_accepted() {
+        let session = consult();
+        let incoming = parse_import(&serde_json::to_string(&session).unwrap()).unwrap();
+        assert_eq!(incoming.sessions, vec![session]);
+    }
+
+    #[test]
+    fn a_broken_file_says_what_is_wrong() {
+        let file = export_all(&[consult()], "2026-11-23T00:00:00.000Z");
+        let cut = &file[..file.len() / 2];
+        assert!(parse_import(cut).unwrap_err().contains("cut short"));
+        assert!(parse_import("<html>").unwrap_err().contains("not JSON (line 1, column 1)"));
+        assert!(parse_import("[1, 2]").unwrap_err().contains("not a Consilium session"));
+        assert!(parse_import(r#"{"format": "other.app"}"#).unwrap_err().contains("\"other.app\""));
+        let newer = file.replace("\"version\": 1", "\"version\": 9");
+        assert!(parse_import(&newer).unwrap_err().contains("version 9"));
+    }
+
+    #[test]
+    fn a_bad_session_is_refused_by_name_and_the_others_come_in() {
+        let good = consult();
+        let mut value: serde_json::Value = serde_json::from_str(&export_all(&[good.clone(), review()], "t")).unwrap();
+        value["sessions"][1]["schema_version"] = "9.0".into();
+        let mut unknown_protocol = serde_json::to_value(&good).unwrap();
+        unknown_protocol["protocol"] = "astrology".into();
+        unknown_protocol["id"] = "c-astro".into();
+        value["sessions"].as_array_mut().unwrap().push(unknown_protocol);
+        let incoming = parse_import(&value.to_string()).unwrap();
+        assert_eq!(incoming.sessions, vec![good]);
+        assert_eq!(incoming.refused.len(), 2, "{:?}", incoming.refused);
+        assert!(incoming.refused[0].starts_with("Session 2 (r-1): ") && incoming.refused[0].contains("newer version"));
+        assert!(incoming.refused[1].starts_with("Session 3 (c-astro): "), "{:?}", incoming.refused);
+    }
+
+    #[test]
+    fn an_invalid_record_is_refused_with_its_problem() {
+        let mut value = serde_json::to_value(consult()).unwrap();
+        value["body"]["round1"][1]["agent_id"] = "panelist-9".into();
+        let error = parse_import(&value.to_string()).unwrap_err();
+        assert!(error.contains("panelist-9"), "{error}");
+    }
+
+    #[test]
+    fn a_taken_id_comes_in_under_a_new_one_and_nothing_is_overwritten() {
+        let mut incoming = vec![consult(), consult(), review()];
+        let taken: HashSet<String> = ["c-test".to_string()].into();
+        let renamed = keep_both(&mut incoming, &taken);
+        let ids: Vec<&str> = incoming.iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, ["c-test-copy2", "c-test-copy3", "r-1"]);
+        assert_eq!(renamed.len(), 2);
+    }
+
+    #[test]
+    fn an_oversized_file_is_refused_before_reading() {
+        let big = " ".repeat(consilium_engine::library::transfer::MAX_IMPORT_BYTES + 1);
+        assert!(parse_import(&big).unwrap_err().contains("MB"));
+    }
+}
+
+#[test]
+fn no_stored_number_is_negative_zero() {
+    for session in [consult(), review(), prioritize()] {
+        let text = serde_json::to_string(&session).unwrap();
+        assert!(!text.contains(":-0.0") && !text.contains(":-0,") && !text.contains(":-0}"), "{} has a -0", session.id);
+    }
+}

@@ -4,7 +4,9 @@
 pub mod filter;
 pub mod search;
 pub mod summary;
+pub mod transfer;
 
 pub use filter::{DateRange, HistoryFilter, SortOrder, StateFilter};
 pub use search::{searchable_text, Query, SearchHit, SearchText, Segment};
 pub use summary::SessionSummary;
+pub use transfer::{export_all, keep_both, parse_import, Incoming};

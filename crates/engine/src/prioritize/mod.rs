@@ -341,7 +341,7 @@ async fn play_round<C: ModelCaller>(run: &PrioritizeRun<'_, C>, round: u32) -> R
                 .iter()
                 .filter(|c| c.round == round_u8 && c.participant_id == seat.id())
                 .filter_map(|c| c.cost_usd)
-                .sum::<f64>()
+                .fold(0.0, |total, cost| total + cost) // not sum(): it starts at -0.0
         })
     };
     let mut finished = DebateRound {

@@ -1,0 +1,111 @@
+//! Export all / import: one file holding every session, and reading such a file (or a single
+//! session's JSON) back, every session checked as when it is opened, never overwriting a session
+//! already here: one with the same id comes in under a new id, and the report says so.
+use std::collections::HashSet;
+
+use serde_json::{json, Value};
+
+use crate::views::record_problems;
+use crate::Session;
+
+/// The `format` field of an export of all sessions.
+pub const EXPORT_FORMAT: &str = "consilium.sessions";
+pub const EXPORT_VERSION: u64 = 1;
+/// Larger files are refused before parsing (a year of heavy use is a few tens of MB).
+pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
+
+/// Every session in one JSON document.
+pub fn export_all(sessions: &[Session], exported_at: &str) -> String {
+    let document = json!({
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "exported_at": exported_at,
+        "sessions": sessions,
+    });
+    serde_json::to_string_pretty(&document).unwrap_or_default()
+}
+
+/// What a file brought: the sessions that read and passed their checks, and why each other one
+/// was refused.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Incoming {
+    pub sessions: Vec<Session>,
+    pub refused: Vec<String>,
+}
+
+/// Reads an export of all sessions, or one session's JSON. `Err` when the file as a whole is not
+/// one of these.
+pub fn parse_import(text: &str) -> Result<Incoming, String> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(format!(
+            "This file is {:.1} MB; files over {} MB are not imported.",
+            text.len() as f64 / 1e6,
+            MAX_IMPORT_BYTES / 1_000_000
+        ));
+    }
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        if e.is_eof() {
+            "This file is cut short: it ends in the middle of its JSON. Export it again, or use a complete copy."
+                .to_string()
+        } else {
+            format!("This file is not JSON (line {}, column {}).", e.line(), e.column())
+        }
+    })?;
+    let Value::Object(mut fields) = value else {
+        return Err("This file is not a Consilium session or an export of sessions.".into());
+    };
+    match fields.get("format").and_then(Value::as_str) {
+        Some(EXPORT_FORMAT) => {}
+        Some(other) => return Err(format!("This file's format is \"{other}\", not \"{EXPORT_FORMAT}\".")),
+        None if fields.contains_key("schema_version") || fields.contains_key("id") => {
+            return read_one(Value::Object(fields), "The session")
+                .map(|session| Incoming { sessions: vec![session], refused: Vec::new() });
+        }
+        None => return Err("This file is not a Consilium session or an export of sessions.".into()),
+    }
+    let version = fields.get("version").and_then(Value::as_u64).unwrap_or(0);
+    if version != EXPORT_VERSION {
+        return Err(format!("This export has version {version}; this app reads version {EXPORT_VERSION}."));
+    }
+    let Some(Value::Array(items)) = fields.remove("sessions") else {
+        return Err("This export has no list of sessions.".into());
+    };
+    let mut incoming = Incoming::default();
+    for (index, item) in items.into_iter().enumerate() {
+        let id = item.get("id").and_then(Value::as_str).unwrap_or("?").to_string();
+        match read_one(item, &format!("Session {} ({id})", index + 1)) {
+            Ok(session) => incoming.sessions.push(session),
+            Err(reason) => incoming.refused.push(reason),
+        }
+    }
+    Ok(incoming)
+}
+
+fn read_one(value: Value, name: &str) -> Result<Session, String> {
+    let session = Session::from_json(value).map_err(|e| format!("{name}: {e}"))?;
+    let problems = record_problems(&session);
+    if problems.is_empty() {
+        Ok(session)
+    } else {
+        Err(format!("{name}: {}", problems.join(" ")))
+    }
+}
+
+/// Gives each incoming session whose id is already taken (here, or earlier in the same file) a new
+/// one; returns the renamed (old id, new id) pairs.
+pub fn keep_both(incoming: &mut [Session], taken: &HashSet<String>) -> Vec<(String, String)> {
+    let mut taken = taken.clone();
+    let mut renamed = Vec::new();
+    for session in incoming {
+        if taken.contains(&session.id) {
+            let new_id = (2..)
+                .map(|n| format!("{}-copy{n}", session.id))
+                .find(|candidate| !taken.contains(candidate))
+                .expect("an unused id");
+            renamed.push((session.id.clone(), new_id.clone()));
+            session.id = new_id;
+        }
+        taken.insert(session.id.clone());
+    }
+    renamed
+}
