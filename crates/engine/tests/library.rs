@@ -245,7 +245,10 @@ mod transfer {
         assert_eq!(incoming.sessions, vec![good]);
         assert_eq!(incoming.refused.len(), 2, "{:?}", incoming.refused);
         assert!(incoming.refused[0].starts_with("Session 2 (r-1): ") && incoming.refused[0].contains("newer version"));
-        assert!(incoming.refused[1].starts_with("Session 3 (c-astro): "), "{:?}", incoming.refused);
+        assert_eq!(
+            incoming.refused[1],
+            "Session 3 (c-astro): its protocol \"astrology\" is unknown (this app runs consult, review, prioritize)."
+        );
     }
 
     #[test]
@@ -264,6 +267,15 @@ mod transfer {
         let ids: Vec<&str> = incoming.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, ["c-test-copy2", "c-test-copy3", "r-1"]);
         assert_eq!(renamed.len(), 2);
+    }
+
+    #[test]
+    fn an_oversized_field_is_named() {
+        let mut value = serde_json::to_value(consult()).unwrap();
+        value["body"]["round1"][2]["rationale"] =
+            "x".repeat(consilium_engine::library::transfer::MAX_FIELD_CHARS + 1).into();
+        let error = parse_import(&value.to_string()).unwrap_err();
+        assert!(error.contains("the field body.round1[2].rationale is longer than"), "{error}");
     }
 
     #[test]

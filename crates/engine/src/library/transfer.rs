@@ -13,6 +13,9 @@ pub const EXPORT_FORMAT: &str = "consilium.sessions";
 pub const EXPORT_VERSION: u64 = 1;
 /// Larger files are refused before parsing (a year of heavy use is a few tens of MB).
 pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
+/// No text field of a session may be longer (the longest real ones, diffs, stay far below).
+pub const MAX_FIELD_CHARS: usize = 2 * 1024 * 1024;
+const PROTOCOLS: [&str; 3] = ["consult", "review", "prioritize"];
 
 /// Every session in one JSON document.
 pub fn export_all(sessions: &[Session], exported_at: &str) -> String {
@@ -82,12 +85,37 @@ pub fn parse_import(text: &str) -> Result<Incoming, String> {
 }
 
 fn read_one(value: Value, name: &str) -> Result<Session, String> {
+    if let Some(path) = oversized(&value, "") {
+        return Err(format!("{name}: the field {path} is longer than {MAX_FIELD_CHARS} characters."));
+    }
+    match value.get("protocol").and_then(Value::as_str) {
+        Some(protocol) if !PROTOCOLS.contains(&protocol) => {
+            return Err(format!(
+                "{name}: its protocol \"{protocol}\" is unknown (this app runs {}).",
+                PROTOCOLS.join(", ")
+            ))
+        }
+        _ => {}
+    }
     let session = Session::from_json(value).map_err(|e| format!("{name}: {e}"))?;
     let problems = record_problems(&session);
     if problems.is_empty() {
         Ok(session)
     } else {
         Err(format!("{name}: {}", problems.join(" ")))
+    }
+}
+
+/// The path of the first string longer than the limit, if any ("body.round1[2].rationale").
+fn oversized(value: &Value, path: &str) -> Option<String> {
+    match value {
+        Value::String(text) => (text.len() > MAX_FIELD_CHARS).then(|| path.to_string()),
+        Value::Array(items) => items.iter().enumerate().find_map(|(i, v)| oversized(v, &format!("{path}[{i}]"))),
+        Value::Object(fields) => fields.iter().find_map(|(key, v)| {
+            let inner = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+            oversized(v, &inner)
+        }),
+        _ => None,
     }
 }
 
