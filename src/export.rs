@@ -1,9 +1,9 @@
 //! Saving a session to a file: JSON (the full record, with its schema_version) or a Markdown report.
 //! Both come from the session record, which never holds a key.
-use consilium_engine::prioritize::report::{prioritize_csv, prioritize_json, prioritize_markdown};
+use consilium_engine::prioritize::report::{prioritize_csv, prioritize_json};
 use consilium_engine::review::body::ReviewBody;
-use consilium_engine::review::report::{fix_requests, review_report};
-use consilium_engine::{consult_markdown, Body, Session};
+use consilium_engine::review::report::fix_requests;
+use consilium_engine::{Body, Session};
 use wasm_bindgen::{JsCast, JsValue};
 
 pub fn session_json(session: &Session) -> String {
@@ -12,11 +12,7 @@ pub fn session_json(session: &Session) -> String {
 
 /// The protocol's report.
 pub fn session_markdown(session: &Session) -> String {
-    match &session.body {
-        Body::Consult(_) => consult_markdown(session),
-        Body::Review(_) => review_report(session),
-        Body::Prioritize(_) => prioritize_markdown(session),
-    }
+    consilium_engine::html_report::report_markdown(session)
 }
 
 /// What a download of the session's report is called (`review-report.md` for a review).
@@ -80,6 +76,15 @@ pub fn download_markdown(session: &Session) -> Result<(), String> {
         &markdown_name(session),
         "text/markdown",
         &session_markdown(session),
+    )
+}
+
+/// The standalone HTML report: one file, CSS inline, no script, no external request.
+pub fn download_html(session: &Session) -> Result<(), String> {
+    download(
+        &format!("{}.html", file_stem(session)),
+        "text/html",
+        &consilium_engine::html_report::session_html(session),
     )
 }
 

@@ -6,6 +6,8 @@ use consilium_engine::views::{
     percent, severity_name, ColumnKind, ConfidenceMeter, Decision, StanceMatrix,
 };
 use leptos::prelude::*;
+
+use crate::components::rich_text::RichText;
 use wasm_bindgen::JsCast;
 
 /// The meter's positions are percentages of its track.
@@ -52,7 +54,7 @@ pub fn DecisionView(decision: Decision) -> impl IntoView {
     view! {
         <section class="decision verdict" aria-labelledby="decision-title">
             <h3 id="decision-title">"Decision"</h3>
-            <p class="recommendation">{recommendation}</p>
+            <RichText class="recommendation" text=recommendation />
             {confidence}
             {(!absent.is_empty()).then(|| view! {
                 <p class="absent">"Absent (no usable answer, not counted as agreeing): " {absent.join(", ")}</p>

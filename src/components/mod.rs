@@ -12,6 +12,7 @@ pub mod panel_builder;
 pub mod presets;
 pub mod prioritize_session;
 pub mod review_session;
+pub mod rich_text;
 pub mod rounds;
 pub mod session_view;
 pub mod settings_view;

@@ -11,6 +11,8 @@ use consilium_engine::views::prioritize::{
 use consilium_engine::Session;
 use leptos::prelude::*;
 
+use crate::components::rich_text::RichText;
+
 use crate::app::AppState;
 use crate::components::live_calls::LiveCalls;
 use crate::export;
@@ -260,7 +262,7 @@ fn RoundRecord(round: DebateRound) -> impl IntoView {
             <summary><h4>{format!("Round {}", round.round_number)}</h4></summary>
             <div class="partner">
                 <h5>"Champion"</h5>
-                <p class="model-text">{round.champion_argument.clone()}</p>
+                <RichText class="model-text" text=round.champion_argument.clone() />
                 <p class="muted">"Ranking: " {round.champion_rankings.join(", ")}</p>
             </div>
             <div class="partner">

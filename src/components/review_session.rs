@@ -9,6 +9,8 @@ use consilium_engine::review::{accept_verdict, amend};
 use consilium_engine::{Clock, Session};
 use leptos::prelude::*;
 
+use crate::components::rich_text::RichText;
+
 use crate::app::AppState;
 use crate::components::live_calls::LiveCalls;
 use crate::driver::{start_run, BrowserClock};
@@ -294,7 +296,7 @@ fn grid_cell(round: &ReviewRound, member: &str, diff: &ParsedDiff) -> impl IntoV
             <span class="badge">{opinion.vote.label()}</span>{confidence}{said}
             <details>
                 <summary>"Opinion"</summary>
-                <p>{opinion.opinion.clone()}</p>
+                <RichText text=opinion.opinion.clone() />
                 {opinion.note.clone().map(|n| view! { <p class="notice">{n}</p> })}
                 {opinion.findings.into_iter().map(|f| view! { <FindingView finding=f diff=diff.clone() /> }).collect_view()}
             </details>

@@ -7,6 +7,8 @@ use consilium_engine::{
 };
 use leptos::prelude::*;
 
+use crate::components::rich_text::RichText;
+
 fn percent(confidence: f64) -> String {
     format!("{:.0}%", confidence * 100.0)
 }
@@ -31,7 +33,7 @@ pub fn IndependentRound(session: Session, artifacts: Vec<IndependentArtifact>) -
                     <ul class="key-points">{a.key_points.into_iter().map(|k| view! { <li>{k}</li> }).collect_view()}</ul>
                     <details>
                         <summary>"Rationale"</summary>
-                        <p>{a.rationale}</p>
+                        <RichText text=a.rationale />
                     </details>
                 </article>
             }
@@ -153,7 +155,7 @@ pub fn VerdictRound(session: Session, artifact: VerdictArtifact) -> impl IntoVie
         .collect_view();
     view! {
         <div class="judge-verdict">
-            <p class="judge-recommendation">{artifact.recommendation}</p>
+            <RichText class="judge-recommendation" text=artifact.recommendation />
             <p class="judge-confidence">"The judge's confidence: " {percent(artifact.confidence)}</p>
             <h4>"Evidence"</h4>
             <ul class="evidence">{evidence}</ul>

@@ -187,6 +187,11 @@ fn SessionBody(
             live.notice.set(Some(e))
         }
     };
+    let export_html = move |_| {
+        if let Err(e) = export::download_html(&snapshot()) {
+            live.notice.set(Some(e))
+        }
+    };
     let resume = move |_| {
         let result = start_run(snapshot(), state.settings.get_untracked(), live);
         match result {
@@ -230,6 +235,7 @@ fn SessionBody(
                 </Show>
                 <button class="secondary" on:click=export_json>"Export JSON"</button>
                 <button class="secondary" on:click=export_markdown>"Export Markdown"</button>
+                <button class="secondary" on:click=export_html>"Export HTML"</button>
             </div>
         </header>
         <p class="notice" role="status">{move || notice.get()}</p>

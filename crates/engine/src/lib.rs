@@ -13,6 +13,7 @@
 pub mod consult;
 pub mod demo;
 pub mod harness;
+pub mod html_report;
 pub mod library;
 pub mod markdown_text;
 pub mod money;
@@ -20,6 +21,7 @@ pub mod participants;
 pub mod prioritize;
 pub mod record;
 pub mod reply_parse;
+pub mod rich_text;
 pub mod review;
 pub mod testing;
 pub mod timestamp;

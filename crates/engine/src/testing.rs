@@ -195,3 +195,19 @@ impl Future for YieldOnce {
         Poll::Pending
     }
 }
+
+/// Model text that tries to run script or load something, in every way Markdown allows.
+pub const XSS_CORPUS: &[&str] = &[
+    "<script>window.__xss = 1</script>",
+    "<img src=x onerror=\"window.__xss = 1\">",
+    "[click](javascript:window.__xss=1)",
+    "[click]( JAVASCRIPT:window.__xss=1 )",
+    "<iframe src=\"javascript:window.__xss=1\"></iframe>",
+    "<svg onload=\"window.__xss=1\"><script>window.__xss=1</script></svg>",
+    "![x](javascript:window.__xss=1)",
+    "<a href=\"javascript:window.__xss=1\">x</a>",
+    "[x](data:text/html,<script>window.__xss=1</script>)",
+    "<div style=\"background:url(javascript:window.__xss=1)\">x</div>",
+    "`<script>`  **<b onmouseover=window.__xss=1>bold</b>**",
+    "<<script>script>window.__xss=1<</script>/script>",
+];

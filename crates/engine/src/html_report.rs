@@ -1,0 +1,46 @@
+//! The standalone HTML export: the protocol's Markdown report rendered through the same sanitised
+//! tree as the app (`rich_text`), in one file with its CSS inline, no script and no external
+//! request, that reads well on screen and on paper.
+use crate::prioritize::report::prioritize_markdown;
+use crate::review::report::review_report;
+use crate::rich_text::{escape, parse, to_html};
+use crate::{consult_markdown, Body, Session};
+
+/// The protocol's Markdown report (the same one the Markdown export writes).
+pub fn report_markdown(session: &Session) -> String {
+    match &session.body {
+        Body::Consult(_) => consult_markdown(session),
+        Body::Review(_) => review_report(session),
+        Body::Prioritize(_) => prioritize_markdown(session),
+    }
+}
+
+const STYLE: &str = "body{font:16px/1.55 system-ui,-apple-system,'Segoe UI',sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1b1d21;background:#fff}\
+h1,h2,h3,h4{line-height:1.25;margin:1.6em 0 .5em}h1{font-size:1.6rem}h2{font-size:1.3rem;border-bottom:1px solid #d5d8dd;padding-bottom:.2em}\
+p,li{overflow-wrap:anywhere}pre{background:#f3f4f6;padding:.75rem;overflow-x:auto;white-space:pre-wrap;overflow-wrap:anywhere}\
+code{font-family:ui-monospace,monospace;font-size:.92em}blockquote{margin:0;padding-left:1rem;border-left:3px solid #d5d8dd;color:#454a52}\
+a{color:#2446b3}.meta{color:#585d66;font-size:.9rem}\
+@media print{body{margin:0;max-width:none;font-size:11pt}a{color:inherit}pre{white-space:pre-wrap}h2{break-after:avoid}}\
+@media (prefers-color-scheme:dark){body{background:#111317;color:#e8e9ec}pre{background:#1b1e24}a{color:#8fa8ff}.meta,blockquote{color:#a3a8b3}}";
+
+/// One self-contained HTML document. The Content-Security-Policy meta tag forbids any script and
+/// any request, so even a viewer that ignored our escaping would run and fetch nothing.
+pub fn session_html(session: &Session) -> String {
+    let mut title = String::new();
+    escape(&session.title, &mut title);
+    let body = to_html(&parse(&report_markdown(session)));
+    let demo = if session.demo {
+        "<p class=\"meta\">Demo: scripted participants, not real models.</p>"
+    } else {
+        ""
+    };
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>{title}</title><style>{STYLE}</style></head>\n<body>\n{demo}{body}\n\
+<p class=\"meta\">Exported from Consilium · {protocol} · {updated}</p>\n</body></html>\n",
+        protocol = session.protocol().as_str(),
+        updated = session.updated_at,
+    )
+}
