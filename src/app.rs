@@ -5,6 +5,7 @@ use crate::components::history::HistoryView;
 use crate::components::new_session::NewSessionView;
 use crate::components::session_view::SessionView;
 use crate::components::settings_view::SettingsView;
+use crate::components::shared_view::SharedView;
 use crate::driver::LiveRun;
 use crate::settings::Settings;
 
@@ -15,6 +16,8 @@ pub enum Route {
     Session(String),
     History,
     Settings,
+    /// A session opened read-only from a share link: the compressed report itself.
+    Shared(String),
 }
 
 impl Route {
@@ -22,6 +25,7 @@ impl Route {
         let path = hash.trim_start_matches('#').trim_start_matches('/');
         match path.split_once('/') {
             Some(("session", id)) if !id.is_empty() => Route::Session(id.to_string()),
+            Some(("shared", data)) if !data.is_empty() => Route::Shared(data.to_string()),
             _ => match path {
                 "history" => Route::History,
                 "settings" => Route::Settings,
@@ -36,6 +40,7 @@ impl Route {
             Route::Session(id) => format!("#/session/{id}"),
             Route::History => "#/history".into(),
             Route::Settings => "#/settings".into(),
+            Route::Shared(data) => format!("#/shared/{data}"),
         }
     }
 }
@@ -122,6 +127,7 @@ pub fn App() -> impl IntoView {
                 Route::Session(id) => view! { <SessionView id=id /> }.into_any(),
                 Route::History => view! { <HistoryView /> }.into_any(),
                 Route::Settings => view! { <SettingsView /> }.into_any(),
+                Route::Shared(data) => view! { <SharedView data=data /> }.into_any(),
             }}
         </main>
     }

@@ -10,6 +10,7 @@ pub mod ids;
 pub mod keys;
 pub mod run_lock;
 pub mod settings;
+pub mod share;
 pub mod storage;
 pub mod stream_text;
 pub mod transport;

@@ -16,3 +16,5 @@ pub mod rich_text;
 pub mod rounds;
 pub mod session_view;
 pub mod settings_view;
+pub mod share_link;
+pub mod shared_view;

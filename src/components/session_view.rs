@@ -12,6 +12,7 @@ use crate::app::{AppState, Route};
 use crate::components::consult_session::ConsultBodyView;
 use crate::components::prioritize_session::PrioritizeBodyView;
 use crate::components::review_session::ReviewBodyView;
+use crate::components::share_link::ShareLink;
 use crate::driver::{cancel_run, start_run};
 use crate::storage::sync::Change;
 use crate::{export, run_lock, storage};
@@ -115,10 +116,13 @@ pub fn SessionView(id: String) -> impl IntoView {
 }
 
 #[component]
-fn SessionBody(
+pub fn SessionBody(
     session: Memo<Option<Session>>,
     running_elsewhere: RwSignal<bool>,
     lock_unknown: RwSignal<bool>,
+    /// Opened from a share link: nothing to resume or discard, nothing of it is stored.
+    #[prop(optional)]
+    read_only: bool,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let live = state.live;
@@ -154,7 +158,7 @@ fn SessionBody(
         session.with(|s| {
             s.as_ref().and_then(|s| {
                 let elsewhere = running_elsewhere.get() || lock_unknown.get();
-                resume_offer(s, running_here.get(), elsewhere)
+                resume_offer(s, running_here.get(), elsewhere).filter(|_| !read_only)
             })
         })
     });
@@ -236,6 +240,7 @@ fn SessionBody(
                 <button class="secondary" on:click=export_json>"Export JSON"</button>
                 <button class="secondary" on:click=export_markdown>"Export Markdown"</button>
                 <button class="secondary" on:click=export_html>"Export HTML"</button>
+                <ShareLink session=session />
             </div>
         </header>
         <p class="notice" role="status">{move || notice.get()}</p>

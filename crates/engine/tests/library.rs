@@ -292,3 +292,48 @@ fn no_stored_number_is_negative_zero() {
         assert!(!text.contains(":-0.0") && !text.contains(":-0,") && !text.contains(":-0}"), "{} has a -0", session.id);
     }
 }
+
+mod share {
+    use super::*;
+    use consilium_engine::library::share::{
+        base64url_decode, base64url_encode, check_length, read_shared, share_payload, MAX_LINK_CHARS,
+    };
+
+    #[test]
+    fn base64url_round_trips_every_length_and_refuses_damage() {
+        for len in 0..40 {
+            let bytes: Vec<u8> = (0..len).map(|i| (i * 37 + 11) as u8).collect();
+            let text = base64url_encode(&bytes);
+            assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{text}");
+            assert_eq!(base64url_decode(&text).unwrap(), bytes);
+        }
+        assert_eq!(base64url_encode(b"Man"), "TWFu");
+        assert_eq!(base64url_encode(&[0xfb, 0xff]), "-_8");
+        assert!(base64url_decode("ab$d").unwrap_err().contains("damaged"));
+        assert!(base64url_decode("A").unwrap_err().contains("damaged"));
+    }
+
+    #[test]
+    fn a_shared_session_has_no_raw_reply_and_reads_back_for_every_protocol() {
+        for session in [consult(), review(), prioritize()] {
+            let payload = share_payload(&session);
+            for call in &session.calls {
+                if let Some(reply) = call.reply_text.as_ref().filter(|r| r.len() > 40) {
+                    assert!(!payload.contains(&serde_json::to_string(reply).unwrap()[1..40]), "raw reply of {}", call.call_id);
+                }
+            }
+            let back = read_shared(&payload).unwrap();
+            assert_eq!(back.body, session.body, "the artifacts and decision are all there");
+            assert_eq!(back.calls.len(), session.calls.len(), "the log keeps every call");
+            assert_eq!(back.cost, session.cost);
+        }
+        assert!(read_shared("{\"id\": 1").unwrap_err().contains("damaged"));
+    }
+
+    #[test]
+    fn a_link_too_long_says_so_and_points_at_the_html_file() {
+        assert!(check_length(&"x".repeat(MAX_LINK_CHARS)).is_ok());
+        let error = check_length(&"x".repeat(MAX_LINK_CHARS + 1)).unwrap_err();
+        assert!(error.contains("too large for a link") && error.contains("Export HTML"), "{error}");
+    }
+}

@@ -3,6 +3,7 @@
 //! its state, protocol or dates, which are filters), and how the list is filtered and sorted.
 pub mod filter;
 pub mod search;
+pub mod share;
 pub mod summary;
 pub mod transfer;
 

@@ -84,7 +84,7 @@ pub fn parse_import(text: &str) -> Result<Incoming, String> {
     Ok(incoming)
 }
 
-fn read_one(value: Value, name: &str) -> Result<Session, String> {
+pub(crate) fn read_one(value: Value, name: &str) -> Result<Session, String> {
     if let Some(path) = oversized(&value, "") {
         return Err(format!("{name}: the field {path} is longer than {MAX_FIELD_CHARS} characters."));
     }

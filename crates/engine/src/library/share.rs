@@ -1,0 +1,77 @@
+//! Share links with no server: the session's report (artifacts, verdict, the log of calls) without
+//! the raw model replies, compressed by the browser and written into the URL fragment
+//! (`#/shared/<base64url>`), which browsers never send to a server. Sessions hold no settings and
+//! never a key, so there is nothing else to strip. Compression itself is the browser's
+//! (CompressionStream); the rest is here, pure and tested.
+use crate::Session;
+
+pub const SHARED_PREFIX: &str = "#/shared/";
+/// Longest link offered. Browsers take far longer URLs, but chat apps, mail clients and QR codes
+/// cut or refuse them well before 32,000 characters; past it the HTML file is the way to share.
+pub const MAX_LINK_CHARS: usize = 32_000;
+
+/// What a link carries: the session without raw replies (an empty reply keeps each call's place and
+/// cost in the log). Its id is kept, so saving it twice is noticed.
+pub fn share_payload(session: &Session) -> String {
+    let mut shared = session.clone();
+    for call in &mut shared.calls {
+        if call.reply_text.is_some() {
+            call.reply_text = Some(String::new());
+        }
+    }
+    serde_json::to_string(&shared).unwrap_or_default()
+}
+
+/// Reads a payload back into a session, checked as an import is.
+pub fn read_shared(json: &str) -> Result<Session, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(json).map_err(|_| "This link is damaged: its session does not read.".to_string())?;
+    super::transfer::read_one(value, "The shared session")
+}
+
+/// Says plainly when a link would be too long, and what to do instead.
+pub fn check_length(link: &str) -> Result<(), String> {
+    if link.len() <= MAX_LINK_CHARS {
+        Ok(())
+    } else {
+        Err(format!(
+            "This session is too large for a link ({} characters; links stay under {MAX_LINK_CHARS}). \
+             Share the HTML file instead (Export HTML): it opens in any browser.",
+            link.len()
+        ))
+    }
+}
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Base64url without padding (RFC 4648 §5): safe in a URL fragment as it is.
+pub fn base64url_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+pub fn base64url_decode(text: &str) -> Result<Vec<u8>, String> {
+    let damaged = || "This link is damaged (it was cut or changed). Ask for it again.".to_string();
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let (mut buffer, mut bits) = (0u32, 0u32);
+    for byte in text.bytes() {
+        let value = ALPHABET.iter().position(|&a| a == byte).ok_or_else(damaged)? as u32;
+        buffer = (buffer << 6) | value;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+            buffer &= (1 << bits) - 1;
+        }
+    }
+    if bits >= 6 {
+        return Err(damaged());
+    }
+    Ok(out)
+}

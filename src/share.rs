@@ -1,0 +1,45 @@
+//! Share links: the payload (engine, `library::share`) compressed with the browser's own
+//! CompressionStream ("deflate-raw") and written in base64url into the URL fragment, and back.
+use consilium_engine::library::share::{
+    base64url_decode, base64url_encode, check_length, read_shared, share_payload, SHARED_PREFIX,
+};
+use consilium_engine::Session;
+use js_sys::{Array, Function, Reflect, Uint8Array};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+const FORMAT: &str = "deflate-raw";
+
+/// Pipes `bytes` through a `CompressionStream` or `DecompressionStream`.
+async fn through(bytes: &[u8], stream: &str) -> Result<Vec<u8>, JsValue> {
+    let class: Function = Reflect::get(&js_sys::global(), &JsValue::from_str(stream))?.dyn_into()?;
+    let transform = Reflect::construct(&class, &Array::of1(&JsValue::from_str(FORMAT)))?;
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&Array::of1(&Uint8Array::from(bytes)))?;
+    let source = blob.stream();
+    let pipe: Function = Reflect::get(&source, &JsValue::from_str("pipeThrough"))?.dyn_into()?;
+    let piped: web_sys::ReadableStream = pipe.call1(&source, &transform)?.dyn_into()?;
+    let response = web_sys::Response::new_with_opt_readable_stream(Some(&piped))?;
+    let buffer = JsFuture::from(response.array_buffer()?).await?;
+    Ok(Uint8Array::new(&buffer).to_vec())
+}
+
+/// The link to `session` on this page's address, or why there is none.
+pub async fn share_link(session: &Session) -> Result<String, String> {
+    let unavailable = |_| "This browser cannot compress (CompressionStream is missing): share the HTML file instead.".to_string();
+    let compressed = through(share_payload(session).as_bytes(), "CompressionStream").await.map_err(unavailable)?;
+    let location = web_sys::window().ok_or("no window")?.location();
+    let href = location.href().unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    let link = format!("{base}{SHARED_PREFIX}{}", base64url_encode(&compressed));
+    check_length(&link)?;
+    Ok(link)
+}
+
+/// The session a link's data holds.
+pub async fn open_shared(data: &str) -> Result<Session, String> {
+    let compressed = base64url_decode(data)?;
+    let json = through(&compressed, "DecompressionStream")
+        .await
+        .map_err(|_| "This link is damaged (it was cut or changed). Ask for it again.".to_string())?;
+    read_shared(&String::from_utf8_lossy(&json))
+}

@@ -1,0 +1,72 @@
+// Share links with no server: the report in the URL fragment, opened in a fresh browser (another
+// machine, as far as storage goes) read-only, saved to that history; opened again offline.
+import AxeBuilder from '@axe-core/playwright';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
+import { runThreeDemos } from './demos';
+import { storedSessions } from './stored';
+
+async function linkOf(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Share link' }).click();
+  const url = page.locator('input.share-url');
+  await expect(url).toHaveValue(/#\/shared\/[A-Za-z0-9_-]+$/);
+  return url.inputValue();
+}
+
+test('a link opens read-only in a fresh browser, is saved to its history, and opens offline once seen', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  const records = await runThreeDemos(page);
+  const links: string[] = [];
+  for (const record of records) {
+    await page.goto(`/#/session/${record.id}`);
+    links.push(await linkOf(page));
+  }
+  // Nothing secret or raw travels: a key typed in this browser is not in any link (the payload is
+  // compressed, so check the decoded session in the other browser below).
+  for (const link of links) expect(link.length).toBeLessThan(32_000);
+
+  const other = await browser.newContext({ serviceWorkers: 'allow' });
+  const fresh = await other.newPage();
+  const requests: string[] = [];
+  fresh.on('request', (r) => requests.push(r.url()));
+  await fresh.goto(links[0]);
+  await expect(fresh.getByText('A shared session, read-only')).toBeVisible();
+  await expect(fresh.locator('.verdict .recommendation')).toHaveText(records[0].body.round4.recommendation);
+  await expect(fresh.locator('.interrupted')).toHaveCount(0);
+  // No server: only the app's own files were fetched, the link's data never left the page.
+  expect(requests.every((u) => !u.includes('/shared/'))).toBe(true);
+  const axe = await new AxeBuilder({ page: fresh }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  // Review and prioritization links open too.
+  await fresh.goto(links[1]);
+  await expect(fresh.locator('.review-verdict-label')).toHaveText(records[1].body.verdict.verdict);
+  await fresh.goto(links[2]);
+  await expect(fresh.getByTestId('outcome')).toContainText(records[2].body.outcome.split(':')[0]);
+  expect(Object.keys(await storedSessions(fresh))).toEqual([]);
+
+  // Saved: now in that browser's history, with the decision, and no raw replies.
+  await fresh.goto(links[0]);
+  await fresh.getByRole('button', { name: 'Save to my history' }).click();
+  await expect(fresh).toHaveURL(new RegExp(`#/session/${records[0].id}$`));
+  await expect(fresh.locator('.verdict .recommendation')).toHaveText(records[0].body.round4.recommendation);
+  const saved = (await storedSessions(fresh))[records[0].id];
+  expect(saved.body).toEqual(records[0].body);
+  expect(saved.calls.every((c: any) => !c.reply_text)).toBe(true);
+  await fresh.getByRole('button', { name: 'History' }).click();
+  await expect(fresh.locator('.session-item')).toHaveCount(1);
+
+  // A damaged link says so.
+  await fresh.goto(links[1].slice(0, links[1].length - 25) + '$$');
+  await expect(fresh.getByText('This link is damaged')).toBeVisible();
+
+  // Offline: a link opened before opens again from the cached app shell.
+  await fresh.goto(links[2]);
+  await fresh.evaluate(() => navigator.serviceWorker.ready);
+  await fresh.reload(); // now controlled by the worker, which caches what the page fetches
+  await expect(fresh.getByTestId('outcome')).toBeVisible();
+  await other.setOffline(true);
+  await fresh.reload();
+  await expect(fresh.getByTestId('outcome')).toContainText(records[2].body.outcome.split(':')[0]);
+  await other.close();
+});
