@@ -12,15 +12,15 @@ use consilium_engine::{
 use futures::executor::block_on;
 use serde_json::{json, Value};
 
-struct Consultation {
-    name: &'static str,
+pub struct Consultation {
+    pub name: &'static str,
     question: &'static str,
     panel: usize,
     consensus: usize,
     tensions: usize,
 }
 
-const CONSULTATIONS: &[Consultation] = &[
+pub const CONSULTATIONS: &[Consultation] = &[
     Consultation {
         name: "database choice",
         question: "Postgres or DynamoDB for the order service?",
@@ -118,8 +118,8 @@ fn reply(c: &Consultation, request: &CallRequest) -> Value {
     }
 }
 
-/// Returns R3+R4 input tokens and the session's own efficiency percentage.
-fn run(c: &'static Consultation, verbose: bool) -> (u64, f64) {
+/// Runs one recorded consultation to its end; returns the session and the caller (its requests).
+pub fn recorded_session(c: &'static Consultation, verbose: bool) -> (Session, ScriptedCaller) {
     let mut config = demo_config();
     let template = config.panelists[0].clone();
     config.panelists = (1..=c.panel)
@@ -147,6 +147,12 @@ fn run(c: &'static Consultation, verbose: bool) -> (u64, f64) {
         c.name,
         done.failure
     );
+    (done, caller)
+}
+
+/// Returns R3+R4 input tokens and the session's own efficiency percentage.
+fn run(c: &'static Consultation, verbose: bool) -> (u64, f64) {
+    let (done, caller) = recorded_session(c, verbose);
     let tokens = caller
         .requests()
         .iter()
