@@ -58,6 +58,7 @@ impl Seat {
             model: model.to_string(),
             persona,
             price: settings.prices.price_for(model),
+            backup: None,
         })
     }
 }
