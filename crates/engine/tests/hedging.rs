@@ -33,19 +33,23 @@ fn backed_config(price: Option<Price>, budget_usd: Option<f64>) -> ConsultConfig
     config
 }
 
+/// The session, its events, the virtual time it took, the (call id, backup) of every request and of
+/// every aborted call.
+type Ran = (
+    Session,
+    Vec<Event>,
+    u64,
+    Vec<(String, bool)>,
+    Vec<(String, bool)>,
+);
+
 /// Runs the consult; returns it, its events, the virtual time it took and the caller's log.
 fn run(
     config: ConsultConfig,
     slow: &[&str],
     deadline: Option<HedgeDeadline>,
     tweak: impl FnOnce(&mut LatencyCaller),
-) -> (
-    Session,
-    Vec<Event>,
-    u64,
-    Vec<(String, bool)>,
-    Vec<(String, bool)>,
-) {
+) -> Ran {
     let clock = VirtualClock::starting_at(NOW_MS);
     let mut caller = LatencyCaller::new(&clock, FAST_MS, SLOW_MS);
     caller.slow = slow.iter().map(|s| s.to_string()).collect();

@@ -531,6 +531,7 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
     /// An attempt the caller retried (or gave up on) after it reached the provider: charged at
     /// what the provider reported, else at the estimate of the prompt and of the text it streamed,
     /// and recorded as `<call id>-attempt-<n>` beside the call's own record.
+    #[allow(clippy::too_many_arguments)]
     fn record_failed_attempt(
         &self,
         plan: &CallPlan<'_>,
