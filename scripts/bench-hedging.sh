@@ -20,7 +20,7 @@ extra = (on["calls"] - off["calls"]) / off["calls"]
 ratio = on["p95_ms"] / reference
 verdict = "meets" if ratio <= 1.3 and extra <= 0.10 else "misses"
 row = lambda name, r: (f"| {name} | {r['p50_ms']} | {r['p95_ms']} | {r['p95_ms'] / reference:.2f} | {r['calls']} | "
-                       f"{r['aborted']} | {r['substituted']} |")
+                       f"{r['aborted']} |")
 section = f"""### Hedging against stragglers, {d['measured_at'][:10]} ({sys.argv[2]})
 
 {d['runs']} full consults per mode (3 panelists and a judge, 9 calls) in headless Chromium against
@@ -32,8 +32,8 @@ models are unpriced, so the extra cost is counted in calls the server received (
 included): **{extra * 100:.1f}% extra calls**; p95 with hedging = **{ratio:.2f} x** the no-straggler time.
 Target p95 <= 1.3 x at <= 10% extra cost: **{verdict}**.
 
-| hedging | p50 (ms) | p95 (ms) | p95 / no-straggler | calls | aborted | answered by backup |
-|---|---|---|---|---|---|---|
+| hedging | p50 (ms) | p95 (ms) | p95 / no-straggler | calls | aborted (hedge losers) |
+|---|---|---|---|---|---|
 {row('off', off)}
 {row('on', on)}
 """

@@ -39,15 +39,7 @@ async function consult(page: Page, request: any, hedged: boolean, label: string)
   await expect(page.locator('.verdict .recommendation')).toBeVisible({ timeout: 120_000 });
   const wall = Date.now() - t0;
   const stats = await (await request.get(`${BENCH_LLM_URL}/__bench/stats`)).json();
-  const substituted = await page.evaluate(() => {
-    let count = 0;
-    for (let i = 0; i < localStorage.length; i++) {
-      const value = localStorage.getItem(localStorage.key(i)!) ?? '';
-      count += (value.match(/"substituted":/g) ?? []).length;
-    }
-    return count;
-  });
-  return { wall, calls: stats.calls, stragglers: stats.stragglers, aborted: stats.aborted, substituted };
+  return { wall, calls: stats.calls, stragglers: stats.stragglers, aborted: stats.aborted };
 }
 
 const results: any = {};
@@ -78,7 +70,6 @@ for (const hedged of [false, true]) {
       no_straggler_median_ms: clean.length ? percentile(clean, 50) : null,
       calls: runs.reduce((a, r) => a + r.calls, 0),
       aborted: runs.reduce((a, r) => a + r.aborted, 0),
-      substituted: runs.reduce((a, r) => a + r.substituted, 0),
     };
     console.log(hedged ? 'on' : 'off', JSON.stringify({ ...results[hedged ? 'on' : 'off'], runs: undefined }));
   });
