@@ -6,8 +6,8 @@ use std::cell::RefCell;
 
 use consilium_engine::{
     run_consult, run_prioritize, run_review, Body, CallFailure, CallProgress, CallReply,
-    CallRequest, Clock, DemoCaller, Event, EventSink, ModelCaller, NoProgress, Participant,
-    Session,
+    CallRequest, Clock, DemoCaller, Event, EventSink, HedgeDeadline, ModelCaller, NoProgress,
+    Participant, Session, Sleep,
 };
 use consilium_providers::{
     cost_usd, redact, ChatReply, ChatRequest, ErrorContext, Message, Price, ProviderError,
@@ -112,6 +112,7 @@ impl LiveRun {
             status: RwSignal::new(LiveStatus::Waiting),
             text: StreamText::new(),
             note: RwSignal::new(None),
+            answered_by: RwSignal::new(None),
         };
         self.calls.update(|calls| calls.push(entry.clone()));
         entry
@@ -197,6 +198,8 @@ pub struct LiveCall {
     pub text: StreamText,
     /// Retry notices and the like.
     pub note: RwSignal<Option<String>>,
+    /// Set when the seat's backup answered in its place (a hedged call).
+    pub answered_by: RwSignal<Option<String>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -280,6 +283,10 @@ impl Clock for BrowserClock {
     fn now_ms(&self) -> u64 {
         js_sys::Date::now() as u64
     }
+
+    fn sleep_ms(&self, ms: u64) -> Sleep<'_> {
+        Box::pin(TimeoutFuture::new(ms.min(u64::from(u32::MAX)) as u32))
+    }
 }
 
 /// Engine events -> signals. The same for every protocol.
@@ -321,9 +328,11 @@ impl EventSink for SignalSink {
                 participant_id,
                 ok,
                 error,
+                answered_by,
             } => {
                 if let Some(call) = live.call(&call_id) {
                     call.note.set(None);
+                    call.answered_by.set(answered_by);
                     call.status.set(if ok {
                         LiveStatus::Done
                     } else {
@@ -375,6 +384,19 @@ impl ModelCaller for BrowserCaller {
                     request.participant_id
                 ))
             })?;
+        // The hedge: the same request, to the seat's backup model.
+        let participant = match (&participant.backup, request.backup) {
+            (Some(backup), true) => Participant {
+                label: format!("{} (backup {})", participant.label, backup.label()),
+                provider_id: backup.provider_id.clone(),
+                provider_label: backup.provider_label.clone(),
+                model: backup.model.clone(),
+                price: backup.price,
+                backup: None,
+                ..participant
+            },
+            _ => participant,
+        };
         if participant.provider_id == DEMO_PROVIDER {
             return self.demo_call(request, progress).await;
         }
@@ -403,6 +425,10 @@ impl ModelCaller for BrowserCaller {
             .send_with_retries(&provider, &participant, &chat, progress)
             .await?;
         Ok(call_reply(reply, participant.price))
+    }
+
+    fn hedge_deadline(&self) -> Option<HedgeDeadline> {
+        Some(self.settings.hedge_deadline())
     }
 }
 

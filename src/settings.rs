@@ -54,6 +54,12 @@ pub struct Settings {
     pub max_tokens: u32,
     /// A call with no progress for this long is aborted and retried.
     pub timeout_secs: u32,
+    /// A seat with a backup model has its request sent to the backup too when it has not answered
+    /// after this long (the first deadline of a run when adaptive).
+    pub hedge_after_secs: u32,
+    /// Once a provider has answered a few calls in a run, hedge its calls after
+    /// `HEDGE_ADAPTIVE_MULTIPLE` x its median latency instead.
+    pub hedge_adaptive: bool,
     /// A reviewer persona below this confidence abstains, whatever it said (0 to 1).
     pub abstain_threshold: f64,
     /// A backlog with more opportunities than this is debated by default (Prioritize).
@@ -73,6 +79,8 @@ impl Default for Settings {
             budget_usd: Some(2.50),
             max_tokens: 1024,
             timeout_secs: 90,
+            hedge_after_secs: 20,
+            hedge_adaptive: true,
             abstain_threshold: consilium_engine::review::body::DEFAULT_ABSTAIN_THRESHOLD,
             debate_threshold: consilium_engine::prioritize::body::DEFAULT_DEBATE_THRESHOLD as u32,
             custom_personas: Vec::new(),
@@ -184,6 +192,10 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
             "timeout_secs" => {
                 read_checked(&mut settings.timeout_secs, value, |v| check_timeout(*v))
             }
+            "hedge_after_secs" => read_checked(&mut settings.hedge_after_secs, value, |v| {
+                check_hedge_after(*v)
+            }),
+            "hedge_adaptive" => read_field(&mut settings.hedge_adaptive, value),
             "custom_personas" => read_field(&mut settings.custom_personas, value),
             _ => None, // a field from a newer version: ignored here
         };
@@ -243,6 +255,44 @@ fn check_max_tokens(tokens: u32) -> Result<(), String> {
             "The output limit must be at least {MIN_MAX_TOKENS} tokens (got {tokens})."
         ))
     }
+}
+
+/// How many times a provider's median latency a call may take before its backup is asked.
+pub const HEDGE_ADAPTIVE_MULTIPLE: f64 = 3.0;
+/// The adaptive deadline never falls below this, so a fast provider is not hedged on jitter.
+const HEDGE_MIN_MS: u64 = 1_000;
+
+impl Settings {
+    /// When seats with a backup model are hedged.
+    pub fn hedge_deadline(&self) -> consilium_engine::HedgeDeadline {
+        let after_ms = u64::from(self.hedge_after_secs) * 1000;
+        if self.hedge_adaptive {
+            consilium_engine::HedgeDeadline::Adaptive {
+                multiple: HEDGE_ADAPTIVE_MULTIPLE,
+                initial_ms: after_ms,
+                min_ms: HEDGE_MIN_MS,
+            }
+        } else {
+            consilium_engine::HedgeDeadline::After { ms: after_ms }
+        }
+    }
+}
+
+fn check_hedge_after(secs: u32) -> Result<(), String> {
+    if secs >= 1 {
+        Ok(())
+    } else {
+        Err("The backup deadline must be at least 1 second.".to_string())
+    }
+}
+
+pub fn parse_hedge_after(text: &str) -> Result<u32, String> {
+    let secs: u32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{}\" is not a whole number of seconds.", text.trim()))?;
+    check_hedge_after(secs)?;
+    Ok(secs)
 }
 
 fn check_timeout(secs: u32) -> Result<(), String> {

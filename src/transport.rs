@@ -67,6 +67,12 @@ pub async fn send_chat(
 ) -> Result<ChatReply, ProviderError> {
     let http = build_chat_request(&provider.endpoint(), api_key, request);
     let controller = cancel.register();
+    // A hedged call that loses is dropped mid-request: its request is aborted then, not left
+    // streaming to the end.
+    let abort_on_drop = AbortOnDrop {
+        controller: controller.clone(),
+        cancel: cancel.clone(),
+    };
     let result = async {
         let response = fetch(&http, &controller, idle_timeout_ms).await?;
         if !response.ok() {
@@ -89,7 +95,7 @@ pub async fn send_chat(
         }
     }
     .await;
-    cancel.release(&controller);
+    drop(abort_on_drop);
     result.map_err(|e| {
         if cancel.is_cancelled() {
             ProviderError::Cancelled
@@ -97,6 +103,19 @@ pub async fn send_chat(
             e
         }
     })
+}
+
+/// Aborts a request (a no-op once it has ended) and forgets its controller when dropped.
+struct AbortOnDrop {
+    controller: AbortController,
+    cancel: CancelToken,
+}
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.controller.abort();
+        self.cancel.release(&self.controller);
+    }
 }
 
 /// Fetches the provider's model list (with prices where the provider publishes them).

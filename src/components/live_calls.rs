@@ -65,6 +65,7 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
             // region), not every token.
             <pre class="stream" node_ref=stream_node></pre>
             {move || call.note.get().map(|note| view! { <p class="notice">{note}</p> })}
+            {move || call.answered_by.get().map(|by| view! { <p class="notice substituted">{by}</p> })}
             {failure}
         </article>
     }
@@ -106,6 +107,7 @@ pub fn RecordedCalls(round: u8, session: Memo<Option<consilium_engine::Session>>
                             <span class=class>{status}</span>
                         </header>
                         <pre class="stream">{call.reply_text.clone().unwrap_or_default()}</pre>
+                        {call.substituted.as_ref().map(|s| view! { <p class="notice substituted">{s.sentence()}</p> })}
                         {call.error.clone().filter(|_| call.status != CallStatus::Ok).map(|e| view! { <p class="error">{e}</p> })}
                     </article>
                 }

@@ -288,7 +288,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
                     {Partner::ALL.into_iter().enumerate().map(|(i, partner)| view! {
                         <SeatEditor
                             label=partner.title().to_string()
-                            read=Signal::derive(move || seats.with(|s| s.get(i).cloned()).unwrap_or(Seat { provider_id: String::new(), model: String::new(), persona: String::new() }))
+                            read=Signal::derive(move || seats.with(|s| s.get(i).cloned()).unwrap_or(Seat::default()))
                             write=Callback::new(move |seat: Seat| seats.update(|s| if let Some(slot) = s.get_mut(i) { *slot = seat }))
                             with_persona=false
                         />

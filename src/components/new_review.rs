@@ -195,7 +195,7 @@ pub fn NewReviewForm(
                             <Show when=sits>
                                 <SeatEditor
                                     label=role.name().to_string()
-                                    read=Signal::derive(move || seats.with(|s| s.iter().find(|(r, _)| *r == role).map(|(_, seat)| seat.clone())).unwrap_or_else(|| Seat { provider_id: String::new(), model: String::new(), persona: String::new() }))
+                                    read=Signal::derive(move || seats.with(|s| s.iter().find(|(r, _)| *r == role).map(|(_, seat)| seat.clone())).unwrap_or_else(|| Seat::default()))
                                     write=Callback::new(move |seat: Seat| { chosen_by_user.set(true); seats.update(|s| if let Some(slot) = s.iter_mut().find(|(r, _)| *r == role) { slot.1 = seat }) })
                                     with_persona=false
                                 />

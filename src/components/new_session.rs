@@ -34,11 +34,7 @@ pub fn NewSessionView() -> impl IntoView {
     let state = expect_context::<AppState>();
     let question = RwSignal::new(String::new());
     let seats = RwSignal::new(Vec::<Seat>::new());
-    let judge = RwSignal::new(Seat {
-        provider_id: String::new(),
-        model: String::new(),
-        persona: String::new(),
-    });
+    let judge = RwSignal::new(Seat::default());
     let depth = RwSignal::new(4u8);
     let verbose = RwSignal::new(state.settings.with_untracked(|s| s.verbose));
     // Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.

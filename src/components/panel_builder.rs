@@ -1,18 +1,21 @@
 //! Choosing the council: 2 to 5 panelists and a judge, each a provider, a model and an optional persona.
 use consilium_engine::consult::config::{MAX_PANELISTS, MIN_PANELISTS};
-use consilium_engine::{builtin_personas, Participant, Persona};
+use consilium_engine::{builtin_personas, Backup, Participant, Persona};
 use leptos::prelude::*;
 
 use crate::app::AppState;
 use crate::settings::Settings;
 
 /// One seat as the user is filling it in.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Seat {
     pub provider_id: String,
     pub model: String,
     /// Persona name; empty for none.
     pub persona: String,
+    /// The backup model's provider (a hedged seat); empty for no backup.
+    pub backup_provider_id: String,
+    pub backup_model: String,
 }
 
 impl Seat {
@@ -25,7 +28,7 @@ impl Seat {
             model: provider
                 .map(|p| p.default_model.clone())
                 .unwrap_or_default(),
-            persona: String::new(),
+            ..Self::default()
         }
     }
 
@@ -50,6 +53,25 @@ impl Seat {
             .as_ref()
             .map(|p| format!(" · {}", p.name))
             .unwrap_or_default();
+        let backup = if self.backup_provider_id.is_empty() {
+            None
+        } else {
+            let provider = settings.provider(&self.backup_provider_id).ok_or_else(|| {
+                format!("{label}: the backup's provider is no longer in Settings; choose another.")
+            })?;
+            let backup_model = self.backup_model.trim();
+            if backup_model.is_empty() {
+                return Err(format!(
+                    "{label}: type or pick the backup model, or choose no backup."
+                ));
+            }
+            Some(Backup {
+                provider_id: provider.id.clone(),
+                provider_label: provider.name.clone(),
+                model: backup_model.to_string(),
+                price: settings.prices.price_for(backup_model),
+            })
+        };
         Ok(Participant {
             id: id.to_string(),
             label: format!("{label} · {model}{persona_suffix}"),
@@ -58,6 +80,7 @@ impl Seat {
             model: model.to_string(),
             persona,
             price: settings.prices.price_for(model),
+            backup,
         })
     }
 }
@@ -92,7 +115,7 @@ pub fn PanelBuilder(seats: RwSignal<Vec<Seat>>, judge: RwSignal<Seat>) -> impl I
                                 <li class="seat">
                                     <SeatEditor
                                         label=label.clone()
-                                        read=Signal::derive(move || seats.with(|s| s.get(index).cloned()).unwrap_or_else(|| Seat { provider_id: String::new(), model: String::new(), persona: String::new() }))
+                                        read=Signal::derive(move || seats.with(|s| s.get(index).cloned()).unwrap_or_else(|| Seat::default()))
                                         write=Callback::new(move |seat: Seat| seats.update(|s| if let Some(slot) = s.get_mut(index) { *slot = seat }))
                                         with_persona=true
                                     />
@@ -168,6 +191,36 @@ pub fn SeatEditor(
             ..read.get_untracked()
         })
     };
+    let backup_list_id = format!("backup-models-{slug}");
+    let backup_models = move || {
+        let provider_id = read.get().backup_provider_id;
+        state.settings.with(|s| {
+            s.provider(&provider_id)
+                .map(|p| p.models.clone())
+                .unwrap_or_default()
+        })
+    };
+    let on_backup_provider = move |ev| {
+        let backup_provider_id = event_target_value(&ev);
+        let backup_model = state
+            .settings
+            .with_untracked(|s| {
+                s.provider(&backup_provider_id)
+                    .map(|p| p.default_model.clone())
+            })
+            .unwrap_or_default();
+        write.run(Seat {
+            backup_provider_id,
+            backup_model,
+            ..read.get_untracked()
+        });
+    };
+    let on_backup_model = move |ev| {
+        write.run(Seat {
+            backup_model: event_target_value(&ev),
+            ..read.get_untracked()
+        })
+    };
     let persona_picker = with_persona.then(|| {
         let personas = move || state.settings.with(all_personas);
         view! {
@@ -203,6 +256,25 @@ pub fn SeatEditor(
                 </datalist>
             </label>
             {persona_picker}
+            <label>
+                "Backup (asked when this seat is slow)"
+                <select on:change=on_backup_provider prop:value=move || read.get().backup_provider_id>
+                    <option value="">"None"</option>
+                    {move || providers().into_iter().map(|p| {
+                        let id = p.id.clone();
+                        view! { <option value=id.clone() selected=move || read.get().backup_provider_id == id>{p.name.clone()}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            {move || (!read.get().backup_provider_id.is_empty()).then(|| view! {
+                <label>
+                    "Backup model"
+                    <input type="text" list=backup_list_id.clone() prop:value=move || read.get().backup_model on:input=on_backup_model />
+                    <datalist id=backup_list_id.clone()>
+                        {move || backup_models().into_iter().map(|m| view! { <option value=m /> }).collect_view()}
+                    </datalist>
+                </label>
+            })}
         </div>
     }
 }

@@ -15,6 +15,8 @@
 //                                            between rounds)
 //   POST /__bench/reset                      zeroes the stats
 //   POST /__bench/latency?ms=N               changes the per-call latency
+//   POST /__bench/stragglers?rate=R&seed=S   makes a seeded share R of calls 10x slower (models named
+//                                            slow-* always are); stats count stragglers and aborted calls
 //
 // Usage: node tests/bench/fixed-latency-server.mjs [--port 18882] [--latency 500]
 //        (or PORT / LATENCY_MS in the environment; arguments win).
@@ -38,9 +40,19 @@ const CORS = {
   'Access-Control-Max-Age': '600',
 };
 
+const STRAGGLER_FACTOR = 10;
+let stragglerRate = 0;
+// A seeded generator (mulberry32), so a benchmark's stragglers fall the same way every run.
+let seed = 1;
+function random() {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
 let stats = freshStats();
 function freshStats() {
-  return { calls: 0, by_schema: {}, in_flight: 0, peak_in_flight: 0, latency_ms: latencyMs, idle_gaps_ms: [], last_end: null };
+  return { aborted: 0, stragglers: 0, calls: 0, by_schema: {}, in_flight: 0, peak_in_flight: 0, latency_ms: latencyMs, idle_gaps_ms: [], last_end: null };
 }
 
 /** The reply each round asks for; valid for the engine whatever the panel. */
@@ -114,10 +126,15 @@ async function chat(req, res, raw) {
   stats.in_flight += 1;
   stats.peak_in_flight = Math.max(stats.peak_in_flight, stats.in_flight);
   let closed = false;
-  res.on('close', () => { closed = true; });
+  let answered = false;
+  res.on('close', () => { closed = true; if (!answered) stats.aborted += 1; });
+  // A straggler (a model named slow-*, or a seeded share of calls) takes STRAGGLER_FACTOR x longer.
+  const straggler = String(body.model ?? '').startsWith('slow') || random() < stragglerRate;
+  if (straggler) stats.stragglers += 1;
   try {
-    await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    await new Promise((resolve) => setTimeout(resolve, straggler ? latencyMs * STRAGGLER_FACTOR : latencyMs));
     if (closed) return;
+    answered = true;
     const content = JSON.stringify(replyFor(schemaName, body));
     const promptText = (body.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
     const usage = { prompt_tokens: tokens(promptText), completion_tokens: tokens(content) };
@@ -167,6 +184,13 @@ const server = http.createServer((req, res) => {
   if (req.method === 'POST' && url.pathname === '/__bench/reset') {
     stats = freshStats();
     return send(res, 200, stats);
+  }
+  if (req.method === 'POST' && url.pathname === '/__bench/stragglers') {
+    const rate = Number(url.searchParams.get('rate'));
+    if (!Number.isFinite(rate) || rate < 0 || rate > 1) return send(res, 400, { error: { message: 'rate must be in 0..1' } });
+    stragglerRate = rate;
+    seed = Number(url.searchParams.get('seed') ?? 1);
+    return send(res, 200, { rate: stragglerRate, seed });
   }
   if (req.method === 'POST' && url.pathname === '/__bench/latency') {
     const ms = Number(url.searchParams.get('ms'));

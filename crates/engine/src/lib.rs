@@ -49,14 +49,15 @@ pub use consult::{run_consult, Consult, ConsultBody, VERBOSE_NOTICE};
 pub use demo::DemoCaller;
 pub use harness::events::{Event, EventSink};
 pub use harness::io::{
-    CallFailure, CallProgress, CallReply, CallRequest, Clock, ModelCaller, NoProgress,
+    CallFailure, CallProgress, CallReply, CallRequest, Clock, HedgeDeadline, ModelCaller,
+    NoProgress, Sleep,
 };
 pub use harness::ledger::{CostLedger, CostSummary};
 pub use harness::{Protocol as ProtocolSpec, StateMachine};
 pub use money::format_usd;
-pub use participants::{builtin_personas, Participant, Persona, Price};
+pub use participants::{builtin_personas, Backup, Participant, Persona, Price};
 pub use prioritize::{run_prioritize, Prioritize};
-pub use record::{Body, CallRecord, CallStatus, Protocol, RecordError, Session};
+pub use record::{Body, CallRecord, CallStatus, Protocol, RecordError, Session, Substitution};
 pub use reply_parse::{extract_json, parse_reply, ParsedReply, ReplyError};
 pub use review::{run_review, Review};
 pub use validation::ValidationError;

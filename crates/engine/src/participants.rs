@@ -69,4 +69,25 @@ pub struct Participant {
     /// None = price unknown: its cost is never taken as $0 and the budget cannot limit it.
     #[serde(default)]
     pub price: Option<Price>,
+    /// A backup model the same request goes to when this seat has not answered by the hedging
+    /// deadline (see `HedgeDeadline`); the first valid reply wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backup: Option<Backup>,
+}
+
+/// A seat's backup model: another provider or model that can answer in its place.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Backup {
+    pub provider_id: String,
+    pub provider_label: String,
+    pub model: String,
+    #[serde(default)]
+    pub price: Option<Price>,
+}
+
+impl Backup {
+    /// "provider · model", as a call card names it.
+    pub fn label(&self) -> String {
+        format!("{} · {}", self.provider_label, self.model)
+    }
 }

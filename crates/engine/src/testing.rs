@@ -211,3 +211,136 @@ pub const XSS_CORPUS: &[&str] = &[
     "`<script>`  **<b onmouseover=window.__xss=1>bold</b>**",
     "<<script>script>window.__xss=1<</script>/script>",
 ];
+
+/// Virtual time for hedged calls: `sleep_ms` futures resolve when `run_virtual` moves the clock to
+/// their deadline, which it does only when nothing else can make progress. A whole hedged session
+/// then runs in milliseconds, the same way every time.
+#[derive(Default)]
+pub struct VirtualClock {
+    now: std::cell::Cell<u64>,
+    /// Deadlines of the timers polled since the clock last moved.
+    waiting: RefCell<Vec<u64>>,
+}
+
+impl VirtualClock {
+    pub fn starting_at(ms: u64) -> Self {
+        let clock = Self::default();
+        clock.now.set(ms);
+        clock
+    }
+}
+
+impl Clock for VirtualClock {
+    fn now_ms(&self) -> u64 {
+        self.now.get()
+    }
+
+    fn sleep_ms(&self, ms: u64) -> crate::harness::io::Sleep<'_> {
+        let deadline = self.now.get() + ms;
+        Box::pin(std::future::poll_fn(move |_| {
+            if self.now.get() >= deadline {
+                Poll::Ready(())
+            } else {
+                self.waiting.borrow_mut().push(deadline);
+                Poll::Pending
+            }
+        }))
+    }
+}
+
+/// Runs `future` to its end on `clock`'s virtual time (polling everything each turn, as the
+/// engine's futures are few).
+pub fn run_virtual<F: Future>(clock: &VirtualClock, future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let waker = std::task::Waker::noop();
+    let mut context = Context::from_waker(waker);
+    for _ in 0..1_000_000 {
+        clock.waiting.borrow_mut().clear();
+        if let Poll::Ready(output) = future.as_mut().poll(&mut context) {
+            return output;
+        }
+        let next = clock.waiting.borrow().iter().copied().min();
+        if let Some(next) = next {
+            clock.now.set(clock.now.get().max(next));
+        }
+    }
+    panic!("the future made no progress")
+}
+
+/// Replies as `ScriptedCaller::over_demo` does, after a latency per call: `slow` calls (by call
+/// id, the seat's own model only) take `slow_ms`, every other call `fast_ms`. Counts the calls
+/// that were dropped before they replied (aborted).
+pub struct LatencyCaller<'c> {
+    pub clock: &'c VirtualClock,
+    pub fast_ms: u64,
+    pub slow_ms: u64,
+    pub slow: Vec<String>,
+    pub deadline: Option<crate::harness::io::HedgeDeadline>,
+    /// Replies each call's text is replaced with, by (call id, backup).
+    pub replies: HashMap<(String, bool), CallReply>,
+    pub requests: RefCell<Vec<CallRequest>>,
+    pub aborted: std::rc::Rc<RefCell<Vec<(String, bool)>>>,
+}
+
+impl<'c> LatencyCaller<'c> {
+    pub fn new(clock: &'c VirtualClock, fast_ms: u64, slow_ms: u64) -> Self {
+        Self {
+            clock,
+            fast_ms,
+            slow_ms,
+            slow: Vec::new(),
+            deadline: None,
+            replies: HashMap::new(),
+            requests: RefCell::default(),
+            aborted: std::rc::Rc::default(),
+        }
+    }
+}
+
+struct AbortWatch {
+    call: Option<(String, bool)>,
+    aborted: std::rc::Rc<RefCell<Vec<(String, bool)>>>,
+}
+
+impl Drop for AbortWatch {
+    fn drop(&mut self) {
+        if let Some(call) = self.call.take() {
+            self.aborted.borrow_mut().push(call);
+        }
+    }
+}
+
+impl ModelCaller for LatencyCaller<'_> {
+    async fn call(
+        &self,
+        request: CallRequest,
+        progress: &dyn CallProgress,
+    ) -> Result<CallReply, CallFailure> {
+        self.requests.borrow_mut().push(request.clone());
+        let key = (request.call_id.clone(), request.backup);
+        let mut watch = AbortWatch {
+            call: Some(key.clone()),
+            aborted: self.aborted.clone(),
+        };
+        let slow = !request.backup && self.slow.contains(&request.call_id);
+        progress.delta("partial ", false);
+        self.clock
+            .sleep_ms(if slow { self.slow_ms } else { self.fast_ms })
+            .await;
+        watch.call = None;
+        let mut reply = self
+            .replies
+            .get(&key)
+            .cloned()
+            .unwrap_or_else(|| demo_reply(&request));
+        if request.backup {
+            reply.model = None; // a provider that does not name its model
+        }
+        progress.delta(&reply.text, true);
+        Ok(reply)
+    }
+
+    fn hedge_deadline(&self) -> Option<crate::harness::io::HedgeDeadline> {
+        self.deadline
+    }
+}

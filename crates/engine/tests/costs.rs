@@ -169,6 +169,7 @@ fn record(
     saved: u64,
 ) -> CallRecord {
     CallRecord {
+        substituted: None,
         call_id: call_id.into(),
         round,
         participant_id: "judge".into(),

@@ -197,6 +197,7 @@ fn every_event_has_its_consultation_name() {
                 participant_id: "p".into(),
                 ok: true,
                 error: None,
+                answered_by: None,
             },
             "consultation:call_finished",
         ),

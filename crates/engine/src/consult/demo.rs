@@ -51,6 +51,7 @@ fn demo_participant(id: &str, label: &str, persona: Option<Persona>) -> Particip
         model: DEMO_MODEL.to_string(),
         persona,
         price: None,
+        backup: None,
     }
 }
 

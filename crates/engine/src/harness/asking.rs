@@ -3,7 +3,9 @@
 //! parse or validate gets.
 use std::cell::RefCell;
 
-use futures::future::join_all;
+use std::pin::pin;
+
+use futures::future::{join_all, select, Either};
 
 use super::events::Event;
 use super::io::{CallProgress, CallReply, CallRequest, ModelCaller};
@@ -13,7 +15,7 @@ use super::protocol::Protocol;
 use super::run::{Run, Stop};
 use crate::participants::Participant;
 use crate::record::ProtocolBody;
-use crate::record::{CallRecord, CallStatus};
+use crate::record::{CallRecord, CallStatus, Substitution};
 use crate::reply_parse::ParsedReply;
 
 /// One call the protocol wants made.
@@ -38,7 +40,7 @@ impl CallPlan<'_> {
         }
     }
 
-    fn request(&self, max_tokens: u32) -> CallRequest {
+    fn request(&self, max_tokens: u32, backup: bool) -> CallRequest {
         CallRequest {
             call_id: self.call_id.clone(),
             round: self.round,
@@ -47,6 +49,7 @@ impl CallPlan<'_> {
             prompt: self.prompt.user.clone(),
             max_tokens,
             response_schema: self.response_schema.clone(),
+            backup,
         }
     }
 
@@ -67,6 +70,7 @@ impl CallPlan<'_> {
             model: None,
             parse_notes: Vec::new(),
             tokens_saved_via_filtering: self.tokens_saved_via_filtering,
+            substituted: None,
         }
     }
 }
@@ -199,7 +203,7 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
         }
     }
 
-    /// Makes the call and records it, whatever the outcome.
+    /// Makes the call (hedged when the seat has a backup) and records it, whatever the outcome.
     async fn attempt<T>(
         &self,
         plan: &CallPlan<'_>,
@@ -212,20 +216,236 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
             participant_id: plan.participant.id.clone(),
         });
         let started_at = self.now();
-        let progress = ProgressEvents {
-            call_id: &plan.call_id,
-            emit: &|event| self.emit(event),
-            failed_attempts: RefCell::default(),
+        let emit = |event| self.emit(event);
+        let primary = ProgressEvents::new(&plan.call_id, &emit, true);
+        let backup = ProgressEvents::new(&plan.call_id, &emit, false);
+        let raced = self.race(plan, &primary, &backup, parse).await;
+        let finished_at = self.now();
+        for (progress, seat) in [(&primary, Seat::Own), (&backup, Seat::Backup)] {
+            for (number, (partial, error)) in
+                progress.failed_attempts.take().into_iter().enumerate()
+            {
+                self.record_failed_attempt(
+                    plan,
+                    seat,
+                    number + 1,
+                    partial,
+                    error,
+                    &started_at,
+                    &finished_at,
+                );
+            }
+        }
+        let (backup_reservation, after_ms, other) = match raced.hedge {
+            Some(hedge) => (Some(hedge.reservation), hedge.after_ms, Some(hedge.other)),
+            None => (None, 0, None),
         };
+        let (mut own_reservation, mut backup_reservation) = (Some(reservation), backup_reservation);
+        let mut take = |seat: Seat| match seat {
+            Seat::Own => own_reservation.take(),
+            Seat::Backup => backup_reservation.take(),
+        };
+        let winner_seat = raced.winner.seat;
+        let winner_reservation = take(winner_seat).expect("the winner's call was reserved");
+        let other_reservation = take(winner_seat.other());
+        let (mut record, attempt) = self.settle_leg(
+            plan,
+            raced.winner,
+            winner_reservation,
+            started_at.clone(),
+            finished_at.clone(),
+        );
+        if winner_seat == Seat::Backup {
+            let backup = plan
+                .participant
+                .backup
+                .as_ref()
+                .expect("hedged seats have a backup");
+            record.substituted = Some(Substitution {
+                backup: backup.label(),
+                after_ms,
+            });
+            record.model = record.model.or_else(|| Some(backup.model.clone()));
+            // The card showed the seat's own stream so far; it now shows the reply that won.
+            self.emit(Event::CallDelta {
+                call_id: plan.call_id.clone(),
+                text: record.reply_text.clone().unwrap_or_default(),
+                restart: true,
+            });
+        }
+        if let (Some(other), Some(reservation)) = (other, other_reservation) {
+            let other_record = match other {
+                Other::Finished(leg) => {
+                    let seat = leg.seat;
+                    let (mut other_record, _) = self.settle_leg(
+                        plan,
+                        leg,
+                        reservation,
+                        started_at.clone(),
+                        finished_at.clone(),
+                    );
+                    other_record.call_id = seat.attempt_id(&plan.call_id);
+                    if other_record.status == CallStatus::Ok {
+                        other_record.status = CallStatus::Failed;
+                    }
+                    other_record
+                }
+                Other::Aborted(seat) => self.aborted_leg_record(
+                    plan,
+                    seat,
+                    reservation,
+                    &backup,
+                    &primary,
+                    &started_at,
+                    &finished_at,
+                ),
+            };
+            self.add_record(other_record);
+        }
+        self.emit(Event::CallFinished {
+            call_id: record.call_id.clone(),
+            participant_id: record.participant_id.clone(),
+            ok: record.status == CallStatus::Ok,
+            error: record.error.clone(),
+            answered_by: record.substituted.as_ref().map(Substitution::sentence),
+        });
+        let cost = self.ledger().summary().clone();
+        self.emit(Event::CostUpdated {
+            spent_usd: cost.spent_usd,
+            unpriced_calls: cost.unpriced_calls,
+            budget_usd: cost.budget_usd,
+        });
+        self.add_record(record);
+        attempt
+    }
+
+    /// The seat's own call, raced (when the seat has a backup and the shell a hedging deadline)
+    /// against the deadline and then the backup's call. The first valid reply wins and the other
+    /// call is dropped, which aborts its request; a reply that does not parse or validate does
+    /// not win over a call still under way. The backup is only asked when its worst case fits the
+    /// budget beside every call already committed.
+    async fn race<'e, T>(
+        &self,
+        plan: &CallPlan<'_>,
+        own_progress: &ProgressEvents<'e>,
+        backup_progress: &ProgressEvents<'e>,
+        parse: &impl ReplyParser<T>,
+    ) -> Raced<T> {
+        let own = self.leg(plan, Seat::Own, own_progress, parse);
+        let hedge = self
+            .caller
+            .hedge_deadline()
+            .zip(plan.participant.backup.as_ref());
+        let Some((deadline, backup)) = hedge else {
+            return Raced {
+                winner: own.await,
+                hedge: None,
+            };
+        };
+        let after_ms = deadline.after_ms(&self.latencies_of(&plan.participant.provider_id));
+        let mut own = pin!(own);
+        if let Either::Left((leg, _)) = select(own.as_mut(), self.clock().sleep_ms(after_ms)).await
+        {
+            return Raced {
+                winner: leg,
+                hedge: None,
+            };
+        }
+        let seconds = format!("{:.1}", after_ms as f64 / 1000.0);
+        let reserved = self.ledger().reserve(
+            &format!("the backup of {}", plan.call_id),
+            backup.price,
+            plan.prompt.estimated_tokens(),
+            self.max_tokens(),
+        );
+        let reservation = match reserved {
+            Ok(reservation) => reservation,
+            Err(reason) => {
+                own_progress.note(Some(&format!(
+                    "No reply after {seconds} s, but the backup {} was not asked: {reason}",
+                    backup.label()
+                )));
+                return Raced {
+                    winner: own.await,
+                    hedge: None,
+                };
+            }
+        };
+        own_progress.note(Some(&format!(
+            "No reply after {seconds} s: the backup {} was asked too.",
+            backup.label()
+        )));
+        let mut hedged = pin!(self.leg(plan, Seat::Backup, backup_progress, parse));
+        let first = match select(own.as_mut(), hedged.as_mut()).await {
+            Either::Left((leg, _)) | Either::Right((leg, _)) => leg,
+        };
+        let (winner, other) = if first.is_valid() {
+            let loser = first.seat.other();
+            (first, Other::Aborted(loser))
+        } else {
+            let second = match first.seat {
+                Seat::Own => hedged.await,
+                Seat::Backup => own.await,
+            };
+            // Neither valid: the seat's own outcome stands (its re-ask or failure follows).
+            if second.is_valid() || first.seat == Seat::Backup {
+                (second, Other::Finished(first))
+            } else {
+                (first, Other::Finished(second))
+            }
+        };
+        Raced {
+            winner,
+            hedge: Some(Hedge {
+                after_ms,
+                reservation,
+                other,
+            }),
+        }
+    }
+
+    /// One seat's call and whether its reply reads; an answer's latency is noted for the
+    /// adaptive deadline.
+    async fn leg<T>(
+        &self,
+        plan: &CallPlan<'_>,
+        seat: Seat,
+        progress: &ProgressEvents<'_>,
+        parse: &impl ReplyParser<T>,
+    ) -> Leg<T> {
+        let started_ms = self.clock().now_ms();
         let result = self
             .caller
-            .call(plan.request(self.max_tokens()), &progress)
+            .call(
+                plan.request(self.max_tokens(), seat == Seat::Backup),
+                progress,
+            )
             .await;
-        let finished_at = self.now();
-        for (number, (partial, error)) in progress.failed_attempts.take().into_iter().enumerate() {
-            self.record_failed_attempt(plan, number + 1, partial, error, &started_at, &finished_at);
+        if result.is_ok() {
+            let provider = match (seat, &plan.participant.backup) {
+                (Seat::Backup, Some(backup)) => &backup.provider_id,
+                _ => &plan.participant.provider_id,
+            };
+            self.observe_latency(provider, self.clock().now_ms().saturating_sub(started_ms));
         }
-        let (record, attempt) = match result {
+        let parsed = result.as_ref().ok().map(|reply| parse(plan, &reply.text));
+        Leg {
+            seat,
+            result,
+            parsed,
+        }
+    }
+
+    /// A finished call's record and ledger entry: charged when it replied, released when not.
+    fn settle_leg<T>(
+        &self,
+        plan: &CallPlan<'_>,
+        leg: Leg<T>,
+        reservation: Reservation,
+        started_at: String,
+        finished_at: String,
+    ) -> (CallRecord, Attempt<T>) {
+        match leg.result {
             Err(failure) => {
                 self.ledger().release(reservation);
                 let (status, attempt) = if failure.is_cancelled() {
@@ -238,13 +458,13 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
                 (record, attempt)
             }
             Ok(reply) => {
-                let price = plan.participant.price;
+                let price = leg.seat.price(plan);
                 let estimated_input = plan.prompt.estimated_tokens();
                 let cost = self
                     .ledger()
                     .settle(reservation, price, &reply, estimated_input);
                 let mut record = plan.record(CallStatus::Ok, started_at, finished_at);
-                let attempt = match parse(plan, &reply.text) {
+                let attempt = match leg.parsed.expect("a reply is parsed") {
                     Ok(parsed) => {
                         record.parse_notes = parsed.notes;
                         Attempt::Valid(parsed.value)
@@ -262,46 +482,78 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
                 record.reply_text = Some(reply.text);
                 (record, attempt)
             }
+        }
+    }
+
+    /// The call that lost a hedged race was aborted: the provider read its prompt and may have
+    /// streamed part of a reply, so it is charged at the estimate of both.
+    #[allow(clippy::too_many_arguments)]
+    fn aborted_leg_record(
+        &self,
+        plan: &CallPlan<'_>,
+        seat: Seat,
+        reservation: Reservation,
+        backup_progress: &ProgressEvents<'_>,
+        own_progress: &ProgressEvents<'_>,
+        started_at: &str,
+        finished_at: &str,
+    ) -> CallRecord {
+        let streamed = match seat {
+            Seat::Own => own_progress.streamed.take(),
+            Seat::Backup => backup_progress.streamed.take(),
         };
-        self.emit(Event::CallFinished {
-            call_id: record.call_id.clone(),
-            participant_id: record.participant_id.clone(),
-            ok: record.status == CallStatus::Ok,
-            error: record.error.clone(),
+        let partial = CallReply {
+            text: streamed,
+            model: Some(seat.model(plan)),
+            ..CallReply::default()
+        };
+        self.ledger().release(reservation);
+        let cost = self
+            .ledger()
+            .charge(seat.price(plan), &partial, plan.prompt.estimated_tokens());
+        let mut record = plan.record(
+            CallStatus::Cancelled,
+            started_at.to_string(),
+            finished_at.to_string(),
+        );
+        record.call_id = seat.attempt_id(&plan.call_id);
+        record.cost_usd = cost;
+        record.model = partial.model;
+        record.reply_text = Some(partial.text);
+        record.error = Some(match seat {
+            Seat::Own => "Aborted: the backup answered first.".to_string(),
+            Seat::Backup => "Aborted: the seat's own model answered first.".to_string(),
         });
-        let cost = self.ledger().summary().clone();
-        self.emit(Event::CostUpdated {
-            spent_usd: cost.spent_usd,
-            unpriced_calls: cost.unpriced_calls,
-            budget_usd: cost.budget_usd,
-        });
-        self.add_record(record);
-        attempt
+        record.tokens_saved_via_filtering = 0;
+        record
     }
 
     /// An attempt the caller retried (or gave up on) after it reached the provider: charged at
     /// what the provider reported, else at the estimate of the prompt and of the text it streamed,
     /// and recorded as `<call id>-attempt-<n>` beside the call's own record.
+    #[allow(clippy::too_many_arguments)]
     fn record_failed_attempt(
         &self,
         plan: &CallPlan<'_>,
+        seat: Seat,
         number: usize,
         partial: CallReply,
         error: String,
         started_at: &str,
         finished_at: &str,
     ) {
-        let cost = self.ledger().charge(
-            plan.participant.price,
-            &partial,
-            plan.prompt.estimated_tokens(),
-        );
+        let cost = self
+            .ledger()
+            .charge(seat.price(plan), &partial, plan.prompt.estimated_tokens());
         let mut record = plan.record(
             CallStatus::Failed,
             started_at.to_string(),
             finished_at.to_string(),
         );
-        record.call_id = format!("{}-attempt-{number}", plan.call_id);
+        record.call_id = match seat {
+            Seat::Own => format!("{}-attempt-{number}", plan.call_id),
+            Seat::Backup => format!("{}-attempt-backup-{number}", plan.call_id),
+        };
         record.input_tokens = partial.input_tokens;
         record.output_tokens = partial.output_tokens;
         record.cost_usd = cost;
@@ -342,27 +594,53 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
     }
 }
 
-/// A call's progress, as events; failed attempts are kept for the ledger.
+/// A call's progress, as events (the card follows the seat's own call; a backup's stream is kept
+/// until it wins); failed attempts and the streamed text are kept for the ledger.
 struct ProgressEvents<'e> {
     call_id: &'e str,
     emit: &'e dyn Fn(Event),
+    shown: bool,
+    streamed: RefCell<String>,
     failed_attempts: RefCell<Vec<(CallReply, String)>>,
+}
+
+impl<'e> ProgressEvents<'e> {
+    fn new(call_id: &'e str, emit: &'e dyn Fn(Event), shown: bool) -> Self {
+        Self {
+            call_id,
+            emit,
+            shown,
+            streamed: RefCell::default(),
+            failed_attempts: RefCell::default(),
+        }
+    }
 }
 
 impl CallProgress for ProgressEvents<'_> {
     fn delta(&self, text: &str, restart: bool) {
-        (self.emit)(Event::CallDelta {
-            call_id: self.call_id.to_string(),
-            text: text.to_string(),
-            restart,
-        });
+        {
+            let mut streamed = self.streamed.borrow_mut();
+            if restart {
+                streamed.clear();
+            }
+            streamed.push_str(text);
+        }
+        if self.shown {
+            (self.emit)(Event::CallDelta {
+                call_id: self.call_id.to_string(),
+                text: text.to_string(),
+                restart,
+            });
+        }
     }
 
     fn note(&self, note: Option<&str>) {
-        (self.emit)(Event::CallNote {
-            call_id: self.call_id.to_string(),
-            note: note.map(str::to_string),
-        });
+        if self.shown {
+            (self.emit)(Event::CallNote {
+                call_id: self.call_id.to_string(),
+                note: note.map(str::to_string),
+            });
+        }
     }
 
     fn attempt_failed(&self, partial: CallReply, error: &str) {
@@ -370,4 +648,75 @@ impl CallProgress for ProgressEvents<'_> {
             .borrow_mut()
             .push((partial, error.to_string()));
     }
+}
+
+/// Which model of a seat made a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seat {
+    Own,
+    Backup,
+}
+
+impl Seat {
+    fn other(self) -> Self {
+        match self {
+            Seat::Own => Seat::Backup,
+            Seat::Backup => Seat::Own,
+        }
+    }
+
+    fn price(self, plan: &CallPlan<'_>) -> Option<crate::participants::Price> {
+        match (self, &plan.participant.backup) {
+            (Seat::Backup, Some(backup)) => backup.price,
+            _ => plan.participant.price,
+        }
+    }
+
+    fn model(self, plan: &CallPlan<'_>) -> String {
+        match (self, &plan.participant.backup) {
+            (Seat::Backup, Some(backup)) => backup.model.clone(),
+            _ => plan.participant.model.clone(),
+        }
+    }
+
+    /// The record id of the hedged call that did not win: a cost on record beside the call's own
+    /// record (`-attempt-` marks it so), not a call of its own.
+    fn attempt_id(self, call_id: &str) -> String {
+        match self {
+            Seat::Own => format!("{call_id}-attempt-own"),
+            Seat::Backup => format!("{call_id}-attempt-backup"),
+        }
+    }
+}
+
+/// One seat's finished call; `parsed` is None when it produced no reply.
+struct Leg<T> {
+    seat: Seat,
+    result: Result<CallReply, crate::harness::io::CallFailure>,
+    parsed: Option<Result<ParsedReply<T>, String>>,
+}
+
+impl<T> Leg<T> {
+    fn is_valid(&self) -> bool {
+        matches!(self.parsed, Some(Ok(_)))
+    }
+}
+
+struct Raced<T> {
+    winner: Leg<T>,
+    /// Set when the backup was asked.
+    hedge: Option<Hedge<T>>,
+}
+
+struct Hedge<T> {
+    after_ms: u64,
+    /// The backup call's reservation.
+    reservation: Reservation,
+    other: Other<T>,
+}
+
+/// How the call that did not win ended.
+enum Other<T> {
+    Finished(Leg<T>),
+    Aborted(Seat),
 }

@@ -40,6 +40,8 @@ pub enum Event {
         participant_id: String,
         ok: bool,
         error: Option<String>,
+        /// Set when the seat's backup answered in its place, e.g. "answered by backup X after 4.0 s".
+        answered_by: Option<String>,
     },
     /// The round's artifact is validated and stored in the session.
     RoundArtifact {

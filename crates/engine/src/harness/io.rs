@@ -16,6 +16,9 @@ pub struct CallRequest {
     pub max_tokens: u32,
     /// JSON schema for the provider's structured-output feature: (name, schema).
     pub response_schema: Option<(String, serde_json::Value)>,
+    /// True when this is the hedge: the same request for the participant's backup model.
+    #[serde(default)]
+    pub backup: bool,
 }
 
 /// A finished model reply, as the shell's transport produced it.
@@ -72,8 +75,50 @@ impl CallProgress for NoProgress {
     fn note(&self, _note: Option<&str>) {}
 }
 
+/// When a seat with a backup model is hedged: a fixed deadline, or one that follows the latency the
+/// provider has shown in this session.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HedgeDeadline {
+    After {
+        ms: u64,
+    },
+    /// `multiple` x the median latency of the provider's answered calls in this run, once it has
+    /// answered `ADAPTIVE_MIN_SAMPLES` calls (never below `min_ms`); `initial_ms` until then.
+    Adaptive {
+        multiple: f64,
+        initial_ms: u64,
+        min_ms: u64,
+    },
+}
+
+/// Answered calls a provider needs before the adaptive deadline follows its latency.
+pub const ADAPTIVE_MIN_SAMPLES: usize = 3;
+
+impl HedgeDeadline {
+    /// The deadline for the next call, given the provider's observed latencies (ms).
+    pub fn after_ms(&self, observed_ms: &[u64]) -> u64 {
+        match *self {
+            HedgeDeadline::After { ms } => ms,
+            HedgeDeadline::Adaptive {
+                multiple,
+                initial_ms,
+                min_ms,
+            } => {
+                if observed_ms.len() < ADAPTIVE_MIN_SAMPLES {
+                    return initial_ms;
+                }
+                let mut sorted = observed_ms.to_vec();
+                sorted.sort_unstable();
+                let median = sorted[sorted.len() / 2];
+                ((median as f64 * multiple).round() as u64).max(min_ms)
+            }
+        }
+    }
+}
+
 /// Makes model calls. The browser implementation streams and retries, reporting as it goes through
-/// `progress`; the engine uses the final outcome.
+/// `progress`; the engine uses the final outcome. A call future that is dropped must abort its
+/// request (the loser of a hedged call is dropped).
 #[allow(async_fn_in_trait)]
 pub trait ModelCaller {
     async fn call(
@@ -81,9 +126,23 @@ pub trait ModelCaller {
         request: CallRequest,
         progress: &dyn CallProgress,
     ) -> Result<CallReply, CallFailure>;
+
+    /// The hedging deadline for seats with a backup model (the user's setting); None = no hedging.
+    fn hedge_deadline(&self) -> Option<HedgeDeadline> {
+        None
+    }
 }
 
-/// Wall-clock time in milliseconds since the Unix epoch.
+/// A timer future, as the shell's clock supplies it.
+pub type Sleep<'a> = std::pin::Pin<Box<dyn std::future::Future<Output = ()> + 'a>>;
+
+/// Wall-clock time in milliseconds since the Unix epoch, and timers.
 pub trait Clock {
     fn now_ms(&self) -> u64;
+
+    /// Resolves after `ms`. A clock without timers never resolves, so nothing waits on it (a
+    /// hedge is then never sent).
+    fn sleep_ms(&self, _ms: u64) -> Sleep<'_> {
+        Box::pin(futures::future::pending())
+    }
 }

@@ -2,6 +2,7 @@
 //! ledger, and the shell's caller, clock and sink. Protocols change the session only through here,
 //! so every change is stamped and handed to the shell to save (`SessionUpdated`).
 use std::cell::{Cell, RefCell, RefMut};
+use std::collections::HashMap;
 
 use super::events::{Event, EventSink};
 use super::io::Clock;
@@ -41,6 +42,8 @@ pub struct Run<'a, C, P: Protocol> {
     session: RefCell<Session>,
     state: Cell<P::State>,
     ledger: RefCell<CostLedger>,
+    /// Milliseconds each provider took to answer in this run, for the adaptive hedging deadline.
+    latencies: RefCell<HashMap<String, Vec<u64>>>,
 }
 
 impl<'a, C, P: Protocol> Run<'a, C, P> {
@@ -77,6 +80,7 @@ impl<'a, C, P: Protocol> Run<'a, C, P> {
             config,
             ledger: RefCell::new(CostLedger::new(session.cost.clone())),
             state: Cell::new(state),
+            latencies: RefCell::default(),
             session: RefCell::new(session),
         })
     }
@@ -87,6 +91,27 @@ impl<'a, C, P: Protocol> Run<'a, C, P> {
 
     pub fn now(&self) -> String {
         rfc3339_utc(self.clock.now_ms())
+    }
+
+    pub fn clock(&self) -> &'a dyn Clock {
+        self.clock
+    }
+
+    /// Notes how long a provider took to answer a call.
+    pub fn observe_latency(&self, provider_id: &str, ms: u64) {
+        self.latencies
+            .borrow_mut()
+            .entry(provider_id.to_string())
+            .or_default()
+            .push(ms);
+    }
+
+    pub fn latencies_of(&self, provider_id: &str) -> Vec<u64> {
+        self.latencies
+            .borrow()
+            .get(provider_id)
+            .cloned()
+            .unwrap_or_default()
     }
 
     pub fn emit(&self, event: Event) {

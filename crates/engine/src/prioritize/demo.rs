@@ -100,6 +100,7 @@ pub fn demo_prioritize_config() -> PrioritizeConfig {
         model: model.to_string(),
         persona: None,
         price: None,
+        backup: None,
     };
     PrioritizeConfig {
         partners: vec![

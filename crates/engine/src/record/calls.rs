@@ -41,6 +41,29 @@ pub struct CallRecord {
     /// Estimated prompt tokens this call did not send thanks to artifact filtering.
     #[serde(default)]
     pub tokens_saved_via_filtering: u64,
+    /// Set when the seat's backup model answered in place of its own (a hedged call).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub substituted: Option<Substitution>,
+}
+
+/// A hedged call the backup won: which model answered, and after how long it was asked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Substitution {
+    /// "provider · model" of the backup.
+    pub backup: String,
+    /// How long the seat's own model had been asked when the backup was asked too.
+    pub after_ms: u64,
+}
+
+impl Substitution {
+    /// What a call card says, e.g. "answered by backup OpenAI · gpt-4o-mini after 4.0 s".
+    pub fn sentence(&self) -> String {
+        format!(
+            "answered by backup {} after {:.1} s",
+            self.backup,
+            self.after_ms as f64 / 1000.0
+        )
+    }
 }
 
 impl CallRecord {

@@ -11,7 +11,7 @@ mod migrate;
 
 use serde::{Deserialize, Serialize};
 
-pub use calls::{CallRecord, CallStatus};
+pub use calls::{CallRecord, CallStatus, Substitution};
 pub use migrate::RecordError;
 
 use crate::consult::ConsultBody;

@@ -58,6 +58,7 @@ pub fn demo_review_config() -> ReviewConfig {
                 model: DEMO_MODEL.to_string(),
                 persona: None,
                 price: None,
+                backup: None,
             })
             .collect(),
         rules: DEMO_RULES.to_string(),

@@ -1,0 +1,306 @@
+//! Hedged calls: a seat's backup model is asked when its own model has not answered by the
+//! deadline; the first valid reply wins, the other call is aborted, both costs count, the budget
+//! holds, and the record says who answered. Virtual time, so every race runs the same way.
+mod common;
+
+use common::{call, session_with, NOW_MS};
+use consilium_engine::testing::{run_virtual, LatencyCaller, RecordingSink, VirtualClock};
+use consilium_engine::{
+    demo_config, estimate_tokens, run_consult, Backup, CallStatus, Clock, ConsultConfig,
+    ConsultState, Event, HedgeDeadline, Price, Session,
+};
+
+const FAST_MS: u64 = 1_000;
+const SLOW_MS: u64 = 10_000;
+const PRICE: Price = Price {
+    input_per_million: 1.0,
+    output_per_million: 2.0,
+};
+
+fn backed_config(price: Option<Price>, budget_usd: Option<f64>) -> ConsultConfig {
+    let mut config = demo_config();
+    let backup = Backup {
+        provider_id: "spare".into(),
+        provider_label: "Spare".into(),
+        model: "spare-model".into(),
+        price,
+    };
+    for seat in config.panelists.iter_mut().chain([&mut config.judge]) {
+        seat.price = price;
+        seat.backup = Some(backup.clone());
+    }
+    config.budget_usd = budget_usd;
+    config
+}
+
+/// The session, its events, the virtual time it took, the (call id, backup) of every request and of
+/// every aborted call.
+type Ran = (
+    Session,
+    Vec<Event>,
+    u64,
+    Vec<(String, bool)>,
+    Vec<(String, bool)>,
+);
+
+/// Runs the consult; returns it, its events, the virtual time it took and the caller's log.
+fn run(
+    config: ConsultConfig,
+    slow: &[&str],
+    deadline: Option<HedgeDeadline>,
+    tweak: impl FnOnce(&mut LatencyCaller),
+) -> Ran {
+    let clock = VirtualClock::starting_at(NOW_MS);
+    let mut caller = LatencyCaller::new(&clock, FAST_MS, SLOW_MS);
+    caller.slow = slow.iter().map(|s| s.to_string()).collect();
+    caller.deadline = deadline;
+    tweak(&mut caller);
+    let sink = RecordingSink::default();
+    let session = run_virtual(
+        &clock,
+        run_consult(session_with(config), &caller, &clock, &sink),
+    );
+    let requests = caller
+        .requests
+        .borrow()
+        .iter()
+        .map(|r| (r.call_id.clone(), r.backup))
+        .collect();
+    let aborted = caller.aborted.borrow().clone();
+    (
+        session,
+        sink.events(),
+        clock.now_ms() - NOW_MS,
+        requests,
+        aborted,
+    )
+}
+
+const AFTER_2S: Option<HedgeDeadline> = Some(HedgeDeadline::After { ms: 2_000 });
+
+#[test]
+fn the_backup_answers_a_straggler_and_the_slow_call_is_aborted() {
+    let (plain, _, plain_ms, _, _) =
+        run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
+    let (session, events, hedged_ms, requests, aborted) = run(
+        backed_config(None, None),
+        &["r1-panelist-1"],
+        AFTER_2S,
+        |_| {},
+    );
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    assert_eq!(plain.consult_state(), Some(ConsultState::Complete));
+    // The straggler cost 9 s without hedging; with it, 2 s deadline + 1 s backup = 3 s, so 7 s less.
+    assert_eq!(
+        plain_ms - hedged_ms,
+        SLOW_MS - 3_000,
+        "{plain_ms} vs {hedged_ms}"
+    );
+    assert!(requests.contains(&("r1-panelist-1".into(), true)));
+    assert_eq!(
+        requests.iter().filter(|(_, backup)| *backup).count(),
+        1,
+        "only the straggler is hedged"
+    );
+    assert_eq!(aborted, vec![("r1-panelist-1".to_string(), false)]);
+
+    let won = call(&session, "r1-panelist-1");
+    assert_eq!(won.status, CallStatus::Ok);
+    let substituted = won
+        .substituted
+        .as_ref()
+        .expect("the record says the backup answered");
+    assert_eq!(substituted.backup, "Spare · spare-model");
+    assert_eq!(substituted.after_ms, 2_000);
+    assert_eq!(won.model.as_deref(), Some("spare-model"));
+    let lost = call(&session, "r1-panelist-1-attempt-own");
+    assert_eq!(lost.status, CallStatus::Cancelled);
+    assert_eq!(
+        lost.reply_text.as_deref(),
+        Some("partial "),
+        "what it streamed is kept"
+    );
+    assert!(
+        lost.is_cut_attempt(),
+        "a cost on record, not a call card of its own"
+    );
+    assert!(session
+        .calls
+        .iter()
+        .filter(|c| c.call_id != "r1-panelist-1")
+        .all(|c| c.substituted.is_none()));
+
+    let finished = events.iter().find_map(|e| match e {
+        Event::CallFinished {
+            call_id,
+            answered_by,
+            ..
+        } if call_id == "r1-panelist-1" => Some(answered_by.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        finished,
+        Some(Some(
+            "answered by backup Spare · spare-model after 2.0 s".to_string()
+        ))
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::CallNote { call_id, note: Some(note) }
+        if call_id == "r1-panelist-1" && note.contains("No reply after 2.0 s: the backup Spare · spare-model was asked too."))));
+}
+
+#[test]
+fn no_backup_is_asked_without_a_deadline_or_before_it() {
+    let (_, _, _, requests, aborted) =
+        run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
+    assert!(requests.iter().all(|(_, backup)| !backup));
+    assert!(aborted.is_empty());
+    // Every call answers in 1 s, within a 2 s deadline: nothing is hedged.
+    let (session, _, _, requests, _) = run(backed_config(None, None), &[], AFTER_2S, |_| {});
+    assert!(requests.iter().all(|(_, backup)| !backup));
+    assert!(session
+        .calls
+        .iter()
+        .all(|c| !c.is_cut_attempt() && c.substituted.is_none()));
+}
+
+#[test]
+fn both_costs_count() {
+    let (session, _, _, _, _) = run(
+        backed_config(Some(PRICE), Some(10.0)),
+        &["r1-panelist-1"],
+        AFTER_2S,
+        |_| {},
+    );
+    let won = call(&session, "r1-panelist-1").cost_usd.expect("priced");
+    let lost = call(&session, "r1-panelist-1-attempt-own")
+        .cost_usd
+        .expect("estimated");
+    assert!(won > 0.0 && lost > 0.0, "{won} {lost}");
+    let recorded: f64 = session.calls.iter().filter_map(|c| c.cost_usd).sum();
+    assert!((session.cost.spent_usd - recorded).abs() < 1e-12);
+    let (plain, _, _, _, _) = run(
+        backed_config(Some(PRICE), Some(10.0)),
+        &["r1-panelist-1"],
+        None,
+        |_| {},
+    );
+    assert!(
+        session.cost.spent_usd > plain.cost.spent_usd,
+        "the hedge costs extra"
+    );
+}
+
+#[test]
+fn a_hedge_that_could_exceed_the_budget_is_not_sent() {
+    let price = Price {
+        input_per_million: 1_000.0,
+        output_per_million: 1_000.0,
+    };
+    let (session, events, _, requests, aborted) = run(
+        backed_config(Some(price), Some(budget_for_three_round1_calls(price))),
+        // All three still under way at the deadline: their worst cases fill the budget.
+        &["r1-panelist-1", "r1-panelist-2", "r1-panelist-3"],
+        AFTER_2S,
+        |_| {},
+    );
+    assert!(requests.iter().all(|(_, backup)| !backup), "{requests:?}");
+    assert!(aborted.is_empty());
+    assert!(call(&session, "r1-panelist-1").substituted.is_none());
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::CallNote { note: Some(note), .. }
+        if note.contains("the backup Spare · spare-model was not asked: The budget of"))));
+}
+
+/// Room for round 1's three calls' worst case (each panelist's prompt, as the engine estimates
+/// it, plus a full reply) and half of a fourth.
+fn budget_for_three_round1_calls(price: Price) -> f64 {
+    let clock = VirtualClock::starting_at(NOW_MS);
+    let caller = LatencyCaller::new(&clock, FAST_MS, SLOW_MS);
+    let sink = RecordingSink::default();
+    let session = session_with(backed_config(Some(price), None));
+    let max_tokens = match &session.body {
+        consilium_engine::Body::Consult(body) => body.config.max_tokens,
+        _ => unreachable!(),
+    };
+    run_virtual(&clock, run_consult(session, &caller, &clock, &sink));
+    let worst: Vec<f64> = caller
+        .requests
+        .borrow()
+        .iter()
+        .filter(|r| r.round == 1)
+        .map(|r| {
+            let prompt = estimate_tokens(&r.system) + estimate_tokens(&r.prompt);
+            price.cost_usd(prompt, max_tokens.into())
+        })
+        .collect();
+    assert_eq!(worst.len(), 3);
+    worst.iter().sum::<f64>() + worst[0] / 2.0
+}
+
+#[test]
+fn an_unusable_backup_reply_does_not_win_over_a_pending_valid_one() {
+    let (session, _, _, _, aborted) = run(
+        backed_config(None, None),
+        &["r1-panelist-1"],
+        AFTER_2S,
+        |caller| {
+            caller.replies.insert(
+                ("r1-panelist-1".into(), true),
+                consilium_engine::testing::text_reply("not json at all"),
+            );
+        },
+    );
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    assert!(
+        aborted.is_empty(),
+        "neither call was aborted: the seat's own reply was awaited"
+    );
+    let own = call(&session, "r1-panelist-1");
+    assert_eq!(own.status, CallStatus::Ok);
+    assert!(own.substituted.is_none());
+    let backup = call(&session, "r1-panelist-1-attempt-backup");
+    assert_eq!(backup.status, CallStatus::Failed);
+    assert_eq!(backup.reply_text.as_deref(), Some("not json at all"));
+}
+
+#[test]
+fn the_adaptive_deadline_follows_the_providers_median() {
+    let adaptive = HedgeDeadline::Adaptive {
+        multiple: 2.0,
+        initial_ms: 20_000,
+        min_ms: 500,
+    };
+    assert_eq!(adaptive.after_ms(&[]), 20_000);
+    assert_eq!(adaptive.after_ms(&[1_000, 1_200]), 20_000);
+    assert_eq!(adaptive.after_ms(&[1_000, 9_000, 1_200, 1_100]), 2_400);
+    assert_eq!(adaptive.after_ms(&[100, 100, 100]), 500);
+    // In a run: round 1 answers in 1 s, so a round-3 straggler is hedged after 2 s, not 20 s.
+    let (session, _, _, _, _) = run(
+        backed_config(None, None),
+        &["r3-panelist-2"],
+        Some(adaptive),
+        |_| {},
+    );
+    let won = call(&session, "r3-panelist-2");
+    assert_eq!(won.substituted.as_ref().map(|s| s.after_ms), Some(2_000));
+}
+
+#[test]
+fn records_and_seats_without_hedging_fields_still_load() {
+    let session = session_with(demo_config());
+    let mut json = serde_json::to_value(&session).unwrap();
+    let text = json.to_string();
+    assert!(
+        !text.contains("\"backup\"") && !text.contains("substituted"),
+        "absent fields are not written"
+    );
+    json["calls"] = serde_json::json!([{
+        "call_id": "r1-panelist-1", "round": 1, "participant_id": "panelist-1", "status": "ok",
+        "prompt_chars": 10, "input_tokens": null, "output_tokens": null, "cost_usd": null,
+        "reply_text": "x", "error": null, "started_at": "t", "finished_at": "t"
+    }]);
+    let loaded: Session = serde_json::from_value(json).unwrap();
+    assert!(loaded.calls[0].substituted.is_none());
+    assert!(loaded.participants.iter().all(|p| p.backup.is_none()));
+}
