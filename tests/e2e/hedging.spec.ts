@@ -4,6 +4,7 @@
 import { ChildProcess, spawn } from 'child_process';
 import * as path from 'path';
 import { expect, test } from './guard';
+import { openSessionId, storedSessionIn } from './stored';
 import { addCompatibleProvider, askTheCouncil } from './helpers';
 
 const PORT = Number(process.env.E2E_PORT_BASE ?? 18000) + 90;
@@ -42,14 +43,8 @@ test('a slow seat is answered by its backup, on the card and in the record', asy
   await expect(card.locator('.substituted')).toHaveText('answered by backup Lagging · fixed-latency after 1.0 s');
   await expect(page.locator('.verdict .recommendation')).toBeVisible({ timeout: 90_000 });
 
-  const session = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const value = localStorage.getItem(localStorage.key(i)!) ?? '';
-      if (value.includes('"r1-panelist-1-attempt-own"')) return JSON.parse(value);
-    }
-    return null;
-  });
-  expect(session, 'the session record holds the aborted call').not.toBeNull();
+  const session = await storedSessionIn(page, openSessionId(page), 'complete');
+  expect(session.calls.some((c: any) => c.call_id === 'r1-panelist-1-attempt-own'), 'the session record holds the aborted call').toBe(true);
   const won = session.calls.find((c: any) => c.call_id === 'r1-panelist-1');
   expect(won.status).toBe('ok');
   expect(won.substituted).toEqual({ backup: 'Lagging · fixed-latency', after_ms: 1000 });
