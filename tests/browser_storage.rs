@@ -156,3 +156,30 @@ async fn each_change_is_announced_to_the_other_tabs() {
     assert!(matches!(&heard[1], storage::sync::Change::Deleted(ids) if ids == &["idb-announced"]), "{heard:?}");
     drop(listener);
 }
+
+#[wasm_bindgen_test]
+async fn an_import_is_checked_session_by_session_and_never_overwrites() {
+    use consilium_engine::library::{export_all, keep_both, parse_import};
+    let here = session("idb-import-here");
+    storage::save_session(&here).await.unwrap();
+    let mut other = session("idb-import-other");
+    other.subject = "Imported question".into();
+    let file = export_all(&[here.clone(), other.clone()], "2026-11-23T00:00:00.000Z");
+    // Broken files: named problems.
+    assert!(parse_import(&file[..file.len() - 30]).unwrap_err().contains("cut short"));
+    assert!(parse_import(&file.replace("\"version\": 1", "\"version\": 2")).unwrap_err().contains("version 2"));
+    let unknown = file.replacen("\"protocol\": \"consult\"", "\"protocol\": \"tarot\"", 1);
+    let incoming = parse_import(&unknown).unwrap();
+    assert_eq!(incoming.refused.len(), 1, "{:?}", incoming.refused);
+    assert!(incoming.refused[0].contains("\"tarot\" is unknown"), "{:?}", incoming.refused);
+    // A good file: the id already here comes in under a new one; the stored session is untouched.
+    let mut incoming = parse_import(&file).unwrap();
+    let taken = storage::list_sessions().await.unwrap().into_iter().map(|s| s.id).collect();
+    let renamed = keep_both(&mut incoming.sessions, &taken);
+    assert_eq!(renamed, vec![("idb-import-here".to_string(), "idb-import-here-copy2".to_string())]);
+    for session in &incoming.sessions {
+        storage::save_imported(session).await.unwrap();
+    }
+    assert_eq!(storage::load_session("idb-import-here").await.unwrap().unwrap(), here);
+    assert!(listed("idb-import-here-copy2").await && listed("idb-import-other").await);
+}
