@@ -8,6 +8,7 @@
 //! earlier versions are brought up to this shape by [`Session::from_json`] (see `migrate`).
 mod calls;
 mod migrate;
+mod session_serde;
 
 use serde::{Deserialize, Serialize};
 
@@ -44,9 +45,9 @@ impl Protocol {
     }
 }
 
-/// A protocol's own part of the record. Serialised as `"protocol": ..., "body": {...}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "protocol", content = "body", rename_all = "snake_case")]
+/// A protocol's own part of the record. Serialised as `"protocol": ..., "body": {...}` by the
+/// session's own impls (`session_serde`).
+#[derive(Clone, Debug, PartialEq)]
 pub enum Body {
     Consult(Box<ConsultBody>),
     Review(Box<ReviewBody>),
@@ -69,7 +70,9 @@ pub trait ProtocolBody: Sized {
     fn of_mut(body: &mut Body) -> Option<&mut Self>;
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Serialised and parsed by hand (`session_serde`): the same JSON as a derive with a flattened
+/// body, without serde's buffering (`flatten`), which doubled every body type's parser in the wasm.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Session {
     pub schema_version: String,
     pub id: String,
@@ -85,17 +88,12 @@ pub struct Session {
     pub participants: Vec<Participant>,
     /// Every call made or refused, in the order each finished; a resumed round adds new records
     /// (with the same call ids) after the old ones, which stay because their cost was real.
-    #[serde(default)]
     pub calls: Vec<CallRecord>,
-    #[serde(default)]
     pub cost: CostSummary,
     /// Why the session failed, as a sentence for the user.
-    #[serde(default)]
     pub failure: Option<String>,
     /// Scripted participants: labelled as a demo wherever the session shows.
-    #[serde(default)]
     pub demo: bool,
-    #[serde(flatten)]
     pub body: Body,
 }
 

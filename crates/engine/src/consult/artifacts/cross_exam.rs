@@ -16,15 +16,21 @@ pub const CROSS_EXAM: ArtifactKind = ArtifactKind {
 pub const MAX_CHALLENGES: u32 = 10;
 pub const MAX_REBUTTALS: u32 = 10;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// JSON: the envelope's fields, then these (`envelope_first_serde`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct CrossExamArtifact {
-    #[serde(flatten)]
     pub envelope: ArtifactEnvelope,
     pub challenges: Vec<Challenge>,
     pub rebuttals: Vec<Rebuttal>,
     /// Challenges no rebuttal answered, as the challenge reads. Empty when nobody raised one.
     pub unresolved: Vec<String>,
 }
+
+super::envelope_serde::envelope_first_serde!(CrossExamArtifact {
+    challenges: Vec<Challenge>,
+    rebuttals: Vec<Rebuttal>,
+    unresolved: Vec<String>,
+});
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Challenge {

@@ -1,5 +1,4 @@
 //! Round 1: one panelist's answer, given alone.
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::schema::{list, object, percentage, text};
@@ -11,9 +10,9 @@ pub const INDEPENDENT: ArtifactKind = ArtifactKind {
     round_number: 1,
 };
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// JSON: the envelope's fields, then these (`envelope_first_serde`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct IndependentArtifact {
-    #[serde(flatten)]
     pub envelope: ArtifactEnvelope,
     /// The panelist's participant id; set by the engine, not by the model.
     pub agent_id: String,
@@ -22,6 +21,14 @@ pub struct IndependentArtifact {
     pub rationale: String,
     pub confidence: f64,
 }
+
+super::envelope_serde::envelope_first_serde!(IndependentArtifact {
+    agent_id: String,
+    position: String,
+    key_points: Vec<String>,
+    rationale: String,
+    confidence: f64,
+});
 
 impl IndependentArtifact {
     pub fn validate(&self) -> Result<(), ValidationError> {

@@ -2,6 +2,7 @@
 //! (`artifact_type`, `schema_version`, `round_number`, `created_at`) flattened into its JSON; a model
 //! produces only the content fields (see each `*_schema`), the engine adds the envelope.
 mod cross_exam;
+mod envelope_serde;
 mod independent;
 mod panelist_reply;
 mod schema;

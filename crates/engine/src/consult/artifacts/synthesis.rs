@@ -16,15 +16,21 @@ pub const SYNTHESIS: ArtifactKind = ArtifactKind {
 pub const MAX_CONSENSUS_POINTS: u32 = 6;
 pub const MAX_TENSIONS: u32 = 4;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// JSON: the envelope's fields, then these (`envelope_first_serde`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct SynthesisArtifact {
-    #[serde(flatten)]
     pub envelope: ArtifactEnvelope,
     pub consensus_points: Vec<ConsensusPoint>,
     pub tensions: Vec<Tension>,
     /// The issues that matter most for the decision, most important first.
     pub priority_order: Vec<String>,
 }
+
+super::envelope_serde::envelope_first_serde!(SynthesisArtifact {
+    consensus_points: Vec<ConsensusPoint>,
+    tensions: Vec<Tension>,
+    priority_order: Vec<String>,
+});
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ConsensusPoint {

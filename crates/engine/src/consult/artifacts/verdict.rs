@@ -11,9 +11,9 @@ pub const VERDICT: ArtifactKind = ArtifactKind {
     round_number: 4,
 };
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// JSON: the envelope's fields, then these (`envelope_first_serde`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct VerdictArtifact {
-    #[serde(flatten)]
     pub envelope: ArtifactEnvelope,
     pub recommendation: String,
     /// The judge's own number; `ConfidenceCheck` holds the one computed from the dissent.
@@ -21,6 +21,13 @@ pub struct VerdictArtifact {
     pub evidence: Vec<String>,
     pub dissent: Vec<Dissent>,
 }
+
+super::envelope_serde::envelope_first_serde!(VerdictArtifact {
+    recommendation: String,
+    confidence: f64,
+    evidence: Vec<String>,
+    dissent: Vec<Dissent>,
+});
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Dissent {

@@ -1,0 +1,47 @@
+//! An artifact's JSON is its envelope's fields, then its own, in one object. A derive with
+//! `#[serde(flatten)]` wrote that but parsed through serde's `Content` buffer, instantiating each
+//! artifact's parser twice in the wasm; these impls write and read the same JSON directly.
+
+/// Serialize and Deserialize for an artifact struct whose first field is `envelope:
+/// ArtifactEnvelope`, followed by the listed fields (in declaration order).
+macro_rules! envelope_first_serde {
+    ($artifact:ident { $($field:ident: $ty:ty),* $(,)? }) => {
+        impl serde::Serialize for $artifact {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeMap;
+                let mut map = serializer.serialize_map(None)?;
+                map.serialize_entry("artifact_type", &self.envelope.artifact_type)?;
+                map.serialize_entry("schema_version", &self.envelope.schema_version)?;
+                map.serialize_entry("round_number", &self.envelope.round_number)?;
+                map.serialize_entry("created_at", &self.envelope.created_at)?;
+                $(map.serialize_entry(stringify!($field), &self.$field)?;)*
+                map.end()
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $artifact {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                #[derive(serde::Deserialize)]
+                struct Flat {
+                    artifact_type: String,
+                    schema_version: String,
+                    round_number: u8,
+                    created_at: String,
+                    $($field: $ty),*
+                }
+                let flat = <Flat as serde::Deserialize>::deserialize(deserializer)?;
+                Ok(Self {
+                    envelope: $crate::consult::artifacts::ArtifactEnvelope {
+                        artifact_type: flat.artifact_type,
+                        schema_version: flat.schema_version,
+                        round_number: flat.round_number,
+                        created_at: flat.created_at,
+                    },
+                    $($field: flat.$field),*
+                })
+            }
+        }
+    };
+}
+
+pub(crate) use envelope_first_serde;
