@@ -237,6 +237,76 @@ fn equal_severity_keeps_the_original_order() {
 }
 
 #[test]
+fn a_kept_challenge_that_a_defence_answered_loses_its_evidence() {
+    let mut artifact = cross_exam_artifact();
+    artifact.challenges = vec![
+        challenge("answered, most evidence", 3),
+        challenge("still standing", 1),
+        challenge("answered, dropped by the limit", 0),
+    ];
+    artifact.unresolved = vec!["still standing".into()];
+    let before = artifact.clone();
+    let filtered = filter_cross_exam(
+        &artifact,
+        CrossExamLimits {
+            challenges: 2,
+            rebuttals: 5,
+        },
+    );
+    // Severity is scored on the whole challenge: the evidence still ranks it first.
+    assert_eq!(
+        challenge_texts(&filtered),
+        ["answered, most evidence", "still standing"]
+    );
+    assert!(filtered.challenges[0].evidence.is_empty(), "it fell: its evidence decides nothing");
+    assert_eq!(filtered.challenges[1].evidence, ["evidence 0"], "it stands with its evidence");
+    filtered.validate().unwrap();
+    assert_eq!(artifact, before, "the original keeps every piece of evidence");
+}
+
+#[test]
+fn filtered_prompts_leave_out_the_viewpoints_the_reader_has_in_full() {
+    let caller = ScriptedCaller::over_demo();
+    let (session, _) = run(demo_session(), &caller);
+    let tensions = session.consult().round2.clone().unwrap().tensions;
+    let kept = &tensions[..2]; // the demo's two tensions with the most viewpoints
+    let requests = caller.requests();
+    for request in requests.iter().filter(|r| r.round == 3 && r.call_id != "r3-judge") {
+        let reader = request.call_id.trim_start_matches("r3-");
+        assert!(request.prompt.contains("you: as in your answer"), "{}", request.call_id);
+        for v in kept.iter().flat_map(|t| &t.viewpoints) {
+            let line = format!("{}: {}", v.agent, v.viewpoint);
+            assert_eq!(
+                request.prompt.contains(&line),
+                v.agent != reader,
+                "{} sees the others' viewpoints, not its own: {line}",
+                request.call_id
+            );
+        }
+    }
+    let verdict = requests.iter().find(|r| r.call_id == "r4-judge").unwrap();
+    for t in kept {
+        let agents: Vec<&str> = t.viewpoints.iter().map(|v| v.agent.as_str()).collect();
+        assert!(verdict.prompt.contains(&format!("{} ({})", t.topic, agents.join(", "))));
+        for v in &t.viewpoints {
+            assert!(!verdict.prompt.contains(&v.viewpoint), "the judge has every answer in full");
+        }
+    }
+
+    let mut verbose = demo_session();
+    verbose.consult_mut().config.verbose = true;
+    let caller = ScriptedCaller::over_demo();
+    run(verbose, &caller);
+    for request in caller.requests().iter().filter(|r| r.round >= 3 && r.call_id != "r3-judge") {
+        assert!(!request.prompt.contains("you: as in your answer"));
+        for v in tensions.iter().flat_map(|t| &t.viewpoints) {
+            let line = format!("{}: {}", v.agent, v.viewpoint);
+            assert!(request.prompt.contains(&line), "verbose shows {line} to {}", request.call_id);
+        }
+    }
+}
+
+#[test]
 fn round_three_panelists_see_the_filtered_synthesis_unless_verbose() {
     // The demo synthesis has 4 consensus points and 3 tensions: the weakest of each is dropped.
     let weakest_point = "Keep the existing ingester as a fallback during the transition";

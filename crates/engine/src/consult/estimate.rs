@@ -13,7 +13,7 @@ use crate::consult::artifacts::{
     SYNTHESIS,
 };
 use crate::consult::config::ConsultConfig;
-use crate::consult::prompts;
+use crate::consult::prompts::{self, Detail};
 use crate::participants::Participant;
 use crate::timestamp::rfc3339_utc;
 
@@ -81,7 +81,14 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     }
     if config.stop_after_round >= 3 {
         for (panelist, answer) in config.panelists.iter().zip(&answers) {
-            let prompt = prompts::cross_exam(question, panelist, answer, &synthesis, structured);
+            let prompt = prompts::cross_exam(
+                question,
+                panelist,
+                answer,
+                &synthesis,
+                Detail::Full,
+                structured,
+            );
             calls.push((
                 panelist,
                 prompt.estimated_tokens() + max_tokens + synthesis_r3,
@@ -92,7 +99,14 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
         calls.push((&config.judge, prompt.estimated_tokens() + all_answers));
     }
     if config.stop_after_round >= 4 {
-        let prompt = prompts::verdict(question, &answers, &synthesis, &cross_exam, structured);
+        let prompt = prompts::verdict(
+            question,
+            &answers,
+            &synthesis,
+            &cross_exam,
+            Detail::Full,
+            structured,
+        );
         let embedded = all_answers + synthesis_r4 + cross_exam_r4;
         calls.push((&config.judge, prompt.estimated_tokens() + embedded));
     }

@@ -53,14 +53,23 @@ pub fn filter_synthesis(
 }
 
 /// Keeps the most severe challenges and the most substantive rebuttals; `unresolved` is kept whole
-/// because the verdict must answer every open point.
+/// because the verdict must answer every open point. A kept challenge that a defence answered
+/// (it is not in `unresolved`) loses its evidence: the challenge fell, so its evidence decides
+/// nothing in the verdict; a standing challenge keeps all of it. Severity is scored before, on the
+/// whole challenge.
 pub fn filter_cross_exam(
     artifact: &CrossExamArtifact,
     limits: CrossExamLimits,
 ) -> CrossExamArtifact {
+    let mut challenges = top_by(&artifact.challenges, limits.challenges, severity_score);
+    for challenge in &mut challenges {
+        if !artifact.unresolved.contains(&challenge.challenge) {
+            challenge.evidence.clear();
+        }
+    }
     CrossExamArtifact {
         envelope: artifact.envelope.clone(),
-        challenges: top_by(&artifact.challenges, limits.challenges, severity_score),
+        challenges,
         rebuttals: top_by(&artifact.rebuttals, limits.rebuttals, substantiveness_score),
         unresolved: artifact.unresolved.clone(),
     }

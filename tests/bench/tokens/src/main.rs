@@ -198,6 +198,17 @@ fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
             .find(|r| r.call_id == call.call_id)
             .expect("every record has its request");
         round.input += count(&request.system) + count(&request.prompt);
+        if let Some(dir) = std::env::var_os("BENCH_PROMPTS") {
+            // Every prompt as sent, one file per call, to read what the tokens are spent on.
+            let path = std::path::Path::new(&dir).join(format!(
+                "{}-{}-{}.txt",
+                c.name.split_whitespace().next().unwrap_or("consult"),
+                if verbose { "verbose" } else { "filtered" },
+                call.call_id
+            ));
+            std::fs::write(path, format!("{}\n----\n{}", request.system, request.prompt))
+                .expect("BENCH_PROMPTS is a writable directory");
+        }
         if std::env::var_os("BENCH_CALLS").is_some() {
             eprintln!(
                 "{} verbose={verbose} {}: system {} + user {}",

@@ -2,7 +2,8 @@
 //! the challenges, which the engine has already put on record verbatim.
 use std::fmt::Write;
 
-use super::{panelist_system, render, reply_format, Prompt, JUDGE_SYSTEM};
+use super::render::{self, Viewpoints};
+use super::{panelist_system, reply_format, Detail, Prompt, JUDGE_SYSTEM};
 use crate::consult::artifacts::{Challenge, IndependentArtifact, Rebuttal, SynthesisArtifact};
 use crate::participants::Participant;
 
@@ -16,8 +17,13 @@ pub fn cross_exam(
     panelist: &Participant,
     own_answer: &IndependentArtifact,
     synthesis: &SynthesisArtifact,
+    detail: Detail,
     structured_output: bool,
 ) -> Prompt {
+    let viewpoints = match detail {
+        Detail::Full => Viewpoints::All,
+        Detail::Filtered => Viewpoints::AllBut(&own_answer.agent_id),
+    };
     Prompt {
         system: panelist_system(panelist),
         user: format!(
@@ -27,7 +33,7 @@ pub fn cross_exam(
              and your evidence. Defend your position where it holds. With nothing to challenge, \
              return no challenges and say in defense why you endorse the consensus.\n\n{}",
             render::answer(own_answer),
-            render::synthesis(synthesis),
+            render::synthesis(synthesis, viewpoints),
             reply_format(PANELIST_SHAPE, structured_output)
         ),
     }

@@ -17,6 +17,15 @@ pub use verdict::verdict;
 
 pub use crate::harness::prompt::Prompt;
 
+/// Whether a prompt shows the debate in full (verbose) or filtered. Filtering cuts the artifacts'
+/// arrays (`consult::filtering`) and leaves out the tension viewpoints the reader already has in
+/// full, as its own answer (round 3) or every answer (round 4).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Detail {
+    Full,
+    Filtered,
+}
+
 const REPLY_FORMAT: &str = "Reply with one JSON object and nothing else (no prose, no code fence)";
 
 /// The closing instruction: the schema gives the shape when `structured_output` is on, else the

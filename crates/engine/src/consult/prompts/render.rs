@@ -28,7 +28,18 @@ pub fn answers(round1: &[IndependentArtifact]) -> String {
     round1.iter().map(answer).collect::<Vec<_>>().join("\n\n")
 }
 
-pub fn synthesis(synthesis: &SynthesisArtifact) -> String {
+/// Which tension viewpoints a prompt spells out. Filtering leaves out what the reader already has
+/// in full: its own answer (round 3), or every answer (round 4).
+#[derive(Clone, Copy)]
+pub enum Viewpoints<'a> {
+    All,
+    /// All but this agent's, which is its own answer, shown in full in the same prompt.
+    AllBut(&'a str),
+    /// Only who takes part: every answer is shown in full in the same prompt.
+    NamesOnly,
+}
+
+pub fn synthesis(synthesis: &SynthesisArtifact, viewpoints: Viewpoints) -> String {
     let mut text = String::from("Consensus points:");
     if synthesis.consensus_points.is_empty() {
         text.push_str(" none");
@@ -43,14 +54,29 @@ pub fn synthesis(synthesis: &SynthesisArtifact) -> String {
             percent(c.confidence)
         );
     }
-    text.push_str("\nTensions:");
+    text.push_str(match viewpoints {
+        Viewpoints::NamesOnly => "\nTensions (each side's view is in its answer):",
+        _ => "\nTensions:",
+    });
     if synthesis.tensions.is_empty() {
         text.push_str(" none");
     }
     for (index, t) in synthesis.tensions.iter().enumerate() {
         let _ = write!(text, "\n{}. {}", index + 1, t.topic);
-        for v in &t.viewpoints {
-            let _ = write!(text, "\n   {}: {}", v.agent, v.viewpoint);
+        match viewpoints {
+            Viewpoints::NamesOnly => {
+                let agents: Vec<&str> = t.viewpoints.iter().map(|v| v.agent.as_str()).collect();
+                let _ = write!(text, " ({})", agents.join(", "));
+            }
+            Viewpoints::All | Viewpoints::AllBut(_) => {
+                for v in &t.viewpoints {
+                    if matches!(viewpoints, Viewpoints::AllBut(own) if own == v.agent) {
+                        text.push_str("\n   you: as in your answer");
+                    } else {
+                        let _ = write!(text, "\n   {}: {}", v.agent, v.viewpoint);
+                    }
+                }
+            }
         }
     }
     if !synthesis.priority_order.is_empty() {

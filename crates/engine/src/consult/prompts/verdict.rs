@@ -1,5 +1,6 @@
 //! Round 4: the judge decides, weighing what survived the cross-examination.
-use super::{render, reply_format, Prompt, JUDGE_SYSTEM};
+use super::render::{self, Viewpoints};
+use super::{reply_format, Detail, Prompt, JUDGE_SYSTEM};
 use crate::consult::artifacts::{CrossExamArtifact, IndependentArtifact, SynthesisArtifact};
 
 const SHAPE: &str = r#"{"recommendation": string, "confidence": integer 0-100, "evidence": [string, ...], "dissent": [{"agent": agent id, "concern": string, "severity": "high" | "medium" | "low"}]}"#;
@@ -10,8 +11,13 @@ pub fn verdict(
     round1: &[IndependentArtifact],
     synthesis: &SynthesisArtifact,
     cross_exam: &CrossExamArtifact,
+    detail: Detail,
     structured_output: bool,
 ) -> Prompt {
+    let viewpoints = match detail {
+        Detail::Full => Viewpoints::All,
+        Detail::Filtered => Viewpoints::NamesOnly,
+    };
     Prompt {
         system: JUDGE_SYSTEM.to_string(),
         user: format!(
@@ -27,7 +33,7 @@ pub fn verdict(
              could change the decision; medium: how to carry it out; low: a reservation); empty if \
              nobody does.\n\n{}",
             render::answers(round1),
-            render::synthesis(synthesis),
+            render::synthesis(synthesis, viewpoints),
             render::cross_exam(cross_exam),
             reply_format(SHAPE, structured_output)
         ),

@@ -7,7 +7,7 @@ use crate::consult::artifacts::{
     CrossExamArtifact, CrossExamJudgment, CrossExamReply, Rebuttal, CROSS_EXAM,
 };
 use crate::consult::filtering::filter_synthesis;
-use crate::consult::prompts;
+use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
 use crate::harness::io::ModelCaller;
 use crate::harness::CallPlan;
@@ -18,10 +18,10 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
     run.enter_round(3)?;
     let (round1, synthesis) = run.body(|s| (s.round1.clone(), s.round2.clone()));
     let synthesis = synthesis.ok_or_else(|| Stop::missing("the round 2 synthesis"))?;
-    let shown = if run.config.verbose {
-        synthesis.clone()
+    let (shown, detail) = if run.config.verbose {
+        (synthesis.clone(), Detail::Full)
     } else {
-        filter_synthesis(&synthesis, run.config.filter_limits.round3)
+        (filter_synthesis(&synthesis, run.config.filter_limits.round3), Detail::Filtered)
     };
 
     // Only panelists with a round 1 answer take part: they cross-examine from that answer.
@@ -34,9 +34,16 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
                 .iter()
                 .find(|p| p.id == answer.agent_id)?;
             let structured = run.config.structured_output;
-            let prompt = prompts::cross_exam(&run.subject, panelist, answer, &shown, structured);
-            let unfiltered =
-                prompts::cross_exam(&run.subject, panelist, answer, &synthesis, structured);
+            let prompt =
+                prompts::cross_exam(&run.subject, panelist, answer, &shown, detail, structured);
+            let unfiltered = prompts::cross_exam(
+                &run.subject,
+                panelist,
+                answer,
+                &synthesis,
+                Detail::Full,
+                structured,
+            );
             Some(CallPlan {
                 call_id: format!("r3-{}", panelist.id),
                 round: 3,

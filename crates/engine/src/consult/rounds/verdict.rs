@@ -3,7 +3,7 @@
 use crate::consult::artifacts::{verdict_schema, VerdictArtifact, VERDICT};
 use crate::consult::confidence::check_confidence_for_panel;
 use crate::consult::filtering::{filter_cross_exam, filter_synthesis};
-use crate::consult::prompts;
+use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
 use crate::harness::io::ModelCaller;
 use crate::harness::CallPlan;
@@ -17,12 +17,13 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
     let synthesis = synthesis.ok_or_else(|| Stop::missing("the round 2 synthesis"))?;
     let cross_exam = cross_exam.ok_or_else(|| Stop::missing("the round 3 cross-examination"))?;
     let limits = run.config.filter_limits.round4;
-    let (synthesis_shown, cross_exam_shown) = if run.config.verbose {
-        (synthesis.clone(), cross_exam.clone())
+    let (synthesis_shown, cross_exam_shown, detail) = if run.config.verbose {
+        (synthesis.clone(), cross_exam.clone(), Detail::Full)
     } else {
         (
             filter_synthesis(&synthesis, limits.synthesis()),
             filter_cross_exam(&cross_exam, limits.cross_exam()),
+            Detail::Filtered,
         )
     };
     let structured = run.config.structured_output;
@@ -31,9 +32,17 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
         &round1,
         &synthesis_shown,
         &cross_exam_shown,
+        detail,
         structured,
     );
-    let unfiltered = prompts::verdict(&run.subject, &round1, &synthesis, &cross_exam, structured);
+    let unfiltered = prompts::verdict(
+        &run.subject,
+        &round1,
+        &synthesis,
+        &cross_exam,
+        Detail::Full,
+        structured,
+    );
     let plan = CallPlan {
         call_id: "r4-judge".to_string(),
         round: 4,
