@@ -41,14 +41,16 @@ for form in ["mobile", "desktop"]:
     a = r["audits"]
     rows.append(f"| {form} | {c['performance']} | {c['accessibility']} | {c['best-practices']} | {c['seo']} | "
                 f"{a['first-contentful-paint']['displayValue']} | {a['largest-contentful-paint']['displayValue']} | "
-                f"{a['total-blocking-time']['displayValue']} |")
+                f"{a['total-blocking-time']['displayValue']} | {a['interactive']['displayValue']} |")
 section = f"""### Lighthouse {version}, {datetime.date.today()} ({machine})
 
 The release build served with gzip by `scripts/static_server.py`; Lighthouse's default mobile
 throttling (slow 4G, 4x CPU) and its desktop preset. Target: >= 95 in each category.
+The largest paint is the static shell in index.html (painted before the wasm arrives, removed as the
+app mounts); the app itself is usable at "interactive", which still follows from the wasm's size.
 
-| form | performance | accessibility | best practices | SEO | FCP | LCP | TBT |
-|---|---|---|---|---|---|---|---|
+| form | performance | accessibility | best practices | SEO | FCP | LCP | TBT | interactive |
+|---|---|---|---|---|---|---|---|---|
 """ + "\n".join(rows) + "\n"
 print(section)
 path = pathlib.Path("BENCHMARKS.md")

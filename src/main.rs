@@ -1,7 +1,19 @@
 fn main() {
     console_error_panic_hook::set_once();
     register_offline_shell();
+    remove_loading_shell();
     leptos::mount::mount_to_body(consilium::app::App);
+}
+
+/// index.html paints a static shell while the wasm loads; it goes right before the app mounts, so
+/// the two are never on the page together.
+fn remove_loading_shell() {
+    if let Some(shell) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("app-shell"))
+    {
+        shell.remove();
+    }
 }
 
 /// The service worker keeps the app shell cached so stored sessions open offline. Failing to register
