@@ -190,8 +190,7 @@ for (const format of FORMATS) {
       }
 
       const streamed = forModel(await journal(request), model).filter((e) => e.body.stream === true);
-      // gloo-net 0.6 appends a bare "&" to a URL that already has a query (Gemini's "?alt=sse&").
-      expect(streamed.map((e) => e.path.replace(/&$/, ''))).toEqual([format.path(model, true), format.path(model, true)]);
+      expect(streamed.map((e) => e.path)).toEqual([format.path(model, true), format.path(model, true)]);
       for (const entry of streamed) {
         expect(entry.response.status).toBe(200);
         expect(entry.headers[format.keyHeader]).toBe('[REDACTED]');
