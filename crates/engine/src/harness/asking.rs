@@ -117,15 +117,30 @@ impl Answer<Box<dyn Any>> {
     /// The parser's value back in its own type.
     fn downcast<T: 'static>(self) -> Answer<T> {
         match self {
-            Answer::Valid(value) => Answer::Valid(
-                *value
-                    .downcast()
-                    .unwrap_or_else(|_| unreachable!("the parser's own type")),
-            ),
+            Answer::Valid(value) => Answer::Valid(unbox(value)),
             Answer::Failed(reason) => Answer::Failed(reason),
             Answer::Cancelled => Answer::Cancelled,
             Answer::OverBudget(reason) => Answer::OverBudget(reason),
         }
+    }
+}
+
+/// A parser's value back in its own type.
+fn unbox<T: 'static>(value: Box<dyn Any>) -> T {
+    *value
+        .downcast()
+        .unwrap_or_else(|_| unreachable!("the parser's own type"))
+}
+
+/// The parser with its value boxed, for the shared machinery.
+fn erased<T: 'static>(
+    parse: &impl ReplyParser<T>,
+) -> impl Fn(&CallPlan<'_>, &str) -> Result<ParsedReply<Box<dyn Any>>, String> + '_ {
+    move |plan: &CallPlan<'_>, text: &str| {
+        parse(plan, text).map(|parsed| ParsedReply {
+            value: Box::new(parsed.value) as Box<dyn Any>,
+            notes: parsed.notes,
+        })
     }
 }
 
@@ -224,9 +239,53 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
         plans: Vec<CallPlan<'_>>,
         parse: &impl ReplyParser<T>,
     ) -> Result<PanelAnswers<T>, Stop> {
+        let panel = self.asking().ask_panel(plans, &erased(parse)).await?;
+        Ok(PanelAnswers {
+            valid: panel
+                .valid
+                .into_iter()
+                .map(|(id, value)| (id, unbox(value)))
+                .collect(),
+            failures: panel.failures,
+            failed: panel.failed,
+        })
+    }
+
+    /// The generic part of asking: the parser's value is boxed for the shared machinery and
+    /// unboxed after it.
+    async fn ask_reserved<T: 'static>(
+        &self,
+        plan: CallPlan<'_>,
+        reservation: Reservation,
+        parse: &impl ReplyParser<T>,
+    ) -> Answer<T> {
+        self.asking()
+            .ask_reserved(plan, reservation, &erased(parse))
+            .await
+            .downcast()
+    }
+
+    fn add_record(&self, record: CallRecord) {
+        let cost = self.ledger().summary().clone();
+        self.update(|session| {
+            session.calls.push(record);
+            session.cost = cost;
+            let body = P::Body::of_mut(&mut session.body).expect("checked in Run::new");
+            P::after_call(&self.config, body, &session.calls);
+        });
+    }
+}
+
+impl dyn Asking + '_ {
+    /// `Run::ask_panel` with the parser's value boxed: one copy for every protocol and reply type.
+    async fn ask_panel(
+        &self,
+        plans: Vec<CallPlan<'_>>,
+        parse: &ErasedParser<'_>,
+    ) -> Result<PanelAnswers<Box<dyn Any>>, Stop> {
         let mut reserved = Vec::with_capacity(plans.len());
         for plan in plans {
-            match self.asking().reserve(&plan) {
+            match self.reserve(&plan) {
                 Ok(reservation) => reserved.push((plan, reservation)),
                 Err(reason) => {
                     for (_, reservation) in reserved {
@@ -264,38 +323,6 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
         Ok(panel)
     }
 
-    /// The generic part of asking: the parser's value is boxed for the shared machinery and
-    /// unboxed after it.
-    async fn ask_reserved<T: 'static>(
-        &self,
-        plan: CallPlan<'_>,
-        reservation: Reservation,
-        parse: &impl ReplyParser<T>,
-    ) -> Answer<T> {
-        let erased = |plan: &CallPlan<'_>, text: &str| {
-            parse(plan, text).map(|parsed| ParsedReply {
-                value: Box::new(parsed.value) as Box<dyn Any>,
-                notes: parsed.notes,
-            })
-        };
-        self.asking()
-            .ask_reserved(plan, reservation, &erased)
-            .await
-            .downcast()
-    }
-
-    fn add_record(&self, record: CallRecord) {
-        let cost = self.ledger().summary().clone();
-        self.update(|session| {
-            session.calls.push(record);
-            session.cost = cost;
-            let body = P::Body::of_mut(&mut session.body).expect("checked in Run::new");
-            P::after_call(&self.config, body, &session.calls);
-        });
-    }
-}
-
-impl dyn Asking + '_ {
     async fn ask_reserved(
         &self,
         plan: CallPlan<'_>,
