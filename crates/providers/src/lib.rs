@@ -11,6 +11,7 @@ mod error;
 mod gemini;
 mod models;
 mod openai;
+pub mod order;
 mod pricing;
 mod redact;
 mod retry;

@@ -72,18 +72,18 @@ const DEFAULT_PRICES: &[(&str, f64, f64)] = &[
 
 impl PriceTable {
     pub fn with_defaults() -> Self {
-        let by_model = DEFAULT_PRICES
-            .iter()
-            .map(|(model, input, output)| {
-                (
-                    model.to_string(),
-                    Price {
-                        input_per_million: *input,
-                        output_per_million: *output,
-                    },
-                )
-            })
-            .collect();
+        // Inserted one by one rather than collected: `BTreeMap::from_iter` sorts its input first,
+        // which would bring in its own copy of the standard sort (same map either way).
+        let mut by_model = BTreeMap::new();
+        for (model, input, output) in DEFAULT_PRICES {
+            by_model.insert(
+                model.to_string(),
+                Price {
+                    input_per_million: *input,
+                    output_per_million: *output,
+                },
+            );
+        }
         Self { by_model }
     }
 

@@ -1,15 +1,18 @@
 //! Asking a participant, for every protocol: the budget check before every call, the call itself
 //! (its streamed progress becomes events), its record, and the one re-ask a reply that does not
 //! parse or validate gets.
-use std::cell::RefCell;
+use std::any::Any;
+use std::cell::{RefCell, RefMut};
 
 use std::pin::pin;
 
-use futures::future::{join_all, select, Either};
+use futures::future::{join_all, select, Either, LocalBoxFuture};
 
 use super::events::Event;
-use super::io::{CallProgress, CallReply, CallRequest, ModelCaller};
-use super::ledger::Reservation;
+use super::io::{
+    CallFailure, CallProgress, CallReply, CallRequest, Clock, HedgeDeadline, ModelCaller,
+};
+use super::ledger::{CostLedger, Reservation};
 use super::prompt::Prompt;
 use super::protocol::Protocol;
 use super::run::{Run, Stop};
@@ -110,6 +113,37 @@ pub struct PanelAnswers<T> {
     pub failed: Vec<(String, String)>,
 }
 
+impl Answer<Box<dyn Any>> {
+    /// The parser's value back in its own type.
+    fn downcast<T: 'static>(self) -> Answer<T> {
+        match self {
+            Answer::Valid(value) => Answer::Valid(unbox(value)),
+            Answer::Failed(reason) => Answer::Failed(reason),
+            Answer::Cancelled => Answer::Cancelled,
+            Answer::OverBudget(reason) => Answer::OverBudget(reason),
+        }
+    }
+}
+
+/// A parser's value back in its own type.
+fn unbox<T: 'static>(value: Box<dyn Any>) -> T {
+    *value
+        .downcast()
+        .unwrap_or_else(|_| unreachable!("the parser's own type"))
+}
+
+/// The parser with its value boxed, for the shared machinery.
+fn erased<T: 'static>(
+    parse: &impl ReplyParser<T>,
+) -> impl Fn(&CallPlan<'_>, &str) -> Result<ParsedReply<Box<dyn Any>>, String> + '_ {
+    move |plan: &CallPlan<'_>, text: &str| {
+        parse(plan, text).map(|parsed| ParsedReply {
+            value: Box::new(parsed.value) as Box<dyn Any>,
+            notes: parsed.notes,
+        })
+    }
+}
+
 /// One attempt, before any re-ask.
 enum Attempt<T> {
     Valid(T),
@@ -118,10 +152,79 @@ enum Attempt<T> {
     Cancelled,
 }
 
+/// A reply parser with its value's type erased (boxed as `Any`), so that the call machinery below
+/// is compiled once rather than once per protocol, reply type and parser.
+type ErasedParser<'f> =
+    dyn Fn(&CallPlan<'_>, &str) -> Result<ParsedReply<Box<dyn Any>>, String> + 'f;
+
+/// What making a call needs of a run, whatever its caller and protocol. Object-safe: asking,
+/// racing, recording and charging a call (`impl dyn Asking` below) exist once in the binary.
+trait Asking {
+    fn emit(&self, event: Event);
+    fn now(&self) -> String;
+    fn clock(&self) -> &dyn Clock;
+    fn ledger(&self) -> RefMut<'_, CostLedger>;
+    fn max_tokens(&self) -> u32;
+    fn add_record(&self, record: CallRecord);
+    fn observe_latency(&self, provider_id: &str, ms: u64);
+    fn latencies_of(&self, provider_id: &str) -> Vec<u64>;
+    fn hedge_deadline(&self) -> Option<HedgeDeadline>;
+    fn call<'a>(
+        &'a self,
+        request: CallRequest,
+        progress: &'a dyn CallProgress,
+    ) -> LocalBoxFuture<'a, Result<CallReply, CallFailure>>;
+}
+
+impl<C: ModelCaller, P: Protocol> Asking for Run<'_, C, P> {
+    fn emit(&self, event: Event) {
+        Run::emit(self, event)
+    }
+    fn now(&self) -> String {
+        Run::now(self)
+    }
+    fn clock(&self) -> &dyn Clock {
+        Run::clock(self)
+    }
+    fn ledger(&self) -> RefMut<'_, CostLedger> {
+        Run::ledger(self)
+    }
+    fn max_tokens(&self) -> u32 {
+        Run::max_tokens(self)
+    }
+    fn add_record(&self, record: CallRecord) {
+        Run::add_record(self, record)
+    }
+    fn observe_latency(&self, provider_id: &str, ms: u64) {
+        Run::observe_latency(self, provider_id, ms)
+    }
+    fn latencies_of(&self, provider_id: &str) -> Vec<u64> {
+        Run::latencies_of(self, provider_id)
+    }
+    fn hedge_deadline(&self) -> Option<HedgeDeadline> {
+        self.caller.hedge_deadline()
+    }
+    fn call<'a>(
+        &'a self,
+        request: CallRequest,
+        progress: &'a dyn CallProgress,
+    ) -> LocalBoxFuture<'a, Result<CallReply, CallFailure>> {
+        Box::pin(self.caller.call(request, progress))
+    }
+}
+
 impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
+    fn asking(&self) -> &dyn Asking {
+        self
+    }
+
     /// Asks one participant.
-    pub async fn ask<T>(&self, plan: CallPlan<'_>, parse: &impl ReplyParser<T>) -> Answer<T> {
-        match self.reserve(&plan) {
+    pub async fn ask<T: 'static>(
+        &self,
+        plan: CallPlan<'_>,
+        parse: &impl ReplyParser<T>,
+    ) -> Answer<T> {
+        match self.asking().reserve(&plan) {
             Ok(reservation) => self.ask_reserved(plan, reservation, parse).await,
             Err(reason) => Answer::OverBudget(reason),
         }
@@ -131,11 +234,55 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
     /// so the parallel calls together stay within the budget; if one does not fit, none is made.
     /// A cancelled call aborts the run and a budget refusal stops it; other failures are reported
     /// for the round to judge.
-    pub async fn ask_panel<T>(
+    pub async fn ask_panel<T: 'static>(
         &self,
         plans: Vec<CallPlan<'_>>,
         parse: &impl ReplyParser<T>,
     ) -> Result<PanelAnswers<T>, Stop> {
+        let panel = self.asking().ask_panel(plans, &erased(parse)).await?;
+        Ok(PanelAnswers {
+            valid: panel
+                .valid
+                .into_iter()
+                .map(|(id, value)| (id, unbox(value)))
+                .collect(),
+            failures: panel.failures,
+            failed: panel.failed,
+        })
+    }
+
+    /// The generic part of asking: the parser's value is boxed for the shared machinery and
+    /// unboxed after it.
+    async fn ask_reserved<T: 'static>(
+        &self,
+        plan: CallPlan<'_>,
+        reservation: Reservation,
+        parse: &impl ReplyParser<T>,
+    ) -> Answer<T> {
+        self.asking()
+            .ask_reserved(plan, reservation, &erased(parse))
+            .await
+            .downcast()
+    }
+
+    fn add_record(&self, record: CallRecord) {
+        let cost = self.ledger().summary().clone();
+        self.update(|session| {
+            session.calls.push(record);
+            session.cost = cost;
+            let body = P::Body::of_mut(&mut session.body).expect("checked in Run::new");
+            P::after_call(&self.config, body, &session.calls);
+        });
+    }
+}
+
+impl dyn Asking + '_ {
+    /// `Run::ask_panel` with the parser's value boxed: one copy for every protocol and reply type.
+    async fn ask_panel(
+        &self,
+        plans: Vec<CallPlan<'_>>,
+        parse: &ErasedParser<'_>,
+    ) -> Result<PanelAnswers<Box<dyn Any>>, Stop> {
         let mut reserved = Vec::with_capacity(plans.len());
         for plan in plans {
             match self.reserve(&plan) {
@@ -176,12 +323,12 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
         Ok(panel)
     }
 
-    async fn ask_reserved<T>(
+    async fn ask_reserved(
         &self,
         plan: CallPlan<'_>,
         reservation: Reservation,
-        parse: &impl ReplyParser<T>,
-    ) -> Answer<T> {
+        parse: &ErasedParser<'_>,
+    ) -> Answer<Box<dyn Any>> {
         let error = match self.attempt(&plan, reservation, parse).await {
             Attempt::Valid(value) => return Answer::Valid(value),
             Attempt::Failed(reason) => return Answer::Failed(reason),
@@ -204,12 +351,12 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
     }
 
     /// Makes the call (hedged when the seat has a backup) and records it, whatever the outcome.
-    async fn attempt<T>(
+    async fn attempt(
         &self,
         plan: &CallPlan<'_>,
         reservation: Reservation,
-        parse: &impl ReplyParser<T>,
-    ) -> Attempt<T> {
+        parse: &ErasedParser<'_>,
+    ) -> Attempt<Box<dyn Any>> {
         self.emit(Event::CallStarted {
             call_id: plan.call_id.clone(),
             round_number: plan.round,
@@ -324,16 +471,15 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
     /// call is dropped, which aborts its request; a reply that does not parse or validate does
     /// not win over a call still under way. The backup is only asked when its worst case fits the
     /// budget beside every call already committed.
-    async fn race<'e, T>(
+    async fn race<'e>(
         &self,
         plan: &CallPlan<'_>,
         own_progress: &ProgressEvents<'e>,
         backup_progress: &ProgressEvents<'e>,
-        parse: &impl ReplyParser<T>,
-    ) -> Raced<T> {
+        parse: &ErasedParser<'_>,
+    ) -> Raced<Box<dyn Any>> {
         let own = self.leg(plan, Seat::Own, own_progress, parse);
         let hedge = self
-            .caller
             .hedge_deadline()
             .zip(plan.participant.backup.as_ref());
         let Some((deadline, backup)) = hedge else {
@@ -406,16 +552,15 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
 
     /// One seat's call and whether its reply reads; an answer's latency is noted for the
     /// adaptive deadline.
-    async fn leg<T>(
+    async fn leg(
         &self,
         plan: &CallPlan<'_>,
         seat: Seat,
         progress: &ProgressEvents<'_>,
-        parse: &impl ReplyParser<T>,
-    ) -> Leg<T> {
+        parse: &ErasedParser<'_>,
+    ) -> Leg<Box<dyn Any>> {
         let started_ms = self.clock().now_ms();
         let result = self
-            .caller
             .call(
                 plan.request(self.max_tokens(), seat == Seat::Backup),
                 progress,
@@ -437,14 +582,14 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
     }
 
     /// A finished call's record and ledger entry: charged when it replied, released when not.
-    fn settle_leg<T>(
+    fn settle_leg(
         &self,
         plan: &CallPlan<'_>,
-        leg: Leg<T>,
+        leg: Leg<Box<dyn Any>>,
         reservation: Reservation,
         started_at: String,
         finished_at: String,
-    ) -> (CallRecord, Attempt<T>) {
+    ) -> (CallRecord, Attempt<Box<dyn Any>>) {
         match leg.result {
             Err(failure) => {
                 self.ledger().release(reservation);
@@ -581,16 +726,6 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
             self.add_record(record);
         }
         reserved
-    }
-
-    fn add_record(&self, record: CallRecord) {
-        let cost = self.ledger().summary().clone();
-        self.update(|session| {
-            session.calls.push(record);
-            session.cost = cost;
-            let body = P::Body::of_mut(&mut session.body).expect("checked in Run::new");
-            P::after_call(&self.config, body, &session.calls);
-        });
     }
 }
 

@@ -137,13 +137,8 @@ impl<'a, C, P: Protocol> Run<'a, C, P> {
 
     /// Changes the session, stamps `updated_at` and hands a copy to the shell to persist.
     pub fn update(&self, change: impl FnOnce(&mut Session)) {
-        let snapshot = {
-            let mut session = self.session.borrow_mut();
-            change(&mut session);
-            session.updated_at = self.now();
-            session.clone()
-        };
-        self.emit(Event::SessionUpdated(Box::new(snapshot)));
+        change(&mut self.session.borrow_mut());
+        stamp_and_send(&self.session, self.clock, self.sink);
     }
 
     /// Changes the protocol's body (and saves, as `update`).
@@ -251,4 +246,15 @@ impl<'a, C, P: Protocol> Run<'a, C, P> {
             to: to.as_str(),
         });
     }
+}
+
+/// The end of every `Run::update`: stamps `updated_at` and hands a copy to the shell to persist.
+/// Not generic, so the many `update` call sites share it.
+fn stamp_and_send(session: &RefCell<Session>, clock: &dyn Clock, sink: &dyn EventSink) {
+    let snapshot = {
+        let mut session = session.borrow_mut();
+        session.updated_at = rfc3339_utc(clock.now_ms());
+        session.clone()
+    };
+    sink.emit(Event::SessionUpdated(Box::new(snapshot)));
 }

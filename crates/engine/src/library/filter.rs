@@ -1,5 +1,6 @@
 //! The history list's filters and sort: protocol, state, date, and the order shown.
 use crate::timestamp::rfc3339_utc;
+use consilium_providers::order;
 
 use super::SessionSummary;
 
@@ -73,9 +74,9 @@ impl HistoryFilter {
         let mut shown: Vec<&SessionSummary> =
             summaries.iter().filter(|s| self.admits(s, now_ms)).collect();
         match self.sort {
-            SortOrder::NewestFirst => shown.sort_by(|a, b| b.updated_at.cmp(&a.updated_at)),
-            SortOrder::OldestFirst => shown.sort_by(|a, b| a.updated_at.cmp(&b.updated_at)),
-            SortOrder::Title => shown.sort_by_cached_key(|s| s.title.to_lowercase()),
+            SortOrder::NewestFirst => order::sort_by(&mut shown, |a, b| b.updated_at.cmp(&a.updated_at)),
+            SortOrder::OldestFirst => order::sort_by(&mut shown, |a, b| a.updated_at.cmp(&b.updated_at)),
+            SortOrder::Title => order::sort_by_cached_key(&mut shown, |s| s.title.to_lowercase()),
         }
         shown
     }

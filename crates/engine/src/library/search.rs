@@ -206,7 +206,7 @@ impl Query {
                 from = begin + term.len().max(1);
             }
         }
-        ranges.sort_unstable();
+        consilium_providers::order::sort(&mut ranges);
         let mut segments = Vec::new();
         if start > 0 {
             segments.push(Segment::plain("…"));

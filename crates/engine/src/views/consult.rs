@@ -36,7 +36,9 @@ pub fn dissent_of(verdict: &VerdictArtifact, check: Option<&ConfidenceCheck>) ->
             added_by_engine: true,
         });
     let mut entries: Vec<DissentEntry> = judge.chain(added).collect();
-    entries.sort_by_key(|entry| severity_rank(entry.dissent.severity));
+    consilium_providers::order::sort_by_key(&mut entries, |entry| {
+        severity_rank(entry.dissent.severity)
+    });
     entries
 }
 

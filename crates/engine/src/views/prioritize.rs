@@ -92,7 +92,9 @@ pub fn rank_movement(body: &PrioritizeBody, source: RankingSource) -> Vec<RankLi
                 .collect(),
         })
         .collect();
-    lines.sort_by_key(|l| l.ranks.last().copied().flatten().unwrap_or(u32::MAX));
+    consilium_providers::order::sort_by_key(&mut lines, |l| {
+        l.ranks.last().copied().flatten().unwrap_or(u32::MAX)
+    });
     lines
 }
 
