@@ -421,10 +421,13 @@ impl ModelCaller for BrowserCaller {
                 .map(|(name, schema)| ResponseSchema { name, schema }),
             stream: true,
         };
-        let reply = self
+        let (reply, notes) = self
             .send_with_retries(&provider, &participant, &chat, progress)
             .await?;
-        Ok(call_reply(reply, participant.price))
+        Ok(CallReply {
+            notes,
+            ..call_reply(reply, participant.price)
+        })
     }
 
     fn hedge_deadline(&self) -> Option<HedgeDeadline> {
@@ -439,8 +442,10 @@ impl BrowserCaller {
         participant: &Participant,
         chat: &ChatRequest,
         progress: &dyn CallProgress,
-    ) -> Result<ChatReply, CallFailure> {
+    ) -> Result<(ChatReply, Vec<String>), CallFailure> {
         let key = keys::get_key(&provider.id);
+        // What the reader of the session should still see once the call is over.
+        let mut notes = Vec::new();
         let policy = RetryPolicy::default();
         let timeout_ms = self.settings.timeout_secs.max(5) * 1000;
         let mut chat = chat.clone();
@@ -457,7 +462,7 @@ impl BrowserCaller {
             )
             .await;
             let error = match outcome {
-                Ok(reply) => return Ok(reply),
+                Ok(reply) => return Ok((reply, notes)),
                 Err(ProviderError::Cancelled) => return Err(CallFailure::cancelled()),
                 Err(error) => error,
             };
@@ -487,6 +492,10 @@ impl BrowserCaller {
                 progress.note(Some(&format!(
                     "{message} This call is sent again without structured output."
                 )));
+                notes.push(format!(
+                    "{message} It was sent again without structured output, and this reply was read \
+                     from plain text."
+                ));
                 continue;
             }
             let Some(delay_ms) = policy.delay_ms(attempt, &error, js_sys::Math::random()) else {
@@ -562,5 +571,6 @@ fn call_reply(reply: ChatReply, price: Option<Price>) -> CallReply {
         cost_usd: reply.reported_cost_usd.or(computed),
         model: reply.model,
         text: reply.text,
+        notes: Vec::new(),
     }
 }

@@ -136,4 +136,14 @@ test('OpenAI-compatible: llama-server without --jinja is asked again without str
   await expect(page.locator('.position-card')).toHaveCount(2);
   // Each panelist: one refused structured request, then one plain request that is answered.
   expect(await journal(page, model)).toHaveLength(4);
+  // Once the calls are over, each card still says how its reply was obtained, after a reload too.
+  for (const when of ['finished', 'reloaded']) {
+    const notes = page.locator('.call-card .call-notes');
+    await expect(notes, when).toHaveCount(2);
+    for (const note of await notes.all()) {
+      await expect(note).toContainText('refused structured output');
+      await expect(note).toContainText('sent again without structured output');
+    }
+    if (when === 'finished') await page.reload();
+  }
 });

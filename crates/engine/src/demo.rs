@@ -42,5 +42,6 @@ pub fn scripted_reply(request: &CallRequest, text: String) -> CallReply {
         cost_usd: None,
         model: Some(DEMO_MODEL.to_string()),
         text,
+        notes: Vec::new(),
     }
 }

@@ -188,6 +188,7 @@ fn record(
         finished_at: String::new(),
         model: None,
         parse_notes: Vec::new(),
+        notes: Vec::new(),
         tokens_saved_via_filtering: saved,
     }
 }

@@ -125,3 +125,28 @@ fn the_envelope_holds_what_every_protocol_shares_and_the_body_the_rest() {
     assert_eq!(value["state"], "complete");
     assert!(value["body"]["round4"].is_object());
 }
+
+#[test]
+fn what_the_shell_did_to_get_a_reply_stays_on_its_call_record() {
+    let note = "The server refused structured output (HTTP 500). It was sent again without \
+                structured output, and this reply was read from plain text.";
+    let caller = ScriptedCaller::new(move |request| {
+        let mut reply = consilium_engine::consult::demo::demo_reply(request);
+        if request.call_id == "r1-panelist-2" {
+            reply.notes.push(note.to_string());
+        }
+        Ok(reply)
+    });
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(call(&session, "r1-panelist-2").notes, [note]);
+    assert!(call(&session, "r1-panelist-1").notes.is_empty());
+
+    // Kept through the stored JSON; absent from the JSON of a call without notes.
+    let json = serde_json::to_value(&session).unwrap();
+    let calls = json["calls"].as_array().unwrap();
+    let by_id = |id: &str| calls.iter().find(|c| c["call_id"] == id).unwrap();
+    assert_eq!(by_id("r1-panelist-2")["notes"], json!([note]));
+    assert!(by_id("r1-panelist-1").get("notes").is_none());
+    let back = Session::from_json(json).unwrap();
+    assert_eq!(call(&back, "r1-panelist-2").notes, [note]);
+}

@@ -72,6 +72,7 @@ impl CallPlan<'_> {
             finished_at,
             model: None,
             parse_notes: Vec::new(),
+            notes: Vec::new(),
             tokens_saved_via_filtering: self.tokens_saved_via_filtering,
             substituted: None,
         }
@@ -624,6 +625,7 @@ impl dyn Asking + '_ {
                 record.output_tokens = reply.output_tokens;
                 record.cost_usd = cost;
                 record.model = reply.model;
+                record.notes = reply.notes;
                 record.reply_text = Some(reply.text);
                 (record, attempt)
             }

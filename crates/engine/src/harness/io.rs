@@ -32,6 +32,10 @@ pub struct CallReply {
     pub cost_usd: Option<f64>,
     /// The model that answered, as the provider reported it.
     pub model: Option<String>,
+    /// What the shell did to get this reply that the reader should know, as sentences (e.g. the
+    /// server refused structured output, so the call was sent again without it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// Why a call produced no reply. `message` is already a sentence a person understands, with no key in it.

@@ -41,6 +41,9 @@ pub struct CallRecord {
     /// Estimated prompt tokens this call did not send thanks to artifact filtering.
     #[serde(default)]
     pub tokens_saved_via_filtering: u64,
+    /// What the shell did to get the reply (`CallReply::notes`), kept so the session still says it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// Set when the seat's backup model answered in place of its own (a hedged call).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub substituted: Option<Substitution>,
