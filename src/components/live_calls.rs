@@ -108,10 +108,10 @@ pub fn RecordedCalls(round: u8, session: Memo<Option<consilium_engine::Session>>
                         </header>
                         <pre class="stream">{call.reply_text.clone().unwrap_or_default()}</pre>
                         {call.substituted.as_ref().map(|s| view! { <p class="notice substituted">{s.sentence()}</p> })}
-                        // How the reply was obtained and read: structured output turned off, repairs.
-                        {(!call.notes.is_empty() || !call.parse_notes.is_empty()).then(|| view! {
-                            <ul class="call-notes">
-                                {call.notes.iter().chain(&call.parse_notes).map(|n| view! { <li>{n.clone()}</li> }).collect_view()}
+                        // How the reply was obtained, e.g. structured output turned off.
+                        {(!call.notes.is_empty()).then(|| view! {
+                            <ul class="call-card-notes">
+                                {call.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}
                             </ul>
                         })}
                         {call.error.clone().filter(|_| call.status != CallStatus::Ok).map(|e| view! { <p class="error">{e}</p> })}

@@ -271,6 +271,30 @@ pub fn SessionBody(
             Protocol::Prioritize => view! { <PrioritizeBodyView session=session /> }.into_any(),
         }}
         <FailedCalls session=session />
+        <NotesOnReplies session=session />
+    }
+}
+
+/// Answered calls whose reply needed something worth knowing (structured output turned off, a
+/// repair by the parser), so the session says it after the run, after a reload and offline.
+#[component]
+fn NotesOnReplies(session: Memo<Option<Session>>) -> impl IntoView {
+    let noted = Memo::new(move |_| {
+        session.with(|s| s.as_ref().map(consilium_engine::views::call_notes).unwrap_or_default())
+    });
+    view! {
+        <Show when=move || noted.with(|n| !n.is_empty())>
+            <section class="call-notes">
+                <h3>"Notes on replies"</h3>
+                <ul>
+                    {move || noted.get().into_iter().map(|call| view! {
+                        <li data-call-id=call.call_id>
+                            <strong>{call.label}</strong> " (round " {call.round} "): " {call.notes.join(" ")}
+                        </li>
+                    }).collect_view()}
+                </ul>
+            </section>
+        </Show>
     }
 }
 

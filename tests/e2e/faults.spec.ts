@@ -136,9 +136,9 @@ test('OpenAI-compatible: llama-server without --jinja is asked again without str
   await expect(page.locator('.position-card')).toHaveCount(2);
   // Each panelist: one refused structured request, then one plain request that is answered.
   expect(await journal(page, model)).toHaveLength(4);
-  // Once the calls are over, each card still says how its reply was obtained, after a reload too.
+  // Once the calls are over, the session still says how each reply was obtained, after a reload too.
   for (const when of ['finished', 'reloaded']) {
-    const notes = page.locator('.call-card .call-notes');
+    const notes = page.locator('section.call-notes li');
     await expect(notes, when).toHaveCount(2);
     for (const note of await notes.all()) {
       await expect(note).toContainText('refused structured output');

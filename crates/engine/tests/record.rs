@@ -149,4 +149,12 @@ fn what_the_shell_did_to_get_a_reply_stays_on_its_call_record() {
     assert!(by_id("r1-panelist-1").get("notes").is_none());
     let back = Session::from_json(json).unwrap();
     assert_eq!(call(&back, "r1-panelist-2").notes, [note]);
+
+    // The session page lists it, with who and which round.
+    let listed = consilium_engine::views::call_notes(&back);
+    assert_eq!(listed.len(), 1, "{listed:?}");
+    assert_eq!(listed[0].call_id, "r1-panelist-2");
+    assert_eq!(listed[0].round, 1);
+    assert_eq!(listed[0].label, back.label_of("panelist-2"));
+    assert_eq!(listed[0].notes, [note]);
 }

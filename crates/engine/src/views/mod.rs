@@ -16,7 +16,9 @@ pub use consult::{
     CrossExamThreads, DissentEntry,
 };
 pub use costs::{cost_line, describe_estimate, participant_costs, ParticipantCost};
-pub use session::{invalid_record_notice, record_problems, resume_offer, ResumeOffer};
+pub use session::{
+    call_notes, invalid_record_notice, record_problems, resume_offer, CallNotes, ResumeOffer,
+};
 pub use stance::{
     stance_matrix, ColumnKind, StanceColumn, StanceKind, StanceMark, StanceMatrix, StanceRow,
 };

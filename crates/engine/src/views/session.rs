@@ -107,3 +107,30 @@ pub fn resume_offer(
         }
     }
 }
+
+/// A call whose reply needed something the reader should know: the shell's notes (e.g. structured
+/// output refused, so it was sent again without). The parser's routine repairs ("60%" read as 0.6)
+/// stay in the record and its exports, not on the page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CallNotes {
+    pub call_id: String,
+    pub round: u8,
+    pub label: String,
+    pub notes: Vec<String>,
+}
+
+/// Every answered call with notes, in record order (a failed call is listed with its failure).
+pub fn call_notes(session: &Session) -> Vec<CallNotes> {
+    session
+        .calls
+        .iter()
+        .filter(|c| c.status == crate::record::CallStatus::Ok)
+        .filter(|c| !c.notes.is_empty())
+        .map(|c| CallNotes {
+            call_id: c.call_id.clone(),
+            round: c.round,
+            label: session.label_of(&c.participant_id),
+            notes: c.notes.clone(),
+        })
+        .collect()
+}
