@@ -1,10 +1,12 @@
 //! Past sessions: filter (protocol, state, date), sort, full-text search with highlighted matches,
 //! open, delete one or many, and how much storage they take. The list is the light summaries; the
-//! search texts are read once, on the first search, and again only after the history changed.
+//! search texts are read once, on the first search; after a change (here or in another tab) only
+//! the texts of the sessions whose summary changed are read again.
 use std::collections::{HashMap, HashSet};
 
 use consilium_engine::library::{
-    DateRange, HistoryFilter, Query, SearchHit, SearchText, SessionSummary, SortOrder, StateFilter,
+    stamps, DateRange, HistoryFilter, Query, SearchCache, SearchHit, SessionSummary, SortOrder,
+    StateFilter,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -23,18 +25,33 @@ pub fn HistoryView() -> impl IntoView {
     let filter = RwSignal::new(HistoryFilter::default());
     let query = RwSignal::new(String::new());
     let hits = RwSignal::new(None::<HashMap<String, SearchHit>>);
-    let texts = StoredValue::new_local(None::<Vec<(String, SearchText)>>);
+    let texts = StoredValue::new_local(None::<SearchCache>);
     let selected = RwSignal::new(HashSet::<String>::new());
     let limit = RwSignal::new(PAGE);
     let message = RwSignal::new(None::<String>);
 
-    // A change of the history (here or in another tab) makes the search texts stale.
+    // A change of the history (here or in another tab) makes some search texts stale: only those
+    // are read again (SearchCache).
     Effect::new(move |_| {
-        history.track();
-        texts.set_value(None);
-        search(query.get_untracked(), texts, hits);
+        let stale = history.with(|all| {
+            texts
+                .try_update_value(|t| t.as_mut().map(|t| t.stale(all)))
+                .flatten()
+        });
+        match stale {
+            Some(ids) if !ids.is_empty() => spawn_local(async move {
+                let read = storage::search_texts_of(&ids).await.unwrap_or_default();
+                texts.update_value(|t| {
+                    if let Some(t) = t.as_mut() {
+                        t.insert(read);
+                    }
+                });
+                search(query.get_untracked(), texts, hits, history);
+            }),
+            _ => search(query.get_untracked(), texts, hits, history),
+        }
     });
-    Effect::new(move |_| search(query.get(), texts, hits));
+    Effect::new(move |_| search(query.get(), texts, hits, history));
 
     let shown = Memo::new(move |_| {
         let now = js_sys::Date::now() as u64;
@@ -53,6 +70,8 @@ pub fn HistoryView() -> impl IntoView {
         let matching = shown.with(Vec::len);
         if total == 0 {
             String::new()
+        } else if total == 1 {
+            String::from(if matching == 1 { "1 session" } else { "0 of 1 session match" })
         } else if matching == total {
             format!("{total} sessions")
         } else {
@@ -150,34 +169,26 @@ pub fn HistoryView() -> impl IntoView {
 /// Runs `query` over the search texts, reading them first if they are not at hand.
 fn search(
     query: String,
-    texts: StoredValue<Option<Vec<(String, SearchText)>>, LocalStorage>,
+    texts: StoredValue<Option<SearchCache>, LocalStorage>,
     hits: RwSignal<Option<HashMap<String, SearchHit>>>,
+    history: RwSignal<Vec<SessionSummary>>,
 ) {
     let parsed = Query::parse(&query);
     if parsed.is_empty() {
         hits.set(None);
         return;
     }
-    let run = move |texts: &Vec<(String, SearchText)>| {
-        texts
-            .iter()
-            .filter_map(|(id, text)| parsed.find(text).map(|hit| (id.clone(), hit)))
-            .collect::<HashMap<_, _>>()
-    };
+    let run = move |texts: &SearchCache| texts.find(&parsed);
     if let Some(found) = texts.with_value(|t| t.as_ref().map(run)) {
         hits.set(Some(found));
         return;
     }
+    let seen = history.with_untracked(|h| stamps(h));
     spawn_local(async move {
-        let loaded: Vec<(String, SearchText)> = storage::search_texts()
-            .await
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(id, text)| (id, SearchText::new(text)))
-            .collect();
-        texts.set_value(Some(loaded));
+        let all = storage::search_texts().await.unwrap_or_default();
+        texts.set_value(Some(SearchCache::new(all, seen)));
         // The box may have changed while the texts were read: search for what it says now.
-        search(query, texts, hits);
+        search(query, texts, hits, history);
     });
 }
 

@@ -15,6 +15,7 @@ use consilium_engine::library::searchable_text;
 pub use consilium_engine::library::SessionSummary;
 use consilium_engine::Session;
 use idb::TransactionMode;
+use std::future::IntoFuture;
 use wasm_bindgen::JsValue;
 
 pub use db::{DB_NAME, DB_VERSION};
@@ -172,6 +173,30 @@ pub async fn search_texts() -> Result<Vec<(String, String)>, String> {
     let database = db::database().await?;
     db::all_strings(&database, db::TEXTS)
         .await
+        .map_err(|e| format!("The history could not be searched ({}).", db::describe(&e)))
+}
+
+/// The search texts of these sessions (one read, all requests at once); a missing one is left out.
+pub async fn search_texts_of(ids: &[String]) -> Result<Vec<(String, String)>, String> {
+    let database = db::database().await?;
+    let read = async {
+        let transaction = database.transaction(&[db::TEXTS], TransactionMode::ReadOnly)?;
+        let store = transaction.object_store(db::TEXTS)?;
+        let mut requests = Vec::with_capacity(ids.len());
+        for id in ids {
+            requests.push(store.get(db::key(id))?.into_future());
+        }
+        // Polled together: a request future hears only events after its first poll.
+        let values = futures::future::join_all(requests).await;
+        let mut found = Vec::with_capacity(ids.len());
+        for (id, value) in ids.iter().zip(values) {
+            if let Some(text) = value?.and_then(|v| v.as_string()) {
+                found.push((id.clone(), text));
+            }
+        }
+        Ok::<_, idb::Error>(found)
+    };
+    read.await
         .map_err(|e| format!("The history could not be searched ({}).", db::describe(&e)))
 }
 

@@ -134,6 +134,38 @@ test('two tabs: a finished run appears in both, a deletion in one is seen in the
   expect(Object.keys(await storedSessions(viewer))).toEqual([]);
 });
 
+test('a search stays current while another tab runs: the session matches once its verdict is saved, and goes when deleted', async ({ context }) => {
+  test.setTimeout(120_000);
+  const runner = await context.newPage();
+  const viewer = await context.newPage();
+  await runner.goto('/');
+  await runner.getByRole('button', { name: 'Run the demo council' }).click();
+  await expect(runner.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
+  await viewer.goto('/#/history');
+  await expect(items(viewer)).toHaveCount(1);
+  // Only the demo's verdict says "six-week": the first session matches; the texts are read now.
+  const search = viewer.getByRole('searchbox', { name: 'Search' });
+  await search.fill('"six-week pilot"');
+  await expect(items(viewer)).toHaveCount(1);
+
+  // A second run in the other tab: listed at once, matching only once its verdict is saved.
+  await runner.getByRole('button', { name: 'New session' }).click();
+  await runner.getByRole('button', { name: 'Run the demo council' }).click();
+  await expect(count(viewer)).toHaveText('1 of 2 sessions match', { timeout: 10_000 });
+  await expect(runner.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
+  await expect(count(viewer)).toHaveText('2 sessions');
+  await expect(items(viewer)).toHaveCount(2);
+  await expect(viewer.locator('.session-item mark').first()).toHaveText(/six-week pilot/i);
+
+  // Deleted in the runner's tab: gone from the viewer's results.
+  await runner.getByRole('button', { name: 'History' }).click();
+  runner.once('dialog', (dialog) => dialog.accept());
+  await runner.getByRole('checkbox', { name: /^Select / }).first().check();
+  await runner.getByRole('button', { name: 'Delete selected (1)' }).click();
+  await expect(items(viewer)).toHaveCount(1);
+  await expect(count(viewer)).toHaveText('1 session');
+});
+
 test('a full quota: the run goes on, says it was not saved, offers export, and loses nothing else', async ({ baseURL }, testInfo) => {
   test.setTimeout(180_000);
   // A browser profile kept on disk: one session is stored in a first browser, then a second browser

@@ -337,3 +337,42 @@ mod share {
         assert!(error.contains("too large for a link") && error.contains("Export HTML"), "{error}");
     }
 }
+
+#[test]
+fn the_search_cache_reads_again_only_what_changed() {
+    use consilium_engine::library::{stamps, SearchCache};
+    let list = |items: &[(&str, u64)]| -> Vec<SessionSummary> {
+        items
+            .iter()
+            .map(|(id, days_ago)| summary(id, "consult", "complete", true, *days_ago, id))
+            .collect()
+    };
+    let found = |cache: &SearchCache, words: &str| {
+        let mut ids: Vec<String> = cache.find(&Query::parse(words)).into_keys().collect();
+        ids.sort();
+        ids
+    };
+    let before = list(&[("a", 3), ("b", 3), ("c", 3)]);
+    let texts = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        pairs.iter().map(|(id, t)| (id.to_string(), t.to_string())).collect()
+    };
+    let mut cache = SearchCache::new(
+        texts(&[("a", "alpha postgres"), ("b", "beta postgres"), ("c", "gamma")]),
+        stamps(&before),
+    );
+    assert_eq!(found(&cache, "postgres"), ["a", "b"]);
+    assert!(cache.stale(&before).is_empty(), "nothing changed, nothing to read");
+
+    // b saved again, c deleted, d new: only b and d are read again; c is gone at once.
+    let after = list(&[("a", 3), ("b", 1), ("d", 0)]);
+    assert_eq!(cache.stale(&after), ["b", "d"]);
+    assert_eq!(found(&cache, "gamma"), Vec::<String>::new());
+    assert_eq!(found(&cache, "postgres"), ["a", "b"], "b's old text until it is read");
+    cache.insert(texts(&[("b", "beta dynamo"), ("d", "delta postgres")]));
+    assert_eq!(found(&cache, "postgres"), ["a", "d"]);
+    assert!(cache.stale(&after).is_empty());
+
+    // A save during the first read: the stamps taken before it leave that session stale.
+    let mut cache = SearchCache::new(texts(&[("a", "alpha")]), stamps(&list(&[("a", 3)])));
+    assert_eq!(cache.stale(&list(&[("a", 1)])), ["a"]);
+}

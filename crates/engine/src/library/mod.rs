@@ -3,11 +3,13 @@
 //! its state, protocol or dates, which are filters), and how the list is filtered and sorted.
 pub mod filter;
 pub mod search;
+pub mod search_cache;
 pub mod share;
 pub mod summary;
 pub mod transfer;
 
 pub use filter::{DateRange, HistoryFilter, SortOrder, StateFilter};
 pub use search::{searchable_text, Query, SearchHit, SearchText, Segment};
+pub use search_cache::{stamps, SearchCache, Stamps};
 pub use summary::SessionSummary;
 pub use transfer::{export_all, keep_both, parse_import, Incoming};
