@@ -27,6 +27,7 @@ median of {d['repeats']} runs; the list draws its first 100 rows ("Show more" ad
 | History list, opened again | {m['list']} | < 100 ({verdict(m['list'], 100)}) | {runs(d['list_ms'])} |
 | first search after a page load (search texts read) | {m['first_search']} | < 200 ({verdict(m['first_search'], 200)}) | {runs(d['first_search_ms'])} |
 | later searches | {m['search']} | < 200 ({verdict(m['search'], 200)}) | {runs(d['search_ms'])} |
+| a session imported in another tab, until this tab's search shows it (save, announcement, its search text read) | {m['other_tab_refresh']} | | {runs(d['other_tab_refresh_ms'])} |
 
 Storage: {d['stored_bytes_per_session']:,} bytes per stored session as the browser counts it
 (`navigator.storage.estimate()` before and after, record + summary + search text; IndexedDB compresses),
