@@ -278,6 +278,8 @@ pub struct LatencyCaller<'c> {
     pub deadline: Option<crate::harness::io::HedgeDeadline>,
     /// Replies each call's text is replaced with, by (call id, backup).
     pub replies: HashMap<(String, bool), CallReply>,
+    /// A slow call sends nothing until its reply (a queued request), instead of "partial " at once.
+    pub silent_stragglers: bool,
     pub requests: RefCell<Vec<CallRequest>>,
     pub aborted: std::rc::Rc<RefCell<Vec<(String, bool)>>>,
 }
@@ -291,6 +293,7 @@ impl<'c> LatencyCaller<'c> {
             slow: Vec::new(),
             deadline: None,
             replies: HashMap::new(),
+            silent_stragglers: false,
             requests: RefCell::default(),
             aborted: std::rc::Rc::default(),
         }
@@ -323,7 +326,9 @@ impl ModelCaller for LatencyCaller<'_> {
             aborted: self.aborted.clone(),
         };
         let slow = !request.backup && self.slow.contains(&request.call_id);
-        progress.delta("partial ", false);
+        if !(slow && self.silent_stragglers) {
+            progress.delta("partial ", false);
+        }
         self.clock
             .sleep_ms(if slow { self.slow_ms } else { self.fast_ms })
             .await;

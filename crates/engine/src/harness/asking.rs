@@ -2,7 +2,7 @@
 //! (its streamed progress becomes events), its record, and the one re-ask a reply that does not
 //! parse or validate gets.
 use std::any::Any;
-use std::cell::{RefCell, RefMut};
+use std::cell::{Cell, RefCell, RefMut};
 
 use std::pin::pin;
 
@@ -365,8 +365,9 @@ impl dyn Asking + '_ {
         });
         let started_at = self.now();
         let emit = |event| self.emit(event);
-        let primary = ProgressEvents::new(&plan.call_id, &emit, true);
-        let backup = ProgressEvents::new(&plan.call_id, &emit, false);
+        let card = Cell::new(None);
+        let primary = ProgressEvents::new(&plan.call_id, &emit, Seat::Own, &card);
+        let backup = ProgressEvents::new(&plan.call_id, &emit, Seat::Backup, &card);
         let raced = self.race(plan, &primary, &backup, parse).await;
         let finished_at = self.now();
         for (progress, seat) in [(&primary, Seat::Own), (&backup, Seat::Backup)] {
@@ -414,7 +415,9 @@ impl dyn Asking + '_ {
                 after_ms,
             });
             record.model = record.model.or_else(|| Some(backup.model.clone()));
-            // The card showed the seat's own stream so far; it now shows the reply that won.
+        }
+        if card.get().is_some_and(|shown| shown != winner_seat) {
+            // The card streamed the other model; it now shows the reply that won.
             self.emit(Event::CallDelta {
                 call_id: plan.call_id.clone(),
                 text: record.reply_text.clone().unwrap_or_default(),
@@ -731,22 +734,31 @@ impl dyn Asking + '_ {
     }
 }
 
-/// A call's progress, as events (the card follows the seat's own call; a backup's stream is kept
-/// until it wins); failed attempts and the streamed text are kept for the ledger.
+/// A call's progress, as events; failed attempts and the streamed text are kept for the ledger.
+/// A hedged call's card streams whichever model sends text first (a straggler is often silent
+/// until late, so the backup's reply shows as it comes); notes come from the seat's own call.
 struct ProgressEvents<'e> {
     call_id: &'e str,
     emit: &'e dyn Fn(Event),
-    shown: bool,
+    seat: Seat,
+    /// The seat whose stream the card shows, once one has sent text.
+    card: &'e Cell<Option<Seat>>,
     streamed: RefCell<String>,
     failed_attempts: RefCell<Vec<(CallReply, String)>>,
 }
 
 impl<'e> ProgressEvents<'e> {
-    fn new(call_id: &'e str, emit: &'e dyn Fn(Event), shown: bool) -> Self {
+    fn new(
+        call_id: &'e str,
+        emit: &'e dyn Fn(Event),
+        seat: Seat,
+        card: &'e Cell<Option<Seat>>,
+    ) -> Self {
         Self {
             call_id,
             emit,
-            shown,
+            seat,
+            card,
             streamed: RefCell::default(),
             failed_attempts: RefCell::default(),
         }
@@ -762,7 +774,15 @@ impl CallProgress for ProgressEvents<'_> {
             }
             streamed.push_str(text);
         }
-        if self.shown {
+        let shown = match self.card.get() {
+            Some(seat) => seat == self.seat,
+            None if text.is_empty() => false,
+            None => {
+                self.card.set(Some(self.seat));
+                true
+            }
+        };
+        if shown {
             (self.emit)(Event::CallDelta {
                 call_id: self.call_id.to_string(),
                 text: text.to_string(),
@@ -772,7 +792,7 @@ impl CallProgress for ProgressEvents<'_> {
     }
 
     fn note(&self, note: Option<&str>) {
-        if self.shown {
+        if self.seat == Seat::Own {
             (self.emit)(Event::CallNote {
                 call_id: self.call_id.to_string(),
                 note: note.map(str::to_string),
