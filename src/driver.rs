@@ -79,7 +79,8 @@ impl LiveRun {
         match change {
             Change::Saved(summary) => self.history.update(|list| upsert(list, summary)),
             Change::Deleted(ids) => {
-                self.history.update(|list| list.retain(|s| !ids.contains(&s.id)));
+                self.history
+                    .update(|list| list.retain(|s| !ids.contains(&s.id)));
                 let running_deleted = self.running.get_untracked()
                     && self
                         .session

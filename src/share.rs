@@ -12,7 +12,8 @@ const FORMAT: &str = "deflate-raw";
 
 /// Pipes `bytes` through a `CompressionStream` or `DecompressionStream`.
 async fn through(bytes: &[u8], stream: &str) -> Result<Vec<u8>, JsValue> {
-    let class: Function = Reflect::get(&js_sys::global(), &JsValue::from_str(stream))?.dyn_into()?;
+    let class: Function =
+        Reflect::get(&js_sys::global(), &JsValue::from_str(stream))?.dyn_into()?;
     let transform = Reflect::construct(&class, &Array::of1(&JsValue::from_str(FORMAT)))?;
     let blob = web_sys::Blob::new_with_u8_array_sequence(&Array::of1(&Uint8Array::from(bytes)))?;
     let source = blob.stream();
@@ -25,8 +26,13 @@ async fn through(bytes: &[u8], stream: &str) -> Result<Vec<u8>, JsValue> {
 
 /// The link to `session` on this page's address, or why there is none.
 pub async fn share_link(session: &Session) -> Result<String, String> {
-    let unavailable = |_| "This browser cannot compress (CompressionStream is missing): share the HTML file instead.".to_string();
-    let compressed = through(share_payload(session).as_bytes(), "CompressionStream").await.map_err(unavailable)?;
+    let unavailable = |_| {
+        "This browser cannot compress (CompressionStream is missing): share the HTML file instead."
+            .to_string()
+    };
+    let compressed = through(share_payload(session).as_bytes(), "CompressionStream")
+        .await
+        .map_err(unavailable)?;
     let location = web_sys::window().ok_or("no window")?.location();
     let href = location.href().unwrap_or_default();
     let base = href.split('#').next().unwrap_or_default();
@@ -40,6 +46,8 @@ pub async fn open_shared(data: &str) -> Result<Session, String> {
     let compressed = base64url_decode(data)?;
     let json = through(&compressed, "DecompressionStream")
         .await
-        .map_err(|_| "This link is damaged (it was cut or changed). Ask for it again.".to_string())?;
+        .map_err(|_| {
+            "This link is damaged (it was cut or changed). Ask for it again.".to_string()
+        })?;
     read_shared(&String::from_utf8_lossy(&json))
 }

@@ -16,7 +16,6 @@ fn local_storage() -> web_sys::Storage {
     web_sys::window().unwrap().local_storage().unwrap().unwrap()
 }
 
-
 #[wasm_bindgen_test]
 fn keys_stay_out_of_storage_unless_remembered() {
     local_storage().clear().unwrap();

@@ -20,17 +20,33 @@ async fn an_xss_corpus_in_model_text_runs_nothing() {
     document.body().unwrap().append_child(&host).unwrap();
     let text = XSS_CORPUS.join("\n\n");
     let html_host: web_sys::HtmlElement = wasm_bindgen::JsCast::unchecked_into(host.clone());
-    let _mounted = leptos::mount::mount_to(html_host, move || view! { <RichText text=text.clone() /> });
+    let _mounted =
+        leptos::mount::mount_to(html_host, move || view! { <RichText text=text.clone() /> });
     // Give any payload the time to run (image errors, svg load).
     TimeoutFuture::new(300).await;
     let executed = js_sys::Reflect::get(&window, &JsValue::from_str("__xss")).unwrap();
     assert!(executed.is_undefined(), "a payload ran");
-    for selector in ["script", "img", "iframe", "svg", "object", "embed", "[onerror]", "[onload]", "[style]", "a[href^='javascript' i]", "a[href^='data' i]"] {
+    for selector in [
+        "script",
+        "img",
+        "iframe",
+        "svg",
+        "object",
+        "embed",
+        "[onerror]",
+        "[onload]",
+        "[style]",
+        "a[href^='javascript' i]",
+        "a[href^='data' i]",
+    ] {
         let found = host.query_selector_all(selector).unwrap().length();
         assert_eq!(found, 0, "{selector} in {}", host.inner_html());
     }
     // Nothing is dropped silently: the payloads are there as text to read.
-    assert!(host.text_content().unwrap().contains("<script>window.__xss = 1</script>"));
+    assert!(host
+        .text_content()
+        .unwrap()
+        .contains("<script>window.__xss = 1</script>"));
     // Links that are kept carry the rel.
     let _more = leptos::mount::mount_to(
         wasm_bindgen::JsCast::unchecked_into(host.clone()),
@@ -40,6 +56,9 @@ async fn an_xss_corpus_in_model_text_runs_nothing() {
     assert_eq!(links.length(), 2);
     for i in 0..links.length() {
         let link: web_sys::Element = wasm_bindgen::JsCast::unchecked_into(links.get(i).unwrap());
-        assert_eq!(link.get_attribute("rel").as_deref(), Some("noopener noreferrer nofollow"));
+        assert_eq!(
+            link.get_attribute("rel").as_deref(),
+            Some("noopener noreferrer nofollow")
+        );
     }
 }

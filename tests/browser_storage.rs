@@ -16,11 +16,20 @@ fn local_storage() -> web_sys::Storage {
 }
 
 fn session(id: &str) -> Session {
-    Session::new_consult(id.to_string(), DEMO_QUESTION.to_string(), demo_config(), 1_700_000_000_000)
+    Session::new_consult(
+        id.to_string(),
+        DEMO_QUESTION.to_string(),
+        demo_config(),
+        1_700_000_000_000,
+    )
 }
 
 async fn listed(id: &str) -> bool {
-    storage::list_sessions().await.unwrap().iter().any(|s| s.id == id)
+    storage::list_sessions()
+        .await
+        .unwrap()
+        .iter()
+        .any(|s| s.id == id)
 }
 
 #[wasm_bindgen_test]
@@ -29,29 +38,60 @@ async fn a_session_round_trips_through_indexed_db() {
     original.subject = "A question about zanzibarite deposits".into();
     storage::save_session(&original).await.expect("saved");
     assert!(listed("idb-roundtrip").await);
-    let loaded = storage::load_session("idb-roundtrip").await.unwrap().expect("found");
+    let loaded = storage::load_session("idb-roundtrip")
+        .await
+        .unwrap()
+        .expect("found");
     assert_eq!(loaded, original);
     let texts = storage::search_texts().await.unwrap();
-    let text = texts.iter().find(|(id, _)| id == "idb-roundtrip").map(|(_, t)| t.as_str()).unwrap();
-    assert!(text.contains("zanzibarite"), "the search text is stored with the session");
+    let text = texts
+        .iter()
+        .find(|(id, _)| id == "idb-roundtrip")
+        .map(|(_, t)| t.as_str())
+        .unwrap();
+    assert!(
+        text.contains("zanzibarite"),
+        "the search text is stored with the session"
+    );
     // A later version replaces the earlier one.
     original.state = "aborted".into();
     storage::save_session(&original).await.unwrap();
-    assert_eq!(storage::load_session("idb-roundtrip").await.unwrap().unwrap().state, "aborted");
-    assert!(storage::load_session("idb-nothing-here").await.unwrap().is_none());
+    assert_eq!(
+        storage::load_session("idb-roundtrip")
+            .await
+            .unwrap()
+            .unwrap()
+            .state,
+        "aborted"
+    );
+    assert!(storage::load_session("idb-nothing-here")
+        .await
+        .unwrap()
+        .is_none());
 }
 
 #[wasm_bindgen_test]
 async fn a_deleted_session_is_never_written_again_unless_imported() {
     let original = session("idb-deleted");
     storage::save_session(&original).await.unwrap();
-    storage::delete_sessions(&["idb-deleted".to_string()]).await.unwrap();
+    storage::delete_sessions(&["idb-deleted".to_string()])
+        .await
+        .unwrap();
     assert!(!listed("idb-deleted").await);
-    assert!(storage::load_session("idb-deleted").await.unwrap().is_none());
+    assert!(storage::load_session("idb-deleted")
+        .await
+        .unwrap()
+        .is_none());
     // A tab that still runs or shows it cannot bring it back.
     let error = storage::save_session(&original).await.unwrap_err();
     assert!(error.contains("was deleted"), "{error}");
-    assert!(storage::load_session("idb-deleted").await.unwrap().is_none(), "the refused write left nothing");
+    assert!(
+        storage::load_session("idb-deleted")
+            .await
+            .unwrap()
+            .is_none(),
+        "the refused write left nothing"
+    );
     assert!(!listed("idb-deleted").await);
     // Bringing it in on purpose does.
     storage::save_imported(&original).await.unwrap();
@@ -90,44 +130,81 @@ async fn sessions_in_local_storage_move_over_once_verified_and_unreadable_ones_s
     let v2 = storage::load_session("c-legacy-v2").await.unwrap().unwrap();
     let expected = Session::from_json_text(&entries["consilium.session.c-legacy-v2"]).unwrap();
     assert_eq!(v2, expected);
-    let v1 = storage::load_session("c-v1-fixture").await.unwrap().unwrap();
+    let v1 = storage::load_session("c-v1-fixture")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(v1.schema_version, "2.0");
     assert!(v1.consult().round4.is_some());
-    assert!(local_storage().get_item("consilium.session.c-legacy-v2").unwrap().is_none());
-    assert!(local_storage().get_item("consilium.session.c-v1-fixture").unwrap().is_none());
+    assert!(local_storage()
+        .get_item("consilium.session.c-legacy-v2")
+        .unwrap()
+        .is_none());
+    assert!(local_storage()
+        .get_item("consilium.session.c-v1-fixture")
+        .unwrap()
+        .is_none());
     // Left: untouched, and said.
     assert_eq!(
-        local_storage().get_item("consilium.session.c-broken").unwrap(),
+        local_storage()
+            .get_item("consilium.session.c-broken")
+            .unwrap(),
         Some(entries["consilium.session.c-broken"].clone())
     );
     assert!(storage::migration_notice().unwrap().contains("c-broken"));
-    assert!(local_storage().get_item(storage::INDEX_KEY).unwrap().is_some(), "kept while an entry is left");
+    assert!(
+        local_storage()
+            .get_item(storage::INDEX_KEY)
+            .unwrap()
+            .is_some(),
+        "kept while an entry is left"
+    );
     // A second pass moves nothing twice.
     let again = storage::move_legacy_sessions().await.unwrap();
     assert!(again.moved.is_empty());
-    local_storage().remove_item("consilium.session.c-broken").unwrap();
+    local_storage()
+        .remove_item("consilium.session.c-broken")
+        .unwrap();
     let last = storage::move_legacy_sessions().await.unwrap();
     assert!(last.left.is_empty());
-    assert!(local_storage().get_item(storage::INDEX_KEY).unwrap().is_none(), "the old index goes last");
+    assert!(
+        local_storage()
+            .get_item(storage::INDEX_KEY)
+            .unwrap()
+            .is_none(),
+        "the old index goes last"
+    );
 }
 
 #[wasm_bindgen_test]
 async fn a_record_that_no_longer_reads_is_reported_and_left_in_place() {
     let database = {
         let factory = idb::Factory::new().unwrap();
-        factory.open(storage::DB_NAME, Some(storage::DB_VERSION)).unwrap().await.unwrap()
+        factory
+            .open(storage::DB_NAME, Some(storage::DB_VERSION))
+            .unwrap()
+            .await
+            .unwrap()
     };
-    let transaction = database.transaction(&["sessions"], idb::TransactionMode::ReadWrite).unwrap();
+    let transaction = database
+        .transaction(&["sessions"], idb::TransactionMode::ReadWrite)
+        .unwrap();
     transaction
         .object_store("sessions")
         .unwrap()
-        .put(&JsValue::from_str("{not json"), Some(&JsValue::from_str("idb-broken")))
+        .put(
+            &JsValue::from_str("{not json"),
+            Some(&JsValue::from_str("idb-broken")),
+        )
         .unwrap()
         .await
         .unwrap();
     transaction.await.unwrap();
     let error = storage::load_session("idb-broken").await.unwrap_err();
-    assert!(error.contains("could not be read") && error.contains("left untouched"), "{error}");
+    assert!(
+        error.contains("could not be read") && error.contains("left untouched"),
+        "{error}"
+    );
     let (sessions, unreadable) = storage::all_sessions().await.unwrap();
     assert!(unreadable >= 1);
     assert!(sessions.iter().all(|s| s.id != "idb-broken"));
@@ -144,16 +221,26 @@ async fn each_change_is_announced_to_the_other_tabs() {
         move |change| heard.borrow_mut().push(change)
     })
     .expect("BroadcastChannel");
-    storage::save_session(&session("idb-announced")).await.unwrap();
-    storage::delete_sessions(&["idb-announced".to_string()]).await.unwrap();
+    storage::save_session(&session("idb-announced"))
+        .await
+        .unwrap();
+    storage::delete_sessions(&["idb-announced".to_string()])
+        .await
+        .unwrap();
     let mut waited = 0;
     while heard.borrow().len() < 2 && waited < 2_000 {
         gloo_timers::future::TimeoutFuture::new(20).await;
         waited += 20;
     }
     let heard = heard.borrow();
-    assert!(matches!(&heard[0], storage::sync::Change::Saved(s) if s.id == "idb-announced"), "{heard:?}");
-    assert!(matches!(&heard[1], storage::sync::Change::Deleted(ids) if ids == &["idb-announced"]), "{heard:?}");
+    assert!(
+        matches!(&heard[0], storage::sync::Change::Saved(s) if s.id == "idb-announced"),
+        "{heard:?}"
+    );
+    assert!(
+        matches!(&heard[1], storage::sync::Change::Deleted(ids) if ids == &["idb-announced"]),
+        "{heard:?}"
+    );
     drop(listener);
 }
 
@@ -166,20 +253,47 @@ async fn an_import_is_checked_session_by_session_and_never_overwrites() {
     other.subject = "Imported question".into();
     let file = export_all(&[here.clone(), other.clone()], "2026-11-23T00:00:00.000Z");
     // Broken files: named problems.
-    assert!(parse_import(&file[..file.len() - 30]).unwrap_err().contains("cut short"));
-    assert!(parse_import(&file.replace("\"version\": 1", "\"version\": 2")).unwrap_err().contains("version 2"));
+    assert!(parse_import(&file[..file.len() - 30])
+        .unwrap_err()
+        .contains("cut short"));
+    assert!(
+        parse_import(&file.replace("\"version\": 1", "\"version\": 2"))
+            .unwrap_err()
+            .contains("version 2")
+    );
     let unknown = file.replacen("\"protocol\": \"consult\"", "\"protocol\": \"tarot\"", 1);
     let incoming = parse_import(&unknown).unwrap();
     assert_eq!(incoming.refused.len(), 1, "{:?}", incoming.refused);
-    assert!(incoming.refused[0].contains("\"tarot\" is unknown"), "{:?}", incoming.refused);
+    assert!(
+        incoming.refused[0].contains("\"tarot\" is unknown"),
+        "{:?}",
+        incoming.refused
+    );
     // A good file: the id already here comes in under a new one; the stored session is untouched.
     let mut incoming = parse_import(&file).unwrap();
-    let taken = storage::list_sessions().await.unwrap().into_iter().map(|s| s.id).collect();
+    let taken = storage::list_sessions()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
     let renamed = keep_both(&mut incoming.sessions, &taken);
-    assert_eq!(renamed, vec![("idb-import-here".to_string(), "idb-import-here-copy2".to_string())]);
+    assert_eq!(
+        renamed,
+        vec![(
+            "idb-import-here".to_string(),
+            "idb-import-here-copy2".to_string()
+        )]
+    );
     for session in &incoming.sessions {
         storage::save_imported(session).await.unwrap();
     }
-    assert_eq!(storage::load_session("idb-import-here").await.unwrap().unwrap(), here);
+    assert_eq!(
+        storage::load_session("idb-import-here")
+            .await
+            .unwrap()
+            .unwrap(),
+        here
+    );
     assert!(listed("idb-import-here-copy2").await && listed("idb-import-other").await);
 }

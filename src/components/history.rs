@@ -57,7 +57,8 @@ pub fn HistoryView() -> impl IntoView {
         let now = js_sys::Date::now() as u64;
         history.with(|all| {
             hits.with(|hits| {
-                filter.with(|f| f.apply(all, now))
+                filter
+                    .with(|f| f.apply(all, now))
                     .into_iter()
                     .filter(|s| hits.as_ref().is_none_or(|h| h.contains_key(&s.id)))
                     .map(|s| s.id.clone())
@@ -71,7 +72,11 @@ pub fn HistoryView() -> impl IntoView {
         if total == 0 {
             String::new()
         } else if total == 1 {
-            String::from(if matching == 1 { "1 session" } else { "0 of 1 session match" })
+            String::from(if matching == 1 {
+                "1 session"
+            } else {
+                "0 of 1 session match"
+            })
         } else if matching == total {
             format!("{total} sessions")
         } else {
@@ -93,7 +98,10 @@ pub fn HistoryView() -> impl IntoView {
         if ids.is_empty() {
             return;
         }
-        let question = format!("Delete {} session(s) from this browser? This cannot be undone.", ids.len());
+        let question = format!(
+            "Delete {} session(s) from this browser? This cannot be undone.",
+            ids.len()
+        );
         if !window().confirm_with_message(&question).unwrap_or(false) {
             return;
         }
@@ -294,12 +302,22 @@ fn HistoryItem(
                 let parts = hit
                     .segments
                     .into_iter()
-                    .map(|s| if s.hit { view! { <mark>{s.text}</mark> }.into_any() } else { s.text.into_any() })
+                    .map(|s| {
+                        if s.hit {
+                            view! { <mark>{s.text}</mark> }.into_any()
+                        } else {
+                            s.text.into_any()
+                        }
+                    })
                     .collect::<Vec<_>>();
                 view! { <p class="snippet">{parts}</p> }
             })
     };
-    let when = summary.updated_at.get(..16).unwrap_or(&summary.updated_at).replace('T', " ");
+    let when = summary
+        .updated_at
+        .get(..16)
+        .unwrap_or(&summary.updated_at)
+        .replace('T', " ");
     view! {
         <li class="session-item">
             <input type="checkbox" aria-label=format!("Select {title}") prop:checked=checked on:change=toggle />
@@ -322,7 +340,9 @@ fn StorageStatus() -> impl IntoView {
         let usage = usage.get().flatten()?;
         let persisted = match usage.persisted {
             Some(true) => "kept by the browser (persistent storage granted)",
-            Some(false) => "may be cleared by the browser when space runs low (persistent storage not granted)",
+            Some(false) => {
+                "may be cleared by the browser when space runs low (persistent storage not granted)"
+            }
             None => "persistence unknown",
         };
         Some(format!(

@@ -35,14 +35,20 @@ pub fn HistoryTransfer(message: RwSignal<Option<String>>) -> impl IntoView {
     };
     let import_file = move |ev: leptos::ev::Event| {
         let input = event_target::<web_sys::HtmlInputElement>(&ev);
-        let Some(file) = input.files().and_then(|files| files.get(0)) else { return };
+        let Some(file) = input.files().and_then(|files| files.get(0)) else {
+            return;
+        };
         input.set_value("");
         spawn_local(async move {
             let text = match wasm_bindgen_futures::JsFuture::from(file.text()).await {
                 Ok(text) => text.as_string().unwrap_or_default(),
-                Err(_) => return message.set(Some(format!("The file {} could not be read.", file.name()))),
+                Err(_) => {
+                    return message
+                        .set(Some(format!("The file {} could not be read.", file.name())))
+                }
             };
-            let taken: HashSet<String> = history.with_untracked(|h| h.iter().map(|s| s.id.clone()).collect());
+            let taken: HashSet<String> =
+                history.with_untracked(|h| h.iter().map(|s| s.id.clone()).collect());
             message.set(Some(import(&text, &file.name(), &taken).await));
         });
     };
@@ -73,7 +79,10 @@ async fn import(text: &str, file_name: &str, taken: &HashSet<String>) -> String 
             }
         }
     }
-    let mut parts = vec![format!("Imported {saved} of {} sessions from {file_name}.", incoming.sessions.len() + incoming.refused.len())];
+    let mut parts = vec![format!(
+        "Imported {saved} of {} sessions from {file_name}.",
+        incoming.sessions.len() + incoming.refused.len()
+    )];
     if !renamed.is_empty() {
         parts.push(format!(
             "{} had an id already in History and came in under a new one ({}); nothing was overwritten.",

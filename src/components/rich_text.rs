@@ -6,13 +6,20 @@ use leptos::prelude::*;
 
 /// `text` rendered as Markdown inside a `<div class=...>`.
 #[component]
-pub fn RichText(#[prop(into)] text: String, #[prop(optional)] class: &'static str) -> impl IntoView {
+pub fn RichText(
+    #[prop(into)] text: String,
+    #[prop(optional)] class: &'static str,
+) -> impl IntoView {
     let blocks = parse(&text);
     view! { <div class=format!("rich-text {class}")>{blocks_view(blocks)}</div> }
 }
 
 fn blocks_view(blocks: Vec<Block>) -> AnyView {
-    blocks.into_iter().map(block_view).collect::<Vec<_>>().into_any()
+    blocks
+        .into_iter()
+        .map(block_view)
+        .collect::<Vec<_>>()
+        .into_any()
 }
 
 fn block_view(block: Block) -> AnyView {
@@ -25,7 +32,11 @@ fn block_view(block: Block) -> AnyView {
         },
         Block::Code(code) => view! { <pre><code>{code}</code></pre> }.into_any(),
         Block::Quote(inner) => view! { <blockquote>{blocks_view(inner)}</blockquote> }.into_any(),
-        Block::List { ordered, start, items } => {
+        Block::List {
+            ordered,
+            start,
+            items,
+        } => {
             let items = items
                 .into_iter()
                 .map(|item| view! { <li>{blocks_view(item)}</li> })
@@ -50,7 +61,8 @@ fn inlines_view(inlines: Vec<Inline>) -> AnyView {
             Inline::Strong(inner) => view! { <strong>{inlines_view(inner)}</strong> }.into_any(),
             Inline::Strike(inner) => view! { <del>{inlines_view(inner)}</del> }.into_any(),
             Inline::Link { href, children } => {
-                view! { <a href=href rel=LINK_REL target="_blank">{inlines_view(children)}</a> }.into_any()
+                view! { <a href=href rel=LINK_REL target="_blank">{inlines_view(children)}</a> }
+                    .into_any()
             }
             Inline::Break => view! { <br /> }.into_any(),
         })

@@ -36,7 +36,9 @@ pub fn SessionView(id: String) -> impl IntoView {
             let session = match storage::load_session(&id).await {
                 Ok(Some(session)) => session,
                 Ok(None) => {
-                    load_error.set(Some("This session is not in this browser's storage.".into()));
+                    load_error.set(Some(
+                        "This session is not in this browser's storage.".into(),
+                    ));
                     return;
                 }
                 Err(message) => {
@@ -280,7 +282,11 @@ pub fn SessionBody(
 #[component]
 fn NotesOnReplies(session: Memo<Option<Session>>) -> impl IntoView {
     let noted = Memo::new(move |_| {
-        session.with(|s| s.as_ref().map(consilium_engine::views::call_notes).unwrap_or_default())
+        session.with(|s| {
+            s.as_ref()
+                .map(consilium_engine::views::call_notes)
+                .unwrap_or_default()
+        })
     });
     view! {
         <Show when=move || noted.with(|n| !n.is_empty())>

@@ -10,12 +10,18 @@ pub fn ShareLink(session: Memo<Option<Session>>) -> impl IntoView {
     let link = RwSignal::new(None::<String>);
     let message = RwSignal::new(None::<String>);
     let make = move |_| {
-        let Some(session) = session.get_untracked() else { return };
+        let Some(session) = session.get_untracked() else {
+            return;
+        };
         spawn_local(async move {
             match share_link(&session).await {
                 Ok(made) => {
                     let copied = match web_sys::window().map(|w| w.navigator().clipboard()) {
-                        Some(clipboard) => wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&made)).await.is_ok(),
+                        Some(clipboard) => {
+                            wasm_bindgen_futures::JsFuture::from(clipboard.write_text(&made))
+                                .await
+                                .is_ok()
+                        }
                         None => false,
                     };
                     message.set(Some(format!(

@@ -16,12 +16,18 @@ pub fn SharedView(data: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let opened = RwSignal::new(None::<Result<Session, String>>);
     spawn_local(async move { opened.set(Some(share::open_shared(&data).await)) });
-    let session = Memo::new(move |_| opened.with(|o| o.as_ref().and_then(|r| r.as_ref().ok().cloned())));
+    let session =
+        Memo::new(move |_| opened.with(|o| o.as_ref().and_then(|r| r.as_ref().ok().cloned())));
     let error = move || opened.with(|o| o.as_ref().and_then(|r| r.as_ref().err().cloned()));
     let message = RwSignal::new(None::<String>);
     let save = move |_| {
-        let Some(mut incoming) = session.get_untracked().map(|s| vec![s]) else { return };
-        let taken: HashSet<String> = state.live.history.with_untracked(|h| h.iter().map(|s| s.id.clone()).collect());
+        let Some(mut incoming) = session.get_untracked().map(|s| vec![s]) else {
+            return;
+        };
+        let taken: HashSet<String> = state
+            .live
+            .history
+            .with_untracked(|h| h.iter().map(|s| s.id.clone()).collect());
         keep_both(&mut incoming, &taken);
         let session = incoming.remove(0);
         spawn_local(async move {

@@ -50,7 +50,9 @@ async fn open_and_migrate() -> Result<Rc<Database>, String> {
 
 async fn open() -> Result<Database, String> {
     let factory = Factory::new().map_err(|e| unavailable(&e))?;
-    let mut request = factory.open(DB_NAME, Some(DB_VERSION)).map_err(|e| unavailable(&e))?;
+    let mut request = factory
+        .open(DB_NAME, Some(DB_VERSION))
+        .map_err(|e| unavailable(&e))?;
     request.on_upgrade_needed(|event| {
         let old = event.old_version().unwrap_or(0);
         if let Ok(database) = event.database() {
@@ -60,7 +62,10 @@ async fn open() -> Result<Database, String> {
     let mut database = request.await.map_err(|e| unavailable(&e))?;
     // Another tab with a newer version asks us to let go: close, so its upgrade is not blocked.
     database.on_version_change(|event| {
-        if let Some(database) = event.target().and_then(|t| t.dyn_into::<web_sys::IdbDatabase>().ok()) {
+        if let Some(database) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::IdbDatabase>().ok())
+        {
             database.close();
         }
     });
@@ -99,7 +104,10 @@ pub fn key(id: &str) -> JsValue {
 }
 
 /// All values of one store as strings (records are stored as JSON text).
-pub async fn all_strings(database: &Database, store: &str) -> Result<Vec<(String, String)>, idb::Error> {
+pub async fn all_strings(
+    database: &Database,
+    store: &str,
+) -> Result<Vec<(String, String)>, idb::Error> {
     let transaction = database.transaction(&[store], TransactionMode::ReadOnly)?;
     let object_store = transaction.object_store(store)?;
     // Both polled at once: a request future hears only events after its first poll.

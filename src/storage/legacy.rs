@@ -42,14 +42,18 @@ pub async fn move_legacy_sessions() -> Result<MoveReport, String> {
 
 pub async fn move_local_storage_sessions(database: &Database) -> MoveReport {
     let mut report = MoveReport::default();
-    let Some(storage) = local_storage() else { return report };
+    let Some(storage) = local_storage() else {
+        return report;
+    };
     let keys: Vec<String> = (0..storage.length().unwrap_or(0))
         .filter_map(|i| storage.key(i).ok().flatten())
         .filter(|key| key.starts_with(SESSION_PREFIX))
         .collect();
     let mut left = Vec::new();
     for key in &keys {
-        let Some(text) = storage.get_item(key).ok().flatten() else { continue };
+        let Some(text) = storage.get_item(key).ok().flatten() else {
+            continue;
+        };
         match move_one(database, &text).await {
             Ok(()) => {
                 let _ = storage.remove_item(key);
@@ -82,13 +86,24 @@ pub async fn move_local_storage_sessions(database: &Database) -> MoveReport {
 async fn move_one(database: &Database, text: &str) -> Result<(), String> {
     let session = Session::from_json_text(text).map_err(|e| e.to_string())?;
     let record = serde_json::to_string(&session).map_err(|e| e.to_string())?;
-    let summary = serde_json::to_string(&SessionSummary::of(&session)).map_err(|e| e.to_string())?;
+    let summary =
+        serde_json::to_string(&SessionSummary::of(&session)).map_err(|e| e.to_string())?;
     // A session the user deleted in a newer tab is not brought back from an old copy.
-    write_strings(database, &session.id, &record, &summary, &searchable_text(&session), Tombstone::Refuse)
-        .await?;
+    write_strings(
+        database,
+        &session.id,
+        &record,
+        &summary,
+        &searchable_text(&session),
+        Tombstone::Refuse,
+    )
+    .await?;
     let stored = async {
         let transaction = database.transaction(&[db::SESSIONS], TransactionMode::ReadOnly)?;
-        transaction.object_store(db::SESSIONS)?.get(db::key(&session.id))?.await
+        transaction
+            .object_store(db::SESSIONS)?
+            .get(db::key(&session.id))?
+            .await
     }
     .await
     .map_err(|e| db::describe(&e))?

@@ -21,13 +21,14 @@ use wasm_bindgen::JsValue;
 pub use db::{DB_NAME, DB_VERSION};
 pub use legacy::{migration_notice, move_legacy_sessions, MoveReport, INDEX_KEY, SESSION_PREFIX};
 pub use queue::save_soon;
-pub use reindex::rebuild_missing_now;
 pub use quota::{ask_persistence, usage, StorageUsage};
+pub use reindex::rebuild_missing_now;
 use sync::Change;
 
 const FULL: &str = "Browser storage is full, so this was not saved. Nothing was deleted: the session \
                     is still open here. Export it, or delete old sessions in History, then try again.";
-pub(crate) const DELETED_ELSEWHERE: &str = "This session was deleted (here or in another tab), so it was not \
+pub(crate) const DELETED_ELSEWHERE: &str =
+    "This session was deleted (here or in another tab), so it was not \
                                  saved again. It is still open here: export it to keep it.";
 
 /// For the settings and keys, which stay in local storage.
@@ -97,8 +98,12 @@ pub(crate) async fn write_strings(
         // idb's request futures hear only events after their first poll, so the writes are not
         // awaited one by one: the transaction's end says whether all of them were kept.
         records.put(&JsValue::from_str(record), Some(&key))?;
-        transaction.object_store(db::SUMMARIES)?.put(&JsValue::from_str(summary), Some(&key))?;
-        transaction.object_store(db::TEXTS)?.put(&JsValue::from_str(text), Some(&key))?;
+        transaction
+            .object_store(db::SUMMARIES)?
+            .put(&JsValue::from_str(summary), Some(&key))?;
+        transaction
+            .object_store(db::TEXTS)?
+            .put(&JsValue::from_str(text), Some(&key))?;
         let deleted = transaction.object_store(db::DELETED)?;
         let refused = match tombstone {
             Tombstone::Refuse => deleted.get(key.clone())?.await?.is_some(),
@@ -115,7 +120,11 @@ pub(crate) async fn write_strings(
             return Ok(Written::Yes);
         }
         // Aborted by the browser (a full quota, most often): its reason is on the transaction.
-        let reason = records.transaction().error().map(|e| e.name()).unwrap_or_default();
+        let reason = records
+            .transaction()
+            .error()
+            .map(|e| e.name())
+            .unwrap_or_default();
         Ok::<Written, idb::Error>(Written::Aborted(reason))
     };
     match run.await {
@@ -142,10 +151,18 @@ pub async fn load_session(id: &str) -> Result<Option<Session>, String> {
     let database = db::database().await?;
     let text = async {
         let transaction = database.transaction(&[db::SESSIONS], TransactionMode::ReadOnly)?;
-        transaction.object_store(db::SESSIONS)?.get(db::key(id))?.await
+        transaction
+            .object_store(db::SESSIONS)?
+            .get(db::key(id))?
+            .await
     }
     .await
-    .map_err(|e| format!("The stored session {id} could not be read ({}).", db::describe(&e)))?;
+    .map_err(|e| {
+        format!(
+            "The stored session {id} could not be read ({}).",
+            db::describe(&e)
+        )
+    })?;
     match text.and_then(|v| v.as_string()) {
         None => Ok(None),
         Some(text) => Session::from_json_text(&text).map(Some).map_err(|e| {
@@ -224,20 +241,32 @@ pub async fn delete_sessions(ids: &[String]) -> Result<(), String> {
         let now = JsValue::from_f64(js_sys::Date::now());
         for id in ids {
             let key = db::key(id);
-            transaction.object_store(db::SESSIONS)?.delete(key.clone())?;
-            transaction.object_store(db::SUMMARIES)?.delete(key.clone())?;
+            transaction
+                .object_store(db::SESSIONS)?
+                .delete(key.clone())?;
+            transaction
+                .object_store(db::SUMMARIES)?
+                .delete(key.clone())?;
             transaction.object_store(db::TEXTS)?.delete(key.clone())?;
-            transaction.object_store(db::DELETED)?.put(&now, Some(&key))?;
+            transaction
+                .object_store(db::DELETED)?
+                .put(&now, Some(&key))?;
         }
         let result = transaction.await?;
         if result.is_committed() {
             Ok(())
         } else {
-            Err(idb::Error::TransactionCommitError(JsValue::from_str("the transaction was aborted")))
+            Err(idb::Error::TransactionCommitError(JsValue::from_str(
+                "the transaction was aborted",
+            )))
         }
     };
-    run.await
-        .map_err(|e: idb::Error| format!("The browser refused to delete ({}). Nothing was deleted.", db::describe(&e)))?;
+    run.await.map_err(|e: idb::Error| {
+        format!(
+            "The browser refused to delete ({}). Nothing was deleted.",
+            db::describe(&e)
+        )
+    })?;
     sync::announce(&Change::Deleted(ids.to_vec()));
     Ok(())
 }

@@ -20,7 +20,10 @@ fn manager() -> Option<web_sys::StorageManager> {
 
 async fn call(name: &str) -> Option<JsValue> {
     let manager = manager()?;
-    let function: js_sys::Function = Reflect::get(&manager, &JsValue::from_str(name)).ok()?.dyn_into().ok()?;
+    let function: js_sys::Function = Reflect::get(&manager, &JsValue::from_str(name))
+        .ok()?
+        .dyn_into()
+        .ok()?;
     let promise: Promise = function.call0(&manager).ok()?.dyn_into().ok()?;
     JsFuture::from(promise).await.ok()
 }
@@ -28,7 +31,11 @@ async fn call(name: &str) -> Option<JsValue> {
 /// Bytes used and available (`navigator.storage.estimate()`), and the persistence grant.
 pub async fn usage() -> Option<StorageUsage> {
     let estimate = call("estimate").await?;
-    let number = |field: &str| Reflect::get(&estimate, &JsValue::from_str(field)).ok()?.as_f64();
+    let number = |field: &str| {
+        Reflect::get(&estimate, &JsValue::from_str(field))
+            .ok()?
+            .as_f64()
+    };
     let persisted = call("persisted").await.and_then(|v| v.as_bool());
     Some(StorageUsage {
         used_bytes: number("usage").unwrap_or(0.0),

@@ -17,7 +17,11 @@ const BATCH: usize = 50;
 
 async fn keys(database: &Database, store: &str) -> Result<HashSet<String>, idb::Error> {
     let transaction = database.transaction(&[store], TransactionMode::ReadOnly)?;
-    let keys = transaction.object_store(store)?.get_all_keys(None, None)?.into_future().await?;
+    let keys = transaction
+        .object_store(store)?
+        .get_all_keys(None, None)?
+        .into_future()
+        .await?;
     Ok(keys.into_iter().filter_map(|k| k.as_string()).collect())
 }
 

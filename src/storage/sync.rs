@@ -20,7 +20,9 @@ thread_local! {
 }
 
 pub fn announce(change: &Change) {
-    let Ok(text) = serde_json::to_string(change) else { return };
+    let Ok(text) = serde_json::to_string(change) else {
+        return;
+    };
     SENDER.with(|sender| {
         if let Some(sender) = sender {
             let _ = sender.post_message(&JsValue::from_str(&text));
@@ -41,7 +43,10 @@ pub fn listen(handler: impl Fn(Change) + 'static) -> Option<Listener> {
         }
     });
     channel.set_onmessage(Some(callback.as_ref().unchecked_ref()));
-    Some(Listener { channel, _callback: callback })
+    Some(Listener {
+        channel,
+        _callback: callback,
+    })
 }
 
 pub struct Listener {

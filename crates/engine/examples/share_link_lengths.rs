@@ -11,14 +11,17 @@ mod savings;
 use std::io::Write;
 
 use base64::Engine as _;
-use consilium_engine::library::share::{share_payload as shared_json, MAX_LINK_CHARS as SHARE_LINK_MAX_CHARS, SHARED_PREFIX as ROUTE};
+use consilium_engine::library::share::{
+    share_payload as shared_json, MAX_LINK_CHARS as SHARE_LINK_MAX_CHARS, SHARED_PREFIX as ROUTE,
+};
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::{demo_config, run_consult, run_prioritize, run_review, Session, DEMO_QUESTION};
+use consilium_engine::{
+    demo_config, run_consult, run_prioritize, run_review, Session, DEMO_QUESTION,
+};
 use flate2::{write::DeflateEncoder, Compression};
 use futures::executor::block_on;
-
 
 fn link_chars(session: &Session) -> (usize, usize, usize) {
     let json = shared_json(session);
@@ -31,14 +34,44 @@ fn link_chars(session: &Session) -> (usize, usize, usize) {
 
 fn demos() -> Vec<(String, Session)> {
     let now = 1_700_000_000_000;
-    let consult = Session::new_consult("demo-consult".into(), DEMO_QUESTION.into(), demo_config(), now);
-    let consult = block_on(run_consult(consult, &ScriptedCaller::over_demo(), &FixedClock(now), &RecordingSink::default()));
-    let review = Session::new_review("demo-review".into(), DEMO_DIFF.into(), demo_review_config(), now);
+    let consult = Session::new_consult(
+        "demo-consult".into(),
+        DEMO_QUESTION.into(),
+        demo_config(),
+        now,
+    );
+    let consult = block_on(run_consult(
+        consult,
+        &ScriptedCaller::over_demo(),
+        &FixedClock(now),
+        &RecordingSink::default(),
+    ));
+    let review = Session::new_review(
+        "demo-review".into(),
+        DEMO_DIFF.into(),
+        demo_review_config(),
+        now,
+    );
     let caller = ScriptedCaller::new(|r| Ok(consilium_engine::review::demo::demo_reply(r)));
-    let review = block_on(run_review(review, &caller, &FixedClock(now), &RecordingSink::default()));
-    let prioritize = Session::new_prioritize("demo-prioritize".into(), demo_backlog(), demo_prioritize_config(), now);
+    let review = block_on(run_review(
+        review,
+        &caller,
+        &FixedClock(now),
+        &RecordingSink::default(),
+    ));
+    let prioritize = Session::new_prioritize(
+        "demo-prioritize".into(),
+        demo_backlog(),
+        demo_prioritize_config(),
+        now,
+    );
     let caller = ScriptedCaller::new(|r| Ok(consilium_engine::prioritize::demo::demo_reply(r)));
-    let prioritize = block_on(run_prioritize(prioritize, &caller, &FixedClock(now), &RecordingSink::default()));
+    let prioritize = block_on(run_prioritize(
+        prioritize,
+        &caller,
+        &FixedClock(now),
+        &RecordingSink::default(),
+    ));
     vec![
         ("demo council (Consult)".into(), consult),
         ("demo review (Review)".into(), review),
@@ -49,14 +82,21 @@ fn demos() -> Vec<(String, Session)> {
 fn main() {
     let mut sessions = demos();
     for c in savings::CONSULTATIONS {
-        sessions.push((format!("recorded consult: {}", c.name), savings::recorded_session(c, false).0));
+        sessions.push((
+            format!("recorded consult: {}", c.name),
+            savings::recorded_session(c, false).0,
+        ));
     }
     println!("| session | record JSON (bytes) | share payload (bytes) | deflate-raw (bytes) | link (characters) | fits ({SHARE_LINK_MAX_CHARS}) |");
     println!("|---|---|---|---|---|---|");
     for (name, session) in &sessions {
         let full = serde_json::to_string(session).unwrap_or_default().len();
         let (payload, deflated, link) = link_chars(session);
-        let fits = if link <= SHARE_LINK_MAX_CHARS { "yes" } else { "no" };
+        let fits = if link <= SHARE_LINK_MAX_CHARS {
+            "yes"
+        } else {
+            "no"
+        };
         println!("| {name} | {full} | {payload} | {deflated} | {link} | {fits} |");
     }
     println!(

@@ -10,7 +10,11 @@ pub enum Block {
     Heading(u8, Vec<Inline>),
     Code(String),
     Quote(Vec<Block>),
-    List { ordered: bool, start: u64, items: Vec<Vec<Block>> },
+    List {
+        ordered: bool,
+        start: u64,
+        items: Vec<Vec<Block>>,
+    },
     Rule,
 }
 
@@ -22,7 +26,10 @@ pub enum Inline {
     Strong(Vec<Inline>),
     Strike(Vec<Inline>),
     /// Only http(s) and mailto targets get here.
-    Link { href: String, children: Vec<Inline> },
+    Link {
+        href: String,
+        children: Vec<Inline>,
+    },
     Break,
 }
 
@@ -48,7 +55,11 @@ enum Open {
     Paragraph,
     Heading(u8),
     Quote,
-    List { ordered: bool, start: u64, items: Vec<Vec<Block>> },
+    List {
+        ordered: bool,
+        start: u64,
+        items: Vec<Vec<Block>>,
+    },
     Item,
     Emphasis,
     Strong,
@@ -73,7 +84,11 @@ pub fn parse(text: &str) -> Vec<Block> {
                     Tag::Heading { level, .. } => Open::Heading(level as u8),
                     Tag::BlockQuote(_) => Open::Quote,
                     Tag::CodeBlock(_) => Open::CodeBlock,
-                    Tag::List(start) => Open::List { ordered: start.is_some(), start: start.unwrap_or(1), items: Vec::new() },
+                    Tag::List(start) => Open::List {
+                        ordered: start.is_some(),
+                        start: start.unwrap_or(1),
+                        items: Vec::new(),
+                    },
                     Tag::Item => Open::Item,
                     Tag::Emphasis => Open::Emphasis,
                     Tag::Strong => Open::Strong,
@@ -91,7 +106,9 @@ pub fn parse(text: &str) -> Vec<Block> {
                 stack.push((open, frame));
             }
             Event::End(_) => {
-                let Some((open, frame)) = stack.pop() else { continue };
+                let Some((open, frame)) = stack.pop() else {
+                    continue;
+                };
                 close(open, frame, &mut stack, &mut root);
             }
             Event::Text(text) => push_text(&mut stack, &mut root, &text),
@@ -101,7 +118,9 @@ pub fn parse(text: &str) -> Vec<Block> {
             Event::SoftBreak => push_text(&mut stack, &mut root, "\n"),
             Event::HardBreak => push_inline(&mut stack, &mut root, Inline::Break),
             Event::Rule => push_block(&mut stack, &mut root, Block::Rule),
-            Event::TaskListMarker(done) => push_text(&mut stack, &mut root, if done { "[x] " } else { "[ ] " }),
+            Event::TaskListMarker(done) => {
+                push_text(&mut stack, &mut root, if done { "[x] " } else { "[ ] " })
+            }
             _ => {}
         }
     }
@@ -134,13 +153,25 @@ fn close(open: Open, frame: Frame, stack: &mut Vec<(Open, Frame)>, root: &mut Ve
                 .collect();
             push_block(stack, root, Block::Code(text));
         }
-        Open::List { ordered, start, mut items } => {
+        Open::List {
+            ordered,
+            start,
+            mut items,
+        } => {
             if let Frame::Blocks(rest) = frame {
                 if !rest.is_empty() {
                     items.push(rest);
                 }
             }
-            push_block(stack, root, Block::List { ordered, start, items });
+            push_block(
+                stack,
+                root,
+                Block::List {
+                    ordered,
+                    start,
+                    items,
+                },
+            );
         }
         Open::Item => {
             let item = blocks(frame);
@@ -155,7 +186,14 @@ fn close(open: Open, frame: Frame, stack: &mut Vec<(Open, Frame)>, root: &mut Ve
         Open::Emphasis => push_inline(stack, root, Inline::Emphasis(inlines(frame))),
         Open::Strong => push_inline(stack, root, Inline::Strong(inlines(frame))),
         Open::Strike => push_inline(stack, root, Inline::Strike(inlines(frame))),
-        Open::Link(Ok(href)) => push_inline(stack, root, Inline::Link { href, children: inlines(frame) }),
+        Open::Link(Ok(href)) => push_inline(
+            stack,
+            root,
+            Inline::Link {
+                href,
+                children: inlines(frame),
+            },
+        ),
         Open::Span => {
             for inline in inlines(frame) {
                 push_inline(stack, root, inline);
@@ -266,7 +304,11 @@ fn html_or_text(blocks: &[Block], out: &mut String, html: bool) {
                 html_or_text(inner, out, html);
                 tag(out, "/blockquote");
             }
-            Block::List { ordered, start, items } => {
+            Block::List {
+                ordered,
+                start,
+                items,
+            } => {
                 if !html {
                 } else if *ordered && *start != 1 {
                     out.push_str(&format!("<ol start=\"{start}\">"));

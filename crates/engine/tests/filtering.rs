@@ -258,10 +258,20 @@ fn a_kept_challenge_that_a_defence_answered_loses_its_evidence() {
         challenge_texts(&filtered),
         ["answered, most evidence", "still standing"]
     );
-    assert!(filtered.challenges[0].evidence.is_empty(), "it fell: its evidence decides nothing");
-    assert_eq!(filtered.challenges[1].evidence, ["evidence 0"], "it stands with its evidence");
+    assert!(
+        filtered.challenges[0].evidence.is_empty(),
+        "it fell: its evidence decides nothing"
+    );
+    assert_eq!(
+        filtered.challenges[1].evidence,
+        ["evidence 0"],
+        "it stands with its evidence"
+    );
     filtered.validate().unwrap();
-    assert_eq!(artifact, before, "the original keeps every piece of evidence");
+    assert_eq!(
+        artifact, before,
+        "the original keeps every piece of evidence"
+    );
 }
 
 #[test]
@@ -271,9 +281,16 @@ fn filtered_prompts_leave_out_the_viewpoints_the_reader_has_in_full() {
     let tensions = session.consult().round2.clone().unwrap().tensions;
     let kept = &tensions[..2]; // the demo's two tensions with the most viewpoints
     let requests = caller.requests();
-    for request in requests.iter().filter(|r| r.round == 3 && r.call_id != "r3-judge") {
+    for request in requests
+        .iter()
+        .filter(|r| r.round == 3 && r.call_id != "r3-judge")
+    {
         let reader = request.call_id.trim_start_matches("r3-");
-        assert!(request.prompt.contains("you: as in your answer"), "{}", request.call_id);
+        assert!(
+            request.prompt.contains("you: as in your answer"),
+            "{}",
+            request.call_id
+        );
         for v in kept.iter().flat_map(|t| &t.viewpoints) {
             let line = format!("{}: {}", v.agent, v.viewpoint);
             assert_eq!(
@@ -287,9 +304,14 @@ fn filtered_prompts_leave_out_the_viewpoints_the_reader_has_in_full() {
     let verdict = requests.iter().find(|r| r.call_id == "r4-judge").unwrap();
     for t in kept {
         let agents: Vec<&str> = t.viewpoints.iter().map(|v| v.agent.as_str()).collect();
-        assert!(verdict.prompt.contains(&format!("{} ({})", t.topic, agents.join(", "))));
+        assert!(verdict
+            .prompt
+            .contains(&format!("{} ({})", t.topic, agents.join(", "))));
         for v in &t.viewpoints {
-            assert!(!verdict.prompt.contains(&v.viewpoint), "the judge has every answer in full");
+            assert!(
+                !verdict.prompt.contains(&v.viewpoint),
+                "the judge has every answer in full"
+            );
         }
     }
 
@@ -297,11 +319,19 @@ fn filtered_prompts_leave_out_the_viewpoints_the_reader_has_in_full() {
     verbose.consult_mut().config.verbose = true;
     let caller = ScriptedCaller::over_demo();
     run(verbose, &caller);
-    for request in caller.requests().iter().filter(|r| r.round >= 3 && r.call_id != "r3-judge") {
+    for request in caller
+        .requests()
+        .iter()
+        .filter(|r| r.round >= 3 && r.call_id != "r3-judge")
+    {
         assert!(!request.prompt.contains("you: as in your answer"));
         for v in tensions.iter().flat_map(|t| &t.viewpoints) {
             let line = format!("{}: {}", v.agent, v.viewpoint);
-            assert!(request.prompt.contains(&line), "verbose shows {line} to {}", request.call_id);
+            assert!(
+                request.prompt.contains(&line),
+                "verbose shows {line} to {}",
+                request.call_id
+            );
         }
     }
 }

@@ -309,7 +309,12 @@ fn records_and_seats_without_hedging_fields_still_load() {
 fn card_text(events: &[Event], call_id: &str) -> (String, usize) {
     let (mut text, mut restarts) = (String::new(), 0);
     for event in events {
-        if let Event::CallDelta { call_id: id, text: delta, restart } = event {
+        if let Event::CallDelta {
+            call_id: id,
+            text: delta,
+            restart,
+        } = event
+        {
             if id == call_id {
                 if *restart {
                     text.clear();
@@ -334,7 +339,9 @@ fn the_card_streams_the_backup_when_the_straggler_is_silent() {
     // The backup's "partial " reached the card while it streamed, before the call finished.
     let finished_at = events
         .iter()
-        .position(|e| matches!(e, Event::CallFinished { call_id, .. } if call_id == "r1-panelist-1"))
+        .position(
+            |e| matches!(e, Event::CallFinished { call_id, .. } if call_id == "r1-panelist-1"),
+        )
         .unwrap();
     let (before_finish, _) = card_text(&events[..finished_at], "r1-panelist-1");
     assert_eq!(before_finish, reply, "the backup streamed into the card");
@@ -342,12 +349,25 @@ fn the_card_streams_the_backup_when_the_straggler_is_silent() {
         Event::CallDelta { call_id, text, .. } if call_id == "r1-panelist-1" && text == "partial ")));
     let (shown, restarts) = card_text(&events, "r1-panelist-1");
     assert_eq!(shown, reply);
-    assert_eq!(restarts, 1, "only the backup's own restart with its reply; no swap at the end");
+    assert_eq!(
+        restarts, 1,
+        "only the backup's own restart with its reply; no swap at the end"
+    );
 
     // A straggler that streams first keeps the card until the backup wins: then the card swaps.
-    let (session, events, ..) = run(backed_config(None, None), &["r1-panelist-1"], AFTER_2S, |_| {});
+    let (session, events, ..) = run(
+        backed_config(None, None),
+        &["r1-panelist-1"],
+        AFTER_2S,
+        |_| {},
+    );
     let reply = call(&session, "r1-panelist-1").reply_text.clone().unwrap();
     let (shown, _) = card_text(&events, "r1-panelist-1");
     assert_eq!(shown, reply, "the card ends on the reply that won");
-    assert_eq!(call(&session, "r1-panelist-1-attempt-own").reply_text.as_deref(), Some("partial "));
+    assert_eq!(
+        call(&session, "r1-panelist-1-attempt-own")
+            .reply_text
+            .as_deref(),
+        Some("partial ")
+    );
 }

@@ -22,13 +22,24 @@ fn consult() -> Session {
 fn review() -> Session {
     let session = Session::new_review("r-1".into(), DEMO_DIFF.into(), demo_review_config(), NOW);
     let caller = ScriptedCaller::new(|r| Ok(consilium_engine::review::demo::demo_reply(r)));
-    block_on(run_review(session, &caller, &FixedClock(NOW), &RecordingSink::default()))
+    block_on(run_review(
+        session,
+        &caller,
+        &FixedClock(NOW),
+        &RecordingSink::default(),
+    ))
 }
 
 fn prioritize() -> Session {
-    let session = Session::new_prioritize("p-1".into(), demo_backlog(), demo_prioritize_config(), NOW);
+    let session =
+        Session::new_prioritize("p-1".into(), demo_backlog(), demo_prioritize_config(), NOW);
     let caller = ScriptedCaller::new(|r| Ok(consilium_engine::prioritize::demo::demo_reply(r)));
-    block_on(run_prioritize(session, &caller, &FixedClock(NOW), &RecordingSink::default()))
+    block_on(run_prioritize(
+        session,
+        &caller,
+        &FixedClock(NOW),
+        &RecordingSink::default(),
+    ))
 }
 
 fn text(session: &Session) -> SearchText {
@@ -63,11 +74,21 @@ fn state_protocol_ids_models_and_dates_are_not_searched() {
     let session = consult();
     assert_eq!(session.state, "complete");
     let searched = searchable_text(&session);
-    for absent in ["complete", "consult", "2023-11-14", "structured_artifact_array_truncation", "schema_version"] {
+    for absent in [
+        "complete",
+        "consult",
+        "2023-11-14",
+        "structured_artifact_array_truncation",
+        "schema_version",
+    ] {
         assert!(!searched.contains(absent), "{absent} is in the search text");
     }
     for participant in &session.participants {
-        assert!(!searched.contains(&participant.model), "model {}", participant.model);
+        assert!(
+            !searched.contains(&participant.model),
+            "model {}",
+            participant.model
+        );
     }
     assert!(!finds(&session, "complete"));
 }
@@ -76,14 +97,25 @@ fn state_protocol_ids_models_and_dates_are_not_searched() {
 fn every_protocol_is_searched_through_its_content() {
     let review = review();
     assert!(finds(&review, "akiaiosfodnn7example"), "the diff");
-    let verdict = review.body_of::<consilium_engine::review::body::ReviewBody>().unwrap();
+    let verdict = review
+        .body_of::<consilium_engine::review::body::ReviewBody>()
+        .unwrap();
     let reason = &verdict.verdict.as_ref().unwrap().reason;
-    assert!(finds(&review, &reason[..20]), "the verdict's reason: {reason}");
+    assert!(
+        finds(&review, &reason[..20]),
+        "the verdict's reason: {reason}"
+    );
     let prioritize = prioritize();
     let backlog = demo_backlog();
     assert!(finds(&prioritize, &backlog[3].title));
-    let body = prioritize.body_of::<consilium_engine::prioritize::body::PrioritizeBody>().unwrap();
-    let concerns = body.debate.rounds[0].critic_concerns.values().next().expect("concerns");
+    let body = prioritize
+        .body_of::<consilium_engine::prioritize::body::PrioritizeBody>()
+        .unwrap();
+    let concerns = body.debate.rounds[0]
+        .critic_concerns
+        .values()
+        .next()
+        .expect("concerns");
     let concern = concerns.first().expect("the demo critic has concerns");
     assert!(finds(&prioritize, concern), "{concern}");
 }
@@ -92,7 +124,10 @@ fn every_protocol_is_searched_through_its_content() {
 fn every_word_must_appear_and_phrases_stay_together() {
     let session = consult();
     let hay = text(&session);
-    assert!(Query::parse("").find(&hay).is_some(), "an empty query matches everything");
+    assert!(
+        Query::parse("").find(&hay).is_some(),
+        "an empty query matches everything"
+    );
     assert!(Query::parse("verdict zzzunfound").find(&hay).is_none());
     let first_line = hay.text.lines().next().unwrap();
     let words: Vec<&str> = first_line.split_whitespace().take(3).collect();
@@ -117,17 +152,35 @@ fn the_snippet_marks_each_match_and_keeps_the_original_case() {
     let hit = Query::parse("needle").find(&SearchText::new(long)).unwrap();
     let marked = hit.marked();
     assert!(marked.starts_with('…') && marked.ends_with('…'), "{marked}");
-    assert!(marked.contains("[needle]") && marked.len() < 200, "{marked}");
+    assert!(
+        marked.contains("[needle]") && marked.len() < 200,
+        "{marked}"
+    );
 }
 
 #[test]
 fn case_folding_keeps_byte_offsets_for_any_text() {
     let hay = SearchText::new("İstanbul ÉCOLE straße 東京の会議 Ünïcode".to_string());
-    assert_eq!(Query::parse("école").find(&hay).unwrap().marked().contains("[ÉCOLE]"), true);
-    assert!(Query::parse("東京").find(&hay).unwrap().marked().contains("[東京]"));
+    assert_eq!(
+        Query::parse("école")
+            .find(&hay)
+            .unwrap()
+            .marked()
+            .contains("[ÉCOLE]"),
+        true
+    );
+    assert!(Query::parse("東京")
+        .find(&hay)
+        .unwrap()
+        .marked()
+        .contains("[東京]"));
     assert!(Query::parse("ünïcode").find(&hay).is_some());
     // 'İ' lower-cases to two characters: it is kept, and nothing after it shifts.
-    assert!(Query::parse("stanbul").find(&hay).unwrap().marked().contains("İ[stanbul]"));
+    assert!(Query::parse("stanbul")
+        .find(&hay)
+        .unwrap()
+        .marked()
+        .contains("İ[stanbul]"));
 }
 
 #[test]
@@ -138,8 +191,19 @@ fn search_text_is_bounded_and_repeats_are_kept_once() {
     assert!(searched.len() <= consilium_engine::library::search::MAX_TEXT_BYTES);
     let session = consult();
     let searched = searchable_text(&session);
-    let verdict = session.body_of::<consilium_engine::ConsultBody>().unwrap().round4.clone().unwrap();
-    assert_eq!(searched.matches(verdict.dissent[0].concern.as_str()).count(), 1, "kept once");
+    let verdict = session
+        .body_of::<consilium_engine::ConsultBody>()
+        .unwrap()
+        .round4
+        .clone()
+        .unwrap();
+    assert_eq!(
+        searched
+            .matches(verdict.dissent[0].concern.as_str())
+            .count(),
+        1,
+        "kept once"
+    );
 }
 
 #[test]
@@ -149,14 +213,29 @@ fn a_summary_carries_the_decision_in_one_line() {
     assert!(!consult.outcome.is_empty() && !consult.outcome.contains('\n'));
     assert!(consult.outcome.chars().count() <= 160);
     let review = SessionSummary::of(&review());
-    assert!(review.outcome.starts_with("REQUEST CHANGES") || review.outcome.contains(':'), "{}", review.outcome);
+    assert!(
+        review.outcome.starts_with("REQUEST CHANGES") || review.outcome.contains(':'),
+        "{}",
+        review.outcome
+    );
     let prioritize = SessionSummary::of(&prioritize());
-    assert!(prioritize.outcome.starts_with("Top: "), "{}", prioritize.outcome);
+    assert!(
+        prioritize.outcome.starts_with("Top: "),
+        "{}",
+        prioritize.outcome
+    );
     let fresh = SessionSummary::of(&common::demo_session());
     assert!(!fresh.finished && fresh.outcome.is_empty());
 }
 
-fn summary(id: &str, protocol: &str, state: &str, finished: bool, days_ago: u64, title: &str) -> SessionSummary {
+fn summary(
+    id: &str,
+    protocol: &str,
+    state: &str,
+    finished: bool,
+    days_ago: u64,
+    title: &str,
+) -> SessionSummary {
     SessionSummary {
         id: id.into(),
         title: title.into(),
@@ -185,17 +264,36 @@ fn filters_by_protocol_state_and_date_and_sorts() {
     ];
     let all_of = |filter: HistoryFilter| ids(filter.apply(&all, NOW));
     assert_eq!(all_of(HistoryFilter::default()), ["a", "b", "c", "d", "e"]);
-    let consults = HistoryFilter { protocol: Some("consult".into()), ..Default::default() };
+    let consults = HistoryFilter {
+        protocol: Some("consult".into()),
+        ..Default::default()
+    };
     assert_eq!(all_of(consults), ["a", "c", "e"]);
-    let complete = HistoryFilter { state: StateFilter::Complete, ..Default::default() };
+    let complete = HistoryFilter {
+        state: StateFilter::Complete,
+        ..Default::default()
+    };
     assert_eq!(all_of(complete), ["a", "b"]);
-    let stopped = HistoryFilter { state: StateFilter::Stopped, ..Default::default() };
+    let stopped = HistoryFilter {
+        state: StateFilter::Stopped,
+        ..Default::default()
+    };
     assert_eq!(all_of(stopped), ["c", "d", "e"]);
-    let week = HistoryFilter { dates: DateRange::LastWeek, ..Default::default() };
+    let week = HistoryFilter {
+        dates: DateRange::LastWeek,
+        ..Default::default()
+    };
     assert_eq!(all_of(week), ["a", "b"]);
-    let year = HistoryFilter { dates: DateRange::LastYear, sort: SortOrder::OldestFirst, ..Default::default() };
+    let year = HistoryFilter {
+        dates: DateRange::LastYear,
+        sort: SortOrder::OldestFirst,
+        ..Default::default()
+    };
     assert_eq!(all_of(year), ["d", "c", "b", "a"]);
-    let by_title = HistoryFilter { sort: SortOrder::Title, ..Default::default() };
+    let by_title = HistoryFilter {
+        sort: SortOrder::Title,
+        ..Default::default()
+    };
     assert_eq!(all_of(by_title), ["b", "a", "d", "e", "c"]);
 }
 
@@ -225,9 +323,15 @@ mod transfer {
         let file = export_all(&[consult()], "2026-11-23T00:00:00.000Z");
         let cut = &file[..file.len() / 2];
         assert!(parse_import(cut).unwrap_err().contains("cut short"));
-        assert!(parse_import("<html>").unwrap_err().contains("not JSON (line 1, column 1)"));
-        assert!(parse_import("[1, 2]").unwrap_err().contains("not a Consilium session"));
-        assert!(parse_import(r#"{"format": "other.app"}"#).unwrap_err().contains("\"other.app\""));
+        assert!(parse_import("<html>")
+            .unwrap_err()
+            .contains("not JSON (line 1, column 1)"));
+        assert!(parse_import("[1, 2]")
+            .unwrap_err()
+            .contains("not a Consilium session"));
+        assert!(parse_import(r#"{"format": "other.app"}"#)
+            .unwrap_err()
+            .contains("\"other.app\""));
         let newer = file.replace("\"version\": 1", "\"version\": 9");
         assert!(parse_import(&newer).unwrap_err().contains("version 9"));
     }
@@ -235,16 +339,23 @@ mod transfer {
     #[test]
     fn a_bad_session_is_refused_by_name_and_the_others_come_in() {
         let good = consult();
-        let mut value: serde_json::Value = serde_json::from_str(&export_all(&[good.clone(), review()], "t")).unwrap();
+        let mut value: serde_json::Value =
+            serde_json::from_str(&export_all(&[good.clone(), review()], "t")).unwrap();
         value["sessions"][1]["schema_version"] = "9.0".into();
         let mut unknown_protocol = serde_json::to_value(&good).unwrap();
         unknown_protocol["protocol"] = "astrology".into();
         unknown_protocol["id"] = "c-astro".into();
-        value["sessions"].as_array_mut().unwrap().push(unknown_protocol);
+        value["sessions"]
+            .as_array_mut()
+            .unwrap()
+            .push(unknown_protocol);
         let incoming = parse_import(&value.to_string()).unwrap();
         assert_eq!(incoming.sessions, vec![good]);
         assert_eq!(incoming.refused.len(), 2, "{:?}", incoming.refused);
-        assert!(incoming.refused[0].starts_with("Session 2 (r-1): ") && incoming.refused[0].contains("newer version"));
+        assert!(
+            incoming.refused[0].starts_with("Session 2 (r-1): ")
+                && incoming.refused[0].contains("newer version")
+        );
         assert_eq!(
             incoming.refused[1],
             "Session 3 (c-astro): its protocol \"astrology\" is unknown (this app runs consult, review, prioritize)."
@@ -272,10 +383,14 @@ mod transfer {
     #[test]
     fn an_oversized_field_is_named() {
         let mut value = serde_json::to_value(consult()).unwrap();
-        value["body"]["round1"][2]["rationale"] =
-            "x".repeat(consilium_engine::library::transfer::MAX_FIELD_CHARS + 1).into();
+        value["body"]["round1"][2]["rationale"] = "x"
+            .repeat(consilium_engine::library::transfer::MAX_FIELD_CHARS + 1)
+            .into();
         let error = parse_import(&value.to_string()).unwrap_err();
-        assert!(error.contains("the field body.round1[2].rationale is longer than"), "{error}");
+        assert!(
+            error.contains("the field body.round1[2].rationale is longer than"),
+            "{error}"
+        );
     }
 
     #[test]
@@ -289,14 +404,19 @@ mod transfer {
 fn no_stored_number_is_negative_zero() {
     for session in [consult(), review(), prioritize()] {
         let text = serde_json::to_string(&session).unwrap();
-        assert!(!text.contains(":-0.0") && !text.contains(":-0,") && !text.contains(":-0}"), "{} has a -0", session.id);
+        assert!(
+            !text.contains(":-0.0") && !text.contains(":-0,") && !text.contains(":-0}"),
+            "{} has a -0",
+            session.id
+        );
     }
 }
 
 mod share {
     use super::*;
     use consilium_engine::library::share::{
-        base64url_decode, base64url_encode, check_length, read_shared, share_payload, MAX_LINK_CHARS,
+        base64url_decode, base64url_encode, check_length, read_shared, share_payload,
+        MAX_LINK_CHARS,
     };
 
     #[test]
@@ -304,7 +424,11 @@ mod share {
         for len in 0..40 {
             let bytes: Vec<u8> = (0..len).map(|i| (i * 37 + 11) as u8).collect();
             let text = base64url_encode(&bytes);
-            assert!(text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'), "{text}");
+            assert!(
+                text.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'),
+                "{text}"
+            );
             assert_eq!(base64url_decode(&text).unwrap(), bytes);
         }
         assert_eq!(base64url_encode(b"Man"), "TWFu");
@@ -319,12 +443,23 @@ mod share {
             let payload = share_payload(&session);
             for call in &session.calls {
                 if let Some(reply) = call.reply_text.as_ref().filter(|r| r.len() > 40) {
-                    assert!(!payload.contains(&serde_json::to_string(reply).unwrap()[1..40]), "raw reply of {}", call.call_id);
+                    assert!(
+                        !payload.contains(&serde_json::to_string(reply).unwrap()[1..40]),
+                        "raw reply of {}",
+                        call.call_id
+                    );
                 }
             }
             let back = read_shared(&payload).unwrap();
-            assert_eq!(back.body, session.body, "the artifacts and decision are all there");
-            assert_eq!(back.calls.len(), session.calls.len(), "the log keeps every call");
+            assert_eq!(
+                back.body, session.body,
+                "the artifacts and decision are all there"
+            );
+            assert_eq!(
+                back.calls.len(),
+                session.calls.len(),
+                "the log keeps every call"
+            );
             assert_eq!(back.cost, session.cost);
         }
         assert!(read_shared("{\"id\": 1").unwrap_err().contains("damaged"));
@@ -334,7 +469,10 @@ mod share {
     fn a_link_too_long_says_so_and_points_at_the_html_file() {
         assert!(check_length(&"x".repeat(MAX_LINK_CHARS)).is_ok());
         let error = check_length(&"x".repeat(MAX_LINK_CHARS + 1)).unwrap_err();
-        assert!(error.contains("too large for a link") && error.contains("Export HTML"), "{error}");
+        assert!(
+            error.contains("too large for a link") && error.contains("Export HTML"),
+            "{error}"
+        );
     }
 }
 
@@ -354,20 +492,34 @@ fn the_search_cache_reads_again_only_what_changed() {
     };
     let before = list(&[("a", 3), ("b", 3), ("c", 3)]);
     let texts = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
-        pairs.iter().map(|(id, t)| (id.to_string(), t.to_string())).collect()
+        pairs
+            .iter()
+            .map(|(id, t)| (id.to_string(), t.to_string()))
+            .collect()
     };
     let mut cache = SearchCache::new(
-        texts(&[("a", "alpha postgres"), ("b", "beta postgres"), ("c", "gamma")]),
+        texts(&[
+            ("a", "alpha postgres"),
+            ("b", "beta postgres"),
+            ("c", "gamma"),
+        ]),
         stamps(&before),
     );
     assert_eq!(found(&cache, "postgres"), ["a", "b"]);
-    assert!(cache.stale(&before).is_empty(), "nothing changed, nothing to read");
+    assert!(
+        cache.stale(&before).is_empty(),
+        "nothing changed, nothing to read"
+    );
 
     // b saved again, c deleted, d new: only b and d are read again; c is gone at once.
     let after = list(&[("a", 3), ("b", 1), ("d", 0)]);
     assert_eq!(cache.stale(&after), ["b", "d"]);
     assert_eq!(found(&cache, "gamma"), Vec::<String>::new());
-    assert_eq!(found(&cache, "postgres"), ["a", "b"], "b's old text until it is read");
+    assert_eq!(
+        found(&cache, "postgres"),
+        ["a", "b"],
+        "b's old text until it is read"
+    );
     cache.insert(texts(&[("b", "beta dynamo"), ("d", "delta postgres")]));
     assert_eq!(found(&cache, "postgres"), ["a", "d"]);
     assert!(cache.stale(&after).is_empty());

@@ -5,18 +5,37 @@ use consilium_engine::html_report::session_html;
 use consilium_engine::rich_text::{parse, plain_text, to_html, Block, Inline};
 use consilium_engine::testing::{ScriptedCaller, XSS_CORPUS};
 
-
 #[test]
 fn markdown_becomes_blocks_and_inlines() {
     let blocks = parse("# Plan\n\nUse **Rust** for *parsing*, see [docs](https://example.com/a?b=1).\n\n- one\n- two `x`\n\n1. first\n\n```\ncode <here>\n```\n\n> quoted");
-    assert_eq!(blocks[0], Block::Heading(1, vec![Inline::Text("Plan".into())]));
+    assert_eq!(
+        blocks[0],
+        Block::Heading(1, vec![Inline::Text("Plan".into())])
+    );
     let html = to_html(&blocks);
-    assert!(html.contains("<strong>Rust</strong>") && html.contains("<em>parsing</em>"), "{html}");
-    assert!(html.contains("<a href=\"https://example.com/a?b=1\" rel=\"noopener noreferrer nofollow\">docs</a>"), "{html}");
-    assert!(html.contains("<ul><li><p>one</p></li><li><p>two <code>x</code></p></li></ul>"), "{html}");
+    assert!(
+        html.contains("<strong>Rust</strong>") && html.contains("<em>parsing</em>"),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "<a href=\"https://example.com/a?b=1\" rel=\"noopener noreferrer nofollow\">docs</a>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains("<ul><li><p>one</p></li><li><p>two <code>x</code></p></li></ul>"),
+        "{html}"
+    );
     assert!(html.contains("<ol><li><p>first</p></li></ol>"), "{html}");
-    assert!(html.contains("<pre><code>code &lt;here&gt;\n</code></pre>"), "{html}");
-    assert!(html.contains("<blockquote><p>quoted</p></blockquote>"), "{html}");
+    assert!(
+        html.contains("<pre><code>code &lt;here&gt;\n</code></pre>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<blockquote><p>quoted</p></blockquote>"),
+        "{html}"
+    );
     assert!(to_html(&parse("[m](mailto:a@b.c)")).contains("<a href=\"mailto:a@b.c\""));
 }
 
@@ -24,17 +43,36 @@ fn markdown_becomes_blocks_and_inlines() {
 fn raw_html_is_text_and_only_web_and_mail_links_survive() {
     for payload in XSS_CORPUS {
         let html = to_html(&parse(payload));
-        for forbidden in ["<script", "<img", "<iframe", "<svg", "<div", "<b ", "onerror=\"", "onload=\"", "href=\"javascript", "href=\" javascript", "href=\"JAVASCRIPT", "href=\"data:"] {
+        for forbidden in [
+            "<script",
+            "<img",
+            "<iframe",
+            "<svg",
+            "<div",
+            "<b ",
+            "onerror=\"",
+            "onload=\"",
+            "href=\"javascript",
+            "href=\" javascript",
+            "href=\"JAVASCRIPT",
+            "href=\"data:",
+        ] {
             assert!(!html.contains(forbidden), "{payload} -> {html}");
         }
         // Nothing of it is lost: the text is still there to read.
-        assert!(plain_text(&parse(payload)).contains("__xss") || payload.contains("<<"), "{payload}");
+        assert!(
+            plain_text(&parse(payload)).contains("__xss") || payload.contains("<<"),
+            "{payload}"
+        );
     }
     assert_eq!(
         to_html(&parse("<script>alert(1)</script>")),
         "<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>",
     );
-    assert_eq!(to_html(&parse("[x](javascript:alert(1))")), "<p>x (javascript:alert(1))</p>");
+    assert_eq!(
+        to_html(&parse("[x](javascript:alert(1))")),
+        "<p>x (javascript:alert(1))</p>"
+    );
 }
 
 #[test]
@@ -48,10 +86,22 @@ fn the_html_export_is_standalone_escaped_and_readable_for_every_protocol() {
     let verdict = consult.consult().round4.clone().unwrap().recommendation;
     assert!(html.contains(&verdict[..40]), "the verdict is in it");
     // Model text with HTML stays text.
-    consult.consult_mut().round4.as_mut().unwrap().recommendation = XSS_CORPUS.join("\n\n");
+    consult
+        .consult_mut()
+        .round4
+        .as_mut()
+        .unwrap()
+        .recommendation = XSS_CORPUS.join("\n\n");
     let html = session_html(&consult);
     let body = &html[html.find("<body>").unwrap()..];
-    for forbidden in ["<script", "<img", "<iframe", "<svg", "onerror=\"", "href=\"javascript"] {
+    for forbidden in [
+        "<script",
+        "<img",
+        "<iframe",
+        "<svg",
+        "onerror=\"",
+        "href=\"javascript",
+    ] {
         assert!(!body.contains(forbidden), "{forbidden} in {body}");
     }
 }

@@ -29,8 +29,12 @@ fn review() -> Session {
 
 fn prioritize() -> Session {
     let caller = ScriptedCaller::new(|r| Ok(consilium_engine::prioritize::demo::demo_reply(r)));
-    let session =
-        Session::new_prioritize("p-test".into(), demo_backlog(), demo_prioritize_config(), NOW);
+    let session = Session::new_prioritize(
+        "p-test".into(),
+        demo_backlog(),
+        demo_prioritize_config(),
+        NOW,
+    );
     block_on(consilium_engine::prioritize::run_prioritize(
         session,
         &caller,
@@ -52,10 +56,26 @@ fn check(name: &str, session: Session) {
     assert!(json == fixture, "{name}: the record's JSON changed");
     let compact = serde_json::to_string(&session).unwrap();
     let value: serde_json::Value = serde_json::from_str(&fixture).unwrap();
-    assert_eq!(serde_json::to_string(&value).unwrap(), compact, "{name}: compact form");
-    assert_eq!(Session::from_json(value.clone()).unwrap(), session, "{name}: from_json");
-    assert_eq!(serde_json::from_value::<Session>(value).unwrap(), session, "{name}: from_value");
-    assert_eq!(serde_json::from_str::<Session>(&fixture).unwrap(), session, "{name}: from_str");
+    assert_eq!(
+        serde_json::to_string(&value).unwrap(),
+        compact,
+        "{name}: compact form"
+    );
+    assert_eq!(
+        Session::from_json(value.clone()).unwrap(),
+        session,
+        "{name}: from_json"
+    );
+    assert_eq!(
+        serde_json::from_value::<Session>(value).unwrap(),
+        session,
+        "{name}: from_value"
+    );
+    assert_eq!(
+        serde_json::from_str::<Session>(&fixture).unwrap(),
+        session,
+        "{name}: from_str"
+    );
 }
 
 #[test]

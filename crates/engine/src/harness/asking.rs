@@ -483,9 +483,7 @@ impl dyn Asking + '_ {
         parse: &ErasedParser<'_>,
     ) -> Raced<Box<dyn Any>> {
         let own = self.leg(plan, Seat::Own, own_progress, parse);
-        let hedge = self
-            .hedge_deadline()
-            .zip(plan.participant.backup.as_ref());
+        let hedge = self.hedge_deadline().zip(plan.participant.backup.as_ref());
         let Some((deadline, backup)) = hedge else {
             return Raced {
                 winner: own.await,

@@ -57,25 +57,39 @@ pub struct HistoryFilter {
 
 impl HistoryFilter {
     pub fn admits(&self, summary: &SessionSummary, now_ms: u64) -> bool {
-        let protocol_ok = self.protocol.as_ref().is_none_or(|p| *p == summary.protocol);
+        let protocol_ok = self
+            .protocol
+            .as_ref()
+            .is_none_or(|p| *p == summary.protocol);
         let state_ok = match self.state {
             StateFilter::Any => true,
             StateFilter::Complete => is_complete(summary),
             StateFilter::Stopped => !is_complete(summary),
         };
         let date_ok = self.dates.days().is_none_or(|days| {
-            summary.updated_at.as_str() >= rfc3339_utc(now_ms.saturating_sub(days * DAY_MS)).as_str()
+            summary.updated_at.as_str()
+                >= rfc3339_utc(now_ms.saturating_sub(days * DAY_MS)).as_str()
         });
         protocol_ok && state_ok && date_ok
     }
 
     /// The summaries this filter admits, in its order (ties keep the stored order).
-    pub fn apply<'a>(&self, summaries: &'a [SessionSummary], now_ms: u64) -> Vec<&'a SessionSummary> {
-        let mut shown: Vec<&SessionSummary> =
-            summaries.iter().filter(|s| self.admits(s, now_ms)).collect();
+    pub fn apply<'a>(
+        &self,
+        summaries: &'a [SessionSummary],
+        now_ms: u64,
+    ) -> Vec<&'a SessionSummary> {
+        let mut shown: Vec<&SessionSummary> = summaries
+            .iter()
+            .filter(|s| self.admits(s, now_ms))
+            .collect();
         match self.sort {
-            SortOrder::NewestFirst => order::sort_by(&mut shown, |a, b| b.updated_at.cmp(&a.updated_at)),
-            SortOrder::OldestFirst => order::sort_by(&mut shown, |a, b| a.updated_at.cmp(&b.updated_at)),
+            SortOrder::NewestFirst => {
+                order::sort_by(&mut shown, |a, b| b.updated_at.cmp(&a.updated_at))
+            }
+            SortOrder::OldestFirst => {
+                order::sort_by(&mut shown, |a, b| a.updated_at.cmp(&b.updated_at))
+            }
             SortOrder::Title => order::sort_by_cached_key(&mut shown, |s| s.title.to_lowercase()),
         }
         shown

@@ -191,7 +191,10 @@ impl Query {
             .find(char::is_whitespace)
             .filter(|_| start > 0)
             .map_or(start, |space| start + space + 1);
-        let end = ceil_boundary(text, (first + self.terms[0].len() + SNIPPET_CONTEXT).min(text.len()));
+        let end = ceil_boundary(
+            text,
+            (first + self.terms[0].len() + SNIPPET_CONTEXT).min(text.len()),
+        );
         let end = text[..end]
             .rfind(char::is_whitespace)
             .filter(|&space| end < text.len() && space > first + self.terms[0].len())
@@ -221,7 +224,10 @@ impl Query {
             if begin > at {
                 segments.push(Segment::plain(&shown[at..begin]));
             }
-            segments.push(Segment { text: shown[begin..finish].to_string(), hit: true });
+            segments.push(Segment {
+                text: shown[begin..finish].to_string(),
+                hit: true,
+            });
             at = finish;
         }
         if at < shown.len() {
@@ -265,7 +271,10 @@ pub struct Segment {
 
 impl Segment {
     fn plain(text: &str) -> Self {
-        Self { text: text.to_string(), hit: false }
+        Self {
+            text: text.to_string(),
+            hit: false,
+        }
     }
 }
 
@@ -274,7 +283,13 @@ impl SearchHit {
     pub fn marked(&self) -> String {
         self.segments
             .iter()
-            .map(|s| if s.hit { format!("[{}]", s.text) } else { s.text.clone() })
+            .map(|s| {
+                if s.hit {
+                    format!("[{}]", s.text)
+                } else {
+                    s.text.clone()
+                }
+            })
             .collect()
     }
 }

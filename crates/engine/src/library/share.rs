@@ -24,8 +24,8 @@ pub fn share_payload(session: &Session) -> String {
 
 /// Reads a payload back into a session, checked as an import is.
 pub fn read_shared(json: &str) -> Result<Session, String> {
-    let value: serde_json::Value =
-        serde_json::from_str(json).map_err(|_| "This link is damaged: its session does not read.".to_string())?;
+    let value: serde_json::Value = serde_json::from_str(json)
+        .map_err(|_| "This link is damaged: its session does not read.".to_string())?;
     super::transfer::read_one(value, "The shared session")
 }
 
@@ -48,7 +48,10 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 pub fn base64url_encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
         for i in 0..=chunk.len() {
             out.push(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize] as char);
         }
@@ -61,7 +64,10 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let (mut buffer, mut bits) = (0u32, 0u32);
     for byte in text.bytes() {
-        let value = ALPHABET.iter().position(|&a| a == byte).ok_or_else(damaged)? as u32;
+        let value = ALPHABET
+            .iter()
+            .position(|&a| a == byte)
+            .ok_or_else(damaged)? as u32;
         buffer = (buffer << 6) | value;
         bits += 6;
         if bits >= 8 {

@@ -59,23 +59,37 @@ pub fn parse_import(text: &str) -> Result<Incoming, String> {
     };
     match fields.get("format").and_then(Value::as_str) {
         Some(EXPORT_FORMAT) => {}
-        Some(other) => return Err(format!("This file's format is \"{other}\", not \"{EXPORT_FORMAT}\".")),
-        None if fields.contains_key("schema_version") || fields.contains_key("id") => {
-            return read_one(Value::Object(fields), "The session")
-                .map(|session| Incoming { sessions: vec![session], refused: Vec::new() });
+        Some(other) => {
+            return Err(format!(
+                "This file's format is \"{other}\", not \"{EXPORT_FORMAT}\"."
+            ))
         }
-        None => return Err("This file is not a Consilium session or an export of sessions.".into()),
+        None if fields.contains_key("schema_version") || fields.contains_key("id") => {
+            return read_one(Value::Object(fields), "The session").map(|session| Incoming {
+                sessions: vec![session],
+                refused: Vec::new(),
+            });
+        }
+        None => {
+            return Err("This file is not a Consilium session or an export of sessions.".into())
+        }
     }
     let version = fields.get("version").and_then(Value::as_u64).unwrap_or(0);
     if version != EXPORT_VERSION {
-        return Err(format!("This export has version {version}; this app reads version {EXPORT_VERSION}."));
+        return Err(format!(
+            "This export has version {version}; this app reads version {EXPORT_VERSION}."
+        ));
     }
     let Some(Value::Array(items)) = fields.remove("sessions") else {
         return Err("This export has no list of sessions.".into());
     };
     let mut incoming = Incoming::default();
     for (index, item) in items.into_iter().enumerate() {
-        let id = item.get("id").and_then(Value::as_str).unwrap_or("?").to_string();
+        let id = item
+            .get("id")
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+            .to_string();
         match read_one(item, &format!("Session {} ({id})", index + 1)) {
             Ok(session) => incoming.sessions.push(session),
             Err(reason) => incoming.refused.push(reason),
@@ -86,7 +100,9 @@ pub fn parse_import(text: &str) -> Result<Incoming, String> {
 
 pub(crate) fn read_one(value: Value, name: &str) -> Result<Session, String> {
     if let Some(path) = oversized(&value, "") {
-        return Err(format!("{name}: the field {path} is longer than {MAX_FIELD_CHARS} characters."));
+        return Err(format!(
+            "{name}: the field {path} is longer than {MAX_FIELD_CHARS} characters."
+        ));
     }
     match value.get("protocol").and_then(Value::as_str) {
         Some(protocol) if !PROTOCOLS.contains(&protocol) => {
@@ -110,9 +126,16 @@ pub(crate) fn read_one(value: Value, name: &str) -> Result<Session, String> {
 fn oversized(value: &Value, path: &str) -> Option<String> {
     match value {
         Value::String(text) => (text.len() > MAX_FIELD_CHARS).then(|| path.to_string()),
-        Value::Array(items) => items.iter().enumerate().find_map(|(i, v)| oversized(v, &format!("{path}[{i}]"))),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| oversized(v, &format!("{path}[{i}]"))),
         Value::Object(fields) => fields.iter().find_map(|(key, v)| {
-            let inner = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+            let inner = if path.is_empty() {
+                key.clone()
+            } else {
+                format!("{path}.{key}")
+            };
             oversized(v, &inner)
         }),
         _ => None,

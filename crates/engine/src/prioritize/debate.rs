@@ -173,7 +173,10 @@ impl DebateSession {
 
     pub fn total_cost_usd(&self) -> f64 {
         // fold from +0.0: `sum()` of floats starts at -0.0, which would be stored (and shown) as "-0".
-        self.rounds.iter().map(DebateRound::round_cost_usd).fold(0.0, |total, cost| total + cost)
+        self.rounds
+            .iter()
+            .map(DebateRound::round_cost_usd)
+            .fold(0.0, |total, cost| total + cost)
     }
 
     pub fn rounds_used(&self) -> usize {

@@ -30,7 +30,10 @@ pub fn participant_costs(session: &Session) -> Vec<ParticipantCost> {
                 .filter(|c| c.participant_id == participant.id)
                 .collect();
             let charged: Vec<_> = calls.iter().filter(|c| c.reply_text.is_some()).collect();
-            let priced: f64 = charged.iter().filter_map(|c| c.cost_usd).fold(0.0, |sum, c| sum + c);
+            let priced: f64 = charged
+                .iter()
+                .filter_map(|c| c.cost_usd)
+                .fold(0.0, |sum, c| sum + c);
             let any_priced = charged.iter().any(|c| c.cost_usd.is_some());
             let any_unpriced = charged.iter().any(|c| c.cost_usd.is_none());
             let cost = match (any_priced, any_unpriced) {

@@ -21,7 +21,10 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
     let (shown, detail) = if run.config.verbose {
         (synthesis.clone(), Detail::Full)
     } else {
-        (filter_synthesis(&synthesis, run.config.filter_limits.round3), Detail::Filtered)
+        (
+            filter_synthesis(&synthesis, run.config.filter_limits.round3),
+            Detail::Filtered,
+        )
     };
 
     // Only panelists with a round 1 answer take part: they cross-examine from that answer.
