@@ -286,13 +286,22 @@ fn check_hedge_after(secs: u32) -> Result<(), String> {
     }
 }
 
-pub fn parse_hedge_after(text: &str) -> Result<u32, String> {
-    let secs: u32 = text
-        .trim()
+/// A whole number as typed, named by its `unit` in the error, then held to `check`.
+fn parse_whole(
+    text: &str,
+    unit: &str,
+    check: impl Fn(u32) -> Result<(), String>,
+) -> Result<u32, String> {
+    let text = text.trim();
+    let value: u32 = text
         .parse()
-        .map_err(|_| format!("\"{}\" is not a whole number of seconds.", text.trim()))?;
-    check_hedge_after(secs)?;
-    Ok(secs)
+        .map_err(|_| format!("\"{text}\" is not a whole number of {unit}."))?;
+    check(value)?;
+    Ok(value)
+}
+
+pub fn parse_hedge_after(text: &str) -> Result<u32, String> {
+    parse_whole(text, "seconds", check_hedge_after)
 }
 
 fn check_timeout(secs: u32) -> Result<(), String> {
@@ -328,14 +337,7 @@ fn check_debate_threshold(count: u32) -> Result<(), String> {
 
 /// The number of opportunities above which a backlog is debated, as typed.
 pub fn parse_debate_threshold(text: &str) -> Result<u32, String> {
-    let count: u32 = text.trim().parse().map_err(|_| {
-        format!(
-            "\"{}\" is not a whole number of opportunities.",
-            text.trim()
-        )
-    })?;
-    check_debate_threshold(count)?;
-    Ok(count)
+    parse_whole(text, "opportunities", check_debate_threshold)
 }
 
 /// The abstain threshold as typed, in percent: `Ok` is the fraction.
@@ -372,21 +374,11 @@ pub fn parse_consent_threshold(text: &str) -> Result<f64, String> {
 }
 
 pub fn parse_max_tokens(text: &str) -> Result<u32, String> {
-    let tokens: u32 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("\"{}\" is not a whole number of tokens.", text.trim()))?;
-    check_max_tokens(tokens)?;
-    Ok(tokens)
+    parse_whole(text, "tokens", check_max_tokens)
 }
 
 pub fn parse_timeout(text: &str) -> Result<u32, String> {
-    let secs: u32 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("\"{}\" is not a whole number of seconds.", text.trim()))?;
-    check_timeout(secs)?;
-    Ok(secs)
+    parse_whole(text, "seconds", check_timeout)
 }
 
 /// A ready-made provider the user can add with one click.
