@@ -1,38 +1,9 @@
-// The hedging benchmark: the release build in Chromium against a fixed-latency
-// OpenAI-compatible server. Its own ports, so it can run beside the end-to-end suite.
-import { defineConfig } from '@playwright/test';
-import * as path from 'path';
-import { CHROMIUM_LAUNCH } from '../e2e/chromium';
-import { BENCH_APP_PORT, BENCH_LLM_PORT } from './ports';
+// The hedging benchmark: the Consult wall-time benchmark's servers (the release build and the
+// fixed-latency server, on their own ports), another spec and a longer time limit.
+import wallTime from './playwright.config';
 
-const root = path.resolve(__dirname, '..', '..');
-
-export default defineConfig({
-  testDir: __dirname,
+export default {
+  ...wallTime,
   testMatch: /hedging\.bench\.ts$/,
-  outputDir: path.join(root, 'test-results', 'bench'),
   timeout: 60 * 60_000,
-  expect: { timeout: 60_000 },
-  workers: 1,
-  reporter: [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${BENCH_APP_PORT}/`,
-    trace: 'retain-on-failure',
-    actionTimeout: 60_000,
-    launchOptions: CHROMIUM_LAUNCH,
-  },
-  webServer: [
-    {
-      command: `python3 -m http.server --bind 127.0.0.1 --directory ${path.join(root, 'dist')} ${BENCH_APP_PORT}`,
-      url: `http://127.0.0.1:${BENCH_APP_PORT}/index.html`,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-    },
-    {
-      command: `node ${path.join(__dirname, 'fixed-latency-server.mjs')} --port ${BENCH_LLM_PORT} --latency 500`,
-      url: `http://127.0.0.1:${BENCH_LLM_PORT}/health`,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-    },
-  ],
-});
+};

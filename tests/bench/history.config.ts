@@ -2,7 +2,7 @@
 import { defineConfig } from '@playwright/test';
 import * as path from 'path';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium';
-import { BENCH_APP_PORT } from './ports';
+import { appServer, BENCH_APP_PORT } from './ports';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -16,11 +16,6 @@ export default defineConfig({
   reporter: [['list']],
   use: { baseURL: `http://127.0.0.1:${BENCH_APP_PORT}/`, launchOptions: CHROMIUM_LAUNCH },
   webServer: [
-    {
-      command: `python3 -m http.server --bind 127.0.0.1 --directory ${path.join(root, 'dist')} ${BENCH_APP_PORT}`,
-      url: `http://127.0.0.1:${BENCH_APP_PORT}/index.html`,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-    },
+    appServer(root),
   ],
 });

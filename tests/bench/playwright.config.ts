@@ -3,7 +3,7 @@
 import { defineConfig } from '@playwright/test';
 import * as path from 'path';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium';
-import { BENCH_APP_PORT, BENCH_LLM_PORT } from './ports';
+import { appServer, BENCH_APP_PORT, BENCH_LLM_PORT } from './ports';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -22,12 +22,7 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: [
-    {
-      command: `python3 -m http.server --bind 127.0.0.1 --directory ${path.join(root, 'dist')} ${BENCH_APP_PORT}`,
-      url: `http://127.0.0.1:${BENCH_APP_PORT}/index.html`,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-    },
+    appServer(root),
     {
       command: `node ${path.join(__dirname, 'fixed-latency-server.mjs')} --port ${BENCH_LLM_PORT} --latency 500`,
       url: `http://127.0.0.1:${BENCH_LLM_PORT}/health`,

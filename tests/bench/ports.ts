@@ -5,3 +5,13 @@ export const BENCH_LLM_PORT = Number(process.env.BENCH_LLM_PORT ?? 18882);
 export const BENCH_LLM_URL = `http://127.0.0.1:${BENCH_LLM_PORT}`;
 export const BENCH_MOCK_PORT = Number(process.env.BENCH_MOCK_PORT ?? 18883);
 export const BENCH_STREAM_PORT = Number(process.env.BENCH_STREAM_PORT ?? 18884);
+
+/** The release build in dist/, served on the benchmark's app port (a Playwright webServer entry). */
+export function appServer(root: string) {
+  return {
+    command: `python3 -m http.server --bind 127.0.0.1 --directory ${root}/dist ${BENCH_APP_PORT}`,
+    url: `http://127.0.0.1:${BENCH_APP_PORT}/index.html`,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+  };
+}

@@ -3,7 +3,7 @@
 import { defineConfig } from '@playwright/test';
 import * as path from 'path';
 import { CHROMIUM_LAUNCH } from '../e2e/chromium';
-import { BENCH_APP_PORT, BENCH_MOCK_PORT } from './ports';
+import { appServer, BENCH_APP_PORT, BENCH_MOCK_PORT } from './ports';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -17,12 +17,7 @@ export default defineConfig({
   reporter: [['list']],
   use: { baseURL: `http://127.0.0.1:${BENCH_APP_PORT}/`, launchOptions: CHROMIUM_LAUNCH },
   webServer: [
-    {
-      command: `python3 -m http.server --bind 127.0.0.1 --directory ${path.join(root, 'dist')} ${BENCH_APP_PORT}`,
-      url: `http://127.0.0.1:${BENCH_APP_PORT}/index.html`,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-    },
+    appServer(root),
     {
       command: `node ${path.join(root, 'node_modules', '@copilotkit', 'aimock', 'dist', 'cli.js')} -p ${BENCH_MOCK_PORT} -h 127.0.0.1 -f ${path.join(root, 'tests', 'e2e', 'fixtures', 'aimock')}`,
       url: `http://127.0.0.1:${BENCH_MOCK_PORT}/v1/models`,
