@@ -3,11 +3,12 @@
 //! the engine's protocol-neutral events into signals the live view renders (streamed text
 //! included), and persists every session update.
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use consilium_engine::{
     run_consult, run_prioritize, run_review, Body, CallFailure, CallProgress, CallReply,
-    CallRequest, Clock, DemoCaller, Event, EventSink, HedgeDeadline, ModelCaller, NoProgress,
-    Participant, Session, Sleep,
+    CallRequest, Clock, DemoCaller, Event, EventSink, FirstTextTimes, HedgeDeadline, ModelCaller,
+    NoProgress, Participant, Session, Sleep,
 };
 use consilium_providers::{
     cost_usd, redact, ChatReply, ChatRequest, ErrorContext, Message, Price, ProviderError,
@@ -214,6 +215,9 @@ pub enum LiveStatus {
 
 thread_local! {
     static ACTIVE_RUN: RefCell<Option<CancelToken>> = const { RefCell::new(None) };
+    /// The providers' times to first text while the page is open, so the adaptive hedging
+    /// deadline knows a provider from its first call of a run.
+    static FIRST_TEXT_TIMES: Rc<FirstTextTimes> = Rc::default();
 }
 
 pub const ALREADY_RUNNING: &str = "A session is already running in this tab. Wait for it to \
@@ -248,6 +252,7 @@ pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<
             settings,
             participants: session.participants.clone(),
             cancel,
+            first_text_times: FIRST_TEXT_TIMES.with(Rc::clone),
         };
         let sink = SignalSink { live };
         let finished = match &session.body {
@@ -366,6 +371,7 @@ struct BrowserCaller {
     settings: Settings,
     participants: Vec<Participant>,
     cancel: CancelToken,
+    first_text_times: Rc<FirstTextTimes>,
 }
 
 impl ModelCaller for BrowserCaller {
@@ -433,6 +439,10 @@ impl ModelCaller for BrowserCaller {
 
     fn hedge_deadline(&self) -> Option<HedgeDeadline> {
         Some(self.settings.hedge_deadline())
+    }
+
+    fn first_text_times(&self) -> Option<&FirstTextTimes> {
+        Some(&self.first_text_times)
     }
 }
 

@@ -54,11 +54,11 @@ pub struct Settings {
     pub max_tokens: u32,
     /// A call with no progress for this long is aborted and retried.
     pub timeout_secs: u32,
-    /// A seat with a backup model has its request sent to the backup too when it has not answered
-    /// after this long (the first deadline of a run when adaptive).
+    /// A seat with a backup model has its request sent to the backup too when it has sent no text
+    /// after this long (the deadline until a provider has answered a few calls, when adaptive).
     pub hedge_after_secs: u32,
-    /// Once a provider has answered a few calls in a run, hedge its calls after
-    /// `HEDGE_ADAPTIVE_MULTIPLE` x its median latency instead.
+    /// Once a provider has answered a few calls (while the page is open), hedge its calls after
+    /// `HEDGE_ADAPTIVE_MULTIPLE` x its median time to first text instead.
     pub hedge_adaptive: bool,
     /// A reviewer persona below this confidence abstains, whatever it said (0 to 1).
     pub abstain_threshold: f64,
@@ -257,10 +257,12 @@ fn check_max_tokens(tokens: u32) -> Result<(), String> {
     }
 }
 
-/// How many times a provider's median latency a call may take before its backup is asked.
+/// How many times a provider's median time to first text a call may stay silent before its
+/// backup is asked.
 pub const HEDGE_ADAPTIVE_MULTIPLE: f64 = 3.0;
-/// The adaptive deadline never falls below this, so a fast provider is not hedged on jitter.
-const HEDGE_MIN_MS: u64 = 1_000;
+/// The adaptive deadline never falls below this, so a fast (local) provider is not hedged on
+/// jitter.
+const HEDGE_MIN_MS: u64 = 250;
 
 impl Settings {
     /// When seats with a backup model are hedged.

@@ -314,14 +314,14 @@ fn RunDefaults() -> impl IntoView {
                 <input type="number" min="5" step="5" prop:value=number(|s| f64::from(s.timeout_secs))
                     on:change=move |ev| apply_field(&ev, state, status, parse_timeout, |s, v| s.timeout_secs = v, |s| s.timeout_secs.to_string()) />
             </label>
-            <label>"Ask a seat's backup model when it has not answered after (seconds)"
+            <label>"Ask a seat's backup model when it has sent no text after (seconds)"
                 <input type="number" min="1" step="1" prop:value=number(|s| f64::from(s.hedge_after_secs))
                     on:change=move |ev| apply_field(&ev, state, status, parse_hedge_after, |s, v| s.hedge_after_secs = v, |s| s.hedge_after_secs.to_string()) />
             </label>
             <label class="checkbox">
                 <input type="checkbox" prop:checked=move || state.settings.with(|s| s.hedge_adaptive)
                     on:change=move |ev| { let v = event_target_checked(&ev); update_settings(state, status, |s| s.hedge_adaptive = v) } />
-                "Adapt the backup deadline to each provider's speed (3 x its median reply time in the session)"
+                "Adapt the backup deadline to each provider's speed (3 x its median time to first text)"
             </label>
             <label>"Reviewers abstain below this confidence (%)"
                 <input type="number" min="0" max="100" step="5" prop:value=move || state.settings.with(|s| (s.abstain_threshold * 100.0).round().to_string())

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A fixed-latency OpenAI-compatible server for benchmarking the Consult protocol's wall time.
 //
-// POST .../chat/completions waits a fixed latency, then answers with a valid reply for the round,
+// POST .../chat/completions takes a fixed latency to answer with a valid reply for the round,
 // chosen by `response_format.json_schema.name` (independent_answer, synthesis, cross_exam_reply,
 // cross_exam_judgment, verdict), streamed (`stream: true`, usage chunk when `stream_options.include_usage`,
 // then `data: [DONE]`) or as one JSON body. Usage is reported (about 4 characters a token).
@@ -14,7 +14,10 @@
 //                                            time since the previous reply ended (the app's own time
 //                                            between rounds)
 //   POST /__bench/reset                      zeroes the stats
-//   POST /__bench/latency?ms=N               changes the per-call latency
+//   POST /__bench/latency?ms=N&first_text=F  changes the per-call latency, and the share F of it (0..1,
+//                                            default 1) that passes before a streamed reply's first
+//                                            text; the rest of the text is spread over the remaining
+//                                            time (F = 1: the whole reply at the end, as a queued request)
 //   POST /__bench/stragglers?rate=R&seed=S   makes a seeded share R of calls 10x slower (models named
 //                                            slow-* always are); stats count stragglers and aborted calls
 //
@@ -30,6 +33,7 @@ function argument(name) {
 const HOST = '127.0.0.1';
 const PORT = Number(argument('port') ?? process.env.PORT ?? 18882);
 let latencyMs = Number(argument('latency') ?? process.env.LATENCY_MS ?? 500);
+let firstTextShare = 1;
 const MODEL_ID = 'fixed-latency';
 
 const CORS = {
@@ -52,7 +56,7 @@ function random() {
 }
 let stats = freshStats();
 function freshStats() {
-  return { aborted: 0, stragglers: 0, calls: 0, by_schema: {}, in_flight: 0, peak_in_flight: 0, latency_ms: latencyMs, idle_gaps_ms: [], last_end: null };
+  return { aborted: 0, stragglers: 0, calls: 0, by_schema: {}, in_flight: 0, peak_in_flight: 0, latency_ms: latencyMs, first_text_share: firstTextShare, idle_gaps_ms: [], last_end: null, prompt_tokens: 0, completion_tokens: 0 };
 }
 
 /** The reply each round asks for; valid for the engine whatever the panel. */
@@ -104,6 +108,11 @@ function panelIds(body) {
 }
 
 const tokens = (text) => Math.max(1, Math.ceil(text.length / 4));
+/** Tokens of the replies sent in full (an aborted request's are not counted). */
+function countUsage(usage) {
+  stats.prompt_tokens += usage.prompt_tokens;
+  stats.completion_tokens += usage.completion_tokens;
+}
 
 function send(res, status, body, headers = {}) {
   res.writeHead(status, { ...CORS, 'Content-Type': 'application/json', ...headers });
@@ -132,9 +141,11 @@ async function chat(req, res, raw) {
   const straggler = String(body.model ?? '').startsWith('slow') || random() < stragglerRate;
   if (straggler) stats.stragglers += 1;
   try {
-    await new Promise((resolve) => setTimeout(resolve, straggler ? latencyMs * STRAGGLER_FACTOR : latencyMs));
+    const latency = straggler ? latencyMs * STRAGGLER_FACTOR : latencyMs;
+    const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    const streamed = body.stream === true && firstTextShare < 1;
+    await sleep(streamed ? latency * firstTextShare : latency);
     if (closed) return;
-    answered = true;
     const content = JSON.stringify(replyFor(schemaName, body));
     const promptText = (body.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
     const usage = { prompt_tokens: tokens(promptText), completion_tokens: tokens(content) };
@@ -143,6 +154,8 @@ async function chat(req, res, raw) {
     const created = Math.floor(Date.now() / 1000);
     const model = body.model ?? MODEL_ID;
     if (body.stream !== true) {
+      answered = true;
+      countUsage(usage);
       return send(res, 200, {
         id, object: 'chat.completion', created, model,
         choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
@@ -152,10 +165,25 @@ async function chat(req, res, raw) {
     res.writeHead(200, { ...CORS, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
     const chunk = (choices, extra = {}) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
+    const pieces = [];
+    for (let i = 0; i < content.length; i += 64) pieces.push(content.slice(i, i + 64));
     let out = chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
-    for (let i = 0; i < content.length; i += 64) {
-      out += chunk([{ index: 0, delta: { content: content.slice(i, i + 64) }, finish_reason: null }]);
+    if (streamed) {
+      // The first piece now, the others spread over the rest of the latency.
+      const gap = (latency * (1 - firstTextShare)) / pieces.length;
+      for (const [index, piece] of pieces.entries()) {
+        if (index > 0) await sleep(gap);
+        if (closed) return;
+        res.write((index === 0 ? out : '') + chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]));
+      }
+      await sleep(gap);
+      if (closed) return;
+      out = '';
+    } else {
+      for (const piece of pieces) out += chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]);
     }
+    answered = true;
+    countUsage(usage);
     out += chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]);
     if (body.stream_options?.include_usage) out += chunk([], { usage });
     out += 'data: [DONE]\n\n';
@@ -195,9 +223,13 @@ const server = http.createServer((req, res) => {
   if (req.method === 'POST' && url.pathname === '/__bench/latency') {
     const ms = Number(url.searchParams.get('ms'));
     if (!Number.isFinite(ms) || ms < 0) return send(res, 400, { error: { message: 'ms must be a number >= 0' } });
+    const share = Number(url.searchParams.get('first_text') ?? 1);
+    if (!Number.isFinite(share) || share < 0 || share > 1) return send(res, 400, { error: { message: 'first_text must be in 0..1' } });
     latencyMs = ms;
+    firstTextShare = share;
     stats.latency_ms = ms;
-    return send(res, 200, { latency_ms: latencyMs });
+    stats.first_text_share = share;
+    return send(res, 200, { latency_ms: latencyMs, first_text_share: firstTextShare });
   }
   if (req.method === 'POST' && url.pathname.endsWith('/chat/completions')) {
     let raw = '';

@@ -1,20 +1,29 @@
 // Hedged calls against stragglers: full consults (3 panelists and a judge, 9 calls) in Chromium against
 // the fixed-latency server with a seeded 20% of calls 10x slower, with hedging off (no backup) and on
-// (every seat backed by the same server's model, asked after HEDGE_AFTER_S). Wall time per consult is
-// measured from the click on "Ask the council" to the verdict in the DOM; p50 and p95 over BENCH_RUNS
-// consults each. Extra cost = extra calls the server received (hedges, including the aborted losers)
-// over the calls without hedging; the bench models have no price, so calls and tokens stand for cost.
-// The no-straggler reference is the median of consults with no stragglers at all.
+// (every seat backed by the same server's model, the adaptive deadline on time to first text). The
+// server streams: a reply's first text comes after FIRST_TEXT_SHARE of its latency, the rest over the
+// remaining time, and a straggler is slow throughout. Wall time per consult is measured from the
+// click on "Ask the council" to the verdict in the DOM; p50 and p95 over BENCH_RUNS consults each,
+// after one warm-up consult per mode (from which the adaptive deadline learns the provider's time to
+// first text; the app keeps it while the page is open). Cost: the bench model is priced as
+// gpt-4o-mini in the app's default table, and each consult's cost is the session's own ledger
+// (aborted requests charged at the estimate of their prompt and of what they streamed); the extra
+// requests the server received are reported too. The no-straggler reference is the median of the
+// hedging-off consults with no stragglers at all.
 import { expect, Page, test } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
-import { addCompatibleProvider, askTheCouncil } from '../e2e/helpers';
+import { addCompatibleProvider } from '../e2e/helpers';
+import { openSessionId, storedSessionIn } from '../e2e/stored';
 import { BENCH_LLM_URL } from './ports';
 
 const root = path.resolve(__dirname, '..', '..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 40));
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 500);
 const HEDGE_AFTER_S = Number(process.env.BENCH_HEDGE_AFTER_S ?? 1);
+const FIRST_TEXT_SHARE = Number(process.env.BENCH_FIRST_TEXT_SHARE ?? 0.1);
+// gpt-4o-mini in the app's default price table (USD per million tokens).
+const PRICE = { input: 0.15, output: 0.6 };
 const OUT = process.env.BENCH_OUT ?? path.join(root, 'test-results', 'bench', 'hedging.json');
 
 test.describe.configure({ mode: 'serial' });
@@ -35,11 +44,17 @@ async function consult(page: Page, request: any, hedged: boolean, label: string)
     await expect(page.getByLabel('Backup model')).toHaveCount(4);
   }
   const t0 = Date.now();
-  await askTheCouncil(page);
+  // A priced council under the consent threshold runs at once.
+  await page.getByRole('button', { name: 'Ask the council' }).click();
   await expect(page.locator('.verdict .recommendation')).toBeVisible({ timeout: 120_000 });
   const wall = Date.now() - t0;
   const stats = await (await request.get(`${BENCH_LLM_URL}/__bench/stats`)).json();
-  return { wall, calls: stats.calls, stragglers: stats.stragglers, aborted: stats.aborted };
+  const session = await storedSessionIn(page, openSessionId(page), 'complete');
+  return {
+    wall, calls: stats.calls, stragglers: stats.stragglers, aborted: stats.aborted,
+    cost_usd: session.cost.spent_usd, unpriced: session.cost.unpriced_calls,
+    hedges: session.calls.filter((c: any) => /-attempt-(own|backup)/.test(c.call_id)).length,
+  };
 }
 
 const results: any = {};
@@ -47,16 +62,21 @@ const results: any = {};
 for (const hedged of [false, true]) {
   test(`${RUNS} consults, 20% stragglers, hedging ${hedged ? 'on' : 'off'}`, async ({ page, request }) => {
     test.setTimeout(RUNS * 90_000);
-    expect((await request.post(`${BENCH_LLM_URL}/__bench/latency?ms=${LATENCY_MS}`)).ok()).toBe(true);
+    expect((await request.post(`${BENCH_LLM_URL}/__bench/latency?ms=${LATENCY_MS}&first_text=${FIRST_TEXT_SHARE}`)).ok()).toBe(true);
     // The same seeded stragglers for both modes.
     expect((await request.post(`${BENCH_LLM_URL}/__bench/stragglers?rate=0.2&seed=7`)).ok()).toBe(true);
     await page.goto('/');
     await addCompatibleProvider(page, 'Bench', `${BENCH_LLM_URL}/v1`, 'fixed-latency', 'bench-key-000');
-    const deadline = page.getByLabel("Ask a seat's backup model when it has not answered after (seconds)");
+    await page.getByLabel('Model', { exact: true }).fill('fixed-latency');
+    await page.getByLabel('Input $/M').fill(String(PRICE.input));
+    await page.getByLabel('Output $/M').fill(String(PRICE.output));
+    await page.getByRole('button', { name: 'Set price' }).click();
+    await expect(page.getByText('Price for fixed-latency saved.')).toBeVisible();
+    const deadline = page.getByLabel("Ask a seat's backup model when it has sent no text after (seconds)");
     await deadline.fill(String(HEDGE_AFTER_S));
     await deadline.blur();
-    const adaptive = page.getByLabel(/Adapt the backup deadline/);
-    if (await adaptive.isChecked()) await adaptive.uncheck();
+    await expect(page.getByLabel(/Adapt the backup deadline/)).toBeChecked();
+    await consult(page, request, hedged, `${hedged ? 'hedged' : 'plain'} warm-up`);
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
       runs.push(await consult(page, request, hedged, `${hedged ? 'hedged' : 'plain'} ${run}`));
@@ -70,6 +90,8 @@ for (const hedged of [false, true]) {
       no_straggler_median_ms: clean.length ? percentile(clean, 50) : null,
       calls: runs.reduce((a, r) => a + r.calls, 0),
       aborted: runs.reduce((a, r) => a + r.aborted, 0),
+      cost_usd: runs.reduce((a, r) => a + r.cost_usd, 0),
+      unpriced: runs.reduce((a, r) => a + r.unpriced, 0),
     };
     console.log(hedged ? 'on' : 'off', JSON.stringify({ ...results[hedged ? 'on' : 'off'], runs: undefined }));
   });
@@ -79,6 +101,6 @@ test.afterAll(async () => {
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
   fs.writeFileSync(OUT, JSON.stringify({
     measured_at: new Date().toISOString(), runs: RUNS, latency_ms: LATENCY_MS, hedge_after_s: HEDGE_AFTER_S,
-    straggler_rate: 0.2, straggler_factor: 10, ...results,
+    first_text_share: FIRST_TEXT_SHARE, price: PRICE, straggler_rate: 0.2, straggler_factor: 10, ...results,
   }, null, 2) + '\n');
 });

@@ -1,5 +1,5 @@
-// A hedged call in the browser: panelist 1's model is slow (10x the server's latency), its backup
-// answers after the 1 s deadline. The call card says so, the record names the substitute and keeps the
+// A hedged call in the browser: panelist 1's model is slow (10x the server's latency, silent until its
+// reply, as a queued request), its backup answers after the 1 s deadline without text. The call card says so, the record names the substitute and keeps the
 // aborted call's cost on record, and the slow request is really aborted (the server sees it closed).
 import { ChildProcess, spawn } from 'child_process';
 import * as path from 'path';
@@ -25,7 +25,7 @@ test('a slow seat is answered by its backup, on the card and in the record', asy
   test.setTimeout(120_000);
   await page.goto('/');
   await addCompatibleProvider(page, 'Lagging', `${URL}/v1`, 'slow-model', 'lag-key-000');
-  const deadline = page.getByLabel("Ask a seat's backup model when it has not answered after (seconds)");
+  const deadline = page.getByLabel("Ask a seat's backup model when it has sent no text after (seconds)");
   await deadline.fill('1');
   await deadline.blur();
   const adaptive = page.getByLabel(/Adapt the backup deadline/);

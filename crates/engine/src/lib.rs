@@ -49,8 +49,8 @@ pub use consult::{run_consult, Consult, ConsultBody, VERBOSE_NOTICE};
 pub use demo::DemoCaller;
 pub use harness::events::{Event, EventSink};
 pub use harness::io::{
-    CallFailure, CallProgress, CallReply, CallRequest, Clock, HedgeDeadline, ModelCaller,
-    NoProgress, Sleep,
+    CallFailure, CallProgress, CallReply, CallRequest, Clock, FirstTextTimes, HedgeDeadline,
+    ModelCaller, NoProgress, Sleep,
 };
 pub use harness::ledger::{CostLedger, CostSummary};
 pub use harness::{Protocol as ProtocolSpec, StateMachine};

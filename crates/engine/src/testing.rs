@@ -213,13 +213,15 @@ pub const XSS_CORPUS: &[&str] = &[
 ];
 
 /// Virtual time for hedged calls: `sleep_ms` futures resolve when `run_virtual` moves the clock to
-/// their deadline, which it does only when nothing else can make progress. A whole hedged session
-/// then runs in milliseconds, the same way every time.
+/// their deadline, which it does only when nothing else can make progress, and wakes them as real
+/// timers do (a future polled only when woken, as `FuturesUnordered` polls its own, then runs).
+/// A whole hedged session runs in milliseconds, the same way every time.
 #[derive(Default)]
 pub struct VirtualClock {
     now: std::cell::Cell<u64>,
-    /// Deadlines of the timers polled since the clock last moved.
-    waiting: RefCell<Vec<u64>>,
+    /// The deadline and waker of each pending timer poll (a dropped timer's stays until it is due:
+    /// waking it does nothing).
+    waiting: RefCell<Vec<(u64, std::task::Waker)>>,
 }
 
 impl VirtualClock {
@@ -237,11 +239,13 @@ impl Clock for VirtualClock {
 
     fn sleep_ms(&self, ms: u64) -> crate::harness::io::Sleep<'_> {
         let deadline = self.now.get() + ms;
-        Box::pin(std::future::poll_fn(move |_| {
+        Box::pin(std::future::poll_fn(move |context| {
             if self.now.get() >= deadline {
                 Poll::Ready(())
             } else {
-                self.waiting.borrow_mut().push(deadline);
+                self.waiting
+                    .borrow_mut()
+                    .push((deadline, context.waker().clone()));
                 Poll::Pending
             }
         }))
@@ -255,31 +259,41 @@ pub fn run_virtual<F: Future>(clock: &VirtualClock, future: F) -> F::Output {
     let waker = std::task::Waker::noop();
     let mut context = Context::from_waker(waker);
     for _ in 0..1_000_000 {
-        clock.waiting.borrow_mut().clear();
         if let Poll::Ready(output) = future.as_mut().poll(&mut context) {
             return output;
         }
-        let next = clock.waiting.borrow().iter().copied().min();
+        let next = clock.waiting.borrow().iter().map(|(at, _)| *at).min();
         if let Some(next) = next {
             clock.now.set(clock.now.get().max(next));
         }
+        let now = clock.now.get();
+        let due: Vec<std::task::Waker> = {
+            let mut waiting = clock.waiting.borrow_mut();
+            let (due, later) = waiting.drain(..).partition(|(at, _)| *at <= now);
+            *waiting = later;
+            due.into_iter().map(|(_, waker)| waker).collect()
+        };
+        due.into_iter().for_each(std::task::Waker::wake);
     }
     panic!("the future made no progress")
 }
 
-/// Replies as `ScriptedCaller::over_demo` does, after a latency per call: `slow` calls (by call
-/// id, the seat's own model only) take `slow_ms`, every other call `fast_ms`. Counts the calls
-/// that were dropped before they replied (aborted).
+/// Replies as `ScriptedCaller::over_demo` does, after a latency per request: the first
+/// `slow_requests` requests of a `slow` call (by call id, in the order sent: 1 = the seat's own
+/// request only) take `slow_ms`, every other request `fast_ms`. Each streams "partial " first: a
+/// fast one at `first_text_share` of its latency, a slow one (queued) after
+/// `straggler_first_text_ms`. Counts the requests dropped before they replied (aborted).
 pub struct LatencyCaller<'c> {
     pub clock: &'c VirtualClock,
     pub fast_ms: u64,
     pub slow_ms: u64,
     pub slow: Vec<String>,
+    pub slow_requests: usize,
+    pub first_text_share: f64,
+    pub straggler_first_text_ms: u64,
     pub deadline: Option<crate::harness::io::HedgeDeadline>,
     /// Replies each call's text is replaced with, by (call id, backup).
     pub replies: HashMap<(String, bool), CallReply>,
-    /// A slow call sends nothing until its reply (a queued request), instead of "partial " at once.
-    pub silent_stragglers: bool,
     pub requests: RefCell<Vec<CallRequest>>,
     pub aborted: std::rc::Rc<RefCell<Vec<(String, bool)>>>,
 }
@@ -291,9 +305,11 @@ impl<'c> LatencyCaller<'c> {
             fast_ms,
             slow_ms,
             slow: Vec::new(),
+            slow_requests: 1,
+            first_text_share: 0.2,
+            straggler_first_text_ms: slow_ms / 2,
             deadline: None,
             replies: HashMap::new(),
-            silent_stragglers: false,
             requests: RefCell::default(),
             aborted: std::rc::Rc::default(),
         }
@@ -319,19 +335,28 @@ impl ModelCaller for LatencyCaller<'_> {
         request: CallRequest,
         progress: &dyn CallProgress,
     ) -> Result<CallReply, CallFailure> {
+        let sent_before = self
+            .requests
+            .borrow()
+            .iter()
+            .filter(|sent| sent.call_id == request.call_id)
+            .count();
         self.requests.borrow_mut().push(request.clone());
         let key = (request.call_id.clone(), request.backup);
         let mut watch = AbortWatch {
             call: Some(key.clone()),
             aborted: self.aborted.clone(),
         };
-        let slow = !request.backup && self.slow.contains(&request.call_id);
-        if !(slow && self.silent_stragglers) {
-            progress.delta("partial ", false);
-        }
-        self.clock
-            .sleep_ms(if slow { self.slow_ms } else { self.fast_ms })
-            .await;
+        let slow = self.slow.contains(&request.call_id) && sent_before < self.slow_requests;
+        let latency = if slow { self.slow_ms } else { self.fast_ms };
+        let first_text = if slow {
+            self.straggler_first_text_ms.min(latency)
+        } else {
+            (latency as f64 * self.first_text_share) as u64
+        };
+        self.clock.sleep_ms(first_text).await;
+        progress.delta("partial ", false);
+        self.clock.sleep_ms(latency - first_text).await;
         watch.call = None;
         let mut reply = self
             .replies

@@ -1,6 +1,7 @@
-//! Hedged calls: a seat's backup model is asked when its own model has not answered by the
-//! deadline; the first valid reply wins, the other call is aborted, both costs count, the budget
-//! holds, and the record says who answered. Virtual time, so every race runs the same way.
+//! Hedged calls: a seat's backup model is asked when its own request has sent no text by the
+//! deadline, and one more request each deadline after that while none has (up to four in all);
+//! the first valid reply wins, the others are aborted, every cost counts, the budget holds, and the
+//! record says who answered. Virtual time, so every race runs the same way.
 mod common;
 
 use common::{call, session_with, NOW_MS};
@@ -117,8 +118,8 @@ fn the_backup_answers_a_straggler_and_the_slow_call_is_aborted() {
     assert_eq!(lost.status, CallStatus::Cancelled);
     assert_eq!(
         lost.reply_text.as_deref(),
-        Some("partial "),
-        "what it streamed is kept"
+        Some(""),
+        "it was still queued: it had streamed nothing"
     );
     assert!(
         lost.is_cut_attempt(),
@@ -145,7 +146,7 @@ fn the_backup_answers_a_straggler_and_the_slow_call_is_aborted() {
         ))
     );
     assert!(events.iter().any(|e| matches!(e, Event::CallNote { call_id, note: Some(note) }
-        if call_id == "r1-panelist-1" && note.contains("No reply after 2.0 s: the backup Spare · spare-model was asked too."))));
+        if call_id == "r1-panelist-1" && note == "No text after 2.0 s: the backup Spare · spare-model was asked too.")));
 }
 
 #[test]
@@ -269,13 +270,14 @@ fn the_adaptive_deadline_follows_the_providers_median() {
     let adaptive = HedgeDeadline::Adaptive {
         multiple: 2.0,
         initial_ms: 20_000,
-        min_ms: 500,
+        min_ms: 300,
     };
     assert_eq!(adaptive.after_ms(&[]), 20_000);
     assert_eq!(adaptive.after_ms(&[1_000, 1_200]), 20_000);
     assert_eq!(adaptive.after_ms(&[1_000, 9_000, 1_200, 1_100]), 2_400);
-    assert_eq!(adaptive.after_ms(&[100, 100, 100]), 500);
-    // In a run: round 1 answers in 1 s, so a round-3 straggler is hedged after 2 s, not 20 s.
+    assert_eq!(adaptive.after_ms(&[100, 100, 100]), 300);
+    // In a run: round 1's replies start after 200 ms (of 1 s), so a round-3 straggler is hedged
+    // after 2 x 200 = 400 ms without text, not 20 s.
     let (session, _, _, _, _) = run(
         backed_config(None, None),
         &["r3-panelist-2"],
@@ -283,7 +285,21 @@ fn the_adaptive_deadline_follows_the_providers_median() {
         |_| {},
     );
     let won = call(&session, "r3-panelist-2");
-    assert_eq!(won.substituted.as_ref().map(|s| s.after_ms), Some(2_000));
+    assert_eq!(won.substituted.as_ref().map(|s| s.after_ms), Some(400));
+}
+
+#[test]
+fn the_caller_keeps_first_text_times_across_runs() {
+    let times = consilium_engine::FirstTextTimes::default();
+    for ms in 1..=25 {
+        times.observe("p", ms);
+    }
+    assert_eq!(
+        times.of("p"),
+        (6..=25).collect::<Vec<u64>>(),
+        "the last 20 are kept"
+    );
+    assert!(times.of("q").is_empty());
 }
 
 #[test]
@@ -333,7 +349,7 @@ fn the_card_streams_the_backup_when_the_straggler_is_silent() {
         backed_config(None, None),
         &["r1-panelist-1"],
         AFTER_2S,
-        |caller| caller.silent_stragglers = true,
+        |_| {},
     );
     let reply = call(&session, "r1-panelist-1").reply_text.clone().unwrap();
     // The backup's "partial " reached the card while it streamed, before the call finished.
@@ -353,21 +369,186 @@ fn the_card_streams_the_backup_when_the_straggler_is_silent() {
         restarts, 1,
         "only the backup's own restart with its reply; no swap at the end"
     );
+}
 
-    // A straggler that streams first keeps the card until the backup wins: then the card swaps.
+#[test]
+fn the_card_swaps_to_the_winner_when_it_streamed_another_request() {
+    // The straggler starts streaming at 2.5 s, after the backup was asked (2 s) and before the
+    // backup's first text (2.6 s); the backup still answers first (3 s).
     let (session, events, ..) = run(
         backed_config(None, None),
         &["r1-panelist-1"],
         AFTER_2S,
-        |_| {},
+        |caller| {
+            caller.straggler_first_text_ms = 2_500;
+            caller.first_text_share = 0.6;
+        },
     );
-    let reply = call(&session, "r1-panelist-1").reply_text.clone().unwrap();
-    let (shown, _) = card_text(&events, "r1-panelist-1");
-    assert_eq!(shown, reply, "the card ends on the reply that won");
+    let won = call(&session, "r1-panelist-1");
+    assert!(won.substituted.is_some());
+    let (shown, restarts) = card_text(&events, "r1-panelist-1");
+    assert_eq!(
+        shown,
+        won.reply_text.clone().unwrap(),
+        "the card ends on the reply that won"
+    );
+    assert_eq!(
+        restarts, 1,
+        "one swap, from the straggler's stream to the reply"
+    );
     assert_eq!(
         call(&session, "r1-panelist-1-attempt-own")
             .reply_text
             .as_deref(),
-        Some("partial ")
+        Some("partial "),
+        "what the aborted request streamed is kept"
+    );
+}
+
+#[test]
+fn a_slow_call_that_is_streaming_is_not_hedged() {
+    // Text by the deadline means the request is being answered (a long answer, or a slow
+    // stream): no backup, whatever the whole reply takes.
+    let (session, _, hedged_ms, requests, aborted) = run(
+        backed_config(None, None),
+        &["r1-panelist-1"],
+        AFTER_2S,
+        |caller| caller.straggler_first_text_ms = 500,
+    );
+    let (_, _, plain_ms, _, _) = run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    assert!(requests.iter().all(|(_, backup)| !backup), "{requests:?}");
+    assert!(aborted.is_empty());
+    assert_eq!(hedged_ms, plain_ms);
+}
+
+#[test]
+fn while_no_request_sends_text_one_more_is_sent_each_deadline() {
+    // The seat's own request and the backup's are both queued; the own model asked again at 4 s
+    // answers at 5 s, and the two stragglers are aborted.
+    let (session, events, hedged_ms, requests, aborted) = run(
+        backed_config(None, None),
+        &["r1-panelist-1"],
+        AFTER_2S,
+        |caller| caller.slow_requests = 2,
+    );
+    let (_, _, plain_ms, _, _) = run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
+    assert_eq!(plain_ms - hedged_ms, SLOW_MS - 5_000);
+    let sent: Vec<_> = requests
+        .iter()
+        .filter(|(id, _)| id == "r1-panelist-1")
+        .map(|(_, backup)| *backup)
+        .collect();
+    assert_eq!(sent, vec![false, true, false], "own, backup, own again");
+    assert_eq!(
+        aborted,
+        vec![
+            ("r1-panelist-1".to_string(), false),
+            ("r1-panelist-1".to_string(), true)
+        ]
+    );
+    let won = call(&session, "r1-panelist-1");
+    assert_eq!(won.status, CallStatus::Ok);
+    assert!(won.substituted.is_none(), "the seat's own model answered");
+    assert_eq!(
+        won.notes,
+        vec!["The seat's model was asked again after 4.0 s without text; that request answered."]
+    );
+    for loser in ["r1-panelist-1-attempt-own", "r1-panelist-1-attempt-backup"] {
+        let lost = call(&session, loser);
+        assert_eq!(lost.status, CallStatus::Cancelled, "{loser}");
+        assert_eq!(
+            lost.error.as_deref(),
+            Some("Aborted: the seat's own model answered first.")
+        );
+    }
+    let notes: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CallNote {
+                call_id,
+                note: Some(note),
+            } if call_id == "r1-panelist-1" => Some(note.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        notes,
+        vec![
+            "No text after 2.0 s: the backup Spare · spare-model was asked too.",
+            "No text after 4.0 s: Demo (scripted) · scripted was asked again.",
+        ]
+    );
+}
+
+#[test]
+fn a_call_sends_four_requests_at_most() {
+    let (session, _, hedged_ms, requests, aborted) = run(
+        backed_config(Some(PRICE), Some(10.0)),
+        &["r1-panelist-1"],
+        AFTER_2S,
+        |caller| {
+            caller.slow_requests = 9;
+            caller.straggler_first_text_ms = SLOW_MS;
+        },
+    );
+    let (plain, _, plain_ms, _, _) = run(
+        backed_config(Some(PRICE), Some(10.0)),
+        &["r1-panelist-1"],
+        None,
+        |_| {},
+    );
+    assert_eq!(
+        requests
+            .iter()
+            .filter(|(id, _)| id == "r1-panelist-1")
+            .count(),
+        4
+    );
+    // All four are stragglers: the first one sent answers first, as without hedging.
+    assert_eq!(hedged_ms, plain_ms);
+    assert_eq!(aborted.len(), 3);
+    assert!(call(&session, "r1-panelist-1").substituted.is_none());
+    for loser in ["backup", "own2", "backup2"] {
+        let lost = call(&session, &format!("r1-panelist-1-attempt-{loser}"));
+        assert!(
+            lost.cost_usd.is_some_and(|cost| cost > 0.0),
+            "{loser}: charged"
+        );
+    }
+    let recorded: f64 = session.calls.iter().filter_map(|c| c.cost_usd).sum();
+    assert!((session.cost.spent_usd - recorded).abs() < 1e-12);
+    assert!(session.cost.spent_usd > plain.cost.spent_usd);
+}
+
+#[test]
+fn a_request_late_to_its_first_text_does_not_stop_the_hedging() {
+    // The seat's own request and the backup's both start streaming late (3 s after they were
+    // sent, past the 2 s deadline): a straggler slow throughout. The own model asked again at 4 s
+    // is on time and answers at 5 s.
+    let (session, _, hedged_ms, requests, _) = run(
+        backed_config(None, None),
+        &["r1-panelist-1"],
+        AFTER_2S,
+        |caller| {
+            caller.slow_requests = 2;
+            caller.straggler_first_text_ms = 3_000;
+        },
+    );
+    let (_, _, plain_ms, _, _) = run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
+    assert_eq!(plain_ms - hedged_ms, SLOW_MS - 5_000);
+    assert_eq!(
+        requests
+            .iter()
+            .filter(|(id, _)| id == "r1-panelist-1")
+            .count(),
+        3
+    );
+    assert_eq!(
+        call(&session, "r1-panelist-1-attempt-own")
+            .reply_text
+            .as_deref(),
+        Some("partial "),
+        "what the late straggler streamed is kept"
     );
 }

@@ -1,5 +1,8 @@
 //! How the engine reaches the outside world. The engine never performs I/O or reads a clock itself:
 //! the shell (browser) or a test supplies these, which keeps every protocol deterministic under `cargo test`.
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
+
 use serde::{Deserialize, Serialize};
 
 /// One model call the engine wants made.
@@ -79,15 +82,15 @@ impl CallProgress for NoProgress {
     fn note(&self, _note: Option<&str>) {}
 }
 
-/// When a seat with a backup model is hedged: a fixed deadline, or one that follows the latency the
-/// provider has shown in this session.
+/// When a seat with a backup model is hedged: after a fixed time without text, or after a time
+/// that follows the provider's observed time to first text.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum HedgeDeadline {
     After {
         ms: u64,
     },
-    /// `multiple` x the median latency of the provider's answered calls in this run, once it has
-    /// answered `ADAPTIVE_MIN_SAMPLES` calls (never below `min_ms`); `initial_ms` until then.
+    /// `multiple` x the provider's median time to first text over its last answered calls, once it
+    /// has answered `ADAPTIVE_MIN_SAMPLES` (never below `min_ms`); `initial_ms` until then.
     Adaptive {
         multiple: f64,
         initial_ms: u64,
@@ -99,7 +102,7 @@ pub enum HedgeDeadline {
 pub const ADAPTIVE_MIN_SAMPLES: usize = 3;
 
 impl HedgeDeadline {
-    /// The deadline for the next call, given the provider's observed latencies (ms).
+    /// The deadline for the next call, given the provider's observed times to first text (ms).
     pub fn after_ms(&self, observed_ms: &[u64]) -> u64 {
         match *self {
             HedgeDeadline::After { ms } => ms,
@@ -120,6 +123,32 @@ impl HedgeDeadline {
     }
 }
 
+/// Times to first text (ms) each provider has shown on answered calls, the last
+/// `FirstTextTimes::KEPT` per provider, so the adaptive deadline follows a provider that slows down.
+#[derive(Debug, Default)]
+pub struct FirstTextTimes(RefCell<HashMap<String, VecDeque<u64>>>);
+
+impl FirstTextTimes {
+    pub const KEPT: usize = 20;
+
+    pub fn observe(&self, provider_id: &str, ms: u64) {
+        let mut times = self.0.borrow_mut();
+        let kept = times.entry(provider_id.to_string()).or_default();
+        if kept.len() == Self::KEPT {
+            kept.pop_front();
+        }
+        kept.push_back(ms);
+    }
+
+    pub fn of(&self, provider_id: &str) -> Vec<u64> {
+        self.0
+            .borrow()
+            .get(provider_id)
+            .map(|kept| kept.iter().copied().collect())
+            .unwrap_or_default()
+    }
+}
+
 /// Makes model calls. The browser implementation streams and retries, reporting as it goes through
 /// `progress`; the engine uses the final outcome. A call future that is dropped must abort its
 /// request (the loser of a hedged call is dropped).
@@ -133,6 +162,12 @@ pub trait ModelCaller {
 
     /// The hedging deadline for seats with a backup model (the user's setting); None = no hedging.
     fn hedge_deadline(&self) -> Option<HedgeDeadline> {
+        None
+    }
+
+    /// The providers' times to first text, when the caller keeps them across runs (the browser
+    /// does while the page is open); None = each run starts without any.
+    fn first_text_times(&self) -> Option<&FirstTextTimes> {
         None
     }
 }

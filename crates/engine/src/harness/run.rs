@@ -2,10 +2,9 @@
 //! ledger, and the shell's caller, clock and sink. Protocols change the session only through here,
 //! so every change is stamped and handed to the shell to save (`SessionUpdated`).
 use std::cell::{Cell, RefCell, RefMut};
-use std::collections::HashMap;
 
 use super::events::{Event, EventSink};
-use super::io::Clock;
+use super::io::{Clock, FirstTextTimes, ModelCaller};
 use super::ledger::CostLedger;
 use super::protocol::{Protocol, StateMachine};
 use crate::record::{ProtocolBody, Session};
@@ -42,8 +41,19 @@ pub struct Run<'a, C, P: Protocol> {
     session: RefCell<Session>,
     state: Cell<P::State>,
     ledger: RefCell<CostLedger>,
-    /// Milliseconds each provider took to answer in this run, for the adaptive hedging deadline.
-    latencies: RefCell<HashMap<String, Vec<u64>>>,
+    /// Each provider's times to first text in this run, for the adaptive hedging deadline when
+    /// the caller keeps none across runs.
+    first_text_times: FirstTextTimes,
+}
+
+impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
+    /// Where the providers' times to first text are kept: the caller's, which outlive the run,
+    /// or else the run's own.
+    pub fn first_text_times(&self) -> &FirstTextTimes {
+        self.caller
+            .first_text_times()
+            .unwrap_or(&self.first_text_times)
+    }
 }
 
 impl<'a, C, P: Protocol> Run<'a, C, P> {
@@ -80,7 +90,7 @@ impl<'a, C, P: Protocol> Run<'a, C, P> {
             config,
             ledger: RefCell::new(CostLedger::new(session.cost.clone())),
             state: Cell::new(state),
-            latencies: RefCell::default(),
+            first_text_times: FirstTextTimes::default(),
             session: RefCell::new(session),
         })
     }
@@ -95,23 +105,6 @@ impl<'a, C, P: Protocol> Run<'a, C, P> {
 
     pub fn clock(&self) -> &'a dyn Clock {
         self.clock
-    }
-
-    /// Notes how long a provider took to answer a call.
-    pub fn observe_latency(&self, provider_id: &str, ms: u64) {
-        self.latencies
-            .borrow_mut()
-            .entry(provider_id.to_string())
-            .or_default()
-            .push(ms);
-    }
-
-    pub fn latencies_of(&self, provider_id: &str) -> Vec<u64> {
-        self.latencies
-            .borrow()
-            .get(provider_id)
-            .cloned()
-            .unwrap_or_default()
     }
 
     pub fn emit(&self, event: Event) {

@@ -2,11 +2,9 @@
 //! (its streamed progress becomes events), its record, and the one re-ask a reply that does not
 //! parse or validate gets.
 use std::any::Any;
-use std::cell::{Cell, RefCell, RefMut};
+use std::cell::{Cell, RefMut};
 
-use std::pin::pin;
-
-use futures::future::{join_all, select, Either, LocalBoxFuture};
+use futures::future::{join_all, LocalBoxFuture};
 
 use super::events::Event;
 use super::io::{
@@ -20,6 +18,9 @@ use crate::participants::Participant;
 use crate::record::ProtocolBody;
 use crate::record::{CallRecord, CallStatus, Substitution};
 use crate::reply_parse::ParsedReply;
+use race::{ProgressEvents, Raced, Request, Seat};
+
+mod race;
 
 /// One call the protocol wants made.
 #[derive(Clone)]
@@ -167,8 +168,8 @@ trait Asking {
     fn ledger(&self) -> RefMut<'_, CostLedger>;
     fn max_tokens(&self) -> u32;
     fn add_record(&self, record: CallRecord);
-    fn observe_latency(&self, provider_id: &str, ms: u64);
-    fn latencies_of(&self, provider_id: &str) -> Vec<u64>;
+    fn observe_first_text(&self, provider_id: &str, ms: u64);
+    fn first_text_times(&self, provider_id: &str) -> Vec<u64>;
     fn hedge_deadline(&self) -> Option<HedgeDeadline>;
     fn call<'a>(
         &'a self,
@@ -196,11 +197,11 @@ impl<C: ModelCaller, P: Protocol> Asking for Run<'_, C, P> {
     fn add_record(&self, record: CallRecord) {
         Run::add_record(self, record)
     }
-    fn observe_latency(&self, provider_id: &str, ms: u64) {
-        Run::observe_latency(self, provider_id, ms)
+    fn observe_first_text(&self, provider_id: &str, ms: u64) {
+        self.first_text_times().observe(provider_id, ms)
     }
-    fn latencies_of(&self, provider_id: &str) -> Vec<u64> {
-        Run::latencies_of(self, provider_id)
+    fn first_text_times(&self, provider_id: &str) -> Vec<u64> {
+        Run::first_text_times(self).of(provider_id)
     }
     fn hedge_deadline(&self) -> Option<HedgeDeadline> {
         self.caller.hedge_deadline()
@@ -351,7 +352,8 @@ impl dyn Asking + '_ {
         }
     }
 
-    /// Makes the call (hedged when the seat has a backup) and records it, whatever the outcome.
+    /// Makes the call (hedged when the seat has a backup) and records it, whatever the outcome:
+    /// the request that won as the call, the others beside it for their cost.
     async fn attempt(
         &self,
         plan: &CallPlan<'_>,
@@ -366,18 +368,18 @@ impl dyn Asking + '_ {
         let started_at = self.now();
         let emit = |event| self.emit(event);
         let card = Cell::new(None);
-        let primary = ProgressEvents::new(&plan.call_id, &emit, Seat::Own, &card);
-        let backup = ProgressEvents::new(&plan.call_id, &emit, Seat::Backup, &card);
-        let raced = self.race(plan, &primary, &backup, parse).await;
+        let progress = ProgressEvents::for_requests(&plan.call_id, &emit, self.clock(), &card);
+        let raced = self.race(plan, &progress, parse).await;
         let finished_at = self.now();
-        for (progress, seat) in [(&primary, Seat::Own), (&backup, Seat::Backup)] {
+        for (index, progress) in progress.iter().enumerate() {
             for (number, (partial, error)) in
                 progress.failed_attempts.take().into_iter().enumerate()
             {
+                let id = Request(index).retried_id(&plan.call_id, number + 1);
                 self.record_failed_attempt(
                     plan,
-                    seat,
-                    number + 1,
+                    Request(index).seat(),
+                    id,
                     partial,
                     error,
                     &started_at,
@@ -385,73 +387,92 @@ impl dyn Asking + '_ {
                 );
             }
         }
-        let (backup_reservation, after_ms, other) = match raced.hedge {
-            Some(hedge) => (Some(hedge.reservation), hedge.after_ms, Some(hedge.other)),
-            None => (None, 0, None),
+        let Raced {
+            winner,
+            finished,
+            aborted,
+            sent,
+        } = raced;
+        // Each request's reservation, by index: the call's own, then the hedges'.
+        let mut reservations = vec![Some(reservation)];
+        let mut sent_after_ms = Vec::with_capacity(sent.len());
+        for sent in sent {
+            sent_after_ms.push(sent.after_ms);
+            // The first request's is the call's own (above); each hedge holds its own.
+            if let Some(reservation) = sent.reservation {
+                reservations.push(Some(reservation));
+            }
+        }
+        let mut reservation = |request: Request| {
+            reservations[request.0]
+                .take()
+                .expect("every request was reserved")
         };
-        let (mut own_reservation, mut backup_reservation) = (Some(reservation), backup_reservation);
-        let mut take = |seat: Seat| match seat {
-            Seat::Own => own_reservation.take(),
-            Seat::Backup => backup_reservation.take(),
-        };
-        let winner_seat = raced.winner.seat;
-        let winner_reservation = take(winner_seat).expect("the winner's call was reserved");
-        let other_reservation = take(winner_seat.other());
+        let winner_request = winner.request;
+        let winner_seat = winner_request.seat();
         let (mut record, attempt) = self.settle_leg(
             plan,
-            raced.winner,
-            winner_reservation,
+            winner,
+            reservation(winner_request),
             started_at.clone(),
             finished_at.clone(),
         );
-        if winner_seat == Seat::Backup {
-            let backup = plan
-                .participant
-                .backup
-                .as_ref()
-                .expect("hedged seats have a backup");
-            record.substituted = Some(Substitution {
-                backup: backup.label(),
-                after_ms,
-            });
-            record.model = record.model.or_else(|| Some(backup.model.clone()));
+        let after_ms = sent_after_ms[winner_request.0];
+        match winner_seat {
+            Seat::Backup => {
+                let backup = plan
+                    .participant
+                    .backup
+                    .as_ref()
+                    .expect("hedged seats have a backup");
+                record.substituted = Some(Substitution {
+                    backup: backup.label(),
+                    after_ms,
+                });
+                record.model = record.model.or_else(|| Some(backup.model.clone()));
+            }
+            Seat::Own if winner_request != Request::FIRST => record.notes.push(format!(
+                "The seat's model was asked again after {:.1} s without text; that request answered.",
+                after_ms as f64 / 1000.0
+            )),
+            Seat::Own => {}
         }
-        if card.get().is_some_and(|shown| shown != winner_seat) {
-            // The card streamed the other model; it now shows the reply that won.
+        if card.get().is_some_and(|shown| shown != winner_request) {
+            // The card streamed another request; it now shows the reply that won.
             self.emit(Event::CallDelta {
                 call_id: plan.call_id.clone(),
                 text: record.reply_text.clone().unwrap_or_default(),
                 restart: true,
             });
         }
-        if let (Some(other), Some(reservation)) = (other, other_reservation) {
-            let other_record = match other {
-                Other::Finished(leg) => {
-                    let seat = leg.seat;
-                    let (mut other_record, _) = self.settle_leg(
-                        plan,
-                        leg,
-                        reservation,
-                        started_at.clone(),
-                        finished_at.clone(),
-                    );
-                    other_record.call_id = seat.attempt_id(&plan.call_id);
-                    if other_record.status == CallStatus::Ok {
-                        other_record.status = CallStatus::Failed;
-                    }
-                    other_record
-                }
-                Other::Aborted(seat) => self.aborted_leg_record(
-                    plan,
-                    seat,
-                    reservation,
-                    &backup,
-                    &primary,
-                    &started_at,
-                    &finished_at,
-                ),
-            };
-            self.add_record(other_record);
+        for leg in finished {
+            let request = leg.request;
+            let reservation = reservation(request);
+            let (mut other, _) = self.settle_leg(
+                plan,
+                leg,
+                reservation,
+                started_at.clone(),
+                finished_at.clone(),
+            );
+            other.call_id = request.loser_id(&plan.call_id);
+            if other.status == CallStatus::Ok {
+                other.status = CallStatus::Failed;
+            }
+            self.add_record(other);
+        }
+        for request in aborted {
+            let reservation = reservation(request);
+            let other = self.aborted_leg_record(
+                plan,
+                request,
+                winner_seat,
+                reservation,
+                &progress[request.0],
+                &started_at,
+                &finished_at,
+            );
+            self.add_record(other);
         }
         self.emit(Event::CallFinished {
             call_id: record.call_id.clone(),
@@ -470,124 +491,11 @@ impl dyn Asking + '_ {
         attempt
     }
 
-    /// The seat's own call, raced (when the seat has a backup and the shell a hedging deadline)
-    /// against the deadline and then the backup's call. The first valid reply wins and the other
-    /// call is dropped, which aborts its request; a reply that does not parse or validate does
-    /// not win over a call still under way. The backup is only asked when its worst case fits the
-    /// budget beside every call already committed.
-    async fn race<'e>(
-        &self,
-        plan: &CallPlan<'_>,
-        own_progress: &ProgressEvents<'e>,
-        backup_progress: &ProgressEvents<'e>,
-        parse: &ErasedParser<'_>,
-    ) -> Raced<Box<dyn Any>> {
-        let own = self.leg(plan, Seat::Own, own_progress, parse);
-        let hedge = self.hedge_deadline().zip(plan.participant.backup.as_ref());
-        let Some((deadline, backup)) = hedge else {
-            return Raced {
-                winner: own.await,
-                hedge: None,
-            };
-        };
-        let after_ms = deadline.after_ms(&self.latencies_of(&plan.participant.provider_id));
-        let mut own = pin!(own);
-        if let Either::Left((leg, _)) = select(own.as_mut(), self.clock().sleep_ms(after_ms)).await
-        {
-            return Raced {
-                winner: leg,
-                hedge: None,
-            };
-        }
-        let seconds = format!("{:.1}", after_ms as f64 / 1000.0);
-        let reserved = self.ledger().reserve(
-            &format!("the backup of {}", plan.call_id),
-            backup.price,
-            plan.prompt.estimated_tokens(),
-            self.max_tokens(),
-        );
-        let reservation = match reserved {
-            Ok(reservation) => reservation,
-            Err(reason) => {
-                own_progress.note(Some(&format!(
-                    "No reply after {seconds} s, but the backup {} was not asked: {reason}",
-                    backup.label()
-                )));
-                return Raced {
-                    winner: own.await,
-                    hedge: None,
-                };
-            }
-        };
-        own_progress.note(Some(&format!(
-            "No reply after {seconds} s: the backup {} was asked too.",
-            backup.label()
-        )));
-        let mut hedged = pin!(self.leg(plan, Seat::Backup, backup_progress, parse));
-        let first = match select(own.as_mut(), hedged.as_mut()).await {
-            Either::Left((leg, _)) | Either::Right((leg, _)) => leg,
-        };
-        let (winner, other) = if first.is_valid() {
-            let loser = first.seat.other();
-            (first, Other::Aborted(loser))
-        } else {
-            let second = match first.seat {
-                Seat::Own => hedged.await,
-                Seat::Backup => own.await,
-            };
-            // Neither valid: the seat's own outcome stands (its re-ask or failure follows).
-            if second.is_valid() || first.seat == Seat::Backup {
-                (second, Other::Finished(first))
-            } else {
-                (first, Other::Finished(second))
-            }
-        };
-        Raced {
-            winner,
-            hedge: Some(Hedge {
-                after_ms,
-                reservation,
-                other,
-            }),
-        }
-    }
-
-    /// One seat's call and whether its reply reads; an answer's latency is noted for the
-    /// adaptive deadline.
-    async fn leg(
-        &self,
-        plan: &CallPlan<'_>,
-        seat: Seat,
-        progress: &ProgressEvents<'_>,
-        parse: &ErasedParser<'_>,
-    ) -> Leg<Box<dyn Any>> {
-        let started_ms = self.clock().now_ms();
-        let result = self
-            .call(
-                plan.request(self.max_tokens(), seat == Seat::Backup),
-                progress,
-            )
-            .await;
-        if result.is_ok() {
-            let provider = match (seat, &plan.participant.backup) {
-                (Seat::Backup, Some(backup)) => &backup.provider_id,
-                _ => &plan.participant.provider_id,
-            };
-            self.observe_latency(provider, self.clock().now_ms().saturating_sub(started_ms));
-        }
-        let parsed = result.as_ref().ok().map(|reply| parse(plan, &reply.text));
-        Leg {
-            seat,
-            result,
-            parsed,
-        }
-    }
-
     /// A finished call's record and ledger entry: charged when it replied, released when not.
     fn settle_leg(
         &self,
         plan: &CallPlan<'_>,
-        leg: Leg<Box<dyn Any>>,
+        leg: race::Leg,
         reservation: Reservation,
         started_at: String,
         finished_at: String,
@@ -605,7 +513,7 @@ impl dyn Asking + '_ {
                 (record, attempt)
             }
             Ok(reply) => {
-                let price = leg.seat.price(plan);
+                let price = leg.request.seat().price(plan);
                 let estimated_input = plan.prompt.estimated_tokens();
                 let cost = self
                     .ledger()
@@ -633,25 +541,22 @@ impl dyn Asking + '_ {
         }
     }
 
-    /// The call that lost a hedged race was aborted: the provider read its prompt and may have
+    /// A request that lost a hedged race was aborted: the provider read its prompt and may have
     /// streamed part of a reply, so it is charged at the estimate of both.
     #[allow(clippy::too_many_arguments)]
     fn aborted_leg_record(
         &self,
         plan: &CallPlan<'_>,
-        seat: Seat,
+        request: Request,
+        winner: Seat,
         reservation: Reservation,
-        backup_progress: &ProgressEvents<'_>,
-        own_progress: &ProgressEvents<'_>,
+        progress: &ProgressEvents<'_>,
         started_at: &str,
         finished_at: &str,
     ) -> CallRecord {
-        let streamed = match seat {
-            Seat::Own => own_progress.streamed.take(),
-            Seat::Backup => backup_progress.streamed.take(),
-        };
+        let seat = request.seat();
         let partial = CallReply {
-            text: streamed,
+            text: progress.streamed.take(),
             model: Some(seat.model(plan)),
             ..CallReply::default()
         };
@@ -664,13 +569,13 @@ impl dyn Asking + '_ {
             started_at.to_string(),
             finished_at.to_string(),
         );
-        record.call_id = seat.attempt_id(&plan.call_id);
+        record.call_id = request.loser_id(&plan.call_id);
         record.cost_usd = cost;
         record.model = partial.model;
         record.reply_text = Some(partial.text);
-        record.error = Some(match seat {
-            Seat::Own => "Aborted: the backup answered first.".to_string(),
-            Seat::Backup => "Aborted: the seat's own model answered first.".to_string(),
+        record.error = Some(match winner {
+            Seat::Backup => "Aborted: the backup answered first.".to_string(),
+            Seat::Own => "Aborted: the seat's own model answered first.".to_string(),
         });
         record.tokens_saved_via_filtering = 0;
         record
@@ -678,13 +583,14 @@ impl dyn Asking + '_ {
 
     /// An attempt the caller retried (or gave up on) after it reached the provider: charged at
     /// what the provider reported, else at the estimate of the prompt and of the text it streamed,
-    /// and recorded as `<call id>-attempt-<n>` beside the call's own record.
+    /// and recorded as `<call id>-attempt-<n>` (`-attempt-backup-<n>` for the backup's request, and
+    /// so on) beside the call's own record.
     #[allow(clippy::too_many_arguments)]
     fn record_failed_attempt(
         &self,
         plan: &CallPlan<'_>,
         seat: Seat,
-        number: usize,
+        call_id: String,
         partial: CallReply,
         error: String,
         started_at: &str,
@@ -698,10 +604,7 @@ impl dyn Asking + '_ {
             started_at.to_string(),
             finished_at.to_string(),
         );
-        record.call_id = match seat {
-            Seat::Own => format!("{}-attempt-{number}", plan.call_id),
-            Seat::Backup => format!("{}-attempt-backup-{number}", plan.call_id),
-        };
+        record.call_id = call_id;
         record.input_tokens = partial.input_tokens;
         record.output_tokens = partial.output_tokens;
         record.cost_usd = cost;
@@ -730,148 +633,4 @@ impl dyn Asking + '_ {
         }
         reserved
     }
-}
-
-/// A call's progress, as events; failed attempts and the streamed text are kept for the ledger.
-/// A hedged call's card streams whichever model sends text first (a straggler is often silent
-/// until late, so the backup's reply shows as it comes); notes come from the seat's own call.
-struct ProgressEvents<'e> {
-    call_id: &'e str,
-    emit: &'e dyn Fn(Event),
-    seat: Seat,
-    /// The seat whose stream the card shows, once one has sent text.
-    card: &'e Cell<Option<Seat>>,
-    streamed: RefCell<String>,
-    failed_attempts: RefCell<Vec<(CallReply, String)>>,
-}
-
-impl<'e> ProgressEvents<'e> {
-    fn new(
-        call_id: &'e str,
-        emit: &'e dyn Fn(Event),
-        seat: Seat,
-        card: &'e Cell<Option<Seat>>,
-    ) -> Self {
-        Self {
-            call_id,
-            emit,
-            seat,
-            card,
-            streamed: RefCell::default(),
-            failed_attempts: RefCell::default(),
-        }
-    }
-}
-
-impl CallProgress for ProgressEvents<'_> {
-    fn delta(&self, text: &str, restart: bool) {
-        {
-            let mut streamed = self.streamed.borrow_mut();
-            if restart {
-                streamed.clear();
-            }
-            streamed.push_str(text);
-        }
-        let shown = match self.card.get() {
-            Some(seat) => seat == self.seat,
-            None if text.is_empty() => false,
-            None => {
-                self.card.set(Some(self.seat));
-                true
-            }
-        };
-        if shown {
-            (self.emit)(Event::CallDelta {
-                call_id: self.call_id.to_string(),
-                text: text.to_string(),
-                restart,
-            });
-        }
-    }
-
-    fn note(&self, note: Option<&str>) {
-        if self.seat == Seat::Own {
-            (self.emit)(Event::CallNote {
-                call_id: self.call_id.to_string(),
-                note: note.map(str::to_string),
-            });
-        }
-    }
-
-    fn attempt_failed(&self, partial: CallReply, error: &str) {
-        self.failed_attempts
-            .borrow_mut()
-            .push((partial, error.to_string()));
-    }
-}
-
-/// Which model of a seat made a call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Seat {
-    Own,
-    Backup,
-}
-
-impl Seat {
-    fn other(self) -> Self {
-        match self {
-            Seat::Own => Seat::Backup,
-            Seat::Backup => Seat::Own,
-        }
-    }
-
-    fn price(self, plan: &CallPlan<'_>) -> Option<crate::participants::Price> {
-        match (self, &plan.participant.backup) {
-            (Seat::Backup, Some(backup)) => backup.price,
-            _ => plan.participant.price,
-        }
-    }
-
-    fn model(self, plan: &CallPlan<'_>) -> String {
-        match (self, &plan.participant.backup) {
-            (Seat::Backup, Some(backup)) => backup.model.clone(),
-            _ => plan.participant.model.clone(),
-        }
-    }
-
-    /// The record id of the hedged call that did not win: a cost on record beside the call's own
-    /// record (`-attempt-` marks it so), not a call of its own.
-    fn attempt_id(self, call_id: &str) -> String {
-        match self {
-            Seat::Own => format!("{call_id}-attempt-own"),
-            Seat::Backup => format!("{call_id}-attempt-backup"),
-        }
-    }
-}
-
-/// One seat's finished call; `parsed` is None when it produced no reply.
-struct Leg<T> {
-    seat: Seat,
-    result: Result<CallReply, crate::harness::io::CallFailure>,
-    parsed: Option<Result<ParsedReply<T>, String>>,
-}
-
-impl<T> Leg<T> {
-    fn is_valid(&self) -> bool {
-        matches!(self.parsed, Some(Ok(_)))
-    }
-}
-
-struct Raced<T> {
-    winner: Leg<T>,
-    /// Set when the backup was asked.
-    hedge: Option<Hedge<T>>,
-}
-
-struct Hedge<T> {
-    after_ms: u64,
-    /// The backup call's reservation.
-    reservation: Reservation,
-    other: Other<T>,
-}
-
-/// How the call that did not win ended.
-enum Other<T> {
-    Finished(Leg<T>),
-    Aborted(Seat),
 }

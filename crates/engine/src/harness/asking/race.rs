@@ -1,0 +1,414 @@
+//! A hedged call: the seat's own request raced against more requests when it is slow to start.
+//!
+//! Time to first text is what tells a straggler (a queued or overloaded request) from a long
+//! answer: a long answer starts streaming as soon as a normal one does, a straggler is late to its
+//! first text. A request is on time when its first text came within the deadline of its sending.
+//! Each time a deadline passes with no request under way on time, one more is sent, alternating the
+//! backup and the seat's own model (`MAX_REQUESTS` in all). The first valid reply wins and the
+//! others are dropped, which aborts them; a reply that does not parse or validate does not win
+//! over a request still under way. A call that streams and then stalls is the caller's silence
+//! timeout's to retry, not a hedge's.
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+
+use futures::future::{select, Either};
+use futures::stream::{FuturesUnordered, StreamExt};
+
+use super::{Asking, CallPlan, ErasedParser};
+use crate::harness::events::Event;
+use crate::harness::io::{CallFailure, CallProgress, CallReply, Clock};
+use crate::harness::ledger::Reservation;
+use crate::reply_parse::ParsedReply;
+
+/// Requests one call may send in all: the seat's own, then the backup, the own model again and
+/// the backup again, each after one more deadline without text.
+pub(super) const MAX_REQUESTS: usize = 4;
+
+impl dyn Asking + '_ {
+    /// Sends the seat's own request and, when the seat has a backup and the shell a hedging
+    /// deadline, the next request each time the deadline passes with no text from any request
+    /// so far, if its worst case fits the budget beside every call already committed.
+    pub(super) async fn race<'e>(
+        &self,
+        plan: &CallPlan<'_>,
+        progress: &'e [ProgressEvents<'e>; MAX_REQUESTS],
+        parse: &ErasedParser<'_>,
+    ) -> Raced {
+        let deadline_ms = self
+            .hedge_deadline()
+            .filter(|_| plan.participant.backup.is_some())
+            .map(|deadline| {
+                deadline.after_ms(&self.first_text_times(&plan.participant.provider_id))
+            });
+        let start_ms = self.clock().now_ms();
+        let mut sent = vec![Sent {
+            after_ms: 0,
+            reservation: None,
+        }];
+        let mut running = FuturesUnordered::new();
+        running.push(self.leg(plan, Request::FIRST, &progress[0], parse));
+        let mut may_hedge = deadline_ms.is_some();
+        let mut finished: Vec<Leg> = Vec::new();
+        let winner = loop {
+            let due_ms = deadline_ms
+                .filter(|_| {
+                    may_hedge && sent.len() < MAX_REQUESTS && progress[0].card.get().is_none()
+                })
+                .map(|after| after * sent.len() as u64);
+            let next = match due_ms {
+                None => running.next().await,
+                Some(due_ms) => {
+                    let wait = (start_ms + due_ms).saturating_sub(self.clock().now_ms());
+                    let next = match select(running.next(), self.clock().sleep_ms(wait)).await {
+                        Either::Left((leg, _)) => Some(leg),
+                        Either::Right(_) => None,
+                    };
+                    let Some(next) = next else {
+                        // Text may have come in the same instant; the loop checks again.
+                        let after = deadline_ms.expect("a hedge is due only with a deadline");
+                        if !any_on_time(progress, &sent, &finished, start_ms, after) {
+                            let request = Request(sent.len());
+                            match self.reserve_hedge(plan, request, due_ms, &progress[0]) {
+                                Some(reservation) => {
+                                    sent.push(Sent {
+                                        after_ms: due_ms,
+                                        reservation: Some(reservation),
+                                    });
+                                    running.push(self.leg(
+                                        plan,
+                                        request,
+                                        &progress[request.0],
+                                        parse,
+                                    ));
+                                }
+                                None => may_hedge = false,
+                            }
+                        }
+                        continue;
+                    };
+                    next
+                }
+            };
+            let leg = next.expect("a request is under way until one wins or all have ended");
+            if leg.is_valid() {
+                break leg;
+            }
+            finished.push(leg);
+            if running.is_empty() {
+                // None valid: the seat's own outcome stands (its re-ask or failure follows).
+                let own = finished
+                    .iter()
+                    .position(|leg| leg.request == Request::FIRST)
+                    .expect("the first request has ended");
+                break finished.remove(own);
+            }
+        };
+        // Dropping the requests still under way aborts them.
+        drop(running);
+        let ended: Vec<Request> = finished
+            .iter()
+            .map(|leg| leg.request)
+            .chain([winner.request])
+            .collect();
+        let aborted = (0..sent.len())
+            .map(Request)
+            .filter(|request| !ended.contains(request))
+            .collect();
+        Raced {
+            winner,
+            finished,
+            aborted,
+            sent,
+        }
+    }
+
+    /// Reserves one more request's worst case and says on the card who was asked, or why not.
+    fn reserve_hedge(
+        &self,
+        plan: &CallPlan<'_>,
+        request: Request,
+        after_ms: u64,
+        notes: &ProgressEvents<'_>,
+    ) -> Option<Reservation> {
+        let seconds = format!("{:.1}", after_ms as f64 / 1000.0);
+        let seat = request.seat();
+        let (who, again) = match request.0 {
+            1 => (format!("the backup {}", seat.model_label(plan)), ""),
+            _ => (seat.model_label(plan), " again"),
+        };
+        let reserved = self.ledger().reserve(
+            &format!("request {} of {}", request.0 + 1, plan.call_id),
+            seat.price(plan),
+            plan.prompt.estimated_tokens(),
+            self.max_tokens(),
+        );
+        match reserved {
+            Ok(reservation) => {
+                let asked = if again.is_empty() { " too" } else { again };
+                notes.note(Some(&format!(
+                    "No text after {seconds} s: {who} was asked{asked}."
+                )));
+                Some(reservation)
+            }
+            Err(reason) => {
+                notes.note(Some(&format!(
+                    "No text after {seconds} s, but {who} was not asked{again}: {reason}"
+                )));
+                None
+            }
+        }
+    }
+
+    /// One request and whether its reply reads; an answer's time to first text is noted for the
+    /// adaptive deadline.
+    async fn leg(
+        &self,
+        plan: &CallPlan<'_>,
+        request: Request,
+        progress: &ProgressEvents<'_>,
+        parse: &ErasedParser<'_>,
+    ) -> Leg {
+        let seat = request.seat();
+        let started_ms = self.clock().now_ms();
+        let result = self
+            .call(
+                plan.request(self.max_tokens(), seat == Seat::Backup),
+                progress,
+            )
+            .await;
+        if result.is_ok() {
+            let first_text_ms = progress
+                .first_text_ms
+                .get()
+                .unwrap_or_else(|| self.clock().now_ms());
+            self.observe_first_text(
+                seat.provider_id(plan),
+                first_text_ms.saturating_sub(started_ms),
+            );
+        }
+        let parsed = result.as_ref().ok().map(|reply| parse(plan, &reply.text));
+        Leg {
+            request,
+            result,
+            parsed,
+        }
+    }
+}
+
+/// Whether a request still under way sent its first text within `after_ms` of its sending.
+fn any_on_time(
+    progress: &[ProgressEvents<'_>; MAX_REQUESTS],
+    sent: &[Sent],
+    finished: &[Leg],
+    start_ms: u64,
+    after_ms: u64,
+) -> bool {
+    sent.iter().enumerate().any(|(index, sent)| {
+        let sent_ms = start_ms + sent.after_ms;
+        !finished.iter().any(|leg| leg.request.0 == index)
+            && progress[index]
+                .first_text_ms
+                .get()
+                .is_some_and(|first| first.saturating_sub(sent_ms) <= after_ms)
+    })
+}
+
+/// A request's progress, as events; failed attempts and the streamed text are kept for the
+/// ledger. A hedged call's card streams whichever request sends text first (a straggler is often
+/// silent until late, so another's reply shows as it comes); notes come from the first request.
+pub(super) struct ProgressEvents<'e> {
+    call_id: &'e str,
+    emit: &'e dyn Fn(Event),
+    clock: &'e dyn Clock,
+    request: Request,
+    /// The request whose stream the card shows, once one has sent text.
+    pub(super) card: &'e Cell<Option<Request>>,
+    /// When this request sent its first text (clock ms).
+    first_text_ms: Cell<Option<u64>>,
+    pub(super) streamed: RefCell<String>,
+    pub(super) failed_attempts: RefCell<Vec<(CallReply, String)>>,
+}
+
+impl<'e> ProgressEvents<'e> {
+    /// One per request a call may send, sharing the card.
+    pub(super) fn for_requests(
+        call_id: &'e str,
+        emit: &'e dyn Fn(Event),
+        clock: &'e dyn Clock,
+        card: &'e Cell<Option<Request>>,
+    ) -> [Self; MAX_REQUESTS] {
+        std::array::from_fn(|index| Self {
+            call_id,
+            emit,
+            clock,
+            request: Request(index),
+            card,
+            first_text_ms: Cell::new(None),
+            streamed: RefCell::default(),
+            failed_attempts: RefCell::default(),
+        })
+    }
+}
+
+impl CallProgress for ProgressEvents<'_> {
+    fn delta(&self, text: &str, restart: bool) {
+        {
+            let mut streamed = self.streamed.borrow_mut();
+            if restart {
+                streamed.clear();
+            }
+            streamed.push_str(text);
+        }
+        if !text.is_empty() && self.first_text_ms.get().is_none() {
+            self.first_text_ms.set(Some(self.clock.now_ms()));
+        }
+        let shown = match self.card.get() {
+            Some(request) => request == self.request,
+            None if text.is_empty() => false,
+            None => {
+                self.card.set(Some(self.request));
+                true
+            }
+        };
+        if shown {
+            (self.emit)(Event::CallDelta {
+                call_id: self.call_id.to_string(),
+                text: text.to_string(),
+                restart,
+            });
+        }
+    }
+
+    fn note(&self, note: Option<&str>) {
+        if self.request == Request::FIRST {
+            (self.emit)(Event::CallNote {
+                call_id: self.call_id.to_string(),
+                note: note.map(str::to_string),
+            });
+        }
+    }
+
+    fn attempt_failed(&self, partial: CallReply, error: &str) {
+        self.failed_attempts
+            .borrow_mut()
+            .push((partial, error.to_string()));
+    }
+}
+
+/// Which model of a seat a request went to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Seat {
+    Own,
+    Backup,
+}
+
+impl Seat {
+    pub(super) fn price(self, plan: &CallPlan<'_>) -> Option<crate::participants::Price> {
+        match (self, &plan.participant.backup) {
+            (Seat::Backup, Some(backup)) => backup.price,
+            _ => plan.participant.price,
+        }
+    }
+
+    pub(super) fn model(self, plan: &CallPlan<'_>) -> String {
+        match (self, &plan.participant.backup) {
+            (Seat::Backup, Some(backup)) => backup.model.clone(),
+            _ => plan.participant.model.clone(),
+        }
+    }
+
+    fn provider_id<'p>(self, plan: &'p CallPlan<'_>) -> &'p str {
+        match (self, &plan.participant.backup) {
+            (Seat::Backup, Some(backup)) => &backup.provider_id,
+            _ => &plan.participant.provider_id,
+        }
+    }
+
+    /// "provider · model", as a call card names it.
+    fn model_label(self, plan: &CallPlan<'_>) -> String {
+        match (self, &plan.participant.backup) {
+            (Seat::Backup, Some(backup)) => backup.label(),
+            _ => format!(
+                "{} · {}",
+                plan.participant.provider_label, plan.participant.model
+            ),
+        }
+    }
+}
+
+/// The n-th request (from 0) of one call: even ones go to the seat's own model, odd ones to its
+/// backup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Request(pub(super) usize);
+
+impl Request {
+    pub(super) const FIRST: Request = Request(0);
+
+    pub(super) fn seat(self) -> Seat {
+        if self.0.is_multiple_of(2) {
+            Seat::Own
+        } else {
+            Seat::Backup
+        }
+    }
+
+    /// 1 for the first request to its seat's model, 2 for the second.
+    fn nth(self) -> usize {
+        self.0 / 2 + 1
+    }
+
+    /// "own", "backup", "own2", "backup2".
+    fn tag(self) -> String {
+        let seat = match self.seat() {
+            Seat::Own => "own",
+            Seat::Backup => "backup",
+        };
+        match self.nth() {
+            1 => seat.to_string(),
+            n => format!("{seat}{n}"),
+        }
+    }
+
+    /// The record id of a request that did not win: a cost on record beside the call's own
+    /// record (`-attempt-` marks it so), not a call of its own.
+    pub(super) fn loser_id(self, call_id: &str) -> String {
+        format!("{call_id}-attempt-{}", self.tag())
+    }
+
+    /// The record id of the `number`-th attempt of this request the caller retried.
+    pub(super) fn retried_id(self, call_id: &str, number: usize) -> String {
+        match self {
+            Request::FIRST => format!("{call_id}-attempt-{number}"),
+            _ => format!("{call_id}-attempt-{}-{number}", self.tag()),
+        }
+    }
+}
+
+/// One request's end; `parsed` is None when it produced no reply.
+pub(super) struct Leg {
+    pub(super) request: Request,
+    pub(super) result: Result<CallReply, CallFailure>,
+    pub(super) parsed: Option<Result<ParsedReply<Box<dyn Any>>, String>>,
+}
+
+impl Leg {
+    fn is_valid(&self) -> bool {
+        matches!(self.parsed, Some(Ok(_)))
+    }
+}
+
+/// When a request was sent (ms after the first) and, for the hedges, its reservation.
+pub(super) struct Sent {
+    pub(super) after_ms: u64,
+    pub(super) reservation: Option<Reservation>,
+}
+
+pub(super) struct Raced {
+    pub(super) winner: Leg,
+    /// The other requests that ended (failed, or replied and lost).
+    pub(super) finished: Vec<Leg>,
+    /// Requests dropped while under way.
+    pub(super) aborted: Vec<Request>,
+    /// Every request sent, by `Request` index.
+    pub(super) sent: Vec<Sent>,
+}
