@@ -259,10 +259,10 @@ fn check_max_tokens(tokens: u32) -> Result<(), String> {
 
 /// How many times a provider's median time to first text a call may stay silent before its
 /// backup is asked.
-pub const HEDGE_ADAPTIVE_MULTIPLE: f64 = 3.0;
+pub const HEDGE_ADAPTIVE_MULTIPLE: f64 = 2.0;
 /// The adaptive deadline never falls below this, so a fast (local) provider is not hedged on
 /// jitter.
-const HEDGE_MIN_MS: u64 = 250;
+const HEDGE_MIN_MS: u64 = 100;
 
 impl Settings {
     /// When seats with a backup model are hedged.

@@ -321,7 +321,7 @@ fn RunDefaults() -> impl IntoView {
             <label class="checkbox">
                 <input type="checkbox" prop:checked=move || state.settings.with(|s| s.hedge_adaptive)
                     on:change=move |ev| { let v = event_target_checked(&ev); update_settings(state, status, |s| s.hedge_adaptive = v) } />
-                "Adapt the backup deadline to each provider's speed (3 x its median time to first text)"
+                "Adapt the backup deadline to each provider's speed (2 x its median time to first text)"
             </label>
             <label>"Reviewers abstain below this confidence (%)"
                 <input type="number" min="0" max="100" step="5" prop:value=move || state.settings.with(|s| (s.abstain_threshold * 100.0).round().to_string())

@@ -18,6 +18,10 @@
 //                                            default 1) that passes before a streamed reply's first
 //                                            text; the rest of the text is spread over the remaining
 //                                            time (F = 1: the whole reply at the end, as a queued request)
+//   POST /__bench/replies?size=demo          replies of about the demo council's sizes (in tokens: an
+//                                            answer ~180, a synthesis ~700, a cross-examination ~200,
+//                                            a verdict ~280), so prompts and replies weigh as in a real
+//                                            consult; size=short (the default) the minimal ones
 //   POST /__bench/stragglers?rate=R&seed=S   makes a seeded share R of calls 10x slower (models named
 //                                            slow-* always are); stats count stragglers and aborted calls
 //
@@ -34,6 +38,7 @@ const HOST = '127.0.0.1';
 const PORT = Number(argument('port') ?? process.env.PORT ?? 18882);
 let latencyMs = Number(argument('latency') ?? process.env.LATENCY_MS ?? 500);
 let firstTextShare = 1;
+let demoSized = false;
 const MODEL_ID = 'fixed-latency';
 
 const CORS = {
@@ -59,8 +64,58 @@ function freshStats() {
   return { aborted: 0, stragglers: 0, calls: 0, by_schema: {}, in_flight: 0, peak_in_flight: 0, latency_ms: latencyMs, first_text_share: firstTextShare, idle_gaps_ms: [], last_end: null, prompt_tokens: 0, completion_tokens: 0 };
 }
 
-/** The reply each round asks for; valid for the engine whatever the panel. */
+const PROSE = 'A staged rollout keeps each step reversible, so the team learns from real traffic before it ' +
+  'commits the next part of the budget. The first stage should carry the least risk and the most ' +
+  'information: a read-only path, a small share of users, and a rollback that has been rehearsed. ' +
+  'Costs stay visible per stage, which lets the next decision rest on measured numbers rather than ' +
+  'estimates, and it gives the sceptics a concrete checkpoint at which to ask for a stop. ';
+
+/** About `chars` characters of plain prose (ends on a word), for demo-sized replies. */
+function prose(chars) {
+  let text = PROSE;
+  while (text.length < chars) text += PROSE;
+  return text.slice(0, text.lastIndexOf(' ', chars)).trim() + '.';
+}
+
+/** The reply each round asks for, demo-sized when asked for. */
 function replyFor(schemaName, body) {
+  const reply = minimalReplyFor(schemaName, body);
+  if (!demoSized) return reply;
+  const agents = panelIds(body);
+  const [first, second, third] = [agents[0] ?? 'panelist-1', agents[1] ?? agents[0] ?? 'panelist-2', agents[2] ?? agents[0] ?? 'panelist-3'];
+  switch (schemaName) {
+    case 'independent_answer':
+      return { ...reply, key_points: [...reply.key_points, prose(150)], rationale: prose(420) };
+    case 'synthesis':
+      return {
+        ...reply,
+        consensus_points: [
+          ...reply.consensus_points,
+          { point: prose(180), supporting_agents: [first, second], confidence: 75 },
+          { point: prose(190), supporting_agents: [second, third], confidence: 65 },
+        ],
+        tensions: [0, 1, 2].map((n) => ({
+          topic: `Pace and scope ${n + 1}`,
+          viewpoints: [first, second, third].map((agent, k) => ({ agent, viewpoint: prose(150 + 10 * k) })),
+        })),
+      };
+    case 'cross_exam_reply':
+      return {
+        challenges: [
+          { target_agent: first, challenge: prose(240), evidence: [prose(140), 'Competitors move quarterly'] },
+          { target_agent: second, challenge: prose(200), evidence: [] },
+        ],
+        defense: prose(380),
+      };
+    case 'verdict':
+      return { ...reply, recommendation: prose(380), evidence: [prose(180), prose(170), prose(160)] };
+    default:
+      return reply;
+  }
+}
+
+/** The reply each round asks for; valid for the engine whatever the panel. */
+function minimalReplyFor(schemaName, body) {
   const agents = panelIds(body);
   const [first, second] = [agents[0] ?? 'panelist-1', agents[1] ?? agents[0] ?? 'panelist-2'];
   switch (schemaName) {
@@ -212,6 +267,12 @@ const server = http.createServer((req, res) => {
   if (req.method === 'POST' && url.pathname === '/__bench/reset') {
     stats = freshStats();
     return send(res, 200, stats);
+  }
+  if (req.method === 'POST' && url.pathname === '/__bench/replies') {
+    const size = url.searchParams.get('size');
+    if (size !== 'demo' && size !== 'short') return send(res, 400, { error: { message: 'size must be demo or short' } });
+    demoSized = size === 'demo';
+    return send(res, 200, { size });
   }
   if (req.method === 'POST' && url.pathname === '/__bench/stragglers') {
     const rate = Number(url.searchParams.get('rate'));

@@ -2,7 +2,8 @@
 // the fixed-latency server with a seeded 20% of calls 10x slower, with hedging off (no backup) and on
 // (every seat backed by the same server's model, the adaptive deadline on time to first text). The
 // server streams: a reply's first text comes after FIRST_TEXT_SHARE of its latency, the rest over the
-// remaining time, and a straggler is slow throughout. Wall time per consult is measured from the
+// remaining time, and a straggler is slow throughout; replies are of the demo council's sizes, so
+// prompts and replies weigh in the cost as in a real consult. Wall time per consult is measured from the
 // click on "Ask the council" to the verdict in the DOM; p50 and p95 over BENCH_RUNS consults each,
 // after one warm-up consult per mode (from which the adaptive deadline learns the provider's time to
 // first text; the app keeps it while the page is open). Cost: the bench model is priced as
@@ -49,6 +50,7 @@ async function consult(page: Page, request: any, hedged: boolean, label: string)
   await expect(page.locator('.verdict .recommendation')).toBeVisible({ timeout: 120_000 });
   const wall = Date.now() - t0;
   const stats = await (await request.get(`${BENCH_LLM_URL}/__bench/stats`)).json();
+  console.log(label, wall, 'ms;', stats.calls, 'requests,', stats.stragglers, 'stragglers,', stats.aborted, 'aborted');
   const session = await storedSessionIn(page, openSessionId(page), 'complete');
   return {
     wall, calls: stats.calls, stragglers: stats.stragglers, aborted: stats.aborted,
@@ -63,6 +65,7 @@ for (const hedged of [false, true]) {
   test(`${RUNS} consults, 20% stragglers, hedging ${hedged ? 'on' : 'off'}`, async ({ page, request }) => {
     test.setTimeout(RUNS * 90_000);
     expect((await request.post(`${BENCH_LLM_URL}/__bench/latency?ms=${LATENCY_MS}&first_text=${FIRST_TEXT_SHARE}`)).ok()).toBe(true);
+    expect((await request.post(`${BENCH_LLM_URL}/__bench/replies?size=demo`)).ok()).toBe(true);
     // The same seeded stragglers for both modes.
     expect((await request.post(`${BENCH_LLM_URL}/__bench/stragglers?rate=0.2&seed=7`)).ok()).toBe(true);
     await page.goto('/');
