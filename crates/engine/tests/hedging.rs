@@ -240,7 +240,7 @@ fn budget_for_three_round1_calls(price: Price) -> f64 {
 }
 
 #[test]
-fn an_unusable_backup_reply_does_not_win_over_a_pending_valid_one() {
+fn an_unusable_backup_reply_does_not_win() {
     let (session, _, _, _, aborted) = run(
         backed_config(None, None),
         &["r1-panelist-1"],
@@ -253,16 +253,46 @@ fn an_unusable_backup_reply_does_not_win_over_a_pending_valid_one() {
         },
     );
     assert_eq!(session.consult_state(), Some(ConsultState::Complete));
-    assert!(
-        aborted.is_empty(),
-        "neither call was aborted: the seat's own reply was awaited"
-    );
+    // The backup's reply (at 3 s) does not win; the seat's own request is still late, so its
+    // model is asked again at 4 s and answers at 5 s; the straggler is aborted then.
     let own = call(&session, "r1-panelist-1");
     assert_eq!(own.status, CallStatus::Ok);
     assert!(own.substituted.is_none());
+    assert!(own
+        .reply_text
+        .as_deref()
+        .is_some_and(|text| text != "not json at all"));
+    assert_eq!(aborted, vec![("r1-panelist-1".to_string(), false)]);
     let backup = call(&session, "r1-panelist-1-attempt-backup");
     assert_eq!(backup.status, CallStatus::Failed);
     assert_eq!(backup.reply_text.as_deref(), Some("not json at all"));
+}
+
+#[test]
+fn an_unusable_reply_leaves_a_pending_request_to_answer() {
+    // A silent straggler, an unusable backup asked at 7 s (its reply at 8 s), and no second hedge
+    // before the straggler's own reply (10 s), which is awaited and wins.
+    let (session, _, _, _, aborted) = run(
+        backed_config(None, None),
+        &["r1-panelist-1"],
+        Some(HedgeDeadline::After { ms: 7_000 }),
+        |caller| {
+            caller.straggler_first_text_ms = SLOW_MS;
+            caller.replies.insert(
+                ("r1-panelist-1".into(), true),
+                consilium_engine::testing::text_reply("not json at all"),
+            );
+        },
+    );
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    assert!(aborted.is_empty(), "the seat's own reply was awaited");
+    let own = call(&session, "r1-panelist-1");
+    assert_eq!(own.status, CallStatus::Ok);
+    assert!(own.substituted.is_none() && own.notes.is_empty());
+    assert_eq!(
+        call(&session, "r1-panelist-1-attempt-backup").status,
+        CallStatus::Failed
+    );
 }
 
 #[test]
@@ -551,4 +581,28 @@ fn a_request_late_to_its_first_text_does_not_stop_the_hedging() {
         Some("partial "),
         "what the late straggler streamed is kept"
     );
+}
+
+#[test]
+fn a_late_request_streaming_between_deadlines_does_not_end_the_hedging() {
+    // Own, backup and own again are stragglers that start streaming 3 s after they were sent:
+    // the own request's text at 3 s comes between the deadlines, and the backup asked again at
+    // 6 s (when none is on time) answers at 7 s.
+    let (_, _, hedged_ms, requests, _) = run(
+        backed_config(None, None),
+        &["r1-panelist-1"],
+        AFTER_2S,
+        |caller| {
+            caller.slow_requests = 3;
+            caller.straggler_first_text_ms = 3_000;
+        },
+    );
+    let (_, _, plain_ms, _, _) = run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
+    let sent: Vec<bool> = requests
+        .iter()
+        .filter(|(id, _)| id == "r1-panelist-1")
+        .map(|(_, backup)| *backup)
+        .collect();
+    assert_eq!(sent, vec![false, true, false, true]);
+    assert_eq!(plain_ms - hedged_ms, SLOW_MS - 7_000);
 }

@@ -26,8 +26,8 @@ pub(super) const MAX_REQUESTS: usize = 4;
 
 impl dyn Asking + '_ {
     /// Sends the seat's own request and, when the seat has a backup and the shell a hedging
-    /// deadline, the next request each time the deadline passes with no text from any request
-    /// so far, if its worst case fits the budget beside every call already committed.
+    /// deadline, the next request each time the deadline passes with no request under way on
+    /// time, if its worst case fits the budget beside every call already committed.
     pub(super) async fn race<'e>(
         &self,
         plan: &CallPlan<'_>,
@@ -51,8 +51,10 @@ impl dyn Asking + '_ {
         let mut finished: Vec<Leg> = Vec::new();
         let winner = loop {
             let due_ms = deadline_ms
-                .filter(|_| {
-                    may_hedge && sent.len() < MAX_REQUESTS && progress[0].card.get().is_none()
+                .filter(|&after| {
+                    may_hedge
+                        && sent.len() < MAX_REQUESTS
+                        && !any_on_time(progress, &sent, &finished, start_ms, after)
                 })
                 .map(|after| after * sent.len() as u64);
             let next = match due_ms {
@@ -64,7 +66,7 @@ impl dyn Asking + '_ {
                         Either::Right(_) => None,
                     };
                     let Some(next) = next else {
-                        // Text may have come in the same instant; the loop checks again.
+                        // A request may have turned out on time since the timer was set.
                         let after = deadline_ms.expect("a hedge is due only with a deadline");
                         if !any_on_time(progress, &sent, &finished, start_ms, after) {
                             let request = Request(sent.len());
