@@ -369,7 +369,7 @@ impl dyn Asking + '_ {
         let emit = |event| self.emit(event);
         let card = Cell::new(None);
         let progress = ProgressEvents::for_requests(&plan.call_id, &emit, self.clock(), &card);
-        let raced = self.race(plan, &progress, parse).await;
+        let raced = self.race(plan, reservation, &progress, parse).await;
         let finished_at = self.now();
         for (index, progress) in progress.iter().enumerate() {
             for (number, (partial, error)) in
@@ -393,20 +393,14 @@ impl dyn Asking + '_ {
             aborted,
             sent,
         } = raced;
-        // Each request's reservation, by index: the call's own, then the hedges'.
-        let mut reservations = vec![Some(reservation)];
-        let mut sent_after_ms = Vec::with_capacity(sent.len());
-        for sent in sent {
-            sent_after_ms.push(sent.after_ms);
-            // The first request's is the call's own (above); each hedge holds its own.
-            if let Some(reservation) = sent.reservation {
-                reservations.push(Some(reservation));
-            }
-        }
+        let (mut reservations, sent_after_ms): (Vec<_>, Vec<_>) = sent
+            .into_iter()
+            .map(|sent| (Some(sent.reservation), sent.after_ms))
+            .unzip();
         let mut reservation = |request: Request| {
             reservations[request.0]
                 .take()
-                .expect("every request was reserved")
+                .expect("each request is settled once")
         };
         let winner_request = winner.request;
         let winner_seat = winner_request.seat();
@@ -445,13 +439,13 @@ impl dyn Asking + '_ {
                 restart: true,
             });
         }
+        // The requests that did not win, beside the call's record for their cost.
         for leg in finished {
             let request = leg.request;
-            let reservation = reservation(request);
             let (mut other, _) = self.settle_leg(
                 plan,
                 leg,
-                reservation,
+                reservation(request),
                 started_at.clone(),
                 finished_at.clone(),
             );
@@ -462,12 +456,11 @@ impl dyn Asking + '_ {
             self.add_record(other);
         }
         for request in aborted {
-            let reservation = reservation(request);
             let other = self.aborted_leg_record(
                 plan,
                 request,
                 winner_seat,
-                reservation,
+                reservation(request),
                 &progress[request.0],
                 &started_at,
                 &finished_at,

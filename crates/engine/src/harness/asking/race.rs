@@ -31,6 +31,7 @@ impl dyn Asking + '_ {
     pub(super) async fn race<'e>(
         &self,
         plan: &CallPlan<'_>,
+        reservation: Reservation,
         progress: &'e [ProgressEvents<'e>; MAX_REQUESTS],
         parse: &ErasedParser<'_>,
     ) -> Raced {
@@ -43,7 +44,7 @@ impl dyn Asking + '_ {
         let start_ms = self.clock().now_ms();
         let mut sent = vec![Sent {
             after_ms: 0,
-            reservation: None,
+            reservation,
         }];
         let mut running = FuturesUnordered::new();
         running.push(self.leg(plan, Request::FIRST, &progress[0], parse));
@@ -74,7 +75,7 @@ impl dyn Asking + '_ {
                                 Some(reservation) => {
                                     sent.push(Sent {
                                         after_ms: due_ms,
-                                        reservation: Some(reservation),
+                                        reservation,
                                     });
                                     running.push(self.leg(
                                         plan,
@@ -399,10 +400,10 @@ impl Leg {
     }
 }
 
-/// When a request was sent (ms after the first) and, for the hedges, its reservation.
+/// When a request was sent (ms after the first) and its worst case reserved in the ledger.
 pub(super) struct Sent {
     pub(super) after_ms: u64,
-    pub(super) reservation: Option<Reservation>,
+    pub(super) reservation: Reservation,
 }
 
 pub(super) struct Raced {
