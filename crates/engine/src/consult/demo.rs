@@ -1,7 +1,7 @@
 //! The demo council: scripted participants that let a first-time user watch the real engine run all
 //! four rounds with no key and no server. Every reply is valid and derived only from the request
-//! (round, participant, call), so a demo run is deterministic.
-use serde_json::{json, Value};
+//! (round, participant, call), so a demo run is deterministic. The replies are the text a model
+//! would send (pretty-printed JSON), written out as constants rather than built at run time.
 
 use crate::consult::config::{ConsultConfig, DEFAULT_MAX_TOKENS, FINAL_ROUND};
 use crate::consult::filter_limits::FilterLimits;
@@ -59,13 +59,13 @@ fn demo_participant(id: &str, label: &str, persona: Option<Persona>) -> Particip
 pub fn demo_reply(request: &CallRequest) -> CallReply {
     let panelist = panelist_index(&request.participant_id);
     let text = match (request.round, request.participant_id.as_str()) {
-        (1, _) => independent_answer(panelist),
-        (2, _) => to_text(synthesis()),
-        (3, "judge") => to_text(cross_exam_judgment()),
-        (3, _) => to_text(cross_exam_reply(panelist)),
-        _ => to_text(verdict()),
+        (1, _) => INDEPENDENT_ANSWERS[panelist],
+        (2, _) => SYNTHESIS,
+        (3, "judge") => CROSS_EXAM_JUDGMENT,
+        (3, _) => CROSS_EXAM_REPLIES[panelist],
+        _ => VERDICT,
     };
-    crate::demo::scripted_reply(request, text)
+    crate::demo::scripted_reply(request, text.to_string())
 }
 
 /// 0, 1 or 2 for `panelist-1`, `-2`, `-3`; larger panels reuse the three scripts in turn.
@@ -77,126 +77,192 @@ fn panelist_index(participant_id: &str) -> usize {
     number.saturating_sub(1) % DEMO_PERSONAS.len()
 }
 
-fn to_text(value: Value) -> String {
-    serde_json::to_string_pretty(&value).expect("scripted JSON serialises")
-}
+const INDEPENDENT_ANSWERS: [&str; 3] = [
+    r#"{
+  "position": "Yes: build the ingestion service in Rust, starting with a time-boxed pilot of the parsing stage.",
+  "key_points": [
+    "Ingestion is CPU-bound parsing, where Rust's speed and predictable latency pay off",
+    "Memory safety without a garbage collector removes a class of production incidents",
+    "A pilot limits the cost if the team struggles"
+  ],
+  "rationale": "The service parses large volumes of semi-structured data on a hot path. Rust fits that workload, and a pilot turns the team's inexperience into a bounded, measurable risk.",
+  "confidence": 0.8
+}"#,
+    // Real models often wrap their JSON in prose and a fence; the engine reads it all the same.
+    r#"Here is my independent assessment.
 
-fn independent_answer(panelist: usize) -> String {
-    match panelist {
-        0 => to_text(json!({
-            "position": "Yes: build the ingestion service in Rust, starting with a time-boxed pilot of the parsing stage.",
-            "key_points": [
-                "Ingestion is CPU-bound parsing, where Rust's speed and predictable latency pay off",
-                "Memory safety without a garbage collector removes a class of production incidents",
-                "A pilot limits the cost if the team struggles"
-            ],
-            "rationale": "The service parses large volumes of semi-structured data on a hot path. Rust fits that workload, and a pilot turns the team's inexperience into a bounded, measurable risk.",
-            "confidence": 0.8
-        })),
-        // Real models often wrap their JSON in prose and a fence; the engine reads it all the same.
-        1 => format!(
-            "Here is my independent assessment.\n\n```json\n{}\n```",
-            to_text(json!({
-                "position": "Not yet: the team's lack of Rust experience is the real risk, and Go would deliver most of the benefit sooner.",
-                "key_points": [
-                    "Nobody on the team has shipped Rust in production",
-                    "The learning curve will slow the first months of delivery",
-                    "Go offers good performance with a much shorter ramp-up"
-                ],
-                "rationale": "Delivery dates are fixed. Learning a demanding language on the critical path is how schedules slip.",
-                "confidence": "60%"
-            }))
-        ),
-        _ => to_text(json!({
-            "position": "Adopt Rust, but only for the ingestion service and with a fallback plan.",
-            "key_points": [
-                "The service sits behind a queue, so a failed experiment has a small blast radius",
-                "Hiring for Rust is harder; plan for training",
-                "Keep the current ingester running until the Rust one has matched it for a month"
-            ],
-            "rationale": "The upside is real and the downside can be contained, provided the old path stays available.",
-            "confidence": 0.7
-        })),
+```json
+{
+  "position": "Not yet: the team's lack of Rust experience is the real risk, and Go would deliver most of the benefit sooner.",
+  "key_points": [
+    "Nobody on the team has shipped Rust in production",
+    "The learning curve will slow the first months of delivery",
+    "Go offers good performance with a much shorter ramp-up"
+  ],
+  "rationale": "Delivery dates are fixed. Learning a demanding language on the critical path is how schedules slip.",
+  "confidence": "60%"
+}
+```"#,
+    r#"{
+  "position": "Adopt Rust, but only for the ingestion service and with a fallback plan.",
+  "key_points": [
+    "The service sits behind a queue, so a failed experiment has a small blast radius",
+    "Hiring for Rust is harder; plan for training",
+    "Keep the current ingester running until the Rust one has matched it for a month"
+  ],
+  "rationale": "The upside is real and the downside can be contained, provided the old path stays available.",
+  "confidence": 0.7
+}"#,
+];
+
+const SYNTHESIS: &str = r#"{
+  "consensus_points": [
+    {
+      "point": "The ingestion workload (CPU-bound parsing) benefits from a compiled, memory-safe language",
+      "supporting_agents": [
+        "panelist-1",
+        "panelist-2",
+        "panelist-3"
+      ],
+      "confidence": 0.85
+    },
+    {
+      "point": "The team's inexperience with Rust is the main risk and needs a plan",
+      "supporting_agents": [
+        "panelist-1",
+        "panelist-2",
+        "panelist-3"
+      ],
+      "confidence": 0.8
+    },
+    {
+      "point": "Start small: one isolated service or a pilot before any wider adoption",
+      "supporting_agents": [
+        "panelist-1",
+        "panelist-3"
+      ],
+      "confidence": 0.75
+    },
+    {
+      "point": "Keep the existing ingester as a fallback during the transition",
+      "supporting_agents": [
+        "panelist-3"
+      ],
+      "confidence": 0.6
     }
-}
-
-fn synthesis() -> Value {
-    json!({
-        "consensus_points": [
-            {"point": "The ingestion workload (CPU-bound parsing) benefits from a compiled, memory-safe language", "supporting_agents": ["panelist-1", "panelist-2", "panelist-3"], "confidence": 0.85},
-            {"point": "The team's inexperience with Rust is the main risk and needs a plan", "supporting_agents": ["panelist-1", "panelist-2", "panelist-3"], "confidence": 0.8},
-            {"point": "Start small: one isolated service or a pilot before any wider adoption", "supporting_agents": ["panelist-1", "panelist-3"], "confidence": 0.75},
-            {"point": "Keep the existing ingester as a fallback during the transition", "supporting_agents": ["panelist-3"], "confidence": 0.6}
-        ],
-        "tensions": [
-            {"topic": "Rust or Go", "viewpoints": [
-                {"agent": "panelist-1", "viewpoint": "Rust: performance and safety justify the ramp-up"},
-                {"agent": "panelist-2", "viewpoint": "Go: most of the benefit with a far shorter ramp-up"},
-                {"agent": "panelist-3", "viewpoint": "Rust, if the scope stays limited to this service"}
-            ]},
-            {"topic": "How long the ramp-up takes", "viewpoints": [
-                {"agent": "panelist-1", "viewpoint": "A few weeks, with pairing and a pilot"},
-                {"agent": "panelist-2", "viewpoint": "Months before the team is productive"}
-            ]},
-            {"topic": "Hiring", "viewpoints": [
-                {"agent": "panelist-2", "viewpoint": "Rust hiring is slow and expensive"},
-                {"agent": "panelist-3", "viewpoint": "Training the current engineers is cheaper than hiring"}
-            ]}
-        ],
-        "priority_order": [
-            "Team ramp-up and delivery risk",
-            "Throughput and latency of parsing",
-            "Operational safety during the migration",
-            "Hiring and long-term maintenance"
-        ]
-    })
-}
-
-const GO_CHALLENGE: &str = "The claim that Go gives most of the benefit is incorrect for this workload: parsing allocates heavily, and garbage-collection pauses are the latency problem we have today.";
-const RAMP_UP_CHALLENGE: &str = "The consensus underestimates the ramp-up: a few weeks is wrong for a team with no Rust experience, and the pilot has no defined success criteria.";
-const PRAGMATIST_DEFENSE: &str = "A time-boxed pilot bounds the ramp-up risk because we can stop after six weeks if throughput or delivery targets are missed.";
-const SKEPTIC_DEFENSE: &str = "My position holds because the delivery date is fixed, and data from past migrations shows schedules slip when a team learns on the critical path.";
-const RISK_DEFENSE: &str = "I endorse the consensus: the service is isolated behind a queue, which shows the blast radius is small, and the fallback ingester confirms we can back out safely.";
-
-fn cross_exam_reply(panelist: usize) -> Value {
-    match panelist {
-        0 => json!({
-            "challenges": [{"target_agent": "panelist-2", "challenge": GO_CHALLENGE, "evidence": [
-                "Today's p99 latency spikes coincide with garbage-collection pauses",
-                "Zero-copy parsing is idiomatic in Rust"
-            ]}],
-            "defense": PRAGMATIST_DEFENSE
-        }),
-        1 => json!({
-            "challenges": [{"target_agent": "panelist-1", "challenge": RAMP_UP_CHALLENGE, "evidence": [
-                "Teams new to Rust commonly report three to six months to proficiency",
-                "No one on the team has shipped Rust"
-            ]}],
-            "defense": SKEPTIC_DEFENSE
-        }),
-        _ => json!({ "challenges": [], "defense": RISK_DEFENSE }),
+  ],
+  "tensions": [
+    {
+      "topic": "Rust or Go",
+      "viewpoints": [
+        {
+          "agent": "panelist-1",
+          "viewpoint": "Rust: performance and safety justify the ramp-up"
+        },
+        {
+          "agent": "panelist-2",
+          "viewpoint": "Go: most of the benefit with a far shorter ramp-up"
+        },
+        {
+          "agent": "panelist-3",
+          "viewpoint": "Rust, if the scope stays limited to this service"
+        }
+      ]
+    },
+    {
+      "topic": "How long the ramp-up takes",
+      "viewpoints": [
+        {
+          "agent": "panelist-1",
+          "viewpoint": "A few weeks, with pairing and a pilot"
+        },
+        {
+          "agent": "panelist-2",
+          "viewpoint": "Months before the team is productive"
+        }
+      ]
+    },
+    {
+      "topic": "Hiring",
+      "viewpoints": [
+        {
+          "agent": "panelist-2",
+          "viewpoint": "Rust hiring is slow and expensive"
+        },
+        {
+          "agent": "panelist-3",
+          "viewpoint": "Training the current engineers is cheaper than hiring"
+        }
+      ]
     }
-}
+  ],
+  "priority_order": [
+    "Team ramp-up and delivery risk",
+    "Throughput and latency of parsing",
+    "Operational safety during the migration",
+    "Hiring and long-term maintenance"
+  ]
+}"#;
+
+const CROSS_EXAM_REPLIES: [&str; 3] = [
+    r#"{
+  "challenges": [
+    {
+      "target_agent": "panelist-2",
+      "challenge": "The claim that Go gives most of the benefit is incorrect for this workload: parsing allocates heavily, and garbage-collection pauses are the latency problem we have today.",
+      "evidence": [
+        "Today's p99 latency spikes coincide with garbage-collection pauses",
+        "Zero-copy parsing is idiomatic in Rust"
+      ]
+    }
+  ],
+  "defense": "A time-boxed pilot bounds the ramp-up risk because we can stop after six weeks if throughput or delivery targets are missed."
+}"#,
+    r#"{
+  "challenges": [
+    {
+      "target_agent": "panelist-1",
+      "challenge": "The consensus underestimates the ramp-up: a few weeks is wrong for a team with no Rust experience, and the pilot has no defined success criteria.",
+      "evidence": [
+        "Teams new to Rust commonly report three to six months to proficiency",
+        "No one on the team has shipped Rust"
+      ]
+    }
+  ],
+  "defense": "My position holds because the delivery date is fixed, and data from past migrations shows schedules slip when a team learns on the critical path."
+}"#,
+    r#"{
+  "challenges": [],
+  "defense": "I endorse the consensus: the service is isolated behind a queue, which shows the blast radius is small, and the fallback ingester confirms we can back out safely."
+}"#,
+];
 
 /// The judge's judgment of the two challenges the engine recorded: both are answered by a
 /// defence (the pilot bounds the ramp-up; the fixed delivery date is the skeptic's answer to the
 /// latency point), so nothing is left unresolved and neither repeats the other.
-fn cross_exam_judgment() -> Value {
-    json!({ "unresolved": [], "duplicate_challenges": [] })
-}
+const CROSS_EXAM_JUDGMENT: &str = r#"{
+  "unresolved": [],
+  "duplicate_challenges": []
+}"#;
 
-fn verdict() -> Value {
-    json!({
-        "recommendation": "Adopt Rust for the new ingestion service through a six-week pilot of the parsing stage, with success criteria fixed up front (throughput, p99 latency, delivery pace), paired training for the team, and the current ingester kept as a fallback until the Rust service has matched it for a month.",
-        "confidence": 0.78,
-        "evidence": [
-            "Parsing is CPU-bound and garbage-collection pauses cause today's latency spikes; this survived the challenge that Go would suffice",
-            "The service is isolated behind a queue, so a failed pilot has a small blast radius",
-            "Keeping the existing ingester as a fallback makes the decision reversible"
-        ],
-        "dissent": [
-            {"agent": "panelist-2", "concern": "The ramp-up may take months, not weeks, and put the fixed delivery date at risk.", "severity": "medium"},
-            {"agent": "panelist-3", "concern": "Rust hiring will be slow; the plan should rely on training the current team.", "severity": "low"}
-        ]
-    })
-}
+const VERDICT: &str = r#"{
+  "recommendation": "Adopt Rust for the new ingestion service through a six-week pilot of the parsing stage, with success criteria fixed up front (throughput, p99 latency, delivery pace), paired training for the team, and the current ingester kept as a fallback until the Rust service has matched it for a month.",
+  "confidence": 0.78,
+  "evidence": [
+    "Parsing is CPU-bound and garbage-collection pauses cause today's latency spikes; this survived the challenge that Go would suffice",
+    "The service is isolated behind a queue, so a failed pilot has a small blast radius",
+    "Keeping the existing ingester as a fallback makes the decision reversible"
+  ],
+  "dissent": [
+    {
+      "agent": "panelist-2",
+      "concern": "The ramp-up may take months, not weeks, and put the fixed delivery date at risk.",
+      "severity": "medium"
+    },
+    {
+      "agent": "panelist-3",
+      "concern": "Rust hiring will be slow; the plan should rely on training the current team.",
+      "severity": "low"
+    }
+  ]
+}"#;

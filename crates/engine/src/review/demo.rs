@@ -1,8 +1,6 @@
 //! The demo review: scripted personas over a small sample change with one planted secret and one
 //! real flaw. It runs the real engine through a VETO (the secret), the Business Driver's
 //! compromise, and a second round to REQUEST_CHANGES, so a newcomer sees the whole protocol.
-use serde_json::json;
-
 use super::body::{ReviewConfig, DEFAULT_ABSTAIN_THRESHOLD};
 use super::committee::ReviewerRole;
 use crate::consult::config::DEFAULT_MAX_TOKENS;
@@ -70,95 +68,80 @@ pub fn demo_review_config() -> ReviewConfig {
     }
 }
 
-fn fix(
-    severity: &str,
-    path: &str,
-    lines: (u32, u32),
-    rule: &str,
-    current: &str,
-    action: &str,
-) -> serde_json::Value {
-    json!({
-        "severity": severity, "path": path, "line_start": lines.0, "line_end": lines.1,
-        "rule": rule, "current": current, "recommended_action": action
-    })
+// The fix items the personas report, as their replies write them.
+macro_rules! secret_fix {
+    () => {
+        r#"{"severity":"critical","path":"app/config.py","line_start":4,"line_end":4,"rule":"no hard-coded secrets","current":"An AWS access key id is committed in the code.","recommended_action":"Remove the key, rotate it, and read it from the environment."}"#
+    };
+}
+macro_rules! injection_fix {
+    () => {
+        r#"{"severity":"high","path":"app/db.py","line_start":14,"line_end":14,"rule":"parameterise SQL queries","current":"The customer name is formatted into the SQL text.","recommended_action":"Pass the customer as a query parameter."}"#
+    };
+}
+macro_rules! test_fix {
+    () => {
+        r#"{"severity":"low","path":"app/db.py","line_start":13,"line_end":15,"rule":"every query helper has a test","current":"find_invoices has no test.","recommended_action":"Add a test that searches for a customer whose name contains a quote."}"#
+    };
 }
 
-fn secret_fix() -> serde_json::Value {
-    fix(
-        "critical",
-        "app/config.py",
-        (4, 4),
-        "no hard-coded secrets",
-        "An AWS access key id is committed in the code.",
-        "Remove the key, rotate it, and read it from the environment.",
-    )
-}
-
-fn injection_fix() -> serde_json::Value {
-    fix(
-        "high",
-        "app/db.py",
-        (14, 14),
-        "parameterise SQL queries",
-        "The customer name is formatted into the SQL text.",
-        "Pass the customer as a query parameter.",
-    )
-}
-
-fn test_fix() -> serde_json::Value {
-    fix(
-        "low",
-        "app/db.py",
-        (13, 15),
-        "every query helper has a test",
-        "find_invoices has no test.",
-        "Add a test that searches for a customer whose name contains a quote.",
-    )
-}
-
+/// The scripted persona's reply to `request` (by call id): compact JSON, written out as constants
+/// rather than built at run time.
 pub fn demo_reply(request: &CallRequest) -> CallReply {
     let id = request.call_id.as_str();
-    let value = match id {
-        "r1-architect" => json!({"state": "DEBATE", "confidence": 80,
-            "opinion": "find_invoices builds its SQL with an f-string: a customer name with a quote breaks the query, or worse.",
-            "fix_items": [injection_fix()]}),
-        "r1-sre" => json!({"state": "VETO", "confidence": 95,
-            "opinion": "A live AWS access key is committed in app/config.py; anyone with the repository can use it.",
-            "fix_items": [secret_fix()]}),
-        "r1-knowledge_manager" => json!({"state": "SYNTHESIS", "confidence": 70,
-            "opinion": "Names follow the project's conventions; the new query helper has no test, which the rules require.",
-            "fix_items": [test_fix()]}),
-        "r1-business_driver" => json!({"state": "SYNTHESIS", "confidence": 75,
-            "opinion": "Invoice search unblocks the finance team this week; it is worth shipping soon.",
-            "fix_items": []}),
-        "r1-business_driver-compromise" => json!({
-            "compromise": "Ship invoice search this week once the key is removed and rotated and the query is parameterised; the missing test follows next sprint.",
-            "cost_of_delay": "Finance keeps exporting invoices by hand, about two days of work a week."}),
-        "r1-sre-accept" => json!({"accept": true,
-            "reason": "Removing and rotating the key before the merge removes the risk I vetoed."}),
-        "r2-architect" => json!({"state": "SYNTHESIS", "confidence": 85,
-            "opinion": "Under the compromise the change can go ahead once the query takes a parameter.",
-            "fix_items": [injection_fix()]}),
-        "r2-sre" => json!({"state": "SYNTHESIS", "confidence": 90,
-            "opinion": "With the key removed and rotated before the merge, I lift my veto.",
-            "fix_items": [secret_fix()]}),
-        "r2-knowledge_manager" => json!({"state": "SYNTHESIS", "confidence": 75,
-            "opinion": "The test can follow next sprint as agreed; it stays on the list.",
-            "fix_items": [test_fix()]}),
-        "r2-business_driver" => json!({"state": "SYNTHESIS", "confidence": 85,
-            "opinion": "The compromise ships the value this week with the risks removed.",
-            "fix_items": []}),
+    let text = match id {
+        "r1-architect" => concat!(
+            r#"{"state":"DEBATE","confidence":80,"opinion":"find_invoices builds its SQL with an f-string: a customer name with a quote breaks the query, or worse.","fix_items":["#,
+            injection_fix!(),
+            "]}"
+        ),
+        "r1-sre" => concat!(
+            r#"{"state":"VETO","confidence":95,"opinion":"A live AWS access key is committed in app/config.py; anyone with the repository can use it.","fix_items":["#,
+            secret_fix!(),
+            "]}"
+        ),
+        "r1-knowledge_manager" => concat!(
+            r#"{"state":"SYNTHESIS","confidence":70,"opinion":"Names follow the project's conventions; the new query helper has no test, which the rules require.","fix_items":["#,
+            test_fix!(),
+            "]}"
+        ),
+        "r1-business_driver" => {
+            r#"{"state":"SYNTHESIS","confidence":75,"opinion":"Invoice search unblocks the finance team this week; it is worth shipping soon.","fix_items":[]}"#
+        }
+        "r1-business_driver-compromise" => {
+            r#"{"compromise":"Ship invoice search this week once the key is removed and rotated and the query is parameterised; the missing test follows next sprint.","cost_of_delay":"Finance keeps exporting invoices by hand, about two days of work a week."}"#
+        }
+        "r1-sre-accept" => {
+            r#"{"accept":true,"reason":"Removing and rotating the key before the merge removes the risk I vetoed."}"#
+        }
+        "r2-architect" => concat!(
+            r#"{"state":"SYNTHESIS","confidence":85,"opinion":"Under the compromise the change can go ahead once the query takes a parameter.","fix_items":["#,
+            injection_fix!(),
+            "]}"
+        ),
+        "r2-sre" => concat!(
+            r#"{"state":"SYNTHESIS","confidence":90,"opinion":"With the key removed and rotated before the merge, I lift my veto.","fix_items":["#,
+            secret_fix!(),
+            "]}"
+        ),
+        "r2-knowledge_manager" => concat!(
+            r#"{"state":"SYNTHESIS","confidence":75,"opinion":"The test can follow next sprint as agreed; it stays on the list.","fix_items":["#,
+            test_fix!(),
+            "]}"
+        ),
+        "r2-business_driver" => {
+            r#"{"state":"SYNTHESIS","confidence":85,"opinion":"The compromise ships the value this week with the risks removed.","fix_items":[]}"#
+        }
         // Amended code, or any later round: the committee is satisfied.
         _ if id.ends_with("-accept") => {
-            json!({"accept": true, "reason": "The compromise addresses my concern."})
+            r#"{"accept":true,"reason":"The compromise addresses my concern."}"#
         }
         _ if id.ends_with("-compromise") => {
-            json!({"compromise": "Fix the findings before the merge.",
-            "cost_of_delay": "A day's delay."})
+            r#"{"compromise":"Fix the findings before the merge.","cost_of_delay":"A day's delay."}"#
         }
-        _ => json!({"state": "SYNTHESIS", "confidence": 85,
-            "opinion": "The amended change addresses what the committee raised.", "fix_items": []}),
+        _ => {
+            r#"{"state":"SYNTHESIS","confidence":85,"opinion":"The amended change addresses what the committee raised.","fix_items":[]}"#
+        }
     };
-    scripted_reply(request, value.to_string())
+    scripted_reply(request, text.to_string())
 }
