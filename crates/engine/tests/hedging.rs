@@ -77,6 +77,15 @@ fn run(
     )
 }
 
+/// Whether each request of `call_id` went to the backup, in the order sent.
+fn sent_for(requests: &[(String, bool)], call_id: &str) -> Vec<bool> {
+    requests
+        .iter()
+        .filter(|(id, _)| id == call_id)
+        .map(|(_, backup)| *backup)
+        .collect()
+}
+
 const AFTER_2S: Option<HedgeDeadline> = Some(HedgeDeadline::After { ms: 2_000 });
 
 #[test]
@@ -464,11 +473,7 @@ fn while_no_request_sends_text_one_more_is_sent_each_deadline() {
     );
     let (_, _, plain_ms, _, _) = run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
     assert_eq!(plain_ms - hedged_ms, SLOW_MS - 5_000);
-    let sent: Vec<_> = requests
-        .iter()
-        .filter(|(id, _)| id == "r1-panelist-1")
-        .map(|(_, backup)| *backup)
-        .collect();
+    let sent = sent_for(&requests, "r1-panelist-1");
     assert_eq!(sent, vec![false, true, false], "own, backup, own again");
     assert_eq!(
         aborted,
@@ -528,13 +533,7 @@ fn a_call_sends_four_requests_at_most() {
         None,
         |_| {},
     );
-    assert_eq!(
-        requests
-            .iter()
-            .filter(|(id, _)| id == "r1-panelist-1")
-            .count(),
-        4
-    );
+    assert_eq!(sent_for(&requests, "r1-panelist-1").len(), 4);
     // All four are stragglers: the first one sent answers first, as without hedging.
     assert_eq!(hedged_ms, plain_ms);
     assert_eq!(aborted.len(), 3);
@@ -567,13 +566,7 @@ fn a_request_late_to_its_first_text_does_not_stop_the_hedging() {
     );
     let (_, _, plain_ms, _, _) = run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
     assert_eq!(plain_ms - hedged_ms, SLOW_MS - 5_000);
-    assert_eq!(
-        requests
-            .iter()
-            .filter(|(id, _)| id == "r1-panelist-1")
-            .count(),
-        3
-    );
+    assert_eq!(sent_for(&requests, "r1-panelist-1").len(), 3);
     assert_eq!(
         call(&session, "r1-panelist-1-attempt-own")
             .reply_text
@@ -598,11 +591,7 @@ fn a_late_request_streaming_between_deadlines_does_not_end_the_hedging() {
         },
     );
     let (_, _, plain_ms, _, _) = run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
-    let sent: Vec<bool> = requests
-        .iter()
-        .filter(|(id, _)| id == "r1-panelist-1")
-        .map(|(_, backup)| *backup)
-        .collect();
+    let sent = sent_for(&requests, "r1-panelist-1");
     assert_eq!(sent, vec![false, true, false, true]);
     assert_eq!(plain_ms - hedged_ms, SLOW_MS - 7_000);
 }

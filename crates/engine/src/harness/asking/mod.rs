@@ -375,15 +375,15 @@ impl dyn Asking + '_ {
             for (number, (partial, error)) in
                 progress.failed_attempts.take().into_iter().enumerate()
             {
-                let id = Request(index).retried_id(&plan.call_id, number + 1);
-                self.record_failed_attempt(
+                let request = Request(index);
+                self.record_partial(
                     plan,
-                    Request(index).seat(),
-                    id,
+                    request.seat(),
+                    request.retried_id(&plan.call_id, number + 1),
+                    CallStatus::Failed,
                     partial,
                     error,
-                    &started_at,
-                    &finished_at,
+                    (&started_at, &finished_at),
                 );
             }
         }
@@ -456,16 +456,28 @@ impl dyn Asking + '_ {
             self.add_record(other);
         }
         for request in aborted {
-            let other = self.aborted_leg_record(
+            // The provider read its prompt and may have streamed part of a reply: charged at the
+            // estimate of both.
+            self.ledger().release(reservation(request));
+            let seat = request.seat();
+            let partial = CallReply {
+                text: progress[request.0].streamed.take(),
+                model: Some(seat.model(plan)),
+                ..CallReply::default()
+            };
+            let error = match winner_seat {
+                Seat::Backup => "Aborted: the backup answered first.",
+                Seat::Own => "Aborted: the seat's own model answered first.",
+            };
+            self.record_partial(
                 plan,
-                request,
-                winner_seat,
-                reservation(request),
-                &progress[request.0],
-                &started_at,
-                &finished_at,
+                seat,
+                request.loser_id(&plan.call_id),
+                CallStatus::Cancelled,
+                partial,
+                error.to_string(),
+                (&started_at, &finished_at),
             );
-            self.add_record(other);
         }
         self.emit(Event::CallFinished {
             call_id: record.call_id.clone(),
@@ -534,69 +546,25 @@ impl dyn Asking + '_ {
         }
     }
 
-    /// A request that lost a hedged race was aborted: the provider read its prompt and may have
-    /// streamed part of a reply, so it is charged at the estimate of both.
+    /// A request that reached the provider and did not answer the call (a retried attempt, or
+    /// a hedged request aborted when another won): charged at what the provider reported, else at
+    /// the estimate of the prompt and of the text it streamed, and recorded beside the call's own
+    /// record under `call_id` (`<call id>-attempt-…`).
     #[allow(clippy::too_many_arguments)]
-    fn aborted_leg_record(
-        &self,
-        plan: &CallPlan<'_>,
-        request: Request,
-        winner: Seat,
-        reservation: Reservation,
-        progress: &ProgressEvents<'_>,
-        started_at: &str,
-        finished_at: &str,
-    ) -> CallRecord {
-        let seat = request.seat();
-        let partial = CallReply {
-            text: progress.streamed.take(),
-            model: Some(seat.model(plan)),
-            ..CallReply::default()
-        };
-        self.ledger().release(reservation);
-        let cost = self
-            .ledger()
-            .charge(seat.price(plan), &partial, plan.prompt.estimated_tokens());
-        let mut record = plan.record(
-            CallStatus::Cancelled,
-            started_at.to_string(),
-            finished_at.to_string(),
-        );
-        record.call_id = request.loser_id(&plan.call_id);
-        record.cost_usd = cost;
-        record.model = partial.model;
-        record.reply_text = Some(partial.text);
-        record.error = Some(match winner {
-            Seat::Backup => "Aborted: the backup answered first.".to_string(),
-            Seat::Own => "Aborted: the seat's own model answered first.".to_string(),
-        });
-        record.tokens_saved_via_filtering = 0;
-        record
-    }
-
-    /// An attempt the caller retried (or gave up on) after it reached the provider: charged at
-    /// what the provider reported, else at the estimate of the prompt and of the text it streamed,
-    /// and recorded as `<call id>-attempt-<n>` (`-attempt-backup-<n>` for the backup's request, and
-    /// so on) beside the call's own record.
-    #[allow(clippy::too_many_arguments)]
-    fn record_failed_attempt(
+    fn record_partial(
         &self,
         plan: &CallPlan<'_>,
         seat: Seat,
         call_id: String,
+        status: CallStatus,
         partial: CallReply,
         error: String,
-        started_at: &str,
-        finished_at: &str,
+        (started_at, finished_at): (&str, &str),
     ) {
         let cost = self
             .ledger()
             .charge(seat.price(plan), &partial, plan.prompt.estimated_tokens());
-        let mut record = plan.record(
-            CallStatus::Failed,
-            started_at.to_string(),
-            finished_at.to_string(),
-        );
+        let mut record = plan.record(status, started_at.to_string(), finished_at.to_string());
         record.call_id = call_id;
         record.input_tokens = partial.input_tokens;
         record.output_tokens = partial.output_tokens;
