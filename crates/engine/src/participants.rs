@@ -88,6 +88,11 @@ pub struct Backup {
 impl Backup {
     /// "provider · model", as a call card names it.
     pub fn label(&self) -> String {
-        format!("{} · {}", self.provider_label, self.model)
+        model_label(&self.provider_label, &self.model)
     }
+}
+
+/// "provider · model", as a call card names a model.
+pub fn model_label(provider_label: &str, model: &str) -> String {
+    format!("{provider_label} · {model}")
 }

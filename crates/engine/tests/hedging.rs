@@ -88,16 +88,26 @@ fn sent_for(requests: &[(String, bool)], call_id: &str) -> Vec<bool> {
 
 const AFTER_2S: Option<HedgeDeadline> = Some(HedgeDeadline::After { ms: 2_000 });
 
+/// The consult with `r1-panelist-1` a straggler, every seat backed, hedged after 2 s.
+fn one_straggler(tweak: impl FnOnce(&mut LatencyCaller)) -> Ran {
+    run(
+        backed_config(None, None),
+        &["r1-panelist-1"],
+        AFTER_2S,
+        tweak,
+    )
+}
+
+/// How long the consult with `r1-panelist-1` a straggler takes without hedging.
+fn unhedged_ms() -> u64 {
+    run(backed_config(None, None), &["r1-panelist-1"], None, |_| {}).2
+}
+
 #[test]
 fn the_backup_answers_a_straggler_and_the_slow_call_is_aborted() {
     let (plain, _, plain_ms, _, _) =
         run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
-    let (session, events, hedged_ms, requests, aborted) = run(
-        backed_config(None, None),
-        &["r1-panelist-1"],
-        AFTER_2S,
-        |_| {},
-    );
+    let (session, events, hedged_ms, requests, aborted) = one_straggler(|_| {});
     assert_eq!(session.consult_state(), Some(ConsultState::Complete));
     assert_eq!(plain.consult_state(), Some(ConsultState::Complete));
     // The straggler cost 9 s without hedging; with it, 2 s deadline + 1 s backup = 3 s, so 7 s less.
@@ -250,17 +260,12 @@ fn budget_for_three_round1_calls(price: Price) -> f64 {
 
 #[test]
 fn an_unusable_backup_reply_does_not_win() {
-    let (session, _, _, _, aborted) = run(
-        backed_config(None, None),
-        &["r1-panelist-1"],
-        AFTER_2S,
-        |caller| {
-            caller.replies.insert(
-                ("r1-panelist-1".into(), true),
-                consilium_engine::testing::text_reply("not json at all"),
-            );
-        },
-    );
+    let (session, _, _, _, aborted) = one_straggler(|caller| {
+        caller.replies.insert(
+            ("r1-panelist-1".into(), true),
+            consilium_engine::testing::text_reply("not json at all"),
+        );
+    });
     assert_eq!(session.consult_state(), Some(ConsultState::Complete));
     // The backup's reply (at 3 s) does not win; the seat's own request is still late, so its
     // model is asked again at 4 s and answers at 5 s; the straggler is aborted then.
@@ -384,12 +389,7 @@ fn card_text(events: &[Event], call_id: &str) -> (String, usize) {
 
 #[test]
 fn the_card_streams_the_backup_when_the_straggler_is_silent() {
-    let (session, events, ..) = run(
-        backed_config(None, None),
-        &["r1-panelist-1"],
-        AFTER_2S,
-        |_| {},
-    );
+    let (session, events, ..) = one_straggler(|_| {});
     let reply = call(&session, "r1-panelist-1").reply_text.clone().unwrap();
     // The backup's "partial " reached the card while it streamed, before the call finished.
     let finished_at = events
@@ -414,15 +414,10 @@ fn the_card_streams_the_backup_when_the_straggler_is_silent() {
 fn the_card_swaps_to_the_winner_when_it_streamed_another_request() {
     // The straggler starts streaming at 2.5 s, after the backup was asked (2 s) and before the
     // backup's first text (2.6 s); the backup still answers first (3 s).
-    let (session, events, ..) = run(
-        backed_config(None, None),
-        &["r1-panelist-1"],
-        AFTER_2S,
-        |caller| {
-            caller.straggler_first_text_ms = 2_500;
-            caller.first_text_share = 0.6;
-        },
-    );
+    let (session, events, ..) = one_straggler(|caller| {
+        caller.straggler_first_text_ms = 2_500;
+        caller.first_text_share = 0.6;
+    });
     let won = call(&session, "r1-panelist-1");
     assert!(won.substituted.is_some());
     let (shown, restarts) = card_text(&events, "r1-panelist-1");
@@ -448,13 +443,9 @@ fn the_card_swaps_to_the_winner_when_it_streamed_another_request() {
 fn a_slow_call_that_is_streaming_is_not_hedged() {
     // Text by the deadline means the request is being answered (a long answer, or a slow
     // stream): no backup, whatever the whole reply takes.
-    let (session, _, hedged_ms, requests, aborted) = run(
-        backed_config(None, None),
-        &["r1-panelist-1"],
-        AFTER_2S,
-        |caller| caller.straggler_first_text_ms = 500,
-    );
-    let (_, _, plain_ms, _, _) = run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
+    let (session, _, hedged_ms, requests, aborted) =
+        one_straggler(|caller| caller.straggler_first_text_ms = 500);
+    let plain_ms = unhedged_ms();
     assert_eq!(session.consult_state(), Some(ConsultState::Complete));
     assert!(requests.iter().all(|(_, backup)| !backup), "{requests:?}");
     assert!(aborted.is_empty());
@@ -465,13 +456,9 @@ fn a_slow_call_that_is_streaming_is_not_hedged() {
 fn while_no_request_sends_text_one_more_is_sent_each_deadline() {
     // The seat's own request and the backup's are both queued; the own model asked again at 4 s
     // answers at 5 s, and the two stragglers are aborted.
-    let (session, events, hedged_ms, requests, aborted) = run(
-        backed_config(None, None),
-        &["r1-panelist-1"],
-        AFTER_2S,
-        |caller| caller.slow_requests = 2,
-    );
-    let (_, _, plain_ms, _, _) = run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
+    let (session, events, hedged_ms, requests, aborted) =
+        one_straggler(|caller| caller.slow_requests = 2);
+    let plain_ms = unhedged_ms();
     assert_eq!(plain_ms - hedged_ms, SLOW_MS - 5_000);
     let sent = sent_for(&requests, "r1-panelist-1");
     assert_eq!(sent, vec![false, true, false], "own, backup, own again");
@@ -555,16 +542,11 @@ fn a_request_late_to_its_first_text_does_not_stop_the_hedging() {
     // The seat's own request and the backup's both start streaming late (3 s after they were
     // sent, past the 2 s deadline): a straggler slow throughout. The own model asked again at 4 s
     // is on time and answers at 5 s.
-    let (session, _, hedged_ms, requests, _) = run(
-        backed_config(None, None),
-        &["r1-panelist-1"],
-        AFTER_2S,
-        |caller| {
-            caller.slow_requests = 2;
-            caller.straggler_first_text_ms = 3_000;
-        },
-    );
-    let (_, _, plain_ms, _, _) = run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
+    let (session, _, hedged_ms, requests, _) = one_straggler(|caller| {
+        caller.slow_requests = 2;
+        caller.straggler_first_text_ms = 3_000;
+    });
+    let plain_ms = unhedged_ms();
     assert_eq!(plain_ms - hedged_ms, SLOW_MS - 5_000);
     assert_eq!(sent_for(&requests, "r1-panelist-1").len(), 3);
     assert_eq!(
@@ -581,16 +563,11 @@ fn a_late_request_streaming_between_deadlines_does_not_end_the_hedging() {
     // Own, backup and own again are stragglers that start streaming 3 s after they were sent:
     // the own request's text at 3 s comes between the deadlines, and the backup asked again at
     // 6 s (when none is on time) answers at 7 s.
-    let (_, _, hedged_ms, requests, _) = run(
-        backed_config(None, None),
-        &["r1-panelist-1"],
-        AFTER_2S,
-        |caller| {
-            caller.slow_requests = 3;
-            caller.straggler_first_text_ms = 3_000;
-        },
-    );
-    let (_, _, plain_ms, _, _) = run(backed_config(None, None), &["r1-panelist-1"], None, |_| {});
+    let (_, _, hedged_ms, requests, _) = one_straggler(|caller| {
+        caller.slow_requests = 3;
+        caller.straggler_first_text_ms = 3_000;
+    });
+    let plain_ms = unhedged_ms();
     let sent = sent_for(&requests, "r1-panelist-1");
     assert_eq!(sent, vec![false, true, false, true]);
     assert_eq!(plain_ms - hedged_ms, SLOW_MS - 7_000);

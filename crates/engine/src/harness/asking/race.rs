@@ -331,9 +331,9 @@ impl Seat {
     fn model_label(self, plan: &CallPlan<'_>) -> String {
         match (self, &plan.participant.backup) {
             (Seat::Backup, Some(backup)) => backup.label(),
-            _ => format!(
-                "{} · {}",
-                plan.participant.provider_label, plan.participant.model
+            _ => crate::participants::model_label(
+                &plan.participant.provider_label,
+                &plan.participant.model,
             ),
         }
     }
