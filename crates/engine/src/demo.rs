@@ -1,14 +1,10 @@
 //! The demo: scripted participants that let a first-time user watch the real engine run every
 //! protocol with no key and no server. Each protocol writes its own script; this caller picks the
 //! script by who is asked (Consult's panelists and judge, Review's personas, Prioritize's partners).
-use consilium_providers::estimate_tokens;
-
+pub use crate::harness::demo::{scripted_reply, DEMO_MODEL};
 use crate::harness::io::{CallFailure, CallProgress, CallReply, CallRequest, ModelCaller};
-use crate::prioritize::body::Partner;
-use crate::review::committee::ReviewerRole;
-
-/// The model name demo replies carry.
-pub const DEMO_MODEL: &str = "scripted";
+use crate::record::prioritize::body::Partner;
+use crate::record::review::committee::ReviewerRole;
 
 /// Answers every call with its protocol's script; usage is estimated from the text and the cost
 /// is unknown.
@@ -31,17 +27,5 @@ pub fn demo_reply(request: &CallRequest) -> CallReply {
         crate::prioritize::demo::demo_reply(request)
     } else {
         crate::consult::demo::demo_reply(request)
-    }
-}
-
-/// A scripted reply with usage estimated from the text.
-pub fn scripted_reply(request: &CallRequest, text: String) -> CallReply {
-    CallReply {
-        input_tokens: Some(estimate_tokens(&request.system) + estimate_tokens(&request.prompt)),
-        output_tokens: Some(estimate_tokens(&text)),
-        cost_usd: None,
-        model: Some(DEMO_MODEL.to_string()),
-        text,
-        notes: Vec::new(),
     }
 }

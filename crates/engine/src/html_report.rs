@@ -1,10 +1,11 @@
 //! The standalone HTML export: the protocol's Markdown report rendered through the same sanitised
 //! tree as the app (`rich_text`), in one file with its CSS inline, no script and no external
 //! request, that reads well on screen and on paper.
+use crate::consult::report::consult_markdown;
 use crate::prioritize::report::prioritize_markdown;
+use crate::record::{Body, Session};
 use crate::review::report::review_report;
 use crate::rich_text::{escape, parse, to_html};
-use crate::{consult_markdown, Body, Session};
 
 /// The protocol's Markdown report (the same one the Markdown export writes).
 pub fn report_markdown(session: &Session) -> String {

@@ -2,14 +2,24 @@
 //! No browser dependency and no I/O: the shell supplies calls, time and an event sink (see
 //! `harness::io`), so every protocol runs natively and deterministically under `cargo test`.
 //!
-//! - `record`: the session record every protocol shares (envelope + protocol body), and reading
-//!   records of earlier schema versions.
-//! - `harness`: the run harness (asking, re-ask, budget, ledger, call records, events, states).
-//! - `consult`: the Consult protocol and everything only it uses.
-//! - `review`: the Review protocol (seed 002) and everything only it uses.
-//! - `prioritize`: the Prioritize protocol (seed 003) and everything only it uses.
-//! - `views`: view models the app and the exports share (business rules out of the views).
-//! - shared pieces: `participants`, `reply_parse`, `validation`, `money`, `timestamp`.
+//! The modules stand in one-way layers, bottom to top; a module imports only from its own layer
+//! (never in a cycle) or lower ones, and `tests/layers.rs` fails on any other import:
+//! - L0 foundation, leaves that know nothing of sessions: `timestamp`, `money`, `validation`,
+//!   `participants`, `markdown_text`, `rich_text`, `reply_parse`.
+//! - L1 `record`: the session record every protocol shares (envelope, call records, costs, reading
+//!   records of earlier schema versions) and each protocol's stored data (`record::consult`,
+//!   `record::review`, `record::prioritize`: bodies, artifacts, configs, state enums, and the
+//!   `StateMachine` rule they follow).
+//! - L2 `harness`: the run harness (asking, re-ask, budget, ledger, events, running a state
+//!   machine, what every demo script shares).
+//! - L3 the protocols, behaviour only, which never import each other: `consult`, `review` (seed
+//!   002), `prioritize` (seed 003). Each re-exports its stored data's modules from the record, so
+//!   `consult::artifacts` and `review::body` keep their paths.
+//! - L4 on top: `demo` (the demo caller over every protocol's script), `views` (view models the app
+//!   and the exports share), `library`, `html_report`, `testing`.
+//!
+//! Inside the engine, paths name modules (`crate::record::Session`), never the re-exports below at
+//! the crate root, so the check sees every layer crossed.
 pub mod consult;
 pub mod demo;
 pub mod harness;

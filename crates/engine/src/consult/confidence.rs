@@ -11,11 +11,10 @@
 //! rules above apply to that reconciled list. Within their bounds the judge's number stands. The
 //! verdict artifact keeps what the judge said; this check holds the computed number, the added
 //! dissent and the reconciled list.
-use serde::{Deserialize, Serialize};
-
-use crate::consult::artifacts::{
+use crate::record::consult::artifacts::{
     CrossExamArtifact, Dissent, IndependentArtifact, Severity, SynthesisArtifact, VerdictArtifact,
 };
+pub use crate::record::consult::confidence::ConfidenceCheck;
 
 pub const STRONG_AGREEMENT_MIN_PANELIST_CONFIDENCE: f64 = 0.70;
 pub const NO_DISSENT_FLOOR: f64 = 0.85;
@@ -25,24 +24,6 @@ pub const RESERVATIONS_FLOOR: f64 = 0.70;
 pub const RESERVATIONS_CEILING: f64 = 0.90;
 /// Who an unresolved point is attributed to when no challenge matches it.
 pub const UNATTRIBUTED_AGENT: &str = "panel";
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ConfidenceCheck {
-    pub judge_confidence: f64,
-    pub computed_confidence: f64,
-    /// Which rule applied, as a sentence.
-    pub rule: String,
-    /// The computed confidence differs from the judge's.
-    pub adjusted: bool,
-    /// Minority concerns the judge left out; show them after the verdict's own dissent.
-    pub added_dissent: Vec<Dissent>,
-    /// The judge's dissent followed by `added_dissent`: what the confidence was computed from.
-    #[serde(default)]
-    pub reconciled_dissent: Vec<Dissent>,
-    /// Panelists whose answer failed: absent, not agreeing (strong agreement needs everyone).
-    #[serde(default)]
-    pub absent_panelists: Vec<String>,
-}
 
 pub fn check_confidence(
     verdict: &VerdictArtifact,

@@ -3,15 +3,15 @@
 //! (round, participant, call), so a demo run is deterministic. The replies are the text a model
 //! would send (pretty-printed JSON), written out as constants rather than built at run time.
 
-use crate::consult::config::{ConsultConfig, DEFAULT_MAX_TOKENS, FINAL_ROUND};
-use crate::consult::filter_limits::FilterLimits;
+use crate::harness::demo::{scripted_reply, DEMO_MODEL};
 use crate::harness::io::{CallReply, CallRequest};
 use crate::participants::{builtin_personas, Participant, Persona};
+use crate::record::consult::config::{ConsultConfig, DEFAULT_MAX_TOKENS, FINAL_ROUND};
+use crate::record::consult::filter_limits::FilterLimits;
 
 pub const DEMO_QUESTION: &str = "Should our team adopt Rust for the new ingestion service?";
-pub const DEMO_PROVIDER_ID: &str = "demo";
+pub use crate::harness::demo::DEMO_PROVIDER_ID;
 const DEMO_PROVIDER_LABEL: &str = "Demo (scripted)";
-use crate::demo::DEMO_MODEL;
 /// The personas of the three demo panelists, by name.
 const DEMO_PERSONAS: [&str; 3] = ["Pragmatic engineer", "Skeptic", "Risk analyst"];
 
@@ -65,7 +65,7 @@ pub fn demo_reply(request: &CallRequest) -> CallReply {
         (3, _) => CROSS_EXAM_REPLIES[panelist],
         _ => VERDICT,
     };
-    crate::demo::scripted_reply(request, text.to_string())
+    scripted_reply(request, text.to_string())
 }
 
 /// 0, 1 or 2 for `panelist-1`, `-2`, `-3`; larger panels reuse the three scripts in turn.

@@ -7,14 +7,14 @@
 //! schema's `maxItems`. Verbose mode counts artifacts whole. Re-asks are not included.
 use serde::{Deserialize, Serialize};
 
-use crate::consult::artifacts::{
+use crate::consult::prompts::{self, Detail};
+use crate::participants::Participant;
+use crate::record::consult::artifacts::{
     ArtifactEnvelope, ArtifactKind, CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
     CROSS_EXAM, INDEPENDENT, MAX_CHALLENGES, MAX_CONSENSUS_POINTS, MAX_REBUTTALS, MAX_TENSIONS,
     SYNTHESIS,
 };
-use crate::consult::config::ConsultConfig;
-use crate::consult::prompts::{self, Detail};
-use crate::participants::Participant;
+use crate::record::consult::config::ConsultConfig;
 use crate::timestamp::rfc3339_utc;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -5,8 +5,10 @@
 //! "Length" in the scores below is the number of characters (Unicode scalar values) of the challenge
 //! or rebuttal text, so that a non-English debate is not scored higher for its byte count. Keywords
 //! are matched as case-insensitive substrings, as in the seed, each counted once.
-use crate::consult::artifacts::{Challenge, CrossExamArtifact, Rebuttal, SynthesisArtifact};
-use crate::consult::filter_limits::{CrossExamLimits, SynthesisLimits};
+use crate::record::consult::artifacts::{
+    Challenge, CrossExamArtifact, Rebuttal, SynthesisArtifact,
+};
+use crate::record::consult::filter_limits::{CrossExamLimits, SynthesisLimits};
 
 const SEVERITY_KEYWORDS: [&str; 10] = [
     "critical",

@@ -18,29 +18,26 @@
 //!
 //! Everything shared with the other protocols (asking, budget, records, events, saving) is the
 //! harness's; this module holds only what makes a consultation one.
-pub mod artifacts;
-mod body;
 pub mod confidence;
-pub mod config;
 pub mod demo;
-pub mod efficiency;
+pub mod dissent;
 pub mod estimate;
-pub mod filter_limits;
 pub mod filtering;
 pub mod prompts;
 pub mod report;
 mod rounds;
-pub mod state;
 pub mod stored;
 
 use serde_json::{Map, Value};
 
-pub use body::ConsultBody;
+// Consult's stored data lives in the record (the layer below); these keep its old paths.
+pub use crate::record::consult::body::ConsultBody;
+pub use crate::record::consult::{artifacts, config, efficiency, filter_limits, state};
 
-use artifacts::{ArtifactEnvelope, ArtifactKind};
-use config::ConsultConfig;
-use efficiency::TokenEfficiencyStats;
-use state::ConsultState;
+use crate::record::consult::artifacts::{ArtifactEnvelope, ArtifactKind};
+use crate::record::consult::config::ConsultConfig;
+use crate::record::consult::efficiency::TokenEfficiencyStats;
+use crate::record::consult::state::ConsultState;
 
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};

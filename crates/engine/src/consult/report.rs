@@ -2,9 +2,9 @@
 //! session says so at the top, and no provider credential exists in the record to leak.
 use std::fmt::Write;
 
+use crate::consult::dissent::{dissent_on_record, severity_name};
 use crate::money::format_usd;
 use crate::record::Session;
-use crate::views::{dissent_on_record, severity_name};
 
 fn percent(fraction: f64) -> String {
     format!("{:.0}%", fraction * 100.0)

@@ -2,11 +2,11 @@
 //! damaged) must not show or continue from artifacts the run would have refused. The checks are
 //! the run's own: each artifact's validation, agent ids that are panel members, rounds in order,
 //! and a computed confidence that follows from the record.
-use super::artifacts::ValidationError;
 use super::confidence::{confidence_rule, strong_agreement};
-use super::config::MIN_PANELISTS;
-use super::ConsultBody;
-use crate::consult::artifacts::Dissent;
+use crate::record::consult::artifacts::Dissent;
+use crate::record::consult::artifacts::ValidationError;
+use crate::record::consult::body::ConsultBody;
+use crate::record::consult::config::MIN_PANELISTS;
 
 /// Every problem found, as a sentence each; empty when the record is sound.
 pub fn stored_consult_problems(body: &ConsultBody) -> Vec<String> {

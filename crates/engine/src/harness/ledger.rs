@@ -4,24 +4,11 @@
 //! price. A call is only made when that, plus what is spent, plus the worst case of calls already in
 //! flight (the parallel rounds), stays within the budget. A participant without a price has an
 //! unknown cost: it is counted in `unpriced_calls`, never as $0, and the budget cannot limit it.
-use serde::{Deserialize, Serialize};
-
 use super::io::CallReply;
 use crate::money::format_usd;
 use crate::participants::Price;
+pub use crate::record::CostSummary;
 use consilium_providers::estimate_tokens;
-
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct CostSummary {
-    /// Known cost: provider-reported, or usage x price.
-    pub spent_usd: f64,
-    /// Replies whose cost is unknown.
-    pub unpriced_calls: u32,
-    /// Usage of all replies: provider-reported, or estimated from the text where not reported.
-    pub input_tokens: u64,
-    pub output_tokens: u64,
-    pub budget_usd: Option<f64>,
-}
 
 /// The worst-case cost set aside for a call in flight; settled or released when it ends.
 #[derive(Debug)]

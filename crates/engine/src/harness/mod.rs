@@ -3,6 +3,7 @@
 //! call, the cost ledger, call records, protocol-neutral events (streaming deltas included), state
 //! transitions, and "save after every change". A protocol describes its rounds on top of it.
 pub mod asking;
+pub mod demo;
 pub mod events;
 pub mod io;
 pub mod ledger;

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use crate::Session;
+use crate::record::Session;
 
 /// Search text kept per session; beyond this a session is searched on its first part only.
 pub const MAX_TEXT_BYTES: usize = 256 * 1024;

@@ -3,7 +3,7 @@
 //! (`#/shared/<base64url>`), which browsers never send to a server. Sessions hold no settings and
 //! never a key, so there is nothing else to strip. Compression itself is the browser's
 //! (CompressionStream); the rest is here, pure and tested.
-use crate::Session;
+use crate::record::Session;
 
 pub const SHARED_PREFIX: &str = "#/shared/";
 /// Longest link offered. Browsers take far longer URLs, but chat apps, mail clients and QR codes

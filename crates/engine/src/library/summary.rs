@@ -2,10 +2,10 @@
 //! one-line outcome.
 use serde::{Deserialize, Serialize};
 
-use crate::consult::ConsultBody;
-use crate::prioritize::body::PrioritizeBody;
-use crate::review::body::ReviewBody;
-use crate::{Body, Session};
+use crate::record::consult::body::ConsultBody;
+use crate::record::prioritize::body::PrioritizeBody;
+use crate::record::review::body::ReviewBody;
+use crate::record::{Body, Session};
 
 /// Longest outcome line kept in a summary (the list shows one line).
 const OUTCOME_MAX_CHARS: usize = 160;

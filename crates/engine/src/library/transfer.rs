@@ -5,8 +5,8 @@ use std::collections::HashSet;
 
 use serde_json::{json, Value};
 
+use crate::record::Session;
 use crate::views::record_problems;
-use crate::Session;
 
 /// The `format` field of an export of all sessions.
 pub const EXPORT_FORMAT: &str = "consilium.sessions";

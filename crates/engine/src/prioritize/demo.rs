@@ -2,13 +2,14 @@
 //! ranking changes in round 2 (where the moderator's claim of consensus is refused, because the
 //! ranking moved) and holds in round 3, where consensus is reached: the chart shows movement and
 //! the stopping rule at work.
-use super::backlog::{Effort, Opportunity, Size};
-use super::body::{Partner, PrioritizeConfig, DEFAULT_BUDGET_USD, DEFAULT_MAX_ROUNDS};
-use crate::consult::config::DEFAULT_MAX_TOKENS;
-use crate::consult::demo::DEMO_PROVIDER_ID;
-use crate::demo::{scripted_reply, DEMO_MODEL};
+use crate::harness::demo::{scripted_reply, DEMO_MODEL, DEMO_PROVIDER_ID};
 use crate::harness::io::{CallReply, CallRequest};
 use crate::participants::Participant;
+use crate::record::prioritize::backlog::{Effort, Opportunity, Size};
+use crate::record::prioritize::body::{
+    Partner, PrioritizeConfig, DEFAULT_BUDGET_USD, DEFAULT_MAX_ROUNDS,
+};
+use crate::record::DEFAULT_MAX_TOKENS;
 
 pub fn demo_backlog() -> Vec<Opportunity> {
     let item =

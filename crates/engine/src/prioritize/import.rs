@@ -14,7 +14,7 @@
 //!   `effort: M` and `type: bug`.
 use serde_json::Value;
 
-use super::backlog::{Effort, Opportunity};
+use crate::record::prioritize::backlog::{Effort, Opportunity};
 
 /// At most this many opportunities in a backlog, and this many bytes in an import.
 pub const MAX_OPPORTUNITIES: usize = 100;

@@ -15,21 +15,22 @@
 //! **budget** (checked before every call): a **stalemate**, ranked as the last complete round. A
 //! reply unusable after one re-ask fails the run (resumable), never taken as consensus. With no
 //! debate, the plain score ranks the backlog with no call at all.
-pub mod backlog;
-pub mod body;
-pub mod debate;
 pub mod demo;
 pub mod import;
 pub mod prompts;
 pub mod rankings;
 pub mod replies;
 pub mod report;
-pub mod state;
 pub mod stored;
 
-use body::{ChampionPart, CriticPart, Partner, PrioritizeBody, PrioritizeConfig, RoundInProgress};
-use debate::{DebateRound, DebateSession};
-use state::PrioritizeState;
+// Prioritize's stored data lives in the record (the layer below); these keep its old paths.
+pub use crate::record::prioritize::{backlog, body, debate, state};
+
+use crate::record::prioritize::body::{
+    ChampionPart, CriticPart, Partner, PrioritizeBody, PrioritizeConfig, RoundInProgress,
+};
+use crate::record::prioritize::debate::{DebateRound, DebateSession};
+use crate::record::prioritize::state::PrioritizeState;
 
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};

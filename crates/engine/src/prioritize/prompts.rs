@@ -2,10 +2,10 @@
 //! reply's shape travels as the schema; otherwise the prompt names the seed's markers.
 use std::collections::BTreeMap;
 
-use super::backlog::Opportunity;
-use super::body::{ChampionPart, CriticPart};
-use super::debate::DebateRound;
 use crate::harness::prompt::Prompt;
+use crate::record::prioritize::backlog::Opportunity;
+use crate::record::prioritize::body::{ChampionPart, CriticPart};
+use crate::record::prioritize::debate::DebateRound;
 
 const CHAMPION_SYSTEM: &str = "You are the Strategy Partner of a consulting firm, championing \
 opportunities from the product and business side. Judge user desirability (who wants it, how badly, \

@@ -1,7 +1,7 @@
 //! What is computed, never asked: rankings made whole, applied to the backlog, and the stopping
 //! rule.
-use super::backlog::Opportunity;
-use super::debate::{DebateRound, Disposition};
+use crate::record::prioritize::backlog::Opportunity;
+use crate::record::prioritize::debate::{DebateRound, Disposition};
 
 /// A model's ranking made usable: unknown ids dropped, duplicates removed (the first place
 /// counts), missing ids appended in `previous` order. What was fixed is returned as notes.

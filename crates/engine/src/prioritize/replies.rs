@@ -7,9 +7,10 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
-use super::backlog::Size;
-use super::debate::{Approach, Assessment, Disposition};
 use super::rankings::sanitise;
+use crate::record::prioritize::backlog::Size;
+use crate::record::prioritize::body::{ChampionPart, CriticPart};
+use crate::record::prioritize::debate::{Approach, Assessment, Disposition};
 use crate::reply_parse::{extract_json, read_value, ParsedReply};
 use crate::validation::require_text;
 
@@ -379,4 +380,23 @@ pub fn moderator_schema(ids: &[String]) -> Value {
         "required": ["dispositions", "final_rankings", "continue_debate", "consensus_reached"],
         "additionalProperties": false,
     })
+}
+
+impl From<ChampionReply> for ChampionPart {
+    fn from(reply: ChampionReply) -> Self {
+        Self {
+            argument: reply.argument,
+            rankings: reply.rankings,
+        }
+    }
+}
+
+impl From<CriticReply> for CriticPart {
+    fn from(reply: CriticReply) -> Self {
+        Self {
+            concerns: reply.concerns,
+            counter_rankings: reply.counter_rankings,
+            assessments: reply.assessments,
+        }
+    }
 }

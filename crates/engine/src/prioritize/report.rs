@@ -2,9 +2,9 @@
 //! the ranked backlog as CSV. Pure text from the record.
 use std::fmt::Write;
 
-use super::body::{Partner, PrioritizeBody};
 use super::debate_result;
 use crate::money::format_usd;
+use crate::record::prioritize::body::{Partner, PrioritizeBody};
 use crate::record::Session;
 
 /// The seed's `DebateResult` as JSON (its field names), with the demo flag when it is one.

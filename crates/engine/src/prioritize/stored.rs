@@ -1,8 +1,8 @@
 //! A stored prioritization checked again when it is opened or resumed, as the run checks it: a
 //! valid backlog, rounds numbered in order, and every ranking, concern and disposition naming
 //! opportunities of the backlog. A hand-edited record that fails says what is wrong.
-use super::backlog::validate_backlog;
-use super::body::PrioritizeBody;
+use crate::record::prioritize::backlog::validate_backlog;
+use crate::record::prioritize::body::PrioritizeBody;
 
 pub fn stored_prioritize_problems(body: &PrioritizeBody) -> Vec<String> {
     let mut problems = Vec::new();

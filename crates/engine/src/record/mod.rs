@@ -7,24 +7,34 @@
 //!   calls, cost, failure, demo, body}`, where `protocol` names the body's kind. Records written by
 //! earlier versions are brought up to this shape by [`Session::from_json`] (see `migrate`).
 mod calls;
+pub mod consult;
+mod cost;
 mod migrate;
+pub mod prioritize;
+pub mod review;
 mod session_serde;
+pub mod state;
 
 use serde::{Deserialize, Serialize};
 
 pub use calls::{CallRecord, CallStatus, Substitution};
+pub use cost::CostSummary;
 pub use migrate::RecordError;
 
-use crate::consult::ConsultBody;
-use crate::harness::ledger::CostSummary;
-use crate::harness::protocol::state_is_finished;
+use self::consult::body::ConsultBody;
+use self::consult::state::ConsultState;
+use self::prioritize::body::PrioritizeBody;
+use self::prioritize::state::PrioritizeState;
+use self::review::body::ReviewBody;
+use self::review::state::ReviewState;
+use self::state::state_is_finished;
 use crate::participants::Participant;
-use crate::prioritize::body::PrioritizeBody;
-use crate::review::body::ReviewBody;
 use crate::timestamp::rfc3339_utc;
 
 pub const SESSION_SCHEMA_VERSION: &str = "2.0";
 const TITLE_MAX_CHARS: usize = 80;
+/// The output limit of every call, unless a session's settings say otherwise.
+pub const DEFAULT_MAX_TOKENS: u32 = 1024;
 
 /// Which protocol a session runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -154,9 +164,9 @@ impl Session {
     /// Complete, aborted, failed, or another end state of its protocol.
     pub fn is_finished(&self) -> bool {
         match &self.body {
-            Body::Consult(_) => state_is_finished::<crate::consult::Consult>(&self.state),
-            Body::Review(_) => state_is_finished::<crate::review::Review>(&self.state),
-            Body::Prioritize(_) => state_is_finished::<crate::prioritize::Prioritize>(&self.state),
+            Body::Consult(_) => state_is_finished::<ConsultState>(&self.state),
+            Body::Review(_) => state_is_finished::<ReviewState>(&self.state),
+            Body::Prioritize(_) => state_is_finished::<PrioritizeState>(&self.state),
         }
     }
 }

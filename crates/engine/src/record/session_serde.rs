@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Body, Session};
-use crate::harness::ledger::CostSummary;
 use crate::participants::Participant;
 use crate::record::CallRecord;
+use crate::record::CostSummary;
 
 const PROTOCOLS: &[&str] = &["consult", "review", "prioritize"];
 

@@ -1,12 +1,12 @@
 //! The demo review: scripted personas over a small sample change with one planted secret and one
 //! real flaw. It runs the real engine through a VETO (the secret), the Business Driver's
 //! compromise, and a second round to REQUEST_CHANGES, so a newcomer sees the whole protocol.
-use super::body::{ReviewConfig, DEFAULT_ABSTAIN_THRESHOLD};
-use super::committee::ReviewerRole;
-use crate::consult::config::DEFAULT_MAX_TOKENS;
-use crate::demo::{scripted_reply, DEMO_MODEL};
+use crate::harness::demo::{scripted_reply, DEMO_MODEL, DEMO_PROVIDER_ID};
 use crate::harness::io::{CallReply, CallRequest};
 use crate::participants::Participant;
+use crate::record::review::body::{ReviewConfig, DEFAULT_ABSTAIN_THRESHOLD};
+use crate::record::review::committee::ReviewerRole;
+use crate::record::DEFAULT_MAX_TOKENS;
 
 pub const DEMO_RULES: &str = "Secrets come from the environment, never from the code.\n\
                               Every query helper has a test.";
@@ -51,7 +51,7 @@ pub fn demo_review_config() -> ReviewConfig {
             .map(|role| Participant {
                 id: role.id().to_string(),
                 label: format!("Demo {}", role.name()),
-                provider_id: crate::consult::demo::DEMO_PROVIDER_ID.to_string(),
+                provider_id: DEMO_PROVIDER_ID.to_string(),
                 provider_label: "Demo (scripted)".to_string(),
                 model: DEMO_MODEL.to_string(),
                 persona: None,

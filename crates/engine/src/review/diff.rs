@@ -4,6 +4,8 @@
 //! as added, with a notice.
 use serde::{Deserialize, Serialize};
 
+use crate::record::review::body::ReviewBody;
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ParsedDiff {
     pub files: Vec<FileChange>,
@@ -116,6 +118,13 @@ impl FileChange {
             .filter(|l| l.kind != LineKind::Removed && l.number >= start && l.number <= end)
             .cloned()
             .collect()
+    }
+}
+
+/// The record's code, parsed: the diff under review now.
+impl ReviewBody {
+    pub fn parsed(&self, original: &str) -> ParsedDiff {
+        ParsedDiff::parse(self.current_code(original))
     }
 }
 

@@ -1,11 +1,11 @@
 //! Findings grounded in the diff, and what each reply counts as. A fix item's path and lines are
 //! checked against the parsed change; a veto needs at least one verified finding (or, for the SRE,
 //! a secret the scan found), so an unverified finding alone never blocks a change.
-use super::body::{Finding, Opinion};
-use super::committee::ReviewerRole;
 use super::diff::ParsedDiff;
 use super::reply::{FixItem, FixSeverity, PersonaReply, Vote};
 use super::secrets::SecretHit;
+use crate::record::review::body::{Finding, Opinion};
+use crate::record::review::committee::ReviewerRole;
 
 /// Checks a fix item's citation against the change.
 pub fn verify(item: FixItem, diff: &ParsedDiff) -> Finding {

@@ -18,8 +18,6 @@
 //!    user, who amends the code (VETO -> PROPOSAL, a new round) or accepts it (VETO -> CONCLUSION).
 //!
 //! Running out of budget fails the review (resumable), like Consult.
-pub mod body;
-pub mod committee;
 pub mod demo;
 pub mod diff;
 pub mod grounding;
@@ -28,20 +26,23 @@ pub mod quorum;
 pub mod reply;
 pub mod report;
 pub mod secrets;
-pub mod state;
 pub mod stored;
 
-use body::{
+// Review's stored data lives in the record (the layer below); these keep its old paths.
+pub use crate::record::review::{body, committee, state};
+
+use crate::record::review::body::{
     Compromise, Finding, Opinion, ReviewBody, ReviewConfig, ReviewRound, Verdict, VetoerAnswer,
     MAX_ROUNDS,
 };
-use committee::ReviewerRole;
+use crate::record::review::committee::ReviewerRole;
+use crate::record::review::reply::Vote;
+use crate::record::review::state::ReviewState;
 use quorum::{quorum, verdict_for, Ending, QuorumOutcome};
 use reply::{
     acceptance_schema, compromise_schema, persona_reply_schema, AcceptanceReply, CompromiseReply,
-    PersonaReply, Vote,
+    PersonaReply,
 };
-use state::ReviewState;
 
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};

@@ -1,11 +1,11 @@
 //! What each persona is asked. The diff goes in with its line numbers (what findings cite), the
 //! secret-scan hits as facts, and from round 2 what the others said. Reply shapes are described,
 //! not given as templates with placeholders a model could copy.
-use super::body::{Opinion, ReviewConfig};
-use super::committee::ReviewerRole;
 use super::diff::ParsedDiff;
 use super::secrets::SecretHit;
 use crate::harness::prompt::Prompt;
+use crate::record::review::body::{Opinion, ReviewConfig};
+use crate::record::review::committee::ReviewerRole;
 
 fn system(role: ReviewerRole) -> String {
     let veto = match role.veto_ground() {

@@ -8,7 +8,8 @@
 //! | otherwise                                 | another DEBATE round, INCONCLUSIVE at 5  |
 use serde::{Deserialize, Serialize};
 
-use super::reply::Vote;
+pub use crate::record::review::body::ReviewVerdict;
+use crate::record::review::reply::Vote;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -35,24 +36,6 @@ pub fn quorum(votes: &[Vote]) -> QuorumOutcome {
         }
     } else {
         QuorumOutcome::NoQuorum
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum ReviewVerdict {
-    Approved,
-    RequestChanges,
-    Inconclusive,
-}
-
-impl ReviewVerdict {
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Approved => "APPROVED",
-            Self::RequestChanges => "REQUEST_CHANGES",
-            Self::Inconclusive => "INCONCLUSIVE",
-        }
     }
 }
 

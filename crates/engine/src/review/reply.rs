@@ -4,71 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+pub use crate::record::review::reply::{FixItem, FixSeverity, Vote};
 use crate::validation::{require_text, require_unit_interval, ValidationError};
-
-/// A persona's position in a round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum Vote {
-    /// Ready to conclude (possibly with fix items).
-    #[serde(alias = "synthesis", alias = "Synthesis")]
-    Synthesis,
-    #[serde(alias = "veto", alias = "Veto")]
-    Veto,
-    /// Needs another round.
-    #[serde(alias = "debate", alias = "Debate")]
-    Debate,
-    #[serde(alias = "abstain", alias = "Abstain")]
-    Abstain,
-}
-
-impl Vote {
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Synthesis => "SYNTHESIS",
-            Self::Veto => "VETO",
-            Self::Debate => "DEBATE",
-            Self::Abstain => "ABSTAIN",
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum FixSeverity {
-    #[serde(alias = "Critical", alias = "CRITICAL")]
-    Critical,
-    #[serde(alias = "High", alias = "HIGH")]
-    High,
-    #[serde(alias = "Medium", alias = "MEDIUM")]
-    Medium,
-    #[serde(alias = "Low", alias = "LOW")]
-    Low,
-}
-
-impl FixSeverity {
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Critical => "critical",
-            Self::High => "high",
-            Self::Medium => "medium",
-            Self::Low => "low",
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FixItem {
-    pub severity: FixSeverity,
-    pub path: String,
-    pub line_start: u32,
-    pub line_end: u32,
-    /// The rule or principle it breaks, e.g. "no hard-coded secrets".
-    pub rule: String,
-    /// What the code does now.
-    pub current: String,
-    pub recommended_action: String,
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PersonaReply {

@@ -2,8 +2,8 @@
 //! verdict) and `fix-requests.md` (`## FIX-001` ..., one per path + rule). Pure text from the record.
 use std::fmt::Write;
 
-use super::body::{Finding, ReviewBody};
-use super::committee::ReviewerRole;
+use crate::record::review::body::{Finding, ReviewBody};
+use crate::record::review::committee::ReviewerRole;
 use crate::record::Session;
 
 fn member_name(id: &str) -> &str {

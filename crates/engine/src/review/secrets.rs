@@ -3,19 +3,8 @@
 //! well-known key formats (by prefix and alphabet), and a long, high-entropy string literal assigned
 //! to a name that says it is a secret. No regex crate: each rule is a few lines, and the bundle
 //! stays small.
-use serde::{Deserialize, Serialize};
-
 use super::diff::ParsedDiff;
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SecretHit {
-    pub path: String,
-    pub line: u32,
-    /// What it looks like, e.g. "an AWS access key id".
-    pub kind: String,
-    /// The match with its middle masked, so the report does not spread the secret further.
-    pub masked: String,
-}
+pub use crate::record::review::body::SecretHit;
 
 /// A well-known key format: prefix, minimum length after it, allowed alphabet, description.
 type KeyFormat = (&'static str, usize, fn(char) -> bool, &'static str);

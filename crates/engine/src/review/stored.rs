@@ -1,7 +1,7 @@
 //! A stored review checked again when it is opened or resumed, as `consult::stored` does for a
 //! consultation: whoever a round names must sit on the committee, confidences are fractions, and
 //! rounds are numbered in order.
-use super::body::ReviewBody;
+use crate::record::review::body::ReviewBody;
 
 /// Every problem found, as a sentence each; empty when the record is sound.
 pub fn stored_review_problems(body: &ReviewBody) -> Vec<String> {

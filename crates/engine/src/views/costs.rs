@@ -1,7 +1,7 @@
 //! What a session cost, per participant and in total, for every protocol: from the call records.
 use crate::consult::estimate::CostEstimate;
-use crate::harness::ledger::CostSummary;
 use crate::money::format_usd;
+use crate::record::CostSummary;
 use crate::record::Session;
 
 /// One row of the "participants, tokens and cost" table.

@@ -1,9 +1,9 @@
 //! Prioritize's decision as people read it: the summary, the ranked backlog with dispositions and
 //! the critic's concerns, and how each opportunity's rank moved from round to round (the bump
 //! chart's lines, laid out here so the geometry is tested natively, and its table alternative).
-use crate::prioritize::body::PrioritizeBody;
-use crate::prioritize::debate::DebateRound;
 use crate::prioritize::report::{concerns_for, final_disposition};
+use crate::record::prioritize::body::PrioritizeBody;
+use crate::record::prioritize::debate::DebateRound;
 
 /// Whose rankings the chart follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

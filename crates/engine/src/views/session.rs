@@ -1,12 +1,12 @@
 //! The session header, for every protocol: demo label, state, cost, and whether (and from where)
 //! a stopped session can continue.
-use crate::consult::state::ConsultState;
 use crate::consult::stored::stored_consult_problems;
 use crate::harness::protocol::state_of;
-use crate::harness::StateMachine;
-use crate::prioritize::state::PrioritizeState;
+use crate::record::consult::state::ConsultState;
+use crate::record::prioritize::state::PrioritizeState;
+use crate::record::review::state::ReviewState;
+use crate::record::state::StateMachine;
 use crate::record::{Body, Session};
-use crate::review::state::ReviewState;
 
 /// A stopped run the user can continue.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 //! column through its target: on a consensus point when the target supports it and the challenger
 //! does not; on a tension when the target holds a view in it. A challenge is rebutted when its
 //! target defended itself in round 3.
-use crate::consult::artifacts::{Challenge, Rebuttal};
-use crate::consult::ConsultBody;
+use crate::record::consult::artifacts::{Challenge, Rebuttal};
+use crate::record::consult::body::ConsultBody;
 use crate::record::Session;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,15 +1,15 @@
 //! The decision as the session page opens on it: the recommendation, the confidence with the band
 //! the rules allowed and the judge's own number, the dissent on record by severity, the evidence that
 //! survived, and who was absent.
-use crate::consult::artifacts::Severity;
 use crate::consult::confidence::{
     strong_agreement, HIGH_DISSENT_CEILING, NO_DISSENT_FLOOR, RESERVATIONS_CEILING,
     RESERVATIONS_FLOOR, STRONG_AGREEMENT_FLOOR,
 };
-use crate::consult::efficiency::TokenEfficiencyStats;
-use crate::consult::ConsultBody;
+use crate::consult::dissent::{dissent_on_record, DissentEntry};
+use crate::record::consult::artifacts::Severity;
+use crate::record::consult::body::ConsultBody;
+use crate::record::consult::efficiency::TokenEfficiencyStats;
 use crate::record::Session;
-use crate::views::consult::{dissent_on_record, DissentEntry};
 
 /// The confidence as a meter: all fractions of 1.
 #[derive(Clone, Debug, PartialEq)]

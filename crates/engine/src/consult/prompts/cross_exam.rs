@@ -4,8 +4,10 @@ use std::fmt::Write;
 
 use super::render::{self, Viewpoints};
 use super::{panelist_system, reply_format, Detail, Prompt, JUDGE_SYSTEM};
-use crate::consult::artifacts::{Challenge, IndependentArtifact, Rebuttal, SynthesisArtifact};
 use crate::participants::Participant;
+use crate::record::consult::artifacts::{
+    Challenge, IndependentArtifact, Rebuttal, SynthesisArtifact,
+};
 
 const PANELIST_SHAPE: &str = r#"{"challenges": [{"target_agent": agent id, "challenge": string, "evidence": [string, ...]}], "defense": string}"#;
 

@@ -3,7 +3,9 @@
 //! (type, version, round, timestamp) is the engine's bookkeeping and is left out.
 use std::fmt::Write;
 
-use crate::consult::artifacts::{CrossExamArtifact, IndependentArtifact, SynthesisArtifact};
+use crate::record::consult::artifacts::{
+    CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
+};
 
 fn percent(fraction: f64) -> String {
     format!("{:.0}%", fraction * 100.0)

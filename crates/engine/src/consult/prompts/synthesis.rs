@@ -1,6 +1,6 @@
 //! Round 2: the judge reads every independent answer in full (no filtering in this round).
 use super::{render, reply_format, Prompt, JUDGE_SYSTEM};
-use crate::consult::artifacts::IndependentArtifact;
+use crate::record::consult::artifacts::IndependentArtifact;
 
 const SHAPE: &str = r#"{"consensus_points": [{"point": string, "supporting_agents": [agent id, ...], "confidence": integer 0-100}], "tensions": [{"topic": string, "viewpoints": [{"agent": agent id, "viewpoint": string}, ...]}], "priority_order": [string, ...]}"#;
 

@@ -1,7 +1,9 @@
 //! Round 4: the judge decides, weighing what survived the cross-examination.
 use super::render::{self, Viewpoints};
 use super::{reply_format, Detail, Prompt, JUDGE_SYSTEM};
-use crate::consult::artifacts::{CrossExamArtifact, IndependentArtifact, SynthesisArtifact};
+use crate::record::consult::artifacts::{
+    CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
+};
 
 const SHAPE: &str = r#"{"recommendation": string, "confidence": integer 0-100, "evidence": [string, ...], "dissent": [{"agent": agent id, "concern": string, "severity": "high" | "medium" | "low"}]}"#;
 

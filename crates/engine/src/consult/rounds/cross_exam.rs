@@ -2,16 +2,16 @@
 //! (challenging or defending). The record is assembled in code, verbatim from the replies with
 //! each challenger named; the judge is asked only what needs judgment (which challenges no defence
 //! answers, which repeat another), and not at all when nobody challenged.
-use crate::consult::artifacts::{
-    cross_exam_judgment_schema, cross_exam_reply_schema, ArtifactEnvelope, Challenge,
-    CrossExamArtifact, CrossExamJudgment, CrossExamReply, Rebuttal, CROSS_EXAM,
-};
 use crate::consult::filtering::filter_synthesis;
 use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
 use crate::harness::io::ModelCaller;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
+use crate::record::consult::artifacts::{
+    cross_exam_judgment_schema, cross_exam_reply_schema, ArtifactEnvelope, Challenge,
+    CrossExamArtifact, CrossExamJudgment, CrossExamReply, Rebuttal, CROSS_EXAM,
+};
 use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {

@@ -1,10 +1,10 @@
 //! Round 2, Synthesis: the judge reads every independent answer in full.
-use crate::consult::artifacts::{synthesis_schema, SynthesisArtifact, SYNTHESIS};
 use crate::consult::prompts;
 use crate::consult::ConsultRun as Run;
 use crate::harness::io::ModelCaller;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
+use crate::record::consult::artifacts::{synthesis_schema, SynthesisArtifact, SYNTHESIS};
 use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {

@@ -1,6 +1,5 @@
 //! Round 4, Verdict: the judge decides from all answers in full and the debate (filtered unless
 //! verbose); the confidence is then checked in code.
-use crate::consult::artifacts::{verdict_schema, VerdictArtifact, VERDICT};
 use crate::consult::confidence::check_confidence_for_panel;
 use crate::consult::filtering::{filter_cross_exam, filter_synthesis};
 use crate::consult::prompts::{self, Detail};
@@ -8,6 +7,7 @@ use crate::consult::ConsultRun as Run;
 use crate::harness::io::ModelCaller;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
+use crate::record::consult::artifacts::{verdict_schema, VerdictArtifact, VERDICT};
 use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {

@@ -4,7 +4,6 @@ use serde::{Deserialize, Serialize};
 
 use super::backlog::{validate_backlog, Opportunity, ScoreMethod};
 use super::debate::DebateSession;
-use super::replies::{ChampionReply, CriticReply};
 use crate::participants::Participant;
 use crate::record::{Body, ProtocolBody};
 
@@ -168,25 +167,6 @@ pub struct CriticPart {
     pub counter_rankings: Vec<String>,
     #[serde(default)]
     pub assessments: std::collections::BTreeMap<String, super::debate::Assessment>,
-}
-
-impl From<ChampionReply> for ChampionPart {
-    fn from(reply: ChampionReply) -> Self {
-        Self {
-            argument: reply.argument,
-            rankings: reply.rankings,
-        }
-    }
-}
-
-impl From<CriticReply> for CriticPart {
-    fn from(reply: CriticReply) -> Self {
-        Self {
-            concerns: reply.concerns,
-            counter_rankings: reply.counter_rankings,
-            assessments: reply.assessments,
-        }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

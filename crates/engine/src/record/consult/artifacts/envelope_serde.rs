@@ -31,7 +31,7 @@ macro_rules! envelope_first_serde {
                 }
                 let flat = <Flat as serde::Deserialize>::deserialize(deserializer)?;
                 Ok(Self {
-                    envelope: $crate::consult::artifacts::ArtifactEnvelope {
+                    envelope: $crate::record::consult::artifacts::ArtifactEnvelope {
                         artifact_type: flat.artifact_type,
                         schema_version: flat.schema_version,
                         round_number: flat.round_number,

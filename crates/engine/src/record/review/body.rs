@@ -3,10 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::committee::ReviewerRole;
-use super::diff::ParsedDiff;
-use super::quorum::ReviewVerdict;
 use super::reply::{FixItem, Vote};
-use super::secrets::SecretHit;
 use super::state::ReviewState;
 use crate::participants::Participant;
 use crate::record::{Body, ProtocolBody};
@@ -152,6 +149,34 @@ pub struct ReviewRound {
     pub transitions: Vec<String>,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ReviewVerdict {
+    Approved,
+    RequestChanges,
+    Inconclusive,
+}
+
+impl ReviewVerdict {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Approved => "APPROVED",
+            Self::RequestChanges => "REQUEST_CHANGES",
+            Self::Inconclusive => "INCONCLUSIVE",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SecretHit {
+    pub path: String,
+    pub line: u32,
+    /// What it looks like, e.g. "an AWS access key id".
+    pub kind: String,
+    /// The match with its middle masked, so the report does not spread the secret further.
+    pub masked: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Verdict {
     pub verdict: ReviewVerdict,
@@ -191,10 +216,6 @@ impl ReviewBody {
 
     pub fn code_version(&self) -> usize {
         self.amendments.len()
-    }
-
-    pub fn parsed(&self, original: &str) -> ParsedDiff {
-        ParsedDiff::parse(self.current_code(original))
     }
 }
 

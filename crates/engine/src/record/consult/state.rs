@@ -11,7 +11,7 @@
 //! closed, cancelled, failed) restarts its first incomplete round with `resume`, see there.
 use serde::{Deserialize, Serialize};
 
-use crate::harness::{StateMachine, TransitionError as GenericTransitionError};
+use crate::record::state::{StateMachine, TransitionError as GenericTransitionError};
 
 pub type TransitionError = GenericTransitionError<ConsultState>;
 

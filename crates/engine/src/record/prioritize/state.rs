@@ -9,7 +9,7 @@
 //! ```
 use serde::{Deserialize, Serialize};
 
-use crate::harness::{StateMachine, TransitionError};
+use crate::record::state::{StateMachine, TransitionError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -8,8 +8,7 @@ use super::confidence::ConfidenceCheck;
 use super::config::{ConsultConfig, MIN_PANELISTS};
 use super::efficiency::TokenEfficiencyStats;
 use super::state::ConsultState;
-use super::Consult;
-use crate::harness::protocol::state_of;
+use crate::record::state::StateMachine;
 use crate::record::{Body, ProtocolBody, Session};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -104,6 +103,6 @@ impl Session {
 
     /// The typed state of a consultation (None for another protocol or a hand-edited state).
     pub fn consult_state(&self) -> Option<ConsultState> {
-        state_of::<Consult>(self)
+        ConsultState::parse(&self.state)
     }
 }

@@ -1,12 +1,12 @@
 //! What the user chose for one consultation.
 use serde::{Deserialize, Serialize};
 
-use crate::consult::filter_limits::FilterLimits;
+use super::filter_limits::FilterLimits;
 use crate::participants::Participant;
 
 pub const MIN_PANELISTS: usize = 2;
 pub const MAX_PANELISTS: usize = 5;
-pub const DEFAULT_MAX_TOKENS: u32 = 1024;
+pub use crate::record::DEFAULT_MAX_TOKENS;
 /// Round 4, the verdict, is the last round of a consult.
 pub const FINAL_ROUND: u8 = 4;
 

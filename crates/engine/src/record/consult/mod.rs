@@ -1,0 +1,10 @@
+//! Consult's part of the session record: the council's settings, each round's artifact, the
+//! confidence check and the filtering savings, and the consult's states. The rounds that make
+//! them are the protocol's (`crate::consult`).
+pub mod artifacts;
+pub mod body;
+pub mod confidence;
+pub mod config;
+pub mod efficiency;
+pub mod filter_limits;
+pub mod state;
