@@ -18,6 +18,7 @@
 //!    user, who amends the code (VETO -> PROPOSAL, a new round) or accepts it (VETO -> CONCLUSION).
 //!
 //! Running out of budget fails the review (resumable), like Consult.
+pub mod committee;
 pub mod demo;
 pub mod diff;
 pub mod grounding;
@@ -29,7 +30,7 @@ pub mod secrets;
 pub mod stored;
 
 // Review's stored data lives in the record (the layer below); these keep its old paths.
-pub use crate::record::review::{body, committee, state};
+pub use crate::record::review::{body, state};
 
 use crate::record::review::body::{
     Compromise, Finding, Opinion, ReviewBody, ReviewConfig, ReviewRound, Verdict, VetoerAnswer,
