@@ -6,6 +6,11 @@
 //! `{schema_version, id, protocol, title, subject, created_at, updated_at, state, participants,
 //!   calls, cost, failure, demo, body}`, where `protocol` names the body's kind. Records written by
 //! earlier versions are brought up to this shape by [`Session::from_json`] (see `migrate`).
+//!
+//! The engine's bottom layer above the foundation: it imports no protocol and no harness. Each
+//! protocol's stored data lives here (`consult`, `review`, `prioritize`: body, artifacts, config,
+//! states), with the `StateMachine` rule its states follow (`state`); what the protocols do with it
+//! is theirs.
 mod calls;
 pub mod consult;
 mod cost;
