@@ -4,6 +4,8 @@
 use crate::consult::estimate::CostEstimate;
 use crate::money::format_usd;
 use crate::participants::Participant;
+use crate::prioritize::backlog::Opportunity;
+use crate::prioritize::body::PrioritizeConfig;
 
 /// What the consent dialog says: a heading and the reasons, in plain words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,4 +71,44 @@ fn unpriced_reason(labels: &[String], what: &str) -> Option<String> {
          them. Set prices in Settings, or run it knowing that.",
         labels.join(", ")
     ))
+}
+
+/// What to ask before a debate starts, each a sentence: a critic that is not independent (it
+/// shares the champion's or the moderator's model), and partners with no price. Empty: start.
+pub fn prioritize_questions(config: &PrioritizeConfig) -> Vec<String> {
+    if !config.debate {
+        return Vec::new();
+    }
+    let mut questions: Vec<String> = config.independence_problem().into_iter().collect();
+    let unpriced: Vec<&str> = config
+        .partners
+        .iter()
+        .filter(|p| p.price.is_none())
+        .map(|p| p.label.as_str())
+        .collect();
+    if !unpriced.is_empty() {
+        let one = unpriced.len() == 1;
+        questions.push(format!(
+            "{} {} no price, so the cost cannot be known and the ${:.2} budget cannot limit {}. Set prices in Settings, or start anyway.",
+            unpriced.join(", "),
+            if one { "has" } else { "have" },
+            config.budget_usd,
+            if one { "it" } else { "them" }
+        ));
+    }
+    questions
+}
+
+/// Checks a new prioritization as its run will, except the critic's independence: that is asked
+/// about before the start ([`prioritize_questions`]), not refused.
+pub fn check_prioritize(config: &PrioritizeConfig, backlog: &[Opportunity]) -> Result<(), String> {
+    let mut asked = config.clone();
+    asked.independence_overridden = true;
+    asked.validate(backlog)
+}
+
+/// The user was asked and started anyway: a critic that is not independent is on record as
+/// overridden (and only then).
+pub fn start_anyway(config: &mut PrioritizeConfig) {
+    config.independence_overridden = config.independence_problem().is_some();
 }

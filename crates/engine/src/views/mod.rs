@@ -1,23 +1,32 @@
 //! View models: what the app's views and the exports show, computed here so the rules behind them
 //! (what a participant cost, how dissent is ordered, which defence answers which challenge,
-//! whether a session can resume, when to ask before a run) are tested natively and shared by every
-//! place that shows them.
+//! whether a session can resume, when to ask before a run, how a seat becomes a participant,
+//! how Review's findings and committee are laid out) are tested natively and shared by every
+//! place that shows them. The app's components only render these.
 pub mod consent;
 pub mod consult;
 pub mod costs;
+pub mod history;
 pub mod prioritize;
+pub mod review;
+pub mod seats;
 pub mod session;
 pub mod stance;
 pub mod verdict;
 
-pub use consent::{needs_consent, review_needs_consent, ConsentRequest};
+pub use consent::{
+    check_prioritize, needs_consent, prioritize_questions, review_needs_consent, start_anyway,
+    ConsentRequest,
+};
 pub use consult::{
     challenge_threads, dissent_of, dissent_on_record, severity_name, ChallengeThread,
     CrossExamThreads, DissentEntry,
 };
 pub use costs::{cost_line, describe_estimate, participant_costs, ParticipantCost};
+pub use seats::{Seat, SeatCatalog, SeatProvider};
 pub use session::{
-    call_notes, invalid_record_notice, record_problems, resume_offer, CallNotes, ResumeOffer,
+    call_notes, failed_calls, heading, invalid_record_notice, record_problems, recorded_calls,
+    resume_offer, status_word, was_cancelled, CallNotes, FailedCall, ResumeOffer,
 };
 pub use stance::{
     stance_matrix, ColumnKind, StanceColumn, StanceKind, StanceMark, StanceMatrix, StanceRow,

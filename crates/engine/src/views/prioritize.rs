@@ -1,9 +1,13 @@
 //! Prioritize's decision as people read it: the summary, the ranked backlog with dispositions and
 //! the critic's concerns, and how each opportunity's rank moved from round to round (the bump
 //! chart's lines, laid out here so the geometry is tested natively, and its table alternative).
+use crate::money::format_usd;
+use crate::prioritize::debate_by_default;
 use crate::prioritize::report::{concerns_for, final_disposition};
+use crate::record::prioritize::backlog::Opportunity;
 use crate::record::prioritize::body::PrioritizeBody;
 use crate::record::prioritize::debate::DebateRound;
+use crate::record::Session;
 
 /// Whose rankings the chart follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -203,4 +207,141 @@ pub fn ranked_rows(body: &PrioritizeBody) -> Vec<RankedRow> {
             }
         })
         .collect()
+}
+
+/// The outcome's facts, as the summary lists them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DebateFacts {
+    pub session_id: String,
+    /// "2 / 3": rounds used of the most allowed.
+    pub rounds: String,
+    /// "yes" / "no".
+    pub consensus: &'static str,
+    /// "yes: the budget ran out" / "no".
+    pub stalemate: &'static str,
+    /// "$0.12 of $2.50", with the calls at unknown price counted beside it.
+    pub cost: String,
+    pub outcome: Option<String>,
+    pub independence_overridden: bool,
+}
+
+pub fn debate_facts(session: &Session) -> Option<DebateFacts> {
+    let body = session.body_of::<PrioritizeBody>()?;
+    let debate = &body.debate;
+    Some(DebateFacts {
+        session_id: debate.session_id.clone(),
+        rounds: format!("{} / {}", debate.rounds_used(), debate.max_rounds),
+        consensus: if debate.consensus_reached {
+            "yes"
+        } else {
+            "no"
+        },
+        stalemate: if debate.stalemate {
+            "yes: the budget ran out"
+        } else {
+            "no"
+        },
+        cost: cost_against_budget(
+            session.cost.spent_usd,
+            debate.budget_usd,
+            session.cost.unpriced_calls,
+        ),
+        outcome: body.outcome.clone(),
+        independence_overridden: body.config.independence_overridden,
+    })
+}
+
+/// "$0.12 of $2.50", and "(+2 calls at unknown price)" when some calls had no price.
+pub fn cost_against_budget(spent_usd: f64, budget_usd: f64, unpriced_calls: u32) -> String {
+    format!(
+        "{} of {}{}",
+        format_usd(spent_usd),
+        format_usd(budget_usd),
+        if unpriced_calls > 0 {
+            format!(" (+{unpriced_calls} calls at unknown price)")
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// The round under way while the debate runs: the one after the last on record.
+pub fn round_under_way(body: &PrioritizeBody) -> u8 {
+    body.debate.rounds.len() as u8 + 1
+}
+
+/// How a round ended, in a sentence: consensus, consensus refused (and why), or the moderator's
+/// call.
+pub fn round_status(round: &DebateRound) -> String {
+    if round.consensus_reached {
+        "Consensus reached.".to_string()
+    } else if let Some(refused) = &round.consensus_refused {
+        format!("Consensus not accepted: {refused}")
+    } else if round.continue_debate {
+        "The moderator asked for another round.".to_string()
+    } else {
+        "The moderator saw no need to continue; the stopping rule decides.".to_string()
+    }
+}
+
+/// The chart in words, for assistive technology: whose ranking, how many opportunities and
+/// rounds, and each one's movement.
+pub fn chart_description(lines: &[RankLine], source: RankingSource) -> String {
+    let rounds = lines.first().map_or(0, |l| l.ranks.len());
+    format!(
+        "{} ranking of {} opportunities over {} round(s). {}",
+        source.label(),
+        lines.len(),
+        rounds,
+        lines
+            .iter()
+            .map(|l| {
+                let movement = l.movement();
+                format!(
+                    "{}: {}",
+                    l.id,
+                    if movement.is_empty() {
+                        "not ranked"
+                    } else {
+                        &movement
+                    }
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    )
+}
+
+/// The rows the backlog editor counts as filled in: those with a title.
+pub fn titled(rows: &[Opportunity]) -> Vec<Opportunity> {
+    rows.iter()
+        .filter(|o| !o.title.trim().is_empty())
+        .cloned()
+        .collect()
+}
+
+/// The backlog a new session takes from the editor: every row with a title or a description.
+pub fn backlog_of(rows: &[Opportunity]) -> Vec<Opportunity> {
+    rows.iter()
+        .filter(|o| !(o.title.trim().is_empty() && o.description.trim().is_empty()))
+        .cloned()
+        .collect()
+}
+
+/// Evidence typed one per line: trimmed, blank lines dropped.
+pub fn evidence_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Whether `filled` opportunities are debated or ranked by score, in a sentence.
+pub fn debate_line(filled: usize, threshold: usize) -> String {
+    if debate_by_default(filled, threshold) {
+        format!("{filled} opportunities, more than {threshold}: the partners debate them.")
+    } else {
+        format!("{filled} opportunities, {threshold} or fewer: ranked by the plain score (RICE, else evidence per effort) with no model call, unless you ask for a debate.")
+    }
 }

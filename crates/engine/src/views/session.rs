@@ -6,7 +6,7 @@ use crate::record::consult::state::ConsultState;
 use crate::record::prioritize::state::PrioritizeState;
 use crate::record::review::state::ReviewState;
 use crate::record::state::StateMachine;
-use crate::record::{Body, Session};
+use crate::record::{Body, CallRecord, CallStatus, Session};
 
 /// A stopped run the user can continue.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,5 +132,72 @@ pub fn call_notes(session: &Session) -> Vec<CallNotes> {
             label: session.label_of(&c.participant_id),
             notes: c.notes.clone(),
         })
+        .collect()
+}
+
+/// The session's heading: a question reads as itself; a change or a backlog by its title.
+pub fn heading(session: &Session) -> String {
+    match &session.body {
+        Body::Consult(_) => session.subject.clone(),
+        _ => session.title.clone(),
+    }
+}
+
+/// Whether the user cancelled the run (the session's state is its protocol's Aborted).
+pub fn was_cancelled(session: &Session) -> bool {
+    fn aborted<P: crate::harness::Protocol>(session: &Session) -> bool {
+        state_of::<P>(session) == Some(P::State::ABORTED)
+    }
+    match &session.body {
+        Body::Consult(_) => aborted::<crate::consult::Consult>(session),
+        Body::Review(_) => aborted::<crate::review::Review>(session),
+        Body::Prioritize(_) => aborted::<crate::prioritize::Prioritize>(session),
+    }
+}
+
+/// A call that gave no usable reply, with who made it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FailedCall {
+    /// Its place in the record: a resumed round's call keeps its id, so the id alone repeats.
+    pub index: usize,
+    pub label: String,
+    pub call: CallRecord,
+}
+
+/// Every call that did not give a usable reply, in record order. A cut attempt (a hedged request
+/// or a retried stream given up) is a cost on record, not a failed call: its call says how it
+/// ended.
+pub fn failed_calls(session: &Session) -> Vec<FailedCall> {
+    session
+        .calls
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.status != CallStatus::Ok && !c.is_cut_attempt())
+        .map(|(index, c)| FailedCall {
+            index,
+            label: session.label_of(&c.participant_id),
+            call: c.clone(),
+        })
+        .collect()
+}
+
+/// How a recorded call ended, in the words of a live call card.
+pub fn status_word(status: CallStatus) -> &'static str {
+    match status {
+        CallStatus::Ok => "done",
+        CallStatus::Failed => "failed",
+        CallStatus::Cancelled => "cancelled",
+        CallStatus::SkippedBudget => "not made",
+    }
+}
+
+/// The calls of round `round` from the record, each with who made it (cut attempts left out:
+/// their call's own record shows how it ended).
+pub fn recorded_calls(session: &Session, round: u8) -> Vec<(String, CallRecord)> {
+    session
+        .calls
+        .iter()
+        .filter(|c| c.round == round && !c.is_cut_attempt())
+        .map(|c| (session.label_of(&c.participant_id), c.clone()))
         .collect()
 }

@@ -1,0 +1,153 @@
+//! Seats as the new-session forms fill them in (a provider, a model, a persona, a backup), and how
+//! a seat becomes a participant: its label, its price and its backup's, each checked against what
+//! the user has set up (the app's settings, seen through [`SeatCatalog`]).
+use crate::participants::{builtin_personas, Backup, Participant, Persona, Price};
+
+/// A provider a seat can sit on.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatProvider {
+    pub id: String,
+    /// Its display name.
+    pub name: String,
+    pub default_model: String,
+}
+
+/// What a seat is resolved against: the providers, the price table and the user's own personas.
+pub trait SeatCatalog {
+    /// Every provider, in the user's order.
+    fn providers(&self) -> Vec<SeatProvider>;
+    fn price_for(&self, model: &str) -> Option<Price>;
+    fn custom_personas(&self) -> Vec<Persona>;
+
+    fn provider(&self, id: &str) -> Option<SeatProvider> {
+        self.providers().into_iter().find(|p| p.id == id)
+    }
+}
+
+/// The personas a panelist can take: the built-in ones, then the user's.
+pub fn all_personas(catalog: &impl SeatCatalog) -> Vec<Persona> {
+    let mut personas = builtin_personas();
+    personas.extend(catalog.custom_personas());
+    personas
+}
+
+/// One seat as the user is filling it in.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Seat {
+    pub provider_id: String,
+    pub model: String,
+    /// Persona name; empty for none.
+    pub persona: String,
+    /// The backup model's provider (a hedged seat); empty for no backup.
+    pub backup_provider_id: String,
+    pub backup_model: String,
+}
+
+impl Seat {
+    /// The `index`-th seat of a new council: the providers in turn, each with its default model.
+    pub fn default_for(catalog: &impl SeatCatalog, index: usize) -> Self {
+        let providers = catalog.providers();
+        let provider = providers.get(index % providers.len().max(1));
+        Self {
+            provider_id: provider.map(|p| p.id.clone()).unwrap_or_default(),
+            model: provider
+                .map(|p| p.default_model.clone())
+                .unwrap_or_default(),
+            ..Self::default()
+        }
+    }
+
+    /// The seat on another provider: its default model, and no longer the old provider's model.
+    pub fn on_provider(&self, catalog: &impl SeatCatalog, provider_id: String) -> Self {
+        Self {
+            model: default_model(catalog, &provider_id),
+            provider_id,
+            ..self.clone()
+        }
+    }
+
+    /// The seat with its backup on another provider (empty: no backup), at its default model.
+    pub fn with_backup_provider(&self, catalog: &impl SeatCatalog, provider_id: String) -> Self {
+        Self {
+            backup_model: default_model(catalog, &provider_id),
+            backup_provider_id: provider_id,
+            ..self.clone()
+        }
+    }
+
+    /// Resolves the seat into participant `id`, labelled "`label` · model · persona" and priced
+    /// from the table; `Err` says what is missing, starting with `label`.
+    pub fn to_participant(
+        &self,
+        id: &str,
+        label: &str,
+        catalog: &impl SeatCatalog,
+    ) -> Result<Participant, String> {
+        let provider = catalog
+            .provider(&self.provider_id)
+            .ok_or_else(|| format!("{label}: choose a provider (add one in Settings)."))?;
+        let model = self.model.trim();
+        if model.is_empty() {
+            return Err(format!("{label}: type or pick a model."));
+        }
+        let persona = all_personas(catalog)
+            .into_iter()
+            .find(|p| p.name == self.persona);
+        let persona_suffix = persona
+            .as_ref()
+            .map(|p| format!(" · {}", p.name))
+            .unwrap_or_default();
+        let backup = if self.backup_provider_id.is_empty() {
+            None
+        } else {
+            let provider = catalog.provider(&self.backup_provider_id).ok_or_else(|| {
+                format!("{label}: the backup's provider is no longer in Settings; choose another.")
+            })?;
+            let backup_model = self.backup_model.trim();
+            if backup_model.is_empty() {
+                return Err(format!(
+                    "{label}: type or pick the backup model, or choose no backup."
+                ));
+            }
+            Some(Backup {
+                provider_id: provider.id,
+                provider_label: provider.name,
+                model: backup_model.to_string(),
+                price: catalog.price_for(backup_model),
+            })
+        };
+        Ok(Participant {
+            id: id.to_string(),
+            label: format!("{label} · {model}{persona_suffix}"),
+            provider_id: provider.id,
+            provider_label: provider.name,
+            model: model.to_string(),
+            persona,
+            price: catalog.price_for(model),
+            backup,
+        })
+    }
+}
+
+fn default_model(catalog: &impl SeatCatalog, provider_id: &str) -> String {
+    catalog
+        .provider(provider_id)
+        .map(|p| p.default_model)
+        .unwrap_or_default()
+}
+
+/// A new council's seats: three panelists on the providers in turn, and the judge on the first.
+pub fn consult_seats(catalog: &impl SeatCatalog) -> (Vec<Seat>, Seat) {
+    (
+        (0..3).map(|i| Seat::default_for(catalog, i)).collect(),
+        Seat::default_for(catalog, 0),
+    )
+}
+
+/// A new debate's champion, critic and moderator: the critic on the second provider when there
+/// is one (independence), the others on the first.
+pub fn partner_seats(catalog: &impl SeatCatalog) -> Vec<Seat> {
+    (0..3)
+        .map(|i| Seat::default_for(catalog, if i == 1 { 1 } else { 0 }))
+        .collect()
+}

@@ -1,0 +1,522 @@
+//! View models the app's forms and session page render: seats resolved into participants, the
+//! session page's heading, cancelled state, failed and recorded calls, Prioritize's outcome and
+//! its questions before a start, and the history list's words.
+use consilium_engine::prioritize::backlog::Opportunity;
+use consilium_engine::prioritize::body::PrioritizeConfig;
+use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
+use consilium_engine::prioritize::run_prioritize;
+use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
+use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
+use consilium_engine::views::history::{count_line, format_bytes, short_time, storage_line};
+use consilium_engine::views::prioritize::*;
+use consilium_engine::views::seats::{consult_seats, partner_seats};
+use consilium_engine::views::*;
+use consilium_engine::{
+    demo_config, CallFailure, CallStatus, Persona, Price, Session, DEMO_QUESTION,
+};
+use futures::executor::block_on;
+
+const NOW: u64 = 1_700_000_000_000;
+
+// ---- seats ----------------------------------------------------------------------------------
+
+struct Catalog {
+    providers: Vec<SeatProvider>,
+    personas: Vec<Persona>,
+}
+
+const PRICE: Price = Price {
+    input_per_million: 1.0,
+    output_per_million: 2.0,
+};
+
+impl SeatCatalog for Catalog {
+    fn providers(&self) -> Vec<SeatProvider> {
+        self.providers.clone()
+    }
+    fn price_for(&self, model: &str) -> Option<Price> {
+        model.starts_with("priced").then_some(PRICE)
+    }
+    fn custom_personas(&self) -> Vec<Persona> {
+        self.personas.clone()
+    }
+}
+
+fn provider(id: &str, default_model: &str) -> SeatProvider {
+    SeatProvider {
+        id: id.into(),
+        name: format!("{id} (name)"),
+        default_model: default_model.into(),
+    }
+}
+
+fn catalog() -> Catalog {
+    Catalog {
+        providers: vec![provider("a", "priced-a"), provider("b", "free-b")],
+        personas: vec![Persona {
+            name: "Accountant".into(),
+            instructions: "Count.".into(),
+        }],
+    }
+}
+
+fn seat(provider_id: &str, model: &str) -> Seat {
+    Seat {
+        provider_id: provider_id.into(),
+        model: model.into(),
+        ..Seat::default()
+    }
+}
+
+#[test]
+fn new_seats_take_the_providers_in_turn_with_their_default_models() {
+    let catalog = catalog();
+    let seats: Vec<Seat> = (0..3).map(|i| Seat::default_for(&catalog, i)).collect();
+    assert_eq!(
+        seats,
+        [
+            seat("a", "priced-a"),
+            seat("b", "free-b"),
+            seat("a", "priced-a")
+        ]
+    );
+    let none = Catalog {
+        providers: Vec::new(),
+        personas: Vec::new(),
+    };
+    assert_eq!(Seat::default_for(&none, 2), Seat::default());
+    let (panel, judge) = consult_seats(&catalog);
+    assert_eq!((panel.len(), judge), (3, seat("a", "priced-a")));
+    let partners = partner_seats(&catalog);
+    assert_eq!(
+        partners
+            .iter()
+            .map(|s| s.provider_id.as_str())
+            .collect::<Vec<_>>(),
+        ["a", "b", "a"],
+        "the critic on the second provider (independence)"
+    );
+}
+
+#[test]
+fn a_seat_becomes_a_participant_labelled_and_priced_from_the_table() {
+    let catalog = catalog();
+    let mut chosen = seat("a", "  priced-x ");
+    chosen.persona = "Accountant".into();
+    let p = chosen
+        .to_participant("panelist-1", "Panelist 1", &catalog)
+        .unwrap();
+    assert_eq!(p.id, "panelist-1");
+    assert_eq!(p.label, "Panelist 1 · priced-x · Accountant");
+    assert_eq!(
+        (p.provider_id.as_str(), p.provider_label.as_str()),
+        ("a", "a (name)")
+    );
+    assert_eq!(p.model, "priced-x", "the model is trimmed");
+    assert_eq!(p.price, Some(PRICE));
+    assert_eq!(p.persona.map(|p| p.instructions), Some("Count.".into()));
+    assert_eq!(p.backup, None);
+    let unpriced = seat("b", "free-b")
+        .to_participant("judge", "Judge", &catalog)
+        .unwrap();
+    assert_eq!(unpriced.label, "Judge · free-b", "no persona, no suffix");
+    assert_eq!(unpriced.price, None, "unknown price is None, never $0");
+    let builtin = all_personas_names(&catalog);
+    assert!(builtin.len() > 1 && builtin.last().unwrap() == "Accountant");
+}
+
+fn all_personas_names(catalog: &Catalog) -> Vec<String> {
+    consilium_engine::views::seats::all_personas(catalog)
+        .into_iter()
+        .map(|p| p.name)
+        .collect()
+}
+
+#[test]
+fn a_seat_without_provider_or_model_says_what_is_missing() {
+    let catalog = catalog();
+    assert_eq!(
+        seat("gone", "m").to_participant("judge", "Judge", &catalog),
+        Err("Judge: choose a provider (add one in Settings).".into())
+    );
+    assert_eq!(
+        seat("a", "  ").to_participant("judge", "Judge", &catalog),
+        Err("Judge: type or pick a model.".into())
+    );
+}
+
+#[test]
+fn a_backup_is_checked_and_priced_like_its_seat() {
+    let catalog = catalog();
+    let mut hedged = seat("a", "priced-a");
+    hedged.backup_provider_id = "b".into();
+    hedged.backup_model = " priced-b ".into();
+    let backup = hedged
+        .to_participant("critic", "Critic", &catalog)
+        .unwrap()
+        .backup
+        .unwrap();
+    assert_eq!(
+        (backup.provider_id.as_str(), backup.provider_label.as_str()),
+        ("b", "b (name)")
+    );
+    assert_eq!(
+        (backup.model.as_str(), backup.price),
+        ("priced-b", Some(PRICE))
+    );
+    hedged.backup_model = String::new();
+    assert_eq!(
+        hedged.to_participant("critic", "Critic", &catalog),
+        Err("Critic: type or pick the backup model, or choose no backup.".into())
+    );
+    hedged.backup_provider_id = "gone".into();
+    assert_eq!(
+        hedged.to_participant("critic", "Critic", &catalog),
+        Err("Critic: the backup's provider is no longer in Settings; choose another.".into())
+    );
+}
+
+#[test]
+fn changing_a_seats_provider_takes_that_providers_default_model() {
+    let catalog = catalog();
+    let mut chosen = seat("a", "mine");
+    chosen.persona = "Accountant".into();
+    let moved = chosen.on_provider(&catalog, "b".into());
+    assert_eq!(
+        (moved.provider_id.as_str(), moved.model.as_str()),
+        ("b", "free-b")
+    );
+    assert_eq!(moved.persona, "Accountant", "the rest of the seat stays");
+    let hedged = moved.with_backup_provider(&catalog, "a".into());
+    assert_eq!(
+        (
+            hedged.backup_provider_id.as_str(),
+            hedged.backup_model.as_str()
+        ),
+        ("a", "priced-a")
+    );
+    let unhedged = hedged.with_backup_provider(&catalog, String::new());
+    assert_eq!(
+        (
+            unhedged.backup_provider_id.as_str(),
+            unhedged.backup_model.as_str()
+        ),
+        ("", "")
+    );
+}
+
+// ---- the session page -----------------------------------------------------------------------
+
+fn demo_consult() -> Session {
+    Session::new_consult("c-1".into(), DEMO_QUESTION.into(), demo_config(), NOW)
+}
+
+fn demo_review() -> Session {
+    Session::new_review("r-1".into(), DEMO_DIFF.into(), demo_review_config(), NOW)
+}
+
+fn demo_prioritize() -> Session {
+    Session::new_prioritize("p-1".into(), demo_backlog(), demo_prioritize_config(), NOW)
+}
+
+fn ran_prioritize(caller: &ScriptedCaller) -> Session {
+    block_on(run_prioritize(
+        demo_prioritize(),
+        caller,
+        &FixedClock(NOW),
+        &RecordingSink::default(),
+    ))
+}
+
+fn prioritize_caller() -> ScriptedCaller {
+    ScriptedCaller::new(|r| Ok(consilium_engine::prioritize::demo::demo_reply(r)))
+}
+
+#[test]
+fn a_question_heads_its_session_and_a_change_or_backlog_its_title() {
+    let consult = demo_consult();
+    assert_eq!(heading(&consult), consult.subject);
+    let review = demo_review();
+    assert_eq!(heading(&review), review.title);
+    assert_ne!(heading(&review), review.subject);
+    let prioritize = demo_prioritize();
+    assert_eq!(heading(&prioritize), prioritize.title);
+}
+
+#[test]
+fn cancelled_is_each_protocols_aborted_state_read_as_a_state_not_a_string() {
+    for mut session in [demo_consult(), demo_review(), demo_prioritize()] {
+        assert!(!was_cancelled(&session), "idle");
+        session.state = "aborted".into();
+        assert!(was_cancelled(&session), "{:?}", session.protocol());
+        session.state = "failed".into();
+        assert!(!was_cancelled(&session));
+        session.state = "not a state".into();
+        assert!(!was_cancelled(&session), "an unknown state is not a cancel");
+    }
+}
+
+#[test]
+fn failed_calls_are_the_calls_without_a_usable_reply_by_who_made_them() {
+    let caller = prioritize_caller().fail(
+        "r1-critic",
+        CallFailure {
+            kind: "auth".into(),
+            message: "Bad key.".into(),
+        },
+    );
+    let session = ran_prioritize(&caller);
+    let failed = failed_calls(&session);
+    assert!(!failed.is_empty());
+    assert!(failed.iter().all(|f| f.call.status != CallStatus::Ok));
+    assert!(failed.iter().all(|f| !f.call.is_cut_attempt()));
+    let first = &failed[0];
+    assert_eq!(first.call.call_id, "r1-critic");
+    assert_eq!(first.label, session.label_of("critic"));
+    assert_eq!(
+        session.calls[first.index].call_id, "r1-critic",
+        "its place in the record"
+    );
+    assert!(failed_calls(&ran_prioritize(&prioritize_caller())).is_empty());
+}
+
+#[test]
+fn a_cut_attempt_is_a_cost_on_record_not_a_failed_or_recorded_call() {
+    let mut session = ran_prioritize(&prioritize_caller());
+    let mut cut = session.calls[0].clone();
+    cut.status = CallStatus::Cancelled;
+    cut.call_id = format!("{}-attempt-1", cut.call_id);
+    assert!(cut.is_cut_attempt(), "{cut:?}");
+    session.calls.insert(0, cut);
+    assert!(failed_calls(&session).is_empty());
+    let round1 = recorded_calls(&session, 1);
+    assert_eq!(
+        round1.len(),
+        session.calls.iter().filter(|c| c.round == 1).count() - 1
+    );
+    assert!(round1
+        .iter()
+        .all(|(label, call)| *label == session.label_of(&call.participant_id)));
+    assert!(recorded_calls(&session, 9).is_empty());
+}
+
+#[test]
+fn a_recorded_call_ends_in_the_words_of_a_live_card() {
+    assert_eq!(status_word(CallStatus::Ok), "done");
+    assert_eq!(status_word(CallStatus::Failed), "failed");
+    assert_eq!(status_word(CallStatus::Cancelled), "cancelled");
+    assert_eq!(status_word(CallStatus::SkippedBudget), "not made");
+}
+
+// ---- Prioritize -----------------------------------------------------------------------------
+
+#[test]
+fn the_outcome_lists_rounds_consensus_stalemate_and_cost_against_the_budget() {
+    let session = ran_prioritize(&prioritize_caller());
+    let facts = debate_facts(&session).unwrap();
+    let body = session.prioritize();
+    assert_eq!(facts.session_id, body.debate.session_id);
+    assert_eq!(
+        facts.rounds,
+        format!("{} / {}", body.debate.rounds_used(), body.debate.max_rounds)
+    );
+    assert_eq!(facts.consensus, "yes");
+    assert_eq!(facts.stalemate, "no");
+    assert_eq!(facts.outcome, body.outcome);
+    assert!(!facts.independence_overridden);
+    assert!(facts.cost.contains(" of $2.50"), "{}", facts.cost);
+    assert_eq!(debate_facts(&demo_review()), None);
+    assert_eq!(cost_against_budget(0.12, 2.5, 0), "$0.12 of $2.50");
+    assert_eq!(
+        cost_against_budget(0.12, 2.5, 2),
+        "$0.12 of $2.50 (+2 calls at unknown price)"
+    );
+    assert_eq!(round_under_way(demo_prioritize().prioritize()), 1);
+    assert_eq!(round_under_way(body), body.debate.rounds.len() as u8 + 1);
+}
+
+#[test]
+fn a_round_says_how_it_ended() {
+    let session = ran_prioritize(&prioritize_caller());
+    let mut round = session.prioritize().debate.rounds[0].clone();
+    round.consensus_reached = true;
+    assert_eq!(round_status(&round), "Consensus reached.");
+    round.consensus_reached = false;
+    round.consensus_refused = Some("an opportunity is still INVESTIGATE".into());
+    assert_eq!(
+        round_status(&round),
+        "Consensus not accepted: an opportunity is still INVESTIGATE"
+    );
+    round.consensus_refused = None;
+    round.continue_debate = true;
+    assert_eq!(
+        round_status(&round),
+        "The moderator asked for another round."
+    );
+    round.continue_debate = false;
+    assert_eq!(
+        round_status(&round),
+        "The moderator saw no need to continue; the stopping rule decides."
+    );
+}
+
+#[test]
+fn the_chart_in_words_names_whose_ranking_and_each_movement() {
+    let lines = vec![
+        RankLine {
+            id: "opp-1".into(),
+            title: "One".into(),
+            ranks: vec![Some(3), Some(1)],
+        },
+        RankLine {
+            id: "opp-2".into(),
+            title: "Two".into(),
+            ranks: vec![None, None],
+        },
+    ];
+    assert_eq!(
+        chart_description(&lines, RankingSource::Critic),
+        "Critic ranking of 2 opportunities over 2 round(s). opp-1: up 2; opp-2: not ranked"
+    );
+    assert_eq!(
+        chart_description(&[], RankingSource::Moderator),
+        "Moderator (final) ranking of 0 opportunities over 0 round(s). "
+    );
+}
+
+fn row(id: &str, title: &str, description: &str) -> Opportunity {
+    let mut o = Opportunity::new(id, title);
+    o.description = description.into();
+    o
+}
+
+#[test]
+fn the_backlog_editor_counts_titled_rows_and_keeps_rows_with_a_title_or_a_description() {
+    let rows = [
+        row("opp-1", "Fix CI", ""),
+        row("opp-2", "  ", "Only described"),
+        row("opp-3", "", "  "),
+    ];
+    let ids = |list: Vec<Opportunity>| list.into_iter().map(|o| o.id).collect::<Vec<_>>();
+    assert_eq!(ids(titled(&rows)), ["opp-1"]);
+    assert_eq!(ids(backlog_of(&rows)), ["opp-1", "opp-2"]);
+    assert_eq!(
+        evidence_lines(" CI red 41 times \n\n  blocks merges\n"),
+        ["CI red 41 times", "blocks merges"]
+    );
+}
+
+#[test]
+fn the_debate_line_says_whether_the_partners_debate_or_the_score_ranks() {
+    assert_eq!(
+        debate_line(6, 5),
+        "6 opportunities, more than 5: the partners debate them."
+    );
+    assert_eq!(
+        debate_line(5, 5),
+        "5 opportunities, 5 or fewer: ranked by the plain score (RICE, else evidence per effort) with no model call, unless you ask for a debate."
+    );
+}
+
+fn same_model_critic() -> PrioritizeConfig {
+    let mut config = demo_prioritize_config();
+    config.demo = false;
+    let champion = config.partners[0].clone();
+    let critic = config
+        .partners
+        .iter_mut()
+        .find(|p| p.id == "critic")
+        .unwrap();
+    critic.provider_id = champion.provider_id;
+    critic.model = champion.model;
+    config
+}
+
+#[test]
+fn before_a_debate_the_app_asks_about_a_critic_that_is_not_independent_and_unpriced_partners() {
+    let config = same_model_critic();
+    let problem = config
+        .independence_problem()
+        .expect("the critic shares a model");
+    let questions = prioritize_questions(&config);
+    assert_eq!(questions[0], problem);
+    assert!(
+        questions[1].ends_with(
+            "have no price, so the cost cannot be known and the $2.50 budget cannot limit them. Set prices in Settings, or start anyway."
+        ),
+        "{}",
+        questions[1]
+    );
+    let mut priced = config.clone();
+    for p in &mut priced.partners {
+        p.price = Some(PRICE);
+    }
+    priced.partners[0].price = None;
+    let one = prioritize_questions(&priced);
+    assert_eq!(
+        one[1],
+        format!(
+            "{} has no price, so the cost cannot be known and the $2.50 budget cannot limit it. Set prices in Settings, or start anyway.",
+            priced.partners[0].label
+        )
+    );
+    let mut no_debate = config;
+    no_debate.debate = false;
+    assert!(
+        prioritize_questions(&no_debate).is_empty(),
+        "ranked by score: nothing to ask"
+    );
+}
+
+#[test]
+fn independence_is_asked_about_not_refused_and_overridden_only_when_it_was_the_question() {
+    let backlog = demo_backlog();
+    let mut config = same_model_critic();
+    assert!(config.validate(&backlog).is_err(), "the run refuses it");
+    assert_eq!(check_prioritize(&config, &backlog), Ok(()));
+    assert!(!config.independence_overridden, "checking changes nothing");
+    let mut bad = config.clone();
+    bad.max_rounds = 0;
+    assert!(
+        check_prioritize(&bad, &backlog).is_err(),
+        "every other rule still refuses"
+    );
+    start_anyway(&mut config);
+    assert!(config.independence_overridden);
+    assert_eq!(config.validate(&backlog), Ok(()));
+    let mut independent = demo_prioritize_config();
+    start_anyway(&mut independent);
+    assert!(
+        !independent.independence_overridden,
+        "nothing to override: the record does not say it was"
+    );
+}
+
+// ---- history --------------------------------------------------------------------------------
+
+#[test]
+fn the_history_count_says_how_many_match() {
+    assert_eq!(count_line(0, 0), "");
+    assert_eq!(count_line(1, 1), "1 session");
+    assert_eq!(count_line(1, 0), "0 of 1 session match");
+    assert_eq!(count_line(3, 3), "3 sessions");
+    assert_eq!(count_line(3, 1), "1 of 3 sessions match");
+}
+
+#[test]
+fn times_read_to_the_minute_and_sizes_in_decimal_units() {
+    assert_eq!(short_time("2026-11-24T01:20:33.123Z"), "2026-11-24 01:20");
+    assert_eq!(short_time("yesterday"), "yesterday");
+    assert_eq!(format_bytes(512.0), "512 B");
+    assert_eq!(format_bytes(1_500.0), "1.5 KB");
+    assert_eq!(format_bytes(2_000_000.0), "2.0 MB");
+    assert_eq!(format_bytes(3e15), "3000.0 TB");
+    assert_eq!(
+        storage_line(1_200_000.0, 3e11, Some(true)),
+        "Storage: 1.2 MB used of 300.0 GB available; kept by the browser (persistent storage granted)."
+    );
+    assert!(storage_line(0.0, 0.0, Some(false)).ends_with(
+        "may be cleared by the browser when space runs low (persistent storage not granted)."
+    ));
+    assert!(storage_line(0.0, 0.0, None).ends_with("; persistence unknown."));
+}
