@@ -2,10 +2,10 @@
 use leptos::prelude::*;
 
 use crate::components::history::HistoryView;
-use crate::components::new_session::NewSessionView;
-use crate::components::session_view::SessionView;
-use crate::components::settings_view::SettingsView;
-use crate::components::shared_view::SharedView;
+use crate::components::session::new::NewSessionView;
+use crate::components::session::shared::SharedView;
+use crate::components::session::SessionView;
+use crate::components::settings::SettingsView;
 use crate::driver::LiveRun;
 use crate::settings::Settings;
 

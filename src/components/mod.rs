@@ -1,20 +1,10 @@
-//! Views and their parts. Each file is one view or one reusable piece of a view.
-pub mod consult_session;
-pub mod cost_gate;
-pub mod decision;
+//! Views and their parts, by protocol, plus the pages and parts they share. Each file is one view
+//! or one reusable piece of a view; what they show is computed by the engine's view models
+//! (`consilium_engine::views`).
+pub mod consult;
 pub mod history;
-pub mod history_transfer;
-pub mod live_calls;
-pub mod new_prioritize;
-pub mod new_review;
-pub mod new_session;
-pub mod panel_builder;
-pub mod presets;
-pub mod prioritize_session;
-pub mod review_session;
-pub mod rich_text;
-pub mod rounds;
-pub mod session_view;
-pub mod settings_view;
-pub mod share_link;
-pub mod shared_view;
+pub mod prioritize;
+pub mod review;
+pub mod session;
+pub mod settings;
+pub mod shared;

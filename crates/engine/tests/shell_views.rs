@@ -1,15 +1,19 @@
 //! View models the app's forms and session page render: seats resolved into participants, the
 //! session page's heading, cancelled state, failed and recorded calls, Prioritize's outcome and
 //! its questions before a start, and the history list's words.
+use consilium_engine::library::list::{
+    count_line, export_file_name, export_message, format_bytes, short_time, shown_ids,
+    storage_line, ImportReport,
+};
 use consilium_engine::prioritize::backlog::Opportunity;
 use consilium_engine::prioritize::body::PrioritizeConfig;
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::prioritize::run_prioritize;
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::views::history::{count_line, format_bytes, short_time, storage_line};
 use consilium_engine::views::prioritize::*;
 use consilium_engine::views::seats::{consult_seats, partner_seats};
+use consilium_engine::views::session::demo_session;
 use consilium_engine::views::*;
 use consilium_engine::{
     demo_config, CallFailure, CallStatus, Persona, Price, Session, DEMO_QUESTION,
@@ -519,4 +523,106 @@ fn times_read_to_the_minute_and_sizes_in_decimal_units() {
         "may be cleared by the browser when space runs low (persistent storage not granted)."
     ));
     assert!(storage_line(0.0, 0.0, None).ends_with("; persistence unknown."));
+}
+
+#[test]
+fn a_demo_session_of_each_protocol_is_scripted_on_its_demo_subject() {
+    use consilium_engine::Protocol;
+    for protocol in [Protocol::Consult, Protocol::Review, Protocol::Prioritize] {
+        let session = demo_session(protocol, "demo-1".into(), NOW);
+        assert_eq!(session.protocol(), protocol);
+        assert!(session.demo, "{protocol:?} is labelled a demo");
+        assert_eq!(
+            (session.id.as_str(), session.state.as_str()),
+            ("demo-1", "idle")
+        );
+    }
+    assert_eq!(demo_session(Protocol::Consult, "d".into(), NOW), {
+        let mut s = demo_consult();
+        s.id = "d".into();
+        s
+    });
+    assert_eq!(
+        demo_session(Protocol::Review, "d".into(), NOW).subject,
+        DEMO_DIFF
+    );
+    assert_eq!(
+        demo_session(Protocol::Prioritize, "d".into(), NOW)
+            .prioritize()
+            .backlog,
+        demo_backlog()
+    );
+}
+
+#[test]
+fn the_list_shows_what_the_filter_admits_and_while_searching_only_what_was_found() {
+    use consilium_engine::library::{HistoryFilter, SearchHit, SessionSummary};
+    use std::collections::HashMap;
+    let summaries: Vec<SessionSummary> = [
+        (demo_consult(), "c-1", "2026-11-20T10:00:00.000Z"),
+        (demo_review(), "r-1", "2026-11-22T10:00:00.000Z"),
+        (demo_prioritize(), "p-1", "2026-11-21T10:00:00.000Z"),
+    ]
+    .into_iter()
+    .map(|(mut s, id, at)| {
+        s.id = id.into();
+        s.updated_at = at.into();
+        SessionSummary::of(&s)
+    })
+    .collect();
+    let filter = HistoryFilter::default();
+    assert_eq!(
+        shown_ids(&summaries, &filter, None, NOW),
+        ["r-1", "p-1", "c-1"],
+        "newest first, nothing searched"
+    );
+    let hits: HashMap<String, SearchHit> = [("c-1".to_string(), SearchHit::default())]
+        .into_iter()
+        .collect();
+    assert_eq!(shown_ids(&summaries, &filter, Some(&hits), NOW), ["c-1"]);
+    assert!(shown_ids(&summaries, &filter, Some(&HashMap::new()), NOW).is_empty());
+    let reviews = HistoryFilter {
+        protocol: Some("review".into()),
+        ..HistoryFilter::default()
+    };
+    assert_eq!(
+        shown_ids(&summaries, &reviews, Some(&hits), NOW),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn export_and_import_say_what_they_did_in_one_message() {
+    assert_eq!(
+        export_file_name("2026-11-24T01:20:33.123Z"),
+        "consilium-sessions-2026-11-24.json"
+    );
+    assert_eq!(
+        export_message(3, "x.json", 0),
+        "Exported 3 sessions to x.json."
+    );
+    assert_eq!(
+        export_message(3, "x.json", 2),
+        "Exported 3 sessions to x.json; 2 stored record(s) could not be read and were left out."
+    );
+    let clean = ImportReport {
+        saved: 2,
+        offered: 2,
+        ..ImportReport::default()
+    };
+    assert_eq!(
+        clean.message("in.json"),
+        "Imported 2 of 2 sessions from in.json."
+    );
+    let messy = ImportReport {
+        saved: 1,
+        offered: 4,
+        renamed: vec![("a".into(), "a-2".into()), ("b".into(), "b-2".into())],
+        refused: vec!["Record 3 is not a session.".into()],
+        failed: vec!["c: quota exceeded".into()],
+    };
+    assert_eq!(
+        messy.message("in.json"),
+        "Imported 1 of 4 sessions from in.json. 2 had an id already in History and came in under a new one (a → a-2, b → b-2); nothing was overwritten. Refused: Record 3 is not a session. Not saved: c: quota exceeded"
+    );
 }

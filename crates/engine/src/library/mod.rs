@@ -2,6 +2,7 @@
 //! shows of a session (its summary), what a search looks through (everything the session says, not
 //! its state, protocol or dates, which are filters), and how the list is filtered and sorted.
 pub mod filter;
+pub mod list;
 pub mod search;
 pub mod search_cache;
 pub mod share;

@@ -6,7 +6,6 @@
 pub mod consent;
 pub mod consult;
 pub mod costs;
-pub mod history;
 pub mod prioritize;
 pub mod review;
 pub mod seats;
@@ -23,7 +22,7 @@ pub use consult::{
     CrossExamThreads, DissentEntry,
 };
 pub use costs::{cost_line, describe_estimate, participant_costs, ParticipantCost};
-pub use seats::{Seat, SeatCatalog, SeatProvider};
+pub use seats::{consult_seats, partner_seats, Seat, SeatCatalog, SeatProvider};
 pub use session::{
     call_notes, failed_calls, heading, invalid_record_notice, record_problems, recorded_calls,
     resume_offer, status_word, was_cancelled, CallNotes, FailedCall, ResumeOffer,

@@ -1,17 +1,13 @@
 //! The four rounds as the user reads them: positions, consensus and tensions, challenges threaded with
 //! their rebuttals, and the verdict as the judge gave it.
-use consilium_engine::views::{challenge_threads, efficiency_line, severity_name};
+use consilium_engine::views::{challenge_threads, efficiency_line, percent, severity_name};
 use consilium_engine::{
     CrossExamArtifact, IndependentArtifact, Session, SynthesisArtifact, TokenEfficiencyStats,
     VerdictArtifact,
 };
 use leptos::prelude::*;
 
-use crate::components::rich_text::RichText;
-
-fn percent(confidence: f64) -> String {
-    format!("{:.0}%", confidence * 100.0)
-}
+use crate::components::shared::rich_text::RichText;
 
 fn participant_label(session: &Session, participant_id: &str) -> String {
     session.label_of(participant_id)

@@ -2,6 +2,7 @@
 //! JSON) brought back, checked session by session, never overwriting one already here.
 use std::collections::HashSet;
 
+use consilium_engine::library::list::{export_file_name, export_message, ImportReport};
 use consilium_engine::library::{export_all, keep_both, parse_import};
 use consilium_engine::timestamp::rfc3339_utc;
 use leptos::prelude::*;
@@ -21,15 +22,11 @@ pub fn HistoryTransfer(message: RwSignal<Option<String>>) -> impl IntoView {
                 Err(error) => return message.set(Some(error)),
             };
             let now = rfc3339_utc(js_sys::Date::now() as u64);
-            let name = format!("consilium-sessions-{}.json", &now[..10]);
+            let name = export_file_name(&now);
             let result = export::download(&name, "application/json", &export_all(&sessions, &now));
             message.set(Some(match (result, unreadable) {
                 (Err(error), _) => error,
-                (Ok(()), 0) => format!("Exported {} sessions to {name}.", sessions.len()),
-                (Ok(()), n) => format!(
-                    "Exported {} sessions to {name}; {n} stored record(s) could not be read and were left out.",
-                    sessions.len()
-                ),
+                (Ok(()), unreadable) => export_message(sessions.len(), &name, unreadable),
             }));
         });
     };
@@ -67,34 +64,20 @@ async fn import(text: &str, file_name: &str, taken: &HashSet<String>) -> String 
         Ok(incoming) => incoming,
         Err(error) => return format!("Nothing was imported from {file_name}: {error}"),
     };
-    let renamed = keep_both(&mut incoming.sessions, taken);
-    let mut saved = 0;
-    let mut failed = Vec::new();
+    let mut report = ImportReport {
+        offered: incoming.sessions.len() + incoming.refused.len(),
+        renamed: keep_both(&mut incoming.sessions, taken),
+        refused: incoming.refused,
+        ..ImportReport::default()
+    };
     for session in &incoming.sessions {
         match storage::save_imported(session).await {
-            Ok(()) => saved += 1,
+            Ok(()) => report.saved += 1,
             Err(error) => {
-                failed.push(format!("{}: {error}", session.id));
+                report.failed.push(format!("{}: {error}", session.id));
                 break; // a full quota refuses the rest too; what is saved stays saved
             }
         }
     }
-    let mut parts = vec![format!(
-        "Imported {saved} of {} sessions from {file_name}.",
-        incoming.sessions.len() + incoming.refused.len()
-    )];
-    if !renamed.is_empty() {
-        parts.push(format!(
-            "{} had an id already in History and came in under a new one ({}); nothing was overwritten.",
-            renamed.len(),
-            renamed.iter().map(|(old, new)| format!("{old} → {new}")).collect::<Vec<_>>().join(", ")
-        ));
-    }
-    if !incoming.refused.is_empty() {
-        parts.push(format!("Refused: {}", incoming.refused.join(" ")));
-    }
-    if !failed.is_empty() {
-        parts.push(format!("Not saved: {}", failed.join(" ")));
-    }
-    parts.join(" ")
+    report.message(file_name)
 }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::AppState;
-use crate::components::presets::PresetList;
+use crate::components::shared::presets::PresetList;
 use crate::keys;
 use crate::settings::{
     kind_label, parse_abstain_threshold, parse_budget, parse_consent_threshold,

@@ -1,4 +1,6 @@
 //! The calls of one round as they happen: who is answering, their streamed text, retries and failures.
+use consilium_engine::views::{recorded_calls, status_word};
+use consilium_engine::CallStatus;
 use leptos::prelude::*;
 
 use crate::app::AppState;
@@ -76,29 +78,19 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
 /// offline.
 #[component]
 pub fn RecordedCalls(round: u8, session: Memo<Option<consilium_engine::Session>>) -> impl IntoView {
-    use consilium_engine::CallStatus;
     let cards = move || {
-        session.with(|s| {
-            s.as_ref()
-                .map(|s| {
-                    s.calls
-                        .iter()
-                        // A cut attempt is a cost on record; the call's own record shows how it ended.
-                        .filter(|c| c.round == round && !c.is_cut_attempt())
-                        .map(|c| (s.label_of(&c.participant_id), c.clone()))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
+        session
+            .with(|s| s.as_ref().map(|s| recorded_calls(s, round)))
+            .unwrap_or_default()
     };
     view! {
         <div class="live-calls recorded">
             {move || cards().into_iter().map(|(label, call)| {
-                let (status, class) = match call.status {
-                    CallStatus::Ok => ("done", "badge ok"),
-                    CallStatus::Failed => ("failed", "badge bad"),
-                    CallStatus::Cancelled => ("cancelled", "badge warn"),
-                    CallStatus::SkippedBudget => ("not made", "badge warn"),
+                let status = status_word(call.status);
+                let class = match call.status {
+                    CallStatus::Ok => "badge ok",
+                    CallStatus::Failed => "badge bad",
+                    CallStatus::Cancelled | CallStatus::SkippedBudget => "badge warn",
                 };
                 view! {
                     <article class="call-card" data-call-id=call.call_id.clone() data-status=status>

@@ -4,6 +4,7 @@
 //! the texts of the sessions whose summary changed are read again.
 use std::collections::{HashMap, HashSet};
 
+use consilium_engine::library::list::{count_line, short_time, shown_ids, storage_line};
 use consilium_engine::library::{
     stamps, DateRange, HistoryFilter, Query, SearchCache, SearchHit, SessionSummary, SortOrder,
     StateFilter,
@@ -12,8 +13,10 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::{AppState, Route};
-use crate::components::history_transfer::HistoryTransfer;
 use crate::storage;
+use transfer::HistoryTransfer;
+
+pub mod transfer;
 
 /// Rows shown at first, and added by "Show more": the DOM stays small at thousands of sessions.
 const PAGE: usize = 100;
@@ -55,34 +58,9 @@ pub fn HistoryView() -> impl IntoView {
 
     let shown = Memo::new(move |_| {
         let now = js_sys::Date::now() as u64;
-        history.with(|all| {
-            hits.with(|hits| {
-                filter
-                    .with(|f| f.apply(all, now))
-                    .into_iter()
-                    .filter(|s| hits.as_ref().is_none_or(|h| h.contains_key(&s.id)))
-                    .map(|s| s.id.clone())
-                    .collect::<Vec<_>>()
-            })
-        })
+        history.with(|all| hits.with(|hits| filter.with(|f| shown_ids(all, f, hits.as_ref(), now))))
     });
-    let count_text = move || {
-        let total = history.with(Vec::len);
-        let matching = shown.with(Vec::len);
-        if total == 0 {
-            String::new()
-        } else if total == 1 {
-            String::from(if matching == 1 {
-                "1 session"
-            } else {
-                "0 of 1 session match"
-            })
-        } else if matching == total {
-            format!("{total} sessions")
-        } else {
-            format!("{matching} of {total} sessions match")
-        }
-    };
+    let count_text = move || count_line(history.with(Vec::len), shown.with(Vec::len));
     let rows = move || {
         let by_id: HashMap<String, SessionSummary> =
             history.with(|all| all.iter().map(|s| (s.id.clone(), s.clone())).collect());
@@ -313,11 +291,7 @@ fn HistoryItem(
                 view! { <p class="snippet">{parts}</p> }
             })
     };
-    let when = summary
-        .updated_at
-        .get(..16)
-        .unwrap_or(&summary.updated_at)
-        .replace('T', " ");
+    let when = short_time(&summary.updated_at);
     view! {
         <li class="session-item">
             <input type="checkbox" aria-label=format!("Select {title}") prop:checked=checked on:change=toggle />
@@ -338,33 +312,11 @@ fn StorageStatus() -> impl IntoView {
     let usage = LocalResource::new(storage::usage);
     let text = move || {
         let usage = usage.get().flatten()?;
-        let persisted = match usage.persisted {
-            Some(true) => "kept by the browser (persistent storage granted)",
-            Some(false) => {
-                "may be cleared by the browser when space runs low (persistent storage not granted)"
-            }
-            None => "persistence unknown",
-        };
-        Some(format!(
-            "Storage: {} used of {} available; {persisted}.",
-            bytes(usage.used_bytes),
-            bytes(usage.quota_bytes)
+        Some(storage_line(
+            usage.used_bytes,
+            usage.quota_bytes,
+            usage.persisted,
         ))
     };
     view! { <p class="muted storage-status">{text}</p> }
-}
-
-fn bytes(n: f64) -> String {
-    const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
-    let mut value = n;
-    let mut unit = 0;
-    while value >= 1000.0 && unit < UNITS.len() - 1 {
-        value /= 1000.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{value:.0} {}", UNITS[unit])
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
-    }
 }

@@ -7,7 +7,7 @@ use consilium_engine::views::{
 };
 use leptos::prelude::*;
 
-use crate::components::rich_text::RichText;
+use crate::components::shared::rich_text::RichText;
 use wasm_bindgen::JsCast;
 
 /// The meter's positions are percentages of its track.

@@ -1,18 +1,20 @@
 //! New review: the change (pasted, or opened from a file), the project's rules, and the committee,
 //! elected by the number of changed files and editable (who sits, on which provider and model).
-use consilium_engine::review::body::{ReviewConfig, MAX_CODE_CHARS};
-use consilium_engine::review::committee::{ChangeSize, ReviewerRole};
-use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
+use consilium_engine::review::body::ReviewConfig;
+use consilium_engine::review::committee::ReviewerRole;
 use consilium_engine::review::diff::ParsedDiff;
-use consilium_engine::views::review_needs_consent;
-use consilium_engine::{Clock, Session};
+use consilium_engine::views::review::{
+    change_summary, choose_member, elected_committee, member_choice,
+};
+use consilium_engine::views::{review_needs_consent, Seat};
+use consilium_engine::{Clock, Protocol, Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::AppState;
-use crate::components::cost_gate::PendingRun;
-use crate::components::new_session::launch;
-use crate::components::panel_builder::{Seat, SeatEditor};
+use crate::components::shared::cost_gate::PendingRun;
+use crate::components::shared::seat_editor::SeatEditor;
+use crate::components::shared::{launch, DemoCard};
 use crate::driver::BrowserClock;
 use crate::ids::new_id;
 
@@ -37,43 +39,12 @@ pub fn NewReviewForm(
             return;
         }
         let settings = state.settings.get_untracked();
-        let elected = ReviewerRole::elected(ChangeSize::of(files));
-        seats.set(
-            elected
-                .into_iter()
-                .enumerate()
-                .map(|(i, role)| (role, Seat::default_for(&settings, i)))
-                .collect(),
-        );
+        seats.set(elected_committee(files, |i| {
+            Seat::default_for(&settings, i)
+        }));
     });
 
-    let summary = move || {
-        let chars = code.with(|c| c.chars().count());
-        if chars == 0 {
-            return None;
-        }
-        parsed.with(|p| {
-            let files = p.files.len();
-            let size = ChangeSize::of(files);
-            let mut text = format!(
-                "{files} changed file(s), a {} change: the committee is elected for that size; change it below.",
-                match size {
-                    ChangeSize::Low => "small",
-                    ChangeSize::Medium => "medium",
-                    ChangeSize::High => "large",
-                }
-            );
-            if let Some(notice) = &p.notice {
-                text = format!("{notice} {text}");
-            }
-            if chars > MAX_CODE_CHARS {
-                text = format!(
-                    "This change is {chars} characters; a review takes at most {MAX_CODE_CHARS}. {text}"
-                );
-            }
-            Some(text)
-        })
-    };
+    let summary = move || code.with(|c| parsed.with(|p| change_summary(c, p)));
 
     let open_file = move |ev: leptos::ev::Event| {
         let input = event_target::<web_sys::HtmlInputElement>(&ev);
@@ -94,15 +65,7 @@ pub fn NewReviewForm(
     let toggle = move |role: ReviewerRole, on: bool| {
         chosen_by_user.set(true);
         let settings = state.settings.get_untracked();
-        seats.update(|s| {
-            s.retain(|(r, _)| *r != role);
-            if on {
-                s.push((role, Seat::default_for(&settings, s.len())));
-                consilium_providers::order::sort_by_key(s, |(r, _)| {
-                    ReviewerRole::ALL.iter().position(|x| x == r)
-                });
-            }
-        });
+        seats.update(|s| choose_member(s, role, on, |n| Seat::default_for(&settings, n)));
     };
 
     let start = move |_| {
@@ -142,27 +105,13 @@ pub fn NewReviewForm(
         }
     };
 
-    let run_demo = move |_| {
-        let session = Session::new_review(
-            new_id("demo"),
-            DEMO_DIFF.to_string(),
-            demo_review_config(),
-            BrowserClock.now_ms(),
-        );
-        if let Err(message) = launch(state, session) {
-            problem.set(Some(message));
-        }
-    };
-
     view! {
-        <div class="demo-card">
-            <p>
-                <strong>"New here? "</strong>
-                "Watch a scripted committee (no key, no server) review a small change with a planted secret: "
-                "a veto, a compromise, and a verdict with grounded fix items."
-            </p>
-            <button class="primary" on:click=run_demo>"Run the demo review"</button>
-        </div>
+        <DemoCard
+            protocol=Protocol::Review
+            text="Watch a scripted committee (no key, no server) review a small change with a planted secret: a veto, a compromise, and a verdict with grounded fix items."
+            button="Run the demo review"
+            problem=problem
+        />
         <Show when=move || has_providers.get()>
             <label class="question">
                 "Diff or code"
@@ -187,17 +136,16 @@ pub fn NewReviewForm(
                 <legend>"Committee"</legend>
                 {ReviewerRole::ALL.into_iter().map(|role| {
                     let sits = move || seats.with(|s| s.iter().any(|(r, _)| *r == role));
-                    let veto = role.veto_ground().map(|g| format!(" (may veto {g})")).unwrap_or_default();
                     view! {
                         <div class="member">
                             <label class="checkbox">
                                 <input type="checkbox" prop:checked=sits on:change=move |ev| toggle(role, event_target_checked(&ev)) />
-                                {format!("{}{veto}", role.name())}
+                                {member_choice(role)}
                             </label>
                             <Show when=sits>
                                 <SeatEditor
                                     label=role.name().to_string()
-                                    read=Signal::derive(move || seats.with(|s| s.iter().find(|(r, _)| *r == role).map(|(_, seat)| seat.clone())).unwrap_or_else(|| Seat::default()))
+                                    read=Signal::derive(move || seats.with(|s| s.iter().find(|(r, _)| *r == role).map(|(_, seat)| seat.clone())).unwrap_or_default())
                                     write=Callback::new(move |seat: Seat| { chosen_by_user.set(true); seats.update(|s| if let Some(slot) = s.iter_mut().find(|(r, _)| *r == role) { slot.1 = seat }) })
                                     with_persona=false
                                 />

@@ -7,15 +7,18 @@ use consilium_engine::prioritize::body::{
     Partner, PrioritizeConfig, DEFAULT_BUDGET_USD, DEFAULT_MAX_ROUNDS,
 };
 use consilium_engine::prioritize::debate_by_default;
-use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::prioritize::import::{import_backlog, merge_into, ImportFormat};
-use consilium_engine::{Clock, Session};
+use consilium_engine::views::prioritize::{backlog_of, debate_line, evidence_lines, titled};
+use consilium_engine::views::{
+    check_prioritize, partner_seats, prioritize_questions, start_anyway, Seat,
+};
+use consilium_engine::{Clock, Protocol, Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::AppState;
-use crate::components::new_session::launch;
-use crate::components::panel_builder::{Seat, SeatEditor};
+use crate::components::shared::seat_editor::SeatEditor;
+use crate::components::shared::{launch, DemoCard};
 use crate::driver::BrowserClock;
 use crate::ids::new_id;
 
@@ -39,41 +42,22 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
     Effect::new(move |_| {
         let settings = state.settings.get();
         if !settings.providers.is_empty() && seats.with_untracked(Vec::is_empty) {
-            // The critic on another provider when there is one (independence).
-            seats.set(
-                (0..3)
-                    .map(|i| Seat::default_for(&settings, if i == 1 { 1 } else { 0 }))
-                    .collect(),
-            );
+            seats.set(partner_seats(&settings));
         }
     });
 
-    let filled = Memo::new(move |_| {
-        backlog.with(|b| b.iter().filter(|o| !o.title.trim().is_empty()).count())
-    });
+    let filled = Memo::new(move |_| backlog.with(|b| titled(b).len()));
     let threshold = Memo::new(move |_| state.settings.with(|s| s.debate_threshold as usize));
     let debate = Memo::new(move |_| {
         debate_choice
             .get()
             .unwrap_or_else(|| debate_by_default(filled.get(), threshold.get()))
     });
-    let debate_text = move || {
-        let n = filled.get();
-        let t = threshold.get();
-        if debate_by_default(n, t) {
-            format!("{n} opportunities, more than {t}: the partners debate them.")
-        } else {
-            format!("{n} opportunities, {t} or fewer: ranked by the plain score (RICE, else evidence per effort) with no model call, unless you ask for a debate.")
-        }
-    };
+    let debate_text = move || debate_line(filled.get(), threshold.get());
 
     let run_import = move |text: String, file_name: Option<String>| {
         let format = ImportFormat::detect(file_name.as_deref(), &text);
-        let current: Vec<Opportunity> = backlog
-            .get_untracked()
-            .into_iter()
-            .filter(|o| !o.title.trim().is_empty())
-            .collect();
+        let current = backlog.with_untracked(|b| titled(b));
         match import_backlog(&text, format).and_then(|items| {
             let count = items.len();
             merge_into(&current, items).map(|merged| (merged, count))
@@ -112,11 +96,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
 
     let build = move || -> Result<Session, String> {
         let settings = state.settings.get_untracked();
-        let items: Vec<Opportunity> = backlog
-            .get_untracked()
-            .into_iter()
-            .filter(|o| !(o.title.trim().is_empty() && o.description.trim().is_empty()))
-            .collect();
+        let items = backlog.with_untracked(|b| backlog_of(b));
         let debate = debate.get_untracked();
         let partners = if debate {
             seats
@@ -140,9 +120,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
             independence_overridden: false,
             demo: false,
         };
-        let mut check = config.clone();
-        check.independence_overridden = true; // asked about below, not refused here
-        check.validate(&items)?;
+        check_prioritize(&config, &items)?;
         Ok(Session::new_prioritize(
             new_id("p"),
             items,
@@ -157,29 +135,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
             Err(message) => return problem.set(Some(message)),
         };
         problem.set(None);
-        let body = session.prioritize();
-        let mut questions = Vec::new();
-        if body.config.debate {
-            if let Some(problem) = body.config.independence_problem() {
-                questions.push(problem);
-            }
-            let unpriced: Vec<&str> = body
-                .config
-                .partners
-                .iter()
-                .filter(|p| p.price.is_none())
-                .map(|p| p.label.as_str())
-                .collect();
-            if !unpriced.is_empty() {
-                questions.push(format!(
-                    "{} {} no price, so the cost cannot be known and the ${:.2} budget cannot limit {}. Set prices in Settings, or start anyway.",
-                    unpriced.join(", "),
-                    if unpriced.len() == 1 { "has" } else { "have" },
-                    body.config.budget_usd,
-                    if unpriced.len() == 1 { "it" } else { "them" }
-                ));
-            }
-        }
+        let questions = prioritize_questions(&session.prioritize().config);
         if questions.is_empty() {
             if let Err(message) = launch(state, session) {
                 problem.set(Some(message));
@@ -189,39 +145,25 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         }
     };
     let start_anyway = move |_| {
-        let Some((mut session, questions)) = pending.get_untracked() else {
+        let Some((mut session, _)) = pending.get_untracked() else {
             return;
         };
         pending.set(None);
         if let consilium_engine::Body::Prioritize(body) = &mut session.body {
-            body.config.independence_overridden = body.config.independence_problem().is_some();
+            start_anyway(&mut body.config);
         }
-        let _ = questions;
-        if let Err(message) = launch(state, session) {
-            problem.set(Some(message));
-        }
-    };
-
-    let run_demo = move |_| {
-        let session = Session::new_prioritize(
-            new_id("demo"),
-            demo_backlog(),
-            demo_prioritize_config(),
-            BrowserClock.now_ms(),
-        );
         if let Err(message) = launch(state, session) {
             problem.set(Some(message));
         }
     };
 
     view! {
-        <div class="demo-card">
-            <p>
-                <strong>"New here? "</strong>
-                "Watch scripted partners (no key, no server) debate a backlog of 8: the ranking moves in round 2 and holds in round 3, where consensus is reached."
-            </p>
-            <button class="primary" on:click=run_demo>"Run the demo prioritization"</button>
-        </div>
+        <DemoCard
+            protocol=Protocol::Prioritize
+            text="Watch scripted partners (no key, no server) debate a backlog of 8: the ranking moves in round 2 and holds in round 3, where consensus is reached."
+            button="Run the demo prioritization"
+            problem=problem
+        />
         <fieldset class="backlog-editor">
             <legend>"Backlog"</legend>
             <table class="backlog-table">
@@ -246,7 +188,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
                                 <td><textarea rows="2" aria-label=format!("Description of opportunity {row}") prop:value=read(|o| o.description.clone())
                                     on:change=move |ev| { let v = event_target_value(&ev); edit(index, Box::new(move |o| o.description = v)) }></textarea></td>
                                 <td><textarea rows="2" aria-label=format!("Evidence for opportunity {row}") prop:value=read(|o| o.evidence.join("\n"))
-                                    on:change=move |ev| { let v = event_target_value(&ev); edit(index, Box::new(move |o| o.evidence = v.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect())) }></textarea></td>
+                                    on:change=move |ev| { let v = event_target_value(&ev); edit(index, Box::new(move |o| o.evidence = evidence_lines(&v))) }></textarea></td>
                                 <td><select aria-label=format!("Effort of opportunity {row}")
                                     on:change=move |ev| { let v = event_target_value(&ev); edit(index, Box::new(move |o| o.effort = Size::parse(&v).map(Effort::Size))) }>
                                     <option value="" selected=move || backlog.with(|b| b.get(index).is_none_or(|o| o.effort.is_none()))>"-"</option>

@@ -2,20 +2,27 @@
 //! export), resume when it stopped, and the protocol's own body. The page is built once per
 //! session; each part follows only its own slice of the record, so an update re-renders what
 //! changed and leaves open `<details>` and focus where they were.
-use consilium_engine::views::{cost_line, invalid_record_notice, participant_costs, resume_offer};
-use consilium_engine::{CallStatus, Protocol, Session};
+use consilium_engine::views::{
+    call_notes, cost_line, failed_calls, heading, invalid_record_notice, participant_costs,
+    resume_offer, was_cancelled,
+};
+use consilium_engine::{Protocol, Session};
 use leptos::html::H2;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::{AppState, Route};
-use crate::components::consult_session::ConsultBodyView;
-use crate::components::prioritize_session::PrioritizeBodyView;
-use crate::components::review_session::ReviewBodyView;
-use crate::components::share_link::ShareLink;
+use crate::components::consult::session::ConsultBodyView;
+use crate::components::prioritize::session::PrioritizeBodyView;
+use crate::components::review::session::ReviewBodyView;
 use crate::driver::{cancel_run, start_run};
 use crate::storage::sync::Change;
 use crate::{export, run_lock, storage};
+use share_link::ShareLink;
+
+pub mod new;
+pub mod share_link;
+pub mod shared;
 
 #[component]
 pub fn SessionView(id: String) -> impl IntoView {
@@ -148,12 +155,7 @@ pub fn SessionBody(
     // A question reads as the heading; a diff is named by its title.
     let subject = Memo::new(move |_| {
         session
-            .with(|s| {
-                s.as_ref().map(|s| match s.protocol() {
-                    Protocol::Consult => s.subject.clone(),
-                    _ => s.title.clone(),
-                })
-            })
+            .with(|s| s.as_ref().map(heading))
             .unwrap_or_default()
     });
     let offer = Memo::new(move |_| {
@@ -168,15 +170,14 @@ pub fn SessionBody(
     // Checked again on every open: a hand-edited record says what is wrong and cannot resume.
     let invalid_record =
         Memo::new(move |_| session.with(|s| s.as_ref().and_then(invalid_record_notice)));
-    let aborted =
-        Memo::new(move |_| session.with(|s| s.as_ref().is_some_and(|s| s.state == "aborted")));
+    let aborted = Memo::new(move |_| session.with(|s| s.as_ref().is_some_and(was_cancelled)));
     let notice = Memo::new(move |_| live.notice.get());
 
     // Focus follows a run the user just started or resumed.
-    let heading = NodeRef::<H2>::new();
+    let title_node = NodeRef::<H2>::new();
     Effect::new(move |_| {
         if live.focus_run.get() && running_here.get() {
-            if let Some(element) = heading.get() {
+            if let Some(element) = title_node.get() {
                 let _ = element.focus();
                 live.focus_run.set(false);
             }
@@ -227,7 +228,7 @@ pub fn SessionBody(
     view! {
         <header class="session-header">
             {initial.demo.then(|| view! { <p class="demo-label">"Demo: scripted participants, not real models"</p> })}
-            <h2 class="session-question" id="session-title" tabindex="-1" node_ref=heading>{move || subject.get()}</h2>
+            <h2 class="session-question" id="session-title" tabindex="-1" node_ref=title_node>{move || subject.get()}</h2>
             <p class="session-meta">
                 <span class="badge" data-state=move || state_name.get()>{move || state_name.get()}</span>
                 " · " {move || cost_text.get()}
@@ -281,13 +282,8 @@ pub fn SessionBody(
 /// repair by the parser), so the session says it after the run, after a reload and offline.
 #[component]
 fn NotesOnReplies(session: Memo<Option<Session>>) -> impl IntoView {
-    let noted = Memo::new(move |_| {
-        session.with(|s| {
-            s.as_ref()
-                .map(consilium_engine::views::call_notes)
-                .unwrap_or_default()
-        })
-    });
+    let noted =
+        Memo::new(move |_| session.with(|s| s.as_ref().map(call_notes).unwrap_or_default()));
     view! {
         <Show when=move || noted.with(|n| !n.is_empty())>
             <section class="call-notes">
@@ -348,29 +344,18 @@ fn ParticipantCosts(session: Memo<Option<Session>>) -> impl IntoView {
 #[component]
 fn FailedCalls(session: Memo<Option<Session>>) -> impl IntoView {
     let failed = Memo::new(move |_| {
-        session.with(|s| {
-            s.as_ref()
-                .map(|s| {
-                    s.calls
-                        .iter()
-                        .enumerate()
-                        // A cut attempt is a cost on record, not a failed call: the call itself
-                        // says how it ended.
-                        .filter(|(_, c)| c.status != CallStatus::Ok && !c.is_cut_attempt())
-                        .map(|(index, c)| (index, s.label_of(&c.participant_id), c.clone()))
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
+        session
+            .with(|s| s.as_ref().map(failed_calls))
+            .unwrap_or_default()
     });
     view! {
         <Show when=move || failed.with(|f| !f.is_empty())>
             <section class="failed-calls">
                 <h3>"Calls that failed"</h3>
                 <ul>
-                    <For each=move || failed.get() key=|(index, _, call)| (*index, call.call_id.clone()) let:item>
+                    <For each=move || failed.get() key=|failed| (failed.index, failed.call.call_id.clone()) let:item>
                         {
-                            let (_, who, call) = item;
+                            let (who, call) = (item.label, item.call);
                             let raw = call.reply_text.clone().filter(|t| !t.is_empty());
                             view! {
                                 <li data-call-id=call.call_id.clone()>

@@ -7,8 +7,8 @@ use consilium_engine::Session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::SessionBody;
 use crate::app::{AppState, Route};
-use crate::components::session_view::SessionBody;
 use crate::{share, storage};
 
 #[component]

@@ -6,12 +6,12 @@ use consilium_engine::views::{decision, stance_matrix};
 use consilium_engine::{ConsultBody, Session, VERBOSE_NOTICE};
 use leptos::prelude::*;
 
-use crate::app::AppState;
-use crate::components::decision::{open_round, DecisionView, StanceMatrixView};
-use crate::components::live_calls::{LiveCalls, RecordedCalls};
-use crate::components::rounds::{
+use crate::components::consult::decision::{open_round, DecisionView, StanceMatrixView};
+use crate::components::consult::rounds::{
     CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
 };
+use crate::components::shared::live_calls::{LiveCalls, RecordedCalls};
+use crate::components::shared::{body_part, running_here};
 
 const ROUND_TITLES: [&str; 4] = [
     "Round 1 · Independent answers",
@@ -20,38 +20,21 @@ const ROUND_TITLES: [&str; 4] = [
     "Round 4 · Verdict",
 ];
 
-/// A slice of the Consult body that changes only when that slice does.
-fn consult_part<T: PartialEq + Clone + Send + Sync + 'static>(
-    session: Memo<Option<Session>>,
-    part: impl Fn(&ConsultBody) -> Option<T> + Send + Sync + 'static,
-) -> Memo<Option<T>> {
-    Memo::new(move |_| {
-        session.with(|s| {
-            s.as_ref()
-                .and_then(|s| s.body_of::<ConsultBody>())
-                .and_then(&part)
-        })
-    })
-}
-
 #[component]
 pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
-    let last_round = consult_part(session, |b| Some(b.config.stop_after_round));
-    let live = expect_context::<AppState>().live;
-    let id = session
-        .with_untracked(|s| s.as_ref().map(|s| s.id.clone()))
-        .unwrap_or_default();
-    let running_here = Memo::new(move |_| live.runs(&id));
-    let stats = consult_part(session, |b| b.token_efficiency_stats.clone());
+    let last_round = body_part(session, |b: &ConsultBody| Some(b.config.stop_after_round));
+    let running_here = running_here(session);
+    let stats = body_part(session, |b: &ConsultBody| b.token_efficiency_stats.clone());
     // Labels come from the participants, which do not change during a run.
     let labels = move || session.get_untracked().expect("shown only with a session");
-    let round1 = consult_part(session, |b| {
+    let round1 = body_part(session, |b: &ConsultBody| {
         Some(b.round1.clone()).filter(|a| !a.is_empty())
     });
-    let round2 = consult_part(session, |b| b.round2.clone());
-    let round3 = consult_part(session, |b| b.round3.clone());
-    let round4 = consult_part(session, |b| b.round4.clone());
-    let verbose = consult_part(session, |b| Some(b.config.verbose)).get_untracked() == Some(true);
+    let round2 = body_part(session, |b: &ConsultBody| b.round2.clone());
+    let round3 = body_part(session, |b: &ConsultBody| b.round3.clone());
+    let round4 = body_part(session, |b: &ConsultBody| b.round4.clone());
+    let verbose =
+        body_part(session, |b: &ConsultBody| Some(b.config.verbose)).get_untracked() == Some(true);
     let decided = Memo::new(move |_| session.with(|s| s.as_ref().and_then(decision)));
     let has_decision = Memo::new(move |_| decided.with(Option::is_some));
     // The matrix once the debate is over: shown with the decision, or when the run stopped.

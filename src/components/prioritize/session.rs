@@ -2,53 +2,29 @@
 //! stalemate, cost against budget), the ranked backlog with dispositions and the critic's
 //! concerns, the rank movement chart (champion, critic or moderator rankings) with its table
 //! alternative, then each round as the record. While it runs, the partners' calls stream.
-use consilium_engine::format_usd;
 use consilium_engine::prioritize::body::PrioritizeBody;
 use consilium_engine::prioritize::debate::DebateRound;
 use consilium_engine::views::prioritize::{
-    bump_chart, rank_movement, ranked_rows, RankLine, RankingSource,
+    bump_chart, chart_description, debate_facts, rank_movement, ranked_rows, round_status,
+    round_under_way, RankLine, RankingSource,
 };
 use consilium_engine::Session;
 use leptos::prelude::*;
 
-use crate::components::rich_text::RichText;
+use crate::components::shared::rich_text::RichText;
 
-use crate::app::AppState;
-use crate::components::live_calls::LiveCalls;
+use crate::components::shared::live_calls::LiveCalls;
+use crate::components::shared::{body_part, running_here};
 use crate::export;
-
-fn part<T: PartialEq + Clone + Send + Sync + 'static>(
-    session: Memo<Option<Session>>,
-    read: impl Fn(&PrioritizeBody) -> T + Send + Sync + 'static,
-) -> Memo<Option<T>> {
-    Memo::new(move |_| {
-        session.with(|s| {
-            s.as_ref()
-                .and_then(|s| s.body_of::<PrioritizeBody>())
-                .map(&read)
-        })
-    })
-}
 
 #[component]
 pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
-    let state = expect_context::<AppState>();
-    let live = state.live;
-    let body = part(session, Clone::clone);
-    let rounds = part(session, |b| b.debate.rounds.clone());
-    let spent = Memo::new(move |_| {
-        session.with(|s| {
-            s.as_ref()
-                .map(|s| (s.cost.spent_usd, s.cost.unpriced_calls))
-        })
-    });
+    let body = body_part(session, |b: &PrioritizeBody| Some(b.clone()));
+    let rounds = body_part(session, |b: &PrioritizeBody| Some(b.debate.rounds.clone()));
+    let facts = Memo::new(move |_| session.with(|s| s.as_ref().and_then(debate_facts)));
+    let live_round = body_part(session, |b: &PrioritizeBody| Some(round_under_way(b)));
     let source = RwSignal::new(RankingSource::Moderator);
-    let id = move || {
-        session
-            .with_untracked(|s| s.as_ref().map(|s| s.id.clone()))
-            .unwrap_or_default()
-    };
-    let running_here = Memo::new(move |_| live.runs(&id()));
+    let running_here = running_here(session);
     let problem = RwSignal::new(None::<String>);
     let download = move |what: fn(&Session) -> Result<(), String>| {
         if let Some(s) = session.get_untracked() {
@@ -59,29 +35,17 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     };
 
     let summary = move || {
-        let body = body.get()?;
-        let (spent, unpriced) = spent.get().unwrap_or((0.0, 0));
-        let debate = &body.debate;
-        let cost = format!(
-            "{} of {}{}",
-            format_usd(spent),
-            format_usd(debate.budget_usd),
-            if unpriced > 0 {
-                format!(" (+{unpriced} calls at unknown price)")
-            } else {
-                String::new()
-            }
-        );
+        let facts = facts.get()?;
         Some(view! {
             <dl class="prioritize-facts">
-                <div><dt>"Session"</dt><dd><code>{debate.session_id.clone()}</code></dd></div>
-                <div><dt>"Rounds"</dt><dd data-testid="rounds-used">{format!("{} / {}", debate.rounds_used(), debate.max_rounds)}</dd></div>
-                <div><dt>"Consensus"</dt><dd data-testid="consensus">{if debate.consensus_reached { "yes" } else { "no" }}</dd></div>
-                <div><dt>"Stalemate"</dt><dd data-testid="stalemate">{if debate.stalemate { "yes: the budget ran out" } else { "no" }}</dd></div>
-                <div><dt>"Cost"</dt><dd data-testid="debate-cost">{cost}</dd></div>
+                <div><dt>"Session"</dt><dd><code>{facts.session_id}</code></dd></div>
+                <div><dt>"Rounds"</dt><dd data-testid="rounds-used">{facts.rounds}</dd></div>
+                <div><dt>"Consensus"</dt><dd data-testid="consensus">{facts.consensus}</dd></div>
+                <div><dt>"Stalemate"</dt><dd data-testid="stalemate">{facts.stalemate}</dd></div>
+                <div><dt>"Cost"</dt><dd data-testid="debate-cost">{facts.cost}</dd></div>
             </dl>
-            {body.outcome.clone().map(|o| view! { <p class="outcome" data-testid="outcome">{o}</p> })}
-            {body.config.independence_overridden.then(|| view! {
+            {facts.outcome.map(|o| view! { <p class="outcome" data-testid="outcome">{o}</p> })}
+            {facts.independence_overridden.then(|| view! {
                 <p class="notice">"The critic shares a model with another partner (independence overridden when it started)."</p>
             })}
         })
@@ -157,7 +121,7 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         </Show>
         <Show when=move || running_here.get()>
             {move || {
-                let round = rounds.with(|r| r.as_ref().map_or(0, Vec::len)) as u8 + 1;
+                let round = live_round.get().unwrap_or(1);
                 view! {
                     <section class="live-round" aria-label="The round under way">
                         <h3>{format!("Round {round}, live")}</h3>
@@ -176,24 +140,7 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
 #[component]
 fn BumpChartView(lines: Vec<RankLine>, source: RankingSource) -> impl IntoView {
     let chart = bump_chart(&lines);
-    let description = format!(
-        "{} ranking of {} opportunities over {} round(s). {}",
-        source.label(),
-        lines.len(),
-        chart.columns.len(),
-        lines
-            .iter()
-            .map(|l| format!(
-                "{}: {}",
-                l.id,
-                match l.movement().as_str() {
-                    "" => "not ranked".to_string(),
-                    m => m.to_string(),
-                }
-            ))
-            .collect::<Vec<_>>()
-            .join("; ")
-    );
+    let description = chart_description(&lines, source);
     let view_box = format!("0 0 {} {}", chart.width, chart.height);
     view! {
         <svg class="bump-chart" viewBox=view_box role="img" aria-label=description width=chart.width height=chart.height>
@@ -248,15 +195,7 @@ fn RankTable(lines: Vec<RankLine>, source: RankingSource) -> impl IntoView {
 #[component]
 fn RoundRecord(round: DebateRound) -> impl IntoView {
     let anchor = format!("round-{}", round.round_number);
-    let status = if round.consensus_reached {
-        "Consensus reached.".to_string()
-    } else if let Some(refused) = &round.consensus_refused {
-        format!("Consensus not accepted: {refused}")
-    } else if round.continue_debate {
-        "The moderator asked for another round.".to_string()
-    } else {
-        "The moderator saw no need to continue; the stopping rule decides.".to_string()
-    };
+    let status = round_status(&round);
     view! {
         <details class="debate-round" id=anchor.clone() open=true>
             <summary><h4>{format!("Round {}", round.round_number)}</h4></summary>

@@ -1,0 +1,137 @@
+//! The history list as the app shows it: how many sessions match, when each was last saved, and how much
+//! storage they take, which sessions a filter and a search show, and what an export or an import
+//! did.
+use std::collections::HashMap;
+
+use super::{HistoryFilter, SearchHit, SessionSummary};
+
+/// "3 sessions", "1 of 3 sessions match", "0 of 1 session match"; empty with no sessions.
+pub fn count_line(total: usize, matching: usize) -> String {
+    if total == 0 {
+        String::new()
+    } else if total == 1 {
+        String::from(if matching == 1 {
+            "1 session"
+        } else {
+            "0 of 1 session match"
+        })
+    } else if matching == total {
+        format!("{total} sessions")
+    } else {
+        format!("{matching} of {total} sessions match")
+    }
+}
+
+/// A record's RFC 3339 time to the minute, for a list: "2026-11-24 01:20".
+pub fn short_time(rfc3339: &str) -> String {
+    rfc3339.get(..16).unwrap_or(rfc3339).replace('T', " ")
+}
+
+/// A size in decimal units: "512 B", "1.5 KB", "2.0 MB".
+pub fn format_bytes(n: f64) -> String {
+    const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
+    let mut value = n;
+    let mut unit = 0;
+    while value >= 1000.0 && unit < UNITS.len() - 1 {
+        value /= 1000.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{value:.0} {}", UNITS[unit])
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// "Storage: 1.2 MB used of 300.0 GB available; kept by the browser (...)." `persisted` is
+/// whether the browser granted persistent storage (None: it did not say).
+pub fn storage_line(used_bytes: f64, quota_bytes: f64, persisted: Option<bool>) -> String {
+    let persisted = match persisted {
+        Some(true) => "kept by the browser (persistent storage granted)",
+        Some(false) => {
+            "may be cleared by the browser when space runs low (persistent storage not granted)"
+        }
+        None => "persistence unknown",
+    };
+    format!(
+        "Storage: {} used of {} available; {persisted}.",
+        format_bytes(used_bytes),
+        format_bytes(quota_bytes)
+    )
+}
+
+/// The ids the list shows: the sessions the filter admits, in its order, and, while a search is
+/// on (`hits` is Some), only those it found.
+pub fn shown_ids(
+    all: &[SessionSummary],
+    filter: &HistoryFilter,
+    hits: Option<&HashMap<String, SearchHit>>,
+    now_ms: u64,
+) -> Vec<String> {
+    filter
+        .apply(all, now_ms)
+        .into_iter()
+        .filter(|s| hits.is_none_or(|h| h.contains_key(&s.id)))
+        .map(|s| s.id.clone())
+        .collect()
+}
+
+/// The file "Export all" writes: `consilium-sessions-2026-11-24.json` (the date of `now`).
+pub fn export_file_name(now_rfc3339: &str) -> String {
+    format!(
+        "consilium-sessions-{}.json",
+        now_rfc3339.get(..10).unwrap_or(now_rfc3339)
+    )
+}
+
+/// What "Export all" says when the file is written: how many sessions, and how many stored
+/// records could not be read and were left out.
+pub fn export_message(exported: usize, file_name: &str, unreadable: usize) -> String {
+    match unreadable {
+        0 => format!("Exported {exported} sessions to {file_name}."),
+        n => format!(
+            "Exported {exported} sessions to {file_name}; {n} stored record(s) could not be read and were left out."
+        ),
+    }
+}
+
+/// What an import did, in one message.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ImportReport {
+    pub saved: usize,
+    /// Sessions the file held, read or refused.
+    pub offered: usize,
+    /// Ids already in History, and the new ids their sessions came in under.
+    pub renamed: Vec<(String, String)>,
+    /// Why each refused record was refused.
+    pub refused: Vec<String>,
+    /// "<id>: <why>" for a session that could not be saved.
+    pub failed: Vec<String>,
+}
+
+impl ImportReport {
+    pub fn message(&self, file_name: &str) -> String {
+        let mut parts = vec![format!(
+            "Imported {} of {} sessions from {file_name}.",
+            self.saved, self.offered
+        )];
+        if !self.renamed.is_empty() {
+            parts.push(format!(
+                "{} had an id already in History and came in under a new one ({}); nothing was overwritten.",
+                self.renamed.len(),
+                self.renamed
+                    .iter()
+                    .map(|(old, new)| format!("{old} → {new}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        if !self.refused.is_empty() {
+            parts.push(format!("Refused: {}", self.refused.join(" ")));
+        }
+        if !self.failed.is_empty() {
+            parts.push(format!("Not saved: {}", self.failed.join(" ")));
+        }
+        parts.join(" ")
+    }
+}

@@ -1,0 +1,7 @@
+//! Consult's views: the new-consult form and its council, and Consult's part of the session page
+//! (the decision and stance matrix, the four rounds).
+pub mod decision;
+pub mod new;
+pub mod panel_builder;
+pub mod rounds;
+pub mod session;

@@ -1,0 +1,65 @@
+//! New session: which protocol to put before the council, then that protocol's form.
+use leptos::prelude::*;
+
+use crate::app::AppState;
+use crate::components::consult::new::{ConsultDraft, NewConsultForm};
+use crate::components::prioritize::new::NewPrioritizeForm;
+use crate::components::review::new::NewReviewForm;
+use crate::components::shared::cost_gate::{CostConsent, PendingRun};
+use crate::components::shared::launch;
+use crate::components::shared::presets::PresetList;
+
+#[component]
+pub fn NewSessionView() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let problem = RwSignal::new(None::<String>);
+    let awaiting_consent = RwSignal::new(None::<PendingRun>);
+    let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
+    let reviewing = RwSignal::new(false);
+    let prioritizing = RwSignal::new(false);
+    let consult = ConsultDraft::new(state);
+
+    view! {
+        <section class="new-session" aria-labelledby="new-title">
+            <div class="protocol-switch" role="group" aria-label="What to put before the council">
+                <button class="secondary" aria-pressed=move || (!reviewing.get() && !prioritizing.get()).to_string() on:click=move |_| { reviewing.set(false); prioritizing.set(false) }>"Consult: a question"</button>
+                <button class="secondary" aria-pressed=move || reviewing.get().to_string() on:click=move |_| { reviewing.set(true); prioritizing.set(false) }>"Review: a code change"</button>
+                <button class="secondary" aria-pressed=move || prioritizing.get().to_string() on:click=move |_| { prioritizing.set(true); reviewing.set(false) }>"Prioritize: a backlog"</button>
+            </div>
+            <Show when=move || prioritizing.get()>
+                <h2 id="new-title">"Prioritize a backlog"</h2>
+                <NewPrioritizeForm problem=problem />
+            </Show>
+            <Show when=move || !prioritizing.get()>
+            <Show when=move || !reviewing.get() fallback=move || view! {
+                <h2 id="new-title">"Review a change"</h2>
+                <NewReviewForm problem=problem awaiting_consent=awaiting_consent />
+                <Show when=move || !has_providers.get()>
+                    <div class="first-run">
+                        <h3>"Connect a model"</h3>
+                        <p>"Add a local server, or a hosted provider with your key in Settings, to review your own changes."</p>
+                        <PresetList />
+                    </div>
+                </Show>
+            }>
+                <h2 id="new-title">"Consult the council"</h2>
+                <NewConsultForm draft=consult problem=problem awaiting_consent=awaiting_consent />
+            </Show>
+            </Show>
+            <p class="error" role="alert">{move || problem.get()}</p>
+            {move || awaiting_consent.get().map(|pending| {
+                let session = StoredValue::new(pending.session.clone());
+                view! {
+                    <CostConsent
+                        pending=pending
+                        on_accept=Callback::new(move |_| {
+                            awaiting_consent.set(None);
+                            if let Err(message) = launch(state, session.get_value()) { problem.set(Some(message)); }
+                        })
+                        on_decline=Callback::new(move |_| awaiting_consent.set(None))
+                    />
+                }
+            })}
+        </section>
+    }
+}

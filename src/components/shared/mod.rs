@@ -1,0 +1,79 @@
+//! Parts every protocol's views share: a protocol's slice of the session, starting a session and
+//! its demo, the seat editor, the consent dialog, live calls, presets and rich text.
+pub mod cost_gate;
+pub mod live_calls;
+pub mod presets;
+pub mod rich_text;
+pub mod seat_editor;
+
+use consilium_engine::record::ProtocolBody;
+use consilium_engine::views::session::demo_session;
+use consilium_engine::{Clock, Protocol, Session};
+use leptos::prelude::*;
+
+use crate::app::{AppState, Route};
+use crate::driver::{start_run, BrowserClock, ALREADY_RUNNING};
+use crate::ids::new_id;
+
+/// This protocol's part of the session: a slice of its body (`B`) that changes only when that
+/// slice does, so an update re-renders what changed and leaves open `<details>` and focus alone.
+pub fn body_part<B, T>(
+    session: Memo<Option<Session>>,
+    part: impl Fn(&B) -> Option<T> + Send + Sync + 'static,
+) -> Memo<Option<T>>
+where
+    B: ProtocolBody + 'static,
+    T: PartialEq + Clone + Send + Sync + 'static,
+{
+    Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.body_of::<B>()).and_then(&part)))
+}
+
+/// Whether this tab runs `session` now.
+pub fn running_here(session: Memo<Option<Session>>) -> Memo<bool> {
+    let live = expect_context::<AppState>().live;
+    let id = session
+        .with_untracked(|s| s.as_ref().map(|s| s.id.clone()))
+        .unwrap_or_default();
+    Memo::new(move |_| live.runs(&id))
+}
+
+/// Saves the new session, shows it and runs it, with focus on the live run. A run already active in
+/// this tab is not interrupted: the new session is refused with a message.
+pub fn launch(state: AppState, session: Session) -> Result<(), String> {
+    if state.live.running.get_untracked() {
+        return Err(ALREADY_RUNNING.to_string());
+    }
+    state.live.persist(&session);
+    let id = session.id.clone();
+    start_run(session, state.settings.get_untracked(), state.live)?;
+    state.live.focus_run.set(true);
+    state.go(Route::Session(id));
+    Ok(())
+}
+
+/// The "New here?" card: what the demo of `protocol` shows, and the button that runs it.
+#[component]
+pub fn DemoCard(
+    protocol: Protocol,
+    /// What the demo shows, after "New here? ".
+    text: &'static str,
+    button: &'static str,
+    problem: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let run_demo = move |_| {
+        let session = demo_session(protocol, new_id("demo"), BrowserClock.now_ms());
+        if let Err(message) = launch(state, session) {
+            problem.set(Some(message));
+        }
+    };
+    view! {
+        <div class="demo-card">
+            <p>
+                <strong>"New here? "</strong>
+                {text}
+            </p>
+            <button class="primary" on:click=run_demo>{button}</button>
+        </div>
+    }
+}
