@@ -15,6 +15,7 @@ use crate::app::{AppState, Route};
 use crate::components::consult::session::ConsultBodyView;
 use crate::components::prioritize::session::PrioritizeBodyView;
 use crate::components::review::session::ReviewBodyView;
+use crate::components::shared::running_here;
 use crate::driver::{cancel_run, start_run};
 use crate::storage::sync::Change;
 use crate::{export, run_lock, storage};
@@ -138,10 +139,7 @@ pub fn SessionBody(
     let snapshot = move || session.get_untracked().expect("shown only with a session");
     let initial = snapshot();
     let id = initial.id.clone();
-    let running_here = Memo::new({
-        let id = id.clone();
-        move |_| live.runs(&id)
-    });
+    let running_here = running_here(session);
     let state_name = Memo::new(move |_| {
         session
             .with(|s| s.as_ref().map(|s| s.state.clone()))
