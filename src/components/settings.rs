@@ -1,4 +1,5 @@
 //! Settings: providers (with keys kept apart), run defaults, debate filter limits and prices.
+use consilium_engine::views::price_entry;
 use consilium_engine::FilterLimits;
 use consilium_providers::{redact, ChatRequest, ErrorContext, Message, Price, ProviderKind, Role};
 use leptos::prelude::*;
@@ -388,28 +389,16 @@ fn PriceTableEditor() -> impl IntoView {
     let input = RwSignal::new(String::new());
     let output = RwSignal::new(String::new());
     let entries = move || state.settings.with(|s| s.prices.entries());
-    let save = move |_| {
-        let name = model.get_untracked().trim().to_string();
-        match (
-            input.get_untracked().parse::<f64>(),
-            output.get_untracked().parse::<f64>(),
-        ) {
-            (Ok(i), Ok(o)) if !name.is_empty() && i >= 0.0 && o >= 0.0 => {
-                update_settings(state, status, |s| {
-                    s.prices.set(
-                        &name,
-                        Price {
-                            input_per_million: i,
-                            output_per_million: o,
-                        },
-                    )
-                });
-                status.set(Some(format!("Price for {name} saved.")));
-            }
-            _ => status.set(Some(
-                "Type a model id and two prices of zero or more (USD per million tokens).".into(),
-            )),
+    let save = move |_| match price_entry(
+        &model.get_untracked(),
+        &input.get_untracked(),
+        &output.get_untracked(),
+    ) {
+        Ok((name, price)) => {
+            update_settings(state, status, |s| s.prices.set(&name, price));
+            status.set(Some(format!("Price for {name} saved.")));
         }
+        Err(message) => status.set(Some(message)),
     };
     view! {
         <h3>"Prices"</h3>

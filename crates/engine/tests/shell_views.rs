@@ -626,3 +626,23 @@ fn export_and_import_say_what_they_did_in_one_message() {
         "Imported 1 of 4 sessions from in.json. 2 had an id already in History and came in under a new one (a → a-2, b → b-2); nothing was overwritten. Refused: Record 3 is not a session. Not saved: c: quota exceeded"
     );
 }
+
+#[test]
+fn a_typed_price_needs_a_model_and_two_prices_of_zero_or_more() {
+    assert_eq!(
+        price_entry(" gpt-x ", "0.5", "0"),
+        Ok((
+            "gpt-x".to_string(),
+            Price {
+                input_per_million: 0.5,
+                output_per_million: 0.0
+            }
+        ))
+    );
+    let refused =
+        Err("Type a model id and two prices of zero or more (USD per million tokens).".to_string());
+    assert_eq!(price_entry("  ", "1", "1"), refused);
+    assert_eq!(price_entry("m", "-1", "1"), refused);
+    assert_eq!(price_entry("m", "1", "free"), refused);
+    assert_eq!(price_entry("m", "NaN", "1"), refused);
+}

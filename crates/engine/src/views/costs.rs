@@ -1,6 +1,7 @@
 //! What a session cost, per participant and in total, for every protocol: from the call records.
 use crate::consult::estimate::CostEstimate;
 use crate::money::format_usd;
+use crate::participants::Price;
 use crate::record::CostSummary;
 use crate::record::Session;
 
@@ -87,4 +88,20 @@ pub fn describe_estimate(estimate: &CostEstimate) -> String {
         ));
     }
     text
+}
+
+/// A price the user types into the price table: a model id and two prices of zero or more (USD
+/// per million input / output tokens). `Err` says what to type.
+pub fn price_entry(model: &str, input: &str, output: &str) -> Result<(String, Price), String> {
+    let name = model.trim();
+    match (input.parse::<f64>(), output.parse::<f64>()) {
+        (Ok(i), Ok(o)) if !name.is_empty() && i >= 0.0 && o >= 0.0 => Ok((
+            name.to_string(),
+            Price {
+                input_per_million: i,
+                output_per_million: o,
+            },
+        )),
+        _ => Err("Type a model id and two prices of zero or more (USD per million tokens).".into()),
+    }
 }

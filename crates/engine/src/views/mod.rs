@@ -21,7 +21,7 @@ pub use consult::{
     challenge_threads, dissent_of, dissent_on_record, severity_name, ChallengeThread,
     CrossExamThreads, DissentEntry,
 };
-pub use costs::{cost_line, describe_estimate, participant_costs, ParticipantCost};
+pub use costs::{cost_line, describe_estimate, participant_costs, price_entry, ParticipantCost};
 pub use seats::{consult_seats, partner_seats, Seat, SeatCatalog, SeatProvider};
 pub use session::{
     call_notes, failed_calls, heading, invalid_record_notice, record_problems, recorded_calls,
