@@ -38,6 +38,10 @@ fn body_mut(session: &mut Session) -> &mut ReviewBody {
     }
 }
 
+fn members(session: &Session) -> Vec<String> {
+    session.participants.iter().map(|p| p.id.clone()).collect()
+}
+
 fn finding(path: &str, start: u32, end: u32, verified: bool, from_scan: bool) -> Finding {
     Finding {
         item: FixItem {
@@ -67,7 +71,7 @@ fn fix_items_are_grouped_by_file_in_path_order_each_file_in_the_verdicts_order()
     let session = demo_review();
     let body = session.review();
     let diff = body.parsed(&session.subject);
-    let files = fix_items_by_file(body, &diff);
+    let files = fix_items_by_file(body.verdict.as_ref(), &diff);
     let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
     assert_eq!(paths, ["app/config.py", "app/db.py"]);
     let rules: Vec<Vec<&str>> = files
@@ -100,7 +104,7 @@ fn fix_items_are_grouped_by_file_in_path_order_each_file_in_the_verdicts_order()
 fn no_verdict_is_no_fix_items() {
     let session = fresh_review();
     let diff = ParsedDiff::parse(DEMO_DIFF);
-    assert!(fix_items_by_file(session.review(), &diff).is_empty());
+    assert!(fix_items_by_file(session.review().verdict.as_ref(), &diff).is_empty());
 }
 
 #[test]
@@ -130,8 +134,9 @@ fn a_finding_card_says_where_it_came_from_and_whether_it_was_checked() {
 fn the_committee_grid_has_a_column_per_round_and_a_row_per_member_in_seat_order() {
     let session = demo_review();
     let diff = session.review().parsed(&session.subject);
-    let grid = committee_grid(&session, &diff);
+    let grid = committee_grid(&members(&session), &session.review().rounds, &diff);
     assert_eq!(grid.columns, ["Round 1", "Round 2"]);
+    assert_eq!(round_columns(&session.review().rounds), grid.columns);
     let names: Vec<&str> = grid.rows.iter().map(|r| r.name.as_str()).collect();
     assert_eq!(
         names,
@@ -183,7 +188,11 @@ fn a_grid_cell_shows_the_vote_counted_what_the_member_said_when_it_differs_and_a
         compromise: None,
         transitions: Vec::new(),
     }];
-    let grid = committee_grid(&session, &ParsedDiff::parse(DEMO_DIFF));
+    let grid = committee_grid(
+        &members(&session),
+        &session.review().rounds,
+        &ParsedDiff::parse(DEMO_DIFF),
+    );
     let architect = grid.rows[0].cells[0].as_ref().unwrap();
     assert_eq!(architect.vote, "ABSTAIN");
     assert_eq!(architect.confidence, " 30%");
@@ -234,7 +243,7 @@ fn the_mediation_is_the_offer_and_its_fate_or_why_there_was_none() {
 #[test]
 fn the_deliberation_log_names_each_rounds_outcome_mediation_and_the_vetoers_answers() {
     let session = demo_review();
-    let log = deliberation_log(session.review());
+    let log = deliberation_log(&session.review().rounds);
     assert_eq!(log.len(), 2);
     let veto = &log[0];
     assert_eq!((veto.number, veto.outcome), (1, "VETO"));
@@ -264,7 +273,7 @@ fn a_round_on_amended_code_says_which_version() {
         accepted: false,
         why_not: Some("Rejected.".into()),
     });
-    let log = deliberation_log(session.review());
+    let log = deliberation_log(&session.review().rounds);
     assert_eq!(
         log[1].amended.as_deref(),
         Some(" (amended code, version 2)")
@@ -282,10 +291,10 @@ fn a_round_on_amended_code_says_which_version() {
 #[test]
 fn live_calls_show_for_the_round_under_way_and_the_last_one_done() {
     let fresh = fresh_review();
-    assert_eq!(live_rounds(fresh.review()), [1]);
+    assert_eq!(live_rounds(&fresh.review().rounds), [1]);
     let done = demo_review();
     assert_eq!(
-        live_rounds(done.review()),
+        live_rounds(&done.review().rounds),
         [2, 3],
         "round 2's compromise calls carry its number"
     );

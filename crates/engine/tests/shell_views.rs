@@ -317,8 +317,8 @@ fn a_recorded_call_ends_in_the_words_of_a_live_card() {
 #[test]
 fn the_outcome_lists_rounds_consensus_stalemate_and_cost_against_the_budget() {
     let session = ran_prioritize(&prioritize_caller());
-    let facts = debate_facts(&session).unwrap();
     let body = session.prioritize();
+    let facts = debate_facts(body, 0.12, 0);
     assert_eq!(facts.session_id, body.debate.session_id);
     assert_eq!(
         facts.rounds,
@@ -328,15 +328,31 @@ fn the_outcome_lists_rounds_consensus_stalemate_and_cost_against_the_budget() {
     assert_eq!(facts.stalemate, "no");
     assert_eq!(facts.outcome, body.outcome);
     assert!(!facts.independence_overridden);
-    assert!(facts.cost.contains(" of $2.50"), "{}", facts.cost);
-    assert_eq!(debate_facts(&demo_review()), None);
+    assert_eq!(facts.cost, "$0.12 of $2.50");
+    let mut stalled = body.clone();
+    stalled.debate.stalemate = true;
+    stalled.debate.consensus_reached = false;
+    stalled.config.independence_overridden = true;
+    let facts = debate_facts(&stalled, 2.5, 3);
+    assert_eq!(
+        (facts.consensus, facts.stalemate),
+        ("no", "yes: the budget ran out")
+    );
+    assert!(facts.independence_overridden);
+    assert_eq!(facts.cost, "$2.50 of $2.50 (+3 calls at unknown price)");
     assert_eq!(cost_against_budget(0.12, 2.5, 0), "$0.12 of $2.50");
     assert_eq!(
         cost_against_budget(0.12, 2.5, 2),
         "$0.12 of $2.50 (+2 calls at unknown price)"
     );
-    assert_eq!(round_under_way(demo_prioritize().prioritize()), 1);
-    assert_eq!(round_under_way(body), body.debate.rounds.len() as u8 + 1);
+    assert_eq!(
+        round_under_way(&demo_prioritize().prioritize().debate.rounds),
+        1
+    );
+    assert_eq!(
+        round_under_way(&body.debate.rounds),
+        body.debate.rounds.len() as u8 + 1
+    );
 }
 
 #[test]

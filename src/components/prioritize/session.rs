@@ -21,8 +21,12 @@ use crate::export;
 pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     let body = body_part(session, |b: &PrioritizeBody| Some(b.clone()));
     let rounds = body_part(session, |b: &PrioritizeBody| Some(b.debate.rounds.clone()));
-    let facts = Memo::new(move |_| session.with(|s| s.as_ref().and_then(debate_facts)));
-    let live_round = body_part(session, |b: &PrioritizeBody| Some(round_under_way(b)));
+    let spent = Memo::new(move |_| {
+        session.with(|s| {
+            s.as_ref()
+                .map(|s| (s.cost.spent_usd, s.cost.unpriced_calls))
+        })
+    });
     let source = RwSignal::new(RankingSource::Moderator);
     let running_here = running_here(session);
     let problem = RwSignal::new(None::<String>);
@@ -35,7 +39,8 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     };
 
     let summary = move || {
-        let facts = facts.get()?;
+        let (spent, unpriced) = spent.get().unwrap_or((0.0, 0));
+        let facts = body.with(|b| b.as_ref().map(|b| debate_facts(b, spent, unpriced)))?;
         Some(view! {
             <dl class="prioritize-facts">
                 <div><dt>"Session"</dt><dd><code>{facts.session_id}</code></dd></div>
@@ -121,7 +126,7 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         </Show>
         <Show when=move || running_here.get()>
             {move || {
-                let round = live_round.get().unwrap_or(1);
+                let round = rounds.with(|r| round_under_way(r.as_deref().unwrap_or_default()));
                 view! {
                     <section class="live-round" aria-label="The round under way">
                         <h3>{format!("Round {round}, live")}</h3>

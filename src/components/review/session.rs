@@ -6,7 +6,8 @@ use consilium_engine::review::body::{ReviewBody, Verdict};
 use consilium_engine::review::diff::ParsedDiff;
 use consilium_engine::review::{accept_verdict, amend};
 use consilium_engine::views::review::{
-    committee_grid, deliberation_log, fix_items_by_file, live_rounds, FindingCard, GridCell,
+    committee_grid, deliberation_log, fix_items_by_file, live_rounds, round_columns, FindingCard,
+    GridCell,
 };
 use consilium_engine::{Clock, Session};
 use leptos::prelude::*;
@@ -14,8 +15,8 @@ use leptos::prelude::*;
 use crate::components::shared::rich_text::RichText;
 
 use crate::app::AppState;
-use crate::components::shared::body_part;
 use crate::components::shared::live_calls::LiveCalls;
+use crate::components::shared::{body_part, running_here};
 use crate::driver::{start_run, BrowserClock};
 use crate::export;
 
@@ -25,6 +26,7 @@ pub fn ReviewBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     let live = state.live;
     let verdict = body_part(session, |b: &ReviewBody| b.verdict.clone());
     let awaiting = body_part(session, |b: &ReviewBody| b.awaiting_user.clone());
+    let rounds = body_part(session, |b: &ReviewBody| Some(b.rounds.clone()));
     let hits = body_part(session, |b: &ReviewBody| Some(b.secret_hits.clone()));
     let code = Memo::new(move |_| {
         session.with(|s| {
@@ -35,26 +37,20 @@ pub fn ReviewBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         })
     });
     let parsed = Memo::new(move |_| code.with(|c| ParsedDiff::parse(c.as_deref().unwrap_or(""))));
-    let fixes = Memo::new(move |_| {
-        parsed.with(|diff| {
-            session.with(|s| {
-                s.as_ref()
-                    .and_then(|s| s.body_of::<ReviewBody>())
-                    .map(|b| fix_items_by_file(b, diff))
-                    .unwrap_or_default()
-            })
-        })
-    });
-    let grid = Memo::new(move |_| {
-        parsed.with(|diff| {
-            session
-                .with(|s| s.as_ref().map(|s| committee_grid(s, diff)))
+    let members = Memo::new(move |_| {
+        session.with(|s| {
+            s.as_ref()
+                .map(|s| {
+                    s.participants
+                        .iter()
+                        .map(|p| p.id.clone())
+                        .collect::<Vec<_>>()
+                })
                 .unwrap_or_default()
         })
     });
-    let log = body_part(session, |b: &ReviewBody| Some(deliberation_log(b)));
-    let live_now = body_part(session, |b: &ReviewBody| Some(live_rounds(b)));
-    let running_here = crate::components::shared::running_here(session);
+    let running_here = running_here(session);
+    let all_rounds = move || rounds.get().unwrap_or_default();
 
     let problem = RwSignal::new(None::<String>);
     let amended = RwSignal::new(String::new());
@@ -127,7 +123,7 @@ pub fn ReviewBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         <section class="fix-items">
             <h3>"Fix items by file"</h3>
             {move || {
-                let files = fixes.get();
+                let files = verdict.with(|v| parsed.with(|diff| fix_items_by_file(v.as_ref(), diff)));
                 if files.is_empty() {
                     return view! { <p class="muted">"None."</p> }.into_any();
                 }
@@ -145,11 +141,11 @@ pub fn ReviewBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col">"Persona"</th>
-                        {move || grid.with(|g| g.columns.clone()).into_iter().map(|column| view! { <th scope="col">{column}</th> }).collect_view()}
+                        {move || round_columns(&all_rounds()).into_iter().map(|column| view! { <th scope="col">{column}</th> }).collect_view()}
                     </tr>
                 </thead>
                 <tbody>
-                    {move || grid.get().rows.into_iter().map(|row| {
+                    {move || committee_grid(&members.get(), &all_rounds(), &parsed.get_untracked()).rows.into_iter().map(|row| {
                         let cells = row.cells.into_iter().map(|cell| view! { <GridCellView cell=cell /> }).collect_view();
                         view! { <tr><th scope="row">{row.name}</th>{cells}</tr> }
                     }).collect_view()}
@@ -159,7 +155,7 @@ pub fn ReviewBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         <section class="deliberation-log">
             <h3>"Deliberation log"</h3>
             <ol class="timeline">
-                {move || log.get().unwrap_or_default().into_iter().map(|round| view! {
+                {move || deliberation_log(&all_rounds()).into_iter().map(|round| view! {
                     <li class="log-round" data-outcome=round.outcome>
                         <p><strong>{format!("Round {} — {}", round.number, round.outcome)}</strong>
                             {round.amended}</p>
@@ -176,7 +172,7 @@ pub fn ReviewBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         <Show when=move || running_here.get()>
             <section class="round live">
                 <h3>"Now"</h3>
-                {move || live_now.get().unwrap_or_default().into_iter().map(|round| view! { <LiveCalls round=round /> }).collect_view()}
+                {move || rounds.with(|r| live_rounds(r.as_deref().unwrap_or_default())).into_iter().map(|round| view! { <LiveCalls round=round /> }).collect_view()}
             </section>
         </Show>
     }

@@ -7,7 +7,6 @@ use crate::prioritize::report::{concerns_for, final_disposition};
 use crate::record::prioritize::backlog::Opportunity;
 use crate::record::prioritize::body::PrioritizeBody;
 use crate::record::prioritize::debate::DebateRound;
-use crate::record::Session;
 
 /// Whose rankings the chart follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -225,10 +224,11 @@ pub struct DebateFacts {
     pub independence_overridden: bool,
 }
 
-pub fn debate_facts(session: &Session) -> Option<DebateFacts> {
-    let body = session.body_of::<PrioritizeBody>()?;
+/// The facts of `body`, with what the session spent (`spent_usd`, and `unpriced_calls` made at
+/// an unknown price).
+pub fn debate_facts(body: &PrioritizeBody, spent_usd: f64, unpriced_calls: u32) -> DebateFacts {
     let debate = &body.debate;
-    Some(DebateFacts {
+    DebateFacts {
         session_id: debate.session_id.clone(),
         rounds: format!("{} / {}", debate.rounds_used(), debate.max_rounds),
         consensus: if debate.consensus_reached {
@@ -241,14 +241,10 @@ pub fn debate_facts(session: &Session) -> Option<DebateFacts> {
         } else {
             "no"
         },
-        cost: cost_against_budget(
-            session.cost.spent_usd,
-            debate.budget_usd,
-            session.cost.unpriced_calls,
-        ),
+        cost: cost_against_budget(spent_usd, debate.budget_usd, unpriced_calls),
         outcome: body.outcome.clone(),
         independence_overridden: body.config.independence_overridden,
-    })
+    }
 }
 
 /// "$0.12 of $2.50", and "(+2 calls at unknown price)" when some calls had no price.
@@ -266,8 +262,8 @@ pub fn cost_against_budget(spent_usd: f64, budget_usd: f64, unpriced_calls: u32)
 }
 
 /// The round under way while the debate runs: the one after the last on record.
-pub fn round_under_way(body: &PrioritizeBody) -> u8 {
-    body.debate.rounds.len() as u8 + 1
+pub fn round_under_way(rounds: &[DebateRound]) -> u8 {
+    rounds.len() as u8 + 1
 }
 
 /// How a round ended, in a sentence: consensus, consensus refused (and why), or the moderator's

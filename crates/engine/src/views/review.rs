@@ -1,13 +1,11 @@
 //! Review as people read it: the fix items grouped by file with the diff lines they cite, the
 //! committee grid (persona x round), the deliberation log with the chairperson's mediation, which
 //! rounds show live calls while it runs, and, before a start, the size of the change and who sits.
-use crate::record::Session;
-use crate::review::body::MAX_CODE_CHARS;
-use crate::review::body::{Compromise, Finding, ReviewBody, ReviewRound};
+use crate::review::body::{Compromise, Finding, ReviewRound, Verdict, MAX_CODE_CHARS};
 use crate::review::committee::{ChangeSize, ReviewerRole};
 use crate::review::diff::{LineKind, ParsedDiff};
 
-/// A member's name ("Operations / SRE") from its seat id, or the id when it names no role.
+/// A member's name ("Operations/SRE") from its seat id, or the id when it names no role.
 pub fn member_name(id: &str) -> String {
     ReviewerRole::from_id(id).map_or_else(|| id.to_string(), |r| r.name().to_string())
 }
@@ -69,12 +67,8 @@ pub struct FileFindings {
 }
 
 /// The verdict's fix items grouped by file, files in path order, items in the verdict's order.
-pub fn fix_items_by_file(body: &ReviewBody, diff: &ParsedDiff) -> Vec<FileFindings> {
-    let items = body
-        .verdict
-        .as_ref()
-        .map(|v| v.fix_items.as_slice())
-        .unwrap_or_default();
+pub fn fix_items_by_file(verdict: Option<&Verdict>, diff: &ParsedDiff) -> Vec<FileFindings> {
+    let items = verdict.map(|v| v.fix_items.as_slice()).unwrap_or_default();
     let mut paths: Vec<&str> = items.iter().map(|f| f.item.path.as_str()).collect();
     consilium_providers::order::sort(&mut paths);
     paths.dedup();
@@ -121,25 +115,30 @@ pub struct CommitteeGrid {
     pub rows: Vec<GridRow>,
 }
 
-pub fn committee_grid(session: &Session, diff: &ParsedDiff) -> CommitteeGrid {
-    let rounds = session
-        .body_of::<ReviewBody>()
-        .map(|b| b.rounds.as_slice())
-        .unwrap_or_default();
+/// The grid's column headings: "Round 1", "Round 2", ...
+pub fn round_columns(rounds: &[ReviewRound]) -> Vec<String> {
+    rounds
+        .iter()
+        .map(|r| format!("Round {}", r.number))
+        .collect()
+}
+
+/// The grid of `members` (participant ids, in the session's order) over `rounds`.
+pub fn committee_grid(
+    members: &[String],
+    rounds: &[ReviewRound],
+    diff: &ParsedDiff,
+) -> CommitteeGrid {
     CommitteeGrid {
-        columns: rounds
-            .iter()
-            .map(|r| format!("Round {}", r.number))
-            .collect(),
-        rows: session
-            .participants
+        columns: round_columns(rounds),
+        rows: members
             .iter()
             .map(|member| GridRow {
-                member_id: member.id.clone(),
-                name: member_name(&member.id),
+                member_id: member.clone(),
+                name: member_name(member),
                 cells: rounds
                     .iter()
-                    .map(|round| grid_cell(round, &member.id, diff))
+                    .map(|round| grid_cell(round, member, diff))
                     .collect(),
             })
             .collect(),
@@ -207,8 +206,8 @@ pub fn mediation(compromise: &Compromise) -> String {
     }
 }
 
-pub fn deliberation_log(body: &ReviewBody) -> Vec<LogRound> {
-    body.rounds
+pub fn deliberation_log(rounds: &[ReviewRound]) -> Vec<LogRound> {
+    rounds
         .iter()
         .map(|round| LogRound {
             number: round.number,
@@ -234,8 +233,8 @@ pub fn deliberation_log(body: &ReviewBody) -> Vec<LogRound> {
 
 /// The rounds whose calls show live while the review runs: the one under way, and the last one
 /// done (its compromise calls carry its number).
-pub fn live_rounds(body: &ReviewBody) -> Vec<u8> {
-    let done = body.rounds.len() as u8;
+pub fn live_rounds(rounds: &[ReviewRound]) -> Vec<u8> {
+    let done = rounds.len() as u8;
     if done > 0 {
         vec![done, done + 1]
     } else {
