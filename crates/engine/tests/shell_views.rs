@@ -304,14 +304,6 @@ fn a_cut_attempt_is_a_cost_on_record_not_a_failed_or_recorded_call() {
     assert!(recorded_calls(&session, 9).is_empty());
 }
 
-#[test]
-fn a_recorded_call_ends_in_the_words_of_a_live_card() {
-    assert_eq!(status_word(CallStatus::Ok), "done");
-    assert_eq!(status_word(CallStatus::Failed), "failed");
-    assert_eq!(status_word(CallStatus::Cancelled), "cancelled");
-    assert_eq!(status_word(CallStatus::SkippedBudget), "not made");
-}
-
 // ---- Prioritize -----------------------------------------------------------------------------
 
 #[test]

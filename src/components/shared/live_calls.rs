@@ -1,5 +1,5 @@
 //! The calls of one round as they happen: who is answering, their streamed text, retries and failures.
-use consilium_engine::views::{recorded_calls, status_word};
+use consilium_engine::views::recorded_calls;
 use consilium_engine::CallStatus;
 use leptos::prelude::*;
 
@@ -86,11 +86,11 @@ pub fn RecordedCalls(round: u8, session: Memo<Option<consilium_engine::Session>>
     view! {
         <div class="live-calls recorded">
             {move || cards().into_iter().map(|(label, call)| {
-                let status = status_word(call.status);
-                let class = match call.status {
-                    CallStatus::Ok => "badge ok",
-                    CallStatus::Failed => "badge bad",
-                    CallStatus::Cancelled | CallStatus::SkippedBudget => "badge warn",
+                let (status, class) = match call.status {
+                    CallStatus::Ok => ("done", "badge ok"),
+                    CallStatus::Failed => ("failed", "badge bad"),
+                    CallStatus::Cancelled => ("cancelled", "badge warn"),
+                    CallStatus::SkippedBudget => ("not made", "badge warn"),
                 };
                 view! {
                     <article class="call-card" data-call-id=call.call_id.clone() data-status=status>

@@ -7,18 +7,23 @@ use consilium_engine::{Persona, Price};
 use leptos::prelude::*;
 
 use crate::app::AppState;
-use crate::settings::Settings;
+use crate::settings::{ProviderSettings, Settings};
+
+fn seat_provider(p: &ProviderSettings) -> SeatProvider {
+    SeatProvider {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        default_model: p.default_model.clone(),
+    }
+}
 
 impl SeatCatalog for Settings {
     fn providers(&self) -> Vec<SeatProvider> {
-        self.providers
-            .iter()
-            .map(|p| SeatProvider {
-                id: p.id.clone(),
-                name: p.name.clone(),
-                default_model: p.default_model.clone(),
-            })
-            .collect()
+        self.providers.iter().map(seat_provider).collect()
+    }
+
+    fn provider(&self, id: &str) -> Option<SeatProvider> {
+        Settings::provider(self, id).map(seat_provider)
     }
 
     fn price_for(&self, model: &str) -> Option<Price> {

@@ -25,7 +25,7 @@ pub use costs::{cost_line, describe_estimate, participant_costs, price_entry, Pa
 pub use seats::{consult_seats, partner_seats, Seat, SeatCatalog, SeatProvider};
 pub use session::{
     call_notes, failed_calls, heading, invalid_record_notice, record_problems, recorded_calls,
-    resume_offer, status_word, was_cancelled, CallNotes, FailedCall, ResumeOffer,
+    resume_offer, was_cancelled, CallNotes, FailedCall, ResumeOffer,
 };
 pub use stance::{
     stance_matrix, ColumnKind, StanceColumn, StanceKind, StanceMark, StanceMatrix, StanceRow,

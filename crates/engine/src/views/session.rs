@@ -181,16 +181,6 @@ pub fn failed_calls(session: &Session) -> Vec<FailedCall> {
         .collect()
 }
 
-/// How a recorded call ended, in the words of a live call card.
-pub fn status_word(status: CallStatus) -> &'static str {
-    match status {
-        CallStatus::Ok => "done",
-        CallStatus::Failed => "failed",
-        CallStatus::Cancelled => "cancelled",
-        CallStatus::SkippedBudget => "not made",
-    }
-}
-
 /// The calls of round `round` from the record, each with who made it (cut attempts left out:
 /// their call's own record shows how it ended).
 pub fn recorded_calls(session: &Session, round: u8) -> Vec<(String, CallRecord)> {
