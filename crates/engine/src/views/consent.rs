@@ -4,8 +4,8 @@
 use crate::consult::estimate::CostEstimate;
 use crate::money::format_usd;
 use crate::participants::Participant;
-use crate::prioritize::backlog::Opportunity;
-use crate::prioritize::body::PrioritizeConfig;
+use crate::record::prioritize::backlog::Opportunity;
+use crate::record::prioritize::body::PrioritizeConfig;
 
 /// What the consent dialog says: a heading and the reasons, in plain words.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! Review as people read it: the fix items grouped by file with the diff lines they cite, the
 //! committee grid (persona x round), the deliberation log with the chairperson's mediation, which
 //! rounds show live calls while it runs, and, before a start, the size of the change and who sits.
-use crate::review::body::{Compromise, Finding, ReviewRound, Verdict, MAX_CODE_CHARS};
+use crate::record::review::body::{Compromise, Finding, ReviewRound, Verdict, MAX_CODE_CHARS};
 use crate::review::committee::{ChangeSize, ReviewerRole};
 use crate::review::diff::{LineKind, ParsedDiff};
 
