@@ -46,7 +46,7 @@ pub use consult::artifacts::{
 };
 pub use consult::confidence::{check_confidence, ConfidenceCheck};
 pub use consult::config::ConsultConfig;
-pub use consult::demo::{demo_config, DEMO_PROVIDER_ID, DEMO_QUESTION};
+pub use consult::demo::{demo_config, DEMO_QUESTION};
 pub use consult::efficiency::TokenEfficiencyStats;
 pub use consult::estimate::{estimate_cost, CostEstimate};
 pub use consult::filter_limits::{CrossExamLimits, FilterLimits, Round4Limits, SynthesisLimits};
@@ -57,6 +57,7 @@ pub use consult::report::consult_markdown;
 pub use consult::state::{ConsultState, TransitionError};
 pub use consult::{run_consult, Consult, ConsultBody, VERBOSE_NOTICE};
 pub use demo::DemoCaller;
+pub use harness::demo::DEMO_PROVIDER_ID;
 pub use harness::events::{Event, EventSink};
 pub use harness::io::{
     CallFailure, CallProgress, CallReply, CallRequest, CallTarget, Clock, FirstTextTimes,
