@@ -1,19 +1,20 @@
 //! Settings: providers (with keys kept apart), run defaults, debate filter limits and prices.
 use consilium_engine::views::price_entry;
 use consilium_engine::FilterLimits;
-use consilium_providers::{redact, ChatRequest, ErrorContext, Message, Price, ProviderKind, Role};
+use consilium_providers::{redact, Price, ProviderKind};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::AppState;
 use crate::components::shared::presets::PresetList;
+use crate::driver::test_connection;
 use crate::keys;
 use crate::settings::{
     kind_label, parse_abstain_threshold, parse_budget, parse_consent_threshold,
     parse_debate_threshold, parse_hedge_after, parse_max_tokens, parse_timeout, ProviderSettings,
     Settings, ALL_KINDS,
 };
-use crate::transport::{list_models, send_chat, CancelToken};
+use crate::transport::list_models;
 
 fn kind_value(kind: ProviderKind) -> String {
     serde_json::to_value(kind)
@@ -107,7 +108,7 @@ fn ProviderEditor(id: String) -> impl IntoView {
         busy.set(true);
         status.set(Some("Testing…".into()));
         spawn_local(async move {
-            status.set(Some(test_provider(&provider).await));
+            status.set(Some(test_connection(&provider).await));
             busy.set(false);
         });
     };
@@ -140,7 +141,7 @@ fn ProviderEditor(id: String) -> impl IntoView {
                     status.set(Some(format!("{count} models loaded.")));
                 }
                 Err(error) => status.set(Some(redact(
-                    &error.model_list_message(&error_context(&provider)),
+                    &error.model_list_message(&provider.error_context(&provider.default_model)),
                     key.as_deref(),
                 ))),
             }
@@ -203,60 +204,6 @@ fn ProviderEditor(id: String) -> impl IntoView {
             </div>
             <p class="status" role="status">{move || status.get()}</p>
         </article>
-    }
-}
-
-fn error_context(provider: &ProviderSettings) -> ErrorContext<'_> {
-    ErrorContext {
-        provider_name: &provider.name,
-        kind: provider.kind,
-        base_url: &provider.base_url,
-        model: &provider.default_model,
-    }
-}
-
-fn explain(
-    provider: &ProviderSettings,
-    error: &consilium_providers::ProviderError,
-    key: Option<&str>,
-) -> String {
-    redact(&error.user_message(&error_context(provider)), key)
-}
-
-/// A one-word request: proves the URL, the key and the model together, and measures the latency.
-async fn test_provider(provider: &ProviderSettings) -> String {
-    let key = keys::get_key(&provider.id);
-    let request = ChatRequest {
-        model: provider.default_model.clone(),
-        system: None,
-        messages: vec![Message {
-            role: Role::User,
-            content: "Reply with the single word OK.".into(),
-        }],
-        max_tokens: 8,
-        temperature: Some(0.0),
-        response_schema: None,
-        stream: false,
-    };
-    let started = js_sys::Date::now();
-    match send_chat(
-        provider,
-        key.as_deref(),
-        &request,
-        30_000,
-        &CancelToken::default(),
-        &|_| {},
-    )
-    .await
-    {
-        Ok(reply) => format!(
-            "Connected: {} answered in {:.0} ms.",
-            reply
-                .model
-                .unwrap_or_else(|| provider.default_model.clone()),
-            js_sys::Date::now() - started
-        ),
-        Err(error) => explain(provider, &error, key.as_deref()),
     }
 }
 

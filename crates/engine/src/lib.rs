@@ -57,10 +57,11 @@ pub use consult::report::consult_markdown;
 pub use consult::state::{ConsultState, TransitionError};
 pub use consult::{run_consult, Consult, ConsultBody, VERBOSE_NOTICE};
 pub use demo::DemoCaller;
+pub use harness::demo::DEMO_PROVIDER_ID;
 pub use harness::events::{Event, EventSink};
 pub use harness::io::{
-    CallFailure, CallProgress, CallReply, CallRequest, Clock, FirstTextTimes, HedgeDeadline,
-    ModelCaller, NoProgress, Sleep,
+    CallFailure, CallProgress, CallReply, CallRequest, CallTarget, Clock, FirstTextTimes,
+    HedgeDeadline, ModelCaller, NoProgress, Sleep, TEMPERATURE,
 };
 pub use harness::ledger::{CostLedger, CostSummary};
 pub use harness::{Protocol as ProtocolSpec, StateMachine};

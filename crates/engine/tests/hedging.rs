@@ -7,8 +7,9 @@ mod common;
 use common::{call, session_with, NOW_MS};
 use consilium_engine::testing::{run_virtual, LatencyCaller, RecordingSink, VirtualClock};
 use consilium_engine::{
-    demo_config, estimate_tokens, run_consult, Backup, CallStatus, Clock, ConsultConfig,
-    ConsultState, Event, HedgeDeadline, Price, Session,
+    demo_config, estimate_tokens, run_consult, Backup, CallStatus, CallTarget, Clock,
+    ConsultConfig, ConsultState, Event, HedgeDeadline, Price, Session, DEMO_PROVIDER_ID,
+    TEMPERATURE,
 };
 
 const FAST_MS: u64 = 1_000;
@@ -571,4 +572,51 @@ fn a_late_request_streaming_between_deadlines_does_not_end_the_hedging() {
     let sent = sent_for(&requests, "r1-panelist-1");
     assert_eq!(sent, vec![false, true, false, true]);
     assert_eq!(plain_ms - hedged_ms, SLOW_MS - 7_000);
+}
+
+#[test]
+fn each_request_carries_where_it_goes_at_what_price() {
+    // The engine decides own model or backup; the shell only looks up the key and sends.
+    let clock = VirtualClock::starting_at(NOW_MS);
+    let mut caller = LatencyCaller::new(&clock, FAST_MS, SLOW_MS);
+    caller.slow = vec!["r1-panelist-1".into()];
+    caller.deadline = AFTER_2S;
+    let sink = RecordingSink::default();
+    run_virtual(
+        &clock,
+        run_consult(
+            session_with(backed_config(Some(PRICE), None)),
+            &caller,
+            &clock,
+            &sink,
+        ),
+    );
+    let requests = caller.requests.borrow();
+    let of = |backup: bool| {
+        requests
+            .iter()
+            .find(|r| r.call_id == "r1-panelist-1" && r.backup == backup)
+            .expect("both requests were sent")
+    };
+    let (own, hedge) = (of(false), of(true));
+    assert_eq!(own.target.provider_id, DEMO_PROVIDER_ID);
+    assert_eq!(own.target.price, Some(PRICE));
+    assert_eq!(own.target.label, "Demo panelist 1 · Pragmatic engineer");
+    assert_eq!(
+        hedge.target,
+        CallTarget {
+            provider_id: "spare".into(),
+            provider_label: "Spare".into(),
+            model: "spare-model".into(),
+            price: Some(PRICE),
+            label: format!("{} (backup Spare · spare-model)", own.target.label),
+        }
+    );
+    assert_eq!(hedge.target.model_label(), "Spare · spare-model");
+    assert!(requests.iter().all(|r| r.temperature == TEMPERATURE));
+    assert_eq!(TEMPERATURE, 0.7);
+    assert_eq!(
+        (hedge.system.as_str(), hedge.prompt.as_str()),
+        (own.system.as_str(), own.prompt.as_str())
+    );
 }

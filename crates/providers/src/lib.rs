@@ -5,6 +5,7 @@
 //! wire format testable natively against recorded replies.
 
 mod anthropic;
+mod attempts;
 mod chat;
 mod classify;
 mod error;
@@ -19,6 +20,7 @@ mod sse;
 mod stream;
 mod types;
 
+pub use attempts::{Action, Attempts, CutAttempt, Decision};
 pub use chat::{build_chat_request, default_base_url, parse_chat_reply};
 pub use classify::{classify_http_error, error_detail};
 pub use error::{ErrorContext, ProviderError};

@@ -5,6 +5,11 @@ use std::collections::{HashMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
+use crate::participants::{model_label, Backup, Participant, Price};
+
+/// The sampling temperature of every call a protocol makes.
+pub const TEMPERATURE: f32 = 0.7;
+
 /// One model call the engine wants made.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CallRequest {
@@ -13,15 +18,64 @@ pub struct CallRequest {
     pub round: u8,
     /// Which participant (panelist or judge) makes the call; see `Participant::id`.
     pub participant_id: String,
+    /// Where the call goes, resolved: the shell looks up the key for `target.provider_id` and sends.
+    pub target: CallTarget,
+    /// Empty for none.
     pub system: String,
     /// The user message.
     pub prompt: String,
     pub max_tokens: u32,
+    pub temperature: f32,
     /// JSON schema for the provider's structured-output feature: (name, schema).
     pub response_schema: Option<(String, serde_json::Value)>,
-    /// True when this is the hedge: the same request for the participant's backup model.
+    /// True when this is the hedge: the same request for the participant's backup model (which
+    /// `target` already is).
     #[serde(default)]
     pub backup: bool,
+}
+
+/// Which model a call goes to, at what price: a seat's own model or its backup, decided once by
+/// the engine (the race in `harness::asking`). Keys are not here: the shell has them by provider.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CallTarget {
+    pub provider_id: String,
+    /// The provider's name as the session knows it (for a message when Settings lost it).
+    pub provider_label: String,
+    pub model: String,
+    /// None = price unknown.
+    pub price: Option<Price>,
+    /// Who is asked, as messages name it: the seat's label, and for a backup which one
+    /// ("Panelist 1 · m (backup Spare · spare-model)").
+    pub label: String,
+}
+
+impl CallTarget {
+    /// The seat's own model.
+    pub fn own(participant: &Participant) -> Self {
+        Self {
+            provider_id: participant.provider_id.clone(),
+            provider_label: participant.provider_label.clone(),
+            model: participant.model.clone(),
+            price: participant.price,
+            label: participant.label.clone(),
+        }
+    }
+
+    /// The seat's backup model, answering in its place.
+    pub fn backup(participant: &Participant, backup: &Backup) -> Self {
+        Self {
+            provider_id: backup.provider_id.clone(),
+            provider_label: backup.provider_label.clone(),
+            model: backup.model.clone(),
+            price: backup.price,
+            label: format!("{} (backup {})", participant.label, backup.label()),
+        }
+    }
+
+    /// "provider · model", as a call card names it.
+    pub fn model_label(&self) -> String {
+        model_label(&self.provider_label, &self.model)
+    }
 }
 
 /// A finished model reply, as the shell's transport produced it.
@@ -31,7 +85,8 @@ pub struct CallReply {
     /// Provider-reported usage, when the provider reports it.
     pub input_tokens: Option<u64>,
     pub output_tokens: Option<u64>,
-    /// Cost in USD when known (provider-reported, or usage x price table); None = price unknown.
+    /// Cost in USD as the provider reported it (OpenRouter does); None = not reported, and the
+    /// ledger prices the usage at the target's price (the one place cost is computed).
     pub cost_usd: Option<f64>,
     /// The model that answered, as the provider reported it.
     pub model: Option<String>,

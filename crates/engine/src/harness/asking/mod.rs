@@ -8,7 +8,8 @@ use futures::future::{join_all, LocalBoxFuture};
 
 use super::events::Event;
 use super::io::{
-    CallFailure, CallProgress, CallReply, CallRequest, Clock, HedgeDeadline, ModelCaller,
+    CallFailure, CallProgress, CallReply, CallRequest, CallTarget, Clock, HedgeDeadline,
+    ModelCaller, TEMPERATURE,
 };
 use super::ledger::{CostLedger, Reservation};
 use super::prompt::Prompt;
@@ -44,14 +45,17 @@ impl CallPlan<'_> {
         }
     }
 
-    fn request(&self, max_tokens: u32, backup: bool) -> CallRequest {
+    /// The request to `target` (the seat's own model or its backup, as the race decided).
+    fn request(&self, target: CallTarget, max_tokens: u32, backup: bool) -> CallRequest {
         CallRequest {
             call_id: self.call_id.clone(),
             round: self.round,
             participant_id: self.participant.id.clone(),
+            target,
             system: self.prompt.system.clone(),
             prompt: self.prompt.user.clone(),
             max_tokens,
+            temperature: TEMPERATURE,
             response_schema: self.response_schema.clone(),
             backup,
         }
@@ -414,16 +418,12 @@ impl dyn Asking + '_ {
         let after_ms = sent_after_ms[winner_request.0];
         match winner_seat {
             Seat::Backup => {
-                let backup = plan
-                    .participant
-                    .backup
-                    .as_ref()
-                    .expect("hedged seats have a backup");
+                let backup = winner_seat.target(plan);
                 record.substituted = Some(Substitution {
-                    backup: backup.label(),
+                    backup: backup.model_label(),
                     after_ms,
                 });
-                record.model = record.model.or_else(|| Some(backup.model.clone()));
+                record.model = record.model.or(Some(backup.model));
             }
             Seat::Own if winner_request != Request::FIRST => record.notes.push(format!(
                 "The seat's model was asked again after {:.1} s without text; that request answered.",
@@ -462,7 +462,7 @@ impl dyn Asking + '_ {
             let seat = request.seat();
             let partial = CallReply {
                 text: progress[request.0].streamed.take(),
-                model: Some(seat.model(plan)),
+                model: Some(seat.target(plan).model),
                 ..CallReply::default()
             };
             let error = match winner_seat {
@@ -518,7 +518,7 @@ impl dyn Asking + '_ {
                 (record, attempt)
             }
             Ok(reply) => {
-                let price = leg.request.seat().price(plan);
+                let price = leg.request.seat().target(plan).price;
                 let estimated_input = plan.prompt.estimated_tokens();
                 let cost = self
                     .ledger()
@@ -561,9 +561,11 @@ impl dyn Asking + '_ {
         error: String,
         (started_at, finished_at): (&str, &str),
     ) {
-        let cost = self
-            .ledger()
-            .charge(seat.price(plan), &partial, plan.prompt.estimated_tokens());
+        let cost = self.ledger().charge(
+            seat.target(plan).price,
+            &partial,
+            plan.prompt.estimated_tokens(),
+        );
         let mut record = plan.record(status, started_at.to_string(), finished_at.to_string());
         record.call_id = call_id;
         record.input_tokens = partial.input_tokens;

@@ -16,7 +16,7 @@ use futures::stream::{FuturesUnordered, StreamExt};
 
 use super::{Asking, CallPlan, ErasedParser};
 use crate::harness::events::Event;
-use crate::harness::io::{CallFailure, CallProgress, CallReply, Clock};
+use crate::harness::io::{CallFailure, CallProgress, CallReply, CallTarget, Clock};
 use crate::harness::ledger::Reservation;
 use crate::reply_parse::ParsedReply;
 
@@ -134,14 +134,14 @@ impl dyn Asking + '_ {
         notes: &ProgressEvents<'_>,
     ) -> Option<Reservation> {
         let seconds = format!("{:.1}", after_ms as f64 / 1000.0);
-        let seat = request.seat();
+        let target = request.seat().target(plan);
         let (who, again) = match request.0 {
-            1 => (format!("the backup {}", seat.model_label(plan)), ""),
-            _ => (seat.model_label(plan), " again"),
+            1 => (format!("the backup {}", target.model_label()), ""),
+            _ => (target.model_label(), " again"),
         };
         let reserved = self.ledger().reserve(
             &format!("request {} of {}", request.0 + 1, plan.call_id),
-            seat.price(plan),
+            target.price,
             plan.prompt.estimated_tokens(),
             self.max_tokens(),
         );
@@ -172,22 +172,16 @@ impl dyn Asking + '_ {
         parse: &ErasedParser<'_>,
     ) -> Leg {
         let seat = request.seat();
+        let call = plan.request(seat.target(plan), self.max_tokens(), seat == Seat::Backup);
+        let provider_id = call.target.provider_id.clone();
         let started_ms = self.clock().now_ms();
-        let result = self
-            .call(
-                plan.request(self.max_tokens(), seat == Seat::Backup),
-                progress,
-            )
-            .await;
+        let result = self.call(call, progress).await;
         if result.is_ok() {
             let first_text_ms = progress
                 .first_text_ms
                 .get()
                 .unwrap_or_else(|| self.clock().now_ms());
-            self.observe_first_text(
-                seat.provider_id(plan),
-                first_text_ms.saturating_sub(started_ms),
-            );
+            self.observe_first_text(&provider_id, first_text_ms.saturating_sub(started_ms));
         }
         let parsed = result.as_ref().ok().map(|reply| parse(plan, &reply.text));
         Leg {
@@ -306,35 +300,12 @@ pub(super) enum Seat {
 }
 
 impl Seat {
-    pub(super) fn price(self, plan: &CallPlan<'_>) -> Option<crate::participants::Price> {
+    /// Where this seat's request goes, at what price: the one place that decides between the
+    /// seat's own model and its backup (a seat without a backup has only its own).
+    pub(super) fn target(self, plan: &CallPlan<'_>) -> CallTarget {
         match (self, &plan.participant.backup) {
-            (Seat::Backup, Some(backup)) => backup.price,
-            _ => plan.participant.price,
-        }
-    }
-
-    pub(super) fn model(self, plan: &CallPlan<'_>) -> String {
-        match (self, &plan.participant.backup) {
-            (Seat::Backup, Some(backup)) => backup.model.clone(),
-            _ => plan.participant.model.clone(),
-        }
-    }
-
-    fn provider_id<'p>(self, plan: &'p CallPlan<'_>) -> &'p str {
-        match (self, &plan.participant.backup) {
-            (Seat::Backup, Some(backup)) => &backup.provider_id,
-            _ => &plan.participant.provider_id,
-        }
-    }
-
-    /// "provider · model", as a call card names it.
-    fn model_label(self, plan: &CallPlan<'_>) -> String {
-        match (self, &plan.participant.backup) {
-            (Seat::Backup, Some(backup)) => backup.label(),
-            _ => crate::participants::model_label(
-                &plan.participant.provider_label,
-                &plan.participant.model,
-            ),
+            (Seat::Backup, Some(backup)) => CallTarget::backup(plan.participant, backup),
+            _ => CallTarget::own(plan.participant),
         }
     }
 }

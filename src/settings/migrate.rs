@@ -1,0 +1,162 @@
+//! Bringing any stored shape of the settings up to the current version.
+use consilium_engine::FilterLimits;
+
+use super::fields::{
+    check_amount, check_debate_threshold, check_hedge_after, check_max_tokens, check_threshold,
+    check_timeout,
+};
+use super::{ProviderSettings, Settings, SETTINGS_VERSION};
+
+/// Brings any stored shape up to the current version, field by field: a field that does not read
+/// takes its default and is reported, and every other field (each provider on its own) is kept.
+pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
+    use serde_json::Value;
+    let mut problems = Vec::new();
+    let Value::Object(stored) = value else {
+        problems.push("The stored settings are not an object, so the defaults are used.".into());
+        return (Settings::default(), problems);
+    };
+    // Version 0 (no field) and 1 share a shape; later versions add their steps here.
+    let mut settings = Settings::default();
+    for (field, value) in stored {
+        let problem = match field.as_str() {
+            "version" => None,
+            "providers" => {
+                let Value::Array(items) = value else {
+                    problems.push(
+                        "Settings: the stored providers are not a list; none could be kept.".into(),
+                    );
+                    continue;
+                };
+                settings.providers.clear();
+                for (index, item) in items.into_iter().enumerate() {
+                    match serde_json::from_value::<ProviderSettings>(item.clone()) {
+                        Ok(provider) => settings.providers.push(provider),
+                        Err(error) => {
+                            let name = item.get("name").and_then(Value::as_str).unwrap_or("");
+                            problems.push(format!(
+                                "Settings: provider {} {name:?} could not be read ({error}); the other providers are kept.",
+                                index + 1
+                            ));
+                        }
+                    }
+                }
+                None
+            }
+            "prices" => read_field(&mut settings.prices, value),
+            "filtering" => match FilterLimits::from_settings_json(&value) {
+                Ok(_) => {
+                    settings.filtering = value;
+                    None
+                }
+                Err(error) => Some(error),
+            },
+            "verbose" => read_field(&mut settings.verbose, value),
+            "consent_threshold_usd" => {
+                read_checked(&mut settings.consent_threshold_usd, value, |v| {
+                    check_amount(*v, "The consent threshold", true)
+                })
+            }
+            "budget_usd" => read_checked(&mut settings.budget_usd, value, |v| match v {
+                Some(budget) => check_amount(*budget, "The budget", false),
+                None => Ok(()),
+            }),
+            "max_tokens" => read_checked(&mut settings.max_tokens, value, |v| check_max_tokens(*v)),
+            "abstain_threshold" => read_checked(&mut settings.abstain_threshold, value, |v| {
+                check_threshold(*v)
+            }),
+            "debate_threshold" => read_checked(&mut settings.debate_threshold, value, |v| {
+                check_debate_threshold(*v)
+            }),
+            "timeout_secs" => {
+                read_checked(&mut settings.timeout_secs, value, |v| check_timeout(*v))
+            }
+            "hedge_after_secs" => read_checked(&mut settings.hedge_after_secs, value, |v| {
+                check_hedge_after(*v)
+            }),
+            "hedge_adaptive" => read_field(&mut settings.hedge_adaptive, value),
+            "custom_personas" => read_field(&mut settings.custom_personas, value),
+            _ => None, // a field from a newer version: ignored here
+        };
+        if let Some(problem) = problem {
+            problems.push(format!(
+                "Settings: {field} could not be read ({problem}); its default is used."
+            ));
+        }
+    }
+    settings.version = SETTINGS_VERSION;
+    (settings, problems)
+}
+
+fn read_field<T: serde::de::DeserializeOwned>(
+    slot: &mut T,
+    value: serde_json::Value,
+) -> Option<String> {
+    read_checked(slot, value, |_| Ok(()))
+}
+
+fn read_checked<T: serde::de::DeserializeOwned>(
+    slot: &mut T,
+    value: serde_json::Value,
+    check: impl Fn(&T) -> Result<(), String>,
+) -> Option<String> {
+    match serde_json::from_value::<T>(value) {
+        Ok(read) => match check(&read) {
+            Ok(()) => {
+                *slot = read;
+                None
+            }
+            Err(problem) => Some(problem),
+        },
+        Err(error) => Some(error.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn one_mistyped_field_keeps_every_other_setting_and_is_reported() {
+        let stored = json!({
+            "version": 1,
+            "providers": [
+                {"id": "p-1", "name": "Local", "kind": "open_ai_compatible", "base_url": "http://127.0.0.1:8080/v1", "default_model": "m"},
+                {"id": "p-2", "name": "Broken", "kind": "no-such-kind", "base_url": "x", "default_model": "m"},
+                {"id": "p-3", "name": "Hosted", "kind": "anthropic", "base_url": "https://api.anthropic.com", "default_model": "claude"}
+            ],
+            "verbose": true,
+            "max_tokens": "lots",
+            "budget_usd": 0,
+            "timeout_secs": 30
+        });
+        let (settings, problems) = migrate(stored);
+        let names: Vec<&str> = settings.providers.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["Local", "Hosted"]);
+        assert!(settings.verbose);
+        assert_eq!(settings.timeout_secs, 30);
+        assert_eq!(settings.max_tokens, Settings::default().max_tokens);
+        assert_eq!(
+            settings.budget_usd,
+            Settings::default().budget_usd,
+            "a zero budget is refused"
+        );
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(
+            problems[0].contains("provider 2 \"Broken\""),
+            "{problems:?}"
+        );
+        assert!(problems.iter().any(|p| p.contains("max_tokens")));
+        assert!(problems
+            .iter()
+            .any(|p| p.contains("budget must be more than $0")));
+    }
+
+    #[test]
+    fn a_shape_that_is_not_an_object_gives_defaults_and_says_so() {
+        let (settings, problems) = migrate(json!([1, 2]));
+        assert_eq!(settings, Settings::default());
+        assert_eq!(problems.len(), 1);
+    }
+}

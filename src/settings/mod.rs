@@ -1,0 +1,127 @@
+//! User settings: providers (never their keys), prices, debate limits and budgets. Stored in local
+//! storage with a version number so that later releases can migrate older shapes. One job per
+//! file:
+//! - this file: the settings' type and defaults;
+//! - `storage`: reading and writing them in local storage;
+//! - `migrate`: bringing any stored shape up to the current version, field by field;
+//! - `fields`: the checks and parsers of the fields the user types;
+//! - `hedging`: when seats with a backup model are hedged;
+//! - `presets`: the ready-made providers and the provider kinds' names.
+use consilium_engine::{FilterLimits, Persona};
+use consilium_providers::{Endpoint, ErrorContext, PriceTable, ProviderKind};
+use serde::{Deserialize, Serialize};
+
+mod fields;
+mod hedging;
+mod migrate;
+mod presets;
+mod storage;
+
+pub use fields::{
+    parse_abstain_threshold, parse_budget, parse_consent_threshold, parse_debate_threshold,
+    parse_hedge_after, parse_max_tokens, parse_timeout, MIN_MAX_TOKENS, MIN_TIMEOUT_SECS,
+};
+pub use hedging::HEDGE_ADAPTIVE_MULTIPLE;
+pub use migrate::migrate;
+pub use presets::{kind_label, presets, Preset, ALL_KINDS};
+pub use storage::{SETTINGS_KEY, UNREADABLE_SETTINGS_KEY};
+
+pub const SETTINGS_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProviderSettings {
+    pub id: String,
+    pub name: String,
+    pub kind: ProviderKind,
+    pub base_url: String,
+    pub default_model: String,
+    /// Models offered in pickers: fetched from the provider's model list, or typed.
+    #[serde(default)]
+    pub models: Vec<String>,
+    #[serde(default)]
+    pub remember_key: bool,
+}
+
+impl ProviderSettings {
+    pub fn endpoint(&self) -> Endpoint {
+        Endpoint {
+            kind: self.kind,
+            base_url: self.base_url.trim_end_matches('/').to_string(),
+        }
+    }
+
+    /// What an error message about a call to `model` here names.
+    pub fn error_context<'a>(&'a self, model: &'a str) -> ErrorContext<'a> {
+        ErrorContext {
+            provider_name: &self.name,
+            kind: self.kind,
+            base_url: &self.base_url,
+            model,
+        }
+    }
+
+    pub fn is_local(&self) -> bool {
+        let url = self.base_url.to_ascii_lowercase();
+        url.contains("://127.0.0.1") || url.contains("://localhost") || url.contains("://[::1]")
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub version: u32,
+    pub providers: Vec<ProviderSettings>,
+    pub prices: PriceTable,
+    /// The seed's shape: `{"filtering":{"round3":{...},"round4":{...}}}`.
+    pub filtering: serde_json::Value,
+    pub verbose: bool,
+    /// Ask before a run whose estimate is above this (USD).
+    pub consent_threshold_usd: f64,
+    pub budget_usd: Option<f64>,
+    pub max_tokens: u32,
+    /// A call with no progress for this long is aborted and retried.
+    pub timeout_secs: u32,
+    /// A seat with a backup model has its request sent to the backup too when it has sent no text
+    /// after this long (the deadline until a provider has answered a few calls, when adaptive).
+    pub hedge_after_secs: u32,
+    /// Once a provider has answered a few calls (while the page is open), hedge its calls after
+    /// `HEDGE_ADAPTIVE_MULTIPLE` x its median time to first text instead.
+    pub hedge_adaptive: bool,
+    /// A reviewer persona below this confidence abstains, whatever it said (0 to 1).
+    pub abstain_threshold: f64,
+    /// A backlog with more opportunities than this is debated by default (Prioritize).
+    pub debate_threshold: u32,
+    pub custom_personas: Vec<Persona>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            version: SETTINGS_VERSION,
+            providers: Vec::new(),
+            prices: PriceTable::with_defaults(),
+            filtering: FilterLimits::default().to_settings_json(),
+            verbose: false,
+            consent_threshold_usd: 0.50,
+            budget_usd: Some(2.50),
+            max_tokens: 1024,
+            timeout_secs: 90,
+            hedge_after_secs: 20,
+            hedge_adaptive: true,
+            abstain_threshold: consilium_engine::review::body::DEFAULT_ABSTAIN_THRESHOLD,
+            debate_threshold: consilium_engine::prioritize::body::DEFAULT_DEBATE_THRESHOLD as u32,
+            custom_personas: Vec::new(),
+        }
+    }
+}
+
+impl Settings {
+    pub fn provider(&self, id: &str) -> Option<&ProviderSettings> {
+        self.providers.iter().find(|p| p.id == id)
+    }
+
+    /// The limits in effect; an invalid stored value falls back to the defaults.
+    pub fn filter_limits(&self) -> FilterLimits {
+        FilterLimits::from_settings_json(&self.filtering).unwrap_or_default()
+    }
+}

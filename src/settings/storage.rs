@@ -1,0 +1,40 @@
+//! Settings in local storage: read (reporting what could not be), and written.
+use gloo_storage::{LocalStorage, Storage};
+
+use super::{migrate, Settings};
+
+pub const SETTINGS_KEY: &str = "consilium.settings";
+/// Where stored settings that could not all be read are kept, untouched, before anything is saved
+/// over them: nothing the user set is lost, even a field this version cannot read.
+pub const UNREADABLE_SETTINGS_KEY: &str = "consilium.settings.unreadable";
+
+impl Settings {
+    pub fn load() -> Self {
+        Self::load_reporting().0
+    }
+
+    /// The stored settings, and a sentence per stored field that could not be read (its default
+    /// is used, and the stored text is kept under `UNREADABLE_SETTINGS_KEY`).
+    pub fn load_reporting() -> (Self, Vec<String>) {
+        let Ok(Some(text)) = LocalStorage::raw().get_item(SETTINGS_KEY) else {
+            return (Self::default(), Vec::new());
+        };
+        let (settings, problems) = match serde_json::from_str::<serde_json::Value>(&text) {
+            Ok(value) => migrate(value),
+            Err(error) => (
+                Self::default(),
+                vec![format!(
+                    "The stored settings are not valid JSON ({error}), so the defaults are used."
+                )],
+            ),
+        };
+        if !problems.is_empty() {
+            let _ = LocalStorage::raw().set_item(UNREADABLE_SETTINGS_KEY, &text);
+        }
+        (settings, problems)
+    }
+
+    pub fn save(&self) -> Result<(), String> {
+        LocalStorage::set(SETTINGS_KEY, self).map_err(|e| crate::storage::explain_storage_error(&e))
+    }
+}
