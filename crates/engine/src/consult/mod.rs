@@ -54,19 +54,6 @@ impl Protocol for Consult {
     const KIND: record::Protocol = record::Protocol::Consult;
     type State = ConsultState;
     type Body = ConsultBody;
-    type Config = ConsultConfig;
-
-    fn config(body: &ConsultBody) -> ConsultConfig {
-        body.config.clone()
-    }
-
-    fn max_tokens(config: &ConsultConfig) -> u32 {
-        config.max_tokens
-    }
-
-    fn budget_usd(config: &ConsultConfig) -> Option<f64> {
-        config.budget_usd
-    }
 
     /// The filtering savings so far, from the call records.
     fn after_call(config: &ConsultConfig, body: &mut ConsultBody, calls: &[CallRecord]) {
@@ -170,12 +157,5 @@ impl<C> ConsultRun<'_, C> {
                 panel.join(", ")
             )),
         }
-    }
-
-    /// The JSON schema to send, when structured output is on.
-    fn schema(&self, name: &str, schema: fn() -> Value) -> Option<(String, Value)> {
-        self.config
-            .structured_output
-            .then(|| (name.to_string(), schema()))
     }
 }

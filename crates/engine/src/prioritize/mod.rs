@@ -34,7 +34,7 @@ pub use conclusion::debate_result;
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};
 use crate::harness::{Protocol, Run, Stop};
-use crate::record::prioritize::body::{PrioritizeBody, PrioritizeConfig};
+use crate::record::prioritize::body::PrioritizeBody;
 use crate::record::prioritize::state::PrioritizeState;
 use crate::record::{self, Session};
 use conclusion::{conclude, stalemate};
@@ -47,19 +47,6 @@ impl Protocol for Prioritize {
     const KIND: record::Protocol = record::Protocol::Prioritize;
     type State = PrioritizeState;
     type Body = PrioritizeBody;
-    type Config = PrioritizeConfig;
-
-    fn config(body: &PrioritizeBody) -> PrioritizeConfig {
-        body.config.clone()
-    }
-
-    fn max_tokens(config: &PrioritizeConfig) -> u32 {
-        config.max_tokens
-    }
-
-    fn budget_usd(config: &PrioritizeConfig) -> Option<f64> {
-        Some(config.budget_usd)
-    }
 }
 
 type PrioritizeRun<'a, C> = Run<'a, C, Prioritize>;

@@ -149,8 +149,7 @@ async fn take_turn<C: ModelCaller, T: 'static>(
     turn: Turn<T>,
 ) -> Result<T, Stop> {
     enter_phase(run, cx.round_u8, turn.phase)?;
-    let structured = run.config.structured_output;
-    let schema = structured.then(|| (turn.seat.id().to_string(), (turn.schema)(&cx.ids)));
+    let schema = run.schema(turn.seat.id(), || (turn.schema)(&cx.ids));
     let plan = plan(run, cx.round_u8, turn.seat, turn.prompt, schema)?;
     let parse = turn.parse;
     run.ask(plan, &|_: &CallPlan, text: &str| parse(text, &cx.order))

@@ -83,7 +83,7 @@ async fn offer<C: ModelCaller>(
         round,
         participant: driver,
         prompt: prompts::compromise(vetoers, parsed),
-        response_schema: super::schema(run, "compromise", compromise_schema),
+        response_schema: run.schema("compromise", compromise_schema),
         tokens_saved_via_filtering: 0,
     };
     let offered = run
@@ -131,7 +131,7 @@ async fn ask_vetoers<C: ModelCaller>(
                     &offer.compromise,
                     &offer.cost_of_delay,
                 ),
-                response_schema: super::schema(run, "acceptance", acceptance_schema),
+                response_schema: run.schema("acceptance", acceptance_schema),
                 tokens_saved_via_filtering: 0,
             })
         })

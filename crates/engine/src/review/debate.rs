@@ -83,7 +83,7 @@ fn plans<'p, C>(run: &'p ReviewRun<'_, C>, context: &prompts::RoundContext) -> V
                 round: context.round,
                 participant: member,
                 prompt: prompts::opinion(role, context),
-                response_schema: super::schema(run, "review_opinion", persona_reply_schema),
+                response_schema: run.schema("review_opinion", persona_reply_schema),
                 tokens_saved_via_filtering: 0,
             })
         })

@@ -43,7 +43,7 @@ pub use user_actions::{accept_verdict, amend};
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};
 use crate::harness::{Protocol, Run, Stop};
-use crate::record::review::body::{ReviewBody, ReviewConfig, MAX_ROUNDS};
+use crate::record::review::body::{ReviewBody, MAX_ROUNDS};
 use crate::record::review::state::ReviewState;
 use crate::record::{self, Body, Session};
 use state::{next_step, resume_point, Step};
@@ -56,19 +56,6 @@ impl Protocol for Review {
     const KIND: record::Protocol = record::Protocol::Review;
     type State = ReviewState;
     type Body = ReviewBody;
-    type Config = ReviewConfig;
-
-    fn config(body: &ReviewBody) -> ReviewConfig {
-        body.config.clone()
-    }
-
-    fn max_tokens(config: &ReviewConfig) -> u32 {
-        config.max_tokens
-    }
-
-    fn budget_usd(config: &ReviewConfig) -> Option<f64> {
-        config.budget_usd
-    }
 }
 
 type ReviewRun<'a, C> = Run<'a, C, Review>;
@@ -134,14 +121,4 @@ async fn deliberate<C: ModelCaller>(run: &ReviewRun<'_, C>) -> Result<(), Stop> 
             Step::Wait => return Err(Stop::Paused(AWAITING_AMENDMENT.to_string())),
         }
     }
-}
-
-fn schema<C>(
-    run: &ReviewRun<'_, C>,
-    name: &str,
-    schema: fn() -> serde_json::Value,
-) -> Option<(String, serde_json::Value)> {
-    run.config
-        .structured_output
-        .then(|| (name.to_string(), schema()))
 }

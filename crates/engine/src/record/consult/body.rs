@@ -31,22 +31,6 @@ pub struct ConsultBody {
     pub token_efficiency_stats: Option<TokenEfficiencyStats>,
 }
 
-impl ProtocolBody for ConsultBody {
-    fn of(body: &Body) -> Option<&Self> {
-        match body {
-            Body::Consult(consult) => Some(consult),
-            _ => None,
-        }
-    }
-
-    fn of_mut(body: &mut Body) -> Option<&mut Self> {
-        match body {
-            Body::Consult(consult) => Some(consult),
-            _ => None,
-        }
-    }
-}
-
 impl ConsultBody {
     /// The last round whose artifact is stored (0 = none). Round 1 counts once at least two
     /// independent answers are stored, the minimum for a council.
