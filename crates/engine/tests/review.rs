@@ -590,6 +590,80 @@ fn amended_code_is_refused_unless_the_run_waits_after_a_veto() {
     assert!(accept_verdict(&mut done, NOW).is_err());
 }
 
+/// The harness's one rule for a user's action on a stored session: the protocol's precondition,
+/// then its state machine; a refused action leaves the session as it was, an allowed one moves the
+/// state and stamps `updated_at`.
+#[test]
+fn a_user_action_is_checked_by_the_state_machine_and_stamps_the_record() {
+    use consilium_engine::harness::UserAction;
+    use consilium_engine::review::Review;
+    let later = NOW + 60_000;
+    let act = |to| UserAction::<Review> {
+        to,
+        wrong_protocol: "This is not a review.",
+    };
+    let fresh = review(DEMO_DIFF, demo_review_config());
+
+    let mut refused = fresh.clone();
+    let error = act(ReviewState::Conclusion)
+        .apply(
+            &mut refused,
+            later,
+            |_, _| Ok(()),
+            |b, ()| b.config.rules.push('!'),
+        )
+        .unwrap_err();
+    assert_eq!(error, "A review cannot go from idle to conclusion.");
+    assert_eq!(refused, fresh, "a refused action changes nothing");
+
+    let mut declined = fresh.clone();
+    let error = act(ReviewState::Proposal)
+        .apply(
+            &mut declined,
+            later,
+            |state, _| match state {
+                Some(ReviewState::Veto) => Ok(()),
+                _ => Err("only after a veto".to_string()),
+            },
+            |b, ()| b.config.rules.push('!'),
+        )
+        .unwrap_err();
+    assert_eq!(
+        error, "only after a veto",
+        "the precondition is asked first"
+    );
+    assert_eq!(declined, fresh);
+
+    let mut consult = Session::new_consult(
+        "c-test".into(),
+        "A question?".into(),
+        consilium_engine::consult::demo::demo_config(),
+        NOW,
+    );
+    let before = consult.clone();
+    assert_eq!(
+        act(ReviewState::Proposal).apply(&mut consult, later, |_, _| Ok(()), |_, ()| {}),
+        Err("This is not a review.".to_string())
+    );
+    assert_eq!(consult, before);
+
+    let mut moved = fresh.clone();
+    act(ReviewState::Proposal)
+        .apply(
+            &mut moved,
+            later,
+            |_, _| Ok(()),
+            |b, ()| b.config.rules.push('!'),
+        )
+        .unwrap();
+    assert_eq!(moved.review_state(), Some(ReviewState::Proposal));
+    assert_eq!(
+        moved.updated_at,
+        consilium_engine::timestamp::rfc3339_utc(later)
+    );
+    assert!(moved.review().config.rules.ends_with('!'));
+}
+
 #[test]
 fn a_change_too_large_or_empty_is_refused_before_any_call() {
     let caller = demo_caller();

@@ -1,23 +1,32 @@
-//! The Consult protocol: four rounds from independent answers to a checked verdict.
+//! The Consult protocol (seeds 004, 000): four rounds from independent answers to a checked
+//! verdict.
 //!
-//! 1. **Independent**: every panelist, in parallel, answers alone.
-//! 2. **Synthesis**: the judge reads every answer in full and finds consensus and tensions.
+//! 1. **Independent**: every panelist (2 to 5), in parallel, answers alone
+//!    (`IndependentArtifact`).
+//! 2. **Synthesis**: the judge reads every answer in full and finds the consensus points, the
+//!    tensions and a priority order (`SynthesisArtifact`).
 //! 3. **Cross-examination**: every panelist, in parallel, confronts the synthesis (filtered unless
-//!    verbose) with its own answer, challenging or defending; the judge merges the replies.
-//! 4. **Verdict**: the judge decides from all answers and the debate (filtered unless verbose); the
-//!    confidence is checked in code.
+//!    verbose) with its own answer, challenging or defending; the challenges and rebuttals are
+//!    taken verbatim and the judge is asked only for the unresolved points and the duplicates
+//!    (`CrossExamArtifact`).
+//! 4. **Verdict**: the judge decides from all answers and the debate (filtered unless verbose)
+//!    (`VerdictArtifact`); the confidence and the dissent are checked in code (`confidence`,
+//!    `dissent`).
 //!
-//! The run stops after `config.stop_after_round`. A reply that cannot be used is asked again once;
-//! round 1 needs two usable answers and round 3 one, and every judge call is required. A cancelled
-//! call aborts the run; a call the budget cannot cover is not made and fails it.
+//! States: Idle -> Estimating -> AwaitingConsent -> Independent -> Synthesis -> CrossExam ->
+//! Verdict -> Complete, and Aborted / Failed from any running state. The run stops after
+//! `config.stop_after_round`. A reply that cannot be used is asked again once; round 1 needs two
+//! usable answers and round 3 one, and every judge call is required. A cancelled call aborts the
+//! run; a call the budget cannot cover is not made and fails it.
 //!
 //! **Resume**: a session that stopped before finishing (interrupted tab, cancel, failure) continues
 //! from the first round without a stored artifact. Its state goes back to where it stood when its
-//! last complete round ended (`AwaitingConsent` if none), and that round restarts from scratch with
+//! last complete round ended (`state::resume_point`), and that round restarts from scratch with
 //! the same call ids; the records of the interrupted attempt stay, since their cost was real.
 //!
 //! Everything shared with the other protocols (asking, budget, records, events, saving) is the
 //! harness's; this module holds only what makes a consultation one.
+pub mod body;
 pub mod confidence;
 pub mod demo;
 pub mod dissent;
@@ -26,22 +35,19 @@ pub mod filtering;
 pub mod prompts;
 pub mod report;
 mod rounds;
+pub mod state;
 pub mod stored;
-
-use serde_json::{Map, Value};
 
 // Consult's stored data lives in the record (the layer below); these keep its old paths.
 pub use crate::record::consult::body::ConsultBody;
-pub use crate::record::consult::{artifacts, config, efficiency, filter_limits, state};
-
-use crate::record::consult::artifacts::{ArtifactEnvelope, ArtifactKind};
-use crate::record::consult::config::ConsultConfig;
-use crate::record::consult::efficiency::TokenEfficiencyStats;
-use crate::record::consult::state::ConsultState;
+pub use crate::record::consult::{artifacts, config, efficiency, filter_limits};
 
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};
 use crate::harness::{Protocol, Run, Stop};
+use crate::record::consult::config::ConsultConfig;
+use crate::record::consult::efficiency::TokenEfficiencyStats;
+use crate::record::consult::state::ConsultState;
 use crate::record::{self, CallRecord, ProtocolBody, Session};
 
 /// What the app shows when a session runs in verbose mode.
@@ -54,19 +60,6 @@ impl Protocol for Consult {
     const KIND: record::Protocol = record::Protocol::Consult;
     type State = ConsultState;
     type Body = ConsultBody;
-    type Config = ConsultConfig;
-
-    fn config(body: &ConsultBody) -> ConsultConfig {
-        body.config.clone()
-    }
-
-    fn max_tokens(config: &ConsultConfig) -> u32 {
-        config.max_tokens
-    }
-
-    fn budget_usd(config: &ConsultConfig) -> Option<f64> {
-        config.budget_usd
-    }
 
     /// The filtering savings so far, from the call records.
     fn after_call(config: &ConsultConfig, body: &mut ConsultBody, calls: &[CallRecord]) {
@@ -101,6 +94,7 @@ pub async fn run_consult(
     run.finish(outcome)
 }
 
+/// The four rounds in order, each unless its artifact is stored or it is past where the user stops.
 async fn consult<C: ModelCaller>(run: &ConsultRun<'_, C>) -> Result<(), Stop> {
     start(run)?;
     if run.wants(1) {
@@ -126,56 +120,10 @@ fn start<C>(run: &ConsultRun<'_, C>) -> Result<(), Stop> {
         run.enter(ConsultState::Estimating)?;
         run.enter(ConsultState::AwaitingConsent)?;
     } else {
-        let last_complete = run.body(ConsultBody::last_complete_round);
-        let resume_state =
-            ConsultState::for_round(last_complete).unwrap_or(ConsultState::AwaitingConsent);
-        run.resume_at(resume_state)?;
+        run.resume_at(run.body(state::resume_point))?;
     }
     if run.subject.trim().is_empty() {
         return Err(Stop::Failed("The question is empty.".to_string()));
     }
     run.config.validate().map_err(Stop::Failed)
-}
-
-/// What only a consultation's rounds need from the harness.
-impl<C> ConsultRun<'_, C> {
-    /// True when `round` is still to run: after the last complete one, up to where the user stops.
-    fn wants(&self, round: u8) -> bool {
-        round > self.body(ConsultBody::last_complete_round) && round <= self.config.stop_after_round
-    }
-
-    fn enter_round(&self, round: u8) -> Result<(), Stop> {
-        let state = ConsultState::for_round(round)
-            .ok_or_else(|| Stop::Failed(format!("There is no round {round} in a consult.")))?;
-        self.begin_round(round, state)
-    }
-
-    /// The envelope of an artifact made now, as JSON fields to set on the model's reply.
-    fn envelope_fields(&self, kind: ArtifactKind) -> Map<String, Value> {
-        ArtifactEnvelope::new(kind, self.now()).to_fields()
-    }
-
-    /// Every agent id an artifact names must be a panelist: `Err` is the sentence for the re-ask.
-    fn check_agents<'i>(&self, ids: impl IntoIterator<Item = &'i str>) -> Result<(), String> {
-        let panel: Vec<&str> = self
-            .config
-            .panelists
-            .iter()
-            .map(|p| p.id.as_str())
-            .collect();
-        match ids.into_iter().find(|id| !panel.contains(id)) {
-            None => Ok(()),
-            Some(unknown) => Err(format!(
-                "The reply names \"{unknown}\", who is not on the panel; use only these agent ids: {}.",
-                panel.join(", ")
-            )),
-        }
-    }
-
-    /// The JSON schema to send, when structured output is on.
-    fn schema(&self, name: &str, schema: fn() -> Value) -> Option<(String, Value)> {
-        self.config
-            .structured_output
-            .then(|| (name.to_string(), schema()))
-    }
 }

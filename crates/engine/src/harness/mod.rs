@@ -10,7 +10,9 @@ pub mod ledger;
 pub mod prompt;
 pub mod protocol;
 pub mod run;
+pub mod user_action;
 
 pub use asking::{Answer, CallPlan, PanelAnswers, ReplyParser};
 pub use protocol::{Protocol, StateMachine, TransitionError};
 pub use run::{Run, Stop};
+pub use user_action::UserAction;

@@ -6,7 +6,7 @@ use std::cell::{Cell, RefCell, RefMut};
 use super::events::{Event, EventSink};
 use super::io::{Clock, FirstTextTimes, ModelCaller};
 use super::ledger::CostLedger;
-use super::protocol::{Protocol, StateMachine};
+use super::protocol::{ConfigOf, Protocol, RunSettings, StateMachine};
 use crate::record::{ProtocolBody, Session};
 use crate::timestamp::rfc3339_utc;
 
@@ -37,7 +37,7 @@ pub struct Run<'a, C, P: Protocol> {
     sink: &'a dyn EventSink,
     /// Copies of what does not change during a run, so protocols need not borrow the session.
     pub subject: String,
-    pub config: P::Config,
+    pub config: ConfigOf<P>,
     session: RefCell<Session>,
     state: Cell<P::State>,
     ledger: RefCell<CostLedger>,
@@ -73,7 +73,7 @@ impl<'a, C, P: Protocol> Run<'a, C, P> {
             );
             return Err(Box::new((session, message)));
         };
-        let config = P::config(body);
+        let config = body.config().clone();
         let Some(state) = P::State::parse(&session.state) else {
             let message = format!(
                 "The session's state \"{}\" is not one of its protocol's.",
@@ -81,7 +81,7 @@ impl<'a, C, P: Protocol> Run<'a, C, P> {
             );
             return Err(Box::new((session, message)));
         };
-        session.cost.budget_usd = P::budget_usd(&config);
+        session.cost.budget_usd = config.budget_usd();
         Ok(Self {
             caller,
             clock,
@@ -125,7 +125,18 @@ impl<'a, C, P: Protocol> Run<'a, C, P> {
     }
 
     pub fn max_tokens(&self) -> u32 {
-        P::max_tokens(&self.config)
+        self.config.max_tokens()
+    }
+
+    /// The JSON schema `name` to send with a call, when structured output is on.
+    pub fn schema(
+        &self,
+        name: &str,
+        schema: impl FnOnce() -> serde_json::Value,
+    ) -> Option<(String, serde_json::Value)> {
+        self.config
+            .structured_output()
+            .then(|| (name.to_string(), schema()))
     }
 
     /// Changes the session, stamps `updated_at` and hands a copy to the shell to persist.

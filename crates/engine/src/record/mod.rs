@@ -27,10 +27,11 @@ pub use cost::CostSummary;
 pub use migrate::RecordError;
 
 use self::consult::body::ConsultBody;
+use self::consult::config::ConsultConfig;
 use self::consult::state::ConsultState;
-use self::prioritize::body::PrioritizeBody;
+use self::prioritize::body::{PrioritizeBody, PrioritizeConfig};
 use self::prioritize::state::PrioritizeState;
-use self::review::body::ReviewBody;
+use self::review::body::{ReviewBody, ReviewConfig};
 use self::review::state::ReviewState;
 use self::state::state_is_finished;
 use crate::participants::Participant;
@@ -81,8 +82,96 @@ impl Body {
 
 /// A protocol body reached through the shared record, for code that knows which protocol it runs.
 pub trait ProtocolBody: Sized {
+    /// The settings the user chose, stored in the body.
+    type Config: RunSettings + Clone;
+
     fn of(body: &Body) -> Option<&Self>;
     fn of_mut(body: &mut Body) -> Option<&mut Self>;
+    fn config(&self) -> &Self::Config;
+}
+
+/// `ProtocolBody` for the body of `Body::$variant`, whose settings are its `config` field.
+macro_rules! protocol_body {
+    ($variant:ident, $body:ty, $config:ty) => {
+        impl ProtocolBody for $body {
+            type Config = $config;
+
+            fn of(body: &Body) -> Option<&Self> {
+                match body {
+                    Body::$variant(body) => Some(body),
+                    _ => None,
+                }
+            }
+
+            fn of_mut(body: &mut Body) -> Option<&mut Self> {
+                match body {
+                    Body::$variant(body) => Some(body),
+                    _ => None,
+                }
+            }
+
+            fn config(&self) -> &$config {
+                &self.config
+            }
+        }
+    };
+}
+
+protocol_body!(Consult, ConsultBody, ConsultConfig);
+protocol_body!(Review, ReviewBody, ReviewConfig);
+protocol_body!(Prioritize, PrioritizeBody, PrioritizeConfig);
+
+/// The settings every protocol's calls run with, read by the harness from the stored config.
+pub trait RunSettings {
+    /// Output limit of every call.
+    fn max_tokens(&self) -> u32;
+    /// No call is made that could take the spend above this.
+    fn budget_usd(&self) -> Option<f64>;
+    /// Send each reply's JSON schema with the provider's structured-output feature.
+    fn structured_output(&self) -> bool;
+}
+
+impl RunSettings for ConsultConfig {
+    fn max_tokens(&self) -> u32 {
+        self.max_tokens
+    }
+
+    fn budget_usd(&self) -> Option<f64> {
+        self.budget_usd
+    }
+
+    fn structured_output(&self) -> bool {
+        self.structured_output
+    }
+}
+
+impl RunSettings for ReviewConfig {
+    fn max_tokens(&self) -> u32 {
+        self.max_tokens
+    }
+
+    fn budget_usd(&self) -> Option<f64> {
+        self.budget_usd
+    }
+
+    fn structured_output(&self) -> bool {
+        self.structured_output
+    }
+}
+
+/// Prioritize always has a budget (the seed's default is $2.50).
+impl RunSettings for PrioritizeConfig {
+    fn max_tokens(&self) -> u32 {
+        self.max_tokens
+    }
+
+    fn budget_usd(&self) -> Option<f64> {
+        Some(self.budget_usd)
+    }
+
+    fn structured_output(&self) -> bool {
+        self.structured_output
+    }
 }
 
 /// Serialised and parsed by hand (`session_serde`): the same JSON as a derive with a flattened

@@ -2,7 +2,7 @@
 //! checked against the parsed change; a veto needs at least one verified finding (or, for the SRE,
 //! a secret the scan found), so an unverified finding alone never blocks a change.
 use super::diff::ParsedDiff;
-use super::reply::{FixItem, FixSeverity, PersonaReply, Vote};
+use super::replies::{FixItem, FixSeverity, PersonaReply, Vote};
 use super::secrets::SecretHit;
 use crate::record::review::body::{Finding, Opinion};
 use crate::record::review::committee::ReviewerRole;

@@ -1,5 +1,48 @@
-//! Consult's four rounds, one file each.
+//! Consult's four rounds, one file each, and what only they need from the harness.
 pub(super) mod cross_exam;
 pub(super) mod independent;
 pub(super) mod synthesis;
 pub(super) mod verdict;
+
+use serde_json::{Map, Value};
+
+use super::ConsultRun;
+use crate::harness::Stop;
+use crate::record::consult::artifacts::{ArtifactEnvelope, ArtifactKind};
+use crate::record::consult::body::ConsultBody;
+use crate::record::consult::state::ConsultState;
+
+impl<C> ConsultRun<'_, C> {
+    /// True when `round` is still to run: after the last complete one, up to where the user stops.
+    pub(super) fn wants(&self, round: u8) -> bool {
+        round > self.body(ConsultBody::last_complete_round) && round <= self.config.stop_after_round
+    }
+
+    fn enter_round(&self, round: u8) -> Result<(), Stop> {
+        let state = ConsultState::for_round(round)
+            .ok_or_else(|| Stop::Failed(format!("There is no round {round} in a consult.")))?;
+        self.begin_round(round, state)
+    }
+
+    /// The envelope of an artifact made now, as JSON fields to set on the model's reply.
+    fn envelope_fields(&self, kind: ArtifactKind) -> Map<String, Value> {
+        ArtifactEnvelope::new(kind, self.now()).to_fields()
+    }
+
+    /// Every agent id an artifact names must be a panelist: `Err` is the sentence for the re-ask.
+    fn check_agents<'i>(&self, ids: impl IntoIterator<Item = &'i str>) -> Result<(), String> {
+        let panel: Vec<&str> = self
+            .config
+            .panelists
+            .iter()
+            .map(|p| p.id.as_str())
+            .collect();
+        match ids.into_iter().find(|id| !panel.contains(id)) {
+            None => Ok(()),
+            Some(unknown) => Err(format!(
+                "The reply names \"{unknown}\", who is not on the panel; use only these agent ids: {}.",
+                panel.join(", ")
+            )),
+        }
+    }
+}

@@ -7,9 +7,6 @@ use super::artifacts::{
 use super::confidence::ConfidenceCheck;
 use super::config::{ConsultConfig, MIN_PANELISTS};
 use super::efficiency::TokenEfficiencyStats;
-use super::state::ConsultState;
-use crate::record::state::StateMachine;
-use crate::record::{Body, ProtocolBody, Session};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ConsultBody {
@@ -31,22 +28,6 @@ pub struct ConsultBody {
     pub token_efficiency_stats: Option<TokenEfficiencyStats>,
 }
 
-impl ProtocolBody for ConsultBody {
-    fn of(body: &Body) -> Option<&Self> {
-        match body {
-            Body::Consult(consult) => Some(consult),
-            _ => None,
-        }
-    }
-
-    fn of_mut(body: &mut Body) -> Option<&mut Self> {
-        match body {
-            Body::Consult(consult) => Some(consult),
-            _ => None,
-        }
-    }
-}
-
 impl ConsultBody {
     /// The last round whose artifact is stored (0 = none). Round 1 counts once at least two
     /// independent answers are stored, the minimum for a council.
@@ -62,47 +43,5 @@ impl ConsultBody {
         } else {
             0
         }
-    }
-}
-
-/// Consult's view of a session record.
-impl Session {
-    /// A new consultation of `question` by `config`'s council, in state `idle`.
-    pub fn new_consult(id: String, question: String, config: ConsultConfig, now_ms: u64) -> Self {
-        let participants = config.participants().cloned().collect();
-        let demo = config.demo;
-        let mut session = Session::new(
-            id,
-            question,
-            participants,
-            Body::Consult(Box::new(ConsultBody {
-                config,
-                round1: Vec::new(),
-                round2: None,
-                round3: None,
-                round4: None,
-                confidence_check: None,
-                token_efficiency_stats: None,
-            })),
-            demo,
-            now_ms,
-        );
-        session.cost.budget_usd = session.consult().config.budget_usd;
-        session
-    }
-
-    /// The Consult body. Panics for another protocol's session: for code that only ever sees
-    /// consultations (the Consult protocol, its tests); views use `body_of`.
-    pub fn consult(&self) -> &ConsultBody {
-        ConsultBody::of(&self.body).expect("a Consult session")
-    }
-
-    pub fn consult_mut(&mut self) -> &mut ConsultBody {
-        ConsultBody::of_mut(&mut self.body).expect("a Consult session")
-    }
-
-    /// The typed state of a consultation (None for another protocol or a hand-edited state).
-    pub fn consult_state(&self) -> Option<ConsultState> {
-        ConsultState::parse(&self.state)
     }
 }

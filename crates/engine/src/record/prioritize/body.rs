@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 use super::backlog::{validate_backlog, Opportunity, ScoreMethod};
 use super::debate::DebateSession;
 use crate::participants::Participant;
-use crate::record::{Body, ProtocolBody};
 
 pub const DEFAULT_MAX_ROUNDS: u32 = 3;
 pub const MAX_ROUNDS_LIMIT: u32 = 10;
@@ -213,21 +212,5 @@ impl PrioritizeBody {
                 ScoreMethod::EvidencePerEffort
             }
         })
-    }
-}
-
-impl ProtocolBody for PrioritizeBody {
-    fn of(body: &Body) -> Option<&Self> {
-        match body {
-            Body::Prioritize(body) => Some(body),
-            _ => None,
-        }
-    }
-
-    fn of_mut(body: &mut Body) -> Option<&mut Self> {
-        match body {
-            Body::Prioritize(body) => Some(body),
-            _ => None,
-        }
     }
 }

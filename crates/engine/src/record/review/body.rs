@@ -6,7 +6,6 @@ use super::committee::ReviewerRole;
 use super::reply::{FixItem, Vote};
 use super::state::ReviewState;
 use crate::participants::Participant;
-use crate::record::{Body, ProtocolBody};
 
 pub const DEFAULT_ABSTAIN_THRESHOLD: f64 = 0.5;
 pub const MAX_ROUNDS: u8 = 5;
@@ -216,21 +215,5 @@ impl ReviewBody {
 
     pub fn code_version(&self) -> usize {
         self.amendments.len()
-    }
-}
-
-impl ProtocolBody for ReviewBody {
-    fn of(body: &Body) -> Option<&Self> {
-        match body {
-            Body::Review(review) => Some(review),
-            _ => None,
-        }
-    }
-
-    fn of_mut(body: &mut Body) -> Option<&mut Self> {
-        match body {
-            Body::Review(review) => Some(review),
-            _ => None,
-        }
     }
 }

@@ -1,0 +1,50 @@
+//! A new consultation, and Consult's view of a session record. The stored body itself is the
+//! record's (`record::consult::body`), re-exported here.
+pub use crate::record::consult::body::*;
+
+use crate::record::consult::config::ConsultConfig;
+use crate::record::consult::state::ConsultState;
+use crate::record::state::StateMachine;
+use crate::record::{Body, ProtocolBody, Session};
+
+/// Consult's view of a session record.
+impl Session {
+    /// A new consultation of `question` by `config`'s council, in state `idle`.
+    pub fn new_consult(id: String, question: String, config: ConsultConfig, now_ms: u64) -> Self {
+        let participants = config.participants().cloned().collect();
+        let demo = config.demo;
+        let mut session = Session::new(
+            id,
+            question,
+            participants,
+            Body::Consult(Box::new(ConsultBody {
+                config,
+                round1: Vec::new(),
+                round2: None,
+                round3: None,
+                round4: None,
+                confidence_check: None,
+                token_efficiency_stats: None,
+            })),
+            demo,
+            now_ms,
+        );
+        session.cost.budget_usd = session.consult().config.budget_usd;
+        session
+    }
+
+    /// The Consult body. Panics for another protocol's session: for code that only ever sees
+    /// consultations (the Consult protocol, its tests); views use `body_of`.
+    pub fn consult(&self) -> &ConsultBody {
+        ConsultBody::of(&self.body).expect("a Consult session")
+    }
+
+    pub fn consult_mut(&mut self) -> &mut ConsultBody {
+        ConsultBody::of_mut(&mut self.body).expect("a Consult session")
+    }
+
+    /// The typed state of a consultation (None for another protocol or a hand-edited state).
+    pub fn consult_state(&self) -> Option<ConsultState> {
+        ConsultState::parse(&self.state)
+    }
+}

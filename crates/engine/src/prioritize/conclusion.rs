@@ -1,0 +1,54 @@
+//! How a prioritization ends: the final ranking applied to the backlog, a stalemate when the
+//! budget runs out, and the seed's `DebateResult`.
+use super::{rankings, PrioritizeRun};
+use crate::harness::io::ModelCaller;
+use crate::record::prioritize::body::PrioritizeBody;
+use crate::record::prioritize::debate;
+
+/// The budget ran out: a stalemate, ranked as the last complete round (the backlog's order if
+/// none completed). The unfinished round's replies stay in the calls, not in the debate.
+pub(super) fn stalemate<C: ModelCaller>(run: &PrioritizeRun<'_, C>, reason: String) {
+    let (ranking, rounds) = run.body(|b| (b.last_rankings(), b.debate.rounds.len()));
+    run.update_body(|b| {
+        b.debate.stalemate = true;
+        b.in_progress = None;
+    });
+    let basis = if rounds == 0 {
+        "no round completed, so the backlog keeps its order".to_string()
+    } else {
+        format!("ranked as round {rounds}, the last complete one")
+    };
+    conclude(
+        run,
+        ranking,
+        format!("Stalemate: the budget ran out ({reason}); {basis}."),
+    );
+}
+
+/// Applies the final ranking to the backlog and records how the debate ended.
+pub(super) fn conclude<C: ModelCaller>(
+    run: &PrioritizeRun<'_, C>,
+    ranking: Vec<String>,
+    outcome: String,
+) {
+    let now = run.now();
+    run.update_body(|b| {
+        b.ranked = rankings::apply_rankings(&b.backlog, &ranking, &b.debate.session_id);
+        b.debate.final_rankings = b.ranked.iter().map(|o| o.id.clone()).collect();
+        b.debate.completed_at = Some(now);
+        b.debate.total_cost_usd = b.debate.total_cost_usd();
+        b.outcome = Some(outcome);
+    });
+}
+
+/// The seed's `DebateResult` of a finished session.
+pub fn debate_result(body: &PrioritizeBody) -> debate::DebateResult {
+    let mut session = body.debate.clone();
+    session.total_cost_usd = session.total_cost_usd();
+    debate::DebateResult {
+        cost_usd: session.total_cost_usd,
+        rounds_used: session.rounds_used(),
+        ranked_opportunities: body.ranked.clone(),
+        session,
+    }
+}

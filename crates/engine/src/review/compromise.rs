@@ -1,0 +1,170 @@
+//! After a veto: the Business Driver offers a Cost-of-Delay compromise and each vetoer accepts it
+//! or not. Accepted by every vetoer, the committee debates again under it; otherwise the veto is
+//! irreconcilable, REQUEST_CHANGES stands and the run waits for the user.
+use super::quorum::{verdict_for, Ending};
+use super::replies::{acceptance_schema, compromise_schema, AcceptanceReply, CompromiseReply};
+use super::verdict::{set_verdict, verdict_findings};
+use super::{diff, prompts, ReviewRun, AWAITING_AMENDMENT};
+use crate::harness::io::ModelCaller;
+use crate::harness::{Answer, CallPlan, Stop};
+use crate::record::review::body::{Compromise, Opinion, VetoerAnswer};
+use crate::record::review::committee::ReviewerRole;
+use crate::record::review::reply::Vote;
+use crate::reply_parse::parse_reply;
+
+pub(super) async fn compromise<C: ModelCaller>(run: &ReviewRun<'_, C>) -> Result<(), Stop> {
+    let (round, vetoes) = run.body(|b| {
+        let last = b.rounds.last().expect("a veto follows a round");
+        let vetoes: Vec<Opinion> = last
+            .opinions
+            .iter()
+            .filter(|o| o.vote == Vote::Veto)
+            .cloned()
+            .collect();
+        (last.number, vetoes)
+    });
+    let code = run.body(|b| b.current_code(&run.subject).to_string());
+    let parsed = diff::ParsedDiff::parse(&code);
+    let vetoers: Vec<(ReviewerRole, &Opinion)> = vetoes
+        .iter()
+        .filter_map(|o| Some((ReviewerRole::from_id(&o.member_id)?, o)))
+        .collect();
+    let result = offer(run, round, &vetoers, &parsed).await?;
+    let accepted = result.accepted;
+    run.update_body(|b| {
+        if let Some(last) = b.rounds.last_mut() {
+            last.compromise = Some(result.clone());
+        }
+    });
+    if accepted {
+        return Ok(());
+    }
+    // Irreconcilable: REQUEST_CHANGES stands, unless the user amends the code.
+    let hits = run.body(|b| b.secret_hits.clone());
+    let findings = verdict_findings(&vetoes, &hits);
+    let why = result.why_not.clone().unwrap_or_default();
+    set_verdict(
+        run,
+        verdict_for(Ending::IrreconcilableVeto),
+        format!("The veto is irreconcilable. {why}"),
+        false,
+        findings,
+    );
+    run.update_body(|b| b.awaiting_user = Some(AWAITING_AMENDMENT.to_string()));
+    Ok(())
+}
+
+/// The Business Driver's offer and the vetoers' answers (or why there is no compromise).
+async fn offer<C: ModelCaller>(
+    run: &ReviewRun<'_, C>,
+    round: u8,
+    vetoers: &[(ReviewerRole, &Opinion)],
+    parsed: &diff::ParsedDiff,
+) -> Result<Compromise, Stop> {
+    let mut result = Compromise {
+        offer: None,
+        cost_of_delay: None,
+        answers: Vec::new(),
+        accepted: false,
+        why_not: None,
+    };
+    let driver = run
+        .config
+        .members
+        .iter()
+        .find(|m| m.id == ReviewerRole::BusinessDriver.id());
+    let Some(driver) = driver else {
+        result.why_not =
+            Some("There is no Business Driver on the committee to offer a compromise.".into());
+        return Ok(result);
+    };
+    let plan = CallPlan {
+        call_id: format!("r{round}-business_driver-compromise"),
+        round,
+        participant: driver,
+        prompt: prompts::compromise(vetoers, parsed),
+        response_schema: run.schema("compromise", compromise_schema),
+        tokens_saved_via_filtering: 0,
+    };
+    let offered = run
+        .ask(plan, &|_: &CallPlan, text: &str| {
+            parse_reply(text, Default::default(), CompromiseReply::validate)
+                .map_err(|e| e.to_string())
+        })
+        .await;
+    match offered {
+        Answer::Valid(offer) => {
+            result.offer = Some(offer.compromise.clone());
+            result.cost_of_delay = Some(offer.cost_of_delay.clone());
+            result.answers = ask_vetoers(run, round, vetoers, &offer).await?;
+            result.accepted = result.answers.iter().all(|a| a.accept);
+            if !result.accepted {
+                result.why_not = Some("Not every vetoer accepted the compromise.".into());
+            }
+        }
+        Answer::Failed(reason) => {
+            result.why_not = Some(format!("The Business Driver's compromise failed: {reason}"))
+        }
+        Answer::Cancelled => return Err(Stop::Aborted),
+        Answer::OverBudget(reason) => return Err(Stop::OverBudget(reason)),
+    }
+    Ok(result)
+}
+
+async fn ask_vetoers<C: ModelCaller>(
+    run: &ReviewRun<'_, C>,
+    round: u8,
+    vetoers: &[(ReviewerRole, &Opinion)],
+    offer: &CompromiseReply,
+) -> Result<Vec<VetoerAnswer>, Stop> {
+    let plans = vetoers
+        .iter()
+        .filter_map(|(role, opinion)| {
+            let member = run.config.members.iter().find(|m| m.id == role.id())?;
+            Some(CallPlan {
+                call_id: format!("r{round}-{}-accept", role.id()),
+                round,
+                participant: member,
+                prompt: prompts::acceptance(
+                    *role,
+                    opinion,
+                    &offer.compromise,
+                    &offer.cost_of_delay,
+                ),
+                response_schema: run.schema("acceptance", acceptance_schema),
+                tokens_saved_via_filtering: 0,
+            })
+        })
+        .collect();
+    let answers = run
+        .ask_panel(plans, &|_: &CallPlan, text: &str| {
+            parse_reply(text, Default::default(), AcceptanceReply::validate)
+                .map_err(|e| e.to_string())
+        })
+        .await?;
+    Ok(vetoers
+        .iter()
+        .map(|(role, _)| {
+            let id = role.id().to_string();
+            match answers.valid.iter().find(|(who, _)| *who == id) {
+                Some((_, answer)) => VetoerAnswer {
+                    member_id: id,
+                    accept: answer.accept,
+                    reason: answer.reason.clone(),
+                },
+                None => VetoerAnswer {
+                    reason: answers
+                        .failed
+                        .iter()
+                        .find(|(who, _)| *who == id)
+                        .map(|(_, reason)| {
+                            format!("No usable answer ({reason}), so no acceptance.")
+                        })
+                        .unwrap_or_else(|| "No answer, so no acceptance.".to_string()),
+                    member_id: id,
+                    accept: false,
+                },
+            }
+        })
+        .collect())
+}

@@ -1,0 +1,202 @@
+//! One DEBATE round: every member gives an opinion in parallel, the engine grounds each one, the
+//! quorum decides the round's outcome, and the round is stored with its transitions.
+use super::quorum::{quorum, verdict_for, Ending, QuorumOutcome};
+use super::replies::{persona_reply_schema, PersonaReply};
+use super::verdict::{arrow, conclude_without_consensus, set_verdict, verdict_findings};
+use super::{diff, grounding, prompts, secrets, ReviewRun};
+use crate::harness::io::ModelCaller;
+use crate::harness::{CallPlan, PanelAnswers, Stop};
+use crate::record::review::body::{Opinion, ReviewBody, ReviewRound, MAX_ROUNDS};
+use crate::record::review::committee::ReviewerRole;
+use crate::record::review::reply::Vote;
+use crate::record::review::state::ReviewState;
+use crate::reply_parse::parse_reply;
+
+/// What the committee has on the table this round: the current code, the scan's facts, the
+/// opinions of the round before on the same code, and a compromise it continues under.
+struct Table {
+    code: String,
+    hits: Vec<secrets::SecretHit>,
+    previous: Vec<Opinion>,
+    compromise: Option<String>,
+}
+
+pub(super) async fn debate_round<C: ModelCaller>(
+    run: &ReviewRun<'_, C>,
+    round: u8,
+) -> Result<(), Stop> {
+    let from = run.state();
+    run.begin_round(round, ReviewState::Debate)?;
+    let table = run.body(|b| table(b, &run.subject));
+    let parsed = diff::ParsedDiff::parse(&table.code);
+    let context = prompts::RoundContext {
+        round,
+        max_rounds: MAX_ROUNDS,
+        diff: &parsed,
+        config: &run.config,
+        secret_hits: &table.hits,
+        previous: &table.previous,
+        compromise: table.compromise.as_deref(),
+    };
+    let answers = run
+        .ask_panel(plans(run, &context), &|_: &CallPlan, text: &str| {
+            parse_reply(text, Default::default(), PersonaReply::validate).map_err(|e| e.to_string())
+        })
+        .await?;
+    let opinions = opinions_from(run, &answers, &parsed, &table.hits);
+    let votes: Vec<Vote> = opinions.iter().map(|o| o.vote).collect();
+    let outcome = quorum(&votes);
+    let outcome_state = outcome_state(outcome, &votes);
+    store(run, round, from, &opinions, outcome, outcome_state);
+    if outcome_state != ReviewState::Debate {
+        run.enter(outcome_state)?;
+    }
+    conclude_if_decided(run, round, outcome, &opinions, &table.hits);
+    Ok(())
+}
+
+fn table(body: &ReviewBody, subject: &str) -> Table {
+    let last = body
+        .rounds
+        .last()
+        .filter(|r| r.code_version == body.code_version());
+    Table {
+        code: body.current_code(subject).to_string(),
+        hits: body.secret_hits.clone(),
+        previous: last.map(|r| r.opinions.clone()).unwrap_or_default(),
+        compromise: last
+            .and_then(|r| r.compromise.as_ref())
+            .filter(|c| c.accepted)
+            .and_then(|c| c.offer.clone()),
+    }
+}
+
+/// One call per member of the committee, in its order.
+fn plans<'p, C>(run: &'p ReviewRun<'_, C>, context: &prompts::RoundContext) -> Vec<CallPlan<'p>> {
+    run.config
+        .members
+        .iter()
+        .filter_map(|member| {
+            let role = ReviewerRole::from_id(&member.id)?;
+            Some(CallPlan {
+                call_id: format!("r{}-{}", context.round, member.id),
+                round: context.round,
+                participant: member,
+                prompt: prompts::opinion(role, context),
+                response_schema: run.schema("review_opinion", persona_reply_schema),
+                tokens_saved_via_filtering: 0,
+            })
+        })
+        .collect()
+}
+
+/// Each member's opinion as the engine counts it: grounded in the diff, and an ABSTAIN for a
+/// failed or missing reply.
+fn opinions_from<C>(
+    run: &ReviewRun<'_, C>,
+    answers: &PanelAnswers<PersonaReply>,
+    parsed: &diff::ParsedDiff,
+    hits: &[secrets::SecretHit],
+) -> Vec<Opinion> {
+    run.config
+        .members
+        .iter()
+        .filter_map(|member| {
+            let role = ReviewerRole::from_id(&member.id)?;
+            let reply = match answers.valid.iter().find(|(id, _)| *id == member.id) {
+                Some((_, reply)) => Ok(reply.clone()),
+                None => Err(answers
+                    .failed
+                    .iter()
+                    .find(|(id, _)| *id == member.id)
+                    .map(|(_, reason)| reason.clone())
+                    .unwrap_or_else(|| "no reply.".to_string())),
+            };
+            Some(grounding::opinion_of(
+                role,
+                reply,
+                run.config.abstain_threshold,
+                parsed,
+                hits,
+            ))
+        })
+        .collect()
+}
+
+/// The state the round ends in: no quorum with an abstention is an ABSTAIN, without one another
+/// DEBATE.
+fn outcome_state(outcome: QuorumOutcome, votes: &[Vote]) -> ReviewState {
+    match outcome {
+        QuorumOutcome::Veto => ReviewState::Veto,
+        QuorumOutcome::Synthesis { .. } => ReviewState::Synthesis,
+        QuorumOutcome::AllAbstained => ReviewState::Abstain,
+        QuorumOutcome::NoQuorum if votes.contains(&Vote::Abstain) => ReviewState::Abstain,
+        QuorumOutcome::NoQuorum => ReviewState::Debate,
+    }
+}
+
+fn store<C>(
+    run: &ReviewRun<'_, C>,
+    round: u8,
+    from: ReviewState,
+    opinions: &[Opinion],
+    outcome: QuorumOutcome,
+    outcome_state: ReviewState,
+) {
+    let code_version = run.body(ReviewBody::code_version);
+    let mut transitions = vec![arrow(from, ReviewState::Debate)];
+    if outcome_state != ReviewState::Debate {
+        transitions.push(arrow(ReviewState::Debate, outcome_state));
+    }
+    run.store_round(round, |b| {
+        b.rounds.push(ReviewRound {
+            number: round,
+            code_version,
+            opinions: opinions.to_vec(),
+            outcome: outcome_state,
+            majority_abstained: matches!(
+                outcome,
+                QuorumOutcome::Synthesis {
+                    majority_abstained: true
+                }
+            ),
+            compromise: None,
+            transitions,
+        })
+    });
+}
+
+/// A quorum, a committee that all abstained, or the last round without a quorum sets the verdict;
+/// a veto or another debate round leaves it open.
+fn conclude_if_decided<C>(
+    run: &ReviewRun<'_, C>,
+    round: u8,
+    outcome: QuorumOutcome,
+    opinions: &[Opinion],
+    hits: &[secrets::SecretHit],
+) {
+    match outcome {
+        QuorumOutcome::Synthesis { majority_abstained } => {
+            let findings = verdict_findings(opinions, hits);
+            let verdict = verdict_for(Ending::Synthesis {
+                fix_items: findings.len(),
+            });
+            let reason = match findings.len() {
+                0 => "The committee reached a quorum with no fix items left.".to_string(),
+                n => format!(
+                    "The committee reached a quorum, with {n} fix item(s) to address first."
+                ),
+            };
+            set_verdict(run, verdict, reason, majority_abstained, findings);
+        }
+        QuorumOutcome::AllAbstained => conclude_without_consensus(
+            run,
+            "Every member abstained, so no one could carry a decision.".to_string(),
+        ),
+        QuorumOutcome::NoQuorum if round >= MAX_ROUNDS => conclude_without_consensus(
+            run,
+            format!("No quorum was reached within the {MAX_ROUNDS}-round limit."),
+        ),
+        QuorumOutcome::Veto | QuorumOutcome::NoQuorum => {}
+    }
+}

@@ -1,0 +1,39 @@
+//! Where a review stands, read from its record, so a resumed run continues correctly. The states
+//! themselves are the record's (`record::review::state`), re-exported here so their old paths hold.
+pub use crate::record::review::state::*;
+
+use crate::record::review::body::ReviewBody;
+
+/// What the deliberation does next.
+pub(super) enum Step {
+    Debate { round: u8 },
+    Compromise,
+    Conclude,
+    Wait,
+}
+
+pub(super) fn next_step(body: &ReviewBody) -> Step {
+    if body.awaiting_user.is_some() {
+        return Step::Wait;
+    }
+    if body.verdict.is_some() {
+        return Step::Conclude;
+    }
+    let version = body.code_version();
+    let next_round = body.rounds.len() as u8 + 1;
+    match body.rounds.last() {
+        Some(last) if last.code_version == version => match (last.outcome, &last.compromise) {
+            (ReviewState::Veto, None) => Step::Compromise,
+            _ => Step::Debate { round: next_round },
+        },
+        _ => Step::Debate { round: next_round },
+    }
+}
+
+/// The state a stopped review resumes in: the outcome of its last round (PROPOSAL before any).
+pub(super) fn resume_point(body: &ReviewBody) -> ReviewState {
+    match body.rounds.last() {
+        Some(last) if last.code_version == body.code_version() => last.outcome,
+        _ => ReviewState::Proposal,
+    }
+}
