@@ -1,11 +1,14 @@
 // A full Consult with a real model: Gemma 3 270M on llama-server, with structured output (the JSON
 // schema becomes a grammar), through all four rounds to a verdict, in Chromium.
 import { expect, test } from './guard';
-import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL } from './servers';
+import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MODEL_TEST_MS } from './servers';
 import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
 
 test('a full consult against a real model reaches a verdict', async ({ page }) => {
-  test.setTimeout(15 * 60_000);
+  // The longest real-model test (4 rounds, 3 panelists and a judge, up to 1536 tokens a reply): 7 minutes
+  // with one core busy, so it gets one and a half times a real-model test's bound.
+  const limit = 1.5 * MODEL_TEST_MS;
+  test.setTimeout(limit);
   const errors = watchConsole(page);
   await page.goto('/');
   await addCompatibleProvider(page, 'Gemma local', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
@@ -21,7 +24,7 @@ test('a full consult against a real model reaches a verdict', async ({ page }) =
   // recorded as failed. So the run ends complete with no placeholder anywhere, or failed with the
   // reason on record, never "complete" with placeholders as positions and verdict.
   const badge = page.locator('.session-meta .badge').first();
-  await expect(badge).toHaveText(/^(complete|failed)$/, { timeout: 14 * 60_000 });
+  await expect(badge).toHaveText(/^(complete|failed)$/, { timeout: limit });
   const outcome = (await badge.innerText()).trim();
   await openRounds(page); // a finished record is folded under the decision
   const shown = await page.locator('.session').innerText();

@@ -3,7 +3,7 @@
 // marker) and a connection dropped mid-stream (aimock).
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
-import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
+import { FEW_TOKENS, LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
 import { addCompatibleProvider, askTheCouncil } from './helpers';
 import { allBrowserStorage } from './stored';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
@@ -93,17 +93,19 @@ test('a connection dropped mid-stream is explained and never taken as an answer'
 });
 
 test('Anthropic Messages against the real model on llama-server: plain and streamed', async ({ page }) => {
-  test.setTimeout(5 * 60_000);
+  test.setTimeout(MODEL_TEST_MS);
   await page.goto('/');
   const card = await addProvider(page, 'Gemma as Anthropic', 'Anthropic', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
+  await page.getByLabel('Max tokens per reply').fill(FEW_TOKENS); // the wire format is tested, not the answer
+  await page.getByLabel('Max tokens per reply').blur();
   await card.getByRole('button', { name: 'Test connection' }).click();
-  await expect(card.locator('.status')).toContainText(/Connected: .* answered in \d+ ms\./, { timeout: 60_000 });
+  await expect(card.locator('.status')).toContainText(/Connected: .* answered in \d+ ms\./, { timeout: MODEL_TEST_MS });
 
   // llama-server started without --jinja refuses Anthropic tools, so structured output is turned off.
   await roundOneWith(page, 'Gemma as Anthropic', 'Should a small team adopt Rust?', false);
   const cards = page.locator('.round[data-round="1"] .call-card pre.stream');
-  await expect(cards.first()).not.toBeEmpty({ timeout: 60_000 });
-  await expect(page.locator('.session-meta .badge')).toHaveText(/complete|failed/, { timeout: 4 * 60_000 });
+  await expect(cards.first()).not.toBeEmpty({ timeout: MODEL_TEST_MS });
+  await expect(page.locator('.session-meta .badge')).toHaveText(/complete|failed/, { timeout: MODEL_TEST_MS });
 });
 
 test('cancel aborts the requests in flight and keeps the session', async ({ page }) => {

@@ -5,7 +5,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import * as fs from 'fs';
-import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
+import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
 import { addCompatibleProvider, watchConsole } from './helpers';
 import { openSessionId, storedSessionIn } from './stored';
 
@@ -191,7 +191,7 @@ test('an import that fails names the line and keeps what was typed', async ({ pa
 });
 
 test('a debate by the real model on llama-server ends in a ranking or a recorded failure', async ({ page }) => {
-  test.setTimeout(8 * 60_000);
+  test.setTimeout(MODEL_TEST_MS);
   await page.goto('/');
   await addCompatibleProvider(page, 'Local', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
   await page.getByLabel('Max tokens per reply').fill('384');
@@ -203,7 +203,7 @@ test('a debate by the real model on llama-server ends in a ranking or a recorded
   const consent = page.getByRole('alertdialog');
   await expect(consent).toContainText('not independent');
   await consent.getByRole('button', { name: 'Start anyway' }).click();
-  await expect(badge(page)).toHaveText(/complete|failed/, { timeout: 7 * 60_000 });
+  await expect(badge(page)).toHaveText(/complete|failed/, { timeout: MODEL_TEST_MS });
   if ((await badge(page).textContent()) === 'complete') {
     await expect(page.locator('table.ranked-backlog tbody tr')).toHaveCount(6);
     await expect(page.getByTestId('rounds-used')).toHaveText('1 / 1');

@@ -4,7 +4,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import * as fs from 'fs';
-import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
+import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
 import { addCompatibleProvider, startTheReview, watchConsole } from './helpers';
 
 const CLEAN_DIFF = `diff --git a/src/math.py b/src/math.py
@@ -154,7 +154,7 @@ test.describe('against aimock', () => {
 });
 
 test('a review by the real model on llama-server reaches a verdict or a recorded failure', async ({ page }) => {
-  test.setTimeout(6 * 60_000);
+  test.setTimeout(MODEL_TEST_MS);
   const errors = watchConsole(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -163,7 +163,7 @@ test('a review by the real model on llama-server reaches a verdict or a recorded
   await maxTokens.blur();
   await addCompatibleProvider(page, 'Gemma reviewers', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
   await reviewWith(page, 'Gemma reviewers', LLAMA_MODEL, CLEAN_DIFF);
-  await expect(badge(page)).toHaveText(/^(conclusion|failed|veto)$/, { timeout: 5 * 60_000 });
+  await expect(badge(page)).toHaveText(/^(conclusion|failed|veto)$/, { timeout: MODEL_TEST_MS });
   const state = (await badge(page).innerText()).trim();
   if (state === 'failed') {
     await expect(page.locator('.failure')).not.toBeEmpty();

@@ -14,3 +14,11 @@ export const LLAMA_MODEL = 'gemma-3-270m';
 export const CACHE = process.env.CONSILIUM_CACHE ?? path.join(os.homedir(), '.cache', 'consilium');
 /** llama-server requires this key, so a wrong one gives a real 401. */
 export const LLAMA_KEY = 'sk-consilium-e2e-4242';
+/**
+ * How long a real-model test and each of its steps may take. The model shares two cores with Chromium
+ * and whatever else runs, so its speed varies several-fold: the tests ask for few tokens and few
+ * calls, and each step may wait as long as the whole test rather than a tight guess of its own.
+ */
+export const MODEL_TEST_MS = 10 * 60_000;
+/** Output limit for tests about the wire or the screen rather than the answer: a few dozen tokens stream in several steps. */
+export const FEW_TOKENS = '64';

@@ -7,7 +7,7 @@ import { expect, test } from './guard';
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { addCompatibleProvider, askTheCouncil, watchConsole } from './helpers';
-import { LLAMA_MODEL, LLAMA_URL } from './servers';
+import { LLAMA_MODEL, LLAMA_URL, MODEL_TEST_MS } from './servers';
 
 const ALREADY_RUNNING = 'A session is already running in this tab';
 
@@ -56,7 +56,7 @@ test('after a failure, Resume is offered at once, without a reload', async ({ pa
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill('Single run: does a failure offer resume?');
   await askTheCouncil(page);
-  await expect(badge(page)).toHaveText('failed', { timeout: 30_000 });
+  await expect(badge(page)).toHaveText('failed', { timeout: MODEL_TEST_MS });
   await expect(page.locator('.failure')).toContainText(/key/i);
   await expect(page.locator('.interrupted').getByRole('button', { name: 'Resume from round 1' })).toBeVisible();
 });
