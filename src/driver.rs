@@ -5,14 +5,15 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use consilium_engine::cost_usd;
 use consilium_engine::{
     run_consult, run_prioritize, run_review, Body, CallFailure, CallProgress, CallReply,
     CallRequest, Clock, DemoCaller, Event, EventSink, FirstTextTimes, HedgeDeadline, ModelCaller,
     NoProgress, Participant, Session, Sleep,
 };
 use consilium_providers::{
-    cost_usd, redact, ChatReply, ChatRequest, ErrorContext, Message, Price, ProviderError,
-    ResponseSchema, RetryPolicy, Role,
+    redact, ChatReply, ChatRequest, ErrorContext, Message, Price, ProviderError, ResponseSchema,
+    RetryPolicy, Role,
 };
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;

@@ -1,7 +1,8 @@
 //! User settings: providers (never their keys), prices, debate limits and budgets. Stored in local
 //! storage with a version number so that later releases can migrate older shapes.
 use consilium_engine::{FilterLimits, Persona};
-use consilium_providers::{default_base_url, Endpoint, PriceTable, ProviderKind};
+use consilium_prices::PriceTable;
+use consilium_providers::{default_base_url, Endpoint, ProviderKind};
 use gloo_storage::{LocalStorage, Storage};
 use serde::{Deserialize, Serialize};
 

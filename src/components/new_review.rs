@@ -98,7 +98,7 @@ pub fn NewReviewForm(
             s.retain(|(r, _)| *r != role);
             if on {
                 s.push((role, Seat::default_for(&settings, s.len())));
-                consilium_providers::order::sort_by_key(s, |(r, _)| {
+                consilium_order::sort_by_key(s, |(r, _)| {
                     ReviewerRole::ALL.iter().position(|x| x == r)
                 });
             }

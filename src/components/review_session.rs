@@ -156,7 +156,7 @@ pub fn ReviewBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                 let diff = parsed.get();
                 let mut paths: Vec<String> = items.iter().map(|f| f.item.path.clone()).collect();
                 paths.dedup();
-                consilium_providers::order::sort(&mut paths);
+                consilium_order::sort(&mut paths);
                 paths.dedup();
                 paths.into_iter().map(|path| {
                     let in_file: Vec<Finding> = items.iter().filter(|f| f.item.path == path).cloned().collect();

@@ -76,7 +76,7 @@ pub fn parse_models(kind: ProviderKind, body: &str) -> Result<Vec<ModelInfo>, Pr
             })
             .collect(),
     };
-    crate::order::sort_by(&mut models, |a, b| a.id.cmp(&b.id));
+    consilium_order::sort_by(&mut models, |a, b| a.id.cmp(&b.id));
     Ok(models)
 }
 
