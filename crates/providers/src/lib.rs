@@ -4,13 +4,11 @@
 //! `fetch`, then hands the status, headers and body bytes back to these functions. That keeps every
 //! wire format testable natively against recorded replies.
 
-mod anthropic;
+mod adapter;
 mod chat;
 mod classify;
 mod error;
-mod gemini;
 mod models;
-mod openai;
 mod redact;
 mod retry;
 mod sse;
