@@ -1,11 +1,11 @@
 //! The entry points for one chat call, each following the adapter of the provider's wire format.
-use crate::adapter::adapter;
+use crate::adapter::{with_adapter, Adapter};
 use crate::error::ProviderError;
 use crate::types::{ChatReply, ChatRequest, Endpoint, HttpRequest, ProviderKind};
 
 /// The provider's public API root; empty for an OpenAI-compatible server, whose URL the user gives.
 pub fn default_base_url(kind: ProviderKind) -> &'static str {
-    adapter(kind).default_base_url(kind)
+    with_adapter!(kind, |adapter| adapter.default_base_url(kind))
 }
 
 /// The request for one chat call, with the credential in this provider's own header only.
@@ -14,7 +14,8 @@ pub fn build_chat_request(
     api_key: Option<&str>,
     req: &ChatRequest,
 ) -> HttpRequest {
-    adapter(endpoint.kind).chat_request(endpoint, api_key, req)
+    with_adapter!(endpoint.kind, |adapter| adapter
+        .chat_request(endpoint, api_key, req))
 }
 
 /// A whole (non-streamed) 2xx reply body.
@@ -22,5 +23,5 @@ pub fn parse_chat_reply(kind: ProviderKind, body: &str) -> Result<ChatReply, Pro
     if let Some(page) = crate::classify::web_page_error(body) {
         return Err(page);
     }
-    adapter(kind).parse_reply(body)
+    with_adapter!(kind, |adapter| adapter.parse_reply(body))
 }

@@ -1,7 +1,7 @@
 //! One incremental decoder for every streamed format. Whatever way the bytes are split, the deltas
 //! concatenate to the same text and the final reply is the same; a stream without its terminal event
 //! is `Incomplete`, never a finished answer.
-use crate::adapter::{adapter, Adapter, StreamedReply};
+use crate::adapter::{with_adapter, Adapter, StreamedReply};
 use crate::chat::parse_chat_reply;
 use crate::classify::web_page_error;
 use crate::error::ProviderError;
@@ -11,7 +11,6 @@ use crate::types::{ChatReply, ProviderKind};
 #[derive(Debug)]
 pub struct StreamDecoder {
     kind: ProviderKind,
-    adapter: &'static dyn Adapter,
     sse: SseDecoder,
     stream: StreamedReply,
     /// The raw body, kept only until the first event: a server that ignores `stream: true` answers
@@ -26,7 +25,6 @@ impl StreamDecoder {
     pub fn new(kind: ProviderKind) -> Self {
         Self {
             kind,
-            adapter: adapter(kind),
             sse: SseDecoder::default(),
             stream: StreamedReply::default(),
             unstreamed_body: Some(Vec::new()),
@@ -91,7 +89,9 @@ impl StreamDecoder {
             if event.data.trim().is_empty() {
                 continue;
             }
-            let delta = self.adapter.stream_event(&event.data, &mut self.stream)?;
+            let stream = &mut self.stream;
+            let delta = with_adapter!(self.kind, |adapter| adapter
+                .stream_event(&event.data, stream))?;
             deltas.extend(delta);
         }
         Ok(deltas)

@@ -12,7 +12,6 @@ use crate::types::{
 
 const API_VERSION: &str = "2023-06-01";
 
-#[derive(Debug)]
 pub(crate) struct AnthropicMessages;
 
 impl Adapter for AnthropicMessages {

@@ -10,7 +10,6 @@ use crate::types::{
     Usage,
 };
 
-#[derive(Debug)]
 pub(crate) struct Gemini;
 
 impl Adapter for Gemini {

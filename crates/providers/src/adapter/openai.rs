@@ -10,7 +10,6 @@ use crate::types::{
     Role, Usage,
 };
 
-#[derive(Debug)]
 pub(crate) struct OpenAiChat;
 
 impl Adapter for OpenAiChat {
