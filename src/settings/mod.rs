@@ -8,7 +8,8 @@
 //! - `hedging`: when seats with a backup model are hedged;
 //! - `presets`: the ready-made providers and the provider kinds' names.
 use consilium_engine::{FilterLimits, Persona};
-use consilium_providers::{Endpoint, ErrorContext, PriceTable, ProviderKind};
+use consilium_prices::PriceTable;
+use consilium_providers::{Endpoint, ErrorContext, ProviderKind};
 use serde::{Deserialize, Serialize};
 
 mod fields;

@@ -181,7 +181,7 @@ pub async fn list_sessions() -> Result<Vec<SessionSummary>, String> {
         .iter()
         .filter_map(|(_, text)| serde_json::from_str(text).ok())
         .collect();
-    consilium_providers::order::sort_by(&mut summaries, |a, b| b.updated_at.cmp(&a.updated_at));
+    consilium_order::sort_by(&mut summaries, |a, b| b.updated_at.cmp(&a.updated_at));
     Ok(summaries)
 }
 

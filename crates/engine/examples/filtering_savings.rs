@@ -191,7 +191,7 @@ fn main() {
         saved as f64 / all_verbose as f64 * 100.0
     );
     println!(
-        "\nTokens: `estimate_tokens` (by character kind, see crates/providers/src/pricing.rs) of the system + user prompt each round-3 and round-4 call sent. \
+        "\nTokens: `estimate_tokens` (by character kind, see crates/engine/src/tokens.rs) of the system + user prompt each round-3 and round-4 call sent. \
          The session's efficiency_percentage divides the savings by all tokens used in the session (all rounds, input and output)."
     );
 }

@@ -4,8 +4,8 @@
 //!
 //! The modules stand in one-way layers, bottom to top; a module imports only from its own layer
 //! (never in a cycle) or lower ones, and `tests/layers.rs` fails on any other import:
-//! - L0 foundation, leaves that know nothing of sessions: `timestamp`, `money`, `validation`,
-//!   `participants`, `markdown_text`, `rich_text`, `reply_parse`.
+//! - L0 foundation, leaves that know nothing of sessions: `timestamp`, `money`, `tokens`,
+//!   `validation`, `participants`, `markdown_text`, `rich_text`, `reply_parse`.
 //! - L1 `record`: the session record every protocol shares (envelope, call records, costs, reading
 //!   records of earlier schema versions) and each protocol's stored data (`record::consult`,
 //!   `record::review`, `record::prioritize`: bodies, artifacts, configs, state enums, and the
@@ -35,10 +35,10 @@ pub mod review;
 pub mod rich_text;
 pub mod testing;
 pub mod timestamp;
+pub mod tokens;
 pub mod validation;
 pub mod views;
 
-pub use consilium_providers::{estimate_tokens, tokens_for_chars};
 pub use consult::artifacts::{
     ArtifactEnvelope, Challenge, ConsensusPoint, CrossExamArtifact, CrossExamReply, Dissent,
     IndependentArtifact, PanelistChallenge, Rebuttal, Severity, SynthesisArtifact, Tension,
@@ -71,4 +71,5 @@ pub use prioritize::{run_prioritize, Prioritize};
 pub use record::{Body, CallRecord, CallStatus, Protocol, RecordError, Session, Substitution};
 pub use reply_parse::{extract_json, parse_reply, ParsedReply, ReplyError};
 pub use review::{run_review, Review};
+pub use tokens::{estimate_tokens, tokens_for_chars};
 pub use validation::ValidationError;

@@ -1,4 +1,5 @@
 //! Money as people read it: the one place amounts in USD are formatted, in the app and the exports.
+//! What tokens cost at a price is `Price::cost_usd`, applied by the ledger alone.
 
 /// `$2.50`, or four decimals below a cent so that small costs do not show as `$0.00`. A negative
 /// amount (which no real cost is) shows as `$0.00` rather than `$-0.0000`.

@@ -3,8 +3,8 @@
 //! by `provider_id` when it makes a call.
 use serde::{Deserialize, Serialize};
 
-/// USD per million tokens; the one price type, shared with the provider codecs' price table.
-pub use consilium_providers::Price;
+/// USD per million tokens; the one price type, shared with the provider codecs and the price table.
+pub use consilium_prices::Price;
 
 /// A point of view a panelist argues from; its instructions go into the system prompt.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

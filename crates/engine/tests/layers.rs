@@ -17,13 +17,14 @@ use std::path::{Path, PathBuf};
 
 /// Bottom to top. A module may import from its own layer (without a cycle) or any lower one.
 const LAYERS: &[(&str, &[&str])] = &[
-    // L0 foundation: leaves with no knowledge of sessions (time, money, validation, who takes
-    // part, text helpers, tolerant reply parsing).
+    // L0 foundation: leaves with no knowledge of sessions (time, money, token estimates,
+    // validation, who takes part, text helpers, tolerant reply parsing).
     (
         "L0 foundation",
         &[
             "timestamp",
             "money",
+            "tokens",
             "validation",
             "participants",
             "markdown_text",

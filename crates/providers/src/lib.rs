@@ -4,16 +4,12 @@
 //! `fetch`, then hands the status, headers and body bytes back to these functions. That keeps every
 //! wire format testable natively against recorded replies.
 
-mod anthropic;
+mod adapter;
 mod attempts;
 mod chat;
 mod classify;
 mod error;
-mod gemini;
 mod models;
-mod openai;
-pub mod order;
-mod pricing;
 mod redact;
 mod retry;
 mod sse;
@@ -25,7 +21,6 @@ pub use chat::{build_chat_request, default_base_url, parse_chat_reply};
 pub use classify::{classify_http_error, error_detail};
 pub use error::{ErrorContext, ProviderError};
 pub use models::{build_models_request, parse_models};
-pub use pricing::{cost_usd, estimate_tokens, tokens_for_chars, PriceTable};
 pub use redact::redact;
 pub use retry::RetryPolicy;
 pub use sse::{SseDecoder, SseEvent};

@@ -1,27 +1,18 @@
 //! One incremental decoder for every streamed format. Whatever way the bytes are split, the deltas
 //! concatenate to the same text and the final reply is the same; a stream without its terminal event
 //! is `Incomplete`, never a finished answer.
-use crate::anthropic::AnthropicStream;
+use crate::adapter::{with_adapter, Adapter, StreamedReply};
 use crate::chat::parse_chat_reply;
 use crate::classify::web_page_error;
 use crate::error::ProviderError;
-use crate::gemini::GeminiStream;
-use crate::openai::OpenAiStream;
 use crate::sse::{SseDecoder, SseEvent};
 use crate::types::{ChatReply, ProviderKind};
-
-#[derive(Debug)]
-enum Format {
-    OpenAi(OpenAiStream),
-    Anthropic(AnthropicStream),
-    Gemini(GeminiStream),
-}
 
 #[derive(Debug)]
 pub struct StreamDecoder {
     kind: ProviderKind,
     sse: SseDecoder,
-    format: Format,
+    stream: StreamedReply,
     /// The raw body, kept only until the first event: a server that ignores `stream: true` answers
     /// with one plain JSON reply, which `finish` then reads as such.
     unstreamed_body: Option<Vec<u8>>,
@@ -32,17 +23,10 @@ const UNSTREAMED_BODY_LIMIT: usize = 4 << 20;
 
 impl StreamDecoder {
     pub fn new(kind: ProviderKind) -> Self {
-        let format = match kind {
-            ProviderKind::Anthropic => Format::Anthropic(AnthropicStream::default()),
-            ProviderKind::Gemini => Format::Gemini(GeminiStream::default()),
-            ProviderKind::OpenAi | ProviderKind::OpenRouter | ProviderKind::OpenAiCompatible => {
-                Format::OpenAi(OpenAiStream::default())
-            }
-        };
         Self {
             kind,
             sse: SseDecoder::default(),
-            format,
+            stream: StreamedReply::default(),
             unstreamed_body: Some(Vec::new()),
         }
     }
@@ -66,13 +50,13 @@ impl StreamDecoder {
         match self.apply(last) {
             Ok(_) => {}
             // Whatever trails a finished reply does not change it.
-            Err(ProviderError::Malformed { .. }) if self.is_done() => {}
+            Err(ProviderError::Malformed { .. }) if self.stream.done => {}
             // Otherwise the body was cut inside its last event, whose JSON is therefore unfinished.
             Err(ProviderError::Malformed { .. }) => return Err(self.incomplete()),
             Err(error) => return Err(error),
         }
-        if self.is_done() {
-            return Ok(self.into_reply());
+        if self.stream.done {
+            return Ok(self.stream.reply);
         }
         if let Some(body) = self.unstreamed_body.take() {
             let body = String::from_utf8_lossy(&body);
@@ -94,7 +78,7 @@ impl StreamDecoder {
     }
 
     pub fn text_so_far(&self) -> &str {
-        &self.reply().text
+        &self.stream.reply.text
     }
 
     fn apply(&mut self, events: Vec<SseEvent>) -> Result<Vec<String>, ProviderError> {
@@ -105,38 +89,12 @@ impl StreamDecoder {
             if event.data.trim().is_empty() {
                 continue;
             }
-            let delta = match &mut self.format {
-                Format::OpenAi(s) => s.on_data(&event.data)?,
-                Format::Anthropic(s) => s.on_event(&event.data)?,
-                Format::Gemini(s) => s.on_data(&event.data)?,
-            };
+            let stream = &mut self.stream;
+            let delta = with_adapter!(self.kind, |adapter| adapter
+                .stream_event(&event.data, stream))?;
             deltas.extend(delta);
         }
         Ok(deltas)
-    }
-
-    fn reply(&self) -> &ChatReply {
-        match &self.format {
-            Format::OpenAi(s) => &s.reply,
-            Format::Anthropic(s) => &s.reply,
-            Format::Gemini(s) => &s.reply,
-        }
-    }
-
-    fn is_done(&self) -> bool {
-        match &self.format {
-            Format::OpenAi(s) => s.done,
-            Format::Anthropic(s) => s.done,
-            Format::Gemini(s) => s.done,
-        }
-    }
-
-    fn into_reply(self) -> ChatReply {
-        match self.format {
-            Format::OpenAi(s) => s.reply,
-            Format::Anthropic(s) => s.reply,
-            Format::Gemini(s) => s.reply,
-        }
     }
 
     fn incomplete(&self) -> ProviderError {

@@ -1,6 +1,9 @@
 //! The shared vocabulary of the provider layer (the contract the app codes against).
 use serde::{Deserialize, Serialize};
 
+/// USD per million tokens, as a model list reports it (`ModelInfo::price`).
+pub use consilium_prices::Price;
+
 /// Which wire format a provider speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -129,13 +132,6 @@ pub struct ChatReply {
     pub model: Option<String>,
     /// Cost the provider itself reported (OpenRouter `usage.cost`), in USD.
     pub reported_cost_usd: Option<f64>,
-}
-
-/// USD per million tokens.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Price {
-    pub input_per_million: f64,
-    pub output_per_million: f64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

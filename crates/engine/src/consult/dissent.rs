@@ -36,9 +36,7 @@ pub fn dissent_of(verdict: &VerdictArtifact, check: Option<&ConfidenceCheck>) ->
             added_by_engine: true,
         });
     let mut entries: Vec<DissentEntry> = judge.chain(added).collect();
-    consilium_providers::order::sort_by_key(&mut entries, |entry| {
-        severity_rank(entry.dissent.severity)
-    });
+    consilium_order::sort_by_key(&mut entries, |entry| severity_rank(entry.dissent.severity));
     entries
 }
 

@@ -31,7 +31,7 @@ pub struct CostEstimate {
     pub verbose: bool,
 }
 
-pub use consilium_providers::{estimate_tokens, tokens_for_chars};
+pub use crate::tokens::{estimate_tokens, tokens_for_chars};
 
 pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     let max_tokens = u64::from(config.max_tokens);

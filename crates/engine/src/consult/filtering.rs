@@ -102,7 +102,7 @@ fn keywords_present(text: &str, keywords: &[&str]) -> usize {
 /// their original order.
 fn top_by<T: Clone>(items: &[T], limit: u32, score: impl Fn(&T) -> f64) -> Vec<T> {
     let mut scored: Vec<(f64, &T)> = items.iter().map(|item| (score(item), item)).collect();
-    consilium_providers::order::sort_by(&mut scored, |a, b| b.0.total_cmp(&a.0));
+    consilium_order::sort_by(&mut scored, |a, b| b.0.total_cmp(&a.0));
     scored
         .into_iter()
         .take(limit as usize)

@@ -1,7 +1,7 @@
 //! What every protocol's demo script shares: the scripted provider and model a demo seat names, and
 //! a reply built from a script's text. Each protocol writes its own script (`consult::demo`, ...);
 //! `crate::demo` picks the script by who is asked.
-use consilium_providers::estimate_tokens;
+use crate::tokens::estimate_tokens;
 
 use super::io::{CallReply, CallRequest};
 

@@ -170,7 +170,7 @@ impl HedgeDeadline {
                     return initial_ms;
                 }
                 let mut sorted = observed_ms.to_vec();
-                consilium_providers::order::sort(&mut sorted);
+                consilium_order::sort(&mut sorted);
                 let median = sorted[sorted.len() / 2];
                 ((median as f64 * multiple).round() as u64).max(min_ms)
             }

@@ -8,7 +8,7 @@ use super::io::CallReply;
 use crate::money::format_usd;
 use crate::participants::Price;
 pub use crate::record::CostSummary;
-use consilium_providers::estimate_tokens;
+use crate::tokens::estimate_tokens;
 
 /// The worst-case cost set aside for a call in flight; settled or released when it ends.
 #[derive(Debug)]

@@ -1,6 +1,6 @@
 //! A prompt as sent: system and user message, with the token estimate the budget and the
 //! filtering savings use.
-use consilium_providers::estimate_tokens;
+use crate::tokens::estimate_tokens;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prompt {

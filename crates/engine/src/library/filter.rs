@@ -1,6 +1,6 @@
 //! The history list's filters and sort: protocol, state, date, and the order shown.
 use crate::timestamp::rfc3339_utc;
-use consilium_providers::order;
+use consilium_order as order;
 
 use super::SessionSummary;
 

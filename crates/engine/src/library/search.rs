@@ -209,7 +209,7 @@ impl Query {
                 from = begin + term.len().max(1);
             }
         }
-        consilium_providers::order::sort(&mut ranges);
+        consilium_order::sort(&mut ranges);
         let mut segments = Vec::new();
         if start > 0 {
             segments.push(Segment::plain("…"));

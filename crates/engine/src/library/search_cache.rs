@@ -59,7 +59,7 @@ impl SearchCache {
             .filter(|(id, stamp)| self.read_for.get(*id) != Some(*stamp))
             .map(|(id, _)| id.clone())
             .collect();
-        consilium_providers::order::sort(&mut ids);
+        consilium_order::sort(&mut ids);
         ids
     }
 

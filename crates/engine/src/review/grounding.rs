@@ -124,7 +124,7 @@ pub fn opinion_of(
 /// One finding per path + rule (the first, which is the most severe once sorted), most severe
 /// first, then by path and line.
 pub fn deduplicated(mut findings: Vec<Finding>) -> Vec<Finding> {
-    consilium_providers::order::sort_by(&mut findings, |a, b| {
+    consilium_order::sort_by(&mut findings, |a, b| {
         (a.item.severity, &a.item.path, a.item.line_start).cmp(&(
             b.item.severity,
             &b.item.path,

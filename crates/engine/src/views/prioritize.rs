@@ -95,7 +95,7 @@ pub fn rank_movement(body: &PrioritizeBody, source: RankingSource) -> Vec<RankLi
                 .collect(),
         })
         .collect();
-    consilium_providers::order::sort_by_key(&mut lines, |l| {
+    consilium_order::sort_by_key(&mut lines, |l| {
         l.ranks.last().copied().flatten().unwrap_or(u32::MAX)
     });
     lines

@@ -70,7 +70,7 @@ pub struct FileFindings {
 pub fn fix_items_by_file(verdict: Option<&Verdict>, diff: &ParsedDiff) -> Vec<FileFindings> {
     let items = verdict.map(|v| v.fix_items.as_slice()).unwrap_or_default();
     let mut paths: Vec<&str> = items.iter().map(|f| f.item.path.as_str()).collect();
-    consilium_providers::order::sort(&mut paths);
+    consilium_order::sort(&mut paths);
     paths.dedup();
     paths
         .into_iter()
@@ -298,7 +298,7 @@ pub fn choose_member<T>(
     committee.retain(|(r, _)| *r != role);
     if sits {
         committee.push((role, seat(committee.len())));
-        consilium_providers::order::sort_by_key(committee, |(r, _)| {
+        consilium_order::sort_by_key(committee, |(r, _)| {
             ReviewerRole::ALL.iter().position(|x| x == r)
         });
     }

@@ -75,7 +75,7 @@ impl ConsultConfig {
             }
         }
         let mut ids: Vec<&str> = self.participants().map(|p| p.id.as_str()).collect();
-        consilium_providers::order::sort(&mut ids);
+        consilium_order::sort(&mut ids);
         if let Some(pair) = ids.windows(2).find(|pair| pair[0] == pair[1]) {
             return Err(format!(
                 "Two seats share the id \"{}\"; each needs its own.",

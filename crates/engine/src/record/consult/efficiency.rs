@@ -2,7 +2,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::record::CallRecord;
-use consilium_providers::{estimate_tokens, tokens_for_chars};
+use crate::tokens::{estimate_tokens, tokens_for_chars};
 
 pub const FILTERING_METHOD: &str = "structured_artifact_array_truncation";
 /// Only the debate rounds are filtered; round 2 always gets every answer in full.

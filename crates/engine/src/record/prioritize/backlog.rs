@@ -176,7 +176,7 @@ pub fn score_ranking(backlog: &[Opportunity]) -> Vec<String> {
         })
         .collect();
     // Stable: equal scores keep the backlog's order.
-    consilium_providers::order::sort_by(&mut scored, |a, b| {
+    consilium_order::sort_by(&mut scored, |a, b| {
         let method_rank = |m: ScoreMethod| (m != ScoreMethod::Rice) as u8;
         method_rank(a.2)
             .cmp(&method_rank(b.2))

@@ -63,7 +63,7 @@ impl ReviewConfig {
             }
         }
         let mut ids: Vec<&str> = self.members.iter().map(|m| m.id.as_str()).collect();
-        consilium_providers::order::sort(&mut ids);
+        consilium_order::sort(&mut ids);
         if ids.windows(2).any(|pair| pair[0] == pair[1]) {
             return Err("Each persona sits on the committee once.".into());
         }

@@ -1,7 +1,7 @@
 //! The token estimate used for budgets against true o200k_base counts (OpenAI's tokenizer, counted
 //! once with the `tiktoken-rs` crate, which the product does not depend on). The estimate may
 //! over-reserve; it must never under-reserve by more than 10%.
-use consilium_providers::estimate_tokens;
+use consilium_engine::estimate_tokens;
 
 /// (what, text, o200k_base token count)
 const SAMPLES: &[(&str, &str, u64)] = &[
@@ -61,4 +61,13 @@ fn characters_count_by_kind() {
     assert_eq!(estimate_tokens("abcde"), 2);
     assert_eq!(estimate_tokens("{}[]"), 2, "punctuation: two to a token");
     assert_eq!(estimate_tokens("决定"), 2, "CJK: about one each");
+}
+
+#[test]
+fn token_estimate_of_english_letters_is_a_quarter_of_the_characters_rounded_up() {
+    assert_eq!(estimate_tokens(""), 0);
+    assert_eq!(estimate_tokens("abc"), 1);
+    assert_eq!(estimate_tokens("abcd"), 1);
+    assert_eq!(estimate_tokens("abcde"), 2);
+    assert_eq!(estimate_tokens("🌍🌍🌍🌍🌍"), 5, "characters, not bytes");
 }

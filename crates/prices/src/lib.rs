@@ -1,10 +1,26 @@
 //! Prices in USD per million tokens, editable in the settings. A model without a price has an
 //! unknown cost, never a cost of zero.
+//!
+//! A leaf crate: the provider codecs read prices off a model list (OpenRouter's), the engine
+//! charges calls with them and the app's settings edit the table, and none of them owns the others.
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::types::{Price, Usage};
+/// USD per million tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Price {
+    pub input_per_million: f64,
+    pub output_per_million: f64,
+}
+
+impl Price {
+    pub fn cost_usd(&self, input_tokens: u64, output_tokens: u64) -> f64 {
+        (input_tokens as f64 * self.input_per_million
+            + output_tokens as f64 * self.output_per_million)
+            / 1_000_000.0
+    }
+}
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(transparent)]
@@ -143,43 +159,4 @@ fn is_version_of(model: &str, id: &str) -> bool {
         || ["latest", "preview", "exp"]
             .iter()
             .any(|alias| rest == *alias || rest.starts_with(&format!("{alias}-")))
-}
-
-pub fn cost_usd(usage: &Usage, price: &Price) -> f64 {
-    price.cost_usd(usage.input_tokens, usage.output_tokens)
-}
-
-impl Price {
-    pub fn cost_usd(&self, input_tokens: u64, output_tokens: u64) -> f64 {
-        (input_tokens as f64 * self.input_per_million
-            + output_tokens as f64 * self.output_per_million)
-            / 1_000_000.0
-    }
-}
-
-/// A rough count for estimates before a call, the one token estimate of the whole app (budgets,
-/// reservations, usage a provider did not report). Tokenizers split text by kind, so it is counted
-/// by kind, in twentieths of a token per character: ASCII letters, digits and spaces about 4 to a
-/// token (English prose), ASCII punctuation 2 to a token (code, JSON), and any other character
-/// almost one token each (Chinese, Japanese). Checked against o200k counts in
-/// `tests/token_estimate.rs`: it never under-reserves by more than 10% on those samples.
-pub fn estimate_tokens(text: &str) -> u64 {
-    let twentieths: u64 = text.chars().map(twentieths_of_a_token).sum();
-    twentieths.div_ceil(20)
-}
-
-fn twentieths_of_a_token(c: char) -> u64 {
-    if !c.is_ascii() {
-        18
-    } else if c.is_ascii_alphanumeric() || c.is_ascii_whitespace() {
-        5
-    } else {
-        10
-    }
-}
-
-/// The estimate for `chars` characters of English prose, for when only a count is known (older
-/// call records): prefer `estimate_tokens` whenever the text is at hand.
-pub fn tokens_for_chars(chars: usize) -> u64 {
-    (chars as u64).div_ceil(4)
 }

@@ -1,0 +1,245 @@
+//! Anthropic Messages. Structured output goes through a single forced tool whose input schema is the
+//! wanted JSON schema; the tool's input (or its streamed `input_json_delta`s) is the reply text.
+use serde_json::{json, Map, Value};
+
+use super::{temperature_json, usable_key, Adapter, StreamedReply};
+use crate::classify::classify_http_error;
+use crate::error::ProviderError;
+use crate::types::{
+    ChatReply, ChatRequest, Endpoint, FinishReason, HttpRequest, ModelInfo, ProviderKind, Role,
+    Usage,
+};
+
+const API_VERSION: &str = "2023-06-01";
+
+pub(crate) struct AnthropicMessages;
+
+impl Adapter for AnthropicMessages {
+    fn default_base_url(&self, _: ProviderKind) -> &'static str {
+        "https://api.anthropic.com/v1"
+    }
+
+    /// The key in `x-api-key`, the API version, and the explicit opt-in Anthropic requires before
+    /// it answers a browser (CORS) request.
+    fn auth_headers(&self, _: ProviderKind, api_key: Option<&str>) -> Vec<(String, String)> {
+        let mut headers = vec![
+            ("anthropic-version".to_string(), API_VERSION.to_string()),
+            (
+                "anthropic-dangerous-direct-browser-access".to_string(),
+                "true".to_string(),
+            ),
+        ];
+        if let Some(key) = usable_key(api_key) {
+            headers.push(("x-api-key".to_string(), key.to_string()));
+        }
+        headers
+    }
+
+    fn chat_request(
+        &self,
+        endpoint: &Endpoint,
+        api_key: Option<&str>,
+        req: &ChatRequest,
+    ) -> HttpRequest {
+        let messages: Vec<Value> = req
+            .messages
+            .iter()
+            .map(|m| {
+                let role = match m.role {
+                    Role::User => "user",
+                    Role::Assistant => "assistant",
+                };
+                json!({ "role": role, "content": m.content })
+            })
+            .collect();
+        let mut body = Map::new();
+        body.insert("model".into(), json!(req.model));
+        body.insert("max_tokens".into(), json!(req.max_tokens));
+        if let Some(system) = req.system.as_deref().filter(|s| !s.is_empty()) {
+            body.insert("system".into(), json!(system));
+        }
+        body.insert("messages".into(), Value::Array(messages));
+        if let Some(t) = req.temperature {
+            body.insert("temperature".into(), temperature_json(t));
+        }
+        body.insert("stream".into(), json!(req.stream));
+        if let Some(schema) = &req.response_schema {
+            body.insert(
+                "tools".into(),
+                json!([{ "name": schema.name, "description": "Record the answer in exactly this structure.", "input_schema": schema.schema }]),
+            );
+            body.insert(
+                "tool_choice".into(),
+                json!({ "type": "tool", "name": schema.name }),
+            );
+        }
+        let mut headers = vec![("Content-Type".to_string(), "application/json".to_string())];
+        headers.extend(self.auth_headers(endpoint.kind, api_key));
+        HttpRequest {
+            method: "POST".into(),
+            url: format!("{}/messages", endpoint.base_url.trim_end_matches('/')),
+            headers,
+            body: Value::Object(body).to_string(),
+        }
+    }
+
+    fn parse_reply(&self, body: &str) -> Result<ChatReply, ProviderError> {
+        let value: Value = serde_json::from_str(body).map_err(|e| ProviderError::Malformed {
+            detail: format!("not JSON: {e}"),
+        })?;
+        if value.get("type").and_then(Value::as_str) == Some("error") {
+            return Err(typed_error(&value));
+        }
+        let blocks = value
+            .get("content")
+            .and_then(Value::as_array)
+            .ok_or_else(|| ProviderError::Malformed {
+                detail: "no content in the reply".into(),
+            })?;
+        let mut text = String::new();
+        for block in blocks {
+            match block.get("type").and_then(Value::as_str) {
+                Some("text") => text.push_str(
+                    block
+                        .get("text")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default(),
+                ),
+                Some("tool_use") => text.push_str(
+                    &block
+                        .get("input")
+                        .cloned()
+                        .unwrap_or(Value::Null)
+                        .to_string(),
+                ),
+                _ => {}
+            }
+        }
+        Ok(ChatReply {
+            text,
+            usage: value.get("usage").map(|u| Usage {
+                input_tokens: u.get("input_tokens").and_then(Value::as_u64).unwrap_or(0),
+                output_tokens: u.get("output_tokens").and_then(Value::as_u64).unwrap_or(0),
+            }),
+            finish_reason: value
+                .get("stop_reason")
+                .and_then(Value::as_str)
+                .map(finish_reason),
+            model: value
+                .get("model")
+                .and_then(Value::as_str)
+                .map(str::to_string),
+            reported_cost_usd: None,
+        })
+    }
+
+    /// One typed stream event; `message_stop` ends the stream.
+    fn stream_event(
+        &self,
+        data: &str,
+        stream: &mut StreamedReply,
+    ) -> Result<Option<String>, ProviderError> {
+        let value: Value = serde_json::from_str(data).map_err(|e| ProviderError::Malformed {
+            detail: format!("a stream event is not JSON: {e}"),
+        })?;
+        match value
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+        {
+            "message_start" => {
+                let message = value.get("message").cloned().unwrap_or(Value::Null);
+                stream.reply.model = message
+                    .get("model")
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
+                let input = message
+                    .pointer("/usage/input_tokens")
+                    .and_then(Value::as_u64)
+                    .unwrap_or(0);
+                let output = message
+                    .pointer("/usage/output_tokens")
+                    .and_then(Value::as_u64)
+                    .unwrap_or(0);
+                stream.reply.usage = Some(Usage {
+                    input_tokens: input,
+                    output_tokens: output,
+                });
+                Ok(None)
+            }
+            "content_block_delta" => {
+                let delta = value.get("delta").cloned().unwrap_or(Value::Null);
+                let piece = match delta.get("type").and_then(Value::as_str) {
+                    Some("text_delta") => delta.get("text").and_then(Value::as_str),
+                    Some("input_json_delta") => delta.get("partial_json").and_then(Value::as_str),
+                    _ => None,
+                }
+                .unwrap_or_default();
+                Ok(stream.push_text(piece))
+            }
+            "message_delta" => {
+                if let Some(reason) = value.pointer("/delta/stop_reason").and_then(Value::as_str) {
+                    stream.reply.finish_reason = Some(finish_reason(reason));
+                }
+                if let Some(output) = value
+                    .pointer("/usage/output_tokens")
+                    .and_then(Value::as_u64)
+                {
+                    let usage = stream.reply.usage.get_or_insert_with(Usage::default);
+                    usage.output_tokens = output;
+                    if let Some(input) =
+                        value.pointer("/usage/input_tokens").and_then(Value::as_u64)
+                    {
+                        usage.input_tokens = input;
+                    }
+                }
+                Ok(None)
+            }
+            "message_stop" => {
+                stream.done = true;
+                Ok(None)
+            }
+            "error" => Err(typed_error(&value)),
+            _ => Ok(None), // ping, content_block_start/stop
+        }
+    }
+
+    /// Paginated, at most 1000 to a page: one page holds every model it offers today.
+    fn models_path(&self) -> &'static str {
+        "/models?limit=1000"
+    }
+
+    fn models(&self, reply: &Value) -> Option<Vec<ModelInfo>> {
+        super::openai::models_in_data(reply)
+    }
+}
+
+fn finish_reason(value: &str) -> FinishReason {
+    match value {
+        "end_turn" | "stop_sequence" => FinishReason::Stop,
+        "max_tokens" => FinishReason::Length,
+        "tool_use" => FinishReason::ToolUse,
+        "refusal" => FinishReason::ContentFilter,
+        other => FinishReason::Other(other.to_string()),
+    }
+}
+
+/// An `{"type": "error", "error": {"type": ...}}` object (a stream's `error` event, or a body),
+/// classified as the HTTP status Anthropic documents for its error type.
+fn typed_error(value: &Value) -> ProviderError {
+    let status = match value
+        .pointer("/error/type")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+    {
+        "invalid_request_error" => 400,
+        "authentication_error" => 401,
+        "permission_error" => 403,
+        "not_found_error" => 404,
+        "request_too_large" => 413,
+        "rate_limit_error" => 429,
+        "overloaded_error" => 529,
+        _ => 500, // api_error and types added later
+    };
+    classify_http_error(ProviderKind::Anthropic, status, None, &value.to_string())
+}
