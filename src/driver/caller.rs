@@ -187,7 +187,6 @@ mod tests {
             max_tokens: 512,
             temperature: TEMPERATURE,
             response_schema: Some(("independent_artifact".into(), json!({"type": "object"}))),
-            backup: true,
         };
         assert_eq!(
             chat_request(&request, true),

@@ -29,7 +29,6 @@ pub fn connection_request(provider: &ProviderSettings) -> CallRequest {
         max_tokens: 8,
         temperature: 0.0,
         response_schema: None,
-        backup: false,
     }
 }
 

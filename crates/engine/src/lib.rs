@@ -60,8 +60,8 @@ pub use demo::DemoCaller;
 pub use harness::demo::DEMO_PROVIDER_ID;
 pub use harness::events::{Event, EventSink};
 pub use harness::io::{
-    CallFailure, CallProgress, CallReply, CallRequest, CallTarget, Clock, FirstTextTimes,
-    HedgeDeadline, ModelCaller, NoProgress, Sleep, TEMPERATURE,
+    CallFailure, CallProgress, CallReply, CallRequest, CallTarget, Clock, DynModelCaller,
+    FirstTextTimes, HedgeDeadline, ModelCaller, NoProgress, Sleep, TEMPERATURE,
 };
 pub use harness::ledger::{CostLedger, CostSummary};
 pub use harness::{Protocol as ProtocolSpec, StateMachine};

@@ -130,6 +130,12 @@ impl ModelCaller for ScriptedCaller {
     }
 }
 
+/// Whether `request` is the hedge to its seat's backup model: its target is labelled as
+/// `CallTarget::backup` labels one.
+pub fn is_backup(request: &CallRequest) -> bool {
+    request.target.label.contains(" (backup ")
+}
+
 /// A reply with only text: usage unreported, cost unknown.
 pub fn text_reply(text: impl Into<String>) -> CallReply {
     CallReply {
@@ -342,7 +348,7 @@ impl ModelCaller for LatencyCaller<'_> {
             .filter(|sent| sent.call_id == request.call_id)
             .count();
         self.requests.borrow_mut().push(request.clone());
-        let key = (request.call_id.clone(), request.backup);
+        let key = (request.call_id.clone(), is_backup(&request));
         let mut watch = AbortWatch {
             call: Some(key.clone()),
             aborted: self.aborted.clone(),
@@ -363,7 +369,7 @@ impl ModelCaller for LatencyCaller<'_> {
             .get(&key)
             .cloned()
             .unwrap_or_else(|| demo_reply(&request));
-        if request.backup {
+        if is_backup(&request) {
             reply.model = None; // a provider that does not name its model
         }
         progress.delta(&reply.text, true);

@@ -5,7 +5,9 @@
 mod common;
 
 use common::{call, session_with, NOW_MS};
-use consilium_engine::testing::{run_virtual, LatencyCaller, RecordingSink, VirtualClock};
+use consilium_engine::testing::{
+    is_backup, run_virtual, LatencyCaller, RecordingSink, VirtualClock,
+};
 use consilium_engine::{
     demo_config, estimate_tokens, run_consult, Backup, CallStatus, CallTarget, Clock,
     ConsultConfig, ConsultState, Event, HedgeDeadline, Price, Session, DEMO_PROVIDER_ID,
@@ -66,7 +68,7 @@ fn run(
         .requests
         .borrow()
         .iter()
-        .map(|r| (r.call_id.clone(), r.backup))
+        .map(|r| (r.call_id.clone(), is_backup(r)))
         .collect();
     let aborted = caller.aborted.borrow().clone();
     (
@@ -595,7 +597,7 @@ fn each_request_carries_where_it_goes_at_what_price() {
     let of = |backup: bool| {
         requests
             .iter()
-            .find(|r| r.call_id == "r1-panelist-1" && r.backup == backup)
+            .find(|r| r.call_id == "r1-panelist-1" && is_backup(r) == backup)
             .expect("both requests were sent")
     };
     let (own, hedge) = (of(false), of(true));

@@ -67,7 +67,7 @@ impl Protocol for Consult {
     }
 }
 
-pub(crate) type ConsultRun<'a, C> = Run<'a, C, Consult>;
+pub(crate) type ConsultRun<'a> = Run<'a, Consult>;
 
 /// Runs a fresh session, or resumes a stopped one, until it is Complete, Failed or Aborted.
 /// A session that is already Complete, is not a consultation, or whose stored record is invalid
@@ -86,7 +86,7 @@ pub async fn run_consult(
     {
         return session;
     }
-    let run = match Run::<_, Consult>::new(session, caller, clock, sink) {
+    let run = match Run::<Consult>::new(session, caller, clock, sink) {
         Ok(run) => run,
         Err(refused) => return refused.0,
     };
@@ -95,7 +95,7 @@ pub async fn run_consult(
 }
 
 /// The four rounds in order, each unless its artifact is stored or it is past where the user stops.
-async fn consult<C: ModelCaller>(run: &ConsultRun<'_, C>) -> Result<(), Stop> {
+async fn consult(run: &ConsultRun<'_>) -> Result<(), Stop> {
     start(run)?;
     if run.wants(1) {
         rounds::independent::run_round(run).await?;
@@ -114,7 +114,7 @@ async fn consult<C: ModelCaller>(run: &ConsultRun<'_, C>) -> Result<(), Stop> {
 
 /// A fresh session passes through estimating and consent (the app asked for consent before the
 /// run); a stopped one resumes. Either way the question and the council are checked first.
-fn start<C>(run: &ConsultRun<'_, C>) -> Result<(), Stop> {
+fn start(run: &ConsultRun<'_>) -> Result<(), Stop> {
     run.announce();
     if run.state() == ConsultState::Idle {
         run.enter(ConsultState::Estimating)?;

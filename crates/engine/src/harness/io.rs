@@ -3,6 +3,7 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 
+use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 
 use crate::participants::{model_label, Backup, Participant, Price};
@@ -28,10 +29,6 @@ pub struct CallRequest {
     pub temperature: f32,
     /// JSON schema for the provider's structured-output feature: (name, schema).
     pub response_schema: Option<(String, serde_json::Value)>,
-    /// True when this is the hedge: the same request for the participant's backup model (which
-    /// `target` already is).
-    #[serde(default)]
-    pub backup: bool,
 }
 
 /// Which model a call goes to, at what price: a seat's own model or its backup, decided once by
@@ -224,6 +221,34 @@ pub trait ModelCaller {
     /// does while the page is open); None = each run starts without any.
     fn first_text_times(&self) -> Option<&FirstTextTimes> {
         None
+    }
+}
+
+/// `ModelCaller` made object-safe (every `ModelCaller` is one), so a run and its protocol's steps
+/// hold `&dyn DynModelCaller` and are compiled once rather than once per caller type.
+pub trait DynModelCaller {
+    fn call<'a>(
+        &'a self,
+        request: CallRequest,
+        progress: &'a dyn CallProgress,
+    ) -> LocalBoxFuture<'a, Result<CallReply, CallFailure>>;
+    fn hedge_deadline(&self) -> Option<HedgeDeadline>;
+    fn first_text_times(&self) -> Option<&FirstTextTimes>;
+}
+
+impl<C: ModelCaller> DynModelCaller for C {
+    fn call<'a>(
+        &'a self,
+        request: CallRequest,
+        progress: &'a dyn CallProgress,
+    ) -> LocalBoxFuture<'a, Result<CallReply, CallFailure>> {
+        Box::pin(ModelCaller::call(self, request, progress))
+    }
+    fn hedge_deadline(&self) -> Option<HedgeDeadline> {
+        ModelCaller::hedge_deadline(self)
+    }
+    fn first_text_times(&self) -> Option<&FirstTextTimes> {
+        ModelCaller::first_text_times(self)
     }
 }
 

@@ -4,7 +4,7 @@
 use std::cell::{Cell, RefCell, RefMut};
 
 use super::events::{Event, EventSink};
-use super::io::{Clock, FirstTextTimes, ModelCaller};
+use super::io::{Clock, DynModelCaller, FirstTextTimes};
 use super::ledger::CostLedger;
 use super::protocol::{ConfigOf, Protocol, RunSettings, StateMachine};
 use crate::record::{ProtocolBody, Session};
@@ -31,8 +31,10 @@ impl Stop {
     }
 }
 
-pub struct Run<'a, C, P: Protocol> {
-    pub caller: &'a C,
+/// Not generic over the caller: every protocol step takes `&Run<P>` and is compiled once, whatever
+/// caller its entry point (`run_consult`, ...) was given.
+pub struct Run<'a, P: Protocol> {
+    pub caller: &'a dyn DynModelCaller,
     clock: &'a dyn Clock,
     sink: &'a dyn EventSink,
     /// Copies of what does not change during a run, so protocols need not borrow the session.
@@ -46,7 +48,7 @@ pub struct Run<'a, C, P: Protocol> {
     first_text_times: FirstTextTimes,
 }
 
-impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
+impl<P: Protocol> Run<'_, P> {
     /// Where the providers' times to first text are kept: the caller's, which outlive the run,
     /// or else the run's own.
     pub fn first_text_times(&self) -> &FirstTextTimes {
@@ -56,12 +58,12 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
     }
 }
 
-impl<'a, C, P: Protocol> Run<'a, C, P> {
+impl<'a, P: Protocol> Run<'a, P> {
     /// `Err` (the session back, and why) when the session is not of protocol `P` or its state is
     /// not one of `P`'s.
     pub fn new(
         mut session: Session,
-        caller: &'a C,
+        caller: &'a dyn DynModelCaller,
         clock: &'a dyn Clock,
         sink: &'a dyn EventSink,
     ) -> Result<Self, Box<(Session, String)>> {

@@ -1,13 +1,12 @@
 //! How a prioritization ends: the final ranking applied to the backlog, a stalemate when the
 //! budget runs out, and the seed's `DebateResult`.
 use super::{rankings, PrioritizeRun};
-use crate::harness::io::ModelCaller;
 use crate::record::prioritize::body::PrioritizeBody;
 use crate::record::prioritize::debate;
 
 /// The budget ran out: a stalemate, ranked as the last complete round (the backlog's order if
 /// none completed). The unfinished round's replies stay in the calls, not in the debate.
-pub(super) fn stalemate<C: ModelCaller>(run: &PrioritizeRun<'_, C>, reason: String) {
+pub(super) fn stalemate(run: &PrioritizeRun<'_>, reason: String) {
     let (ranking, rounds) = run.body(|b| (b.last_rankings(), b.debate.rounds.len()));
     run.update_body(|b| {
         b.debate.stalemate = true;
@@ -26,11 +25,7 @@ pub(super) fn stalemate<C: ModelCaller>(run: &PrioritizeRun<'_, C>, reason: Stri
 }
 
 /// Applies the final ranking to the backlog and records how the debate ended.
-pub(super) fn conclude<C: ModelCaller>(
-    run: &PrioritizeRun<'_, C>,
-    ranking: Vec<String>,
-    outcome: String,
-) {
+pub(super) fn conclude(run: &PrioritizeRun<'_>, ranking: Vec<String>, outcome: String) {
     let now = run.now();
     run.update_body(|b| {
         b.ranked = rankings::apply_rankings(&b.backlog, &ranking, &b.debate.session_id);

@@ -49,7 +49,7 @@ impl Protocol for Prioritize {
     type Body = PrioritizeBody;
 }
 
-type PrioritizeRun<'a, C> = Run<'a, C, Prioritize>;
+type PrioritizeRun<'a> = Run<'a, Prioritize>;
 
 /// Runs a prioritization until it ends (consensus, max rounds, stalemate), fails or is cancelled.
 pub async fn run_prioritize(
@@ -64,7 +64,7 @@ pub async fn run_prioritize(
     {
         return session;
     }
-    let run = match Run::<_, Prioritize>::new(session, caller, clock, sink) {
+    let run = match Run::<Prioritize>::new(session, caller, clock, sink) {
         Ok(run) => run,
         Err(refused) => return refused.0,
     };
@@ -80,7 +80,7 @@ pub async fn run_prioritize(
 }
 
 /// With no debate, the plain score; otherwise rounds until consensus or `max_rounds`.
-async fn debate<C: ModelCaller>(run: &PrioritizeRun<'_, C>) -> Result<(), Stop> {
+async fn debate(run: &PrioritizeRun<'_>) -> Result<(), Stop> {
     let backlog = run.body(|b| b.backlog.clone());
     run.config.validate(&backlog).map_err(Stop::Failed)?;
     if !run.config.debate {

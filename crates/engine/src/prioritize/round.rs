@@ -5,7 +5,6 @@ use serde_json::Value;
 
 use super::replies::{self, ModeratorReply};
 use super::{prompts, rankings, PrioritizeRun};
-use crate::harness::io::ModelCaller;
 use crate::harness::prompt::Prompt;
 use crate::harness::{CallPlan, Stop};
 use crate::record::prioritize::backlog::Opportunity;
@@ -35,10 +34,7 @@ struct Turn<T> {
     parse: fn(&str, &[String]) -> Result<ParsedReply<T>, String>,
 }
 
-pub(super) async fn play_round<C: ModelCaller>(
-    run: &PrioritizeRun<'_, C>,
-    round: u32,
-) -> Result<(), Stop> {
+pub(super) async fn play_round(run: &PrioritizeRun<'_>, round: u32) -> Result<(), Stop> {
     let cx = run.body(|b| Context {
         round,
         round_u8: round.min(u8::MAX.into()) as u8,
@@ -123,8 +119,8 @@ pub(super) async fn play_round<C: ModelCaller>(
 
 /// A partner's turn unless the stopped run already has it; a new part is kept in the round in
 /// progress (`slot`), so a later stop does not lose it.
-async fn turn_unless_kept<C: ModelCaller, T: 'static, Part: Clone + From<T>>(
-    run: &PrioritizeRun<'_, C>,
+async fn turn_unless_kept<T: 'static, Part: Clone + From<T>>(
+    run: &PrioritizeRun<'_>,
     cx: &Context,
     kept: Option<Part>,
     turn: impl FnOnce() -> Turn<T>,
@@ -143,8 +139,8 @@ async fn turn_unless_kept<C: ModelCaller, T: 'static, Part: Clone + From<T>>(
 }
 
 /// Enters the turn's phase and asks its partner; anything but a usable reply stops the run.
-async fn take_turn<C: ModelCaller, T: 'static>(
-    run: &PrioritizeRun<'_, C>,
+async fn take_turn<T: 'static>(
+    run: &PrioritizeRun<'_>,
     cx: &Context,
     turn: Turn<T>,
 ) -> Result<T, Stop> {
@@ -158,11 +154,7 @@ async fn take_turn<C: ModelCaller, T: 'static>(
 }
 
 /// Moves to `phase`; the champion of round 2+ comes after the moderator of the round before.
-fn enter_phase<C: ModelCaller>(
-    run: &PrioritizeRun<'_, C>,
-    round: u8,
-    phase: PrioritizeState,
-) -> Result<(), Stop> {
+fn enter_phase(run: &PrioritizeRun<'_>, round: u8, phase: PrioritizeState) -> Result<(), Stop> {
     if run.state() == phase {
         return Ok(()); // resumed at this phase
     }
@@ -173,8 +165,8 @@ fn enter_phase<C: ModelCaller>(
     }
 }
 
-fn plan<'p, C>(
-    run: &'p PrioritizeRun<'_, C>,
+fn plan<'p>(
+    run: &'p PrioritizeRun<'_>,
     round: u8,
     seat: Partner,
     prompt: Prompt,
@@ -196,8 +188,8 @@ fn plan<'p, C>(
 
 /// The round as the seed stores it: each partner's part with what its calls cost, and consensus
 /// only where the code agrees with the moderator.
-fn assemble<C>(
-    run: &PrioritizeRun<'_, C>,
+fn assemble(
+    run: &PrioritizeRun<'_>,
     cx: &Context,
     champion: ChampionPart,
     critic: CriticPart,

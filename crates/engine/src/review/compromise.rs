@@ -5,14 +5,13 @@ use super::quorum::{verdict_for, Ending};
 use super::replies::{acceptance_schema, compromise_schema, AcceptanceReply, CompromiseReply};
 use super::verdict::{set_verdict, verdict_findings};
 use super::{diff, prompts, ReviewRun, AWAITING_AMENDMENT};
-use crate::harness::io::ModelCaller;
 use crate::harness::{Answer, CallPlan, Stop};
 use crate::record::review::body::{Compromise, Opinion, VetoerAnswer};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::Vote;
 use crate::reply_parse::parse_reply;
 
-pub(super) async fn compromise<C: ModelCaller>(run: &ReviewRun<'_, C>) -> Result<(), Stop> {
+pub(super) async fn compromise(run: &ReviewRun<'_>) -> Result<(), Stop> {
     let (round, vetoes) = run.body(|b| {
         let last = b.rounds.last().expect("a veto follows a round");
         let vetoes: Vec<Opinion> = last
@@ -55,8 +54,8 @@ pub(super) async fn compromise<C: ModelCaller>(run: &ReviewRun<'_, C>) -> Result
 }
 
 /// The Business Driver's offer and the vetoers' answers (or why there is no compromise).
-async fn offer<C: ModelCaller>(
-    run: &ReviewRun<'_, C>,
+async fn offer(
+    run: &ReviewRun<'_>,
     round: u8,
     vetoers: &[(ReviewerRole, &Opinion)],
     parsed: &diff::ParsedDiff,
@@ -111,8 +110,8 @@ async fn offer<C: ModelCaller>(
     Ok(result)
 }
 
-async fn ask_vetoers<C: ModelCaller>(
-    run: &ReviewRun<'_, C>,
+async fn ask_vetoers(
+    run: &ReviewRun<'_>,
     round: u8,
     vetoers: &[(ReviewerRole, &Opinion)],
     offer: &CompromiseReply,

@@ -4,7 +4,6 @@ use super::quorum::{quorum, verdict_for, Ending, QuorumOutcome};
 use super::replies::{persona_reply_schema, PersonaReply};
 use super::verdict::{arrow, conclude_without_consensus, set_verdict, verdict_findings};
 use super::{diff, grounding, prompts, secrets, ReviewRun};
-use crate::harness::io::ModelCaller;
 use crate::harness::{CallPlan, PanelAnswers, Stop};
 use crate::record::review::body::{Opinion, ReviewBody, ReviewRound, MAX_ROUNDS};
 use crate::record::review::committee::ReviewerRole;
@@ -21,10 +20,7 @@ struct Table {
     compromise: Option<String>,
 }
 
-pub(super) async fn debate_round<C: ModelCaller>(
-    run: &ReviewRun<'_, C>,
-    round: u8,
-) -> Result<(), Stop> {
+pub(super) async fn debate_round(run: &ReviewRun<'_>, round: u8) -> Result<(), Stop> {
     let from = run.state();
     run.begin_round(round, ReviewState::Debate)?;
     let table = run.body(|b| table(b, &run.subject));
@@ -72,7 +68,7 @@ fn table(body: &ReviewBody, subject: &str) -> Table {
 }
 
 /// One call per member of the committee, in its order.
-fn plans<'p, C>(run: &'p ReviewRun<'_, C>, context: &prompts::RoundContext) -> Vec<CallPlan<'p>> {
+fn plans<'p>(run: &'p ReviewRun<'_>, context: &prompts::RoundContext) -> Vec<CallPlan<'p>> {
     run.config
         .members
         .iter()
@@ -92,8 +88,8 @@ fn plans<'p, C>(run: &'p ReviewRun<'_, C>, context: &prompts::RoundContext) -> V
 
 /// Each member's opinion as the engine counts it: grounded in the diff, and an ABSTAIN for a
 /// failed or missing reply.
-fn opinions_from<C>(
-    run: &ReviewRun<'_, C>,
+fn opinions_from(
+    run: &ReviewRun<'_>,
     answers: &PanelAnswers<PersonaReply>,
     parsed: &diff::ParsedDiff,
     hits: &[secrets::SecretHit],
@@ -135,8 +131,8 @@ fn outcome_state(outcome: QuorumOutcome, votes: &[Vote]) -> ReviewState {
     }
 }
 
-fn store<C>(
-    run: &ReviewRun<'_, C>,
+fn store(
+    run: &ReviewRun<'_>,
     round: u8,
     from: ReviewState,
     opinions: &[Opinion],
@@ -168,8 +164,8 @@ fn store<C>(
 
 /// A quorum, a committee that all abstained, or the last round without a quorum sets the verdict;
 /// a veto or another debate round leaves it open.
-fn conclude_if_decided<C>(
-    run: &ReviewRun<'_, C>,
+fn conclude_if_decided(
+    run: &ReviewRun<'_>,
     round: u8,
     outcome: QuorumOutcome,
     opinions: &[Opinion],

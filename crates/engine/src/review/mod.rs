@@ -58,7 +58,7 @@ impl Protocol for Review {
     type Body = ReviewBody;
 }
 
-type ReviewRun<'a, C> = Run<'a, C, Review>;
+type ReviewRun<'a> = Run<'a, Review>;
 
 /// What the user is asked after an irreconcilable veto.
 pub const AWAITING_AMENDMENT: &str =
@@ -81,7 +81,7 @@ pub async fn run_review(
             return session;
         }
     }
-    let run = match Run::<_, Review>::new(session, caller, clock, sink) {
+    let run = match Run::<Review>::new(session, caller, clock, sink) {
         Ok(run) => run,
         Err(refused) => return refused.0,
     };
@@ -91,7 +91,7 @@ pub async fn run_review(
 
 /// PROPOSAL (the code checked and scanned once), then the step the record calls for, until the
 /// review concludes or waits for the user.
-async fn deliberate<C: ModelCaller>(run: &ReviewRun<'_, C>) -> Result<(), Stop> {
+async fn deliberate(run: &ReviewRun<'_>) -> Result<(), Stop> {
     run.announce();
     if run.state() == ReviewState::Idle {
         run.enter(ReviewState::Proposal)?;

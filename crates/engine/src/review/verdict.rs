@@ -19,7 +19,7 @@ pub(super) fn verdict_findings(opinions: &[Opinion], hits: &[secrets::SecretHit]
 }
 
 /// No decision could be carried (everyone abstained, or the round limit): INCONCLUSIVE.
-pub(super) fn conclude_without_consensus<C>(run: &ReviewRun<'_, C>, reason: String) {
+pub(super) fn conclude_without_consensus(run: &ReviewRun<'_>, reason: String) {
     let hits = run.body(|b| b.secret_hits.clone());
     let findings = verdict_findings(&[], &hits);
     set_verdict(
@@ -31,8 +31,8 @@ pub(super) fn conclude_without_consensus<C>(run: &ReviewRun<'_, C>, reason: Stri
     );
 }
 
-pub(super) fn set_verdict<C>(
-    run: &ReviewRun<'_, C>,
+pub(super) fn set_verdict(
+    run: &ReviewRun<'_>,
     verdict: ReviewVerdict,
     reason: String,
     majority_abstain_warning: bool,
@@ -49,7 +49,7 @@ pub(super) fn set_verdict<C>(
 }
 
 /// Adds the final transition to the last round's log.
-pub(super) fn log_transition<C>(run: &ReviewRun<'_, C>, from: ReviewState, to: ReviewState) {
+pub(super) fn log_transition(run: &ReviewRun<'_>, from: ReviewState, to: ReviewState) {
     run.update_body(|b| {
         if let Some(last) = b.rounds.last_mut() {
             last.transitions.push(arrow(from, to));

@@ -5,7 +5,6 @@
 use crate::consult::filtering::filter_synthesis;
 use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
-use crate::harness::io::ModelCaller;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
 use crate::record::consult::artifacts::{
@@ -14,7 +13,7 @@ use crate::record::consult::artifacts::{
 };
 use crate::reply_parse::parse_reply;
 
-pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {
+pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(3)?;
     let (round1, synthesis) = run.body(|s| (s.round1.clone(), s.round2.clone()));
     let synthesis = synthesis.ok_or_else(|| Stop::missing("the round 2 synthesis"))?;
@@ -163,8 +162,8 @@ pub(crate) fn apply_judgment(
 }
 
 /// The record of round 3, with the judge's judgment when anyone challenged.
-async fn judge<C: ModelCaller>(
-    run: &Run<'_, C>,
+async fn judge(
+    run: &Run<'_>,
     replies: &[(String, CrossExamReply)],
 ) -> Result<CrossExamArtifact, Stop> {
     let (challenges, rebuttals) = assemble(replies);

@@ -1,14 +1,13 @@
 //! Round 1, Independent: every panelist answers alone, all at once.
 use crate::consult::prompts;
 use crate::consult::ConsultRun as Run;
-use crate::harness::io::ModelCaller;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
 use crate::record::consult::artifacts::{independent_schema, IndependentArtifact, INDEPENDENT};
 use crate::record::consult::config::MIN_PANELISTS;
 use crate::reply_parse::parse_reply;
 
-pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {
+pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(1)?;
     let plans = run
         .config

@@ -12,7 +12,7 @@ use crate::record::consult::artifacts::{ArtifactEnvelope, ArtifactKind};
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::state::ConsultState;
 
-impl<C> ConsultRun<'_, C> {
+impl ConsultRun<'_> {
     /// True when `round` is still to run: after the last complete one, up to where the user stops.
     pub(super) fn wants(&self, round: u8) -> bool {
         round > self.body(ConsultBody::last_complete_round) && round <= self.config.stop_after_round

@@ -1,13 +1,12 @@
 //! Round 2, Synthesis: the judge reads every independent answer in full.
 use crate::consult::prompts;
 use crate::consult::ConsultRun as Run;
-use crate::harness::io::ModelCaller;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
 use crate::record::consult::artifacts::{synthesis_schema, SynthesisArtifact, SYNTHESIS};
 use crate::reply_parse::parse_reply;
 
-pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {
+pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(2)?;
     let round1 = run.body(|session| session.round1.clone());
     let plan = CallPlan {

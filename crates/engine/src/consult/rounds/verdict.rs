@@ -4,13 +4,12 @@ use crate::consult::confidence::check_confidence_for_panel;
 use crate::consult::filtering::{filter_cross_exam, filter_synthesis};
 use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
-use crate::harness::io::ModelCaller;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
 use crate::record::consult::artifacts::{verdict_schema, VerdictArtifact, VERDICT};
 use crate::reply_parse::parse_reply;
 
-pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> Result<(), Stop> {
+pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(4)?;
     let (round1, synthesis, cross_exam) =
         run.body(|s| (s.round1.clone(), s.round2.clone(), s.round3.clone()));

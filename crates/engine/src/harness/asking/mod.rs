@@ -9,7 +9,7 @@ use futures::future::{join_all, LocalBoxFuture};
 use super::events::Event;
 use super::io::{
     CallFailure, CallProgress, CallReply, CallRequest, CallTarget, Clock, HedgeDeadline,
-    ModelCaller, TEMPERATURE,
+    TEMPERATURE,
 };
 use super::ledger::{CostLedger, Reservation};
 use super::prompt::Prompt;
@@ -46,7 +46,7 @@ impl CallPlan<'_> {
     }
 
     /// The request to `target` (the seat's own model or its backup, as the race decided).
-    fn request(&self, target: CallTarget, max_tokens: u32, backup: bool) -> CallRequest {
+    fn request(&self, target: CallTarget, max_tokens: u32) -> CallRequest {
         CallRequest {
             call_id: self.call_id.clone(),
             round: self.round,
@@ -57,7 +57,6 @@ impl CallPlan<'_> {
             max_tokens,
             temperature: TEMPERATURE,
             response_schema: self.response_schema.clone(),
-            backup,
         }
     }
 
@@ -182,7 +181,7 @@ trait Asking {
     ) -> LocalBoxFuture<'a, Result<CallReply, CallFailure>>;
 }
 
-impl<C: ModelCaller, P: Protocol> Asking for Run<'_, C, P> {
+impl<P: Protocol> Asking for Run<'_, P> {
     fn emit(&self, event: Event) {
         Run::emit(self, event)
     }
@@ -215,11 +214,11 @@ impl<C: ModelCaller, P: Protocol> Asking for Run<'_, C, P> {
         request: CallRequest,
         progress: &'a dyn CallProgress,
     ) -> LocalBoxFuture<'a, Result<CallReply, CallFailure>> {
-        Box::pin(self.caller.call(request, progress))
+        self.caller.call(request, progress)
     }
 }
 
-impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
+impl<P: Protocol> Run<'_, P> {
     fn asking(&self) -> &dyn Asking {
         self
     }
@@ -230,10 +229,7 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
         plan: CallPlan<'_>,
         parse: &impl ReplyParser<T>,
     ) -> Answer<T> {
-        match self.asking().reserve(&plan) {
-            Ok(reservation) => self.ask_reserved(plan, reservation, parse).await,
-            Err(reason) => Answer::OverBudget(reason),
-        }
+        self.asking().ask(plan, &erased(parse)).await.downcast()
     }
 
     /// Asks the panelists in parallel. The worst case of every call is reserved before any is made,
@@ -257,20 +253,6 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
         })
     }
 
-    /// The generic part of asking: the parser's value is boxed for the shared machinery and
-    /// unboxed after it.
-    async fn ask_reserved<T: 'static>(
-        &self,
-        plan: CallPlan<'_>,
-        reservation: Reservation,
-        parse: &impl ReplyParser<T>,
-    ) -> Answer<T> {
-        self.asking()
-            .ask_reserved(plan, reservation, &erased(parse))
-            .await
-            .downcast()
-    }
-
     fn add_record(&self, record: CallRecord) {
         let cost = self.ledger().summary().clone();
         self.update(|session| {
@@ -283,6 +265,14 @@ impl<C: ModelCaller, P: Protocol> Run<'_, C, P> {
 }
 
 impl dyn Asking + '_ {
+    /// `Run::ask` with the parser's value boxed: one copy for every protocol and reply type.
+    async fn ask(&self, plan: CallPlan<'_>, parse: &ErasedParser<'_>) -> Answer<Box<dyn Any>> {
+        match self.reserve(&plan) {
+            Ok(reservation) => self.ask_reserved(plan, reservation, parse).await,
+            Err(reason) => Answer::OverBudget(reason),
+        }
+    }
+
     /// `Run::ask_panel` with the parser's value boxed: one copy for every protocol and reply type.
     async fn ask_panel(
         &self,

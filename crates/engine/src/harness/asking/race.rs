@@ -172,7 +172,7 @@ impl dyn Asking + '_ {
         parse: &ErasedParser<'_>,
     ) -> Leg {
         let seat = request.seat();
-        let call = plan.request(seat.target(plan), self.max_tokens(), seat == Seat::Backup);
+        let call = plan.request(seat.target(plan), self.max_tokens());
         let provider_id = call.target.provider_id.clone();
         let started_ms = self.clock().now_ms();
         let result = self.call(call, progress).await;
