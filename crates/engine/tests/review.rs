@@ -480,6 +480,134 @@ fn an_unverified_finding_cannot_carry_a_veto_and_only_holders_may_veto() {
     assert_ne!(round.outcome, ReviewState::Veto);
 }
 
+fn fix(severity: &str, rule: &str) -> serde_json::Value {
+    json!([{"severity": severity, "path": "code", "line_start": 1, "line_end": 1, "rule": rule, "current": "y", "recommended_action": "z"}])
+}
+
+/// The votes round 1 counted, by member, for these replies on clean plain code (every line
+/// added, so `code:1` is a verified citation).
+fn counted_votes(rules: &str, replies: &[(&str, String)]) -> Vec<(String, Vote, Option<String>)> {
+    let mut caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 90, json!([])))));
+    for (call, reply) in replies {
+        caller = caller.reply(call, reply.clone());
+    }
+    let mut config = demo_review_config();
+    config.rules = rules.to_string();
+    let (session, _) = run(review("fn a() {}\nfn b() {}\n", config), &caller);
+    session.review().rounds[0]
+        .opinions
+        .iter()
+        .map(|o| (o.member_id.clone(), o.vote, o.note.clone()))
+        .collect()
+}
+
+fn vote_of(votes: &[(String, Vote, Option<String>)], member: &str) -> (Vote, String) {
+    let (_, vote, note) = votes.iter().find(|(id, ..)| id == member).unwrap();
+    (*vote, note.clone().unwrap_or_default())
+}
+
+#[test]
+fn a_veto_needs_its_holders_own_verified_ground() {
+    const RULES: &str =
+        "1. Every public function has a doc comment.\n2. No unwrap in library code.";
+    // Each holder cites a verified finding outside its own ground: none of these is a veto.
+    let votes = counted_votes(
+        RULES,
+        &[
+            (
+                "r1-sre",
+                opinion("VETO", 90, fix("critical", "missing error handling")),
+            ),
+            (
+                "r1-architect",
+                opinion("VETO", 90, fix("high", "tight coupling")),
+            ),
+            (
+                "r1-knowledge_manager",
+                opinion("VETO", 90, fix("critical", "naming is unclear")),
+            ),
+        ],
+    );
+    let (sre, why) = vote_of(&votes, "sre");
+    assert_eq!(sre, Vote::Debate, "no secret was found: {why}");
+    assert!(why.contains("hard-coded secret"), "{why}");
+    let (architect, why) = vote_of(&votes, "architect");
+    assert_eq!(architect, Vote::Debate, "a high finding is not critical");
+    assert!(why.contains("critical finding"), "{why}");
+    let (manager, why) = vote_of(&votes, "knowledge_manager");
+    assert_eq!(manager, Vote::Debate, "its finding names no project rule");
+    assert!(why.contains("project's rules"), "{why}");
+
+    // Each on its own ground, verified: vetoes.
+    let votes = counted_votes(
+        RULES,
+        &[
+            (
+                "r1-architect",
+                opinion("VETO", 90, fix("critical", "data loss on retry")),
+            ),
+            (
+                "r1-knowledge_manager",
+                opinion("VETO", 90, fix("medium", "No unwrap in library code")),
+            ),
+        ],
+    );
+    assert_eq!(vote_of(&votes, "architect").0, Vote::Veto);
+    assert_eq!(vote_of(&votes, "knowledge_manager").0, Vote::Veto);
+
+    // No project rules on record: nothing for the Knowledge Manager to veto on.
+    let votes = counted_votes(
+        "",
+        &[(
+            "r1-knowledge_manager",
+            opinion("VETO", 90, fix("critical", "No unwrap in library code")),
+        )],
+    );
+    assert_eq!(vote_of(&votes, "knowledge_manager").0, Vote::Debate);
+
+    // The SRE's ground is the scan's: a secret in the added lines carries its veto.
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 90, json!([])))))
+        .reply("r1-sre", opinion("VETO", 90, json!([])));
+    let (session, _) = run(review(DEMO_DIFF, demo_review_config()), &caller);
+    let sre = session.review().rounds[0]
+        .opinions
+        .iter()
+        .find(|o| o.member_id == "sre")
+        .unwrap()
+        .clone();
+    assert_eq!(sre.vote, Vote::Veto);
+    // The prompts say how each veto is checked.
+    let requests = caller.requests();
+    let prompt = |id: &str| {
+        requests
+            .iter()
+            .find(|r| r.call_id == id)
+            .unwrap()
+            .prompt
+            .clone()
+    };
+    assert!(prompt("r1-architect").contains("a fix item of severity critical"));
+    assert!(prompt("r1-knowledge_manager").contains("names one of the project rules"));
+    assert!(prompt("r1-sre").contains("secret scan's facts"));
+}
+
+#[test]
+fn project_rules_are_named_whatever_their_case_punctuation_or_list_marker() {
+    use consilium_engine::review::grounding::names_a_project_rule;
+    let rules = "- Parameterise SQL queries.\n2) Every query helper has a test";
+    assert!(names_a_project_rule("parameterise SQL queries", rules));
+    assert!(names_a_project_rule(
+        "Rule: every query helper has a test!",
+        rules
+    ));
+    assert!(
+        !names_a_project_rule("tests", rules),
+        "too short to name a rule"
+    );
+    assert!(!names_a_project_rule("no hard-coded secrets", rules));
+    assert!(!names_a_project_rule("anything at all", ""));
+}
+
 #[test]
 fn a_reply_that_never_parses_is_asked_again_then_counted_as_an_abstention() {
     let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 90, json!([])))))

@@ -116,8 +116,11 @@ fn opinions_from<C>(
                 role,
                 reply,
                 run.config.abstain_threshold,
-                parsed,
-                hits,
+                &grounding::Ground {
+                    diff: parsed,
+                    secret_hits: hits,
+                    project_rules: &run.config.rules,
+                },
             ))
         })
         .collect()
