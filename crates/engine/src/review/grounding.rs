@@ -185,15 +185,22 @@ pub fn opinion_of(
     }
 }
 
-/// One finding per path + rule (the first, which is the most severe once sorted), most severe
-/// first, then by path and line.
+/// One finding per path + rule (the first once sorted: a verified one before an unverified one,
+/// then the most severe): verified first, then most severe, then by path and line.
 pub fn deduplicated(mut findings: Vec<Finding>) -> Vec<Finding> {
     consilium_order::sort_by(&mut findings, |a, b| {
-        (a.item.severity, &a.item.path, a.item.line_start).cmp(&(
-            b.item.severity,
-            &b.item.path,
-            b.item.line_start,
-        ))
+        (
+            !a.verified,
+            a.item.severity,
+            &a.item.path,
+            a.item.line_start,
+        )
+            .cmp(&(
+                !b.verified,
+                b.item.severity,
+                &b.item.path,
+                b.item.line_start,
+            ))
     });
     let mut seen: Vec<(String, String)> = Vec::new();
     findings.retain(|f| {

@@ -44,6 +44,7 @@ fn veto_checked(role: ReviewerRole) -> &'static str {
 }
 
 pub struct RoundContext<'a> {
+    /// The round of the current deliberation (amended code starts a new one).
     pub round: u8,
     pub max_rounds: u8,
     pub diff: &'a ParsedDiff,

@@ -32,8 +32,11 @@ pub fn review_report(session: &Session) -> String {
                     "Warning: most of the committee abstained; the quorum rests on few members.\n"
                 );
             }
-            if body.awaiting_user.is_some() {
-                let _ = writeln!(out, "(It stands unless the code is amended.)\n");
+            if super::amendment_offer(session).is_some() {
+                let _ = writeln!(
+                    out,
+                    "(The code can still be amended: that starts a new deliberation.)\n"
+                );
             }
         }
         None => {
@@ -115,7 +118,12 @@ pub fn review_report(session: &Session) -> String {
         if !verdict.fix_items.is_empty() {
             let _ = writeln!(out, "## Fix items\n");
             for finding in &verdict.fix_items {
-                let _ = writeln!(out, "- {}", finding_line(finding));
+                let unchecked = if finding.verified {
+                    ""
+                } else {
+                    " (not checked against the diff)"
+                };
+                let _ = writeln!(out, "- {}{unchecked}", finding_line(finding));
             }
             out.push('\n');
         }
@@ -139,14 +147,17 @@ fn finding_line(finding: &Finding) -> String {
     )
 }
 
-/// One request per path + rule, most severe first.
+/// One request per path + rule, most severe first: the verified ones as `FIX-NNN`, then those not
+/// checked against the diff, listed so they do not vanish.
 pub fn fix_requests(body: &ReviewBody) -> String {
     let mut out = String::from("# Fix requests\n");
-    let items = body
+    let all = body
         .verdict
         .as_ref()
         .map(|v| v.fix_items.as_slice())
         .unwrap_or_default();
+    let items: Vec<&Finding> = all.iter().filter(|f| f.verified).collect();
+    let unchecked: Vec<&Finding> = all.iter().filter(|f| !f.verified).collect();
     if items.is_empty() {
         out.push_str("\nNone.\n");
     }
@@ -165,6 +176,15 @@ pub fn fix_requests(body: &ReviewBody) -> String {
             item.recommended_action,
             if finding.from_scan { "secret scan (engine)" } else { "committee, verified against the diff" }
         );
+    }
+    if !unchecked.is_empty() {
+        out.push_str(
+            "\n## Not checked against the diff\n\nThe committee raised these, but the change does \
+             not show the lines they cite; check them by hand.\n\n",
+        );
+        for finding in unchecked {
+            let _ = writeln!(out, "- {}", finding_line(finding));
+        }
     }
     crate::markdown_text::escape_html(&out)
 }
