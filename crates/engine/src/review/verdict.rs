@@ -1,4 +1,6 @@
-//! How a review ends: the verdict with the findings it asks to fix, and the transition log.
+//! How a review ends: the verdict, its fix items (the verified ones request changes; the unverified
+//! ones are kept, marked not checked against the diff, and named in the verdict's sentence), and
+//! the transition log.
 use super::quorum::{verdict_for, Ending, ReviewVerdict};
 use super::{grounding, secrets, ReviewRun};
 use crate::record::review::body::{Finding, Opinion, Verdict};

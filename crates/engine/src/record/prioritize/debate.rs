@@ -216,6 +216,9 @@ pub struct DebateResult {
     pub session: DebateSession,
     /// The backlog with `priority_rank` and `debate_session_id` set, in rank order.
     pub ranked_opportunities: Vec<Opportunity>,
+    /// Every priced call of the debate (`prioritize::debate_cost_usd`), the figure the page and
+    /// the Markdown show: after a stalemate it includes the unfinished round's calls, which
+    /// `session.total_cost_usd` (the rounds' costs) leaves out.
     pub cost_usd: f64,
     pub rounds_used: usize,
 }
