@@ -4,6 +4,7 @@
 use consilium_engine::library::share::{json_export_notice, read_shared, share_payload};
 use consilium_engine::review::body::ReviewConfig;
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
+use consilium_engine::review::report::fix_requests_of;
 use consilium_engine::review::{amend, run_review};
 use consilium_engine::testing::{text_reply, FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{html_report, Session};
@@ -60,9 +61,15 @@ fn a_share_link_masks_the_secret_the_scan_found_wherever_it_appears() {
             v
         })
     );
-    // As the reports show it: masked.
-    let markdown = html_report::report_markdown(&shared);
-    assert!(markdown.contains("AKIA…LE") && !markdown.contains(KEY));
+    // As the reports show it: masked, even where a member quoted it.
+    for report in [
+        html_report::report_markdown(&session),
+        html_report::session_html(&session),
+        fix_requests_of(&session),
+        html_report::report_markdown(&shared),
+    ] {
+        assert!(report.contains("AKIA…LE") && !report.contains(KEY));
+    }
 }
 
 #[test]

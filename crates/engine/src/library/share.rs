@@ -5,7 +5,7 @@
 //! (CompressionStream); the rest is here, pure and tested.
 use crate::record::review::body::ReviewBody;
 use crate::record::Session;
-use crate::review::secrets::secrets_to_redact;
+use crate::review::secrets::{mask_secrets, secrets_in_versions};
 
 pub const SHARED_PREFIX: &str = "#/shared/";
 /// Longest link offered. Browsers take far longer URLs, but chat apps, mail clients and QR codes
@@ -50,31 +50,17 @@ pub fn json_export_notice(session: &Session) -> Option<String> {
     ))
 }
 
-/// The secrets in every version of a review's code (in clear, and masked), longest first so a
-/// secret inside another is masked with it.
 fn found_secrets(session: &Session) -> Vec<(String, String)> {
-    let Some(body) = session.body_of::<ReviewBody>() else {
-        return Vec::new();
-    };
-    let mut secrets: Vec<(String, String)> = std::iter::once(session.subject.as_str())
-        .chain(body.amendments.iter().map(String::as_str))
-        .flat_map(secrets_to_redact)
-        .collect();
-    consilium_order::sort_by(&mut secrets, |a, b| b.0.len().cmp(&a.0.len()));
-    secrets.dedup();
-    secrets
+    session
+        .body_of::<ReviewBody>()
+        .map(|body| secrets_in_versions(&session.subject, &body.amendments))
+        .unwrap_or_default()
 }
 
 fn mask_strings(value: &mut serde_json::Value, secrets: &[(String, String)]) {
     use serde_json::Value;
     match value {
-        Value::String(text) => {
-            for (clear, masked) in secrets {
-                if text.contains(clear.as_str()) {
-                    *text = text.replace(clear.as_str(), masked);
-                }
-            }
-        }
+        Value::String(text) => *text = mask_secrets(text, secrets),
         Value::Array(items) => items.iter_mut().for_each(|v| mask_strings(v, secrets)),
         Value::Object(map) => map.values_mut().for_each(|v| mask_strings(v, secrets)),
         _ => {}

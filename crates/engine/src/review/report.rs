@@ -2,6 +2,7 @@
 //! verdict) and `fix-requests.md` (`## FIX-001` ..., one per path + rule). Pure text from the record.
 use std::fmt::Write;
 
+use super::secrets;
 use crate::record::review::body::{Finding, ReviewBody};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::Session;
@@ -131,7 +132,17 @@ pub fn review_report(session: &Session) -> String {
     if let Some(reason) = &session.failure {
         let _ = writeln!(out, "## Failure\n\n{reason}\n");
     }
-    crate::markdown_text::escape_html(&out)
+    // A model that quotes a secret the scan found does not spread it: masked as the scan shows it.
+    let secrets = secrets::secrets_in_versions(&session.subject, &body.amendments);
+    crate::markdown_text::escape_html(&secrets::mask_secrets(&out, &secrets))
+}
+
+/// `fix-requests.md` of a review session, with every secret the scan found masked (a fix item's
+/// `current` may quote it).
+pub fn fix_requests_of(session: &Session) -> String {
+    let body = session.review();
+    let secrets = secrets::secrets_in_versions(&session.subject, &body.amendments);
+    secrets::mask_secrets(&fix_requests(body), &secrets)
 }
 
 fn finding_line(finding: &Finding) -> String {

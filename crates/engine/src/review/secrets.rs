@@ -85,6 +85,29 @@ pub fn secrets_to_redact(code: &str) -> Vec<(String, String)> {
     secrets
 }
 
+/// The secrets in every version of a review's code (`subject`, then `amendments`), in clear and
+/// masked, longest first so a secret inside another is masked with it.
+pub fn secrets_in_versions(subject: &str, amendments: &[String]) -> Vec<(String, String)> {
+    let mut secrets: Vec<(String, String)> = std::iter::once(subject)
+        .chain(amendments.iter().map(String::as_str))
+        .flat_map(secrets_to_redact)
+        .collect();
+    consilium_order::sort_by(&mut secrets, |a, b| b.0.len().cmp(&a.0.len()));
+    secrets.dedup();
+    secrets
+}
+
+/// `text` with each secret of `secrets` (from `secrets_in_versions`) replaced by its masked form.
+pub fn mask_secrets(text: &str, secrets: &[(String, String)]) -> String {
+    let mut text = text.to_string();
+    for (clear, masked) in secrets {
+        if text.contains(clear.as_str()) {
+            text = text.replace(clear.as_str(), masked);
+        }
+    }
+    text
+}
+
 /// The hits with the text each matched, in clear.
 fn found(diff: &ParsedDiff) -> Vec<(SecretHit, String)> {
     let mut hits = Vec::new();
