@@ -21,13 +21,20 @@ use crate::driver::{start_run, BrowserClock};
 use crate::export;
 
 #[component]
-pub fn ReviewBodyView(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn ReviewBodyView(
+    session: Memo<Option<Session>>,
+    /// Opened from a share link: nothing to amend.
+    #[prop(optional)]
+    read_only: bool,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let live = state.live;
     let verdict = body_part(session, |b: &ReviewBody| b.verdict.clone());
     // After an irreconcilable veto the user may amend the code; a record saved while it waited in
     // VETO (before such a veto concluded the review) may also accept the verdict.
-    let amendable = Memo::new(move |_| session.with(|s| s.as_ref().and_then(amendment_offer)));
+    let amendable = Memo::new(move |_| {
+        session.with(|s| s.as_ref().and_then(amendment_offer).filter(|_| !read_only))
+    });
     let waiting = body_part(session, |b: &ReviewBody| b.awaiting_user.clone());
     let rounds = body_part(session, |b: &ReviewBody| Some(b.rounds.clone()));
     let hits = body_part(session, |b: &ReviewBody| Some(b.secret_hits.clone()));

@@ -276,7 +276,7 @@ pub fn SessionBody(
         <ParticipantCosts session=session />
         {match initial.protocol() {
             Protocol::Consult => view! { <ConsultBodyView session=session /> }.into_any(),
-            Protocol::Review => view! { <ReviewBodyView session=session /> }.into_any(),
+            Protocol::Review => view! { <ReviewBodyView session=session read_only=read_only /> }.into_any(),
             Protocol::Prioritize => view! { <PrioritizeBodyView session=session /> }.into_any(),
         }}
         <FailedCalls session=session />
