@@ -2,7 +2,7 @@
 //! Both come from the session record, which never holds a key.
 use consilium_engine::prioritize::report::{prioritize_csv, prioritize_json};
 use consilium_engine::review::body::ReviewBody;
-use consilium_engine::review::report::fix_requests;
+use consilium_engine::review::report::fix_requests_of;
 use consilium_engine::{Body, Session};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -26,13 +26,13 @@ pub fn markdown_name(session: &Session) -> String {
 
 /// `fix-requests.md` of a review.
 pub fn download_fix_requests(session: &Session) -> Result<(), String> {
-    let body = session
+    session
         .body_of::<ReviewBody>()
         .ok_or("This is not a review.")?;
     download(
         &format!("{}-fix-requests.md", file_stem(session)),
         "text/markdown",
-        &fix_requests(body),
+        &fix_requests_of(session),
     )
 }
 

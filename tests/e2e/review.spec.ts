@@ -1,6 +1,7 @@
 // Review in Chromium: the demo review (veto, compromise, REQUEST_CHANGES) and its downloads, then
-// reviews against aimock reaching APPROVED, REQUEST_CHANGES by an irreconcilable veto, and
-// INCONCLUSIVE at the round limit, and one against the real model on llama-server.
+// reviews against aimock reaching APPROVED, REQUEST_CHANGES by an irreconcilable veto (its share
+// link masking the key, then amended code approved in a new deliberation), and INCONCLUSIVE at the
+// round limit, and one against the real model on llama-server.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import * as fs from 'fs';
@@ -24,6 +25,15 @@ const SECRET_DIFF = `diff --git a/settings.py b/settings.py
 @@ -1,1 +1,2 @@
  DEBUG = False
 +AWS_ACCESS_KEY_ID = "AKIAIOSFODNN7EXAMPLE"
+`;
+
+const AMENDED_DIFF = `diff --git a/settings.py b/settings.py
+--- a/settings.py
++++ b/settings.py
+@@ -1,1 +1,3 @@
+ DEBUG = False
++import os
++AWS_ACCESS_KEY_ID = os.environ["AWS_ACCESS_KEY_ID"]
 `;
 
 const verdictLabel = (page: Page) => page.locator('.review-verdict-label');
@@ -116,21 +126,54 @@ test.describe('against aimock', () => {
     await expect(page.locator('.committee-grid tbody td[data-vote="SYNTHESIS"]')).toHaveCount(2);
   });
 
-  test('REQUEST_CHANGES when a grounded veto cannot be reconciled, then the user accepts it', async ({ page }) => {
+  test('REQUEST_CHANGES when a grounded veto cannot be reconciled; amended code starts a new deliberation', async ({ page }) => {
     await reviewWith(page, 'Mock reviewers', 'review-veto', SECRET_DIFF);
     await expect(verdictLabel(page)).toHaveText('REQUEST_CHANGES', { timeout: 30_000 });
-    await expect(badge(page)).toHaveText('veto');
-    await expect(page.locator('.awaiting')).toContainText('Amend the code');
+    // The review is finished (History shows it so), and the code can still be amended.
+    await expect(badge(page)).toHaveText('conclusion');
+    await expect(page.locator('.awaiting')).toContainText('You can still submit amended code');
+    await expect(page.getByRole('button', { name: 'Accept the verdict' })).toHaveCount(0);
     await expect(page.locator('.deliberation-log')).toContainText('no Business Driver');
-    // The Architect's finding cites lines the change does not show: shown, unverified, not asked for.
+    await expect(page.locator('.deliberation-log')).toContainText('VETO → CONCLUSION');
+    // The Architect's finding cites lines the change does not show: listed as unverified, named in
+    // the verdict, and not asked for.
     const architect = page.locator('.committee-grid tbody tr', { hasText: 'Engineering Architect' }).locator('td').first();
     await architect.locator('summary').click();
     await expect(architect.locator('[data-verified="false"]')).toContainText('outside the lines the change shows');
-    await expect(page.locator('.fix-items .finding')).toHaveCount(1);
-    await page.getByRole('button', { name: 'Accept the verdict' }).click();
+    await expect(page.locator('.fix-items .finding[data-verified="true"]')).toHaveCount(1);
+    await expect(page.locator('.fix-items .finding[data-verified="false"]')).toHaveCount(1);
+    await expect(page.locator('.verdict-reason')).toContainText('Not checked against the diff');
+    await expect(page.locator('.verdict-reason')).toContainText('"document settings" at settings.py:40-41');
+
+    // The share link masks the key the scan found; the JSON backup keeps it, and says so.
+    await page.getByRole('button', { name: 'Share link' }).click();
+    const link = await page.locator('input.share-url').inputValue();
+    const shared = await page.evaluate(async (link) => {
+      const text = link.split('#/shared/')[1].replace(/-/g, '+').replace(/_/g, '/');
+      const bytes = Uint8Array.from(atob(text + '='.repeat((4 - (text.length % 4)) % 4)), (c) => c.charCodeAt(0));
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+      return new Response(stream).text();
+    }, link);
+    expect(shared).toContain('AKIA…LE');
+    expect(shared).not.toContain('AKIAIOSFODNN7EXAMPLE');
+    const backup = await download(page, 'Export JSON');
+    expect(backup).toContain('AKIAIOSFODNN7EXAMPLE');
+    await expect(page.locator('.notice[role="status"]')).toContainText('keeps the code verbatim');
+
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect(page.locator('.session-item', { hasText: 'Review of settings.py' })).toContainText('review · conclusion');
+    await page.locator('.session-item', { hasText: 'Review of settings.py' }).locator('button.link').click();
+
+    // Amended code: a new deliberation, here approved in its first round (the session's round 2).
+    await page.getByLabel('Amended code (a new diff or the fixed code)').fill(AMENDED_DIFF);
+    await page.getByRole('button', { name: 'Submit amended code' }).click();
+    await expect(verdictLabel(page)).toHaveText('APPROVED', { timeout: 30_000 });
     await expect(badge(page)).toHaveText('conclusion');
     await expect(page.locator('.awaiting')).toHaveCount(0);
-    await expect(page.locator('.deliberation-log')).toContainText('VETO → CONCLUSION');
+    await expect(page.locator('.committee-grid thead th')).toHaveText(['Persona', 'Round 1', 'Round 2']);
+    await expect(page.locator('.deliberation-log')).toContainText('CONCLUSION → PROPOSAL');
+    await expect(page.locator('.deliberation-log .log-round').nth(1)).toContainText('SYNTHESIS → CONCLUSION');
+    await expect(page.locator('.secret-scan')).toHaveCount(0);
   });
 
   test('the abstain threshold is a setting: above every confidence, all abstain and it is INCONCLUSIVE', async ({ page }) => {

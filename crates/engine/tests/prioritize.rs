@@ -347,6 +347,60 @@ fn running_out_of_budget_is_a_stalemate_ranked_as_the_last_complete_round_with_n
     assert!(round1.champion_cost_usd > 0.0);
 }
 
+/// After a stalemate the unfinished round's calls were paid for: the JSON export's `cost_usd`, the
+/// page's cost and the Markdown's are one figure, the ledger's.
+#[test]
+fn after_a_stalemate_the_export_the_page_and_the_markdown_show_one_cost() {
+    // $6.50 pays for rounds 1 and 2 and round 3's champion and critic, not its moderator.
+    let (done, _) = run(session(priced(6.5)), &demo_caller());
+    let body = done.prioritize();
+    assert!(body.debate.stalemate);
+    let spent = done.cost.spent_usd;
+    assert!(
+        spent > body.debate.total_cost_usd() + 1e-9,
+        "the unfinished round's calls cost something: {spent} vs rounds {}",
+        body.debate.total_cost_usd()
+    );
+    let json: serde_json::Value = serde_json::from_str(&prioritize_json(&done)).unwrap();
+    assert_eq!(json["cost_usd"].as_f64().unwrap(), spent);
+    assert_eq!(consilium_engine::prioritize::debate_cost_usd(&done), spent);
+    let figure = consilium_engine::money::format_usd(spent);
+    let facts = consilium_engine::views::prioritize::debate_facts(
+        body,
+        consilium_engine::prioritize::debate_cost_usd(&done),
+        done.cost.unpriced_calls,
+    );
+    assert!(
+        facts.cost.starts_with(&format!("{figure} of ")),
+        "{}",
+        facts.cost
+    );
+    assert!(
+        prioritize_markdown(&done).contains(&format!("- Cost: {figure} of ")),
+        "the Markdown shows the same figure"
+    );
+}
+
+/// The seed's `from_dict` defaults what a seed-written debate may leave out.
+#[test]
+fn a_seed_format_debate_without_ids_limits_budget_or_dispositions_loads_with_the_seeds_defaults() {
+    let seed = serde_json::json!({
+        "session_id": "s-9",
+        "started_at": "2026-11-23T00:00:00Z",
+        "rounds": [{
+            "round_number": 1, "champion_argument": "x", "champion_rankings": ["opp-1"],
+            "critic_concerns": {}, "critic_counter_rankings": ["opp-1"],
+            "moderator_final_rankings": ["opp-1"]
+        }]
+    });
+    let debate: DebateSession = serde_json::from_value(seed).unwrap();
+    assert!(debate.opportunity_ids.is_empty());
+    assert_eq!(debate.max_rounds, 3);
+    assert_eq!(debate.budget_usd, 2.5);
+    assert!(debate.rounds[0].moderator_dispositions.is_empty());
+    assert!(debate.rounds[0].continue_debate);
+}
+
 #[test]
 fn a_budget_too_small_for_the_first_call_stalemates_in_backlog_order() {
     let caller = demo_caller();

@@ -480,6 +480,134 @@ fn an_unverified_finding_cannot_carry_a_veto_and_only_holders_may_veto() {
     assert_ne!(round.outcome, ReviewState::Veto);
 }
 
+fn fix(severity: &str, rule: &str) -> serde_json::Value {
+    json!([{"severity": severity, "path": "code", "line_start": 1, "line_end": 1, "rule": rule, "current": "y", "recommended_action": "z"}])
+}
+
+/// The votes round 1 counted, by member, for these replies on clean plain code (every line
+/// added, so `code:1` is a verified citation).
+fn counted_votes(rules: &str, replies: &[(&str, String)]) -> Vec<(String, Vote, Option<String>)> {
+    let mut caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 90, json!([])))));
+    for (call, reply) in replies {
+        caller = caller.reply(call, reply.clone());
+    }
+    let mut config = demo_review_config();
+    config.rules = rules.to_string();
+    let (session, _) = run(review("fn a() {}\nfn b() {}\n", config), &caller);
+    session.review().rounds[0]
+        .opinions
+        .iter()
+        .map(|o| (o.member_id.clone(), o.vote, o.note.clone()))
+        .collect()
+}
+
+fn vote_of(votes: &[(String, Vote, Option<String>)], member: &str) -> (Vote, String) {
+    let (_, vote, note) = votes.iter().find(|(id, ..)| id == member).unwrap();
+    (*vote, note.clone().unwrap_or_default())
+}
+
+#[test]
+fn a_veto_needs_its_holders_own_verified_ground() {
+    const RULES: &str =
+        "1. Every public function has a doc comment.\n2. No unwrap in library code.";
+    // Each holder cites a verified finding outside its own ground: none of these is a veto.
+    let votes = counted_votes(
+        RULES,
+        &[
+            (
+                "r1-sre",
+                opinion("VETO", 90, fix("critical", "missing error handling")),
+            ),
+            (
+                "r1-architect",
+                opinion("VETO", 90, fix("high", "tight coupling")),
+            ),
+            (
+                "r1-knowledge_manager",
+                opinion("VETO", 90, fix("critical", "naming is unclear")),
+            ),
+        ],
+    );
+    let (sre, why) = vote_of(&votes, "sre");
+    assert_eq!(sre, Vote::Debate, "no secret was found: {why}");
+    assert!(why.contains("hard-coded secret"), "{why}");
+    let (architect, why) = vote_of(&votes, "architect");
+    assert_eq!(architect, Vote::Debate, "a high finding is not critical");
+    assert!(why.contains("critical finding"), "{why}");
+    let (manager, why) = vote_of(&votes, "knowledge_manager");
+    assert_eq!(manager, Vote::Debate, "its finding names no project rule");
+    assert!(why.contains("project's rules"), "{why}");
+
+    // Each on its own ground, verified: vetoes.
+    let votes = counted_votes(
+        RULES,
+        &[
+            (
+                "r1-architect",
+                opinion("VETO", 90, fix("critical", "data loss on retry")),
+            ),
+            (
+                "r1-knowledge_manager",
+                opinion("VETO", 90, fix("medium", "No unwrap in library code")),
+            ),
+        ],
+    );
+    assert_eq!(vote_of(&votes, "architect").0, Vote::Veto);
+    assert_eq!(vote_of(&votes, "knowledge_manager").0, Vote::Veto);
+
+    // No project rules on record: nothing for the Knowledge Manager to veto on.
+    let votes = counted_votes(
+        "",
+        &[(
+            "r1-knowledge_manager",
+            opinion("VETO", 90, fix("critical", "No unwrap in library code")),
+        )],
+    );
+    assert_eq!(vote_of(&votes, "knowledge_manager").0, Vote::Debate);
+
+    // The SRE's ground is the scan's: a secret in the added lines carries its veto.
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 90, json!([])))))
+        .reply("r1-sre", opinion("VETO", 90, json!([])));
+    let (session, _) = run(review(DEMO_DIFF, demo_review_config()), &caller);
+    let sre = session.review().rounds[0]
+        .opinions
+        .iter()
+        .find(|o| o.member_id == "sre")
+        .unwrap()
+        .clone();
+    assert_eq!(sre.vote, Vote::Veto);
+    // The prompts say how each veto is checked.
+    let requests = caller.requests();
+    let prompt = |id: &str| {
+        requests
+            .iter()
+            .find(|r| r.call_id == id)
+            .unwrap()
+            .prompt
+            .clone()
+    };
+    assert!(prompt("r1-architect").contains("a fix item of severity critical"));
+    assert!(prompt("r1-knowledge_manager").contains("names one of the project rules"));
+    assert!(prompt("r1-sre").contains("secret scan's facts"));
+}
+
+#[test]
+fn project_rules_are_named_whatever_their_case_punctuation_or_list_marker() {
+    use consilium_engine::review::grounding::names_a_project_rule;
+    let rules = "- Parameterise SQL queries.\n2) Every query helper has a test";
+    assert!(names_a_project_rule("parameterise SQL queries", rules));
+    assert!(names_a_project_rule(
+        "Rule: every query helper has a test!",
+        rules
+    ));
+    assert!(
+        !names_a_project_rule("tests", rules),
+        "too short to name a rule"
+    );
+    assert!(!names_a_project_rule("no hard-coded secrets", rules));
+    assert!(!names_a_project_rule("anything at all", ""));
+}
+
 #[test]
 fn a_reply_that_never_parses_is_asked_again_then_counted_as_an_abstention() {
     let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 90, json!([])))))
@@ -509,36 +637,40 @@ fn a_reply_that_never_parses_is_asked_again_then_counted_as_an_abstention() {
     );
 }
 
+/// The rule changed (issue 21): an irreconcilable veto concludes the review (it no longer waits in
+/// VETO for the user), and the user may still submit amended code.
 #[test]
-fn an_irreconcilable_veto_requests_changes_and_waits_for_the_user() {
+fn an_irreconcilable_veto_concludes_request_changes_and_the_code_can_still_be_amended() {
     let caller = demo_caller().reply(
         "r1-sre-accept",
         json!({"accept": false, "reason": "A leaked key is not negotiable."}).to_string(),
     );
     let (session, sink) = run(review(DEMO_DIFF, demo_review_config()), &caller);
-    assert_eq!(session.review_state(), Some(ReviewState::Veto));
-    assert!(session.is_running(), "not finished: it waits");
+    assert_eq!(session.review_state(), Some(ReviewState::Conclusion));
+    assert!(session.is_finished(), "History shows the review finished");
+    assert!(consilium_engine::library::summary::SessionSummary::of(&session).finished);
     let body = session.review();
-    assert!(body.awaiting_user.is_some());
+    assert!(body.awaiting_user.is_none());
     let verdict = body.verdict.as_ref().unwrap();
     assert_eq!(verdict.verdict, ReviewVerdict::RequestChanges);
     assert!(verdict.reason.contains("irreconcilable"));
-    assert!(sink.names().contains(&"review:paused"));
+    assert_eq!(
+        body.rounds[0].transitions,
+        ["PROPOSAL → DEBATE", "DEBATE → VETO", "VETO → CONCLUSION"]
+    );
+    assert!(sink.names().contains(&"review:completed"));
+    assert!(!sink.names().contains(&"review:paused"));
     assert_eq!(
         consilium_engine::views::resume_offer(&session, false, false),
         None
     );
-
-    // Accepting the verdict concludes it.
-    let mut accepted = session.clone();
-    accept_verdict(&mut accepted, NOW).unwrap();
-    assert_eq!(accepted.review_state(), Some(ReviewState::Conclusion));
-    assert_eq!(
-        accepted.review().rounds[0].transitions.last().unwrap(),
-        "VETO → CONCLUSION"
+    assert!(consilium_engine::review::amendment_offer(&session).is_some());
+    assert!(
+        accept_verdict(&mut session.clone(), NOW).is_err(),
+        "nothing waits to be accepted"
     );
 
-    // Amended code goes back to PROPOSAL and a new round reviews it.
+    // Amended code goes from CONCLUSION back to PROPOSAL and a new round reviews it.
     let mut amended = session;
     let fixed = DEMO_DIFF.replace(
         "+AWS_ACCESS_KEY_ID = \"AKIAIOSFODNN7EXAMPLE\"",
@@ -547,6 +679,12 @@ fn an_irreconcilable_veto_requests_changes_and_waits_for_the_user() {
     amend(&mut amended, fixed, NOW).unwrap();
     assert_eq!(amended.review_state(), Some(ReviewState::Proposal));
     assert!(amended.review().secret_hits.is_empty());
+    assert!(amended.review().verdict.is_none());
+    assert_eq!(
+        amended.review().rounds[0].transitions.last().unwrap(),
+        "CONCLUSION → PROPOSAL"
+    );
+    assert_eq!(consilium_engine::review::amendment_offer(&amended), None);
     let satisfied = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 85, json!([])))));
     let (done, _) = run(amended, &satisfied);
     assert_eq!(satisfied.call_ids()[0], "r2-architect");
@@ -564,6 +702,235 @@ fn an_irreconcilable_veto_requests_changes_and_waits_for_the_user() {
         body.verdict.as_ref().unwrap().verdict,
         ReviewVerdict::Approved
     );
+}
+
+/// A record saved while a review waited in VETO (before the rule above) can still be accepted or
+/// amended.
+#[test]
+fn a_review_saved_waiting_in_veto_can_still_be_accepted_or_amended() {
+    let caller = demo_caller().reply(
+        "r1-sre-accept",
+        json!({"accept": false, "reason": "No."}).to_string(),
+    );
+    let (concluded, _) = run(review(DEMO_DIFF, demo_review_config()), &caller);
+    let mut waiting = concluded;
+    waiting.state = "veto".into();
+    if let consilium_engine::Body::Review(body) = &mut waiting.body {
+        body.awaiting_user = Some("The veto stands.".into());
+        body.rounds[0].transitions.pop();
+    }
+    let (still, sink) = run(waiting.clone(), &demo_caller());
+    assert_eq!(still.review_state(), Some(ReviewState::Veto));
+    assert!(sink.names().contains(&"review:paused"));
+    assert!(consilium_engine::review::amendment_offer(&waiting).is_some());
+
+    let mut accepted = waiting.clone();
+    accept_verdict(&mut accepted, NOW).unwrap();
+    assert_eq!(accepted.review_state(), Some(ReviewState::Conclusion));
+    assert_eq!(
+        accepted.review().rounds[0].transitions.last().unwrap(),
+        "VETO → CONCLUSION"
+    );
+
+    let mut amended = waiting;
+    amend(&mut amended, "fn a() {}\n".into(), NOW).unwrap();
+    assert_eq!(amended.review_state(), Some(ReviewState::Proposal));
+    assert_eq!(
+        amended.review().rounds[0].transitions.last().unwrap(),
+        "VETO → PROPOSAL"
+    );
+}
+
+/// Replies for a review of DEMO_DIFF (which holds a secret, so the SRE's veto is grounded): every
+/// member says DEBATE, except the SRE's veto in `veto_round` and the compromise answered `accept`.
+fn veto_in_round(veto_round: u8, accept: bool) -> ScriptedCaller {
+    let veto = format!("r{veto_round}-sre");
+    let offer = format!("r{veto_round}-business_driver-compromise");
+    let answer = format!("r{veto_round}-sre-accept");
+    ScriptedCaller::new(move |r| {
+        let text = if r.call_id == veto {
+            opinion("VETO", 95, json!([]))
+        } else if r.call_id == offer {
+            json!({"compromise": "Ship once the key is rotated.", "cost_of_delay": "A week of finance work."}).to_string()
+        } else if r.call_id == answer {
+            json!({"accept": accept, "reason": "So be it."}).to_string()
+        } else {
+            opinion("DEBATE", 80, json!([]))
+        };
+        Ok(text_reply(text))
+    })
+}
+
+#[test]
+fn amended_code_after_a_veto_in_round_5_starts_a_new_deliberation_of_up_to_5_rounds() {
+    let (vetoed, _) = run(
+        review(DEMO_DIFF, demo_review_config()),
+        &veto_in_round(5, false),
+    );
+    assert_eq!(vetoed.review_state(), Some(ReviewState::Conclusion));
+    assert_eq!(vetoed.review().rounds.len(), 5);
+    assert_eq!(
+        vetoed.review().verdict.as_ref().unwrap().verdict,
+        ReviewVerdict::RequestChanges
+    );
+    let fixed = DEMO_DIFF.replace("AKIAIOSFODNN7EXAMPLE", "from-the-environment");
+
+    // Concluded in its new round 1 (the session's round 6).
+    let mut amended = vetoed.clone();
+    amend(&mut amended, fixed.clone(), NOW).unwrap();
+    let satisfied = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 85, json!([])))));
+    let (approved, _) = run(amended, &satisfied);
+    assert_eq!(
+        approved.review_state(),
+        Some(ReviewState::Conclusion),
+        "{:?}",
+        approved.failure
+    );
+    assert_eq!(approved.review().rounds.len(), 6);
+    assert_eq!(
+        approved.review().verdict.as_ref().unwrap().verdict,
+        ReviewVerdict::Approved
+    );
+    let round6 = &satisfied.requests()[0];
+    assert_eq!(round6.call_id, "r6-architect");
+    assert!(
+        round6.prompt.contains("Round 1 of at most 5."),
+        "the new deliberation counts from 1"
+    );
+
+    // Without a quorum, the new deliberation has its own 5 rounds: 6 to 10.
+    let mut amended = vetoed;
+    amend(&mut amended, fixed, NOW).unwrap();
+    let undecided = ScriptedCaller::new(|_| Ok(text_reply(opinion("DEBATE", 80, json!([])))));
+    let (limit, _) = run(amended, &undecided);
+    assert_eq!(
+        limit.review_state(),
+        Some(ReviewState::Conclusion),
+        "{:?}",
+        limit.failure
+    );
+    assert_eq!(limit.review().rounds.len(), 10);
+    assert_eq!(undecided.call_ids().len(), 20);
+    let verdict = limit.review().verdict.clone().unwrap();
+    assert_eq!(verdict.verdict, ReviewVerdict::Inconclusive);
+    assert!(verdict.reason.contains("5-round limit"));
+}
+
+#[test]
+fn a_round_5_veto_whose_compromise_is_accepted_concludes_inconclusive_at_the_limit() {
+    let caller = veto_in_round(5, true);
+    let (session, _) = run(review(DEMO_DIFF, demo_review_config()), &caller);
+    assert_eq!(
+        session.review_state(),
+        Some(ReviewState::Conclusion),
+        "{:?}",
+        session.failure
+    );
+    let body = session.review();
+    assert_eq!(body.rounds.len(), 5);
+    assert!(body.rounds[4].compromise.as_ref().unwrap().accepted);
+    assert_eq!(
+        body.rounds[4].transitions,
+        ["DEBATE → DEBATE", "DEBATE → VETO", "VETO → CONCLUSION"]
+    );
+    let verdict = body.verdict.as_ref().unwrap();
+    assert_eq!(verdict.verdict, ReviewVerdict::Inconclusive);
+    assert!(
+        verdict.reason.contains("accepted the compromise"),
+        "{}",
+        verdict.reason
+    );
+    assert!(!caller.call_ids().iter().any(|id| id.starts_with("r6-")));
+}
+
+#[test]
+fn an_abstain_without_quorum_goes_back_to_debate_and_the_next_round_concludes() {
+    let caller = ScriptedCaller::new(|r| {
+        let text = match r.call_id.as_str() {
+            "r1-architect" => opinion("SYNTHESIS", 90, json!([])),
+            "r1-sre" => opinion("SYNTHESIS", 30, json!([])),
+            id if id.starts_with("r1-") => opinion("DEBATE", 80, json!([])),
+            _ => opinion("SYNTHESIS", 85, json!([])),
+        };
+        Ok(text_reply(text))
+    });
+    let (session, _) = run(review("fn a() {}\n", demo_review_config()), &caller);
+    assert_eq!(session.review_state(), Some(ReviewState::Conclusion));
+    let body = session.review();
+    assert_eq!(body.rounds[0].outcome, ReviewState::Abstain);
+    assert_eq!(
+        body.rounds[0].transitions,
+        ["PROPOSAL → DEBATE", "DEBATE → ABSTAIN"]
+    );
+    assert_eq!(
+        body.rounds[1].transitions,
+        [
+            "ABSTAIN → DEBATE",
+            "DEBATE → SYNTHESIS",
+            "SYNTHESIS → CONCLUSION"
+        ]
+    );
+    assert_eq!(
+        body.verdict.as_ref().unwrap().verdict,
+        ReviewVerdict::Approved
+    );
+    let round2 = caller
+        .requests()
+        .into_iter()
+        .find(|r| r.call_id == "r2-sre")
+        .unwrap();
+    assert!(round2.prompt.contains("Round 2 of at most 5."));
+    assert!(round2.prompt.contains("What the committee said last round"));
+}
+
+/// A quorum never reads APPROVED over verified fix items, and fix items the diff cannot confirm
+/// never vanish: the verdict lists them as not checked against the diff and names them.
+#[test]
+fn unverified_fix_items_stay_listed_and_are_named_in_the_verdict() {
+    let unverified = json!([{"severity": "medium", "path": "code", "line_start": 40, "line_end": 41, "rule": "document the helpers", "current": "y", "recommended_action": "z"}]);
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 90, json!([])))))
+        .reply("r1-architect", opinion("SYNTHESIS", 90, unverified.clone()));
+    let (session, _) = run(
+        review("fn a() {}\nfn b() {}\n", demo_review_config()),
+        &caller,
+    );
+    let verdict = session.review().verdict.clone().unwrap();
+    assert_eq!(verdict.fix_items.len(), 1, "kept");
+    assert!(!verdict.fix_items[0].verified);
+    assert_eq!(
+        verdict.verdict,
+        ReviewVerdict::Approved,
+        "nothing verified to fix"
+    );
+    assert!(
+        verdict.reason.contains("Not checked against the diff"),
+        "{}",
+        verdict.reason
+    );
+    assert!(verdict
+        .reason
+        .contains("\"document the helpers\" at code:40-41"));
+    let fixes = fix_requests(session.review());
+    assert!(fixes.contains("None.") && fixes.contains("## Not checked against the diff"));
+    assert!(fixes.contains("document the helpers"));
+    assert!(review_report(&session).contains("(not checked against the diff)"));
+
+    // With a verified item beside it: REQUEST_CHANGES, and the unverified one still named.
+    let caller = caller.reply(
+        "r1-sre",
+        opinion("SYNTHESIS", 90, fix("high", "handle the error")),
+    );
+    let (session, _) = run(
+        review("fn a() {}\nfn b() {}\n", demo_review_config()),
+        &caller,
+    );
+    let verdict = session.review().verdict.clone().unwrap();
+    assert_eq!(verdict.verdict, ReviewVerdict::RequestChanges);
+    assert_eq!(verdict.fix_items.len(), 2);
+    assert!(verdict.reason.contains("1 fix item(s) to address first"));
+    assert!(verdict.reason.contains("document the helpers"));
+    let fixes = fix_requests(session.review());
+    assert!(fixes.contains("## FIX-001") && !fixes.contains("## FIX-002"));
 }
 
 #[test]

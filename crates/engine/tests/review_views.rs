@@ -115,7 +115,7 @@ fn a_finding_card_says_where_it_came_from_and_whether_it_was_checked() {
     let unchecked = FindingCard::new(&finding("app/other.py", 1, 2, false, false), &diff);
     assert_eq!(
         (unchecked.status, unchecked.source),
-        ("unverified", "committee")
+        ("not checked against the diff", "committee")
     );
     assert_eq!(unchecked.lines, "lines 1-2");
     assert_eq!(

@@ -4,6 +4,7 @@
 //! alternative, then each round as the record. While it runs, the partners' calls stream.
 use consilium_engine::prioritize::body::PrioritizeBody;
 use consilium_engine::prioritize::debate::DebateRound;
+use consilium_engine::prioritize::debate_cost_usd;
 use consilium_engine::views::prioritize::{
     bump_chart, chart_description, debate_facts, rank_movement, ranked_rows, round_status,
     round_under_way, RankLine, RankingSource,
@@ -24,7 +25,7 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     let spent = Memo::new(move |_| {
         session.with(|s| {
             s.as_ref()
-                .map(|s| (s.cost.spent_usd, s.cost.unpriced_calls))
+                .map(|s| (debate_cost_usd(s), s.cost.unpriced_calls))
         })
     });
     let source = RwSignal::new(RankingSource::Moderator);

@@ -4,7 +4,7 @@
 //! runs.
 use consilium_engine::review::body::{ReviewBody, Verdict};
 use consilium_engine::review::diff::ParsedDiff;
-use consilium_engine::review::{accept_verdict, amend};
+use consilium_engine::review::{accept_verdict, amend, amendment_offer};
 use consilium_engine::views::review::{
     committee_grid, deliberation_log, fix_items_by_file, live_rounds, round_columns, FindingCard,
     GridCell,
@@ -21,11 +21,21 @@ use crate::driver::{start_run, BrowserClock};
 use crate::export;
 
 #[component]
-pub fn ReviewBodyView(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn ReviewBodyView(
+    session: Memo<Option<Session>>,
+    /// Opened from a share link: nothing to amend.
+    #[prop(optional)]
+    read_only: bool,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let live = state.live;
     let verdict = body_part(session, |b: &ReviewBody| b.verdict.clone());
-    let awaiting = body_part(session, |b: &ReviewBody| b.awaiting_user.clone());
+    // After an irreconcilable veto the user may amend the code; a record saved while it waited in
+    // VETO (before such a veto concluded the review) may also accept the verdict.
+    let amendable = Memo::new(move |_| {
+        session.with(|s| s.as_ref().and_then(amendment_offer).filter(|_| !read_only))
+    });
+    let waiting = body_part(session, |b: &ReviewBody| b.awaiting_user.clone());
     let rounds = body_part(session, |b: &ReviewBody| Some(b.rounds.clone()));
     let hits = body_part(session, |b: &ReviewBody| Some(b.secret_hits.clone()));
     let code = Memo::new(move |_| {
@@ -96,10 +106,10 @@ pub fn ReviewBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                 Some(v) => view! { <VerdictView verdict=v /> }.into_any(),
                 None => view! { <p class="muted">"No verdict yet."</p> }.into_any(),
             }}
-            {move || awaiting.get().map(|question| view! {
+            {move || amendable.get().map(|offer| view! {
                 <div class="awaiting" role="alert">
-                    <p>{question}</p>
-                    <button class="secondary" on:click=accept>"Accept the verdict"</button>
+                    <p>{offer}</p>
+                    {waiting.get().map(|_| view! { <button class="secondary" on:click=accept>"Accept the verdict"</button> })}
                     <label>
                         "Amended code (a new diff or the fixed code)"
                         <textarea class="code" rows="8" prop:value=move || amended.get() on:input=move |ev| amended.set(event_target_value(&ev))></textarea>

@@ -2,6 +2,7 @@
 //! export), resume when it stopped, and the protocol's own body. The page is built once per
 //! session; each part follows only its own slice of the record, so an update re-renders what
 //! changed and leaves open `<details>` and focus where they were.
+use consilium_engine::library::share::json_export_notice;
 use consilium_engine::views::{
     call_notes, cost_line, failed_calls, heading, invalid_record_notice, participant_costs,
     resume_offer, was_cancelled,
@@ -183,8 +184,15 @@ pub fn SessionBody(
     });
 
     let export_json = move |_| {
-        if let Err(e) = export::download_json(&snapshot()) {
-            live.notice.set(Some(e))
+        let session = snapshot();
+        match export::download_json(&session) {
+            // A review's backup keeps its code verbatim, secrets included: say so.
+            Ok(()) => {
+                if let Some(notice) = json_export_notice(&session) {
+                    live.notice.set(Some(notice));
+                }
+            }
+            Err(e) => live.notice.set(Some(e)),
         }
     };
     let export_markdown = move |_| {
@@ -268,7 +276,7 @@ pub fn SessionBody(
         <ParticipantCosts session=session />
         {match initial.protocol() {
             Protocol::Consult => view! { <ConsultBodyView session=session /> }.into_any(),
-            Protocol::Review => view! { <ReviewBodyView session=session /> }.into_any(),
+            Protocol::Review => view! { <ReviewBodyView session=session read_only=read_only /> }.into_any(),
             Protocol::Prioritize => view! { <PrioritizeBodyView session=session /> }.into_any(),
         }}
         <FailedCalls session=session />

@@ -3,7 +3,9 @@
 //! (`#/shared/<base64url>`), which browsers never send to a server. Sessions hold no settings and
 //! never a key, so there is nothing else to strip. Compression itself is the browser's
 //! (CompressionStream); the rest is here, pure and tested.
+use crate::record::review::body::ReviewBody;
 use crate::record::Session;
+use crate::review::secrets::{mask_secrets, secrets_in_versions};
 
 pub const SHARED_PREFIX: &str = "#/shared/";
 /// Longest link offered. Browsers take far longer URLs, but chat apps, mail clients and QR codes
@@ -11,7 +13,10 @@ pub const SHARED_PREFIX: &str = "#/shared/";
 pub const MAX_LINK_CHARS: usize = 32_000;
 
 /// What a link carries: the session without raw replies (an empty reply keeps each call's place and
-/// cost in the log). Its id is kept, so saving it twice is noticed.
+/// cost in the log), and with every secret the review's scan found masked wherever it appears (the
+/// code, an opinion that quotes it), as the Markdown and HTML reports show it. Links travel through
+/// chats and browser history; the JSON backup keeps the code verbatim (`json_export_notice`). Its
+/// id is kept, so saving it twice is noticed.
 pub fn share_payload(session: &Session) -> String {
     let mut shared = session.clone();
     for call in &mut shared.calls {
@@ -19,7 +24,47 @@ pub fn share_payload(session: &Session) -> String {
             call.reply_text = Some(String::new());
         }
     }
-    serde_json::to_string(&shared).unwrap_or_default()
+    let secrets = found_secrets(session);
+    if secrets.is_empty() {
+        return serde_json::to_string(&shared).unwrap_or_default();
+    }
+    let mut value = serde_json::to_value(&shared).unwrap_or_default();
+    mask_strings(&mut value, &secrets);
+    value.to_string()
+}
+
+/// What the page says when a session is exported as JSON while its code holds a secret the scan
+/// found: the backup keeps the code verbatim, unlike the link and the reports.
+pub fn json_export_notice(session: &Session) -> Option<String> {
+    let hits = &session.body_of::<ReviewBody>()?.secret_hits;
+    let first = hits.first()?;
+    Some(format!(
+        "The JSON backup keeps the code verbatim, with the secret the scan found ({}:{}{}) in \
+         clear. Keep it private; the share link and the Markdown and HTML reports mask it.",
+        first.path,
+        first.line,
+        match hits.len() {
+            1 => String::new(),
+            n => format!(" and {} more", n - 1),
+        }
+    ))
+}
+
+fn found_secrets(session: &Session) -> Vec<(String, String)> {
+    session
+        .body_of::<ReviewBody>()
+        .map(|body| secrets_in_versions(&session.subject, &body.amendments))
+        .unwrap_or_default()
+}
+
+fn mask_strings(value: &mut serde_json::Value, secrets: &[(String, String)]) {
+    use serde_json::Value;
+    match value {
+        Value::String(text) => *text = mask_secrets(text, secrets),
+        Value::Array(items) => items.iter_mut().for_each(|v| mask_strings(v, secrets)),
+        Value::Object(map) => map.values_mut().for_each(|v| mask_strings(v, secrets)),
+        _ => {}
+    }
 }
 
 /// Reads a payload back into a session, checked as an import is.

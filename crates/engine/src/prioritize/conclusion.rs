@@ -3,6 +3,7 @@
 use super::{rankings, PrioritizeRun};
 use crate::record::prioritize::body::PrioritizeBody;
 use crate::record::prioritize::debate;
+use crate::record::Session;
 
 /// The budget ran out: a stalemate, ranked as the last complete round (the backlog's order if
 /// none completed). The unfinished round's replies stay in the calls, not in the debate.
@@ -36,14 +37,22 @@ pub(super) fn conclude(run: &PrioritizeRun<'_>, ranking: Vec<String>, outcome: S
     });
 }
 
+/// What the debate cost, the one figure the page, the Markdown and the JSON export show: every
+/// call the ledger priced, the unfinished round's too (a stalemate's last calls were paid for).
+/// The rounds' own costs (`total_cost_usd`) leave out an unfinished round, as the seed's do.
+pub fn debate_cost_usd(session: &Session) -> f64 {
+    session.cost.spent_usd
+}
+
 /// The seed's `DebateResult` of a finished session.
-pub fn debate_result(body: &PrioritizeBody) -> debate::DebateResult {
-    let mut session = body.debate.clone();
-    session.total_cost_usd = session.total_cost_usd();
+pub fn debate_result(session: &Session) -> debate::DebateResult {
+    let body = session.prioritize();
+    let mut debate = body.debate.clone();
+    debate.total_cost_usd = debate.total_cost_usd();
     debate::DebateResult {
-        cost_usd: session.total_cost_usd,
-        rounds_used: session.rounds_used(),
+        cost_usd: debate_cost_usd(session),
+        rounds_used: debate.rounds_used(),
         ranked_opportunities: body.ranked.clone(),
-        session,
+        session: debate,
     }
 }

@@ -29,7 +29,7 @@ pub mod stored;
 
 // Prioritize's stored data lives in the record (the layer below); these keep its old paths.
 pub use crate::record::prioritize::{backlog, debate};
-pub use conclusion::debate_result;
+pub use conclusion::{debate_cost_usd, debate_result};
 
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};

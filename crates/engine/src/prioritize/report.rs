@@ -2,15 +2,14 @@
 //! the ranked backlog as CSV. Pure text from the record.
 use std::fmt::Write;
 
-use super::debate_result;
+use super::{debate_cost_usd, debate_result};
 use crate::money::format_usd;
 use crate::record::prioritize::body::{Partner, PrioritizeBody};
 use crate::record::Session;
 
 /// The seed's `DebateResult` as JSON (its field names), with the demo flag when it is one.
 pub fn prioritize_json(session: &Session) -> String {
-    let body = session.prioritize();
-    let mut value = serde_json::to_value(debate_result(body)).expect("serialisable");
+    let mut value = serde_json::to_value(debate_result(session)).expect("serialisable");
     if session.demo {
         value["demo"] = serde_json::Value::Bool(true);
     }
@@ -71,7 +70,7 @@ pub fn prioritize_markdown(session: &Session) -> String {
         } else {
             "no"
         },
-        format_usd(session.cost.spent_usd),
+        format_usd(debate_cost_usd(session)),
         format_usd(debate.budget_usd),
         match session.cost.unpriced_calls {
             0 => String::new(),

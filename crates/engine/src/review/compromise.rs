@@ -1,10 +1,11 @@
 //! After a veto: the Business Driver offers a Cost-of-Delay compromise and each vetoer accepts it
 //! or not. Accepted by every vetoer, the committee debates again under it; otherwise the veto is
-//! irreconcilable, REQUEST_CHANGES stands and the run waits for the user.
+//! irreconcilable and the review concludes REQUEST_CHANGES (the user may still amend the code,
+//! which starts a new deliberation).
 use super::quorum::{verdict_for, Ending};
 use super::replies::{acceptance_schema, compromise_schema, AcceptanceReply, CompromiseReply};
-use super::verdict::{set_verdict, verdict_findings};
-use super::{diff, prompts, ReviewRun, AWAITING_AMENDMENT};
+use super::verdict::{set_verdict, verdict_findings, with_unchecked};
+use super::{diff, prompts, ReviewRun};
 use crate::harness::{Answer, CallPlan, Stop};
 use crate::record::review::body::{Compromise, Opinion, VetoerAnswer};
 use crate::record::review::committee::ReviewerRole;
@@ -12,16 +13,15 @@ use crate::record::review::reply::Vote;
 use crate::reply_parse::parse_reply;
 
 pub(super) async fn compromise(run: &ReviewRun<'_>) -> Result<(), Stop> {
-    let (round, vetoes) = run.body(|b| {
+    let (round, opinions) = run.body(|b| {
         let last = b.rounds.last().expect("a veto follows a round");
-        let vetoes: Vec<Opinion> = last
-            .opinions
-            .iter()
-            .filter(|o| o.vote == Vote::Veto)
-            .cloned()
-            .collect();
-        (last.number, vetoes)
+        (last.number, last.opinions.clone())
     });
+    let vetoes: Vec<Opinion> = opinions
+        .iter()
+        .filter(|o| o.vote == Vote::Veto)
+        .cloned()
+        .collect();
     let code = run.body(|b| b.current_code(&run.subject).to_string());
     let parsed = diff::ParsedDiff::parse(&code);
     let vetoers: Vec<(ReviewerRole, &Opinion)> = vetoes
@@ -38,18 +38,17 @@ pub(super) async fn compromise(run: &ReviewRun<'_>) -> Result<(), Stop> {
     if accepted {
         return Ok(());
     }
-    // Irreconcilable: REQUEST_CHANGES stands, unless the user amends the code.
+    // Irreconcilable: the review concludes REQUEST_CHANGES with the round's fix items.
     let hits = run.body(|b| b.secret_hits.clone());
-    let findings = verdict_findings(&vetoes, &hits);
+    let findings = verdict_findings(&opinions, &hits);
     let why = result.why_not.clone().unwrap_or_default();
     set_verdict(
         run,
         verdict_for(Ending::IrreconcilableVeto),
-        format!("The veto is irreconcilable. {why}"),
+        with_unchecked(format!("The veto is irreconcilable. {why}"), &findings),
         false,
         findings,
     );
-    run.update_body(|b| b.awaiting_user = Some(AWAITING_AMENDMENT.to_string()));
     Ok(())
 }
 

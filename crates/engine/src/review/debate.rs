@@ -1,8 +1,10 @@
 //! One DEBATE round: every member gives an opinion in parallel, the engine grounds each one, the
 //! quorum decides the round's outcome, and the round is stored with its transitions.
-use super::quorum::{quorum, verdict_for, Ending, QuorumOutcome};
+use super::quorum::{quorum, QuorumOutcome};
 use super::replies::{persona_reply_schema, PersonaReply};
-use super::verdict::{arrow, conclude_without_consensus, set_verdict, verdict_findings};
+use super::verdict::{
+    arrow, conclude_without_consensus, set_verdict, synthesis_verdict, verdict_findings,
+};
 use super::{diff, grounding, prompts, secrets, ReviewRun};
 use crate::harness::{CallPlan, PanelAnswers, Stop};
 use crate::record::review::body::{Opinion, ReviewBody, ReviewRound, MAX_ROUNDS};
@@ -20,13 +22,18 @@ struct Table {
     compromise: Option<String>,
 }
 
-pub(super) async fn debate_round(run: &ReviewRun<'_>, round: u8) -> Result<(), Stop> {
+/// Round `round` of the session, the `of_deliberation`-th on the current code.
+pub(super) async fn debate_round(
+    run: &ReviewRun<'_>,
+    round: u8,
+    of_deliberation: u8,
+) -> Result<(), Stop> {
     let from = run.state();
     run.begin_round(round, ReviewState::Debate)?;
     let table = run.body(|b| table(b, &run.subject));
     let parsed = diff::ParsedDiff::parse(&table.code);
     let context = prompts::RoundContext {
-        round,
+        round: of_deliberation,
         max_rounds: MAX_ROUNDS,
         diff: &parsed,
         config: &run.config,
@@ -35,7 +42,7 @@ pub(super) async fn debate_round(run: &ReviewRun<'_>, round: u8) -> Result<(), S
         compromise: table.compromise.as_deref(),
     };
     let answers = run
-        .ask_panel(plans(run, &context), &|_: &CallPlan, text: &str| {
+        .ask_panel(plans(run, round, &context), &|_: &CallPlan, text: &str| {
             parse_reply(text, Default::default(), PersonaReply::validate).map_err(|e| e.to_string())
         })
         .await?;
@@ -47,7 +54,7 @@ pub(super) async fn debate_round(run: &ReviewRun<'_>, round: u8) -> Result<(), S
     if outcome_state != ReviewState::Debate {
         run.enter(outcome_state)?;
     }
-    conclude_if_decided(run, round, outcome, &opinions, &table.hits);
+    conclude_if_decided(run, of_deliberation, outcome, &opinions, &table.hits);
     Ok(())
 }
 
@@ -67,16 +74,20 @@ fn table(body: &ReviewBody, subject: &str) -> Table {
     }
 }
 
-/// One call per member of the committee, in its order.
-fn plans<'p>(run: &'p ReviewRun<'_>, context: &prompts::RoundContext) -> Vec<CallPlan<'p>> {
+/// One call per member of the committee, in its order, for the session's round `round`.
+fn plans<'p>(
+    run: &'p ReviewRun<'_>,
+    round: u8,
+    context: &prompts::RoundContext,
+) -> Vec<CallPlan<'p>> {
     run.config
         .members
         .iter()
         .filter_map(|member| {
             let role = ReviewerRole::from_id(&member.id)?;
             Some(CallPlan {
-                call_id: format!("r{}-{}", context.round, member.id),
-                round: context.round,
+                call_id: format!("r{round}-{}", member.id),
+                round,
                 participant: member,
                 prompt: prompts::opinion(role, context),
                 response_schema: run.schema("review_opinion", persona_reply_schema),
@@ -112,8 +123,11 @@ fn opinions_from(
                 role,
                 reply,
                 run.config.abstain_threshold,
-                parsed,
-                hits,
+                &grounding::Ground {
+                    diff: parsed,
+                    secret_hits: hits,
+                    project_rules: &run.config.rules,
+                },
             ))
         })
         .collect()
@@ -162,11 +176,11 @@ fn store(
     });
 }
 
-/// A quorum, a committee that all abstained, or the last round without a quorum sets the verdict;
-/// a veto or another debate round leaves it open.
+/// A quorum, a committee that all abstained, or the deliberation's last round without a quorum
+/// sets the verdict; a veto or another debate round leaves it open.
 fn conclude_if_decided(
     run: &ReviewRun<'_>,
-    round: u8,
+    of_deliberation: u8,
     outcome: QuorumOutcome,
     opinions: &[Opinion],
     hits: &[secrets::SecretHit],
@@ -174,22 +188,14 @@ fn conclude_if_decided(
     match outcome {
         QuorumOutcome::Synthesis { majority_abstained } => {
             let findings = verdict_findings(opinions, hits);
-            let verdict = verdict_for(Ending::Synthesis {
-                fix_items: findings.len(),
-            });
-            let reason = match findings.len() {
-                0 => "The committee reached a quorum with no fix items left.".to_string(),
-                n => format!(
-                    "The committee reached a quorum, with {n} fix item(s) to address first."
-                ),
-            };
+            let (verdict, reason) = synthesis_verdict(&findings);
             set_verdict(run, verdict, reason, majority_abstained, findings);
         }
         QuorumOutcome::AllAbstained => conclude_without_consensus(
             run,
             "Every member abstained, so no one could carry a decision.".to_string(),
         ),
-        QuorumOutcome::NoQuorum if round >= MAX_ROUNDS => conclude_without_consensus(
+        QuorumOutcome::NoQuorum if of_deliberation >= MAX_ROUNDS => conclude_without_consensus(
             run,
             format!("No quorum was reached within the {MAX_ROUNDS}-round limit."),
         ),

@@ -1,6 +1,9 @@
 //! Findings grounded in the diff, and what each reply counts as. A fix item's path and lines are
-//! checked against the parsed change; a veto needs at least one verified finding (or, for the SRE,
-//! a secret the scan found), so an unverified finding alone never blocks a change.
+//! checked against the parsed change. A veto needs its holder's own ground, checked in code
+//! (`veto_ground_problem`): the SRE a hard-coded secret the scan found, the Knowledge Manager a
+//! verified finding that names one of the project's rules, the Architect a verified critical
+//! finding. Anything else is counted as an objection (DEBATE), so an unverified finding, or a
+//! finding outside the holder's ground, never blocks a change.
 use super::diff::ParsedDiff;
 use super::replies::{FixItem, FixSeverity, PersonaReply, Vote};
 use super::secrets::SecretHit;
@@ -45,13 +48,95 @@ pub fn scan_finding(hit: &SecretHit) -> Finding {
     }
 }
 
+/// What the engine knows of the change when it weighs a reply: the parsed diff, the scan's hits
+/// and the project's rules as the user typed them.
+pub struct Ground<'a> {
+    pub diff: &'a ParsedDiff,
+    pub secret_hits: &'a [SecretHit],
+    pub project_rules: &'a str,
+}
+
+/// Why `role`'s veto with these `findings` is not grounded, or None when it is.
+pub fn veto_ground_problem(
+    role: ReviewerRole,
+    findings: &[Finding],
+    ground: &Ground,
+) -> Option<String> {
+    let verified = || findings.iter().filter(|f| f.verified);
+    match role {
+        ReviewerRole::Sre if !ground.secret_hits.is_empty() => None,
+        ReviewerRole::Sre => Some(
+            "The SRE vetoes only for a hard-coded secret, and the scan found none in the added \
+             lines; counted as an objection (DEBATE)."
+                .to_string(),
+        ),
+        ReviewerRole::KnowledgeManager if ground.project_rules.trim().is_empty() => Some(
+            "The Knowledge Manager vetoes only for a violation of the project's rules, and this \
+             review has none on record; counted as an objection (DEBATE)."
+                .to_string(),
+        ),
+        ReviewerRole::KnowledgeManager
+            if verified().any(|f| names_a_project_rule(&f.item.rule, ground.project_rules)) =>
+        {
+            None
+        }
+        ReviewerRole::KnowledgeManager => Some(
+            "The Knowledge Manager vetoes only for a violation of the project's rules: a finding \
+             verified against the diff that names one of them. None does; counted as an \
+             objection (DEBATE)."
+                .to_string(),
+        ),
+        ReviewerRole::Architect if verified().any(|f| f.item.severity == FixSeverity::Critical) => {
+            None
+        }
+        ReviewerRole::Architect => Some(
+            "The Engineering Architect vetoes only for a critical finding verified against the \
+             diff, and none of these is; counted as an objection (DEBATE)."
+                .to_string(),
+        ),
+        other => Some(format!(
+            "The {} holds no veto; counted as an objection (DEBATE).",
+            other.name()
+        )),
+    }
+}
+
+/// Whether a finding's `rule` names one of the project's rules (one per line): either holds the
+/// other once case, punctuation and list markers are set aside.
+pub fn names_a_project_rule(rule: &str, project_rules: &str) -> bool {
+    let cited = plain_words(rule);
+    // A word or two ("tests") would match almost any rule.
+    if cited.chars().filter(|c| c.is_alphanumeric()).count() < 6 {
+        return false;
+    }
+    project_rules
+        .lines()
+        .map(plain_words)
+        .filter(|r| !r.is_empty())
+        .any(|r| r.contains(&cited) || cited.contains(&r))
+}
+
+/// Lower-case words separated by one space, without a leading list marker ("1.", "-", "*").
+fn plain_words(text: &str) -> String {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let skip = usize::from(
+        words
+            .first()
+            .is_some_and(|w| w.chars().all(|c| c.is_ascii_digit())),
+    );
+    words[skip..].join(" ")
+}
+
 /// What a member's reply counts as in the quorum.
 pub fn opinion_of(
     role: ReviewerRole,
     reply: Result<PersonaReply, String>,
     threshold: f64,
-    diff: &ParsedDiff,
-    secret_hits: &[SecretHit],
+    ground: &Ground,
 ) -> Opinion {
     let reply = match reply {
         Ok(reply) => reply,
@@ -70,7 +155,7 @@ pub fn opinion_of(
     let findings: Vec<Finding> = reply
         .fix_items
         .into_iter()
-        .map(|item| verify(item, diff))
+        .map(|item| verify(item, ground.diff))
         .collect();
     let (vote, note) = if reply.confidence < threshold {
         (
@@ -82,30 +167,9 @@ pub fn opinion_of(
             )),
         )
     } else if reply.state == Vote::Veto {
-        match role.veto_ground() {
-            None => (
-                Vote::Debate,
-                Some(format!(
-                    "The {} holds no veto; counted as an objection (DEBATE).",
-                    role.name()
-                )),
-            ),
-            Some(_) => {
-                let grounded = findings.iter().any(|f| f.verified)
-                    || (role == ReviewerRole::Sre && !secret_hits.is_empty());
-                if grounded {
-                    (Vote::Veto, None)
-                } else {
-                    (
-                        Vote::Debate,
-                        Some(
-                            "A veto needs a finding verified against the diff, and none of these \
-                             is; counted as an objection (DEBATE)."
-                                .to_string(),
-                        ),
-                    )
-                }
-            }
+        match veto_ground_problem(role, &findings, ground) {
+            None => (Vote::Veto, None),
+            Some(problem) => (Vote::Debate, Some(problem)),
         }
     } else {
         (reply.state, None)
@@ -121,15 +185,22 @@ pub fn opinion_of(
     }
 }
 
-/// One finding per path + rule (the first, which is the most severe once sorted), most severe
-/// first, then by path and line.
+/// One finding per path + rule (the first once sorted: a verified one before an unverified one,
+/// then the most severe): verified first, then most severe, then by path and line.
 pub fn deduplicated(mut findings: Vec<Finding>) -> Vec<Finding> {
     consilium_order::sort_by(&mut findings, |a, b| {
-        (a.item.severity, &a.item.path, a.item.line_start).cmp(&(
-            b.item.severity,
-            &b.item.path,
-            b.item.line_start,
-        ))
+        (
+            !a.verified,
+            a.item.severity,
+            &a.item.path,
+            a.item.line_start,
+        )
+            .cmp(&(
+                !b.verified,
+                b.item.severity,
+                &b.item.path,
+                b.item.line_start,
+            ))
     });
     let mut seen: Vec<(String, String)> = Vec::new();
     findings.retain(|f| {

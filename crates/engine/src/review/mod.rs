@@ -13,9 +13,18 @@
 //!    (INCONCLUSIVE); otherwise another DEBATE round, and at the 5-round limit CONCLUSION
 //!    (INCONCLUSIVE).
 //! 4. **VETO**: the Business Driver offers a Cost-of-Delay compromise and each vetoer accepts or
-//!    not. Accepted by every vetoer -> DEBATE under the compromise. Otherwise (or with no Business
-//!    Driver) the veto is irreconcilable: the verdict is REQUEST_CHANGES and the run waits for the
-//!    user, who amends the code (VETO -> PROPOSAL, a new round) or accepts it (VETO -> CONCLUSION).
+//!    not. Accepted by every vetoer -> DEBATE under the compromise (after the deliberation's last
+//!    round: CONCLUSION, INCONCLUSIVE, as no round is left). Otherwise (or with no Business
+//!    Driver) the veto is irreconcilable: VETO -> CONCLUSION with REQUEST_CHANGES.
+//! 5. **Amended code** (`amend`), after an irreconcilable veto: CONCLUSION -> PROPOSAL, and a new
+//!    deliberation of up to 5 rounds on the new code (rounds keep their session numbers; the limit
+//!    counts the current code's). Records from before this rule that wait in VETO can still be
+//!    amended or accepted (`accept_verdict`).
+//!
+//! The verdict (`verdict`): a quorum with verified fix items is REQUEST_CHANGES, without them
+//! APPROVED; an irreconcilable veto is REQUEST_CHANGES; anything else INCONCLUSIVE. Unverified fix
+//! items never vanish: the verdict lists them as not checked against the diff and its sentence
+//! names them. A veto needs its holder's own ground (`grounding`).
 //!
 //! Running out of budget fails the review (resumable), like Consult.
 pub mod body;
@@ -38,7 +47,8 @@ mod verdict;
 /// The reply shapes' old path.
 pub use self::replies as reply;
 pub use body::review_title;
-pub use user_actions::{accept_verdict, amend};
+pub use user_actions::{accept_verdict, amend, amendment_offer};
+pub use verdict::unchecked_sentence;
 
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};
@@ -60,11 +70,8 @@ impl Protocol for Review {
 
 type ReviewRun<'a> = Run<'a, Review>;
 
-/// What the user is asked after an irreconcilable veto.
-pub const AWAITING_AMENDMENT: &str =
-    "The veto stands. Amend the code to start a new round, or accept the verdict.";
-
-/// Runs a review until it concludes, fails, is cancelled, or waits for the user. A stored review
+/// Runs a review until it concludes, fails or is cancelled (a record from before amended code
+/// followed a concluded veto may still wait for the user). A stored review
 /// whose record is invalid (see `stored`) is returned as it is.
 pub async fn run_review(
     session: Session,
@@ -106,19 +113,32 @@ async fn deliberate(run: &ReviewRun<'_>) -> Result<(), Stop> {
     }
     loop {
         match run.body(next_step) {
-            Step::Debate { round } if round > MAX_ROUNDS => {
+            // Only after a compromise accepted in the last round: no round is left to debate it.
+            Step::Debate {
+                of_deliberation, ..
+            } if of_deliberation > MAX_ROUNDS => {
                 conclude_without_consensus(
                     run,
-                    format!("No quorum was reached within the {MAX_ROUNDS}-round limit."),
+                    format!(
+                        "The vetoers accepted the compromise in the last round of the \
+                         {MAX_ROUNDS}-round limit, so no round was left to debate under it."
+                    ),
                 );
             }
-            Step::Debate { round } => debate::debate_round(run, round).await?,
+            Step::Debate {
+                round,
+                of_deliberation,
+            } => debate::debate_round(run, round, of_deliberation).await?,
             Step::Compromise => compromise::compromise(run).await?,
             Step::Conclude => {
                 log_transition(run, run.state(), ReviewState::Conclusion);
                 return Ok(());
             }
-            Step::Wait => return Err(Stop::Paused(AWAITING_AMENDMENT.to_string())),
+            // A record from before an irreconcilable veto concluded the review.
+            Step::Wait => {
+                let question = run.body(|b| b.awaiting_user.clone().unwrap_or_default());
+                return Err(Stop::Paused(question));
+            }
         }
     }
 }

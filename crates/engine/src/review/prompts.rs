@@ -30,7 +30,21 @@ fn facts(hits: &[SecretHit]) -> String {
         .join("\n")
 }
 
+/// How the engine checks this persona's veto (`grounding::veto_ground_problem`), so a veto it
+/// would not count is not asked for.
+fn veto_checked(role: ReviewerRole) -> &'static str {
+    match role {
+        ReviewerRole::Sre => " (one of the secret scan's facts above)",
+        ReviewerRole::KnowledgeManager => {
+            " (a fix item whose rule names one of the project rules above, as they are written)"
+        }
+        ReviewerRole::Architect => " (a fix item of severity critical)",
+        _ => "",
+    }
+}
+
 pub struct RoundContext<'a> {
+    /// The round of the current deliberation (amended code starts a new one).
     pub round: u8,
     pub max_rounds: u8,
     pub diff: &'a ParsedDiff,
@@ -91,7 +105,7 @@ pub fn opinion(role: ReviewerRole, context: &RoundContext) -> Prompt {
     user.push_str(&format!(
         "Give your position as the {name}. state: SYNTHESIS when the change can be concluded (list \
          what must still be fixed as fix_items), DEBATE when it needs another round, VETO only for \
-         {ground}, ABSTAIN when you cannot judge it. confidence: how sure you are, as a whole \
+         {ground}{checked}, ABSTAIN when you cannot judge it. confidence: how sure you are, as a whole \
          percentage from 0 to 100. opinion: two or three sentences. fix_items: each with severity \
          (critical, high, medium or low), path, line_start and line_end from the numbers above, \
          the rule it breaks, what the code does now (current) and the recommended_action.\n\
@@ -99,6 +113,7 @@ pub fn opinion(role: ReviewerRole, context: &RoundContext) -> Prompt {
          fix_items, and nothing else.",
         name = role.name(),
         ground = role.veto_ground().unwrap_or("nothing (you hold no veto)"),
+        checked = veto_checked(role),
     ));
     Prompt {
         system: system(role),

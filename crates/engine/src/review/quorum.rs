@@ -43,6 +43,7 @@ pub fn quorum(votes: &[Vote]) -> QuorumOutcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     Synthesis {
+        /// Verified fix items (and secret-scan hits): unverified ones request nothing.
         fix_items: usize,
     },
     IrreconcilableVeto,

@@ -2,6 +2,7 @@
 //! verdict) and `fix-requests.md` (`## FIX-001` ..., one per path + rule). Pure text from the record.
 use std::fmt::Write;
 
+use super::secrets;
 use crate::record::review::body::{Finding, ReviewBody};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::Session;
@@ -32,8 +33,11 @@ pub fn review_report(session: &Session) -> String {
                     "Warning: most of the committee abstained; the quorum rests on few members.\n"
                 );
             }
-            if body.awaiting_user.is_some() {
-                let _ = writeln!(out, "(It stands unless the code is amended.)\n");
+            if super::amendment_offer(session).is_some() {
+                let _ = writeln!(
+                    out,
+                    "(The code can still be amended: that starts a new deliberation.)\n"
+                );
             }
         }
         None => {
@@ -115,7 +119,12 @@ pub fn review_report(session: &Session) -> String {
         if !verdict.fix_items.is_empty() {
             let _ = writeln!(out, "## Fix items\n");
             for finding in &verdict.fix_items {
-                let _ = writeln!(out, "- {}", finding_line(finding));
+                let unchecked = if finding.verified {
+                    ""
+                } else {
+                    " (not checked against the diff)"
+                };
+                let _ = writeln!(out, "- {}{unchecked}", finding_line(finding));
             }
             out.push('\n');
         }
@@ -123,7 +132,17 @@ pub fn review_report(session: &Session) -> String {
     if let Some(reason) = &session.failure {
         let _ = writeln!(out, "## Failure\n\n{reason}\n");
     }
-    crate::markdown_text::escape_html(&out)
+    // A model that quotes a secret the scan found does not spread it: masked as the scan shows it.
+    let secrets = secrets::secrets_in_versions(&session.subject, &body.amendments);
+    crate::markdown_text::escape_html(&secrets::mask_secrets(&out, &secrets))
+}
+
+/// `fix-requests.md` of a review session, with every secret the scan found masked (a fix item's
+/// `current` may quote it).
+pub fn fix_requests_of(session: &Session) -> String {
+    let body = session.review();
+    let secrets = secrets::secrets_in_versions(&session.subject, &body.amendments);
+    secrets::mask_secrets(&fix_requests(body), &secrets)
 }
 
 fn finding_line(finding: &Finding) -> String {
@@ -139,14 +158,17 @@ fn finding_line(finding: &Finding) -> String {
     )
 }
 
-/// One request per path + rule, most severe first.
+/// One request per path + rule, most severe first: the verified ones as `FIX-NNN`, then those not
+/// checked against the diff, listed so they do not vanish.
 pub fn fix_requests(body: &ReviewBody) -> String {
     let mut out = String::from("# Fix requests\n");
-    let items = body
+    let all = body
         .verdict
         .as_ref()
         .map(|v| v.fix_items.as_slice())
         .unwrap_or_default();
+    let items: Vec<&Finding> = all.iter().filter(|f| f.verified).collect();
+    let unchecked: Vec<&Finding> = all.iter().filter(|f| !f.verified).collect();
     if items.is_empty() {
         out.push_str("\nNone.\n");
     }
@@ -165,6 +187,15 @@ pub fn fix_requests(body: &ReviewBody) -> String {
             item.recommended_action,
             if finding.from_scan { "secret scan (engine)" } else { "committee, verified against the diff" }
         );
+    }
+    if !unchecked.is_empty() {
+        out.push_str(
+            "\n## Not checked against the diff\n\nThe committee raised these, but the change does \
+             not show the lines they cite; check them by hand.\n\n",
+        );
+        for finding in unchecked {
+            let _ = writeln!(out, "- {}", finding_line(finding));
+        }
     }
     crate::markdown_text::escape_html(&out)
 }

@@ -58,16 +58,69 @@ fn is_token_char(c: char) -> bool {
 }
 
 pub fn scan(diff: &ParsedDiff) -> Vec<SecretHit> {
+    found(diff).into_iter().map(|(hit, _)| hit).collect()
+}
+
+/// Each secret the scan finds in `code`, in clear, with the masked form reports show, so what is
+/// shared can be redacted as the report is (`library::share`). A private key block counts whole:
+/// its BEGIN line and every added line up to its END line.
+pub fn secrets_to_redact(code: &str) -> Vec<(String, String)> {
+    let diff = ParsedDiff::parse(code);
+    let mut secrets: Vec<(String, String)> = found(&diff)
+        .into_iter()
+        .map(|(hit, clear)| (clear, hit.masked))
+        .collect();
+    let mut in_key_block = false;
+    for (_, line) in diff.added_lines() {
+        if line.text.contains("-----BEGIN ") && line.text.contains("PRIVATE KEY") {
+            in_key_block = true;
+        } else if in_key_block {
+            in_key_block = !line.text.contains("-----END ");
+            let text = line.text.trim();
+            if in_key_block && !text.is_empty() {
+                secrets.push((text.to_string(), mask(text)));
+            }
+        }
+    }
+    secrets
+}
+
+/// The secrets in every version of a review's code (`subject`, then `amendments`), in clear and
+/// masked, longest first so a secret inside another is masked with it.
+pub fn secrets_in_versions(subject: &str, amendments: &[String]) -> Vec<(String, String)> {
+    let mut secrets: Vec<(String, String)> = std::iter::once(subject)
+        .chain(amendments.iter().map(String::as_str))
+        .flat_map(secrets_to_redact)
+        .collect();
+    consilium_order::sort_by(&mut secrets, |a, b| b.0.len().cmp(&a.0.len()));
+    secrets.dedup();
+    secrets
+}
+
+/// `text` with each secret of `secrets` (from `secrets_in_versions`) replaced by its masked form.
+pub fn mask_secrets(text: &str, secrets: &[(String, String)]) -> String {
+    let mut text = text.to_string();
+    for (clear, masked) in secrets {
+        if text.contains(clear.as_str()) {
+            text = text.replace(clear.as_str(), masked);
+        }
+    }
+    text
+}
+
+/// The hits with the text each matched, in clear.
+fn found(diff: &ParsedDiff) -> Vec<(SecretHit, String)> {
     let mut hits = Vec::new();
     for (path, line) in diff.added_lines() {
         if let Some((kind, found)) = key_format(&line.text).or_else(|| assigned_secret(&line.text))
         {
-            hits.push(SecretHit {
+            let hit = SecretHit {
                 path: path.to_string(),
                 line: line.number,
                 kind: kind.to_string(),
                 masked: mask(&found),
-            });
+            };
+            hits.push((hit, found));
         }
     }
     hits

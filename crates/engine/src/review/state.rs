@@ -6,7 +6,12 @@ use crate::record::review::body::ReviewBody;
 
 /// What the deliberation does next.
 pub(super) enum Step {
-    Debate { round: u8 },
+    /// `round` numbers the session's rounds; `of_deliberation` counts the rounds on the current
+    /// code (amended code starts a new deliberation, with its own 5-round limit).
+    Debate {
+        round: u8,
+        of_deliberation: u8,
+    },
     Compromise,
     Conclude,
     Wait,
@@ -20,14 +25,26 @@ pub(super) fn next_step(body: &ReviewBody) -> Step {
         return Step::Conclude;
     }
     let version = body.code_version();
-    let next_round = body.rounds.len() as u8 + 1;
+    let debate = Step::Debate {
+        round: body.rounds.len() as u8 + 1,
+        of_deliberation: deliberation_rounds(body) + 1,
+    };
     match body.rounds.last() {
         Some(last) if last.code_version == version => match (last.outcome, &last.compromise) {
             (ReviewState::Veto, None) => Step::Compromise,
-            _ => Step::Debate { round: next_round },
+            _ => debate,
         },
-        _ => Step::Debate { round: next_round },
+        _ => debate,
     }
+}
+
+/// How many rounds the current code has had: the current deliberation's.
+pub(super) fn deliberation_rounds(body: &ReviewBody) -> u8 {
+    let version = body.code_version();
+    body.rounds
+        .iter()
+        .filter(|r| r.code_version == version)
+        .count() as u8
 }
 
 /// The state a stopped review resumes in: the outcome of its last round (PROPOSAL before any).

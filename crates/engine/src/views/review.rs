@@ -14,7 +14,7 @@ pub fn member_name(id: &str) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FindingCard {
     pub finding: Finding,
-    /// "verified" or "unverified".
+    /// "verified" or "not checked against the diff".
     pub status: &'static str,
     /// "committee" or "secret scan".
     pub source: &'static str,
@@ -45,7 +45,7 @@ impl FindingCard {
             status: if finding.verified {
                 "verified"
             } else {
-                "unverified"
+                "not checked against the diff"
             },
             source: if finding.from_scan {
                 "secret scan"

@@ -91,6 +91,8 @@ pub struct DebateRound {
     #[serde(default)]
     pub critic_assessments: BTreeMap<String, Assessment>,
 
+    /// Absent in a seed-format round: none (the seed's `data.get("moderator_dispositions", {})`).
+    #[serde(default)]
     pub moderator_dispositions: BTreeMap<String, Disposition>,
     pub moderator_final_rankings: Vec<String>,
     #[serde(default)]
@@ -126,8 +128,12 @@ pub struct DebateSession {
     pub started_at: String,
     #[serde(default)]
     pub completed_at: Option<String>,
+    /// The seed's defaults when absent (`DebateSession.from_dict`): no ids, 3 rounds, $2.50.
+    #[serde(default)]
     pub opportunity_ids: Vec<String>,
+    #[serde(default = "default_max_rounds")]
     pub max_rounds: u32,
+    #[serde(default = "default_budget_usd")]
     pub budget_usd: f64,
     #[serde(default)]
     pub rounds: Vec<DebateRound>,
@@ -141,6 +147,14 @@ pub struct DebateSession {
     /// Written for the export (the seed's `to_dict` includes it); always recomputed on read.
     #[serde(default, deserialize_with = "ignore")]
     pub total_cost_usd: f64,
+}
+
+fn default_max_rounds() -> u32 {
+    super::body::DEFAULT_MAX_ROUNDS
+}
+
+fn default_budget_usd() -> f64 {
+    super::body::DEFAULT_BUDGET_USD
 }
 
 fn ignore<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
@@ -202,6 +216,9 @@ pub struct DebateResult {
     pub session: DebateSession,
     /// The backlog with `priority_rank` and `debate_session_id` set, in rank order.
     pub ranked_opportunities: Vec<Opportunity>,
+    /// Every priced call of the debate (`prioritize::debate_cost_usd`), the figure the page and
+    /// the Markdown show: after a stalemate it includes the unfinished round's calls, which
+    /// `session.total_cost_usd` (the rounds' costs) leaves out.
     pub cost_usd: f64,
     pub rounds_used: usize,
 }

@@ -183,7 +183,8 @@ pub struct Verdict {
     pub reason: String,
     #[serde(default)]
     pub majority_abstain_warning: bool,
-    /// What must change: verified findings and secret-scan hits, deduplicated by path + rule.
+    /// Secret-scan hits and the deciding round's findings, deduplicated by path + rule. The
+    /// verified ones must change; the unverified ones are listed as not checked against the diff.
     pub fix_items: Vec<Finding>,
 }
 
@@ -198,11 +199,12 @@ pub struct ReviewBody {
     pub secret_hits: Vec<SecretHit>,
     #[serde(default)]
     pub rounds: Vec<ReviewRound>,
-    /// Final once the state is CONCLUSION; while the run waits in VETO, the verdict that stands
-    /// unless the user amends the code.
+    /// Final once the state is CONCLUSION (amended code after an irreconcilable veto clears it
+    /// for the new deliberation).
     #[serde(default)]
     pub verdict: Option<Verdict>,
-    /// Set while the run waits for the user (after an irreconcilable veto).
+    /// Set in records saved while a review waited in VETO for the user, before an irreconcilable
+    /// veto concluded the review; new runs never set it.
     #[serde(default)]
     pub awaiting_user: Option<String>,
 }

@@ -8,8 +8,10 @@
 //!                       |  +-> DEBATE (no quorum: another round)     |
 //!                       +----- ABSTAIN (no quorum) -> DEBATE         |
 //! DEBATE | VETO | ABSTAIN -> CONCLUSION (limit, irreconcilable, all abstained)
+//! CONCLUSION -> PROPOSAL (amended code after an irreconcilable veto: a new deliberation)
 //! any running state -> failed | aborted
 //! ```
+//! The table allows CONCLUSION -> PROPOSAL; `review::amend` allows it only after a veto.
 use serde::{Deserialize, Serialize};
 
 use crate::record::state::{StateMachine, TransitionError};
@@ -87,7 +89,7 @@ impl StateMachine for ReviewState {
             (Idle, Proposal) | (Proposal, Debate) => true,
             (Debate, Veto | Synthesis | Abstain | Debate | Conclusion) => true,
             (Veto, Proposal | Debate | Conclusion) => true,
-            (Synthesis, Conclusion) => true,
+            (Synthesis, Conclusion) | (Conclusion, Proposal) => true,
             (Abstain, Conclusion | Debate) => true,
             (from, Failed | Aborted) => from.is_running(),
             _ => false,
