@@ -2,7 +2,8 @@
 use consilium_engine::consult::artifacts::{CROSS_EXAM, INDEPENDENT, SYNTHESIS, VERDICT};
 use consilium_engine::{
     check_confidence, ArtifactEnvelope, Challenge, ConsensusPoint, CrossExamArtifact, Dissent,
-    IndependentArtifact, Severity, SynthesisArtifact, Tension, VerdictArtifact, Viewpoint,
+    IndependentArtifact, Rebuttal, Severity, SynthesisArtifact, Tension, VerdictArtifact,
+    Viewpoint,
 };
 
 fn envelope(kind: consilium_engine::consult::artifacts::ArtifactKind) -> ArtifactEnvelope {
@@ -74,9 +75,24 @@ fn cross_exam(unresolved: &[&str]) -> CrossExamArtifact {
             evidence: vec![],
             also_raised_by: vec![],
         }],
-        rebuttals: vec![],
+        // Every panelist answered round 3 (a floor needs it).
+        rebuttals: (1..=3)
+            .map(|i| Rebuttal {
+                agent: format!("panelist-{i}"),
+                rebuttal: "I hold my position.".into(),
+            })
+            .collect(),
         unresolved: unresolved.iter().map(|u| u.to_string()).collect(),
     }
+}
+
+/// A synthesis whose strongest consensus point has all three panelists.
+fn unanimous_synthesis() -> SynthesisArtifact {
+    let mut unanimous = synthesis(vec![]);
+    unanimous.consensus_points[1]
+        .supporting_agents
+        .push("panelist-3".into());
+    unanimous
 }
 
 fn verdict(confidence: f64, dissent: &[(&str, &str, Severity)]) -> VerdictArtifact {
@@ -91,6 +107,7 @@ fn verdict(confidence: f64, dissent: &[(&str, &str, Severity)]) -> VerdictArtifa
                 agent: agent.to_string(),
                 concern: concern.to_string(),
                 severity: *severity,
+                covers: vec![],
             })
             .collect(),
     }
@@ -153,6 +170,7 @@ fn an_unresolved_point_the_judge_left_out_is_high_dissent_whatever_the_confidenc
         agent: "panelist-3".into(),
         concern: "Licensing costs double in year two".into(),
         severity: Severity::High,
+        covers: vec![],
     };
     assert_eq!(check.added_dissent, std::slice::from_ref(&added));
     assert_eq!(check.reconciled_dissent, [added]);
@@ -175,6 +193,7 @@ fn an_unanswered_minority_tension_is_medium_dissent_even_above_the_reservations_
         agent: "panelist-3".into(),
         concern: "Cost: Too expensive".into(),
         severity: Severity::Medium,
+        covers: vec![],
     };
     assert_eq!(check.added_dissent, std::slice::from_ref(&cost));
     // Both lists are kept: the judge's in the verdict, the reconciled one in the check.
@@ -203,7 +222,7 @@ fn low_or_medium_dissent_is_clamped_between_seventy_and_ninety_percent() {
         check_confidence(
             &verdict(judge, &dissent),
             &round1,
-            &synthesis(vec![]),
+            &unanimous_synthesis(),
             &cross_exam(&[]),
         )
         .computed_confidence
@@ -238,18 +257,21 @@ fn high_dissent_drops_below_seventy_and_adds_the_minority_concerns_the_judge_lef
             Dissent {
                 agent: "panelist-3".into(),
                 concern: "Cost: Too expensive".into(),
-                severity: Severity::Medium
+                severity: Severity::Medium,
+                covers: vec![],
             },
             // Attributed to the challenger whose challenge it quotes.
             Dissent {
                 agent: "panelist-3".into(),
                 concern: "Licensing costs double in year two".into(),
-                severity: Severity::High
+                severity: Severity::High,
+                covers: vec![],
             },
             Dissent {
                 agent: "panel".into(),
                 concern: "Nobody owns the migration".into(),
-                severity: Severity::High
+                severity: Severity::High,
+                covers: vec![],
             },
         ]
     );

@@ -31,6 +31,7 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
         &run.subject,
         &round1,
         &synthesis_shown,
+        &synthesis,
         &cross_exam_shown,
         detail,
         structured,
@@ -38,6 +39,7 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
     let unfiltered = prompts::verdict(
         &run.subject,
         &round1,
+        &synthesis,
         &synthesis,
         &cross_exam,
         Detail::Full,
