@@ -6,6 +6,7 @@ mod envelope_serde;
 mod independent;
 mod panelist_reply;
 pub mod references;
+mod reply_texts;
 mod schema;
 mod synthesis;
 mod verdict;
