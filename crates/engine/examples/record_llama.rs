@@ -33,7 +33,7 @@ fn main() {
     let protocol = args[1].clone();
     let port: u16 = args[2].parse().expect("a port");
     let out = args[3].clone();
-    let structured = args.get(4).map_or(true, |mode| mode != "plain");
+    let structured = args.get(4).is_none_or(|mode| mode != "plain");
     let recorded: Rc<RefCell<Vec<serde_json::Value>>> = Rc::default();
     let log = recorded.clone();
     let partial = format!("{out}.partial");
