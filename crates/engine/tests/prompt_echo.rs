@@ -278,7 +278,47 @@ fn sessions_recorded_from_gemma_replay_to_the_same_end() {
                 }
             }
         }
+        // And each listed echo is refused: Gemma's "FIX_ITEMS" opinion, a key point copied from
+        // the system prompt ("Be concrete, brief, and honest about uncertainty").
+        for id in fixture["echoes"].as_array().into_iter().flatten() {
+            let id = id.as_str().unwrap();
+            assert!(
+                error_of(&session, id).contains("restates the prompt's own instructions"),
+                "{}: {id}",
+                path.display()
+            );
+        }
         replayed += 1;
     }
     assert!(replayed >= 1, "no recorded session in {dir}");
+}
+
+#[test]
+fn a_key_point_gemma_copied_from_its_system_prompt_is_an_echo() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/llama/consult-1.json"
+    );
+    let fixture: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let call = fixture["calls"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["call_id"] == "r1-panelist-3-reask")
+        .unwrap();
+    let prompt = Prompt {
+        system: call["system"].as_str().unwrap().into(),
+        user: call["prompt"].as_str().unwrap().into(),
+    };
+    let echo = PromptEcho::new(&prompt, None, DEMO_QUESTION, &[], &["key_points[0]"]);
+    assert!(echo
+        .refuse(
+            "key_points[0]",
+            "Be concrete, brief, and honest about uncertainty"
+        )
+        .is_some());
+    assert!(echo
+        .refuse("key_points[1]", "The risk of an unexpected outcome")
+        .is_none());
 }

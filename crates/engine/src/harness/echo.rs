@@ -10,8 +10,8 @@
 //!   marker), an enum value of the schema or the reply format (`"high"`, `build|buy`), or a type
 //!   slot of the reply format (`string`, `agent id`);
 //! - or the text is a run of two or more words inside one clause of the prompt that covers more
-//!   than half of that clause (clauses end at . , ; : ? ! parentheses and line ends; sentences,
-//!   at . ? ! and line ends, are tried as well).
+//!   than half of that clause (clauses end at . , ; : ? ! parentheses and line ends; the longer
+//!   clauses between the same marks without the comma, and sentences, are tried as well).
 //!
 //! The material the prompt quotes is not an instruction: text found in the session's subject (the
 //! question, the diff, the backlog) or in what the record already holds (earlier answers, personas,
@@ -81,12 +81,15 @@ impl PromptEcho {
                     .map(words)
                     .filter(|c| !c.is_empty()),
             );
-            clauses.extend(
-                text.split(['.', '?', '!', '\n'])
-                    .map(words)
-                    .filter(|c| !c.is_empty()),
-            );
+            for ends in [
+                &['.', ';', ':', '?', '!', '(', ')', '\n'][..],
+                &['.', '?', '!', '\n'],
+            ] {
+                clauses.extend(text.split(ends).map(words).filter(|c| !c.is_empty()));
+            }
         }
+        // Field paths carry indices (`key_points[1]`): numbers are never instruction words.
+        vocabulary.retain(|word| !word.chars().all(|c| c.is_ascii_digit()));
         Self {
             vocabulary,
             clauses,
