@@ -26,7 +26,7 @@ pub(crate) fn require_text(field: &str, value: &str) -> Result<(), ValidationErr
         return Err(ValidationError::new(
             field,
             format!(
-                "is the reply template's placeholder ({:?}), not an answer: write your own text.",
+                "is a placeholder ({:?}), not an answer: write your own text.",
                 value.trim()
             ),
         ));
@@ -34,16 +34,30 @@ pub(crate) fn require_text(field: &str, value: &str) -> Result<(), ValidationErr
     Ok(())
 }
 
-/// What a model that copies the reply template writes: `<your answer, in one or two sentences>`,
-/// or the `...` that stands for "more items".
+/// The `...` that stands for "more items" in a reply format. Text that restates the prompt's
+/// instructions is refused by the harness's prompt-echo check (`harness::echo`), which compares
+/// a reply with what its prompt said; an answer such as "<meta charset> must come first" is
+/// an answer.
 pub fn is_placeholder(value: &str) -> bool {
     let text = value.trim();
-    text == "..."
-        || text == "…"
-        || (text.starts_with('<')
-            && text.ends_with('>')
-            && text.contains(' ')
-            && !text.contains('\n'))
+    text == "..." || text == "…"
+}
+
+/// The free text a model wrote in a reply, for the harness's prompt-echo check: (field, text)
+/// pairs, with fields named as validation names them (`fix_items[0].rule`). Identifiers, enum
+/// values, numbers and anything the engine checks otherwise (agent ids, paths, opportunity ids)
+/// are left out.
+pub trait ReplyTexts {
+    fn reply_texts(&self) -> Vec<(String, &str)>;
+}
+
+/// `(field[index], text)` for each item of a list.
+pub fn listed<'a>(field: &str, items: &'a [String]) -> Vec<(String, &'a str)> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(index, item)| (format!("{field}[{index}]"), item.as_str()))
+        .collect()
 }
 
 pub(crate) fn require_texts(field: &str, values: &[String]) -> Result<(), ValidationError> {

@@ -98,6 +98,7 @@ fn validation_names_the_field_at_fault() {
             agent: "panelist-1".into(),
             concern: "c".into(),
             severity: Severity::Low,
+            covers: vec![],
         }],
     };
     assert_eq!(

@@ -1,8 +1,11 @@
 //! The confidence rules and the completion of the minority's dissent, on hand-made artifacts.
-use consilium_engine::consult::artifacts::{CROSS_EXAM, INDEPENDENT, SYNTHESIS, VERDICT};
+use consilium_engine::consult::artifacts::references::Reference;
+use consilium_engine::consult::artifacts::{Evidence, CROSS_EXAM, INDEPENDENT, SYNTHESIS, VERDICT};
+use consilium_engine::consult::confidence::AgreementGap;
 use consilium_engine::{
     check_confidence, ArtifactEnvelope, Challenge, ConsensusPoint, CrossExamArtifact, Dissent,
-    IndependentArtifact, Severity, SynthesisArtifact, Tension, VerdictArtifact, Viewpoint,
+    IndependentArtifact, Rebuttal, Severity, SynthesisArtifact, Tension, VerdictArtifact,
+    Viewpoint,
 };
 
 fn envelope(kind: consilium_engine::consult::artifacts::ArtifactKind) -> ArtifactEnvelope {
@@ -74,9 +77,24 @@ fn cross_exam(unresolved: &[&str]) -> CrossExamArtifact {
             evidence: vec![],
             also_raised_by: vec![],
         }],
-        rebuttals: vec![],
+        // Every panelist answered round 3 (a floor needs it).
+        rebuttals: (1..=3)
+            .map(|i| Rebuttal {
+                agent: format!("panelist-{i}"),
+                rebuttal: "I hold my position.".into(),
+            })
+            .collect(),
         unresolved: unresolved.iter().map(|u| u.to_string()).collect(),
     }
+}
+
+/// A synthesis whose strongest consensus point has all three panelists.
+fn unanimous_synthesis() -> SynthesisArtifact {
+    let mut unanimous = synthesis(vec![]);
+    unanimous.consensus_points[1]
+        .supporting_agents
+        .push("panelist-3".into());
+    unanimous
 }
 
 fn verdict(confidence: f64, dissent: &[(&str, &str, Severity)]) -> VerdictArtifact {
@@ -91,6 +109,7 @@ fn verdict(confidence: f64, dissent: &[(&str, &str, Severity)]) -> VerdictArtifa
                 agent: agent.to_string(),
                 concern: concern.to_string(),
                 severity: *severity,
+                covers: vec![],
             })
             .collect(),
     }
@@ -153,6 +172,7 @@ fn an_unresolved_point_the_judge_left_out_is_high_dissent_whatever_the_confidenc
         agent: "panelist-3".into(),
         concern: "Licensing costs double in year two".into(),
         severity: Severity::High,
+        covers: vec![],
     };
     assert_eq!(check.added_dissent, std::slice::from_ref(&added));
     assert_eq!(check.reconciled_dissent, [added]);
@@ -175,6 +195,7 @@ fn an_unanswered_minority_tension_is_medium_dissent_even_above_the_reservations_
         agent: "panelist-3".into(),
         concern: "Cost: Too expensive".into(),
         severity: Severity::Medium,
+        covers: vec![],
     };
     assert_eq!(check.added_dissent, std::slice::from_ref(&cost));
     // Both lists are kept: the judge's in the verdict, the reconciled one in the check.
@@ -203,7 +224,7 @@ fn low_or_medium_dissent_is_clamped_between_seventy_and_ninety_percent() {
         check_confidence(
             &verdict(judge, &dissent),
             &round1,
-            &synthesis(vec![]),
+            &unanimous_synthesis(),
             &cross_exam(&[]),
         )
         .computed_confidence
@@ -238,18 +259,21 @@ fn high_dissent_drops_below_seventy_and_adds_the_minority_concerns_the_judge_lef
             Dissent {
                 agent: "panelist-3".into(),
                 concern: "Cost: Too expensive".into(),
-                severity: Severity::Medium
+                severity: Severity::Medium,
+                covers: vec![],
             },
             // Attributed to the challenger whose challenge it quotes.
             Dissent {
                 agent: "panelist-3".into(),
                 concern: "Licensing costs double in year two".into(),
-                severity: Severity::High
+                severity: Severity::High,
+                covers: vec![],
             },
             Dissent {
                 agent: "panel".into(),
                 concern: "Nobody owns the migration".into(),
-                severity: Severity::High
+                severity: Severity::High,
+                covers: vec![],
             },
         ]
     );
@@ -279,4 +303,261 @@ fn concerns_the_judge_already_named_are_not_added_twice() {
     assert_eq!(check.computed_confidence, 0.4);
     assert!(!check.adjusted);
     assert!(check.added_dissent.is_empty(), "{:?}", check.added_dissent);
+}
+
+/// A dissent entry that cites numbers of the round-4 prompt.
+fn citing(agent: &str, concern: &str, severity: Severity, covers: &[&str]) -> Dissent {
+    Dissent {
+        agent: agent.into(),
+        concern: concern.into(),
+        severity,
+        covers: covers.iter().map(|c| c.to_string()).collect(),
+    }
+}
+
+#[test]
+fn a_judge_that_paraphrases_a_concern_and_cites_its_number_is_not_charged_with_omitting_it() {
+    // Issue 21.1: reconciled by reference, not by wording.
+    let round1 = answers(&[0.8, 0.8, 0.8]);
+    let mut judge = verdict(0.82, &[]);
+    judge.dissent = vec![citing(
+        "panelist-3",
+        "Licences get much pricier after the first year",
+        Severity::Medium,
+        &["U1"],
+    )];
+    judge.evidence = vec![Evidence {
+        point: "Hosting savings pay for the licences".into(),
+        covers: vec!["T1".into()],
+    }];
+    let check = check_confidence(
+        &judge,
+        &round1,
+        &synthesis(vec![split_on_cost()]),
+        &cross_exam(&["Licensing costs double in year two"]),
+    );
+    assert!(check.added_dissent.is_empty(), "{:?}", check.added_dissent);
+    assert_eq!(check.computed_confidence, 0.82);
+    assert_eq!(check.reconciled_dissent, judge.dissent);
+}
+
+#[test]
+fn a_judge_citing_wrong_numbers_gets_the_uncovered_points_added() {
+    let round1 = answers(&[0.8, 0.8, 0.8]);
+    let paraphrase = "Licences get much pricier after the first year";
+    // Out of range (there is one unresolved point, one tension), a bare challenge number and a
+    // challenge label that is no reference: none covers U1, and the paraphrase does not quote it.
+    for covers in [&["U2"][..], &["T2"], &["1"], &["C1"], &["T1"]] {
+        let mut judge = verdict(0.82, &[]);
+        judge.dissent = vec![citing("panelist-3", paraphrase, Severity::Medium, covers)];
+        let check = check_confidence(
+            &judge,
+            &round1,
+            &synthesis(vec![split_on_cost()]),
+            &cross_exam(&["Licensing costs double in year two"]),
+        );
+        let high: Vec<&str> = check
+            .added_dissent
+            .iter()
+            .filter(|d| d.severity == Severity::High)
+            .map(|d| d.concern.as_str())
+            .collect();
+        assert_eq!(high, ["Licensing costs double in year two"], "{covers:?}");
+        assert_eq!(check.computed_confidence, 0.69, "{covers:?}");
+    }
+    // A valid tension number covers the tension: only the unresolved point is added.
+    let mut judge = verdict(0.82, &[]);
+    judge.dissent = vec![citing("panelist-2", paraphrase, Severity::Medium, &["T1"])];
+    let check = check_confidence(
+        &judge,
+        &round1,
+        &synthesis(vec![split_on_cost()]),
+        &cross_exam(&["Licensing costs double in year two"]),
+    );
+    assert_eq!(check.added_dissent.len(), 1, "{:?}", check.added_dissent);
+    // A cited entry covers only what it cites, whoever wrote it: panelist-3's own dissent
+    // citing U1 leaves the cost tension (T1) to be added.
+    let mut judge = verdict(0.82, &[]);
+    judge.dissent = vec![citing("panelist-3", paraphrase, Severity::Medium, &["U1"])];
+    let check = check_confidence(
+        &judge,
+        &round1,
+        &synthesis(vec![split_on_cost()]),
+        &cross_exam(&["Licensing costs double in year two"]),
+    );
+    assert_eq!(
+        check
+            .added_dissent
+            .iter()
+            .map(|d| d.concern.as_str())
+            .collect::<Vec<_>>(),
+        ["Cost: Too expensive"]
+    );
+}
+
+#[test]
+fn replies_without_numbers_are_matched_by_text_as_before() {
+    let round1 = answers(&[0.8, 0.8, 0.8]);
+    // The judge quotes the unresolved point and names the minority agent: nothing is added.
+    let judge = verdict(
+        0.75,
+        &[(
+            "panelist-3",
+            "I still think licensing costs double in year two",
+            Severity::Medium,
+        )],
+    );
+    let check = check_confidence(
+        &judge,
+        &round1,
+        &synthesis(vec![split_on_cost()]),
+        &cross_exam(&["Licensing costs double in year two"]),
+    );
+    assert!(check.added_dissent.is_empty(), "{:?}", check.added_dissent);
+    // A paraphrase without numbers cannot be matched: the point is added, high.
+    let judge = verdict(
+        0.82,
+        &[("panelist-3", "Licences get pricier", Severity::Medium)],
+    );
+    let check = check_confidence(
+        &judge,
+        &round1,
+        &synthesis(vec![]),
+        &cross_exam(&["Licensing costs double in year two"]),
+    );
+    assert_eq!(check.added_dissent.len(), 1);
+    assert_eq!(check.computed_confidence, 0.69);
+}
+
+#[test]
+fn the_verdict_reads_citations_tolerantly_and_writes_uncited_evidence_as_before() {
+    let text = serde_json::json!({
+        "artifact_type": "verdict", "schema_version": "1.0", "round_number": 4,
+        "created_at": "2023-11-14T22:13:20.000Z",
+        "recommendation": "Do it", "confidence": 0.8,
+        "evidence": ["plain", {"point": "cited", "covers": "T1, t2"}, {"text": "as text", "covers": [3]}],
+        "dissent": [
+            {"agent": "panelist-1", "concern": "c", "severity": "low"},
+            {"agent": "panelist-2", "concern": "d", "severity": "High", "covers": ["#U 1", null]}
+        ]
+    });
+    let verdict: VerdictArtifact = serde_json::from_value(text).unwrap();
+    assert_eq!(verdict.evidence[0], Evidence::from("plain"));
+    assert_eq!(verdict.evidence[1].covers, ["T1", "t2"]);
+    assert_eq!(verdict.evidence[2].point, "as text");
+    assert_eq!(verdict.evidence[2].covers, ["3"]);
+    assert!(verdict.dissent[0].covers.is_empty());
+    assert_eq!(verdict.dissent[1].covers, ["#U 1"]);
+    assert_eq!(
+        Reference::parse(&verdict.dissent[1].covers[0]),
+        Some(Reference::Unresolved(1))
+    );
+    assert_eq!(Reference::parse("t2"), Some(Reference::Tension(2)));
+    assert_eq!(Reference::parse("U0"), None);
+    assert_eq!(Reference::parse("3"), None);
+    // Written back: uncited entries as before numbering (a string, no covers key).
+    let written = serde_json::to_value(&verdict).unwrap();
+    assert_eq!(written["evidence"][0], "plain");
+    assert_eq!(
+        written["evidence"][1],
+        serde_json::json!({"point": "cited", "covers": ["T1", "t2"]})
+    );
+    assert!(written["dissent"][0].get("covers").is_none());
+}
+
+#[test]
+fn a_floor_is_earned_only_when_the_record_shows_agreement() {
+    // Issue 21.2, as seen with a small model: the judge said 20%, a panelist's round 3 failed, the
+    // synthesis had no consensus point, and nobody dissented. No floor: 20% stands.
+    let round1 = answers(&[0.8, 0.8, 0.8]);
+    let mut no_consensus = synthesis(vec![]);
+    no_consensus.consensus_points.clear();
+    let mut one_silent = cross_exam(&[]);
+    one_silent.rebuttals.remove(1);
+    let check = check_confidence(&verdict(0.2, &[]), &round1, &no_consensus, &one_silent);
+    assert_eq!(check.computed_confidence, 0.2);
+    assert!(!check.adjusted);
+    assert_eq!(
+        check.agreement_gaps,
+        [
+            AgreementGap::NoAnswer {
+                round: 3,
+                panelists: vec!["panelist-2".into()]
+            },
+            AgreementGap::NoConsensusPoint
+        ]
+    );
+    assert!(check.rule.contains("No floor applies"), "{}", check.rule);
+    assert!(
+        check
+            .rule
+            .contains("panelist-2 gave no usable answer in round 3"),
+        "{}",
+        check.rule
+    );
+    // The strongest point without a panelist: no floor either, for low or medium dissent too.
+    let medium = verdict(0.5, &[("panelist-3", "Too expensive", Severity::Medium)]);
+    let check = check_confidence(&medium, &round1, &synthesis(vec![]), &cross_exam(&[]));
+    assert_eq!(
+        check.agreement_gaps,
+        [AgreementGap::ConsensusWithout {
+            panelists: vec!["panelist-3".into()]
+        }]
+    );
+    assert_eq!(check.computed_confidence, 0.5);
+    // Ceilings still hold without agreement.
+    let check = check_confidence(
+        &verdict(0.95, &[("panelist-3", "x", Severity::Low)]),
+        &round1,
+        &synthesis(vec![]),
+        &cross_exam(&[]),
+    );
+    assert_eq!(check.computed_confidence, 0.9);
+    // With agreement the floor stands.
+    let check = check_confidence(
+        &verdict(0.2, &[]),
+        &round1,
+        &unanimous_synthesis(),
+        &cross_exam(&[]),
+    );
+    assert!(check.agreement_gaps.is_empty());
+    assert_eq!(check.computed_confidence, 0.9, "strong agreement");
+}
+
+#[test]
+fn old_records_load_and_compute_the_same() {
+    // Made before the numbering: evidence as strings, dissent without covers. Its entries are
+    // matched by text, as the code before numbering did: the judge's "ramp-up may take months"
+    // does not quote the unresolved point, so that point is added, high (the stored check is
+    // older still, from before unresolved points were reconciled).
+    let stored = include_str!("fixtures/v1/consult_complete.json");
+    let session = consilium_engine::Session::from_json_text(stored).unwrap();
+    let body = session.consult();
+    let verdict = body.round4.clone().unwrap();
+    assert!(verdict.dissent.iter().all(|d| d.covers.is_empty()));
+    assert!(verdict.evidence.iter().all(|e| e.covers.is_empty()));
+    let check = check_confidence(
+        &verdict,
+        &body.round1,
+        body.round2.as_ref().unwrap(),
+        body.round3.as_ref().unwrap(),
+    );
+    assert_eq!(
+        check.added_dissent,
+        [Dissent {
+            agent: "panel".into(),
+            concern: "Whether the team can reach Rust proficiency before the fixed delivery date"
+                .into(),
+            severity: Severity::High,
+            covers: vec![],
+        }]
+    );
+    assert_eq!(check.computed_confidence, 0.69);
+    // And it is written back as it was read.
+    let value = serde_json::to_value(&session).unwrap();
+    assert_eq!(
+        consilium_engine::Session::from_json(value.clone()).unwrap(),
+        session
+    );
+    assert!(serde_json::to_value(&verdict).unwrap()["evidence"][0].is_string());
 }

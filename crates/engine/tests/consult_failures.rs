@@ -320,11 +320,12 @@ fn round_three_fails_when_no_panelist_replies() {
 }
 
 #[test]
-fn a_reply_that_copies_the_templates_placeholders_is_asked_again_then_recorded_as_failed() {
+fn a_reply_that_restates_the_prompts_instructions_is_asked_again_then_recorded_as_failed() {
+    // Issue 21.2: the field names and descriptions of the round-1 prompt, copied back.
     let copied = serde_json::json!({
-        "position": "<your answer, in one or two sentences>",
-        "key_points": ["<a point that supports it>", "..."],
-        "rationale": "<why, briefly>",
+        "position": "position",
+        "key_points": ["the key points behind it"],
+        "rationale": "your rationale",
         "confidence": 50
     })
     .to_string();
@@ -336,7 +337,11 @@ fn a_reply_that_copies_the_templates_placeholders_is_asked_again_then_recorded_a
     let first = call(&session, "r1-panelist-1");
     assert_eq!(first.status, CallStatus::Failed);
     assert!(
-        first.error.as_deref().unwrap().contains("placeholder"),
+        first
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("position restates the prompt's own instructions"),
         "{:?}",
         first.error
     );
@@ -355,7 +360,7 @@ fn a_reply_that_copies_the_templates_placeholders_is_asked_again_then_recorded_a
         2,
         "panelist 1 is absent, not a placeholder"
     );
-    assert!(positions.iter().all(|p| !p.starts_with('<')));
+    assert!(positions.iter().all(|p| *p != "position"));
 }
 
 #[test]

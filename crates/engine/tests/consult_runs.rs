@@ -340,6 +340,7 @@ fn a_judge_claiming_no_dissent_over_an_unresolved_point_gets_it_on_record_whatev
         agent: "panelist-2".into(),
         concern: unresolved,
         severity: Severity::High,
+        covers: vec![],
     };
     assert_eq!(check.added_dissent, std::slice::from_ref(&expected));
     assert_eq!(check.reconciled_dissent, [expected]);

@@ -44,16 +44,27 @@ fn the_meter_shows_the_computed_confidence_inside_its_band_beside_the_judges() {
     );
     assert!(decision(&session).unwrap().absent.is_empty());
 
-    // One panelist absent: no strong agreement, so only the no-dissent floor of 85%.
+    assert!(meter.floor_withheld.is_empty());
+
+    // One panelist absent: the record does not show agreement, so no floor (issue 21.2): the
+    // judge's number stands, and the meter says why.
     let caller = unanimous_caller(0.86).fail("r1-panelist-3", network_failure());
     let (session, _) = run(demo_session(), &caller);
     let decided = decision(&session).unwrap();
     let meter = decided.meter.clone().unwrap();
     assert_close(meter.computed, 0.86);
-    assert_close(meter.band_low, 0.85);
+    assert_close(meter.band_low, 0.0);
     assert_close(meter.band_high, 1.0);
     assert!(!meter.adjusted);
     assert_eq!(decided.absent, [session.label_of("panelist-3")]);
+    assert_eq!(
+        meter.floor_withheld,
+        ["panelist-3 gave no usable answer in round 1"]
+    );
+    let caller = unanimous_caller(0.2).fail("r1-panelist-3", network_failure());
+    let meter = meter_of(&run(demo_session(), &caller).0);
+    assert_close(meter.computed, 0.2);
+    assert!(meter.rule.contains("No floor applies"), "{}", meter.rule);
 
     // A high-severity dissent: below 70%.
     let high = json!([{"agent": "panelist-2", "concern": "Hiring Rust engineers is slow", "severity": "high"}]);

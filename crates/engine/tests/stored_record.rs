@@ -46,10 +46,8 @@ fn sound_records_have_no_problems_including_those_stored_by_earlier_versions() {
 fn each_hand_edit_the_run_would_have_refused_is_named() {
     let cases: Vec<(&str, Edit)> = vec![
         (
-            "Round 1 answer of panelist-2: position is the reply template's placeholder",
-            Box::new(|s| {
-                s.consult_mut().round1[1].position = "<your answer, in one or two sentences>".into()
-            }),
+            "Round 1 answer of panelist-2: position is a placeholder",
+            Box::new(|s| s.consult_mut().round1[1].position = "...".into()),
         ),
         (
             "Round 2 synthesis names \"panelist-9\", who is not on the panel.",

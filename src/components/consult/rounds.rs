@@ -147,7 +147,7 @@ pub fn VerdictRound(session: Session, artifact: VerdictArtifact) -> impl IntoVie
     let evidence = artifact
         .evidence
         .into_iter()
-        .map(|e| view! { <li>{e}</li> })
+        .map(|e| view! { <li>{e.point}</li> })
         .collect_view();
     view! {
         <div class="judge-verdict">

@@ -6,15 +6,21 @@
 //! - Any high-severity dissent: below 0.70 (at most 0.69).
 //! - Only low or medium dissent: from 0.70 to 0.90.
 //!
+//! A floor is earned: it applies only when the record shows agreement, meaning every panelist
+//! answered every round (round 1, and round 3's cross-examination) and the strongest consensus
+//! point has all of them. Otherwise no rule raises the judge's number (the ceilings still apply),
+//! and the check says which condition failed (`agreement_gaps`).
+//!
 //! "No dissent" must be true in the record, not just the judge's word: whatever the confidence, the
 //! minority concerns the judge left out (see `minority_concerns`) are added to its dissent, and the
 //! rules above apply to that reconciled list. Within their bounds the judge's number stands. The
 //! verdict artifact keeps what the judge said; this check holds the computed number, the added
 //! dissent and the reconciled list.
+use crate::record::consult::artifacts::references::{parsed, Reference};
 use crate::record::consult::artifacts::{
     CrossExamArtifact, Dissent, IndependentArtifact, Severity, SynthesisArtifact, VerdictArtifact,
 };
-pub use crate::record::consult::confidence::ConfidenceCheck;
+pub use crate::record::consult::confidence::{AgreementGap, ConfidenceCheck};
 
 pub const STRONG_AGREEMENT_MIN_PANELIST_CONFIDENCE: f64 = 0.70;
 pub const NO_DISSENT_FLOOR: f64 = 0.85;
@@ -57,8 +63,17 @@ pub fn check_confidence_for_panel(
         .chain(&added_dissent)
         .cloned()
         .collect();
-    let strong = absent_panelists.is_empty() && strong_agreement(round1, synthesis, cross_exam);
-    let (computed, mut rule) = confidence_rule(judge, &reconciled_dissent, strong);
+    let agreement_gaps = agreement_gaps(round1, synthesis, cross_exam, panel);
+    let floor_earned = agreement_gaps.is_empty();
+    let strong = floor_earned && strong_agreement(round1, synthesis, cross_exam);
+    let (computed, mut rule) = confidence_rule(judge, &reconciled_dissent, floor_earned, strong);
+    if !floor_earned {
+        let gaps: Vec<String> = agreement_gaps.iter().map(AgreementGap::sentence).collect();
+        rule.push_str(&format!(
+            " No floor applies, because the record does not show agreement: {}.",
+            gaps.join("; ")
+        ));
+    }
     if !added_dissent.is_empty() {
         rule.push_str(&format!(
             " The judge left out {} minority concern(s); they were added from the round 2 tensions \
@@ -80,15 +95,91 @@ pub fn check_confidence_for_panel(
         added_dissent,
         reconciled_dissent,
         absent_panelists,
+        agreement_gaps,
     }
 }
 
+/// The conditions of agreement the record does not meet (see the module documentation): empty
+/// when a floor is earned.
+pub fn agreement_gaps(
+    round1: &[IndependentArtifact],
+    synthesis: &SynthesisArtifact,
+    cross_exam: &CrossExamArtifact,
+    panel: &[String],
+) -> Vec<AgreementGap> {
+    let mut gaps = Vec::new();
+    let answered_round1 = |id: &String| round1.iter().any(|a| &a.agent_id == id);
+    let silent_round1: Vec<String> = panel
+        .iter()
+        .filter(|id| !answered_round1(id))
+        .cloned()
+        .collect();
+    if !silent_round1.is_empty() {
+        gaps.push(AgreementGap::NoAnswer {
+            round: 1,
+            panelists: silent_round1,
+        });
+    }
+    // Every panelist with a usable round 3 reply has its defence on record as a rebuttal.
+    let silent_round3: Vec<String> = panel
+        .iter()
+        .filter(|id| answered_round1(id) && !cross_exam.rebuttals.iter().any(|r| &r.agent == *id))
+        .cloned()
+        .collect();
+    if !silent_round3.is_empty() {
+        gaps.push(AgreementGap::NoAnswer {
+            round: 3,
+            panelists: silent_round3,
+        });
+    }
+    match strongest_consensus(synthesis) {
+        None => gaps.push(AgreementGap::NoConsensusPoint),
+        Some(supporters) => {
+            let without: Vec<String> = panel
+                .iter()
+                .filter(|id| !supporters.contains(id))
+                .cloned()
+                .collect();
+            if !without.is_empty() {
+                gaps.push(AgreementGap::ConsensusWithout { panelists: without });
+            }
+        }
+    }
+    gaps
+}
+
+/// The agents of the strongest consensus point (highest confidence, first on a tie).
+fn strongest_consensus(synthesis: &SynthesisArtifact) -> Option<&[String]> {
+    synthesis
+        .consensus_points
+        .iter()
+        .reduce(|best, point| {
+            if point.confidence > best.confidence {
+                point
+            } else {
+                best
+            }
+        })
+        .map(|point| point.supporting_agents.as_slice())
+}
+
 /// The computed confidence for the judge's number and the reconciled dissent, and the rule that
-/// gave it. `strong` is strong agreement with every panelist present.
-pub fn confidence_rule(judge: f64, reconciled_dissent: &[Dissent], strong: bool) -> (f64, String) {
+/// gave it. `floor_earned`: the record shows agreement (see the module documentation); without
+/// it no floor raises the judge's number. `strong` is strong agreement with every panelist present.
+pub fn confidence_rule(
+    judge: f64,
+    reconciled_dissent: &[Dissent],
+    floor_earned: bool,
+    strong: bool,
+) -> (f64, String) {
     let severities: Vec<Severity> = reconciled_dissent.iter().map(|d| d.severity).collect();
     if severities.is_empty() {
-        if strong {
+        if !floor_earned {
+            (
+                judge,
+                "No dissent, but no floor: the judge's number stands.".to_string(),
+            )
+        } else if strong {
             (
                 judge.max(STRONG_AGREEMENT_FLOOR),
                 "No dissent and strong agreement (no tensions, nothing unresolved, every panelist at \
@@ -105,6 +196,11 @@ pub fn confidence_rule(judge: f64, reconciled_dissent: &[Dissent], strong: bool)
         (
             judge.min(HIGH_DISSENT_CEILING),
             "High-severity dissent: below 70%.".to_string(),
+        )
+    } else if !floor_earned {
+        (
+            judge.min(RESERVATIONS_CEILING),
+            "Only low or medium dissent: at most 90%.".to_string(),
         )
     } else {
         (
@@ -128,57 +224,80 @@ pub fn strong_agreement(
 }
 
 /// The concerns the judge's dissent leaves out:
-/// - each round 2 tension viewpoint of a minority agent the dissent does not name, as medium, unless
-///   the verdict's evidence answers it (an evidence point names the tension's topic or quotes the
-///   viewpoint). The minority are the agents outside the strongest consensus point (highest
-///   confidence, first on a tie); with no consensus point, every agent in a tension is in the
-///   minority.
-/// - each round 3 unresolved point no dissent concern mentions, as high (it stood unanswered), from
-///   the challenger whose challenge it quotes, else from `UNATTRIBUTED_AGENT`.
+/// - each round 2 tension viewpoint of a minority agent that nothing answers, as medium. The
+///   minority are the agents outside the strongest consensus point (highest confidence, first on
+///   a tie); with no consensus point, every agent in a tension is in the minority.
+/// - each round 3 unresolved point no dissent covers, as high (it stood unanswered), from the
+///   challenger whose challenge it is, else from `UNATTRIBUTED_AGENT`.
+///
+/// Reconciled by reference: the round-4 prompt numbers the unresolved points (`U1`…) and the
+/// tensions (`T1`…, see `references`). A dissent entry covers the points it cites; an evidence
+/// entry that cites a tension answers it. An entry that cites no valid number (a record made
+/// before the numbering, or a judge that wrote none or only wrong ones) is matched by its text
+/// instead, as before: a dissent by the viewpoint's agent or one quoting the unresolved point, an
+/// evidence entry naming the tension's topic or quoting the viewpoint.
 pub fn minority_concerns(
     verdict: &VerdictArtifact,
     synthesis: &SynthesisArtifact,
     cross_exam: &CrossExamArtifact,
 ) -> Vec<Dissent> {
-    let majority: &[String] = synthesis
-        .consensus_points
-        .iter()
-        .reduce(|best, point| {
-            if point.confidence > best.confidence {
-                point
-            } else {
-                best
-            }
-        })
-        .map_or(&[], |point| &point.supporting_agents);
+    let majority: &[String] = strongest_consensus(synthesis).unwrap_or(&[]);
+    let valid = |reference: &Reference| match *reference {
+        Reference::Unresolved(n) => n <= cross_exam.unresolved.len(),
+        Reference::Tension(n) => n <= synthesis.tensions.len(),
+    };
+    let cited = |covers: &[String]| -> Vec<Reference> {
+        parsed(covers).into_iter().filter(|r| valid(r)).collect()
+    };
     let mut added: Vec<Dissent> = Vec::new();
-    for tension in &synthesis.tensions {
+    for (index, tension) in synthesis.tensions.iter().enumerate() {
+        let number = Reference::Tension(index + 1);
         for viewpoint in &tension.viewpoints {
             let in_majority = majority.contains(&viewpoint.agent);
-            let named_by_judge = verdict.dissent.iter().any(|d| d.agent == viewpoint.agent);
+            let named_by_judge = verdict.dissent.iter().any(|d| {
+                let refs = cited(&d.covers);
+                if refs.is_empty() {
+                    d.agent == viewpoint.agent
+                } else {
+                    refs.contains(&number)
+                }
+            });
             let answered = verdict.evidence.iter().any(|evidence| {
-                mentions(evidence, &tension.topic) || mentions(evidence, &viewpoint.viewpoint)
+                let refs = cited(&evidence.covers);
+                if refs.is_empty() {
+                    mentions(&evidence.point, &tension.topic)
+                        || mentions(&evidence.point, &viewpoint.viewpoint)
+                } else {
+                    refs.contains(&number)
+                }
             });
             if !in_majority && !named_by_judge && !answered {
                 added.push(Dissent {
                     agent: viewpoint.agent.clone(),
                     concern: format!("{}: {}", tension.topic, viewpoint.viewpoint),
                     severity: Severity::Medium,
+                    covers: Vec::new(),
                 });
             }
         }
     }
-    for point in &cross_exam.unresolved {
-        let mentioned = verdict
-            .dissent
-            .iter()
-            .chain(&added)
-            .any(|d| mentions(&d.concern, point));
-        if !mentioned {
+    for (index, point) in cross_exam.unresolved.iter().enumerate() {
+        let number = Reference::Unresolved(index + 1);
+        let covered_by_judge = verdict.dissent.iter().any(|d| {
+            let refs = cited(&d.covers);
+            if refs.is_empty() {
+                mentions(&d.concern, point)
+            } else {
+                refs.contains(&number)
+            }
+        });
+        let covered_by_added = added.iter().any(|d| mentions(&d.concern, point));
+        if !covered_by_judge && !covered_by_added {
             added.push(Dissent {
                 agent: challenger_of(point, cross_exam),
                 concern: point.clone(),
                 severity: Severity::High,
+                covers: Vec::new(),
             });
         }
     }

@@ -103,6 +103,7 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
             question,
             &answers,
             &synthesis,
+            &synthesis,
             &cross_exam,
             Detail::Full,
             structured,

@@ -1,6 +1,9 @@
 //! Token-efficient debate: later rounds receive the debate artifacts cut down to their most important
-//! items. This is array truncation, not summarising: kept items are untouched, the artifact keeps its
-//! schema and passes the same validation, and the original is never changed.
+//! items. This is array truncation, not summarising: the artifact keeps its schema and passes the
+//! same validation, and the original is never changed. Kept items are untouched, with one cut: a
+//! challenge a defence answered keeps its text but not its evidence (see `filter_cross_exam`).
+//! Filtering never cuts an unanswered challenge: every challenge in `unresolved` is kept, whole,
+//! and the top-N limit applies to the answered ones.
 //!
 //! "Length" in the scores below is the number of characters (Unicode scalar values) of the challenge
 //! or rebuttal text, so that a non-English debate is not scored higher for its byte count. Keywords
@@ -54,20 +57,24 @@ pub fn filter_synthesis(
     }
 }
 
-/// Keeps the most severe challenges and the most substantive rebuttals; `unresolved` is kept whole
-/// because the verdict must answer every open point. A kept challenge that a defence answered
-/// (it is not in `unresolved`) loses its evidence: the challenge fell, so its evidence decides
-/// nothing in the verdict; a standing challenge keeps all of it. Severity is scored before, on the
-/// whole challenge.
+/// Keeps every unanswered challenge (its text is in `unresolved`), whole and in record order,
+/// then the most severe of the answered ones up to `limits.challenges`, and the most substantive
+/// rebuttals; `unresolved` is kept whole because the verdict must answer every open point. A kept
+/// challenge that a defence answered loses its evidence: the challenge fell, so its evidence
+/// decides nothing in the verdict. Severity is scored before, on the whole challenge.
 pub fn filter_cross_exam(
     artifact: &CrossExamArtifact,
     limits: CrossExamLimits,
 ) -> CrossExamArtifact {
-    let mut challenges = top_by(&artifact.challenges, limits.challenges, severity_score);
-    for challenge in &mut challenges {
-        if !artifact.unresolved.contains(&challenge.challenge) {
-            challenge.evidence.clear();
-        }
+    let (standing, answered): (Vec<Challenge>, Vec<Challenge>) = artifact
+        .challenges
+        .iter()
+        .cloned()
+        .partition(|c| artifact.unresolved.contains(&c.challenge));
+    let mut challenges = standing;
+    for mut challenge in top_by(&answered, limits.challenges, severity_score) {
+        challenge.evidence.clear();
+        challenges.push(challenge);
     }
     CrossExamArtifact {
         envelope: artifact.envelope.clone(),

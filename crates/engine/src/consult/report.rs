@@ -79,7 +79,7 @@ pub fn consult_markdown(session: &Session) -> String {
         }
         let _ = writeln!(out, "### Evidence\n");
         for e in &verdict.evidence {
-            let _ = writeln!(out, "- {e}");
+            let _ = writeln!(out, "- {}", e.point);
         }
         let dissent = dissent_on_record(body);
         let _ = writeln!(out, "\n### Dissent\n");

@@ -132,8 +132,11 @@ fn confidence_contradicted(body: &ConsultBody) -> Option<String> {
         .panelists
         .iter()
         .all(|p| body.round1.iter().any(|a| a.agent_id == p.id));
-    let strong = everyone_answered && strong_agreement(&body.round1, synthesis, cross_exam);
-    let (expected, _) = confidence_rule(verdict.confidence, &dissent, strong);
+    // A record made before floors were earned stores no gaps: its floor stood, as it was computed.
+    let floor_earned = check.agreement_gaps.is_empty();
+    let strong =
+        floor_earned && everyone_answered && strong_agreement(&body.round1, synthesis, cross_exam);
+    let (expected, _) = confidence_rule(verdict.confidence, &dissent, floor_earned, strong);
     ((check.computed_confidence - expected).abs() > 1e-9).then(|| {
         format!(
             "The stored confidence ({:.0}%) is not the one its record gives ({:.0}%).",

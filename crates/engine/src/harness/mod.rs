@@ -4,6 +4,7 @@
 //! transitions, and "save after every change". A protocol describes its rounds on top of it.
 pub mod asking;
 pub mod demo;
+pub mod echo;
 pub mod events;
 pub mod io;
 pub mod ledger;

@@ -1,7 +1,6 @@
 //! How a prioritization ends: the final ranking applied to the backlog, a stalemate when the
 //! budget runs out, and the seed's `DebateResult`.
 use super::{rankings, PrioritizeRun};
-use crate::record::prioritize::body::PrioritizeBody;
 use crate::record::prioritize::debate;
 use crate::record::Session;
 

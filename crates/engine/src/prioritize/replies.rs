@@ -12,7 +12,7 @@ use crate::record::prioritize::backlog::Size;
 use crate::record::prioritize::body::{ChampionPart, CriticPart};
 use crate::record::prioritize::debate::{Approach, Assessment, Disposition};
 use crate::reply_parse::{extract_json, read_value, ParsedReply};
-use crate::validation::require_text;
+use crate::validation::{listed, require_text, ReplyTexts};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChampionReply {
@@ -398,5 +398,27 @@ impl From<CriticReply> for CriticPart {
             counter_rankings: reply.counter_rankings,
             assessments: reply.assessments,
         }
+    }
+}
+
+impl ReplyTexts for ChampionReply {
+    fn reply_texts(&self) -> Vec<(String, &str)> {
+        vec![("champion_argument".to_string(), self.argument.as_str())]
+    }
+}
+
+impl ReplyTexts for CriticReply {
+    fn reply_texts(&self) -> Vec<(String, &str)> {
+        self.concerns
+            .iter()
+            .flat_map(|(id, list)| listed(&format!("critic_concerns.{id}"), list))
+            .collect()
+    }
+}
+
+/// Ids, dispositions and flags only.
+impl ReplyTexts for ModeratorReply {
+    fn reply_texts(&self) -> Vec<(String, &str)> {
+        Vec::new()
     }
 }

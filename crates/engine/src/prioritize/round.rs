@@ -12,6 +12,7 @@ use crate::record::prioritize::body::{ChampionPart, CriticPart, Partner, RoundIn
 use crate::record::prioritize::debate::DebateRound;
 use crate::record::prioritize::state::PrioritizeState;
 use crate::reply_parse::ParsedReply;
+use crate::validation::ReplyTexts;
 
 /// What every turn of the round reads, taken from the record before the first.
 struct Context {
@@ -119,7 +120,7 @@ pub(super) async fn play_round(run: &PrioritizeRun<'_>, round: u32) -> Result<()
 
 /// A partner's turn unless the stopped run already has it; a new part is kept in the round in
 /// progress (`slot`), so a later stop does not lose it.
-async fn turn_unless_kept<T: 'static, Part: Clone + From<T>>(
+async fn turn_unless_kept<T: ReplyTexts + 'static, Part: Clone + From<T>>(
     run: &PrioritizeRun<'_>,
     cx: &Context,
     kept: Option<Part>,
@@ -139,7 +140,7 @@ async fn turn_unless_kept<T: 'static, Part: Clone + From<T>>(
 }
 
 /// Enters the turn's phase and asks its partner; anything but a usable reply stops the run.
-async fn take_turn<T: 'static>(
+async fn take_turn<T: ReplyTexts + 'static>(
     run: &PrioritizeRun<'_>,
     cx: &Context,
     turn: Turn<T>,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 pub use crate::record::review::reply::{FixItem, FixSeverity, Vote};
-use crate::validation::{require_text, require_unit_interval, ValidationError};
+use crate::validation::{require_text, require_unit_interval, ReplyTexts, ValidationError};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PersonaReply {
@@ -125,4 +125,37 @@ pub fn acceptance_schema() -> Value {
         "required": ["accept", "reason"],
         "additionalProperties": false
     })
+}
+
+impl ReplyTexts for PersonaReply {
+    /// The opinion and each fix item's words (not its path or lines, which are checked against
+    /// the diff).
+    fn reply_texts(&self) -> Vec<(String, &str)> {
+        let mut texts = vec![("opinion".to_string(), self.opinion.as_str())];
+        for (index, item) in self.fix_items.iter().enumerate() {
+            let field = |name: &str| format!("fix_items[{index}].{name}");
+            texts.push((field("rule"), item.rule.as_str()));
+            texts.push((field("current"), item.current.as_str()));
+            texts.push((
+                field("recommended_action"),
+                item.recommended_action.as_str(),
+            ));
+        }
+        texts
+    }
+}
+
+impl ReplyTexts for CompromiseReply {
+    fn reply_texts(&self) -> Vec<(String, &str)> {
+        vec![
+            ("compromise".to_string(), self.compromise.as_str()),
+            ("cost_of_delay".to_string(), self.cost_of_delay.as_str()),
+        ]
+    }
+}
+
+impl ReplyTexts for AcceptanceReply {
+    fn reply_texts(&self) -> Vec<(String, &str)> {
+        vec![("reason".to_string(), self.reason.as_str())]
+    }
 }

@@ -26,6 +26,9 @@ pub struct ConfidenceMeter {
     pub adjusted: bool,
     /// The meter in words, for people who cannot see it: "69% computed, allowed 0% to 69%; …".
     pub text: String,
+    /// Why no floor raised the judge's number, when none did: the conditions of agreement the
+    /// record does not meet, as sentences (empty when the floor was earned).
+    pub floor_withheld: Vec<String>,
 }
 
 /// One dissent entry as shown: who, by label.
@@ -62,7 +65,13 @@ pub fn decision(session: &Session) -> Option<Decision> {
     let verdict = body.round4.as_ref()?;
     let dissent = dissent_on_record(body);
     let meter = body.confidence_check.as_ref().map(|check| {
-        let (band_low, band_high) = allowed_band(body, &dissent, check.absent_panelists.is_empty());
+        let floor_earned = check.agreement_gaps.is_empty();
+        let (band_low, band_high) = allowed_band(
+            body,
+            &dissent,
+            check.absent_panelists.is_empty(),
+            floor_earned,
+        );
         let text = format!(
             "{} computed, allowed {} to {}; the judge said {}",
             percent(check.computed_confidence),
@@ -78,6 +87,11 @@ pub fn decision(session: &Session) -> Option<Decision> {
             rule: check.rule.clone(),
             adjusted: check.adjusted,
             text,
+            floor_withheld: check
+                .agreement_gaps
+                .iter()
+                .map(|gap| gap.sentence())
+                .collect(),
         }
     });
     let absent = body
@@ -99,22 +113,31 @@ pub fn decision(session: &Session) -> Option<Decision> {
                 added_by_engine: entry.added_by_engine,
             })
             .collect(),
-        evidence: verdict.evidence.clone(),
+        evidence: verdict.evidence.iter().map(|e| e.point.clone()).collect(),
         absent,
     })
 }
 
 /// The band of `confidence`'s rules for the dissent on record (the judge's and the engine's) and
 /// the agreement: high dissent below 0.70, only low or medium 0.70 to 0.90, none at least 0.85, or
-/// at least 0.90 when everyone answered and agreed strongly.
+/// at least 0.90 when everyone answered and agreed strongly; no floor when it was not earned.
 fn allowed_band(
     body: &ConsultBody,
     dissent: &[DissentEntry],
     everyone_answered: bool,
+    floor_earned: bool,
 ) -> (f64, f64) {
     let severities: Vec<Severity> = dissent.iter().map(|d| d.dissent.severity).collect();
     if severities.contains(&Severity::High) {
         return (0.0, HIGH_DISSENT_CEILING);
+    }
+    if !floor_earned {
+        let ceiling = if severities.is_empty() {
+            1.0
+        } else {
+            RESERVATIONS_CEILING
+        };
+        return (0.0, ceiling);
     }
     if !severities.is_empty() {
         return (RESERVATIONS_FLOOR, RESERVATIONS_CEILING);

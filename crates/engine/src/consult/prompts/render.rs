@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use crate::record::consult::artifacts::{
-    CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
+    Challenge, CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
 };
 
 fn percent(fraction: f64) -> String {
@@ -42,6 +42,15 @@ pub enum Viewpoints<'a> {
 }
 
 pub fn synthesis(synthesis: &SynthesisArtifact, viewpoints: Viewpoints) -> String {
+    synthesis_numbered(synthesis, viewpoints, |index| (index + 1).to_string())
+}
+
+/// `synthesis`, each tension numbered by `tension_number` (of its place in `synthesis`).
+pub fn synthesis_numbered(
+    synthesis: &SynthesisArtifact,
+    viewpoints: Viewpoints,
+    tension_number: impl Fn(usize) -> String,
+) -> String {
     let mut text = String::from("Consensus points:");
     if synthesis.consensus_points.is_empty() {
         text.push_str(" none");
@@ -64,7 +73,7 @@ pub fn synthesis(synthesis: &SynthesisArtifact, viewpoints: Viewpoints) -> Strin
         text.push_str(" none");
     }
     for (index, t) in synthesis.tensions.iter().enumerate() {
-        let _ = write!(text, "\n{}. {}", index + 1, t.topic);
+        let _ = write!(text, "\n{}. {}", tension_number(index), t.topic);
         match viewpoints {
             Viewpoints::NamesOnly => {
                 let agents: Vec<&str> = t.viewpoints.iter().map(|v| v.agent.as_str()).collect();
@@ -90,31 +99,38 @@ pub fn synthesis(synthesis: &SynthesisArtifact, viewpoints: Viewpoints) -> Strin
     text
 }
 
-/// Challenges numbered, each marked when it stood unanswered, then the defences. An unresolved
-/// point that is not one of the challenges shown (a record from an earlier version) is listed.
+/// The unresolved points first, numbered `U1`, `U2`, … in the order of `unresolved` (each with its
+/// challenger, target and evidence when it is one of the challenges shown), then the answered
+/// challenges, then the defences.
 pub fn cross_exam(cross_exam: &CrossExamArtifact) -> String {
-    let mut text = String::from("Challenges:");
-    if cross_exam.challenges.is_empty() {
+    let mut text = String::from("Unresolved points (challenges no defence answered):");
+    if cross_exam.unresolved.is_empty() {
         text.push_str(" none");
     }
-    for (index, c) in cross_exam.challenges.iter().enumerate() {
-        let _ = write!(
-            text,
-            "\n{}. {} challenges {}",
-            index + 1,
-            c.challenger,
-            c.target_agent
-        );
-        if !c.also_raised_by.is_empty() {
-            let _ = write!(text, " (also raised by {})", c.also_raised_by.join(", "));
+    for (index, point) in cross_exam.unresolved.iter().enumerate() {
+        let _ = write!(text, "\nU{}. ", index + 1);
+        match cross_exam.challenges.iter().find(|c| &c.challenge == point) {
+            Some(c) => {
+                challenge(&mut text, c);
+                if !c.evidence.is_empty() {
+                    let _ = write!(text, "\n   Evidence: {}", c.evidence.join("; "));
+                }
+            }
+            None => text.push_str(point),
         }
-        if cross_exam.unresolved.contains(&c.challenge) {
-            text.push_str(" [UNANSWERED]");
-        }
-        let _ = write!(text, ": {}", c.challenge);
-        if !c.evidence.is_empty() {
-            let _ = write!(text, "\n   Evidence: {}", c.evidence.join("; "));
-        }
+    }
+    text.push_str("\nAnswered challenges:");
+    let answered: Vec<&Challenge> = cross_exam
+        .challenges
+        .iter()
+        .filter(|c| !cross_exam.unresolved.contains(&c.challenge))
+        .collect();
+    if answered.is_empty() {
+        text.push_str(" none");
+    }
+    for c in answered {
+        text.push_str("\n- ");
+        challenge(&mut text, c);
     }
     text.push_str("\nDefences:");
     if cross_exam.rebuttals.is_empty() {
@@ -123,16 +139,13 @@ pub fn cross_exam(cross_exam: &CrossExamArtifact) -> String {
     for r in &cross_exam.rebuttals {
         let _ = write!(text, "\n{}: {}", r.agent, r.rebuttal);
     }
-    let other: Vec<&String> = cross_exam
-        .unresolved
-        .iter()
-        .filter(|point| !cross_exam.challenges.iter().any(|c| &&c.challenge == point))
-        .collect();
-    if !other.is_empty() {
-        text.push_str("\nUnanswered:");
-        for point in other {
-            let _ = write!(text, "\n- {point}");
-        }
-    }
     text
+}
+
+fn challenge(text: &mut String, c: &Challenge) {
+    let _ = write!(text, "{} challenges {}", c.challenger, c.target_agent);
+    if !c.also_raised_by.is_empty() {
+        let _ = write!(text, " (also raised by {})", c.also_raised_by.join(", "));
+    }
+    let _ = write!(text, ": {}", c.challenge);
 }

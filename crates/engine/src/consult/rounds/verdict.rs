@@ -30,6 +30,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         &run.subject,
         &round1,
         &synthesis_shown,
+        &synthesis,
         &cross_exam_shown,
         detail,
         structured,
@@ -37,6 +38,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     let unfiltered = prompts::verdict(
         &run.subject,
         &round1,
+        &synthesis,
         &synthesis,
         &cross_exam,
         Detail::Full,

@@ -6,6 +6,7 @@ use std::cell::{Cell, RefMut};
 
 use futures::future::{join_all, LocalBoxFuture};
 
+use super::echo::PromptEcho;
 use super::events::Event;
 use super::io::{
     CallFailure, CallProgress, CallReply, CallRequest, CallTarget, Clock, HedgeDeadline,
@@ -19,6 +20,7 @@ use crate::participants::Participant;
 use crate::record::ProtocolBody;
 use crate::record::{CallRecord, CallStatus, Substitution};
 use crate::reply_parse::ParsedReply;
+use crate::validation::ReplyTexts;
 use race::{ProgressEvents, Raced, Request, Seat};
 
 mod race;
@@ -84,8 +86,47 @@ impl CallPlan<'_> {
 }
 
 /// Reads a reply into what the round needs; `Err` is a sentence for the re-ask and the record.
+/// What it reads names its free text (`ReplyTexts`), which the harness then holds against the
+/// prompt (`echo`): a reply that merely restates the prompt is refused like an invalid one.
 pub trait ReplyParser<T>: Fn(&CallPlan, &str) -> Result<ParsedReply<T>, String> {}
 impl<T, F: Fn(&CallPlan, &str) -> Result<ParsedReply<T>, String>> ReplyParser<T> for F {}
+
+/// What the prompts of a run quote rather than instruct: the subject and every text the record
+/// holds (see `echo`).
+struct Quoted {
+    subject: String,
+    material: Vec<String>,
+}
+
+impl Quoted {
+    /// `Err` names the first field of `value` that restates `plan`'s prompt.
+    fn refuse_echoes(&self, plan: &CallPlan, value: &impl ReplyTexts) -> Result<(), String> {
+        let texts = value.reply_texts();
+        if texts.is_empty() {
+            return Ok(());
+        }
+        let names: Vec<&str> = texts.iter().map(|(field, _)| field.as_str()).collect();
+        let schema = plan.response_schema.as_ref().map(|(_, schema)| schema);
+        let echo = PromptEcho::new(&plan.prompt, schema, &self.subject, &self.material, &names);
+        match texts
+            .iter()
+            .find_map(|(field, text)| echo.refuse(field, text))
+        {
+            Some(refusal) => Err(refusal),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Every string of a JSON value.
+fn strings_of(value: &serde_json::Value, into: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(text) => into.push(text.clone()),
+        serde_json::Value::Array(items) => items.iter().for_each(|i| strings_of(i, into)),
+        serde_json::Value::Object(object) => object.values().for_each(|v| strings_of(v, into)),
+        _ => {}
+    }
+}
 
 /// What asking a participant came to, re-ask included.
 pub enum Answer<T> {
@@ -137,12 +178,15 @@ fn unbox<T: 'static>(value: Box<dyn Any>) -> T {
         .unwrap_or_else(|_| unreachable!("the parser's own type"))
 }
 
-/// The parser with its value boxed, for the shared machinery.
-fn erased<T: 'static>(
-    parse: &impl ReplyParser<T>,
-) -> impl Fn(&CallPlan<'_>, &str) -> Result<ParsedReply<Box<dyn Any>>, String> + '_ {
+/// The parser, then the prompt-echo check, with the value boxed for the shared machinery.
+fn erased<'f, T: ReplyTexts + 'static>(
+    parse: &'f impl ReplyParser<T>,
+    quoted: &'f Quoted,
+) -> impl Fn(&CallPlan<'_>, &str) -> Result<ParsedReply<Box<dyn Any>>, String> + 'f {
     move |plan: &CallPlan<'_>, text: &str| {
-        parse(plan, text).map(|parsed| ParsedReply {
+        let parsed = parse(plan, text)?;
+        quoted.refuse_echoes(plan, &parsed.value)?;
+        Ok(ParsedReply {
             value: Box::new(parsed.value) as Box<dyn Any>,
             notes: parsed.notes,
         })
@@ -223,25 +267,48 @@ impl<P: Protocol> Run<'_, P> {
         self
     }
 
+    /// The run's subject and the texts its record holds, which prompts quote.
+    fn quoted(&self) -> Quoted {
+        self.read(|session| {
+            let mut material = Vec::new();
+            if let Ok(serde_json::Value::Object(record)) = serde_json::to_value(session) {
+                if let Some(body) = record.get("body") {
+                    strings_of(body, &mut material);
+                }
+            }
+            Quoted {
+                subject: session.subject.clone(),
+                material,
+            }
+        })
+    }
+
     /// Asks one participant.
-    pub async fn ask<T: 'static>(
+    pub async fn ask<T: ReplyTexts + 'static>(
         &self,
         plan: CallPlan<'_>,
         parse: &impl ReplyParser<T>,
     ) -> Answer<T> {
-        self.asking().ask(plan, &erased(parse)).await.downcast()
+        let quoted = self.quoted();
+        let parse = erased(parse, &quoted);
+        let answer = self.asking().ask(plan, &parse).await;
+        answer.downcast()
     }
 
     /// Asks the panelists in parallel. The worst case of every call is reserved before any is made,
     /// so the parallel calls together stay within the budget; if one does not fit, none is made.
     /// A cancelled call aborts the run and a budget refusal stops it; other failures are reported
     /// for the round to judge.
-    pub async fn ask_panel<T: 'static>(
+    pub async fn ask_panel<T: ReplyTexts + 'static>(
         &self,
         plans: Vec<CallPlan<'_>>,
         parse: &impl ReplyParser<T>,
     ) -> Result<PanelAnswers<T>, Stop> {
-        let panel = self.asking().ask_panel(plans, &erased(parse)).await?;
+        let quoted = self.quoted();
+        let panel = self
+            .asking()
+            .ask_panel(plans, &erased(parse, &quoted))
+            .await?;
         Ok(PanelAnswers {
             valid: panel
                 .valid

@@ -20,4 +20,41 @@ pub struct ConfidenceCheck {
     /// Panelists whose answer failed: absent, not agreeing (strong agreement needs everyone).
     #[serde(default)]
     pub absent_panelists: Vec<String>,
+    /// Why the record does not show agreement, when it does not: then no floor raised the judge's
+    /// number. Empty when the floor was earned (and in records made before floors were earned).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agreement_gaps: Vec<AgreementGap>,
+}
+
+/// A condition of agreement the record does not meet. A confidence floor ("no dissent: at least
+/// 85%") is earned only when every panelist answered every round and the strongest consensus
+/// point has all of them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "gap", rename_all = "snake_case")]
+pub enum AgreementGap {
+    /// These panelists have no usable answer in this round.
+    NoAnswer { round: u8, panelists: Vec<String> },
+    /// The synthesis found no consensus point.
+    NoConsensusPoint,
+    /// The strongest consensus point lacks these panelists.
+    ConsensusWithout { panelists: Vec<String> },
+}
+
+impl AgreementGap {
+    /// The condition as a sentence, for the "Why?" of the confidence.
+    pub fn sentence(&self) -> String {
+        match self {
+            AgreementGap::NoAnswer { round, panelists } => {
+                format!(
+                    "{} gave no usable answer in round {round}",
+                    panelists.join(", ")
+                )
+            }
+            AgreementGap::NoConsensusPoint => "the synthesis found no consensus point".to_string(),
+            AgreementGap::ConsensusWithout { panelists } => format!(
+                "the strongest consensus point is not supported by {}",
+                panelists.join(", ")
+            ),
+        }
+    }
 }

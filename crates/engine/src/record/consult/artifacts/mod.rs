@@ -5,6 +5,8 @@ mod cross_exam;
 mod envelope_serde;
 mod independent;
 mod panelist_reply;
+pub mod references;
+mod reply_texts;
 mod schema;
 mod synthesis;
 mod verdict;
@@ -23,7 +25,7 @@ pub use synthesis::{
     synthesis_schema, ConsensusPoint, SynthesisArtifact, Tension, Viewpoint, MAX_CONSENSUS_POINTS,
     MAX_TENSIONS, SYNTHESIS,
 };
-pub use verdict::{verdict_schema, Dissent, Severity, VerdictArtifact, VERDICT};
+pub use verdict::{verdict_schema, Dissent, Evidence, Severity, VerdictArtifact, VERDICT};
 
 pub const SCHEMA_VERSION: &str = "1.0";
 /// The JSON fields of `ArtifactEnvelope`.

@@ -51,3 +51,8 @@ pub(crate) fn one_of(values: &[&str]) -> Value {
 pub(crate) fn agent_id() -> Value {
     text(40)
 }
+
+/// The numbers a verdict entry cites (`U1`, `T2`): a few short strings.
+pub(crate) fn references() -> Value {
+    list(json!({ "type": "string", "maxLength": 4 }), 0, 6)
+}

@@ -2,9 +2,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::schema::{agent_id, list, object, one_of, percentage, text};
+use super::schema::{agent_id, list, object, one_of, percentage, references, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
-use crate::validation::{require_min_items, require_text, require_texts, require_unit_interval};
+use crate::validation::{require_min_items, require_text, require_unit_interval};
 
 pub const VERDICT: ArtifactKind = ArtifactKind {
     artifact_type: "verdict",
@@ -18,22 +18,54 @@ pub struct VerdictArtifact {
     pub recommendation: String,
     /// The judge's own number; `ConfidenceCheck` holds the one computed from the dissent.
     pub confidence: f64,
-    pub evidence: Vec<String>,
+    pub evidence: Vec<Evidence>,
     pub dissent: Vec<Dissent>,
 }
 
 super::envelope_serde::envelope_first_serde!(VerdictArtifact {
     recommendation: String,
     confidence: f64,
-    evidence: Vec<String>,
+    evidence: Vec<Evidence>,
     dissent: Vec<Dissent>,
 });
+
+/// A point that survived, with the numbers of the round-4 prompt's tensions it settles (`T2`; see
+/// `references`). Stored as a plain string when it cites nothing, as every record made before
+/// the numbering.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Evidence {
+    pub point: String,
+    pub covers: Vec<String>,
+}
+
+impl Evidence {
+    pub fn new(point: impl Into<String>) -> Self {
+        Self {
+            point: point.into(),
+            covers: Vec::new(),
+        }
+    }
+}
+
+impl From<&str> for Evidence {
+    fn from(point: &str) -> Self {
+        Evidence::new(point)
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Dissent {
     pub agent: String,
     pub concern: String,
     pub severity: Severity,
+    /// The numbers of the round-4 prompt's unresolved points (`U1`) and tensions (`T2`) this
+    /// concern covers; empty in records made before the numbering (then its text is matched).
+    #[serde(
+        default,
+        deserialize_with = "super::references::read",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub covers: Vec<String>,
 }
 
 /// high: could change the decision; medium: changes how it is carried out; low: a reservation.
@@ -54,7 +86,9 @@ impl VerdictArtifact {
         require_text("recommendation", &self.recommendation)?;
         require_unit_interval("confidence", self.confidence)?;
         require_min_items("evidence", self.evidence.len(), 1)?;
-        require_texts("evidence", &self.evidence)?;
+        for (index, evidence) in self.evidence.iter().enumerate() {
+            require_text(&format!("evidence[{index}]"), &evidence.point)?;
+        }
         for (index, dissent) in self.dissent.iter().enumerate() {
             require_text(&format!("dissent[{index}].agent"), &dissent.agent)?;
             require_text(&format!("dissent[{index}].concern"), &dissent.concern)?;
@@ -69,11 +103,13 @@ pub fn verdict_schema() -> Value {
         ("agent", agent_id()),
         ("concern", text(300)),
         ("severity", one_of(&["high", "medium", "low"])),
+        ("covers", references()),
     ]);
+    let evidence = object(&[("point", text(250)), ("covers", references())]);
     object(&[
         ("recommendation", text(600)),
         ("confidence", percentage()),
-        ("evidence", list(text(250), 1, 6)),
+        ("evidence", list(evidence, 1, 6)),
         ("dissent", list(dissent, 0, 5)),
     ])
 }
