@@ -197,6 +197,15 @@ fn the_one_line_answer_is_the_first_sentence_or_its_first_clause() {
         one_line_answer("**Yes**, move to *GitHub Actions*."),
         "Yes, move to GitHub Actions"
     );
+    assert_eq!(
+        answer_above("Adopt Rust."),
+        None,
+        "one short sentence is shown once"
+    );
+    assert_eq!(
+        answer_above("Adopt Rust. Start small."),
+        Some("Adopt Rust".into())
+    );
     let unbroken = format!("Adopt {}", "x".repeat(200));
     let line = one_line_answer(&unbroken);
     assert!(line.ends_with('…') && line.chars().count() <= 111, "{line}");

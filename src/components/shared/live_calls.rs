@@ -1,5 +1,5 @@
 //! The calls of one round as they happen: who is answering, their streamed text, retries and failures.
-use consilium_engine::views::recorded_calls;
+use consilium_engine::views::{problem_headline, recorded_calls};
 use consilium_engine::CallStatus;
 use leptos::prelude::*;
 
@@ -106,7 +106,8 @@ pub fn RecordedCalls(round: u8, session: Memo<Option<consilium_engine::Session>>
                                 {call.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}
                             </ul>
                         })}
-                        {call.error.clone().filter(|_| call.status != CallStatus::Ok).map(|e| view! { <p class="error">{e}</p> })}
+                        // The headline only: the session's banner gives the reason and its fix once.
+                        {call.error.clone().filter(|_| call.status != CallStatus::Ok).map(|e| view! { <p class="error">{problem_headline(&e)}</p> })}
                     </article>
                 }
             }).collect_view()}

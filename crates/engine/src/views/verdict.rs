@@ -161,12 +161,7 @@ const ANSWER_LIMIT: usize = 110;
 /// long, its first clause that says something (at least 30 characters, cut at ", ", "; " or " — ").
 /// Markdown emphasis is dropped: the line is plain text.
 pub fn one_line_answer(recommendation: &str) -> String {
-    let plain: String = recommendation
-        .trim()
-        .chars()
-        .filter(|c| !matches!(c, '*' | '_' | '`' | '#'))
-        .collect();
-    let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+    let plain = plain(recommendation);
     let sentence = match plain.find(". ") {
         Some(at) => &plain[..at],
         None => plain.trim_end_matches('.'),
@@ -187,6 +182,23 @@ pub fn one_line_answer(recommendation: &str) -> String {
             format!("{cut}…")
         }
     }
+}
+
+/// The one-line answer when it says less than the recommendation (None when the recommendation is
+/// one short sentence already: shown once, not twice).
+pub fn answer_above(recommendation: &str) -> Option<String> {
+    let line = one_line_answer(recommendation);
+    (line != plain(recommendation).trim_end_matches('.')).then_some(line)
+}
+
+/// Text without Markdown emphasis and with its spaces collapsed.
+fn plain(text: &str) -> String {
+    let kept: String = text
+        .trim()
+        .chars()
+        .filter(|c| !matches!(c, '*' | '_' | '`' | '#'))
+        .collect();
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The strongest dissent on record as the chip says it: "high dissent", "medium dissent", "low
