@@ -134,6 +134,11 @@ fn different_reasons_are_different_problems_the_commonest_first() {
 fn a_run_that_did_not_fail_has_no_report_and_a_call_asked_again_is_not_to_blame() {
     let (done, _) = run(demo_session(), &ScriptedCaller::over_demo());
     assert_eq!(failure_report(&done), None);
+    let mut running = demo_session();
+    running.calls = done.calls.clone();
+    running.calls[0].status = consilium_engine::CallStatus::Failed;
+    running.calls[0].error = Some("Bad key.".into());
+    assert_eq!(failure_report(&running), None, "not while it runs");
 
     // Panelist 3's unusable reply was asked again and answered: the later failure is panelists
     // 1 and 2's alone.
@@ -342,4 +347,27 @@ fn the_tab_title_names_the_session() {
     assert!(session
         .subject
         .starts_with(title.trim_end_matches(" · Consilium").trim_end_matches('…')));
+}
+
+#[test]
+fn a_run_that_finished_without_some_replies_says_which_and_why_once() {
+    // Panelist 3's call fails for good; the council goes on with two and decides.
+    let caller = ScriptedCaller::over_demo().fail("r1-panelist-3", network(3));
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    let report = failure_report(&session).expect("a reply it went on without");
+    assert!(!report.stopped);
+    assert_eq!(report.reason, "");
+    assert_eq!(report.outcome, "The run finished without these replies.");
+    assert_eq!(report.problems.len(), 1);
+    assert_eq!(
+        report.problems[0].affected,
+        vec![session.label_of("panelist-3")]
+    );
+    let stopped = run(
+        demo_session(),
+        &all_panelists_failing([network(1), network(1), network(1)]),
+    )
+    .0;
+    assert!(failure_report(&stopped).unwrap().stopped);
 }

@@ -33,8 +33,16 @@ pub fn FailureBanner(
         .cloned()
         .map(|provider| view! { <ProviderFix provider=provider /> })
         .collect_view();
+    // A run that stopped on the problem is an error; one that finished without some replies, a
+    // warning.
+    let class = if report.stopped {
+        "failure-banner interrupted"
+    } else {
+        "failure-banner finished-without"
+    };
+    let reason = (!report.reason.is_empty()).then(|| report.reason.clone());
     view! {
-        <section class="failure-banner interrupted" aria-labelledby="failure-title">
+        <section class=class aria-labelledby="failure-title">
             <div role="alert">
                 <h3 id="failure-title">{report.headline().to_string()}</h3>
                 {(!outcome.is_empty()).then(|| view! { <p class="failure-outcome">{outcome}</p> })}
@@ -58,7 +66,7 @@ pub fn FailureBanner(
             </div>
             <details class="failure-details">
                 <summary>"Details"</summary>
-                <p class="error failure">{report.reason.clone()}</p>
+                {reason.map(|reason| view! { <p class="error failure">{reason}</p> })}
                 <FailedCalls session=session />
             </details>
         </section>

@@ -48,8 +48,10 @@ pub struct FailureReport {
     pub problems: Vec<Problem>,
     /// Every problem's providers, each once: what "fix the provider" opens.
     pub providers: Vec<ProviderRef>,
-    /// The reason as recorded, for Details.
+    /// The reason as recorded, for Details (empty when the run finished).
     pub reason: String,
+    /// The run stopped on it (else it finished without some replies).
+    pub stopped: bool,
 }
 
 impl FailureReport {
@@ -61,21 +63,41 @@ impl FailureReport {
     }
 }
 
-/// The failure of `session` grouped into problems; None unless it failed.
+/// The failure of `session` grouped into problems: why it stopped, or, for a run that finished
+/// without some replies (a review whose members all abstained because none could be reached), which
+/// calls it went on without. None while it runs, and for a run that had every reply it asked for.
 pub fn failure_report(session: &Session) -> Option<FailureReport> {
-    let reason = session.failure.clone()?;
-    // The calls behind the failure: those whose final message the reason quotes (a reply that
-    // was unusable but asked again successfully is not to blame).
+    let stopped = session.failure.is_some();
+    let reason = session.failure.clone().unwrap_or_default();
+    if !stopped && !session.is_finished() {
+        return None;
+    }
     let blamed: Vec<_> = session
         .calls
         .iter()
-        .filter(|c| c.status != CallStatus::Ok && !c.is_cut_attempt())
-        .filter_map(|c| {
-            let error = c.error.as_deref().filter(|e| !e.trim().is_empty())?;
-            let at = reason.find(error.trim())?;
-            Some((c, error.trim(), at))
+        .enumerate()
+        .filter(|(_, c)| c.status != CallStatus::Ok && !c.is_cut_attempt())
+        .filter_map(|(index, c)| {
+            let error = c.error.as_deref().filter(|e| !e.trim().is_empty())?.trim();
+            if stopped {
+                // The calls behind the failure: those whose final message the reason quotes (a
+                // reply that was unusable but asked again successfully is not to blame).
+                let at = reason.find(error)?;
+                return Some((c, error, at));
+            }
+            // A finished run: the calls that failed for good (none of the participant's later
+            // calls in that round answered).
+            let answered_later = session.calls[index + 1..].iter().any(|later| {
+                later.participant_id == c.participant_id
+                    && later.round == c.round
+                    && later.status == CallStatus::Ok
+            });
+            (c.status == CallStatus::Failed && !answered_later).then_some((c, error, index))
         })
         .collect();
+    if !stopped && blamed.is_empty() {
+        return None;
+    }
 
     let mut problems: Vec<(String, Problem)> = Vec::new();
     for (call, error, _) in &blamed {
@@ -117,12 +139,17 @@ pub fn failure_report(session: &Session) -> Option<FailureReport> {
     for provider in problems.iter().flat_map(|p| &p.providers) {
         push_once(&mut providers, provider.clone());
     }
-    let outcome = outcome_of(&reason, &blamed, session);
+    let outcome = if stopped {
+        outcome_of(&reason, &blamed, session)
+    } else {
+        "The run finished without these replies.".to_string()
+    };
     Some(FailureReport {
         outcome,
         problems,
         providers,
         reason,
+        stopped,
     })
 }
 
