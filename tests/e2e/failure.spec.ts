@@ -27,10 +27,10 @@ test('a failed run names its problem once, above the fold, with the fix one clic
   await expect(details).not.toHaveAttribute('open', '');
   await expect(details.locator('.failure')).toContainText('Round 1 needs at least 2 usable answers and got 0.');
   await expect(details.locator('.failed-calls li')).toHaveCount(3);
-  // The cards of round 1 say what failed in one line, not the whole message again.
+  // The cards of round 1 say there was no reply, not the message again.
   const cards = page.locator('.round[data-round="1"] .call-card .error');
   await expect(cards).toHaveCount(3);
-  for (const card of await cards.all()) await expect(card).toHaveText(HEADLINE);
+  for (const card of await cards.all()) await expect(card).toHaveText('No usable reply.');
 
   // Rounds never reached are folded and say so; no "Tokens used 0".
   for (const n of [2, 3, 4]) {

@@ -68,7 +68,8 @@ export async function layoutProblems(page: Page): Promise<LayoutReport> {
     for (const el of document.querySelectorAll(controls)) {
       if (!shown(el)) continue;
       for (const { word, lines } of words(el)) if (lines > 1) split.push(`${describe(el)}: "${word}"`);
-      const oneLine = el.matches('button, .badge, .chip, th[scope="col"]');
+      // A link styled as a button carries a session's title: it may wrap between words.
+      const oneLine = el.matches('button:not(.link), .badge, .chip, th[scope="col"]');
       if (oneLine && lineCount(el) > 1) wrapped.push(describe(el));
     }
     return { scrollWidth, innerWidth, wide, split, wrapped };

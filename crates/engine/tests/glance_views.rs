@@ -168,24 +168,6 @@ fn a_failure_of_the_runs_own_names_itself() {
     );
 }
 
-#[test]
-fn a_card_shows_a_messages_headline_and_a_long_clause_is_cut_at_a_word() {
-    assert_eq!(
-        problem_headline(&network(3).message),
-        "Could not reach llama.cpp server (local) at http://127.0.0.1:9"
-    );
-    let long = "word ".repeat(60);
-    let headline = problem_headline(&long);
-    assert!(
-        headline.ends_with('…') && headline.chars().count() <= 161,
-        "{headline}"
-    );
-    assert_eq!(
-        problem_headline("The reply contains no JSON object."),
-        "The reply contains no JSON object"
-    );
-}
-
 // ---- decisions at a glance ------------------------------------------------------------------
 
 #[test]
@@ -370,4 +352,23 @@ fn a_run_that_finished_without_some_replies_says_which_and_why_once() {
     )
     .0;
     assert!(failure_report(&stopped).unwrap().stopped);
+}
+
+#[test]
+fn a_message_with_no_clause_to_cut_at_is_cut_at_a_word() {
+    let long = CallFailure {
+        kind: "server".into(),
+        message: "word ".repeat(60),
+    };
+    let (session, _) = run(
+        demo_session(),
+        &all_panelists_failing([long.clone(), long.clone(), long]),
+    );
+    let report = failure_report(&session).unwrap();
+    let headline = report.headline();
+    assert!(
+        headline.ends_with('…') && headline.chars().count() <= 161,
+        "{headline}"
+    );
+    assert!(report.problems[0].advice.starts_with("word word"));
 }

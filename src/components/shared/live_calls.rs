@@ -1,5 +1,5 @@
 //! The calls of one round as they happen: who is answering, their streamed text, retries and failures.
-use consilium_engine::views::{problem_headline, recorded_calls};
+use consilium_engine::views::recorded_calls;
 use consilium_engine::CallStatus;
 use leptos::prelude::*;
 
@@ -106,8 +106,9 @@ pub fn RecordedCalls(round: u8, session: Memo<Option<consilium_engine::Session>>
                                 {call.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}
                             </ul>
                         })}
-                        // The headline only: the session's banner gives the reason and its fix once.
-                        {call.error.clone().filter(|_| call.status != CallStatus::Ok).map(|e| view! { <p class="error">{problem_headline(&e)}</p> })}
+                        // The reason and its fix are said once, by the session's banner (or its list of
+                        // failed calls); the card only says there was no reply.
+                        {(call.status == CallStatus::Failed).then(|| view! { <p class="error">"No usable reply."</p> })}
                     </article>
                 }
             }).collect_view()}

@@ -153,11 +153,6 @@ pub fn failure_report(session: &Session) -> Option<FailureReport> {
     })
 }
 
-/// A call's message as a card shows it once the banner has said the rest: its headline only.
-pub fn problem_headline(message: &str) -> String {
-    split_message(&without_next_steps(message)).0
-}
-
 /// The reason without the quoted calls: the text before the first of them, less the label that
 /// introduces it ("Panelist 1 · llama:"), as a sentence.
 fn outcome_of(

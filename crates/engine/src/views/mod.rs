@@ -23,7 +23,7 @@ pub use consult::{
     CrossExamThreads, DissentEntry,
 };
 pub use costs::{cost_line, describe_estimate, participant_costs, price_entry, ParticipantCost};
-pub use failure::{failure_report, problem_headline, FailureReport, Problem, ProviderRef};
+pub use failure::{failure_report, FailureReport, Problem, ProviderRef};
 pub use seats::{consult_seats, partner_seats, Seat, SeatCatalog, SeatProvider};
 pub use session::{
     call_notes, failed_calls, heading, invalid_record_notice, record_problems, recorded_calls,
