@@ -226,10 +226,14 @@ fn split_message(message: &str) -> (String, String) {
     (headline, advice)
 }
 
+/// The providers' messages are English: an ASCII capital is enough (and spares the bundle the
+/// Unicode case tables).
 fn capitalized(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+        Some(first) => std::iter::once(first.to_ascii_uppercase())
+            .chain(chars)
+            .collect(),
         None => String::new(),
     }
 }
