@@ -150,7 +150,7 @@ fn ProviderEditor(id: String) -> impl IntoView {
     };
 
     view! {
-        <article class="provider-card" aria-label=move || field(|p| p.name.clone())()>
+        <article class="provider-card" data-provider-id=id.clone() aria-label=move || field(|p| p.name.clone())()>
             <div class="grid">
                 <label>"Name"
                     <input type="text" prop:value=field(|p| p.name.clone())

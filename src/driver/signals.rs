@@ -63,9 +63,8 @@ impl EventSink for SignalSink {
                 live.announcement.set(format!("{who} {outcome}."));
             }
             Event::Completed => live.announcement.set("The session is complete.".into()),
-            Event::Failed { reason } => live
-                .announcement
-                .set(format!("The session failed: {reason}")),
+            // The reason is the banner's (an alert that names the problem once), not repeated here.
+            Event::Failed { .. } => live.announcement.set("The session failed.".into()),
             Event::Aborted => live.announcement.set("The session was cancelled.".into()),
             Event::SessionUpdated(session) => {
                 live.persist(&session);

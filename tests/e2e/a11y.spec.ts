@@ -91,7 +91,7 @@ test('keyboard only: each protocol\'s demo is started, followed and its decision
       await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
     }],
     ['Review: a code change', 'Run the demo review', async () => {
-      await expect(page.locator('.review-verdict-label')).toHaveText('REQUEST_CHANGES', { timeout: 60_000 });
+      await expect(page.locator('.review-verdict-label')).toHaveAttribute('data-verdict', 'REQUEST_CHANGES', { timeout: 60_000 });
     }],
     ['Prioritize: a backlog', 'Run the demo prioritization', async () => {
       await expect(page.getByTestId('outcome')).toHaveText('Consensus in round 3.', { timeout: 60_000 });

@@ -38,7 +38,7 @@ test('a full consult against a real model reaches a verdict', async ({ page }) =
     expect(shown).not.toMatch(/<your answer|<a point that supports it>|<why, briefly>/);
   } else {
     await expect(page.locator('.failure')).not.toBeEmpty();
-    await expect(page.locator('.failed-calls li').first()).toBeVisible();
+    await expect(page.locator('.failed-calls li').first()).toBeAttached();
     for (const position of await page.locator('.position-card .position').allInnerTexts()) {
       expect(position).not.toMatch(/^<.*>$/);
     }

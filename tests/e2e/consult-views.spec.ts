@@ -31,6 +31,20 @@ async function texts(locator: Locator): Promise<string[]> {
   return (await locator.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
 }
 
+/** The stance matrix's column headers as the full titles they shorten, after their kind. */
+async function columnTitles(matrix: Locator): Promise<string[]> {
+  return matrix.locator('thead th[scope="col"]').evaluateAll((ths) => ths.map((th) => {
+    const kind = (th as HTMLElement).dataset.kind;
+    const title = th.getAttribute('title') ?? (th as HTMLElement).innerText.trim();
+    return kind ? `${kind[0].toUpperCase()}${kind.slice(1)} ${title}` : title;
+  }));
+}
+
+/** Each compact stance in words (its icon's title, which screen readers read too). */
+async function stanceWords(stances: Locator): Promise<string[]> {
+  return stances.evaluateAll((lis) => lis.map((li) => li.getAttribute('title') ?? ''));
+}
+
 /** The chat completions aimock has served so far, oldest first. */
 async function chatJournal(request: APIRequestContext): Promise<any[]> {
   const response = await request.get(`${MOCK_URL}/__aimock/journal?path=/v1/chat/completions`);
@@ -173,18 +187,19 @@ test('a full consult against aimock: every round view, both confidences, dissent
   await expect(meter).toHaveAttribute('data-band-low', '0%');
   await expect(meter).toHaveAttribute('data-band-high', '69%');
   await expect(meter).toHaveAttribute('data-judge', '85%');
+  // One chip says it; "Why?" shows the meter, the band, the judge's number and the rule.
+  await expect(verdict.locator('.chip')).toHaveText('69% · high dissent');
+  await verdict.getByText('Why?').click();
   const gauge = verdict.getByRole('meter', { name: 'Confidence' });
   await expect(gauge).toHaveAttribute('aria-valuenow', '69');
   await expect(gauge).toHaveAttribute('aria-valuetext', '69% computed, allowed 0% to 69%; the judge said 85%');
-  expect(await texts(meter.locator('.meter-legend > span'))).toEqual(['Computed 69%', 'allowed 0% to 69%', 'judge said 85%']);
+  expect(await texts(verdict.locator('.why-lines dd'))).toEqual([
+    '0% to 69% (for high dissent)', '85%', expect.stringContaining('High-severity dissent: below 70%.'), "moved the judge's 85% into the band: 69%",
+  ]);
   await expect(verdict.locator('.absent')).toHaveCount(0);
   await expect(verdict.locator('.recommendation')).toHaveText(
     'Extract the invoicing module this year behind a contract-tested interface, and decide on further services after two quarters of on-call data.');
-  const confidence = verdict.locator('.verdict-confidence');
-  await expect(confidence.locator('strong')).toHaveText('69%');
-  await expect(confidence).toContainText('computed; the judge said 85%');
-  await expect(confidence).toContainText('High-severity dissent: below 70%.');
-  await expect(confidence).toContainText('left out 1 minority concern(s)');
+  await expect(verdict.locator('.why-lines')).toContainText('left out 1 minority concern(s)');
   expect(await texts(verdict.locator('.evidence li'))).toEqual([
     'Invoicing is the best first candidate for extraction',
     'A big-bang rewrite is too risky for a team of 12',
@@ -210,7 +225,7 @@ test('a full consult against aimock: every round view, both confidences, dissent
   // The stance matrix: a real table, panelists by consensus points then tensions.
   const matrix = page.locator('.stance-matrix table');
   await expect(matrix.locator('caption')).toContainText('Each panelist against the consensus points and tensions');
-  expect(await texts(matrix.locator('thead th[scope="col"]'))).toEqual([
+  expect(await columnTitles(matrix)).toEqual([
     'Panelist',
     'Consensus The invoicing module is the best first candidate for extraction',
     'Consensus Deploy contention on the monolith is a real cost',
@@ -223,7 +238,7 @@ test('a full consult against aimock: every round view, both confidences, dissent
   ]);
   expect(await texts(matrix.locator('tbody th[scope="row"]'))).toEqual([P1, P2, P3]);
   const cell = (row: number, column: number) => matrix.locator('tbody tr').nth(row).locator('td').nth(column);
-  const stances = async (row: number, column: number) => texts(cell(row, column).locator('li.stance'));
+  const stances = async (row: number, column: number) => stanceWords(cell(row, column).locator('li.stance'));
   expect(await stances(1, 0)).toEqual(['supported']);
   expect(await stances(0, 1)).toEqual([`challenged ${P3}`, `rebutted by ${P3}`]);
   expect(await stances(2, 1)).toEqual(['supported', `challenged by ${P1}`]);
@@ -246,6 +261,7 @@ test('a full consult against aimock: every round view, both confidences, dissent
 
   // Token efficiency: used = the usage aimock reported; filtering (5 -> 3 consensus points, 3 -> 2
   // tensions) saved something, and the percentage is saved / (used + saved).
+  await page.locator('details.internals > summary').click();
   const efficiency = (await texts(page.locator('.efficiency')))[0];
   const stats = efficiency.match(/^Tokens used (\d+) · saved by artifact filtering (\d+) \((\d+\.\d)%; filtered rounds: 3, 4\)$/);
   expect(stats, efficiency).not.toBeNull();
@@ -347,16 +363,17 @@ test('the decision names an absent panelist, and its confidence band has no stro
   await expect(meter).toHaveAttribute('data-judge', '80%');
   await expect(decision.getByRole('meter', { name: 'Confidence' })).toHaveAttribute(
     'aria-valuetext', '85% computed, allowed 85% to 100%; the judge said 80%');
-  await expect(decision.locator('.verdict-confidence')).toContainText('computed; the judge said 80%');
+  await expect(decision.locator('.chip')).toHaveText('85% · no dissent');
+  await expect(decision.locator('.why-lines')).toContainText("moved the judge's 80% into the band: 85%");
   await expect(decision.locator('.absent')).toHaveText(`Absent (no usable answer, not counted as agreeing): ${V3}`);
   await expect(decision.locator('.dissent-list')).toHaveText('No dissent on record.');
   expect(await texts(decision.locator('.evidence li'))).toEqual(['A pilot bounds the risk to one region']);
   await expect(page.locator('.failed-calls')).toContainText('Invalid API key for verdict-gamma.');
 
   const matrix = page.locator('.stance-matrix table');
-  expect(await texts(matrix.locator('thead th[scope="col"]'))).toEqual(['Panelist', 'Consensus A pilot comes before any rollout']);
+  expect(await columnTitles(matrix)).toEqual(['Panelist', 'Consensus A pilot comes before any rollout']);
   expect(await texts(matrix.locator('tbody th[scope="row"]'))).toEqual([V1, V2, V3]);
-  expect(await texts(matrix.locator('tbody td li.stance'))).toEqual(['supported', 'supported', 'absent']);
+  expect(await stanceWords(matrix.locator('tbody td li.stance'))).toEqual(['supported', 'supported', 'absent']);
   await expect(matrix.locator('tbody tr').nth(2).locator('li.stance')).toHaveClass('stance absent');
   await page.screenshot({ path: 'test-results/consult-views-absent.png', fullPage: true });
   expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
@@ -368,6 +385,7 @@ test('a verbose consult says so on the session and in its stats: nothing filtere
   await askTheCouncil(page);
   await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
   await expect(page.locator('.verbose-notice')).toHaveText('Verbose mode: using full debate artifacts (higher token cost)');
+  await page.locator('details.internals > summary').click();
   const efficiency = (await texts(page.locator('.efficiency')))[0];
   expect(efficiency).toMatch(/^Tokens used \d+ · saved by artifact filtering 0 \(0\.0%; verbose: nothing filtered\)$/);
 });

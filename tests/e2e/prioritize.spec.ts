@@ -83,6 +83,10 @@ test('the demo debate moves in round 2, reaches consensus in round 3, and charts
   expect(ys[0]).toBeGreaterThan(ys[1]);
   expect(ys[1]).toBe(ys[2]);
   await expect(page.locator('svg.bump-chart')).toHaveAttribute('aria-label', /opp-1: up 1/);
+  // Labelled with titles, not ids; and the outcome sentence comes first, the debate's id under Details.
+  await expect(page.locator('svg.bump-chart g.bump-line[data-id="opp-1"] text')).toHaveText('Fix flaky checkout test');
+  await expect(page.locator('.prioritize-summary > :nth-child(2)')).toHaveText('Consensus in round 3.');
+  await expect(page.locator('.prioritize-facts')).not.toContainText('Session');
   // The table alternative follows the chosen partner's rankings.
   await page.getByText('Rank movement as a table').click();
   const opp1Row = page.locator('table.rank-movement-table tr[data-id="opp-1"] td');

@@ -68,7 +68,11 @@ test('the demo review vetoes, compromises and requests changes, with grounded fi
   await openReviewForm(page);
   await page.getByRole('button', { name: 'Run the demo review' }).click();
   await expect(page.locator('.demo-label')).toBeVisible();
-  await expect(verdictLabel(page)).toHaveText('REQUEST_CHANGES', { timeout: 60_000 });
+  await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'REQUEST_CHANGES', { timeout: 60_000 });
+  // In plain words; the code names stay in the record and under Details.
+  await expect(verdictLabel(page)).toHaveText('Changes requested');
+  await expect(page.locator('.fix-items .finding .lines').first()).toHaveText(/^Lines? \d+(–\d+)?$/);
+  await expect(page.locator('.deliberation-log')).not.toHaveAttribute('open', '');
   await expect(badge(page)).toHaveText('conclusion');
   await expect(page.locator('.session-question')).toHaveText('Review of app/config.py, app/db.py');
 
@@ -121,14 +125,14 @@ test.describe('against aimock', () => {
 
   test('APPROVED when the committee agrees with nothing to fix', async ({ page }) => {
     await reviewWith(page, 'Mock reviewers', 'review-approve', CLEAN_DIFF);
-    await expect(verdictLabel(page)).toHaveText('APPROVED', { timeout: 30_000 });
+    await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'APPROVED', { timeout: 30_000 });
     await expect(page.locator('.fix-items')).toContainText('None.');
     await expect(page.locator('.committee-grid tbody td[data-vote="SYNTHESIS"]')).toHaveCount(2);
   });
 
   test('REQUEST_CHANGES when a grounded veto cannot be reconciled; amended code starts a new deliberation', async ({ page }) => {
     await reviewWith(page, 'Mock reviewers', 'review-veto', SECRET_DIFF);
-    await expect(verdictLabel(page)).toHaveText('REQUEST_CHANGES', { timeout: 30_000 });
+    await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'REQUEST_CHANGES', { timeout: 30_000 });
     // The review is finished (History shows it so), and the code can still be amended.
     await expect(badge(page)).toHaveText('conclusion');
     await expect(page.locator('.awaiting')).toContainText('You can still submit amended code');
@@ -167,7 +171,7 @@ test.describe('against aimock', () => {
     // Amended code: a new deliberation, here approved in its first round (the session's round 2).
     await page.getByLabel('Amended code (a new diff or the fixed code)').fill(AMENDED_DIFF);
     await page.getByRole('button', { name: 'Submit amended code' }).click();
-    await expect(verdictLabel(page)).toHaveText('APPROVED', { timeout: 30_000 });
+    await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'APPROVED', { timeout: 30_000 });
     await expect(badge(page)).toHaveText('conclusion');
     await expect(page.locator('.awaiting')).toHaveCount(0);
     await expect(page.locator('.committee-grid thead th')).toHaveText(['Persona', 'Round 1', 'Round 2']);
@@ -183,14 +187,14 @@ test.describe('against aimock', () => {
     await threshold.fill('90');
     await threshold.blur();
     await reviewWith(page, 'Mock reviewers', 'review-approve', CLEAN_DIFF);
-    await expect(verdictLabel(page)).toHaveText('INCONCLUSIVE', { timeout: 30_000 });
+    await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'INCONCLUSIVE', { timeout: 30_000 });
     await expect(page.locator('.committee-grid tbody td[data-vote="ABSTAIN"]')).toHaveCount(2);
     await expect(page.locator('.verdict-reason')).toContainText('Every member abstained');
   });
 
   test('INCONCLUSIVE at the five-round limit', async ({ page }) => {
     await reviewWith(page, 'Mock reviewers', 'review-limit', CLEAN_DIFF);
-    await expect(verdictLabel(page)).toHaveText('INCONCLUSIVE', { timeout: 60_000 });
+    await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'INCONCLUSIVE', { timeout: 60_000 });
     await expect(page.locator('.verdict-reason')).toContainText('5-round limit');
     await expect(page.locator('.committee-grid thead th')).toHaveCount(6);
   });
@@ -211,7 +215,7 @@ test('a review by the real model on llama-server reaches a verdict or a recorded
   if (state === 'failed') {
     await expect(page.locator('.failure')).not.toBeEmpty();
   } else {
-    await expect(verdictLabel(page)).toHaveText(/^(APPROVED|REQUEST_CHANGES|INCONCLUSIVE)$/);
+    await expect(verdictLabel(page)).toHaveAttribute('data-verdict', /^(APPROVED|REQUEST_CHANGES|INCONCLUSIVE)$/);
   }
   console.log(`[review-llama] ${state}: ${await page.locator('.review-verdict').innerText()}`);
   expect(errors).toEqual([]);
@@ -223,12 +227,12 @@ test('a finished review opens again with the network off, from History', async (
   await page.reload();
   await openReviewForm(page);
   await page.getByRole('button', { name: 'Run the demo review' }).click();
-  await expect(verdictLabel(page)).toHaveText('REQUEST_CHANGES', { timeout: 60_000 });
+  await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'REQUEST_CHANGES', { timeout: 60_000 });
   await context.setOffline(true);
   await page.reload();
   await page.getByRole('button', { name: 'History' }).click();
   await page.locator('.session-item', { hasText: 'Review of app/config.py' }).locator('button.link').click();
-  await expect(verdictLabel(page)).toHaveText('REQUEST_CHANGES');
+  await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'REQUEST_CHANGES');
   await expect(page.locator('.fix-items .finding')).toHaveCount(3);
   await context.setOffline(false);
 });

@@ -92,7 +92,7 @@ fn fix_items_are_grouped_by_file_in_path_order_each_file_in_the_verdicts_order()
     );
     let secret = &files[0].findings[0];
     assert_eq!(secret.status, "verified");
-    assert_eq!(secret.lines, "lines 4-4");
+    assert_eq!(secret.lines, "Line 4");
     assert_eq!(
         secret.cited, "    4 + AWS_ACCESS_KEY_ID = \"AKIAIOSFODNN7EXAMPLE\"\n",
         "the cited diff line, numbered and marked as added"
@@ -117,7 +117,7 @@ fn a_finding_card_says_where_it_came_from_and_whether_it_was_checked() {
         (unchecked.status, unchecked.source),
         ("not checked against the diff", "committee")
     );
-    assert_eq!(unchecked.lines, "lines 1-2");
+    assert_eq!(unchecked.lines, "Lines 1–2");
     assert_eq!(
         unchecked.cited, "",
         "a file the diff does not have cites nothing"

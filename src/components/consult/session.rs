@@ -72,11 +72,20 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                     }),
                 ),
             };
+            // A round of a stopped run that never started has nothing to show: folded, and said.
+            let reached = Memo::new(move |_| {
+                done.get()
+                    || running_here.get()
+                    || session.with(|s| s.as_ref().is_some_and(|s| s.calls.iter().any(|c| c.round == round)))
+            });
             // Open while the run goes on; once decided, the record folds under the decision.
             view! {
                 <details class="round" id=format!("round-{round}") data-round=round
-                    data-complete=move || done.get().to_string() prop:open=move || !has_decision.get()>
-                    <summary><h3>{ROUND_TITLES[usize::from(round - 1)]}</h3></summary>
+                    data-complete=move || done.get().to_string() prop:open=move || !has_decision.get() && reached.get()>
+                    <summary>
+                        <h3>{ROUND_TITLES[usize::from(round - 1)]}</h3>
+                        <Show when=move || !reached.get()><span class="muted">" · not reached"</span></Show>
+                    </summary>
                     {move || content.run()}
                     // While this tab runs it, a round shows its calls streaming; once it has its
                     // artifact they give way to the readable view. A round that ended without one
@@ -109,6 +118,12 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
             <ul>{round_links}</ul>
         </nav>
         {rounds}
-        {move || stats.get().map(|stats| view! { <EfficiencyStats stats=stats verbose=verbose /> })}
+        // Filtering statistics are internals: under Details, and only once a round used tokens.
+        {move || stats.get().filter(|stats| stats.tokens_used > 0).map(|stats| view! {
+            <details class="internals">
+                <summary>"Details: tokens and artifact filtering"</summary>
+                <EfficiencyStats stats=stats verbose=verbose />
+            </details>
+        })}
     }
 }

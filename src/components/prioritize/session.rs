@@ -43,14 +43,18 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         let (spent, unpriced) = spent.get().unwrap_or((0.0, 0));
         let facts = body.with(|b| b.as_ref().map(|b| debate_facts(b, spent, unpriced)))?;
         Some(view! {
+            // The outcome sentence first; the debate's id is an internal, under Details.
+            {facts.outcome.map(|o| view! { <p class="outcome" data-testid="outcome">{o}</p> })}
             <dl class="prioritize-facts">
-                <div><dt>"Session"</dt><dd><code>{facts.session_id}</code></dd></div>
                 <div><dt>"Rounds"</dt><dd data-testid="rounds-used">{facts.rounds}</dd></div>
                 <div><dt>"Consensus"</dt><dd data-testid="consensus">{facts.consensus}</dd></div>
                 <div><dt>"Stalemate"</dt><dd data-testid="stalemate">{facts.stalemate}</dd></div>
                 <div><dt>"Cost"</dt><dd data-testid="debate-cost">{facts.cost}</dd></div>
             </dl>
-            {facts.outcome.map(|o| view! { <p class="outcome" data-testid="outcome">{o}</p> })}
+            <details class="internals">
+                <summary>"Details"</summary>
+                <p>"Debate id: " <code>{facts.session_id}</code></p>
+            </details>
             {facts.independence_overridden.then(|| view! {
                 <p class="notice">"The critic shares a model with another partner (independence overridden when it started)."</p>
             })}
@@ -64,7 +68,7 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
             return None;
         }
         Some(view! {
-            <table class="ranked-backlog">
+            <table class="ranked-backlog cards-on-phone">
                 <caption>"Ranked backlog"</caption>
                 <thead><tr>
                     <th scope="col">"Rank"</th><th scope="col">"Opportunity"</th><th scope="col">"Disposition"</th>
@@ -73,12 +77,12 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                 <tbody>
                     {rows.into_iter().map(|row| view! {
                         <tr data-id=row.id.clone()>
-                            <td>{row.rank}</td>
-                            <th scope="row"><code>{row.id.clone()}</code>" " {row.title.clone()}</th>
-                            <td><span class="badge" data-disposition=row.disposition.unwrap_or("")>{row.disposition.unwrap_or("-")}</span></td>
-                            <td>{row.effort.clone().unwrap_or_else(|| "-".into())}</td>
-                            <td>{row.approach.unwrap_or("-")}</td>
-                            <td>{if row.concerns.is_empty() { view! { <span class="muted">"none"</span> }.into_any() } else {
+                            <td data-label="Rank">{row.rank}</td>
+                            <th scope="row"><code>{row.id.clone()}</code>" " <span class="model-text">{row.title.clone()}</span></th>
+                            <td data-label="Disposition"><span class="badge" data-disposition=row.disposition.unwrap_or("")>{row.disposition.unwrap_or("-")}</span></td>
+                            <td data-label="Effort">{row.effort.clone().unwrap_or_else(|| "-".into())}</td>
+                            <td data-label="Approach">{row.approach.unwrap_or("-")}</td>
+                            <td data-label="Critic's concerns" class="model-text">{if row.concerns.is_empty() { view! { <span class="muted">"none"</span> }.into_any() } else {
                                 view! { <ul class="concerns">{row.concerns.into_iter().map(|c| view! { <li>{c}</li> }).collect_view()}</ul> }.into_any()
                             }}</td>
                         </tr>
@@ -163,7 +167,7 @@ fn BumpChartView(lines: Vec<RankLine>, source: RankingSource) -> impl IntoView {
                     <g class=format!("bump-line {series}") data-id=line.id.clone()>
                         <path d=line.path.clone() fill="none"></path>
                         {line.points.iter().map(|(x, y)| view! { <circle cx=*x cy=*y r="4"></circle> }).collect_view()}
-                        <text x=line.label_at.0 y=line.label_at.1>{line.id.clone()}</text>
+                        <text x=line.label_at.0 y=line.label_at.1>{line.label.clone()}</text>
                     </g>
                 }
             }).collect_view()}
@@ -175,7 +179,7 @@ fn BumpChartView(lines: Vec<RankLine>, source: RankingSource) -> impl IntoView {
 fn RankTable(lines: Vec<RankLine>, source: RankingSource) -> impl IntoView {
     let rounds = lines.first().map_or(0, |l| l.ranks.len());
     view! {
-        <table class="rank-movement-table">
+        <table class="rank-movement-table cards-on-phone">
             <caption>{format!("{} rank per round", source.label())}</caption>
             <thead><tr>
                 <th scope="col">"Opportunity"</th>
@@ -188,8 +192,8 @@ fn RankTable(lines: Vec<RankLine>, source: RankingSource) -> impl IntoView {
                     view! {
                         <tr data-id=line.id.clone()>
                             <th scope="row"><code>{line.id.clone()}</code>" " {line.title.clone()}</th>
-                            {line.ranks.iter().map(|r| view! { <td>{r.map(|r| r.to_string()).unwrap_or_else(|| "-".into())}</td> }).collect_view()}
-                            <td>{movement}</td>
+                            {line.ranks.iter().enumerate().map(|(i, r)| view! { <td data-label=format!("Round {}", i + 1)>{r.map(|r| r.to_string()).unwrap_or_else(|| "-".into())}</td> }).collect_view()}
+                            <td data-label="Movement">{movement}</td>
                         </tr>
                     }
                 }).collect_view()}

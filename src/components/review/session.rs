@@ -6,8 +6,8 @@ use consilium_engine::review::body::{ReviewBody, Verdict};
 use consilium_engine::review::diff::ParsedDiff;
 use consilium_engine::review::{accept_verdict, amend, amendment_offer};
 use consilium_engine::views::review::{
-    committee_grid, deliberation_log, fix_items_by_file, live_rounds, round_columns, FindingCard,
-    GridCell,
+    committee_grid, deliberation_log, fix_items_by_file, live_rounds, round_columns, verdict_words,
+    vote_words, FindingCard, GridCell,
 };
 use consilium_engine::{Clock, Session};
 use leptos::prelude::*;
@@ -147,7 +147,7 @@ pub fn ReviewBodyView(
         </section>
         <section class="committee-grid">
             <h3>"Committee"</h3>
-            <table>
+            <table class="cards-on-phone">
                 <thead>
                     <tr>
                         <th scope="col">"Persona"</th>
@@ -156,14 +156,15 @@ pub fn ReviewBodyView(
                 </thead>
                 <tbody>
                     {move || committee_grid(&members.get(), &all_rounds(), &parsed.get_untracked()).rows.into_iter().map(|row| {
-                        let cells = row.cells.into_iter().map(|cell| view! { <GridCellView cell=cell /> }).collect_view();
+                        let cells = row.cells.into_iter().zip(round_columns(&all_rounds())).map(|(cell, column)| view! { <GridCellView cell=cell column=column /> }).collect_view();
                         view! { <tr><th scope="row">{row.name}</th>{cells}</tr> }
                     }).collect_view()}
                 </tbody>
             </table>
         </section>
-        <section class="deliberation-log">
-            <h3>"Deliberation log"</h3>
+        // The state machine's names and transitions are internals: under Details.
+        <details class="deliberation-log">
+            <summary>"Details: the deliberation log"</summary>
             <ol class="timeline">
                 {move || deliberation_log(&all_rounds()).into_iter().map(|round| view! {
                     <li class="log-round" data-outcome=round.outcome>
@@ -178,7 +179,7 @@ pub fn ReviewBodyView(
                     </li>
                 }).collect_view()}
             </ol>
-        </section>
+        </details>
         <Show when=move || running_here.get()>
             <section class="round live">
                 <h3>"Now"</h3>
@@ -192,7 +193,7 @@ pub fn ReviewBodyView(
 fn VerdictView(verdict: Verdict) -> impl IntoView {
     let label = verdict.verdict.label();
     view! {
-        <p class="review-verdict-label" data-verdict=label><strong>{label}</strong></p>
+        <p class="review-verdict-label" data-verdict=label><strong>{verdict_words(verdict.verdict)}</strong></p>
         <p class="verdict-reason">{verdict.reason}</p>
         {verdict.majority_abstain_warning.then(|| view! {
             <p class="notice">"Most of the committee abstained: this quorum rests on few members."</p>
@@ -215,7 +216,7 @@ fn FindingView(card: FindingCard) -> impl IntoView {
             <p>
                 <span class=format!("badge severity {}", item.severity.label())>{item.severity.label()}</span>" "
                 <span class=if finding.verified { "badge ok" } else { "badge warn" }>{status}</span>" "
-                <code>{lines}</code>" "
+                <span class="lines">{lines}</span>" "
                 <strong>{item.rule}</strong>" · " {source}
             </p>
             <p>{item.current}</p>
@@ -227,13 +228,13 @@ fn FindingView(card: FindingCard) -> impl IntoView {
 }
 
 #[component]
-fn GridCellView(cell: Option<GridCell>) -> impl IntoView {
+fn GridCellView(cell: Option<GridCell>, column: String) -> impl IntoView {
     let Some(cell) = cell else {
-        return view! { <td>"—"</td> }.into_any();
+        return view! { <td data-label=column>"—"</td> }.into_any();
     };
     view! {
-        <td class="cell" data-vote=cell.vote>
-            <span class="badge">{cell.vote}</span>{cell.confidence}{cell.said}
+        <td class="cell" data-vote=cell.vote data-label=column>
+            <span class="badge">{vote_words(cell.vote)}</span>{cell.confidence}{cell.said}
             <details>
                 <summary>"Opinion"</summary>
                 <RichText text=cell.opinion />

@@ -4,8 +4,8 @@
 //! changed and leaves open `<details>` and focus where they were.
 use consilium_engine::library::share::json_export_notice;
 use consilium_engine::views::{
-    call_notes, cost_line, failed_calls, heading, invalid_record_notice, participant_costs,
-    resume_offer, was_cancelled,
+    call_notes, cost_line, failure_report, heading, invalid_record_notice, participant_costs,
+    resume_offer, tab_title, was_cancelled,
 };
 use consilium_engine::{Protocol, Session};
 use leptos::html::H2;
@@ -20,8 +20,10 @@ use crate::components::shared::running_here;
 use crate::driver::{cancel_run, start_run};
 use crate::storage::sync::Change;
 use crate::{export, run_lock, storage};
+use failure_banner::{FailedCalls, FailureBanner};
 use share_link::ShareLink;
 
+pub mod failure_banner;
 pub mod new;
 pub mod share_link;
 pub mod shared;
@@ -165,7 +167,17 @@ pub fn SessionBody(
             })
         })
     });
-    let failure = Memo::new(move |_| session.with(|s| s.as_ref().and_then(|s| s.failure.clone())));
+    // A failed run's calls grouped into problems, each named once (the engine's rule).
+    let report = Memo::new(move |_| session.with(|s| s.as_ref().and_then(failure_report)));
+    let failed = Memo::new(move |_| report.with(Option::is_some));
+    // The tab names the session (and the app again once the page is left).
+    let title = Memo::new(move |_| session.with(|s| s.as_ref().map(tab_title)));
+    Effect::new(move |_| {
+        if let Some(title) = title.get() {
+            document().set_title(&title);
+        }
+    });
+    on_cleanup(|| document().set_title("Consilium"));
     // Checked again on every open: a hand-edited record says what is wrong and cannot resume.
     let invalid_record =
         Memo::new(move |_| session.with(|s| s.as_ref().and_then(invalid_record_notice)));
@@ -205,7 +217,7 @@ pub fn SessionBody(
             live.notice.set(Some(e))
         }
     };
-    let resume = move |_| {
+    let resume = move || {
         let result = start_run(snapshot(), state.settings.get_untracked(), live);
         match result {
             Ok(()) => live.focus_run.set(true),
@@ -214,7 +226,7 @@ pub fn SessionBody(
     };
     let discard = {
         let id = id.clone();
-        move |_| {
+        move || {
             let ids = vec![id.clone()];
             spawn_local(async move {
                 if let Err(message) = storage::delete_sessions(&ids).await {
@@ -230,6 +242,11 @@ pub fn SessionBody(
             state.go(Route::History);
         }
     };
+
+    let discard_callback = Callback::new({
+        let discard = discard.clone();
+        move |()| discard()
+    });
 
     view! {
         <header class="session-header">
@@ -253,22 +270,25 @@ pub fn SessionBody(
             </div>
         </header>
         <p class="notice" role="status">{move || notice.get()}</p>
-        {move || offer.get().map(|offer| {
+        {move || report.get().map(|report| view! {
+            <FailureBanner report=report session=session offer=offer
+                resume=Callback::new(move |()| resume()) discard=discard_callback />
+        })}
+        {move || offer.get().filter(|_| !failed.get()).map(|offer| {
             let discard = discard.clone();
             view! {
                 <div class="interrupted" role="alert">
                     <p>{format!("{} Its completed rounds are saved; it can resume from round {}.", offer.reason, offer.from_round)}</p>
-                    <button class="primary" on:click=resume>
+                    <button class="primary" on:click=move |_| resume()>
                         {format!("Resume from round {}", offer.from_round)}
                     </button>
-                    <button class="secondary" on:click=discard>"Discard it"</button>
+                    <button class="secondary" on:click=move |_| discard()>"Discard it"</button>
                 </div>
             }
         })}
         <Show when=move || running_elsewhere.get()>
             <p class="notice">"This session is running in another tab. It updates here as it goes, and can resume here if that tab closes before it ends."</p>
         </Show>
-        {move || failure.get().map(|reason| view! { <p class="error failure" role="alert">{reason}</p> })}
         {move || invalid_record.get().map(|problem| view! { <p class="error invalid-record" role="alert">{problem}</p> })}
         <Show when=move || aborted.get()>
             <p class="notice">"Cancelled. Completed rounds are kept."</p>
@@ -279,7 +299,9 @@ pub fn SessionBody(
             Protocol::Review => view! { <ReviewBodyView session=session read_only=read_only /> }.into_any(),
             Protocol::Prioritize => view! { <PrioritizeBodyView session=session /> }.into_any(),
         }}
-        <FailedCalls session=session />
+        <Show when=move || !failed.get()>
+            <FailedCalls session=session />
+        </Show>
         <NotesOnReplies session=session />
     }
 }
@@ -317,7 +339,7 @@ fn ParticipantCosts(session: Memo<Option<Session>>) -> impl IntoView {
     view! {
         <details class="participants">
             <summary>"Participants, tokens and cost"</summary>
-            <table class="prices">
+            <table class="prices cards-on-phone">
                 <thead>
                     <tr>
                         <th scope="col">"Participant"</th>
@@ -332,47 +354,15 @@ fn ParticipantCosts(session: Memo<Option<Session>>) -> impl IntoView {
                     {move || rows.get().into_iter().map(|row| view! {
                         <tr>
                             <th scope="row">{row.label}</th>
-                            <td>{row.provider_label}</td>
-                            <td>{row.calls}</td>
-                            <td>{row.input_tokens}</td>
-                            <td>{row.output_tokens}</td>
-                            <td>{row.cost}</td>
+                            <td data-label="Provider">{row.provider_label}</td>
+                            <td data-label="Calls">{row.calls}</td>
+                            <td data-label="Input tokens">{row.input_tokens}</td>
+                            <td data-label="Output tokens">{row.output_tokens}</td>
+                            <td data-label="Cost">{row.cost}</td>
                         </tr>
                     }).collect_view()}
                 </tbody>
             </table>
         </details>
-    }
-}
-
-/// Calls that did not give a usable reply, each with what the model sent; new ones are added
-/// without closing the ones already open.
-#[component]
-fn FailedCalls(session: Memo<Option<Session>>) -> impl IntoView {
-    let failed = Memo::new(move |_| {
-        session
-            .with(|s| s.as_ref().map(failed_calls))
-            .unwrap_or_default()
-    });
-    view! {
-        <Show when=move || failed.with(|f| !f.is_empty())>
-            <section class="failed-calls">
-                <h3>"Calls that failed"</h3>
-                <ul>
-                    <For each=move || failed.get() key=|failed| (failed.index, failed.call.call_id.clone()) let:item>
-                        {
-                            let (who, call) = (item.label, item.call);
-                            let raw = call.reply_text.clone().filter(|t| !t.is_empty());
-                            view! {
-                                <li data-call-id=call.call_id.clone()>
-                                    <strong>{who}</strong> " (round " {call.round} "): " {call.error.clone().unwrap_or_default()}
-                                    {raw.map(|text| view! { <details><summary>"What the model sent"</summary><pre class="stream">{text}</pre></details> })}
-                                </li>
-                            }
-                        }
-                    </For>
-                </ul>
-            </section>
-        </Show>
     }
 }

@@ -106,7 +106,9 @@ pub fn RecordedCalls(round: u8, session: Memo<Option<consilium_engine::Session>>
                                 {call.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}
                             </ul>
                         })}
-                        {call.error.clone().filter(|_| call.status != CallStatus::Ok).map(|e| view! { <p class="error">{e}</p> })}
+                        // The reason and its fix are said once, by the session's banner (or its list of
+                        // failed calls); the card only says there was no reply.
+                        {(call.status == CallStatus::Failed).then(|| view! { <p class="error">"No usable reply."</p> })}
                     </article>
                 }
             }).collect_view()}

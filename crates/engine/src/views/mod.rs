@@ -6,6 +6,7 @@
 pub mod consent;
 pub mod consult;
 pub mod costs;
+pub mod failure;
 pub mod prioritize;
 pub mod review;
 pub mod seats;
@@ -22,12 +23,16 @@ pub use consult::{
     CrossExamThreads, DissentEntry,
 };
 pub use costs::{cost_line, describe_estimate, participant_costs, price_entry, ParticipantCost};
+pub use failure::{failure_report, FailureReport, Problem, ProviderRef};
 pub use seats::{consult_seats, partner_seats, Seat, SeatCatalog, SeatProvider};
 pub use session::{
     call_notes, failed_calls, heading, invalid_record_notice, record_problems, recorded_calls,
-    resume_offer, was_cancelled, CallNotes, FailedCall, ResumeOffer,
+    resume_offer, tab_title, was_cancelled, CallNotes, FailedCall, ResumeOffer,
 };
 pub use stance::{
     stance_matrix, ColumnKind, StanceColumn, StanceKind, StanceMark, StanceMatrix, StanceRow,
 };
-pub use verdict::{decision, efficiency_line, percent, ConfidenceMeter, Decision, DissentLine};
+pub use verdict::{
+    answer_above, confidence_chip, confidence_why, decision, dissent_level, efficiency_line,
+    one_line_answer, percent, ConfidenceMeter, Decision, DissentLine, WhyLine,
+};

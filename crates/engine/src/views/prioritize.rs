@@ -121,10 +121,15 @@ pub struct ChartLine {
     pub points: Vec<(f64, f64)>,
     /// Where the line's label sits (after its last point).
     pub label_at: (f64, f64),
+    /// The label: the opportunity's title, cut to fit the margin (the id when it has none).
+    pub label: String,
 }
 
 const LEFT: f64 = 40.0;
-const RIGHT: f64 = 120.0;
+/// Room for the titles after the last round.
+const RIGHT: f64 = 200.0;
+/// The most characters of a title the chart prints.
+const LABEL_CHARS: usize = 26;
 const TOP: f64 = 24.0;
 const ROW: f64 = 28.0;
 const COLUMN: f64 = 150.0;
@@ -158,6 +163,7 @@ pub fn bump_chart(lines: &[RankLine]) -> BumpChart {
                 path,
                 points,
                 label_at,
+                label: chart_label(line),
             }
         })
         .collect();
@@ -170,6 +176,20 @@ pub fn bump_chart(lines: &[RankLine]) -> BumpChart {
         rows: (1..=ranks as u32).map(y).collect(),
         lines: chart_lines,
     }
+}
+
+/// A line's label: its title, cut at a word with an ellipsis when longer than the margin holds.
+fn chart_label(line: &RankLine) -> String {
+    let title = line.title.trim();
+    if title.is_empty() {
+        return line.id.clone();
+    }
+    if title.chars().count() <= LABEL_CHARS {
+        return title.to_string();
+    }
+    let cut: String = title.chars().take(LABEL_CHARS).collect();
+    let kept = cut.rsplit_once(' ').map_or(cut.as_str(), |(kept, _)| kept);
+    format!("{kept}…")
 }
 
 /// One row of the ranked backlog.

@@ -18,7 +18,7 @@ pub struct FindingCard {
     pub status: &'static str,
     /// "committee" or "secret scan".
     pub source: &'static str,
-    /// "lines 3-5".
+    /// "Line 4" or "Lines 3–5".
     pub lines: String,
     /// The diff lines it cites, one per line ("    3 + text"); empty when the diff has none.
     pub cited: String,
@@ -52,7 +52,7 @@ impl FindingCard {
             } else {
                 "committee"
             },
-            lines: format!("lines {}-{}", item.line_start, item.line_end),
+            lines: line_words(item.line_start, item.line_end),
             cited,
             finding: finding.clone(),
         }
@@ -83,6 +83,38 @@ pub fn fix_items_by_file(verdict: Option<&Verdict>, diff: &ParsedDiff) -> Vec<Fi
                 .collect(),
         })
         .collect()
+}
+
+/// "Line 4", or "Lines 3–5" for a range.
+pub fn line_words(start: u32, end: u32) -> String {
+    if end <= start {
+        format!("Line {start}")
+    } else {
+        format!("Lines {start}–{end}")
+    }
+}
+
+/// The verdict as people say it: "Approved", "Changes requested", "Inconclusive" (its code name
+/// stays in the record and under Details).
+pub fn verdict_words(verdict: crate::record::review::body::ReviewVerdict) -> &'static str {
+    use crate::record::review::body::ReviewVerdict;
+    match verdict {
+        ReviewVerdict::Approved => "Approved",
+        ReviewVerdict::RequestChanges => "Changes requested",
+        ReviewVerdict::Inconclusive => "Inconclusive",
+    }
+}
+
+/// A member's vote as people say it, from its code name: "Agrees", "Veto", "Wants debate",
+/// "Abstains".
+pub fn vote_words(vote: &str) -> &'static str {
+    match vote {
+        "SYNTHESIS" => "Agrees",
+        "VETO" => "Veto",
+        "DEBATE" => "Wants debate",
+        "ABSTAIN" => "Abstains",
+        _ => "Unknown",
+    }
 }
 
 /// One member's opinion in one round.

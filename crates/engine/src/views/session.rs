@@ -143,6 +143,28 @@ pub fn heading(session: &Session) -> String {
     }
 }
 
+/// The most characters of the heading the tab's title keeps.
+const TAB_TITLE_CHARS: usize = 60;
+
+/// The browser tab's title for a session: its heading (cut at a word) and the app's name, so a
+/// tab or a bookmark names the session: "Should we move our CI to … · Consilium".
+pub fn tab_title(session: &Session) -> String {
+    let heading = heading(session);
+    let heading = heading.split_whitespace().collect::<Vec<_>>().join(" ");
+    let shown = if heading.chars().count() <= TAB_TITLE_CHARS {
+        heading
+    } else {
+        let cut: String = heading.chars().take(TAB_TITLE_CHARS).collect();
+        let kept = cut.rsplit_once(' ').map_or(cut.as_str(), |(kept, _)| kept);
+        format!("{kept}…")
+    };
+    if shown.is_empty() {
+        "Consilium".to_string()
+    } else {
+        format!("{shown} · Consilium")
+    }
+}
+
 /// Whether the user cancelled the run (the session's state is its protocol's Aborted).
 pub fn was_cancelled(session: &Session) -> bool {
     fn aborted<P: crate::harness::Protocol>(session: &Session) -> bool {

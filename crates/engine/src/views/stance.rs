@@ -20,6 +20,8 @@ pub struct StanceColumn {
     pub kind: ColumnKind,
     /// The consensus point or the tension's topic.
     pub title: String,
+    /// The title cut to a few words for the compact header (the full title is on demand).
+    pub short: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +52,39 @@ impl StanceKind {
             StanceKind::Absent => "absent",
         }
     }
+
+    /// The compact matrix's icon (the legend and a hidden word say what it means).
+    pub fn icon(self) -> &'static str {
+        match self {
+            StanceKind::Supported => "✓",
+            StanceKind::HeldView => "◆",
+            StanceKind::Challenged => "⚔",
+            StanceKind::ChallengedBy => "⚑",
+            StanceKind::RebuttedBy => "↩",
+            StanceKind::Absent => "∅",
+        }
+    }
+
+    /// What the icon means, in the legend: "supported", "challenged someone", …
+    pub fn meaning(self) -> &'static str {
+        match self {
+            StanceKind::Supported => "supported",
+            StanceKind::HeldView => "held a view",
+            StanceKind::Challenged => "challenged someone",
+            StanceKind::ChallengedBy => "was challenged",
+            StanceKind::RebuttedBy => "challenge rebutted",
+            StanceKind::Absent => "absent",
+        }
+    }
+
+    pub const ALL: [StanceKind; 6] = [
+        StanceKind::Supported,
+        StanceKind::HeldView,
+        StanceKind::Challenged,
+        StanceKind::ChallengedBy,
+        StanceKind::RebuttedBy,
+        StanceKind::Absent,
+    ];
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -57,6 +92,8 @@ pub struct StanceMark {
     pub kind: StanceKind,
     /// "supported", "held a view: …", "challenged Panelist 3", "rebutted by Panelist 3", …
     pub text: String,
+    /// How many panelists it names (1 for supported, held a view and absent): the icon's count.
+    pub count: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -89,6 +126,7 @@ pub fn stance_matrix(session: &Session) -> Option<StanceMatrix> {
         columns.push(StanceColumn {
             kind: ColumnKind::Consensus,
             title: point.point.clone(),
+            short: short_title(&point.point),
         });
         members.push(
             point
@@ -102,6 +140,7 @@ pub fn stance_matrix(session: &Session) -> Option<StanceMatrix> {
         columns.push(StanceColumn {
             kind: ColumnKind::Tension,
             title: tension.topic.clone(),
+            short: short_title(&tension.topic),
         });
         members.push(
             tension
@@ -140,7 +179,30 @@ pub fn stance_matrix(session: &Session) -> Option<StanceMatrix> {
 }
 
 fn mark(kind: StanceKind, text: String) -> StanceMark {
-    StanceMark { kind, text }
+    StanceMark {
+        kind,
+        text,
+        count: 1,
+    }
+}
+
+fn counted(kind: StanceKind, text: String, count: usize) -> StanceMark {
+    StanceMark { kind, text, count }
+}
+
+/// The most characters a compact header keeps.
+const SHORT_TITLE: usize = 28;
+
+/// A column's title cut at a word to fit a compact header: "The team's inexperience with Rust
+/// is…" keeps its first words and an ellipsis.
+pub fn short_title(title: &str) -> String {
+    let title = title.trim().trim_end_matches('.');
+    if title.chars().count() <= SHORT_TITLE {
+        return title.to_string();
+    }
+    let cut: String = title.chars().take(SHORT_TITLE).collect();
+    let kept = cut.rsplit_once(' ').map_or(cut.as_str(), |(kept, _)| kept);
+    format!("{}…", kept.trim_end_matches([',', ';', ':']))
 }
 
 fn cell(
@@ -172,18 +234,20 @@ fn cell(
     let challenges: Vec<&Challenge> = challenges.iter().filter(|c| on_column(c)).collect();
     let mine: Vec<&&Challenge> = challenges.iter().filter(|c| c.challenger == id).collect();
     if !mine.is_empty() {
-        let targets = names(mine.iter().map(|c| c.target_agent.as_str()), label);
-        marks.push(mark(
+        let (targets, count) = names(mine.iter().map(|c| c.target_agent.as_str()), label);
+        marks.push(counted(
             StanceKind::Challenged,
             format!("challenged {targets}"),
+            count,
         ));
     }
     let against: Vec<&&Challenge> = challenges.iter().filter(|c| c.target_agent == id).collect();
     if !against.is_empty() {
-        let challengers = names(against.iter().map(|c| c.challenger.as_str()), label);
-        marks.push(mark(
+        let (challengers, count) = names(against.iter().map(|c| c.challenger.as_str()), label);
+        marks.push(counted(
             StanceKind::ChallengedBy,
             format!("challenged by {challengers}"),
+            count,
         ));
     }
     let rebutted: Vec<&str> = mine
@@ -192,19 +256,30 @@ fn cell(
         .filter(|target| defended(target))
         .collect();
     if !rebutted.is_empty() {
-        let by = names(rebutted.into_iter(), label);
-        marks.push(mark(StanceKind::RebuttedBy, format!("rebutted by {by}")));
+        let (by, count) = names(rebutted.into_iter(), label);
+        marks.push(counted(
+            StanceKind::RebuttedBy,
+            format!("rebutted by {by}"),
+            count,
+        ));
     }
     marks
 }
 
-/// Labels of `ids`, each once, in order.
-fn names<'a>(ids: impl Iterator<Item = &'a str>, label: &dyn Fn(&str) -> String) -> String {
+/// Labels of `ids`, each once, in order, and how many there are.
+fn names<'a>(
+    ids: impl Iterator<Item = &'a str>,
+    label: &dyn Fn(&str) -> String,
+) -> (String, usize) {
     let mut seen: Vec<&str> = Vec::new();
     for id in ids {
         if !seen.contains(&id) {
             seen.push(id);
         }
     }
-    seen.into_iter().map(label).collect::<Vec<_>>().join(", ")
+    let count = seen.len();
+    (
+        seen.into_iter().map(label).collect::<Vec<_>>().join(", "),
+        count,
+    )
 }

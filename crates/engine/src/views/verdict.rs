@@ -176,3 +176,127 @@ pub fn efficiency_line(stats: &TokenEfficiencyStats, verbose: bool) -> String {
         stats.tokens_used, stats.tokens_saved_via_filtering, stats.efficiency_percentage
     )
 }
+
+/// The longest one-line answer kept whole; a longer first sentence is cut at a clause.
+const ANSWER_LIMIT: usize = 110;
+
+/// The recommendation in one line, shown above it in full: its first sentence, or when that is
+/// long, its first clause that says something (at least 30 characters, cut at ", ", "; " or " — ").
+/// Markdown emphasis is dropped: the line is plain text.
+pub fn one_line_answer(recommendation: &str) -> String {
+    let plain = plain(recommendation);
+    let sentence = match plain.find(". ") {
+        Some(at) => &plain[..at],
+        None => plain.trim_end_matches('.'),
+    };
+    if sentence.chars().count() <= ANSWER_LIMIT {
+        return sentence.to_string();
+    }
+    let clause_end = [", ", "; ", " — ", " - "]
+        .iter()
+        .flat_map(|separator| sentence.match_indices(separator).map(|(at, _)| at))
+        .filter(|at| (30..=ANSWER_LIMIT).contains(at))
+        .min();
+    match clause_end {
+        Some(at) => sentence[..at].to_string(),
+        None => {
+            let cut: String = sentence.chars().take(ANSWER_LIMIT).collect();
+            let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(kept, _)| kept);
+            format!("{cut}…")
+        }
+    }
+}
+
+/// The one-line answer when it says less than the recommendation (None when the recommendation is
+/// one short sentence already: shown once, not twice).
+pub fn answer_above(recommendation: &str) -> Option<String> {
+    let line = one_line_answer(recommendation);
+    (line != plain(recommendation).trim_end_matches('.')).then_some(line)
+}
+
+/// Text without Markdown emphasis and with its spaces collapsed.
+fn plain(text: &str) -> String {
+    let kept: String = text
+        .trim()
+        .chars()
+        .filter(|c| !matches!(c, '*' | '_' | '`' | '#'))
+        .collect();
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The strongest dissent on record as the chip says it: "high dissent", "medium dissent", "low
+/// dissent" or "no dissent".
+pub fn dissent_level(dissent: &[DissentLine]) -> &'static str {
+    let has = |severity: Severity| dissent.iter().any(|d| d.severity == severity);
+    if has(Severity::High) {
+        "high dissent"
+    } else if has(Severity::Medium) {
+        "medium dissent"
+    } else if has(Severity::Low) {
+        "low dissent"
+    } else {
+        "no dissent"
+    }
+}
+
+/// The one confidence chip: "78% · medium dissent" (the computed confidence; the judge's own
+/// number when the record predates the check).
+pub fn confidence_chip(decision: &Decision) -> String {
+    let confidence = decision
+        .meter
+        .as_ref()
+        .map_or(decision.judge_confidence, |m| m.computed);
+    format!(
+        "{} · {}",
+        percent(confidence),
+        dissent_level(&decision.dissent)
+    )
+}
+
+/// One fact behind the confidence, as "Why?" lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WhyLine {
+    pub term: &'static str,
+    pub value: String,
+}
+
+/// Why the confidence is what it is: the band the rules allow for this dissent, the judge's
+/// number, the rule that applied, and what the engine did with the judge's number.
+pub fn confidence_why(decision: &Decision) -> Vec<WhyLine> {
+    let line = |term, value: String| WhyLine { term, value };
+    let Some(meter) = &decision.meter else {
+        return vec![
+            line("Judge's number", percent(decision.judge_confidence)),
+            line(
+                "Checked",
+                "no: this session was recorded before confidence was checked in code".into(),
+            ),
+        ];
+    };
+    let level = dissent_level(&decision.dissent);
+    let outcome = if meter.adjusted {
+        format!(
+            "moved the judge's {} into the band: {}",
+            percent(meter.judge),
+            percent(meter.computed)
+        )
+    } else {
+        format!(
+            "kept the judge's {}: it lies inside the band",
+            percent(meter.judge)
+        )
+    };
+    vec![
+        line(
+            "Allowed band",
+            format!(
+                "{} to {} (for {level})",
+                percent(meter.band_low),
+                percent(meter.band_high)
+            ),
+        ),
+        line("Judge's number", percent(meter.judge)),
+        line("Rule", meter.rule.clone()),
+        line("The engine", outcome),
+    ]
+}
