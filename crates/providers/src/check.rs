@@ -98,6 +98,28 @@ pub enum Problem {
     Other,
 }
 
+impl Problem {
+    /// A few words for a picker: what failed, not the fix.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::NothingListening => "not reachable",
+            Self::CorsRefused => "refuses this page (CORS)",
+            Self::LocalNetworkAccess => "local network access blocked",
+            Self::SafariLocalhost => "Safari blocks localhost",
+            Self::MixedContent => "blocked: http from https",
+            Self::AddressNotAllowed => "address not allowed",
+            Self::WebPage => "a web page, not an API",
+            Self::BadKey => "key refused",
+            Self::AnthropicBrowserAccess => "refuses browser calls",
+            Self::NoApiHere => "no API at this URL",
+            Self::UnknownModel => "unknown model",
+            Self::NotAnApi => "not this API format",
+            Self::TimedOut => "timed out",
+            Self::Other => "error",
+        }
+    }
+}
+
 /// A failed check: the cause, what happened in one sentence, and the fix in one sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnosis {

@@ -3,8 +3,8 @@
 //! session; each part follows only its own slice of the record, so an update re-renders what
 //! changed and leaves open `<details>` and focus where they were.
 use consilium_engine::views::{
-    call_notes, cost_line, failed_calls, heading, invalid_record_notice, participant_costs,
-    resume_offer, was_cancelled,
+    call_notes, failed_calls, heading, invalid_record_notice, participant_costs, resume_offer,
+    session_cost_line, was_cancelled,
 };
 use consilium_engine::{Protocol, Session};
 use leptos::html::H2;
@@ -147,7 +147,7 @@ pub fn SessionBody(
     });
     let cost_text = Memo::new(move |_| {
         session
-            .with(|s| s.as_ref().map(|s| cost_line(&s.cost)))
+            .with(|s| s.as_ref().map(session_cost_line))
             .unwrap_or_default()
     });
     // A question reads as the heading; a diff is named by its title.
