@@ -75,10 +75,16 @@ impl HealthBook {
         });
         spawn_local(async move {
             let health = check_provider(&provider).await;
-            let still = book
+            // The provider may have been edited (or checked again) meanwhile: then this result
+            // is about a connection it no longer has.
+            let same_check = book
                 .0
                 .with_untracked(|b| b.get(&id).is_some_and(|(c, _)| *c == connection));
-            if !still {
+            let same_provider = settings.with_untracked(|s| {
+                s.provider(&id)
+                    .is_some_and(|p| connection_of(p) == connection)
+            });
+            if !(same_check && same_provider) {
                 return;
             }
             if let Health::Ready { models } = &health {

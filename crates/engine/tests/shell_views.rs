@@ -780,11 +780,23 @@ fn a_run_is_stopped_by_each_seat_known_to_fail_naming_the_seat_and_the_fix() {
                 .into()
         )
     );
-    // Not checked or still checking is not known to fail: the run starts.
+    // Not checked, still checking, or a failure that may pass is not known to fail: it starts.
+    let busy = Health::Failing(Diagnosis {
+        problem: Problem::Other,
+        what: "The provider answered with an error: rate limited.".into(),
+        fix: String::new(),
+    });
+    let slow = Health::Failing(Diagnosis {
+        problem: Problem::TimedOut,
+        what: "It sent nothing for 20 s.".into(),
+        fix: String::new(),
+    });
     assert_eq!(
         seats_known_to_fail(&[
             seat("Panelist 1", "A", &Health::Unknown),
             seat("Panelist 2", "B", &Health::Checking),
+            seat("Panelist 3", "D", &busy),
+            seat("Panelist 4", "E", &slow),
             seat("Judge", "C", &ready),
         ]),
         None

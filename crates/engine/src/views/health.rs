@@ -1,6 +1,6 @@
 //! A provider's health as the last check found it, and what the forms make of it: the short word
 //! beside the provider and in every seat's picker, and the seat that stops a run before it starts.
-use consilium_providers::Diagnosis;
+use consilium_providers::{Diagnosis, Problem};
 
 /// What the last check of a provider found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,7 +44,8 @@ pub struct SeatToCheck<'a> {
     pub health: &'a Health,
 }
 
-/// The message that stops a run: each seat whose provider is known to fail, named with what
+/// The message that stops a run: each seat whose provider is known to fail (not a timeout or a
+/// passing error), named with what
 /// failed and the fix (said once per provider). None: nothing known stops it.
 pub fn seats_known_to_fail(seats: &[SeatToCheck]) -> Option<String> {
     let mut providers: Vec<(&str, Vec<&str>, &Diagnosis)> = Vec::new();
@@ -52,6 +53,10 @@ pub fn seats_known_to_fail(seats: &[SeatToCheck]) -> Option<String> {
         let Health::Failing(diagnosis) = seat.health else {
             continue;
         };
+        // A timeout or a provider's own error (rate limit, overload) may pass: shown, not a stop.
+        if matches!(diagnosis.problem, Problem::TimedOut | Problem::Other) {
+            continue;
+        }
         match providers
             .iter_mut()
             .find(|(name, ..)| *name == seat.provider_name)
