@@ -66,7 +66,9 @@ pub fn council_summary(state: AppState, seats: &[Seat], noun: &str) -> String {
         }
     });
     let plural = if seats.len() == 1 { "" } else { "s" };
-    if names.is_empty() {
+    if seats.is_empty() {
+        format!("No {noun}s yet · Edit")
+    } else if names.is_empty() {
         format!("{} {noun}{plural} · no model yet · Edit", seats.len())
     } else {
         format!(
