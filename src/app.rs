@@ -6,7 +6,7 @@ use crate::components::session::new::NewSessionView;
 use crate::components::session::shared::SharedView;
 use crate::components::session::SessionView;
 use crate::components::settings::SettingsView;
-use crate::driver::LiveRun;
+use crate::driver::{HealthBook, LiveRun};
 use crate::settings::Settings;
 
 /// Which view is showing; mirrored in the URL fragment so a reload (or the back button) returns to it.
@@ -53,6 +53,8 @@ pub struct AppState {
     pub settings_problems: RwSignal<Vec<String>>,
     pub route: RwSignal<Route>,
     pub live: LiveRun,
+    /// Each provider's last check (in memory: a reload checks again when asked).
+    pub health: HealthBook,
 }
 
 impl AppState {
@@ -63,6 +65,7 @@ impl AppState {
             settings_problems: RwSignal::new(problems),
             route: RwSignal::new(Route::from_hash(&current_hash())),
             live: LiveRun::new(),
+            health: HealthBook::default(),
         }
     }
 

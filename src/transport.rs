@@ -6,7 +6,8 @@ use std::rc::Rc;
 
 use consilium_providers::{
     build_chat_request, build_models_request, classify_http_error, parse_chat_reply, parse_models,
-    ChatReply, ChatRequest, HttpRequest, ModelInfo, ProviderError, ProviderKind, StreamDecoder,
+    ChatReply, ChatRequest, FetchOutcome, HttpRequest, ModelInfo, ProviderError, ProviderKind,
+    StreamDecoder,
 };
 use futures::future::{select, Either};
 use gloo_net::http::{Method, RequestBuilder, Response};
@@ -135,6 +136,51 @@ pub async fn list_models(
         .await?
         .map_err(browser_error)?;
     parse_models(provider.kind, &body)
+}
+
+/// Sends `http` once and reports how it ended, for the provider check: the status, content type
+/// and body; or, when fetch itself failed, whether a `no-cors` request to the same address got
+/// an answer (something listens there, and only CORS refused).
+pub async fn probe(http: &HttpRequest, timeout_ms: u32) -> FetchOutcome {
+    let cancel = CancelToken::default();
+    let controller = cancel.register();
+    let response = match fetch(http, &controller, timeout_ms).await {
+        Ok(response) => response,
+        Err(ProviderError::Timeout { after_ms }) => return FetchOutcome::TimedOut { after_ms },
+        Err(_) => {
+            return FetchOutcome::Failed {
+                reachable_without_cors: Some(answers_without_cors(http, timeout_ms).await),
+            }
+        }
+    };
+    let content_type = response.headers().get("content-type").unwrap_or_default();
+    let body = match with_timeout(response.text(), timeout_ms, &controller).await {
+        Ok(body) => body.unwrap_or_default(),
+        Err(ProviderError::Timeout { after_ms }) => return FetchOutcome::TimedOut { after_ms },
+        Err(_) => String::new(),
+    };
+    FetchOutcome::Answered {
+        status: response.status(),
+        content_type,
+        body,
+    }
+}
+
+/// Whether a `no-cors` GET of the request's address gets any (opaque) answer.
+async fn answers_without_cors(http: &HttpRequest, timeout_ms: u32) -> bool {
+    let controller = CancelToken::default().register();
+    let (address, _) = http.address_and_query();
+    let Ok(request) = RequestBuilder::new(address)
+        .mode(web_sys::RequestMode::NoCors)
+        .abort_signal(Some(&controller.signal()))
+        .build()
+    else {
+        return false;
+    };
+    matches!(
+        with_timeout(request.send(), timeout_ms, &controller).await,
+        Ok(Ok(_))
+    )
 }
 
 async fn fetch(

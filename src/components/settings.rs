@@ -1,5 +1,5 @@
 //! Settings: providers (with keys kept apart), run defaults, debate filter limits and prices.
-use consilium_engine::views::price_entry;
+use consilium_engine::views::{price_entry, Health};
 use consilium_engine::FilterLimits;
 use consilium_providers::{redact, Price, ProviderKind};
 use leptos::prelude::*;
@@ -7,6 +7,7 @@ use leptos::task::spawn_local;
 
 use crate::app::AppState;
 use crate::components::shared::presets::PresetList;
+use crate::components::shared::provider_gate::HealthChip;
 use crate::driver::test_connection;
 use crate::keys;
 use crate::settings::{
@@ -98,7 +99,20 @@ fn ProviderEditor(id: String) -> impl IntoView {
         move || provider.with(|p| p.as_ref().map(get).unwrap_or_default())
     };
     let (e1, e2, e3, e4) = (edit.clone(), edit.clone(), edit.clone(), edit.clone());
-    let (id_key, id_remember, id_remove) = (id.clone(), id.clone(), id.clone());
+    let (id_key, id_remember, id_remove, id_free) =
+        (id.clone(), id.clone(), id.clone(), id.clone());
+    let health = Signal::derive(move || {
+        provider.with(|p| {
+            p.as_ref()
+                .map(|p| state.health.of(p))
+                .unwrap_or(Health::Unknown)
+        })
+    });
+    let check = move |_| {
+        if let Some(provider) = provider.get_untracked() {
+            state.health.check(state.settings, provider);
+        }
+    };
     let slug = id.clone();
 
     let test_connection = move |_| {
@@ -181,6 +195,8 @@ fn ProviderEditor(id: String) -> impl IntoView {
                             let remember = provider.with_untracked(|p| p.as_ref().is_some_and(|p| p.remember_key));
                             keys::set_key(&id_key, &event_target_value(&ev), remember);
                             key_set.set(keys::has_key(&id_key));
+                            // A new key voids the last check.
+                            state.health.forget(&id_key);
                         } />
                 </label>
                 <label class="checkbox">
@@ -192,8 +208,27 @@ fn ProviderEditor(id: String) -> impl IntoView {
                         } />
                     "Remember the key on this device"
                 </label>
+                <label class="checkbox">
+                    <input type="checkbox" prop:checked=move || provider.with(|p| p.as_ref().is_some_and(|p| p.free))
+                        on:change=move |ev| {
+                            let free = event_target_checked(&ev);
+                            update_settings(state, status, |s| if let Some(p) = s.providers.iter_mut().find(|p| p.id == id_free) { p.free = free });
+                        } />
+                    "Free: a server I run ($0 a call unless its model is priced)"
+                </label>
+            </div>
+            <div class="health-line" role="status">
+                <HealthChip health=health />
+                " "{move || match health.get() {
+                    Health::Failing(diagnosis) => diagnosis.sentence(),
+                    Health::Ready { models } if !models.is_empty() => format!("Reachable, key accepted, {} models listed.", models.len()),
+                    Health::Ready { .. } => "Reachable, key accepted, the model answered.".to_string(),
+                    Health::Unknown => "Check it to know before a run.".to_string(),
+                    Health::Checking => String::new(),
+                }}
             </div>
             <div class="actions">
+                <button class="secondary" on:click=check disabled=move || health.with(|h| *h == Health::Checking)>"Check provider"</button>
                 <button class="secondary" on:click=test_connection disabled=move || busy.get()>"Test connection"</button>
                 <button class="secondary" on:click=load_models disabled=move || busy.get()>"Load models"</button>
                 <button class="danger" on:click=move |_| {

@@ -76,6 +76,7 @@ mod tests {
             default_model: "m".into(),
             models: Vec::new(),
             remember_key: false,
+            free: true,
         };
         let request = connection_request(&provider);
         assert_eq!(request.target.provider_id, "p-1");

@@ -7,8 +7,10 @@
 //! - `clock`: the browser's clock and the cancellable waits;
 //! - `signals`: engine events -> signals;
 //! - `caller`: the model caller (key lookup, send, follow the retry policy's actions);
-//! - `connection`: "Test connection", built as a run's calls are.
+//! - `connection`: "Test connection", built as a run's calls are;
+//! - `check`: the provider check before a run and each provider's health.
 mod caller;
+mod check;
 mod clock;
 mod connection;
 mod live;
@@ -16,6 +18,7 @@ mod run;
 mod signals;
 
 pub use caller::chat_request;
+pub use check::{check_provider, HealthBook};
 pub use clock::BrowserClock;
 pub use connection::{connection_request, test_connection};
 pub use live::{LiveCall, LiveRun, LiveStatus};

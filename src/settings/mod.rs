@@ -24,7 +24,7 @@ pub use fields::{
 };
 pub use hedging::HEDGE_ADAPTIVE_MULTIPLE;
 pub use migrate::migrate;
-pub use presets::{kind_label, presets, Preset, ALL_KINDS};
+pub use presets::{added_from, kind_label, presets, Preset, ALL_KINDS};
 pub use storage::{SETTINGS_KEY, UNREADABLE_SETTINGS_KEY};
 
 pub const SETTINGS_VERSION: u32 = 1;
@@ -41,6 +41,9 @@ pub struct ProviderSettings {
     pub models: Vec<String>,
     #[serde(default)]
     pub remember_key: bool,
+    /// A server the user runs (local presets): its calls cost $0 unless its models are priced.
+    #[serde(default)]
+    pub free: bool,
 }
 
 impl ProviderSettings {
@@ -59,6 +62,11 @@ impl ProviderSettings {
             base_url: &self.base_url,
             model,
         }
+    }
+
+    /// Hosted providers need a key; an OpenAI-compatible server the user runs usually does not.
+    pub fn needs_key(&self) -> bool {
+        self.kind != ProviderKind::OpenAiCompatible
     }
 
     pub fn is_local(&self) -> bool {

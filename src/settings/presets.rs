@@ -1,6 +1,8 @@
 //! Ready-made providers the user can add with one click, and the provider kinds' names.
 use consilium_providers::{default_base_url, ProviderKind};
 
+use super::ProviderSettings;
+
 /// A ready-made provider the user can add with one click.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Preset {
@@ -73,6 +75,18 @@ pub fn presets() -> Vec<Preset> {
     ]
 }
 
+/// The provider already added from `preset` (same kind, same base URL), if any: adding a preset
+/// twice shows the one there instead of a copy.
+pub fn added_from<'a>(
+    providers: &'a [ProviderSettings],
+    preset: &Preset,
+) -> Option<&'a ProviderSettings> {
+    let url = |u: &str| u.trim().trim_end_matches('/').to_ascii_lowercase();
+    providers
+        .iter()
+        .find(|p| p.kind == preset.kind && url(&p.base_url) == url(preset.base_url))
+}
+
 pub fn kind_label(kind: ProviderKind) -> &'static str {
     match kind {
         ProviderKind::OpenAi => "OpenAI",
@@ -90,3 +104,65 @@ pub const ALL_KINDS: [ProviderKind; 5] = [
     ProviderKind::Gemini,
     ProviderKind::OpenRouter,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn provider(kind: ProviderKind, base_url: &str) -> ProviderSettings {
+        ProviderSettings {
+            id: "p-1".into(),
+            name: "Mine".into(),
+            kind,
+            base_url: base_url.into(),
+            default_model: "m".into(),
+            models: Vec::new(),
+            remember_key: false,
+            free: false,
+        }
+    }
+
+    #[test]
+    fn a_preset_is_added_once_whatever_its_name_or_a_trailing_slash() {
+        let ollama = presets()
+            .into_iter()
+            .find(|p| p.label == "Ollama (local)")
+            .unwrap();
+        let added = [provider(
+            ProviderKind::OpenAiCompatible,
+            "http://127.0.0.1:11434/v1/",
+        )];
+        assert_eq!(
+            added_from(&added, &ollama).map(|p| p.id.as_str()),
+            Some("p-1")
+        );
+        let moved = [provider(
+            ProviderKind::OpenAiCompatible,
+            "http://127.0.0.1:18080/v1",
+        )];
+        assert_eq!(
+            added_from(&moved, &ollama),
+            None,
+            "pointed elsewhere: another server"
+        );
+        let openai = presets().into_iter().find(|p| p.label == "OpenAI").unwrap();
+        let compatible_at_openai = [provider(ProviderKind::OpenAiCompatible, openai.base_url)];
+        assert_eq!(
+            added_from(&compatible_at_openai, &openai),
+            None,
+            "another kind"
+        );
+    }
+
+    #[test]
+    fn local_presets_need_no_key_and_hosted_ones_do() {
+        for preset in presets() {
+            assert_eq!(
+                preset.needs_key,
+                !consilium_providers::is_local_address(preset.base_url),
+                "{}",
+                preset.label
+            );
+        }
+    }
+}

@@ -4,7 +4,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, confirmConsent, watchConsole } from './helpers';
+import { addCompatibleProvider, confirmConsent, watchConsole, openCouncil } from './helpers';
 import { storedSummaries } from './stored';
 
 const MODEL = 'format-compatible';
@@ -12,6 +12,7 @@ const MODEL = 'format-compatible';
 async function newQuestion(page: Page, question: string) {
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill(question);
+  await openCouncil(page);
   await page.getByLabel('Depth').selectOption('1');
 }
 

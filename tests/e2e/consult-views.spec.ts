@@ -7,7 +7,7 @@
 import { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole, openCouncil } from './helpers';
 import { storedSessionIn, storedSummaries } from './stored';
 
 const QUESTION = 'Should our 12-person team migrate the billing service from a monolith to microservices this year?';
@@ -58,9 +58,12 @@ async function setUpCouncil(page: Page, question = QUESTION, seats = [...SEATS, 
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill(question);
   for (const { seat, model } of seats) {
+    await openCouncil(page);
     const editor = page.getByRole('group', { name: seat, exact: true });
     await editor.getByLabel('Model').fill(model);
     await expect(editor.getByLabel('Model')).toHaveValue(model);
+    // New panelists get distinct personas; this council's labels and prompts are persona-free.
+    if (seat !== 'Judge') await editor.getByLabel('Persona').selectOption('');
   }
   await expect(page.getByLabel('Depth')).toHaveValue('4');
 }

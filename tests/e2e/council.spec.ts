@@ -3,13 +3,14 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole, openCouncil } from './helpers';
 
 async function councilOf(page: Page, size: number) {
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill(`Council of ${size}: adopt Rust?`);
   const seats = page.locator('.seats .seat');
   await expect(seats).toHaveCount(3);
+  await openCouncil(page);
   const add = page.getByRole('button', { name: 'Add panelist' });
   while ((await seats.count()) > size) {
     await page.getByRole('button', { name: `Remove Panelist ${await seats.count()}` }).click();

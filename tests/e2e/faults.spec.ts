@@ -7,7 +7,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
-import { addCompatibleProvider, askTheCouncil } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openCouncil } from './helpers';
 import { allBrowserStorage, storedSessionIn, openSessionId } from './stored';
 
 const FORMATS = [
@@ -45,6 +45,7 @@ async function startRoundOne(page: Page, format: Format, model: string, key: str
   await expect(card.getByLabel('Base URL')).toHaveValue(format.base);
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill(question);
+  await openCouncil(page);
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
   for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {
     await page.getByRole('group', { name: seat, exact: true }).getByLabel('Provider').selectOption({ label: name });

@@ -5,7 +5,7 @@ import { ChildProcess, spawn } from 'child_process';
 import * as path from 'path';
 import { expect, test } from './guard';
 import { openSessionId, storedSessionIn } from './stored';
-import { addCompatibleProvider, askTheCouncil } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openCouncil } from './helpers';
 
 const PORT = Number(process.env.E2E_PORT_BASE ?? 18000) + 90;
 const URL = `http://127.0.0.1:${PORT}`;
@@ -34,6 +34,7 @@ test('a slow seat is answered by its backup, on the card and in the record', asy
 
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill('Should we adopt the proposal?');
+  await openCouncil(page);
   const firstSeat = page.getByRole('group', { name: 'Panelist 1' });
   await firstSeat.getByLabel('Backup (asked when this seat is slow)').selectOption({ label: 'Lagging' });
   await firstSeat.getByLabel('Backup model').fill('fixed-latency');

@@ -1,15 +1,30 @@
 import { expect, Page } from '@playwright/test';
 
+/**
+ * The local presets' own addresses: adding a preset checks it there at once, and with no server
+ * on those ports the browser logs the refused probe (a test then points the provider elsewhere).
+ */
+const PRESET_ADDRESSES = ['http://127.0.0.1:8080/', 'http://127.0.0.1:11434/', 'http://127.0.0.1:1234/'];
+
 /** Collects console errors and page errors so a test can assert there were none. */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const probe = msg.text().startsWith('Failed to load resource')
+      && PRESET_ADDRESSES.some((address) => msg.location().url.startsWith(address));
+    if (!probe) errors.push(msg.text());
+  });
   page.on('pageerror', (err) => errors.push(String(err)));
   return errors;
 }
 
-/** Adds an OpenAI-compatible provider from the llama.cpp preset and points it at `baseUrl`. */
-export async function addCompatibleProvider(page: Page, name: string, baseUrl: string, model: string, key = '') {
+/**
+ * Adds an OpenAI-compatible provider from the llama.cpp preset and points it at `baseUrl`. A local
+ * preset is free ($0 a call); the test servers stand for any provider, so they are unpriced unless
+ * `free` is asked for (as before local presets were priced).
+ */
+export async function addCompatibleProvider(page: Page, name: string, baseUrl: string, model: string, key = '', free = false) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const cards = page.locator('.provider-card');
   const index = await cards.count();
@@ -24,7 +39,16 @@ export async function addCompatibleProvider(page: Page, name: string, baseUrl: s
   // The card is labelled by its provider's name once the name is saved.
   const named = page.getByRole('article', { name });
   await expect(named).toHaveCount(1);
+  const freeBox = named.getByLabel(/^Free: a server I run/);
+  if (free) await freeBox.check(); else await freeBox.uncheck();
   return named;
+}
+
+/** Opens the form's council (the panel builder behind its chip) and its Advanced options. */
+export async function openCouncil(page: Page) {
+  await expect(page.locator('details.council, details.advanced').first()).toBeAttached();
+  await page.locator('details.council, details.advanced')
+    .evaluateAll((all) => all.forEach((d) => { (d as HTMLDetailsElement).open = true; }));
 }
 
 /** Confirms the consent dialog: asked before every run with an unpriced participant (local models). */

@@ -6,7 +6,7 @@ import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import * as fs from 'fs';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, watchConsole } from './helpers';
+import { addCompatibleProvider, watchConsole, openCouncil } from './helpers';
 import { openSessionId, storedSessionIn } from './stored';
 
 const badge = (page: Page) => page.locator('.session-meta .badge').first();
@@ -42,6 +42,7 @@ async function debateWith(page: Page, tag: string, models: [string, string, stri
   await expect(page.locator('.import-status')).toHaveText('Imported 6 opportunities.');
   await expect(page.getByText('6 opportunities, more than 5: the partners debate them.')).toBeVisible();
   const seats = ['Champion (strategy partner)', 'Critic (tech partner)', 'Moderator (managing director)'];
+  await openCouncil(page);
   for (let i = 0; i < 3; i++) {
     const seat = page.getByRole('group', { name: seats[i], exact: true });
     await seat.getByLabel('Provider').selectOption({ label: 'Mock' });
@@ -202,6 +203,7 @@ test('a debate by the real model on llama-server ends in a ranking or a recorded
   await page.getByLabel('Max tokens per reply').blur();
   await openForm(page);
   await importBacklog(page, backlog(''));
+  await openCouncil(page);
   await page.getByLabel('Max rounds').fill('1');
   await page.getByRole('button', { name: 'Start the debate' }).click();
   const consent = page.getByRole('alertdialog');

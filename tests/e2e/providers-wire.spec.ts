@@ -11,7 +11,7 @@
 import { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openCouncil } from './helpers';
 import { allBrowserStorage } from './stored';
 
 type Format = {
@@ -97,6 +97,7 @@ async function sampleCallCards(page: Page) {
 async function askRoundOne(page: Page, provider: string, model: string, question: string) {
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill(question);
+  await openCouncil(page);
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
   for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {
     const group = page.getByRole('group', { name: seat, exact: true });

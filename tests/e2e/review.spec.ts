@@ -6,7 +6,7 @@ import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import * as fs from 'fs';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, startTheReview, watchConsole } from './helpers';
+import { addCompatibleProvider, startTheReview, watchConsole, openCouncil } from './helpers';
 
 const CLEAN_DIFF = `diff --git a/src/math.py b/src/math.py
 --- a/src/math.py
@@ -50,6 +50,7 @@ async function reviewWith(page: Page, provider: string, model: string, diff: str
   await page.getByLabel('Diff or code').fill(diff);
   await expect(page.locator('.review-summary')).toContainText('1 changed file(s), a small change');
   for (const persona of ['Engineering Architect', 'Operations/SRE']) {
+    await openCouncil(page);
     const seat = page.getByRole('group', { name: persona, exact: true });
     await seat.getByLabel('Provider').selectOption({ label: provider });
     await seat.getByLabel('Model').fill(model);

@@ -2,7 +2,7 @@
 // panelists in parallel, streamed into Chromium, stored in local storage, and found again after reload.
 import { expect, test } from './guard';
 import { FEW_TOKENS, LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, askTheCouncil, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, watchConsole, openCouncil } from './helpers';
 import { allBrowserStorage, storedSessions } from './stored';
 
 test('first run is usable with no key: demo council and local presets, no console errors', async ({ page }) => {
@@ -28,6 +28,7 @@ test('round 1 against a real model streams two answers, is saved, and survives a
 
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill('Should a small team write its web front end in Rust?');
+  await openCouncil(page);
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
   await page.getByLabel('Depth').selectOption('1');
   await askTheCouncil(page);

@@ -51,6 +51,8 @@ fn provider(id: &str, default_model: &str) -> SeatProvider {
         id: id.into(),
         name: format!("{id} (name)"),
         default_model: default_model.into(),
+        models: Vec::new(),
+        free: false,
     }
 }
 
@@ -100,6 +102,78 @@ fn new_seats_take_the_providers_in_turn_with_their_default_models() {
         ["a", "b", "a"],
         "the critic on the second provider (independence)"
     );
+}
+
+#[test]
+fn a_new_council_has_distinct_personas_and_spreads_over_the_models_available() {
+    let one_provider = |models: &[&str]| Catalog {
+        providers: vec![SeatProvider {
+            models: models.iter().map(|m| m.to_string()).collect(),
+            ..provider("a", "m1")
+        }],
+        personas: Vec::new(),
+    };
+    let (panel, judge) = consult_seats(&one_provider(&["m1", "m2", "m3"]));
+    let models: Vec<&str> = panel.iter().map(|s| s.model.as_str()).collect();
+    assert_eq!(
+        models,
+        ["m1", "m2", "m3"],
+        "three models listed: three models seated"
+    );
+    assert_eq!(judge.model, "m1");
+    assert_eq!(judge.persona, "", "the judge takes no persona");
+    let personas: Vec<&str> = panel.iter().map(|s| s.persona.as_str()).collect();
+    assert_eq!(personas, ["Pragmatic engineer", "Skeptic", "Domain expert"]);
+    // Two listed models for three seats: the third takes the first again.
+    let (panel, _) = consult_seats(&one_provider(&["m2", "m1"]));
+    let models: Vec<&str> = panel.iter().map(|s| s.model.as_str()).collect();
+    assert_eq!(models, ["m1", "m2", "m1"]);
+    // A list of one is the one model a local server serves under any name: no second choice.
+    let (panel, _) = consult_seats(&one_provider(&["gemma-3-270m.gguf"]));
+    assert!(panel.iter().all(|s| s.model == "m1"));
+    // Two providers: each provider's default first, then their other models.
+    let two = Catalog {
+        providers: vec![
+            SeatProvider {
+                models: vec!["a1".into(), "a2".into()],
+                ..provider("a", "a1")
+            },
+            provider("b", "b1"),
+        ],
+        personas: Vec::new(),
+    };
+    let seated: Vec<(String, String)> = (0..4)
+        .map(|i| Seat::panelist(&two, i))
+        .map(|s| (s.provider_id, s.model))
+        .collect();
+    let expected = [("a", "a1"), ("b", "b1"), ("a", "a2"), ("a", "a1")]
+        .map(|(p, m)| (p.to_string(), m.to_string()));
+    assert_eq!(seated, expected);
+}
+
+#[test]
+fn a_free_local_provider_costs_nothing_unless_the_user_priced_its_model() {
+    let catalog = Catalog {
+        providers: vec![SeatProvider {
+            free: true,
+            ..provider("local", "llama3.2")
+        }],
+        personas: Vec::new(),
+    };
+    let free = seat("local", "llama3.2")
+        .to_participant("panelist-1", "Panelist 1", &catalog)
+        .unwrap();
+    assert_eq!(
+        free.price,
+        Some(Price {
+            input_per_million: 0.0,
+            output_per_million: 0.0
+        })
+    );
+    let priced = seat("local", "priced-big")
+        .to_participant("panelist-1", "Panelist 1", &catalog)
+        .unwrap();
+    assert_eq!(priced.price, Some(PRICE), "the user's price wins");
 }
 
 #[test]
@@ -412,6 +486,21 @@ fn the_backlog_editor_counts_titled_rows_and_keeps_rows_with_a_title_or_a_descri
     let ids = |list: Vec<Opportunity>| list.into_iter().map(|o| o.id).collect::<Vec<_>>();
     assert_eq!(ids(titled(&rows)), ["opp-1"]);
     assert_eq!(ids(backlog_of(&rows)), ["opp-1", "opp-2"]);
+    // An import keeps every row with anything typed, even one without a title yet.
+    let mut typed_kind = row("opp-4", "", "");
+    typed_kind.kind = "bug".into();
+    let mut with_evidence = row("opp-5", "", "");
+    with_evidence.evidence = vec!["CI red".into()];
+    let mut sized = row("opp-6", "", "");
+    sized.effort = Some(consilium_engine::prioritize::backlog::Effort::Size(
+        consilium_engine::prioritize::backlog::Size::S,
+    ));
+    let all = [rows.to_vec(), vec![typed_kind, with_evidence, sized]].concat();
+    assert_eq!(
+        ids(typed_rows(&all)),
+        ["opp-1", "opp-2", "opp-4", "opp-5", "opp-6"],
+        "only the blank opp-3 goes"
+    );
     assert_eq!(
         evidence_lines(" CI red 41 times \n\n  blocks merges\n"),
         ["CI red 41 times", "blocks merges"]
@@ -653,4 +742,70 @@ fn a_typed_price_needs_a_model_and_two_prices_of_zero_or_more() {
     assert_eq!(price_entry("m", "-1", "1"), refused);
     assert_eq!(price_entry("m", "1", "free"), refused);
     assert_eq!(price_entry("m", "NaN", "1"), refused);
+}
+
+// ---- provider health ------------------------------------------------------------------------
+
+#[test]
+fn a_run_is_stopped_by_each_seat_known_to_fail_naming_the_seat_and_the_fix() {
+    use consilium_providers::{Diagnosis, Problem};
+    let down = Health::Failing(Diagnosis {
+        problem: Problem::NothingListening,
+        what: "Nothing is listening at http://127.0.0.1:11434/v1.".into(),
+        fix: "Start Ollama with OLLAMA_ORIGINS=*.".into(),
+    });
+    let key = Health::Failing(Diagnosis {
+        problem: Problem::BadKey,
+        what: "The key was refused (HTTP 401).".into(),
+        fix: "Paste a valid key for this provider.".into(),
+    });
+    let ready = Health::Ready { models: Vec::new() };
+    let seat = |label, provider_name, health| SeatToCheck {
+        label,
+        provider_name,
+        health,
+    };
+    assert_eq!(
+        seats_known_to_fail(&[
+            seat("Panelist 1", "Ollama", &down),
+            seat("Panelist 2", "llama.cpp", &ready),
+            seat("Panelist 3", "Ollama", &down),
+            seat("Judge", "OpenAI", &key),
+        ]),
+        Some(
+            "Not started: Panelist 1 and Panelist 3 (Ollama): Nothing is listening at \
+             http://127.0.0.1:11434/v1. Start Ollama with OLLAMA_ORIGINS=*. Judge (OpenAI): The \
+             key was refused (HTTP 401). Paste a valid key for this provider. Fix it, then test \
+             the provider again (or choose another provider for that seat)."
+                .into()
+        )
+    );
+    // Not checked, still checking, or a failure that may pass is not known to fail: it starts.
+    let busy = Health::Failing(Diagnosis {
+        problem: Problem::Other,
+        what: "The provider answered with an error: rate limited.".into(),
+        fix: String::new(),
+    });
+    let slow = Health::Failing(Diagnosis {
+        problem: Problem::TimedOut,
+        what: "It sent nothing for 20 s.".into(),
+        fix: String::new(),
+    });
+    assert_eq!(
+        seats_known_to_fail(&[
+            seat("Panelist 1", "A", &Health::Unknown),
+            seat("Panelist 2", "B", &Health::Checking),
+            seat("Panelist 3", "D", &busy),
+            seat("Panelist 4", "E", &slow),
+            seat("Judge", "C", &ready),
+        ]),
+        None
+    );
+    assert_eq!(down.label(), "not reachable");
+    assert_eq!(
+        (key.label().as_str(), key.tone()),
+        ("key refused", "failing")
+    );
+    assert_eq!((ready.label().as_str(), ready.tone()), ("ready", "ready"));
+    assert_eq!(Health::Unknown.label(), "not checked");
 }

@@ -75,6 +75,22 @@ fn the_cost_line_names_the_budget_and_the_unpriced_calls() {
 }
 
 #[test]
+fn a_demo_says_it_costs_nothing_instead_of_unknown_prices() {
+    let mut demo = consilium_engine::views::session::demo_session(
+        consilium_engine::Protocol::Consult,
+        "demo-1".into(),
+        0,
+    );
+    demo.cost.unpriced_calls = 9;
+    assert_eq!(
+        consilium_engine::views::session_cost_line(&demo),
+        "Demo · no cost"
+    );
+    demo.demo = false;
+    assert!(consilium_engine::views::session_cost_line(&demo).contains("9 calls at unknown price"));
+}
+
+#[test]
 fn consent_is_asked_above_the_threshold_and_whenever_a_participant_has_no_price() {
     let estimate = |usd, unpriced: &[&str]| CostEstimate {
         calls: 9,
@@ -111,6 +127,10 @@ fn consent_is_asked_above_the_threshold_and_whenever_a_participant_has_no_price(
     assert_eq!(both.heading, "This run may cost more than your threshold");
     assert_eq!(both.reasons.len(), 2);
     assert!(describe_estimate(&estimate(None, &[])).contains("price unknown"));
+    // The consent dialog's estimate says calls and cost only: the reason is said once, above it.
+    let unpriced = estimate(None, &["Judge"]);
+    assert!(describe_estimate(&unpriced).contains("No price is known for Judge"));
+    assert!(describe_calls(&unpriced).ends_with("at most: price unknown."));
 }
 
 #[test]

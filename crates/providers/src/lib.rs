@@ -7,6 +7,7 @@
 mod adapter;
 mod attempts;
 mod chat;
+mod check;
 mod classify;
 mod error;
 mod models;
@@ -18,6 +19,10 @@ mod types;
 
 pub use attempts::{Action, Attempts, CutAttempt, Decision};
 pub use chat::{build_chat_request, default_base_url, parse_chat_reply};
+pub use check::{
+    diagnose, is_local_address, model_listed, Browser, CheckFacts, CheckStep, Diagnosis,
+    FetchOutcome, Problem,
+};
 pub use classify::{classify_http_error, error_detail};
 pub use error::{ErrorContext, ProviderError};
 pub use models::{build_models_request, parse_models};

@@ -3,5 +3,6 @@
 pub mod decision;
 pub mod new;
 pub mod panel_builder;
+pub mod picture;
 pub mod rounds;
 pub mod session;

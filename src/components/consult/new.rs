@@ -1,12 +1,23 @@
-//! New consult: the question, the council, the depth, then run (after the cost gate).
-use consilium_engine::views::{consult_seats, describe_estimate, needs_consent, Seat};
+//! New consult, asked in one box: what Consilium does with a picture of a finished decision, the
+//! demo as the big action, the question, and the council as a chip that opens the panel builder
+//! (depth, budget, verbose and structured output under Advanced). Ctrl/Cmd+Enter asks. Before
+//! the run: keys still missing are asked for inline, a seat whose provider is known to fail stops
+//! it with the seat and the fix named, then the cost gate (a dialog beside the button).
+use consilium_engine::views::{
+    consult_seats, describe_calls, describe_estimate, needs_consent, Seat,
+};
 use consilium_engine::{estimate_cost, Clock, ConsultConfig, Protocol, Session, VERBOSE_NOTICE};
 use leptos::prelude::*;
 
 use crate::app::AppState;
 use crate::components::consult::panel_builder::PanelBuilder;
+use crate::components::consult::picture::DecisionPicture;
 use crate::components::shared::cost_gate::PendingRun;
 use crate::components::shared::presets::PresetList;
+use crate::components::shared::provider_gate::{
+    council_summary, is_submit_key, known_failures, providers_without_key, ConsentBeside,
+    MissingKeys, SeatsHealth,
+};
 use crate::components::shared::{launch, DemoCard};
 use crate::driver::BrowserClock;
 use crate::ids::new_id;
@@ -22,6 +33,7 @@ pub struct ConsultDraft {
     verbose: RwSignal<bool>,
     /// Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.
     structured: RwSignal<bool>,
+    budget_usd: RwSignal<Option<f64>>,
 }
 
 impl ConsultDraft {
@@ -33,6 +45,7 @@ impl ConsultDraft {
             depth: RwSignal::new(4u8),
             verbose: RwSignal::new(state.settings.with_untracked(|s| s.verbose)),
             structured: RwSignal::new(true),
+            budget_usd: RwSignal::new(state.settings.with_untracked(|s| s.budget_usd)),
         };
         let (seats, judge) = (draft.seats, draft.judge);
         // Seats follow the providers: filled as soon as the first provider exists.
@@ -62,8 +75,18 @@ pub fn NewConsultForm(
         depth,
         verbose,
         structured,
+        budget_usd,
     } = draft;
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
+    let keys_typed = RwSignal::new(0u32);
+    // The seats this run asks: the judge only when the consult goes past round 1.
+    let asked = Signal::derive(move || {
+        let mut asked = seats.get();
+        if depth.get() > 1 {
+            asked.push(judge.get());
+        }
+        asked
+    });
 
     let build_config = move || -> Result<ConsultConfig, String> {
         let settings = state.settings.get_untracked();
@@ -87,7 +110,7 @@ pub fn NewConsultForm(
             verbose: verbose.get_untracked(),
             filter_limits: settings.filter_limits(),
             max_tokens: settings.max_tokens,
-            budget_usd: settings.budget_usd,
+            budget_usd: budget_usd.get_untracked(),
             stop_after_round: depth.get_untracked(),
             structured_output: structured.get_untracked(),
             demo: false,
@@ -96,10 +119,36 @@ pub fn NewConsultForm(
         Ok(config)
     };
 
-    let run = move |_| {
+    let run = move || {
         let text = question.get_untracked().trim().to_string();
         if text.is_empty() {
             problem.set(Some("Type the question for the council first.".into()));
+            return;
+        }
+        if !has_providers.get_untracked() {
+            problem.set(Some(
+                "Connect a model first (below), or run the demo council.".into(),
+            ));
+            return;
+        }
+        let missing = providers_without_key(state, &asked.get_untracked());
+        if let Some((_, name)) = missing.first() {
+            problem.set(Some(format!(
+                "Paste the API key for {name} first (above the button)."
+            )));
+            return;
+        }
+        let mut labelled: Vec<(String, Seat)> = seats
+            .get_untracked()
+            .into_iter()
+            .enumerate()
+            .map(|(i, seat)| (format!("Panelist {}", i + 1), seat))
+            .collect();
+        if depth.get_untracked() > 1 {
+            labelled.push(("Judge".into(), judge.get_untracked()));
+        }
+        if let Some(message) = known_failures(state, &labelled) {
+            problem.set(Some(message));
             return;
         }
         let config = match build_config() {
@@ -111,11 +160,10 @@ pub fn NewConsultForm(
         let session = Session::new_consult(new_id("c"), text, config, BrowserClock.now_ms());
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
         if let Some(request) = needs_consent(&estimate, threshold) {
-            let estimate = Some(describe_estimate(&estimate));
             awaiting_consent.set(Some(PendingRun {
                 session,
                 request,
-                estimate,
+                estimate: Some(describe_calls(&estimate)),
             }));
         } else if let Err(message) = launch(state, session) {
             problem.set(Some(message));
@@ -127,61 +175,100 @@ pub fn NewConsultForm(
         if text.trim().is_empty() || !has_providers.get() {
             return None;
         }
-        let _ = (seats.get(), judge.get(), depth.get(), verbose.get());
+        let _ = (
+            seats.get(),
+            judge.get(),
+            depth.get(),
+            verbose.get(),
+            budget_usd.get(),
+        );
         build_config()
             .ok()
             .map(|config| describe_estimate(&estimate_cost(&text, &config)))
     };
+    let chip = move || council_summary(state, &seats.get(), "panelist");
 
     view! {
-        <DemoCard
-            protocol=Protocol::Consult
-            text="Watch a scripted demo council (no key, no server) run all four rounds: independent answers, synthesis, cross-examination and a verdict with confidence and dissent."
-            button="Run the demo council"
-            problem=problem
-        />
-        <Show
-            when=move || has_providers.get()
-            fallback=|| view! {
-                <div class="first-run">
-                    <h3>"Connect a model"</h3>
-                    <p>"Add a local server, or a hosted provider with your key in Settings. Keys stay in this tab unless you ask to remember them."</p>
-                    <PresetList />
-                </div>
-            }
-        >
+        <div class="ask-intro">
+            <div>
+                <p class="tagline">
+                    "Put a question before a council of models: independent answers, a cross-examination, "
+                    "and a verdict with its confidence checked and the dissent on record."
+                </p>
+                <DemoCard
+                    protocol=Protocol::Consult
+                    text="Watch a scripted council (no key, no server) run all four rounds."
+                    button="Run the demo council"
+                    problem=problem
+                />
+            </div>
+            <DecisionPicture />
+        </div>
+        <div class="ask-box" on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); run() }>
             <label class="question">
                 "Question"
                 <textarea
                     rows="4"
-                    placeholder="What should the council decide?"
+                    placeholder="What should the council decide? (Ctrl+Enter asks)"
                     prop:value=move || question.get()
                     on:input=move |ev| question.set(event_target_value(&ev))
                 ></textarea>
             </label>
-            <PanelBuilder seats=seats judge=judge />
-            <div class="run-options">
-                <label>
-                    "Depth"
-                    <select on:change=move |ev| depth.set(event_target_value(&ev).parse().unwrap_or(4))>
-                        <option value="4" selected=move || depth.get() == 4>"Full consult: 4 rounds to a verdict"</option>
-                        <option value="1" selected=move || depth.get() == 1>"Independent answers only (round 1)"</option>
-                    </select>
-                </label>
-                <label class="checkbox">
-                    <input type="checkbox" prop:checked=move || verbose.get() on:change=move |ev| verbose.set(event_target_checked(&ev)) />
-                    "Verbose: send full debate artifacts"
-                </label>
-                <label class="checkbox">
-                    <input type="checkbox" prop:checked=move || structured.get() on:change=move |ev| structured.set(event_target_checked(&ev)) />
-                    "Structured output (JSON schema)"
-                </label>
-            </div>
-            <Show when=move || verbose.get()>
-                <p class="notice">{VERBOSE_NOTICE}</p>
+            <Show
+                when=move || has_providers.get()
+                fallback=|| view! {
+                    <div class="first-run">
+                        <h3>"Connect a model"</h3>
+                        <p>"One click adds a local server; hosted providers ask for a key. Keys stay in this tab unless you ask to remember them."</p>
+                        <PresetList />
+                    </div>
+                }
+            >
+                <details class="council">
+                    <summary class="council-chip">{chip}</summary>
+                    <PanelBuilder seats=seats judge=judge />
+                </details>
+                <details class="advanced">
+                    <summary>"Advanced"</summary>
+                    <div class="run-options">
+                        <label>
+                            "Depth"
+                            <select on:change=move |ev| depth.set(event_target_value(&ev).parse().unwrap_or(4))>
+                                <option value="4" selected=move || depth.get() == 4>"Full consult: 4 rounds to a verdict"</option>
+                                <option value="1" selected=move || depth.get() == 1>"Independent answers only (round 1)"</option>
+                            </select>
+                        </label>
+                        <label>
+                            "Budget (USD)"
+                            <input type="number" min="0.01" step="0.01" placeholder="no limit" prop:value=move || budget_usd.get().map(|usd| usd.to_string()).unwrap_or_default()
+                                on:change=move |ev| {
+                                    let text = event_target_value(&ev);
+                                    let typed = text.trim().trim_start_matches('$');
+                                    budget_usd.set(typed.parse::<f64>().ok().filter(|usd| *usd > 0.0));
+                                } />
+                        </label>
+                        <label class="checkbox">
+                            <input type="checkbox" prop:checked=move || verbose.get() on:change=move |ev| verbose.set(event_target_checked(&ev)) />
+                            "Verbose: send full debate artifacts"
+                        </label>
+                        <label class="checkbox">
+                            <input type="checkbox" prop:checked=move || structured.get() on:change=move |ev| structured.set(event_target_checked(&ev)) />
+                            "Structured output (JSON schema)"
+                        </label>
+                    </div>
+                    <Show when=move || verbose.get()>
+                        <p class="notice">{VERBOSE_NOTICE}</p>
+                    </Show>
+                </details>
+                <SeatsHealth seats=asked />
+                <MissingKeys seats=asked typed=keys_typed />
+                // The form's warnings (e.g. a judge on a panelist's model) go here, above the button.
+                <p class="estimate muted">{estimate_line}</p>
+                <div class="ask-actions">
+                    <button class="primary" on:click=move |_| run()>"Ask the council"</button>
+                    <ConsentBeside awaiting_consent=awaiting_consent problem=problem />
+                </div>
             </Show>
-            <p class="estimate muted">{estimate_line}</p>
-            <button class="primary" on:click=run>"Ask the council"</button>
-        </Show>
+        </div>
     }
 }

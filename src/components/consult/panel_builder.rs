@@ -13,7 +13,7 @@ pub fn PanelBuilder(seats: RwSignal<Vec<Seat>>, judge: RwSignal<Seat>) -> impl I
         let settings = state.settings.get_untracked();
         seats.update(|s| {
             if s.len() < MAX_PANELISTS {
-                let next = Seat::default_for(&settings, s.len());
+                let next = Seat::panelist(&settings, s.len());
                 s.push(next);
             }
         })

@@ -8,7 +8,9 @@ use consilium_engine::prioritize::body::{
 };
 use consilium_engine::prioritize::debate_by_default;
 use consilium_engine::prioritize::import::{import_backlog, merge_into, ImportFormat};
-use consilium_engine::views::prioritize::{backlog_of, debate_line, evidence_lines, titled};
+use consilium_engine::views::prioritize::{
+    backlog_of, debate_line, evidence_lines, titled, typed_rows,
+};
 use consilium_engine::views::{
     check_prioritize, partner_seats, prioritize_questions, start_anyway, Seat,
 };
@@ -17,6 +19,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::AppState;
+use crate::components::shared::provider_gate::{
+    council_summary, is_submit_key, known_failures, providers_without_key, MissingKeys, SeatsHealth,
+};
 use crate::components::shared::seat_editor::SeatEditor;
 use crate::components::shared::{launch, DemoCard};
 use crate::driver::BrowserClock;
@@ -57,7 +62,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
 
     let run_import = move |text: String, file_name: Option<String>| {
         let format = ImportFormat::detect(file_name.as_deref(), &text);
-        let current = backlog.with_untracked(|b| titled(b));
+        let current = backlog.with_untracked(|b| typed_rows(b));
         match import_backlog(&text, format).and_then(|items| {
             let count = items.len();
             merge_into(&current, items).map(|merged| (merged, count))
@@ -129,7 +134,30 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         ))
     };
 
-    let start = move |_| {
+    let keys_typed = RwSignal::new(0u32);
+    let asked_seats = Signal::derive(move || {
+        if debate.get() {
+            seats.get()
+        } else {
+            Vec::new()
+        }
+    });
+    let start = move || {
+        if let Some((_, name)) = providers_without_key(state, &asked_seats.get_untracked()).first()
+        {
+            return problem.set(Some(format!(
+                "Paste the API key for {name} first (above the button)."
+            )));
+        }
+        let labelled: Vec<(String, Seat)> = asked_seats
+            .get_untracked()
+            .into_iter()
+            .zip(Partner::ALL)
+            .map(|(seat, partner)| (partner.title().to_string(), seat))
+            .collect();
+        if let Some(message) = known_failures(state, &labelled) {
+            return problem.set(Some(message));
+        }
         let session = match build() {
             Ok(session) => session,
             Err(message) => return problem.set(Some(message)),
@@ -157,13 +185,20 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         }
     };
 
+    let chip = move || council_summary(state, &seats.get(), "partner");
     view! {
-        <DemoCard
-            protocol=Protocol::Prioritize
-            text="Watch scripted partners (no key, no server) debate a backlog of 8: the ranking moves in round 2 and holds in round 3, where consensus is reached."
-            button="Run the demo prioritization"
-            problem=problem
-        />
+        <div class="ask-intro">
+            <div>
+                <p class="tagline">"Hand a backlog to a champion, a critic and a moderator who debate it and rank it under a budget."</p>
+                <DemoCard
+                    protocol=Protocol::Prioritize
+                    text="Watch scripted partners (no key, no server) debate a backlog of 8: the ranking moves in round 2 and holds in round 3, where consensus is reached."
+                    button="Run the demo prioritization"
+                    problem=problem
+                />
+            </div>
+        </div>
+        <div class="ask-box" on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); start() }>
         <fieldset class="backlog-editor">
             <legend>"Backlog"</legend>
             <table class="backlog-table">
@@ -225,6 +260,8 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
             <Show when=move || has_providers.get() fallback=|| view! {
                 <p class="notice">"A debate needs models: add a provider in Settings, or run the demo."</p>
             }>
+                <details class="council">
+                <summary class="council-chip">{chip}</summary>
                 <fieldset class="partners">
                     <legend>"Partners"</legend>
                     {Partner::ALL.into_iter().enumerate().map(|(i, partner)| view! {
@@ -236,7 +273,10 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
                         />
                     }).collect_view()}
                 </fieldset>
+                </details>
             </Show>
+            <details class="advanced">
+            <summary>"Advanced"</summary>
             <div class="run-options">
                 <label>"Max rounds"
                     <input type="number" min="1" max="10" prop:value=move || max_rounds.get().to_string()
@@ -247,6 +287,9 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
                         on:change=move |ev| budget.set(event_target_value(&ev).trim().trim_start_matches('$').parse().unwrap_or(DEFAULT_BUDGET_USD)) />
                 </label>
             </div>
+            </details>
+            <SeatsHealth seats=asked_seats />
+                <MissingKeys seats=asked_seats typed=keys_typed />
         </Show>
         {move || pending.get().map(|(_, questions)| view! {
             <div class="consent" role="alertdialog" aria-labelledby="prioritize-consent-title">
@@ -256,6 +299,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
                 <button class="secondary" on:click=move |_| pending.set(None)>"Go back"</button>
             </div>
         })}
-        <button class="primary" on:click=start>{move || if debate.get() { "Start the debate" } else { "Rank by score" }}</button>
+        <button class="primary" on:click=move |_| start()>{move || if debate.get() { "Start the debate" } else { "Rank by score" }}</button>
+        </div>
     }
 }

@@ -13,6 +13,10 @@ use leptos::task::spawn_local;
 
 use crate::app::AppState;
 use crate::components::shared::cost_gate::PendingRun;
+use crate::components::shared::provider_gate::{
+    council_summary, is_submit_key, known_failures, providers_without_key, ConsentBeside,
+    MissingKeys, SeatsHealth,
+};
 use crate::components::shared::seat_editor::SeatEditor;
 use crate::components::shared::{launch, DemoCard};
 use crate::driver::BrowserClock;
@@ -68,8 +72,26 @@ pub fn NewReviewForm(
         seats.update(|s| choose_member(s, role, on, |n| Seat::default_for(&settings, n)));
     };
 
-    let start = move |_| {
+    let keys_typed = RwSignal::new(0u32);
+    let member_seats = Signal::derive(move || {
+        seats.with(|s| s.iter().map(|(_, seat)| seat.clone()).collect::<Vec<_>>())
+    });
+    let start = move || {
         let text = code.get_untracked();
+        if let Some((_, name)) = providers_without_key(state, &member_seats.get_untracked()).first()
+        {
+            return problem.set(Some(format!(
+                "Paste the API key for {name} first (above the button)."
+            )));
+        }
+        let labelled: Vec<(String, Seat)> = seats
+            .get_untracked()
+            .into_iter()
+            .map(|(role, seat)| (role.name().to_string(), seat))
+            .collect();
+        if let Some(message) = known_failures(state, &labelled) {
+            return problem.set(Some(message));
+        }
         let settings = state.settings.get_untracked();
         let members = seats
             .get_untracked()
@@ -105,17 +127,24 @@ pub fn NewReviewForm(
         }
     };
 
+    let chip = move || council_summary(state, &member_seats.get(), "reviewer");
     view! {
-        <DemoCard
-            protocol=Protocol::Review
-            text="Watch a scripted committee (no key, no server) review a small change with a planted secret: a veto, a compromise, and a verdict with grounded fix items."
-            button="Run the demo review"
-            problem=problem
-        />
+        <div class="ask-intro">
+            <div>
+                <p class="tagline">"Put a code change before a committee of reviewers that debates, vetoes and concludes, with every finding checked against the diff."</p>
+                <DemoCard
+                    protocol=Protocol::Review
+                    text="Watch a scripted committee (no key, no server) review a small change with a planted secret: a veto, a compromise, and a verdict with grounded fix items."
+                    button="Run the demo review"
+                    problem=problem
+                />
+            </div>
+        </div>
         <Show when=move || has_providers.get()>
+            <div class="ask-box" on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); start() }>
             <label class="question">
                 "Diff or code"
-                <textarea class="code" rows="10" placeholder="Paste a unified diff (git diff) or code"
+                <textarea class="code" rows="10" placeholder="Paste a unified diff (git diff) or code (Ctrl+Enter starts)"
                     prop:value=move || code.get()
                     on:input=move |ev| code.set(event_target_value(&ev))
                 ></textarea>
@@ -125,36 +154,48 @@ pub fn NewReviewForm(
                 <input type="file" accept=".diff,.patch,text/*" on:change=open_file />
             </label>
             <p class="muted review-summary" role="status">{summary}</p>
-            <label>
-                "Project rules (optional)"
-                <textarea rows="3" placeholder="One rule per line, e.g. Secrets come from the environment."
-                    prop:value=move || rules.get()
-                    on:input=move |ev| rules.set(event_target_value(&ev))
-                ></textarea>
-            </label>
-            <fieldset class="committee">
-                <legend>"Committee"</legend>
-                {ReviewerRole::ALL.into_iter().map(|role| {
-                    let sits = move || seats.with(|s| s.iter().any(|(r, _)| *r == role));
-                    view! {
-                        <div class="member">
-                            <label class="checkbox">
-                                <input type="checkbox" prop:checked=sits on:change=move |ev| toggle(role, event_target_checked(&ev)) />
-                                {member_choice(role)}
-                            </label>
-                            <Show when=sits>
-                                <SeatEditor
-                                    label=role.name().to_string()
-                                    read=Signal::derive(move || seats.with(|s| s.iter().find(|(r, _)| *r == role).map(|(_, seat)| seat.clone())).unwrap_or_default())
-                                    write=Callback::new(move |seat: Seat| { chosen_by_user.set(true); seats.update(|s| if let Some(slot) = s.iter_mut().find(|(r, _)| *r == role) { slot.1 = seat }) })
-                                    with_persona=false
-                                />
-                            </Show>
-                        </div>
-                    }
-                }).collect_view()}
-            </fieldset>
-            <button class="primary" on:click=start>"Start the review"</button>
+            <details class="council">
+                <summary class="council-chip">{chip}</summary>
+                <fieldset class="committee">
+                    <legend>"Committee"</legend>
+                    {ReviewerRole::ALL.into_iter().map(|role| {
+                        let sits = move || seats.with(|s| s.iter().any(|(r, _)| *r == role));
+                        view! {
+                            <div class="member">
+                                <label class="checkbox">
+                                    <input type="checkbox" prop:checked=sits on:change=move |ev| toggle(role, event_target_checked(&ev)) />
+                                    {member_choice(role)}
+                                </label>
+                                <Show when=sits>
+                                    <SeatEditor
+                                        label=role.name().to_string()
+                                        read=Signal::derive(move || seats.with(|s| s.iter().find(|(r, _)| *r == role).map(|(_, seat)| seat.clone())).unwrap_or_default())
+                                        write=Callback::new(move |seat: Seat| { chosen_by_user.set(true); seats.update(|s| if let Some(slot) = s.iter_mut().find(|(r, _)| *r == role) { slot.1 = seat }) })
+                                        with_persona=false
+                                    />
+                                </Show>
+                            </div>
+                        }
+                    }).collect_view()}
+                </fieldset>
+            </details>
+            <details class="advanced">
+                <summary>"Advanced"</summary>
+                <label>
+                    "Project rules (optional)"
+                    <textarea rows="3" placeholder="One rule per line, e.g. Secrets come from the environment."
+                        prop:value=move || rules.get()
+                        on:input=move |ev| rules.set(event_target_value(&ev))
+                    ></textarea>
+                </label>
+            </details>
+            <SeatsHealth seats=member_seats />
+                <MissingKeys seats=member_seats typed=keys_typed />
+            <div class="ask-actions">
+                <button class="primary" on:click=move |_| start()>"Start the review"</button>
+                <ConsentBeside awaiting_consent=awaiting_consent problem=problem />
+            </div>
+            </div>
         </Show>
     }
 }

@@ -4,8 +4,8 @@
 //! changed and leaves open `<details>` and focus where they were.
 use consilium_engine::library::share::json_export_notice;
 use consilium_engine::views::{
-    call_notes, cost_line, failure_report, heading, invalid_record_notice, participant_costs,
-    resume_offer, tab_title, was_cancelled,
+    call_notes, failure_report, heading, invalid_record_notice, participant_costs, resume_offer,
+    session_cost_line, tab_title, was_cancelled,
 };
 use consilium_engine::{Protocol, Session};
 use leptos::html::H2;
@@ -150,7 +150,7 @@ pub fn SessionBody(
     });
     let cost_text = Memo::new(move |_| {
         session
-            .with(|s| s.as_ref().map(|s| cost_line(&s.cost)))
+            .with(|s| s.as_ref().map(session_cost_line))
             .unwrap_or_default()
     });
     // A question reads as the heading; a diff is named by its title.

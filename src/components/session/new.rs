@@ -5,8 +5,7 @@ use crate::app::AppState;
 use crate::components::consult::new::{ConsultDraft, NewConsultForm};
 use crate::components::prioritize::new::NewPrioritizeForm;
 use crate::components::review::new::NewReviewForm;
-use crate::components::shared::cost_gate::{CostConsent, PendingRun};
-use crate::components::shared::launch;
+use crate::components::shared::cost_gate::PendingRun;
 use crate::components::shared::presets::PresetList;
 
 #[component]
@@ -47,19 +46,6 @@ pub fn NewSessionView() -> impl IntoView {
             </Show>
             </Show>
             <p class="error" role="alert">{move || problem.get()}</p>
-            {move || awaiting_consent.get().map(|pending| {
-                let session = StoredValue::new(pending.session.clone());
-                view! {
-                    <CostConsent
-                        pending=pending
-                        on_accept=Callback::new(move |_| {
-                            awaiting_consent.set(None);
-                            if let Err(message) = launch(state, session.get_value()) { problem.set(Some(message)); }
-                        })
-                        on_decline=Callback::new(move |_| awaiting_consent.set(None))
-                    />
-                }
-            })}
         </section>
     }
 }

@@ -3,6 +3,7 @@
 pub mod cost_gate;
 pub mod live_calls;
 pub mod presets;
+pub mod provider_gate;
 pub mod rich_text;
 pub mod seat_editor;
 

@@ -1,9 +1,11 @@
 //! One-click providers: local servers (Ollama, llama.cpp, LM Studio) and each hosted provider.
+//! Adding one checks it at once (its health shows beside it); a preset already added is not
+//! added again.
 use leptos::prelude::*;
 
 use crate::app::AppState;
 use crate::ids::new_id;
-use crate::settings::{presets, Preset, ProviderSettings};
+use crate::settings::{added_from, presets, Preset, ProviderSettings};
 
 pub fn provider_from_preset(preset: &Preset) -> ProviderSettings {
     ProviderSettings {
@@ -14,13 +16,22 @@ pub fn provider_from_preset(preset: &Preset) -> ProviderSettings {
         default_model: preset.model.to_string(),
         models: Vec::new(),
         remember_key: false,
+        // A server the user runs costs nothing unless its models are priced.
+        free: !preset.needs_key,
     }
 }
 
-/// Adds a provider and saves the settings; returns a message when saving failed.
+/// Adds a provider, saves the settings and checks it; returns a message when saving failed.
 pub fn add_provider(state: AppState, provider: ProviderSettings) -> Option<String> {
-    state.settings.update(|s| s.providers.push(provider));
-    state.settings.with_untracked(|s| s.save().err())
+    state
+        .settings
+        .update(|s| s.providers.push(provider.clone()));
+    let problem = state.settings.with_untracked(|s| s.save().err());
+    // A hosted provider without its key would only fail; it is checked once the key is typed.
+    if !provider.needs_key() {
+        state.health.check(state.settings, provider);
+    }
+    problem
 }
 
 #[component]
@@ -34,10 +45,23 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
             let label = preset.label;
             let hint = preset.hint;
             let url = preset.base_url;
+            let lookup = preset.clone();
+            let added = Memo::new(move |_| {
+                state
+                    .settings
+                    .with(|s| added_from(&s.providers, &lookup).cloned())
+            });
+            let health = move || {
+                added.get().map(|p| {
+                    let health = state.health.of(&p);
+                    view! { <span class="health-chip" data-tone=health.tone()>{health.label()}</span> }
+                })
+            };
             view! {
                 <li class="preset">
                     <div>
                         <strong>{label}</strong>
+                        " "{health}
                         <span class="muted">" "{url}</span>
                         <p class="hint">{hint}</p>
                     </div>
@@ -45,12 +69,16 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
                         class="secondary"
                         aria-label=format!("Add {label}")
                         on:click=move |_| {
-                            let added = provider_from_preset(&preset);
-                            let name = added.name.clone();
-                            match add_provider(state, added) {
-                                Some(problem) => message.set(Some(problem)),
-                                None => message.set(Some(format!("Added {name}. Set its model and key in Settings if needed."))),
+                            if added.get_untracked().is_some() {
+                                return message.set(Some(format!("{label} is already added.")));
                             }
+                            let provider = provider_from_preset(&preset);
+                            let name = provider.name.clone();
+                            message.set(Some(match add_provider(state, provider) {
+                                Some(problem) => problem,
+                                None if preset.needs_key => format!("Added {name}. Paste its key in Settings, or when you ask."),
+                                None => format!("Added {name}; checking that it answers…"),
+                            }));
                         }
                     >
                         "Add"

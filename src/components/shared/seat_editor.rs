@@ -7,6 +7,7 @@ use consilium_engine::{Persona, Price};
 use leptos::prelude::*;
 
 use crate::app::AppState;
+use crate::components::shared::provider_gate::HealthChip;
 use crate::settings::{ProviderSettings, Settings};
 
 fn seat_provider(p: &ProviderSettings) -> SeatProvider {
@@ -14,6 +15,8 @@ fn seat_provider(p: &ProviderSettings) -> SeatProvider {
         id: p.id.clone(),
         name: p.name.clone(),
         default_model: p.default_model.clone(),
+        models: p.models.clone(),
+        free: p.free,
     }
 }
 
@@ -95,6 +98,10 @@ pub fn SeatEditor(
             ..read.get_untracked()
         })
     };
+    let health = Signal::derive(move || {
+        let provider_id = read.get().provider_id;
+        state.settings.with(|s| state.health.of_id(s, &provider_id))
+    });
     let persona_picker = with_persona.then(|| {
         let personas = move || state.settings.with(all_personas);
         view! {
@@ -129,6 +136,7 @@ pub fn SeatEditor(
                     {move || models().into_iter().map(|m| view! { <option value=m /> }).collect_view()}
                 </datalist>
             </label>
+            <HealthChip health=health />
             {persona_picker}
             <label>
                 "Backup (asked when this seat is slow)"

@@ -71,16 +71,18 @@ pub fn cost_line(cost: &CostSummary) -> String {
     text
 }
 
+/// A session's cost line: a demo's scripted participants cost nothing, and it says so.
+pub fn session_cost_line(session: &Session) -> String {
+    if session.demo {
+        "Demo · no cost".to_string()
+    } else {
+        cost_line(&session.cost)
+    }
+}
+
 /// The estimate shown before a run.
 pub fn describe_estimate(estimate: &CostEstimate) -> String {
-    let cost = match estimate.usd {
-        Some(usd) => format!("about {}", format_usd(usd)),
-        None => "price unknown".to_string(),
-    };
-    let mut text = format!(
-        "{} calls, about {} input and {} output tokens at most: {cost}.",
-        estimate.calls, estimate.input_tokens, estimate.output_tokens
-    );
+    let mut text = describe_calls(estimate);
     if !estimate.unpriced_participants.is_empty() {
         text.push_str(&format!(
             " No price is known for {}, so the budget cannot limit them (set a price in Settings).",
@@ -88,6 +90,19 @@ pub fn describe_estimate(estimate: &CostEstimate) -> String {
         ));
     }
     text
+}
+
+/// The estimate's first sentence alone (calls, tokens, cost): the consent dialog gives the
+/// reason it asks once, in its own words, so it shows only this beside it.
+pub fn describe_calls(estimate: &CostEstimate) -> String {
+    let cost = match estimate.usd {
+        Some(usd) => format!("about {}", format_usd(usd)),
+        None => "price unknown".to_string(),
+    };
+    format!(
+        "{} calls, about {} input and {} output tokens at most: {cost}.",
+        estimate.calls, estimate.input_tokens, estimate.output_tokens
+    )
 }
 
 /// A price the user types into the price table: a model id and two prices of zero or more (USD

@@ -7,6 +7,7 @@ pub mod consent;
 pub mod consult;
 pub mod costs;
 pub mod failure;
+pub mod health;
 pub mod prioritize;
 pub mod review;
 pub mod seats;
@@ -22,8 +23,12 @@ pub use consult::{
     challenge_threads, dissent_of, dissent_on_record, severity_name, ChallengeThread,
     CrossExamThreads, DissentEntry,
 };
-pub use costs::{cost_line, describe_estimate, participant_costs, price_entry, ParticipantCost};
+pub use costs::{
+    cost_line, describe_calls, describe_estimate, participant_costs, price_entry,
+    session_cost_line, ParticipantCost,
+};
 pub use failure::{failure_report, FailureReport, Problem, ProviderRef};
+pub use health::{seats_known_to_fail, Health, SeatToCheck};
 pub use seats::{consult_seats, partner_seats, Seat, SeatCatalog, SeatProvider};
 pub use session::{
     call_notes, failed_calls, heading, invalid_record_notice, record_problems, recorded_calls,

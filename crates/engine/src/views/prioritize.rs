@@ -336,6 +336,22 @@ pub fn titled(rows: &[Opportunity]) -> Vec<Opportunity> {
         .collect()
 }
 
+/// The rows an import keeps: every row with anything typed in it (a title, a type, a
+/// description, evidence or an effort), so nothing typed is lost; only blank rows go, which also
+/// frees their placeholder ids for the imported opportunities.
+pub fn typed_rows(rows: &[Opportunity]) -> Vec<Opportunity> {
+    rows.iter()
+        .filter(|o| {
+            ![&o.title, &o.kind, &o.description]
+                .iter()
+                .all(|text| text.trim().is_empty())
+                || o.evidence.iter().any(|line| !line.trim().is_empty())
+                || o.effort.is_some()
+        })
+        .cloned()
+        .collect()
+}
+
 /// The backlog a new session takes from the editor: every row with a title or a description.
 pub fn backlog_of(rows: &[Opportunity]) -> Vec<Opportunity> {
     rows.iter()

@@ -10,6 +10,28 @@ pub struct SeatProvider {
     /// Its display name.
     pub name: String,
     pub default_model: String,
+    /// Its listed models (may be empty: not loaded yet).
+    pub models: Vec<String>,
+    /// A server the user runs (on this machine or network): its calls cost $0 unless priced.
+    pub free: bool,
+}
+
+impl SeatProvider {
+    /// The models a new council spreads over: the default first, then the others listed. A list of
+    /// one names the one model a local server serves (llama-server answers to any name), so it adds
+    /// no second choice.
+    fn choices(&self) -> Vec<String> {
+        let mut choices = vec![self.default_model.clone()];
+        if self.models.len() > 1 {
+            choices.extend(
+                self.models
+                    .iter()
+                    .filter(|m| **m != self.default_model)
+                    .cloned(),
+            );
+        }
+        choices
+    }
 }
 
 /// What a seat is resolved against: the providers, the price table and the user's own personas.
@@ -44,16 +66,38 @@ pub struct Seat {
 }
 
 impl Seat {
-    /// The `index`-th seat of a new council: the providers in turn, each with its default model.
+    /// The `index`-th seat of a new council: the providers in turn, each first with its default
+    /// model and, once every provider has a seat, with its other listed models in turn, so seats
+    /// differ in model whenever more than one model is available.
     pub fn default_for(catalog: &impl SeatCatalog, index: usize) -> Self {
         let providers = catalog.providers();
-        let provider = providers.get(index % providers.len().max(1));
+        let lists: Vec<Vec<String>> = providers.iter().map(SeatProvider::choices).collect();
+        let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
+        let spread: Vec<(&SeatProvider, &String)> = (0..longest)
+            .flat_map(|round| {
+                providers
+                    .iter()
+                    .zip(&lists)
+                    .filter_map(move |(p, list)| list.get(round).map(|m| (p, m)))
+            })
+            .collect();
+        match spread.get(index % spread.len().max(1)) {
+            Some((provider, model)) => Self {
+                provider_id: provider.id.clone(),
+                model: (*model).clone(),
+                ..Self::default()
+            },
+            None => Self::default(),
+        }
+    }
+
+    /// The `index`-th panelist of a new council: a seat as [`Seat::default_for`], with the
+    /// built-in personas in turn, so no two of the first five think alike.
+    pub fn panelist(catalog: &impl SeatCatalog, index: usize) -> Self {
+        let personas = builtin_personas();
         Self {
-            provider_id: provider.map(|p| p.id.clone()).unwrap_or_default(),
-            model: provider
-                .map(|p| p.default_model.clone())
-                .unwrap_or_default(),
-            ..Self::default()
+            persona: personas[index % personas.len()].name.clone(),
+            ..Self::default_for(catalog, index)
         }
     }
 
@@ -110,12 +154,13 @@ impl Seat {
                 ));
             }
             Some(Backup {
+                model: backup_model.to_string(),
+                price: price_of(catalog, &provider, backup_model),
                 provider_id: provider.id,
                 provider_label: provider.name,
-                model: backup_model.to_string(),
-                price: catalog.price_for(backup_model),
             })
         };
+        let price = price_of(catalog, &provider, model);
         Ok(Participant {
             id: id.to_string(),
             label: format!("{label} · {model}{persona_suffix}"),
@@ -123,10 +168,18 @@ impl Seat {
             provider_label: provider.name,
             model: model.to_string(),
             persona,
-            price: catalog.price_for(model),
+            price,
             backup,
         })
     }
+}
+
+/// The price table's price for `model`; else $0 on a free (local) provider; else unknown.
+fn price_of(catalog: &impl SeatCatalog, provider: &SeatProvider, model: &str) -> Option<Price> {
+    catalog.price_for(model).or(provider.free.then_some(Price {
+        input_per_million: 0.0,
+        output_per_million: 0.0,
+    }))
 }
 
 fn default_model(catalog: &impl SeatCatalog, provider_id: &str) -> String {
@@ -136,10 +189,11 @@ fn default_model(catalog: &impl SeatCatalog, provider_id: &str) -> String {
         .unwrap_or_default()
 }
 
-/// A new council's seats: three panelists on the providers in turn, and the judge on the first.
+/// A new council's seats: three panelists on the providers and models in turn, each with its own
+/// persona, and the judge on the first.
 pub fn consult_seats(catalog: &impl SeatCatalog) -> (Vec<Seat>, Seat) {
     (
-        (0..3).map(|i| Seat::default_for(catalog, i)).collect(),
+        (0..3).map(|i| Seat::panelist(catalog, i)).collect(),
         Seat::default_for(catalog, 0),
     )
 }

@@ -1,0 +1,378 @@
+//! The provider check's diagnosis: one case per cause it tells apart, each with its fix, from the
+//! facts the browser gathers (page, target, browser, how the fetch ended).
+mod common;
+
+use common::fixture;
+use consilium_providers::{
+    diagnose, is_local_address, model_listed, Browser, CheckFacts, CheckStep, FetchOutcome,
+    Problem, ProviderKind,
+};
+
+const LOCAL_PAGE: &str = "http://127.0.0.1:8765/#/new";
+const HOSTED_PAGE: &str = "https://consilium.example/#/new";
+const CHROME: &str = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+const SAFARI: &str = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15";
+const FIREFOX: &str = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+
+fn facts(page: &str, target: &str, browser: Browser, outcome: FetchOutcome) -> CheckFacts {
+    CheckFacts {
+        page_url: page.into(),
+        target_url: target.into(),
+        kind: ProviderKind::OpenAiCompatible,
+        browser,
+        step: CheckStep::ModelList,
+        outcome,
+    }
+}
+
+fn failed(reachable: Option<bool>) -> FetchOutcome {
+    FetchOutcome::Failed {
+        reachable_without_cors: reachable,
+    }
+}
+
+fn answered(status: u16, content_type: &str, body: &str) -> FetchOutcome {
+    FetchOutcome::Answered {
+        status,
+        content_type: content_type.into(),
+        body: body.into(),
+    }
+}
+
+fn problem(facts: &CheckFacts) -> (Problem, String) {
+    let diagnosis = diagnose(facts).expect_err("the check fails");
+    (diagnosis.problem, diagnosis.sentence())
+}
+
+#[test]
+fn the_browser_is_told_from_its_user_agent() {
+    assert_eq!(Browser::from_user_agent(CHROME), Browser::Chrome);
+    assert_eq!(Browser::from_user_agent(SAFARI), Browser::Safari);
+    assert_eq!(Browser::from_user_agent(FIREFOX), Browser::Firefox);
+    assert_eq!(Browser::from_user_agent("curl/8"), Browser::Other);
+}
+
+#[test]
+fn nothing_listening_on_a_local_port_says_how_to_start_that_server() {
+    let (kind, text) = problem(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:11434/v1",
+        Browser::Chrome,
+        failed(Some(false)),
+    ));
+    assert_eq!(kind, Problem::NothingListening);
+    assert_eq!(text, "Nothing is listening at http://127.0.0.1:11434/v1. Start Ollama with OLLAMA_ORIGINS=* (e.g. `OLLAMA_ORIGINS=* ollama serve`).");
+    let (_, text) = problem(&facts(
+        LOCAL_PAGE,
+        "http://localhost:8080/v1/",
+        Browser::Firefox,
+        failed(Some(false)),
+    ));
+    assert!(
+        text.contains("llama-server --host 127.0.0.1 --port 8080"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_hosted_address_out_of_reach_asks_to_check_the_address_and_connection() {
+    let (kind, text) = problem(&facts(
+        HOSTED_PAGE,
+        "https://api.openai.com/v1",
+        Browser::Chrome,
+        failed(Some(false)),
+    ));
+    assert_eq!(kind, Problem::NothingListening);
+    assert_eq!(
+        text,
+        "Could not reach https://api.openai.com/v1. Check the address and your connection."
+    );
+}
+
+#[test]
+fn a_server_that_answers_without_cors_is_told_apart_from_one_not_running() {
+    let (kind, text) = problem(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:11434/v1",
+        Browser::Chrome,
+        failed(Some(true)),
+    ));
+    assert_eq!(kind, Problem::CorsRefused);
+    assert!(
+        text.contains("does not allow calls from this page (CORS)"),
+        "{text}"
+    );
+    assert!(text.contains("OLLAMA_ORIGINS=*"), "{text}");
+    let (kind, text) = problem(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:1234/v1",
+        Browser::Firefox,
+        failed(Some(true)),
+    ));
+    assert_eq!(kind, Problem::CorsRefused);
+    assert!(text.contains("\"Enable CORS\" in LM Studio"), "{text}");
+}
+
+#[test]
+fn chrome_on_an_https_page_asks_for_local_network_access() {
+    let (kind, text) = problem(&facts(
+        HOSTED_PAGE,
+        "http://127.0.0.1:11434/v1",
+        Browser::Chrome,
+        failed(Some(false)),
+    ));
+    assert_eq!(kind, Problem::LocalNetworkAccess);
+    assert!(text.contains("Allow \"Local network access\""), "{text}");
+    // Once allowed, a server that answers but refuses CORS is that, not the prompt.
+    let (kind, _) = problem(&facts(
+        HOSTED_PAGE,
+        "http://127.0.0.1:11434/v1",
+        Browser::Chrome,
+        failed(Some(true)),
+    ));
+    assert_eq!(kind, Problem::CorsRefused);
+}
+
+#[test]
+fn safari_refuses_http_localhost_from_an_https_page() {
+    let (kind, text) = problem(&facts(
+        HOSTED_PAGE,
+        "http://localhost:8080/v1",
+        Browser::Safari,
+        failed(None),
+    ));
+    assert_eq!(kind, Problem::SafariLocalhost);
+    assert!(
+        text.starts_with("Safari does not let an https page call http://localhost:8080/v1."),
+        "{text}"
+    );
+    // Firefox allows loopback from https: then it is whether the server runs.
+    let (kind, _) = problem(&facts(
+        HOSTED_PAGE,
+        "http://localhost:8080/v1",
+        Browser::Firefox,
+        failed(Some(false)),
+    ));
+    assert_eq!(kind, Problem::NothingListening);
+}
+
+#[test]
+fn plain_http_on_the_network_from_https_is_mixed_content() {
+    let (kind, text) = problem(&facts(
+        HOSTED_PAGE,
+        "http://192.168.1.20:11434/v1",
+        Browser::Firefox,
+        failed(None),
+    ));
+    assert_eq!(kind, Problem::MixedContent);
+    assert!(text.contains("(mixed content)"), "{text}");
+    // From an http page, the page's own policy allows plain http only on loopback.
+    let (kind, _) = problem(&facts(
+        LOCAL_PAGE,
+        "http://192.168.1.20:11434/v1",
+        Browser::Firefox,
+        failed(None),
+    ));
+    assert_eq!(kind, Problem::AddressNotAllowed);
+}
+
+#[test]
+fn a_base_url_answering_with_a_web_page_asks_for_the_api_address() {
+    let page = "<!DOCTYPE html><html><head><title>llama.cpp</title></head><body></body></html>";
+    let (kind, text) = problem(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:8080",
+        Browser::Chrome,
+        answered(200, "text/html; charset=utf-8", page),
+    ));
+    assert_eq!(kind, Problem::WebPage);
+    assert!(
+        text.contains("answered with a web page") && text.contains("ends in /v1"),
+        "{text}"
+    );
+    // Known by its body even when the content type says nothing.
+    let (kind, _) = problem(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:8080",
+        Browser::Chrome,
+        answered(200, "", page),
+    ));
+    assert_eq!(kind, Problem::WebPage);
+}
+
+#[test]
+fn a_refused_key_asks_for_a_valid_one_in_every_format() {
+    for (kind, fixture_name, status) in [
+        (ProviderKind::OpenAi, "openai/error_401.json", 401),
+        (ProviderKind::Anthropic, "anthropic/error_401.json", 401),
+        (ProviderKind::Gemini, "gemini/error_400_key.json", 400),
+        (ProviderKind::OpenRouter, "openrouter/error_401.json", 401),
+        (
+            ProviderKind::OpenAiCompatible,
+            "compatible/llamacpp_error_401.json",
+            401,
+        ),
+    ] {
+        let mut check = facts(
+            HOSTED_PAGE,
+            "https://api.example/v1",
+            Browser::Chrome,
+            answered(status, "application/json", &fixture(fixture_name)),
+        );
+        check.kind = kind;
+        let (problem_found, text) = problem(&check);
+        assert_eq!(problem_found, Problem::BadKey, "{fixture_name}");
+        assert_eq!(
+            text,
+            format!("The key was refused (HTTP {status}). Paste a valid key for this provider.")
+        );
+    }
+}
+
+#[test]
+fn an_unknown_model_on_the_call_is_told_apart_from_a_missing_model_list() {
+    let mut call = facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:11434/v1",
+        Browser::Chrome,
+        answered(
+            404,
+            "application/json",
+            &fixture("compatible/ollama_error_404.json"),
+        ),
+    );
+    call.step = CheckStep::Call;
+    assert_eq!(problem(&call).0, Problem::UnknownModel);
+    let mut openai = facts(
+        HOSTED_PAGE,
+        "https://api.openai.com/v1",
+        Browser::Chrome,
+        answered(
+            404,
+            "application/json",
+            &fixture("openai/error_404_model.json"),
+        ),
+    );
+    openai.kind = ProviderKind::OpenAi;
+    openai.step = CheckStep::Call;
+    assert_eq!(problem(&openai).0, Problem::UnknownModel);
+    // A 404 for the model list itself is the base URL's fault.
+    let (kind, text) = problem(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:8080",
+        Browser::Chrome,
+        answered(404, "text/plain", "Not Found"),
+    ));
+    assert_eq!(kind, Problem::NoApiHere);
+    assert!(text.contains("probably lacks /v1"), "{text}");
+}
+
+#[test]
+fn an_anthropic_account_refusing_browsers_is_sent_to_openrouter() {
+    let body = r#"{"type":"error","error":{"type":"invalid_request_error","message":"CORS requests are not allowed for this Organization because of your organization's settings."}}"#;
+    let mut check = facts(
+        HOSTED_PAGE,
+        "https://api.anthropic.com/v1",
+        Browser::Chrome,
+        answered(401, "application/json", body),
+    );
+    check.kind = ProviderKind::Anthropic;
+    let (kind, text) = problem(&check);
+    assert_eq!(kind, Problem::AnthropicBrowserAccess);
+    assert!(text.contains("OpenRouter"), "{text}");
+    // An ordinary bad Anthropic key stays a bad key.
+    check.outcome = answered(
+        401,
+        "application/json",
+        &fixture("anthropic/error_401.json"),
+    );
+    assert_eq!(problem(&check).0, Problem::BadKey);
+}
+
+#[test]
+fn a_reply_in_another_format_and_a_silent_server_each_say_so() {
+    let (kind, text) = problem(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:9000/v1",
+        Browser::Chrome,
+        answered(200, "application/json", r#"{"hello":"world"}"#),
+    ));
+    assert_eq!(kind, Problem::NotAnApi);
+    assert!(text.contains("not in the OpenAI-compatible"), "{text}");
+    let (kind, text) = problem(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:9000/v1",
+        Browser::Chrome,
+        FetchOutcome::TimedOut { after_ms: 20_000 },
+    ));
+    assert_eq!(kind, Problem::TimedOut);
+    assert!(
+        text.starts_with("http://127.0.0.1:9000/v1 sent nothing for 20 s."),
+        "{text}"
+    );
+    let (kind, text) = problem(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:9000/v1",
+        Browser::Chrome,
+        answered(
+            503,
+            "application/json",
+            r#"{"error":{"message":"loading model"}}"#,
+        ),
+    ));
+    assert_eq!(kind, Problem::Other);
+    assert!(text.contains("loading model"), "{text}");
+}
+
+#[test]
+fn a_healthy_provider_lists_its_models_and_answers_the_call() {
+    let models = diagnose(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:8080/v1",
+        Browser::Chrome,
+        answered(
+            200,
+            "application/json",
+            &fixture("compatible/llamacpp_models.json"),
+        ),
+    ))
+    .unwrap();
+    assert!(!models.is_empty());
+    let mut call = facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:8080/v1",
+        Browser::Chrome,
+        answered(
+            200,
+            "application/json",
+            &fixture("compatible/llamacpp_reply.json"),
+        ),
+    );
+    call.step = CheckStep::Call;
+    assert!(diagnose(&call).is_ok());
+}
+
+#[test]
+fn local_addresses_and_listed_models() {
+    for url in [
+        "http://127.0.0.1:11434/v1",
+        "http://localhost:8080",
+        "http://[::1]:1234/v1",
+        "http://192.168.0.4:8000/v1",
+        "http://10.0.0.2/v1",
+        "http://gpu.local:8080/v1",
+    ] {
+        assert!(is_local_address(url), "{url}");
+    }
+    for url in [
+        "https://api.openai.com/v1",
+        "http://8.8.8.8/v1",
+        "https://172.32.0.1/v1",
+    ] {
+        assert!(!is_local_address(url), "{url}");
+    }
+    let listed = vec!["gpt-4.1".to_string(), "gpt-4.1-mini".to_string()];
+    assert_eq!(model_listed(&listed, "gpt-4.1-mini"), Some(true));
+    assert_eq!(model_listed(&listed, "gpt-5-nano"), Some(false));
+    assert_eq!(model_listed(&[], "anything"), None);
+}
