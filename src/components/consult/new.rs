@@ -1,5 +1,7 @@
 //! New consult: the question, the council, the depth, then run (after the cost gate).
-use consilium_engine::views::{consult_seats, describe_estimate, needs_consent, Seat};
+use consilium_engine::views::{
+    consult_seats, describe_estimate, judge_model_warning, needs_consent, Seat,
+};
 use consilium_engine::{estimate_cost, Clock, ConsultConfig, Protocol, Session, VERBOSE_NOTICE};
 use leptos::prelude::*;
 
@@ -22,6 +24,8 @@ pub struct ConsultDraft {
     verbose: RwSignal<bool>,
     /// Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.
     structured: RwSignal<bool>,
+    /// Rounds 2-4 show peers as "Answer A", "Answer B"... (bias controls).
+    anonymous: RwSignal<bool>,
 }
 
 impl ConsultDraft {
@@ -33,6 +37,7 @@ impl ConsultDraft {
             depth: RwSignal::new(4u8),
             verbose: RwSignal::new(state.settings.with_untracked(|s| s.verbose)),
             structured: RwSignal::new(true),
+            anonymous: RwSignal::new(true),
         };
         let (seats, judge) = (draft.seats, draft.judge);
         // Seats follow the providers: filled as soon as the first provider exists.
@@ -62,6 +67,7 @@ pub fn NewConsultForm(
         depth,
         verbose,
         structured,
+        anonymous,
     } = draft;
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
 
@@ -91,6 +97,7 @@ pub fn NewConsultForm(
             stop_after_round: depth.get_untracked(),
             structured_output: structured.get_untracked(),
             demo: false,
+            anonymous_peers: anonymous.get_untracked(),
         };
         config.validate()?;
         Ok(config)
@@ -133,6 +140,11 @@ pub fn NewConsultForm(
             .map(|config| describe_estimate(&estimate_cost(&text, &config)))
     };
 
+    let judge_warning = move || {
+        let settings = state.settings.get();
+        seats.with(|panel| judge.with(|judge| judge_model_warning(panel, judge, &settings)))
+    };
+
     view! {
         <DemoCard
             protocol=Protocol::Consult
@@ -160,6 +172,7 @@ pub fn NewConsultForm(
                 ></textarea>
             </label>
             <PanelBuilder seats=seats judge=judge />
+            <p class="notice judge-warning" role="status">{judge_warning}</p>
             <div class="run-options">
                 <label>
                     "Depth"
@@ -175,6 +188,10 @@ pub fn NewConsultForm(
                 <label class="checkbox">
                     <input type="checkbox" prop:checked=move || structured.get() on:change=move |ev| structured.set(event_target_checked(&ev)) />
                     "Structured output (JSON schema)"
+                </label>
+                <label class="checkbox">
+                    <input type="checkbox" prop:checked=move || anonymous.get() on:change=move |ev| anonymous.set(event_target_checked(&ev)) />
+                    "Anonymous peers: rounds 2-4 see Answer A, B…"
                 </label>
             </div>
             <Show when=move || verbose.get()>

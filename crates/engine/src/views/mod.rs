@@ -22,7 +22,9 @@ pub use consult::{
     CrossExamThreads, DissentEntry,
 };
 pub use costs::{cost_line, describe_estimate, participant_costs, price_entry, ParticipantCost};
-pub use seats::{consult_seats, partner_seats, Seat, SeatCatalog, SeatProvider};
+pub use seats::{
+    consult_seats, judge_model_warning, partner_seats, Seat, SeatCatalog, SeatProvider,
+};
 pub use session::{
     call_notes, failed_calls, heading, invalid_record_notice, record_problems, recorded_calls,
     resume_offer, was_cancelled, CallNotes, FailedCall, ResumeOffer,

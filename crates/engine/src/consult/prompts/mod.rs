@@ -54,6 +54,7 @@ fn panelist_system(panelist: &Participant) -> String {
     system
 }
 
+/// Names no panelist: with anonymous peers the prompt shows them as "Answer A", "Answer B"...
 const JUDGE_SYSTEM: &str = "You are the judge of a council: impartial, you weigh what the \
-                            panelists said and add no opinion of your own. Name panelists by their \
-                            agent ids (such as panelist-1).";
+                            panelists said and add no opinion of your own. Name each panelist as \
+                            this prompt names them.";

@@ -27,19 +27,22 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
         )
     };
     let structured = run.config.structured_output;
+    // The judge sees the panelists by its labels (bias controls, see `peers`).
+    let labels = run.peer_labels(&run.config.judge.id);
+    let answers = labels.answers(&round1);
     let prompt = prompts::verdict(
         &run.subject,
-        &round1,
-        &synthesis_shown,
-        &cross_exam_shown,
+        &answers,
+        &labels.synthesis(&synthesis_shown),
+        &labels.cross_exam(&cross_exam_shown),
         detail,
         structured,
     );
     let unfiltered = prompts::verdict(
         &run.subject,
-        &round1,
-        &synthesis,
-        &cross_exam,
+        &answers,
+        &labels.synthesis(&synthesis),
+        &labels.cross_exam(&cross_exam),
         Detail::Full,
         structured,
     );
@@ -54,9 +57,13 @@ pub(in crate::consult) async fn run_round<C: ModelCaller>(run: &Run<'_, C>) -> R
     let verdict = run
         .ask(plan, &|_: &CallPlan, text: &str| {
             let fields = run.envelope_fields(VERDICT);
-            let parsed =
+            let mut parsed =
                 parse_reply(text, fields, VerdictArtifact::validate).map_err(|e| e.to_string())?;
-            run.check_agents(parsed.value.dissent.iter().map(|d| d.agent.as_str()))?;
+            labels.restore_verdict(&mut parsed.value);
+            run.check_agents(
+                &labels,
+                parsed.value.dissent.iter().map(|d| d.agent.as_str()),
+            )?;
             Ok(parsed)
         })
         .await
