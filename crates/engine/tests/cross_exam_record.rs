@@ -168,10 +168,14 @@ fn with_structured_output_the_shape_goes_only_as_the_schema() {
     run(demo_session(), &caller);
     for request in caller.requests() {
         assert!(request.response_schema.is_some());
+        // The schema enforces one JSON object: the prompt spends no line on the format.
         assert!(
-            request
-                .prompt
-                .ends_with("as the response schema describes."),
+            !request.prompt.contains("Reply with one JSON object"),
+            "{}",
+            request.call_id
+        );
+        assert!(
+            !request.prompt.ends_with(char::is_whitespace),
             "{}",
             request.call_id
         );
@@ -193,6 +197,9 @@ fn with_structured_output_the_shape_goes_only_as_the_schema() {
     run(off, &caller);
     for request in caller.requests() {
         assert!(request.response_schema.is_none());
+        assert!(request
+            .prompt
+            .contains("\n\nReply with one JSON object and nothing else"));
         let (_, shape) = request.prompt.rsplit_once("in this shape:\n").unwrap();
         assert!(
             shape.starts_with('{') && shape.ends_with('}'),

@@ -33,7 +33,7 @@ pub fn verdict(
              - evidence: the points that survived (at least one).\n\
              - dissent: each panelist who still disagrees, the concern and its severity (high: it \
              could change the decision; medium: how to carry it out; low: a reservation); empty if \
-             nobody does.\n\n{}",
+             nobody does.{}",
             render::answers(round1),
             render::synthesis(synthesis, viewpoints),
             render::cross_exam(cross_exam),
