@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Consult prompt tokens: runs scripted consultations through the real engine and counts every
-# prompt and reply with the o200k_base tokenizer (tests/bench/tokens, a crate outside the workspace
+# prompt, response schema and reply with the o200k_base tokenizer (tests/bench/tokens, a crate outside the workspace
 # so the tokenizer never reaches the product). Writes the "Consult prompt tokens" section of
 # BENCHMARKS.md with the date and machine.
 #
@@ -44,8 +44,8 @@ Three scripted consultations, each with 3 panelists and a judge (the demo counci
 consultations whose syntheses fill the schema's limits: 6 consensus points, 4 tensions, 8 challenges),
 run through the real engine with structured output on, once with artifact filtering (the seed's
 default limits) and once verbose. Counter: OpenAI's o200k_base tokenizer (`tiktoken-rs`), on the system
-and user message of every call ("in", the JSON schema sent beside it is the same before and after and
-not counted) and on every reply ("out"). Per-round figures are the filtered run. The panelists'
+and user message of every call ("in"), on the JSON schema sent beside it ("schema") and on every reply
+("out"). Per-round figures are the filtered run. The panelists'
 replies and the verdict are the same before and after; the judge's round-3 merge reply follows what
 the engine asks for.
 

@@ -5,7 +5,7 @@
 //! The modules stand in one-way layers, bottom to top; a module imports only from its own layer
 //! (never in a cycle) or lower ones, and `tests/layers.rs` fails on any other import:
 //! - L0 foundation, leaves that know nothing of sessions: `timestamp`, `money`, `tokens`,
-//!   `validation`, `participants`, `markdown_text`, `rich_text`, `reply_parse`.
+//!   `validation`, `participants`, `markdown_text`, `rich_text`, `reply_parse`, `shuffle`.
 //! - L1 `record`: the session record every protocol shares (envelope, call records, costs, reading
 //!   records of earlier schema versions) and each protocol's stored data (`record::consult`,
 //!   `record::review`, `record::prioritize`: bodies, artifacts, configs, state enums, and the
@@ -33,6 +33,7 @@ pub mod record;
 pub mod reply_parse;
 pub mod review;
 pub mod rich_text;
+pub mod shuffle;
 pub mod testing;
 pub mod timestamp;
 pub mod tokens;

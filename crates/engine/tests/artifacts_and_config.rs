@@ -190,6 +190,35 @@ fn reply_schemas_are_strict_bounded_and_ask_only_for_content() {
 }
 
 #[test]
+fn reply_schemas_spend_no_token_on_what_validation_already_covers() {
+    for schema in [
+        independent_schema(),
+        synthesis_schema(),
+        cross_exam_reply_schema(),
+        cross_exam_judgment_schema(7),
+        verdict_schema(),
+    ] {
+        let wire = schema.to_string();
+        // Validation refuses an empty text, and an array may be empty unless it says otherwise.
+        assert!(!wire.contains("minLength"), "{wire}");
+        assert!(!wire.contains("\"minItems\":0"), "{wire}");
+    }
+    // A text that may hold an empty string is still refused, so the bound is not lost.
+    let empty = serde_json::json!({
+        "position": "", "key_points": ["a"], "rationale": "b", "confidence": 50
+    });
+    let mut fields = ArtifactEnvelope::new(INDEPENDENT, "2026-01-01T00:00:00Z".into()).to_fields();
+    fields.insert("agent_id".into(), "panelist-1".into());
+    let error =
+        consilium_engine::parse_reply(&empty.to_string(), fields, IndependentArtifact::validate)
+            .unwrap_err();
+    assert!(
+        error.to_string().contains("position must not be empty"),
+        "{error}"
+    );
+}
+
+#[test]
 fn a_council_is_validated_with_sentences() {
     let valid = demo_config();
     assert_eq!(valid.validate(), Ok(()));

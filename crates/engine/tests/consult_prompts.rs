@@ -96,6 +96,8 @@ fn request<'a>(requests: &'a [CallRequest], call_id: &str) -> &'a CallRequest {
 
 fn run_with_limits() -> (consilium_engine::Session, Vec<CallRequest>) {
     let mut config = demo_config();
+    config.anonymous_peers = false;
+    // Real names, so the assertions can say who challenged whom (peer labels: tests/peer_labels.rs).
     config.filter_limits = limits();
     let caller = caller();
     let (session, _) = run(session_with(config), &caller);
@@ -185,6 +187,7 @@ fn round_four_gives_the_judge_everything_the_seeds_require_under_its_own_limits(
 #[test]
 fn an_unanswered_challenge_is_never_cut_even_with_no_room_for_challenges() {
     let mut config = demo_config();
+    config.anonymous_peers = false;
     let mut limits = limits();
     limits.round4.challenges = 0;
     config.filter_limits = limits;

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::{CallLog, ScriptedCaller};
-use consilium_engine::{CallStatus, ConsultState, Event, Severity};
+use consilium_engine::{demo_config, CallStatus, ConsultState, Event, Severity};
 use serde_json::json;
 
 #[test]
@@ -292,7 +292,10 @@ fn personas_go_into_the_system_prompt() {
 #[test]
 fn artifacts_in_prompts_keep_their_fields_in_order() {
     let caller = ScriptedCaller::over_demo();
-    let (session, _) = run(demo_session(), &caller);
+    // Real names, so the answer is found by its id (anonymous peers: see tests/peer_labels.rs).
+    let mut config = demo_config();
+    config.anonymous_peers = false;
+    let (session, _) = run(session_with(config), &caller);
     let synthesis = caller
         .requests()
         .into_iter()

@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use consilium_engine::consult::peers::PeerLabels;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{CallStatus, Challenge, ConsultState, CrossExamReply, Rebuttal};
 use serde_json::json;
@@ -59,13 +60,17 @@ fn the_judge_is_asked_only_which_challenges_stand_unanswered_or_repeat() {
     assert_eq!(schema["properties"]["unresolved"]["items"]["maximum"], 2);
 
     let record = session.consult().round3.clone().unwrap();
-    // Each challenge appears once, numbered, with its challenger; each defence once.
+    // Each challenge appears once, numbered, with its challenger and target as the judge sees
+    // them (anonymous peers: its own labels); each defence once.
+    let body = session.consult();
+    let judge = PeerLabels::for_reader(&body.config, body.peer_label_seed, "judge");
+    assert!(judge.anonymous());
     for (index, c) in record.challenges.iter().enumerate() {
         let line = format!(
             "{}. {} challenges {}: {}",
             index + 1,
-            c.challenger,
-            c.target_agent,
+            judge.shown(&c.challenger),
+            judge.shown(&c.target_agent),
             c.challenge
         );
         assert!(request.prompt.contains(&line), "{line}");
@@ -163,10 +168,14 @@ fn with_structured_output_the_shape_goes_only_as_the_schema() {
     run(demo_session(), &caller);
     for request in caller.requests() {
         assert!(request.response_schema.is_some());
+        // The schema enforces one JSON object: the prompt spends no line on the format.
         assert!(
-            request
-                .prompt
-                .ends_with("as the response schema describes."),
+            !request.prompt.contains("Reply with one JSON object"),
+            "{}",
+            request.call_id
+        );
+        assert!(
+            !request.prompt.ends_with(char::is_whitespace),
             "{}",
             request.call_id
         );
@@ -188,6 +197,9 @@ fn with_structured_output_the_shape_goes_only_as_the_schema() {
     run(off, &caller);
     for request in caller.requests() {
         assert!(request.response_schema.is_none());
+        assert!(request
+            .prompt
+            .contains("\n\nReply with one JSON object and nothing else"));
         let (_, shape) = request.prompt.rsplit_once("in this shape:\n").unwrap();
         assert!(
             shape.starts_with('{') && shape.ends_with('}'),

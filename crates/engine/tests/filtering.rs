@@ -3,10 +3,11 @@ mod common;
 
 use common::*;
 use consilium_engine::consult::artifacts::{CROSS_EXAM, SYNTHESIS};
+use consilium_engine::consult::peers::PeerLabels;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
     filter_cross_exam, filter_synthesis, severity_score, substantiveness_score, ArtifactEnvelope,
-    Challenge, ConsensusPoint, CrossExamArtifact, CrossExamLimits, FilterLimits, Rebuttal,
+    Challenge, ConsensusPoint, CrossExamArtifact, CrossExamLimits, FilterLimits, Rebuttal, Session,
     SynthesisArtifact, SynthesisLimits, Tension, Viewpoint,
 };
 use serde_json::json;
@@ -275,6 +276,12 @@ fn a_kept_challenge_that_a_defence_answered_loses_its_evidence() {
     );
 }
 
+/// The names `reader` saw its peers by in `session`.
+fn labels_of(session: &Session, reader: &str) -> PeerLabels {
+    let body = session.consult();
+    PeerLabels::for_reader(&body.config, body.peer_label_seed, reader)
+}
+
 #[test]
 fn filtered_prompts_leave_out_the_viewpoints_the_reader_has_in_full() {
     let caller = ScriptedCaller::over_demo();
@@ -292,8 +299,10 @@ fn filtered_prompts_leave_out_the_viewpoints_the_reader_has_in_full() {
             "{}",
             request.call_id
         );
+        // Peers appear as this reader's labels (anonymous peers).
+        let labels = labels_of(&session, reader);
         for v in kept.iter().flat_map(|t| &t.viewpoints) {
-            let line = format!("{}: {}", v.agent, v.viewpoint);
+            let line = format!("{}: {}", labels.shown(&v.agent), v.viewpoint);
             assert_eq!(
                 request.prompt.contains(&line),
                 v.agent != reader,
@@ -303,8 +312,9 @@ fn filtered_prompts_leave_out_the_viewpoints_the_reader_has_in_full() {
         }
     }
     let verdict = requests.iter().find(|r| r.call_id == "r4-judge").unwrap();
+    let judge = labels_of(&session, "judge");
     for t in kept {
-        let agents: Vec<&str> = t.viewpoints.iter().map(|v| v.agent.as_str()).collect();
+        let agents: Vec<String> = t.viewpoints.iter().map(|v| judge.shown(&v.agent)).collect();
         assert!(verdict
             .prompt
             .contains(&format!("{} ({})", t.topic, agents.join(", "))));
@@ -319,15 +329,16 @@ fn filtered_prompts_leave_out_the_viewpoints_the_reader_has_in_full() {
     let mut verbose = demo_session();
     verbose.consult_mut().config.verbose = true;
     let caller = ScriptedCaller::over_demo();
-    run(verbose, &caller);
+    let (verbose, _) = run(verbose, &caller);
     for request in caller
         .requests()
         .iter()
         .filter(|r| r.round >= 3 && r.call_id != "r3-judge")
     {
         assert!(!request.prompt.contains("you: as in your answer"));
+        let labels = labels_of(&verbose, &request.participant_id);
         for v in tensions.iter().flat_map(|t| &t.viewpoints) {
-            let line = format!("{}: {}", v.agent, v.viewpoint);
+            let line = format!("{}: {}", labels.shown(&v.agent), v.viewpoint);
             assert!(
                 request.prompt.contains(&line),
                 "verbose shows {line} to {}",

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 /// Bottom to top. A module may import from its own layer (without a cycle) or any lower one.
 const LAYERS: &[(&str, &[&str])] = &[
     // L0 foundation: leaves with no knowledge of sessions (time, money, token estimates,
-    // validation, who takes part, text helpers, tolerant reply parsing).
+    // validation, who takes part, text helpers, tolerant reply parsing, a seeded shuffle).
     (
         "L0 foundation",
         &[
@@ -30,6 +30,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "markdown_text",
             "rich_text",
             "reply_parse",
+            "shuffle",
         ],
     ),
     // L1 the session record: the envelope, call records, costs, and each protocol's stored data

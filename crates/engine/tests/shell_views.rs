@@ -285,6 +285,36 @@ fn changing_a_seats_provider_takes_that_providers_default_model() {
 
 // ---- the session page -----------------------------------------------------------------------
 
+#[test]
+fn a_judge_on_a_panelists_model_is_warned_about_with_another_model_to_try() {
+    let catalog = catalog();
+    let panel = [seat("a", "priced-a"), seat("a", "llama3.2")];
+    // The default council puts the judge on the first provider's model, as panelist 1.
+    assert_eq!(
+        judge_model_warning(&panel, &seat("a", "priced-a"), &catalog).as_deref(),
+        Some(
+            "The judge runs on priced-a, like Panelist 1; models favour their own answers, so \
+             try free-b on b (name)."
+        )
+    );
+    // The same model through another provider, or spelled with its vendor, is the same model.
+    let warned = judge_model_warning(&panel, &seat("b", "meta/Llama3.2"), &catalog).unwrap();
+    assert!(warned.contains("like Panelist 2"), "{warned}");
+    // No provider's default model is free: the user is asked to pick one.
+    let everywhere = [seat("a", "priced-a"), seat("b", "free-b")];
+    assert!(
+        judge_model_warning(&everywhere, &seat("a", "free-b"), &catalog)
+            .unwrap()
+            .ends_with("so pick a model no panelist uses.")
+    );
+    // A judge on its own model, or with no model yet, is not warned about.
+    assert_eq!(
+        judge_model_warning(&panel, &seat("b", "free-b"), &catalog),
+        None
+    );
+    assert_eq!(judge_model_warning(&panel, &seat("b", " "), &catalog), None);
+}
+
 fn demo_consult() -> Session {
     Session::new_consult("c-1".into(), DEMO_QUESTION.into(), demo_config(), NOW)
 }
@@ -637,6 +667,8 @@ fn a_demo_session_of_each_protocol_is_scripted_on_its_demo_subject() {
     assert_eq!(demo_session(Protocol::Consult, "d".into(), NOW), {
         let mut s = demo_consult();
         s.id = "d".into();
+        // The peer labels' seed is drawn from the session's id.
+        s.consult_mut().peer_label_seed = Some(consilium_engine::shuffle::seed_from("d"));
         s
     });
     assert_eq!(

@@ -4,7 +4,7 @@
 //! the run: keys still missing are asked for inline, a seat whose provider is known to fail stops
 //! it with the seat and the fix named, then the cost gate (a dialog beside the button).
 use consilium_engine::views::{
-    consult_seats, describe_calls, describe_estimate, needs_consent, Seat,
+    consult_seats, describe_calls, describe_estimate, judge_model_warning, needs_consent, Seat,
 };
 use consilium_engine::{estimate_cost, Clock, ConsultConfig, Protocol, Session, VERBOSE_NOTICE};
 use leptos::prelude::*;
@@ -34,6 +34,8 @@ pub struct ConsultDraft {
     /// Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.
     structured: RwSignal<bool>,
     budget_usd: RwSignal<Option<f64>>,
+    /// Rounds 2-4 show peers as "Answer A", "Answer B"... (bias controls).
+    anonymous: RwSignal<bool>,
 }
 
 impl ConsultDraft {
@@ -46,6 +48,7 @@ impl ConsultDraft {
             verbose: RwSignal::new(state.settings.with_untracked(|s| s.verbose)),
             structured: RwSignal::new(true),
             budget_usd: RwSignal::new(state.settings.with_untracked(|s| s.budget_usd)),
+            anonymous: RwSignal::new(true),
         };
         let (seats, judge) = (draft.seats, draft.judge);
         // Seats follow the providers: filled as soon as the first provider exists.
@@ -76,6 +79,7 @@ pub fn NewConsultForm(
         verbose,
         structured,
         budget_usd,
+        anonymous,
     } = draft;
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
     let keys_typed = RwSignal::new(0u32);
@@ -114,6 +118,7 @@ pub fn NewConsultForm(
             stop_after_round: depth.get_untracked(),
             structured_output: structured.get_untracked(),
             demo: false,
+            anonymous_peers: anonymous.get_untracked(),
         };
         config.validate()?;
         Ok(config)
@@ -188,6 +193,11 @@ pub fn NewConsultForm(
     };
     let chip = move || council_summary(state, &seats.get(), "panelist");
 
+    let judge_warning = move || {
+        let settings = state.settings.get();
+        seats.with(|panel| judge.with(|judge| judge_model_warning(panel, judge, &settings)))
+    };
+
     view! {
         <div class="ask-intro">
             <div>
@@ -255,6 +265,10 @@ pub fn NewConsultForm(
                             <input type="checkbox" prop:checked=move || structured.get() on:change=move |ev| structured.set(event_target_checked(&ev)) />
                             "Structured output (JSON schema)"
                         </label>
+                        <label class="checkbox">
+                            <input type="checkbox" prop:checked=move || anonymous.get() on:change=move |ev| anonymous.set(event_target_checked(&ev)) />
+                            "Anonymous peers: rounds 2-4 see Answer A, B…"
+                        </label>
                     </div>
                     <Show when=move || verbose.get()>
                         <p class="notice">{VERBOSE_NOTICE}</p>
@@ -262,7 +276,8 @@ pub fn NewConsultForm(
                 </details>
                 <SeatsHealth seats=asked />
                 <MissingKeys seats=asked typed=keys_typed />
-                // The form's warnings (e.g. a judge on a panelist's model) go here, above the button.
+                // The form's warnings go here, above the button.
+                <p class="notice judge-warning" role="status">{judge_warning}</p>
                 <p class="estimate muted">{estimate_line}</p>
                 <div class="ask-actions">
                     <button class="primary" on:click=move |_| run()>"Ask the council"</button>

@@ -6,12 +6,15 @@ use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::state::ConsultState;
 use crate::record::state::StateMachine;
 use crate::record::{Body, ProtocolBody, Session};
+use crate::shuffle::seed_from;
 
 /// Consult's view of a session record.
 impl Session {
     /// A new consultation of `question` by `config`'s council, in state `idle`.
     pub fn new_consult(id: String, question: String, config: ConsultConfig, now_ms: u64) -> Self {
         let participants = config.participants().cloned().collect();
+        // Drawn once, with the session: a resumed session shows every reader the same labels.
+        let peer_label_seed = config.anonymous_peers.then(|| seed_from(&id));
         let demo = config.demo;
         let mut session = Session::new(
             id,
@@ -25,6 +28,7 @@ impl Session {
                 round4: None,
                 confidence_check: None,
                 token_efficiency_stats: None,
+                peer_label_seed,
             })),
             demo,
             now_ms,

@@ -39,6 +39,7 @@ pub fn demo_config() -> ConsultConfig {
         stop_after_round: FINAL_ROUND,
         structured_output: true,
         demo: true,
+        anonymous_peers: true,
     }
 }
 

@@ -24,6 +24,10 @@
 //! last complete round ended (`state::resume_point`), and that round restarts from scratch with
 //! the same call ids; the records of the interrupted attempt stay, since their cost was real.
 //!
+//! **Bias controls** (`peers`): unless `config.anonymous_peers` is off, rounds 2-4 show each
+//! reader its peers as "Answer A", "Answer B"..., in an order shuffled per reader from the seed
+//! kept in the record; replies are mapped back to the real ids before they are checked and stored.
+//!
 //! Everything shared with the other protocols (asking, budget, records, events, saving) is the
 //! harness's; this module holds only what makes a consultation one.
 pub mod body;
@@ -32,6 +36,7 @@ pub mod demo;
 pub mod dissent;
 pub mod estimate;
 pub mod filtering;
+pub mod peers;
 pub mod prompts;
 pub mod report;
 mod rounds;
@@ -49,6 +54,7 @@ use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::efficiency::TokenEfficiencyStats;
 use crate::record::consult::state::ConsultState;
 use crate::record::{self, CallRecord, ProtocolBody, Session};
+use crate::shuffle::seed_from;
 
 /// What the app shows when a session runs in verbose mode.
 pub const VERBOSE_NOTICE: &str = "Verbose mode: using full debate artifacts (higher token cost)";
@@ -125,5 +131,11 @@ fn start(run: &ConsultRun<'_>) -> Result<(), Stop> {
     if run.subject.trim().is_empty() {
         return Err(Stop::Failed("The question is empty.".to_string()));
     }
-    run.config.validate().map_err(Stop::Failed)
+    run.config.validate().map_err(Stop::Failed)?;
+    if run.config.anonymous_peers && run.body(|b| b.peer_label_seed.is_none()) {
+        // A record from before the seed existed (a new session draws it in `new_consult`).
+        let seed = seed_from(&run.read(|s| s.id.clone()));
+        run.update_body(|b| b.peer_label_seed = Some(seed));
+    }
+    Ok(())
 }

@@ -29,7 +29,9 @@ pub use costs::{
 };
 pub use failure::{failure_report, FailureReport, Problem, ProviderRef};
 pub use health::{seats_known_to_fail, Health, SeatToCheck};
-pub use seats::{consult_seats, partner_seats, Seat, SeatCatalog, SeatProvider};
+pub use seats::{
+    consult_seats, judge_model_warning, partner_seats, Seat, SeatCatalog, SeatProvider,
+};
 pub use session::{
     call_notes, failed_calls, heading, invalid_record_notice, record_problems, recorded_calls,
     resume_offer, tab_title, was_cancelled, CallNotes, FailedCall, ResumeOffer,

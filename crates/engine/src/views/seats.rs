@@ -205,3 +205,45 @@ pub fn partner_seats(catalog: &impl SeatCatalog) -> Vec<Seat> {
         .map(|i| Seat::default_for(catalog, if i == 1 { 1 } else { 0 }))
         .collect()
 }
+
+/// Bias controls (DESIGN.md, Consult): models prefer their own answers, so a judge on a
+/// panelist's model is warned about before the start. `Some` is one line for the form: which
+/// panelist shares the judge's model, and another model to try (a provider's default model that
+/// no panelist uses, the user's providers in order), or a plea to pick one when there is none.
+/// The same model through two providers counts as the same (`openai/gpt-4o` is `gpt-4o`).
+pub fn judge_model_warning(
+    panel: &[Seat],
+    judge: &Seat,
+    catalog: &impl SeatCatalog,
+) -> Option<String> {
+    let judge_model = model_name(&judge.model);
+    if judge_model.is_empty() {
+        return None;
+    }
+    let shared = panel
+        .iter()
+        .position(|seat| model_name(&seat.model) == judge_model)?;
+    let suggestion = catalog.providers().into_iter().find(|provider| {
+        let model = model_name(&provider.default_model);
+        !model.is_empty() && panel.iter().all(|seat| model_name(&seat.model) != model)
+    });
+    let advice = match suggestion {
+        Some(provider) => format!("try {} on {}", provider.default_model, provider.name),
+        None => "pick a model no panelist uses".to_string(),
+    };
+    Some(format!(
+        "The judge runs on {}, like Panelist {}; models favour their own answers, so {advice}.",
+        judge.model.trim(),
+        shared + 1
+    ))
+}
+
+/// A model's name without its provider prefix or case: `openai/GPT-4o` is `gpt-4o`.
+fn model_name(model: &str) -> String {
+    let model = model.trim();
+    model
+        .rsplit('/')
+        .next()
+        .unwrap_or(model)
+        .to_ascii_lowercase()
+}

@@ -1,6 +1,6 @@
 //! Consult prompt tokens: runs scripted consultations (3 panelists and a judge, fixed replies)
 //! through the real engine and counts, with OpenAI's o200k_base tokenizer, what every call sent
-//! (system + user message) and what it got back.
+//! (system + user message, and the JSON schema sent beside them) and what it got back.
 //!
 //!     scripts/bench-tokens.sh
 //!
@@ -150,6 +150,8 @@ struct RoundTokens {
 
 struct Measured {
     rounds: [RoundTokens; 4],
+    /// The response schemas sent with structured output, as serialised on the wire.
+    schema: usize,
     merge_output: usize,
     verdict: String,
 }
@@ -190,6 +192,7 @@ fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
     let count = |text: &str| bpe.encode_ordinary(text).len();
     let mut rounds = [RoundTokens::default(); 4];
     let mut merge_output = 0;
+    let mut schema = 0;
     for call in &done.calls {
         let round = &mut rounds[usize::from(call.round) - 1];
         let request = caller
@@ -198,6 +201,11 @@ fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
             .find(|r| r.call_id == call.call_id)
             .expect("every record has its request");
         round.input += count(&request.system) + count(&request.prompt);
+        let schema_tokens = request
+            .response_schema
+            .as_ref()
+            .map_or(0, |(_, s)| count(&s.to_string()));
+        schema += schema_tokens;
         if let Some(dir) = std::env::var_os("BENCH_PROMPTS") {
             // Every prompt as sent, one file per call, to read what the tokens are spent on.
             let path = std::path::Path::new(&dir).join(format!(
@@ -211,7 +219,7 @@ fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
         }
         if std::env::var_os("BENCH_CALLS").is_some() {
             eprintln!(
-                "{} verbose={verbose} {}: system {} + user {}",
+                "{} verbose={verbose} {}: system {} + user {} + schema {schema_tokens}",
                 c.name,
                 call.call_id,
                 count(&request.system),
@@ -238,6 +246,7 @@ fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
     );
     Measured {
         rounds,
+        schema,
         merge_output,
         verdict,
     }
@@ -245,9 +254,10 @@ fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
 
 fn main() {
     let bpe = tiktoken_rs::o200k_base().expect("o200k_base is embedded in tiktoken-rs");
-    println!("| consultation | R1 in / out | R2 in / out | R3 in / out | R4 in / out | prompt tokens per consult | R3 merge output | R3+R4 in, filtered / verbose | verdict: computed confidence (dissent) |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("| consultation | R1 in / out | R2 in / out | R3 in / out | R4 in / out | prompt tokens per consult | schema tokens per consult | prompt + schema | R3 merge output | R3+R4 in, filtered / verbose | verdict: computed confidence (dissent) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     let (mut all_prompt, mut all_merge, mut all_filtered, mut all_verbose) = (0, 0, 0, 0);
+    let mut all_schema = 0;
     for c in CONSULTATIONS {
         let filtered = run(&bpe, c, false);
         let verbose = run(&bpe, c, true);
@@ -256,20 +266,24 @@ fn main() {
         let late = |m: &Measured| m.rounds[2].input + m.rounds[3].input;
         let (late_filtered, late_verbose) = (late(&filtered), late(&verbose));
         all_prompt += prompt;
+        all_schema += filtered.schema;
         all_merge += filtered.merge_output;
         all_filtered += late_filtered;
         all_verbose += late_verbose;
         println!(
-            "| {} | {} / {} | {} / {} | {} / {} | {} / {} | {prompt} | {} | {late_filtered} / {late_verbose} = {:.2} | {} |",
+            "| {} | {} / {} | {} / {} | {} / {} | {} / {} | {prompt} | {} | {} | {} | {late_filtered} / {late_verbose} = {:.2} | {} |",
             c.name,
             r[0].input, r[0].output, r[1].input, r[1].output, r[2].input, r[2].output, r[3].input, r[3].output,
+            filtered.schema,
+            prompt + filtered.schema,
             filtered.merge_output,
             late_filtered as f64 / late_verbose as f64,
             filtered.verdict,
         );
     }
     println!(
-        "| **total** | | | | | {all_prompt} | {all_merge} | {all_filtered} / {all_verbose} = {:.2} | |",
+        "| **total** | | | | | {all_prompt} | {all_schema} | {} | {all_merge} | {all_filtered} / {all_verbose} = {:.2} | |",
+        all_prompt + all_schema,
         all_filtered as f64 / all_verbose as f64
     );
 }

@@ -33,7 +33,7 @@ pub fn cross_exam(
              the panel:\n{}\n\nCross-examine it. Challenge the consensus where it ignores or \
              contradicts your key points: whose view you dispute (target_agent), what is wrong, \
              and your evidence. Defend your position where it holds. With nothing to challenge, \
-             return no challenges and say in defense why you endorse the consensus.\n\n{}",
+             return no challenges and say in defense why you endorse the consensus.{}",
             render::answer(own_answer),
             render::synthesis(synthesis, viewpoints),
             reply_format(PANELIST_SHAPE, structured_output)
@@ -74,7 +74,7 @@ pub fn cross_exam_judgment(
              - unresolved: the numbers of the challenges that no defence answers.\n\
              - duplicate_challenges: each challenge that repeats an earlier one (same objection \
              to the same panelist), with the number of the earlier one.\n\
-             Empty lists when there are none.\n\n{}",
+             Empty lists when there are none.{}",
             reply_format(JUDGMENT_SHAPE, structured_output)
         ),
     }

@@ -10,7 +10,7 @@ pub fn independent(question: &str, panelist: &Participant, structured_output: bo
         user: format!(
             "Question:\n{question}\n\nAnswer on your own: you have not seen anyone else's answer. \
              Give your position, the key points behind it (at least one), your rationale, and how \
-             confident you are.\n\n{}",
+             confident you are.{}",
             reply_format(SHAPE, structured_output)
         ),
     }

@@ -1,7 +1,8 @@
 //! The prompts of each round. Artifacts are embedded as plain numbered text (see `render`), which
 //! reads as well and costs fewer tokens than their JSON. The reply's shape goes once: as the
-//! structured-output schema when that is on (then the prompt only points to it, and no template is
-//! shown that a model could copy), else as a compact shape at the end of the prompt.
+//! structured-output schema when that is on (then the prompt says nothing of the format: the schema
+//! already makes the reply one JSON object, and no template is shown that a model could copy),
+//! else as a compact shape at the end of the prompt.
 mod cross_exam;
 mod independent;
 mod render;
@@ -28,13 +29,14 @@ pub enum Detail {
 
 const REPLY_FORMAT: &str = "Reply with one JSON object and nothing else (no prose, no code fence)";
 
-/// The closing instruction: the schema gives the shape when `structured_output` is on, else the
-/// compact `shape` (types, not sample text) does.
+/// The closing paragraph: none when `structured_output` is on (the schema enforces the format
+/// and gives the shape; the line would cost tokens on every call and say nothing), else the
+/// instruction with the compact `shape` (types, not sample text).
 fn reply_format(shape: &str, structured_output: bool) -> String {
     if structured_output {
-        format!("{REPLY_FORMAT}, as the response schema describes.")
+        String::new()
     } else {
-        format!("{REPLY_FORMAT}, in this shape:\n{shape}")
+        format!("\n\n{REPLY_FORMAT}, in this shape:\n{shape}")
     }
 }
 
@@ -54,6 +56,7 @@ fn panelist_system(panelist: &Participant) -> String {
     system
 }
 
+/// Names no panelist: with anonymous peers the prompt shows them as "Answer A", "Answer B"...
 const JUDGE_SYSTEM: &str = "You are the judge of a council: impartial, you weigh what the \
-                            panelists said and add no opinion of your own. Name panelists by their \
-                            agent ids (such as panelist-1).";
+                            panelists said and add no opinion of your own. Name each panelist as \
+                            this prompt names them.";

@@ -17,7 +17,7 @@ pub fn synthesis(
              - consensus_points: points panelists share, the agent ids holding each \
              (supporting_agents) and how firmly the panel holds it (confidence, a whole percentage).\n\
              - tensions: topics they disagree on, each with at least two viewpoints, one per agent.\n\
-             - priority_order: the issues that matter most for the decision, most important first.\n\n{}",
+             - priority_order: the issues that matter most for the decision, most important first.{}",
             render::answers(round1),
             reply_format(SHAPE, structured_output)
         ),

@@ -49,7 +49,7 @@ pub fn verdict(
              could change the decision; medium: how to carry it out; low: a reservation), with the \
              unresolved points and tensions it covers (covers: their numbers, such as U1 or T2); \
              empty if nobody does. An unresolved point no dissent covers stands against the \
-             decision.\n\n{}",
+             decision.{}",
             render::answers(round1),
             render::synthesis_numbered(synthesis, viewpoints, tension_number),
             render::cross_exam(cross_exam),

@@ -36,13 +36,22 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
                 .iter()
                 .find(|p| p.id == answer.agent_id)?;
             let structured = run.config.structured_output;
-            let prompt =
-                prompts::cross_exam(&run.subject, panelist, answer, &shown, detail, structured);
+            // The panelist sees its peers by its own labels (bias controls, see `peers`).
+            let labels = run.peer_labels(&panelist.id);
+            let answer = labels.answer(answer);
+            let prompt = prompts::cross_exam(
+                &run.subject,
+                panelist,
+                &answer,
+                &labels.synthesis(&shown),
+                detail,
+                structured,
+            );
             let unfiltered = prompts::cross_exam(
                 &run.subject,
                 panelist,
-                answer,
-                &synthesis,
+                &answer,
+                &labels.synthesis(&synthesis),
                 Detail::Full,
                 structured,
             );
@@ -57,10 +66,13 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         })
         .collect();
     let replies = run
-        .ask_panel(plans, &|_: &CallPlan, text: &str| {
-            let parsed = parse_reply(text, Default::default(), CrossExamReply::validate)
+        .ask_panel(plans, &|plan: &CallPlan, text: &str| {
+            let mut parsed = parse_reply(text, Default::default(), CrossExamReply::validate)
                 .map_err(|e| e.to_string())?;
+            let labels = run.peer_labels(&plan.participant.id);
+            labels.restore_reply(&mut parsed.value);
             run.check_agents(
+                &labels,
                 parsed
                     .value
                     .challenges
@@ -181,6 +193,7 @@ async fn judge(
         ));
     }
     let count = challenges.len();
+    let labels = run.peer_labels(&run.config.judge.id);
     let plan = CallPlan {
         call_id: "r3-judge".to_string(),
         round: 3,
@@ -190,8 +203,8 @@ async fn judge(
         tokens_saved_via_filtering: 0,
         prompt: prompts::cross_exam_judgment(
             &run.subject,
-            &challenges,
-            &rebuttals,
+            &labels.challenges(&challenges),
+            &labels.rebuttals(&rebuttals),
             run.config.structured_output,
         ),
         response_schema: run.config.structured_output.then(|| {

@@ -6,6 +6,7 @@ pub(super) mod verdict;
 
 use serde_json::{Map, Value};
 
+use super::peers::PeerLabels;
 use super::ConsultRun;
 use crate::harness::Stop;
 use crate::record::consult::artifacts::{ArtifactEnvelope, ArtifactKind};
@@ -29,8 +30,18 @@ impl ConsultRun<'_> {
         ArtifactEnvelope::new(kind, self.now()).to_fields()
     }
 
-    /// Every agent id an artifact names must be a panelist: `Err` is the sentence for the re-ask.
-    fn check_agents<'i>(&self, ids: impl IntoIterator<Item = &'i str>) -> Result<(), String> {
+    /// The names `reader` sees its peers by (see `peers`).
+    fn peer_labels(&self, reader: &str) -> PeerLabels {
+        PeerLabels::for_reader(&self.config, self.body(|b| b.peer_label_seed), reader)
+    }
+
+    /// Every agent id an artifact names (mapped back from the reader's `labels`) must be a
+    /// panelist: `Err` is the sentence for the re-ask, naming panelists as the reader sees them.
+    fn check_agents<'i>(
+        &self,
+        labels: &PeerLabels,
+        ids: impl IntoIterator<Item = &'i str>,
+    ) -> Result<(), String> {
         let panel: Vec<&str> = self
             .config
             .panelists
@@ -40,8 +51,8 @@ impl ConsultRun<'_> {
         match ids.into_iter().find(|id| !panel.contains(id)) {
             None => Ok(()),
             Some(unknown) => Err(format!(
-                "The reply names \"{unknown}\", who is not on the panel; use only these agent ids: {}.",
-                panel.join(", ")
+                "The reply names \"{unknown}\", who is not on the panel; use only these names: {}.",
+                labels.names().join(", ")
             )),
         }
     }

@@ -9,21 +9,28 @@ use crate::reply_parse::parse_reply;
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(2)?;
     let round1 = run.body(|session| session.round1.clone());
+    let labels = run.peer_labels(&run.config.judge.id);
     let plan = CallPlan {
         call_id: "r2-judge".to_string(),
         round: 2,
         participant: &run.config.judge,
-        prompt: prompts::synthesis(&run.subject, &round1, run.config.structured_output),
+        prompt: prompts::synthesis(
+            &run.subject,
+            &labels.answers(&round1),
+            run.config.structured_output,
+        ),
         response_schema: run.schema("synthesis", synthesis_schema),
         tokens_saved_via_filtering: 0,
     };
     let synthesis = run
         .ask(plan, &|_: &CallPlan, text: &str| {
             let fields = run.envelope_fields(SYNTHESIS);
-            let parsed = parse_reply(text, fields, SynthesisArtifact::validate)
+            let mut parsed = parse_reply(text, fields, SynthesisArtifact::validate)
                 .map_err(|e| e.to_string())?;
+            labels.restore_synthesis(&mut parsed.value);
             let synthesis = &parsed.value;
             run.check_agents(
+                &labels,
                 synthesis
                     .consensus_points
                     .iter()

@@ -26,21 +26,24 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         )
     };
     let structured = run.config.structured_output;
+    // The judge sees the panelists by its labels (bias controls, see `peers`).
+    let labels = run.peer_labels(&run.config.judge.id);
+    let answers = labels.answers(&round1);
     let prompt = prompts::verdict(
         &run.subject,
-        &round1,
-        &synthesis_shown,
-        &synthesis,
-        &cross_exam_shown,
+        &answers,
+        &labels.synthesis(&synthesis_shown),
+        &labels.synthesis(&synthesis),
+        &labels.cross_exam(&cross_exam_shown),
         detail,
         structured,
     );
     let unfiltered = prompts::verdict(
         &run.subject,
-        &round1,
-        &synthesis,
-        &synthesis,
-        &cross_exam,
+        &answers,
+        &labels.synthesis(&synthesis),
+        &labels.synthesis(&synthesis),
+        &labels.cross_exam(&cross_exam),
         Detail::Full,
         structured,
     );
@@ -55,9 +58,13 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     let verdict = run
         .ask(plan, &|_: &CallPlan, text: &str| {
             let fields = run.envelope_fields(VERDICT);
-            let parsed =
+            let mut parsed =
                 parse_reply(text, fields, VerdictArtifact::validate).map_err(|e| e.to_string())?;
-            run.check_agents(parsed.value.dissent.iter().map(|d| d.agent.as_str()))?;
+            labels.restore_verdict(&mut parsed.value);
+            run.check_agents(
+                &labels,
+                parsed.value.dissent.iter().map(|d| d.agent.as_str()),
+            )?;
             Ok(parsed)
         })
         .await

@@ -26,6 +26,10 @@ pub struct ConsultBody {
     pub confidence_check: Option<ConfidenceCheck>,
     #[serde(default)]
     pub token_efficiency_stats: Option<TokenEfficiencyStats>,
+    /// The seed of every reader's peer labels when `config.anonymous_peers` is on: drawn once
+    /// when the run starts and kept, so a resumed session shows each reader the same labels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peer_label_seed: Option<u32>,
 }
 
 impl ConsultBody {

@@ -34,6 +34,14 @@ pub struct ConsultConfig {
     /// A scripted council: labelled as a demo wherever the session shows.
     #[serde(default)]
     pub demo: bool,
+    /// Bias controls: in rounds 2-4 every reader sees its peers as "Answer A", "Answer B"...,
+    /// in an order shuffled per reader (see `ConsultBody::peer_label_seed`).
+    /// Stored only when off: a record without it (also one from before it existed) has it on.
+    #[serde(
+        default = "default_anonymous_peers",
+        skip_serializing_if = "is_anonymous"
+    )]
+    pub anonymous_peers: bool,
 }
 
 fn default_max_tokens() -> u32 {
@@ -46,6 +54,14 @@ fn default_stop_after_round() -> u8 {
 
 fn default_structured_output() -> bool {
     true
+}
+
+fn default_anonymous_peers() -> bool {
+    true
+}
+
+fn is_anonymous(anonymous_peers: &bool) -> bool {
+    *anonymous_peers
 }
 
 impl ConsultConfig {

@@ -2,7 +2,9 @@
 //! lists all its properties as required and forbids others (what strict modes demand), and strings
 //! and arrays are bounded: small local models under grammar-constrained decoding otherwise keep
 //! writing until `max_tokens` cuts them off mid-object. The bounds only shape what is asked for;
-//! validation does not enforce them.
+//! validation does not enforce them. What validation does enforce is not repeated here, since every
+//! schema token is paid on every call: no `minLength: 1` (validation refuses an empty text) and no
+//! `minItems: 0` (the default); a list that needs items keeps its `minItems`, which tells the model.
 //!
 //! `required` lists the properties in the order a model should write them (its reasoning before its
 //! confidence). `properties` keeps that order on the wire only if serde_json's `preserve_order`
@@ -24,11 +26,15 @@ pub(crate) fn object(properties: &[(&str, Value)]) -> Value {
 }
 
 pub(crate) fn text(max_length: u32) -> Value {
-    json!({ "type": "string", "minLength": 1, "maxLength": max_length })
+    json!({ "type": "string", "maxLength": max_length })
 }
 
 pub(crate) fn list(items: Value, min_items: u32, max_items: u32) -> Value {
-    json!({ "type": "array", "items": items, "minItems": min_items, "maxItems": max_items })
+    if min_items == 0 {
+        json!({ "type": "array", "items": items, "maxItems": max_items })
+    } else {
+        json!({ "type": "array", "items": items, "minItems": min_items, "maxItems": max_items })
+    }
 }
 
 /// Models state confidence as a whole percentage: grammar-constrained decoders (llama.cpp) enforce
