@@ -27,6 +27,7 @@ pub mod html_report;
 pub mod library;
 pub mod markdown_text;
 pub mod money;
+pub mod partial_reply;
 pub mod participants;
 pub mod prioritize;
 pub mod record;

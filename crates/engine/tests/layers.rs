@@ -30,6 +30,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "markdown_text",
             "rich_text",
             "reply_parse",
+            "partial_reply",
         ],
     ),
     // L1 the session record: the envelope, call records, costs, and each protocol's stored data
