@@ -6,6 +6,7 @@
 pub mod consent;
 pub mod consult;
 pub mod costs;
+pub mod live;
 pub mod prioritize;
 pub mod review;
 pub mod seats;
