@@ -1,7 +1,5 @@
 //! The demo streams at a pace a user can follow (on virtual time, so these tests take
 //! milliseconds), and "Skip to the decision" streams the rest at once.
-use std::cell::Cell;
-
 use consilium_engine::testing::{run_virtual, RecordingSink, VirtualClock};
 use consilium_engine::{demo_config, run_consult, run_prioritize, run_review, Clock, Event};
 use consilium_engine::{prioritize::demo as p, review::demo as r};

@@ -120,17 +120,17 @@ fn an_answer_streams_field_by_field_with_the_one_being_written_marked() {
         reply.fields,
         vec![
             LiveField {
-                label: "Position",
+                label: "Position".into(),
                 body: FieldBody::Text("Adopt Rust".into()),
                 writing: false
             },
             LiveField {
-                label: "Key points",
+                label: "Key points".into(),
                 body: FieldBody::Items(vec!["Fast".into()]),
                 writing: false
             },
             LiveField {
-                label: "Rationale",
+                label: "Rationale".into(),
                 body: FieldBody::Text("Because it is fa".into()),
                 writing: true
             },
@@ -158,7 +158,7 @@ fn challenges_and_dissent_name_the_panelists_not_their_ids() {
         FieldBody::Items(vec![format!("To {label}: Wrong. Evidence: GC pauses.")])
     );
     assert_eq!(
-        (reply.fields[1].label, reply.fields[1].writing),
+        (reply.fields[1].label.as_str(), reply.fields[1].writing),
         ("Defence", true)
     );
 }
@@ -246,4 +246,30 @@ fn the_stepper_names_each_protocols_round_in_plain_words() {
     );
     assert_eq!(at(&prioritize, "complete", 3), None);
     sessions.clear();
+}
+
+#[test]
+fn fields_a_model_named_itself_show_under_their_own_names() {
+    let session = consult();
+    let reply = live_reply(
+        &session,
+        ReplyKind::Answer,
+        r#"{"answer": "Yes", "reasons": ["fast", "safe"], "score": 3, "position": "Adopt"#,
+    );
+    let shown: Vec<(&str, &FieldBody)> = reply
+        .fields
+        .iter()
+        .map(|f| (f.label.as_str(), &f.body))
+        .collect();
+    assert_eq!(
+        shown,
+        vec![
+            ("Position", &FieldBody::Text("Adopt".into())),
+            ("answer", &FieldBody::Text("Yes".into())),
+            (
+                "reasons",
+                &FieldBody::Items(vec!["fast".into(), "safe".into()])
+            ),
+        ]
+    );
 }

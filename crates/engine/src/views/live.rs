@@ -152,7 +152,7 @@ enum Shape {
 /// One labelled field of a streaming reply.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LiveField {
-    pub label: &'static str,
+    pub label: String,
     pub body: FieldBody,
     /// Still arriving (the card marks it).
     pub writing: bool,
@@ -174,11 +174,12 @@ pub struct LiveReply {
     pub prose: Option<String>,
 }
 
-/// The reply streamed so far (`text`) of a call of `kind` in `session`.
+/// The reply streamed so far (`text`) of a call of `kind` in `session`. Fields the kind does not
+/// know (a model that named its own) follow as text under their own names.
 pub fn live_reply(session: &Session, kind: ReplyKind, text: &str) -> LiveReply {
     let partial = read_partial(text);
-    let fields: Vec<LiveField> = kind
-        .fields()
+    let known = kind.fields();
+    let mut fields: Vec<LiveField> = known
         .iter()
         .filter_map(|(keys, label, shape)| {
             let key = keys.iter().find(|key| partial.fields.contains_key(**key))?;
@@ -189,12 +190,28 @@ pub fn live_reply(session: &Session, kind: ReplyKind, text: &str) -> LiveReply {
             };
             let body = read_shape(*shape, &value, session)?;
             Some(LiveField {
-                label,
+                label: label.to_string(),
                 body,
                 writing: partial.writing.as_deref() == Some(*key),
             })
         })
         .collect();
+    for (key, value) in &partial.fields {
+        let is_known =
+            known.iter().any(|(keys, ..)| keys.contains(&key.as_str())) || key == "continue_debate";
+        let body = match value {
+            Value::String(text) => FieldBody::Text(text.clone()),
+            Value::Array(_) => FieldBody::Items(strings(value)),
+            _ => continue,
+        };
+        if !is_known {
+            fields.push(LiveField {
+                label: key.replace('_', " "),
+                body,
+                writing: partial.writing.as_ref() == Some(key),
+            });
+        }
+    }
     let looks_structured = text.contains(['{', '`', '<']);
     let prose = (fields.is_empty() && !looks_structured && !text.trim().is_empty())
         .then(|| text.trim().to_string());
