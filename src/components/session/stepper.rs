@@ -47,7 +47,7 @@ pub fn RunStepper(session: Memo<Option<Session>>, running_here: Memo<bool>) -> i
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|e| {
-                e.closest("input, textarea, select")
+                e.closest("input, textarea, select, button, summary")
                     .ok()
                     .flatten()
                     .is_some()

@@ -22,7 +22,10 @@ pub fn LiveReplyView(
     let reply = RwSignal::new(LiveReply::default());
     let read_pending = StoredValue::new(false);
     let read = move || {
-        read_pending.set_value(false);
+        // The card may be gone when the timer fires (the round ended): then nothing is read.
+        if read_pending.try_set_value(false).is_some() {
+            return;
+        }
         let read = session.with_untracked(|s| {
             let s = s.as_ref()?;
             text.with_text(|text| live_reply(s, kind, text))
