@@ -273,3 +273,39 @@ fn fields_a_model_named_itself_show_under_their_own_names() {
         ]
     );
 }
+
+#[test]
+fn every_running_state_of_every_protocol_has_a_step() {
+    use consilium_engine::record::consult::state::ConsultState;
+    use consilium_engine::record::prioritize::state::PrioritizeState;
+    use consilium_engine::record::review::state::ReviewState;
+    use consilium_engine::StateMachine;
+    let sessions = demo_sessions();
+    let has_step = |session: &Session, state: &str| {
+        let mut session = session.clone();
+        session.state = state.into();
+        stepper(&session, 1).is_some()
+    };
+    for state in ConsultState::ALL {
+        let running = state.is_running() && *state != ConsultState::Idle;
+        assert_eq!(
+            has_step(&sessions[0], state.as_str()),
+            running || *state == ConsultState::Idle,
+            "{state:?}"
+        );
+    }
+    for state in ReviewState::ALL {
+        assert_eq!(
+            has_step(&sessions[1], state.as_str()),
+            state.is_running(),
+            "{state:?}"
+        );
+    }
+    for state in PrioritizeState::ALL {
+        assert_eq!(
+            has_step(&sessions[2], state.as_str()),
+            state.is_running(),
+            "{state:?}"
+        );
+    }
+}

@@ -62,6 +62,9 @@ pub fn RunStepper(session: Memo<Option<Session>>, running_here: Memo<bool>) -> i
         keys.remove();
     });
     Effect::new(move |_| {
+        // Each save re-renders finished rounds above (their views replace their cards), which
+        // moves the active round: follow it again.
+        live.session.track();
         let Some((call_id, round)) = newest_call.get() else {
             return;
         };

@@ -3,11 +3,8 @@
 use serde_json::{Map, Value};
 
 use crate::partial_reply::read_partial;
-use crate::record::consult::state::ConsultState;
 use crate::record::prioritize::body::Partner;
-use crate::record::prioritize::state::PrioritizeState;
 use crate::record::review::body::MAX_ROUNDS as REVIEW_MAX_ROUNDS;
-use crate::record::review::state::ReviewState;
 use crate::record::{Body, Session};
 use crate::views::verdict::percent;
 
@@ -391,58 +388,42 @@ impl Stepper {
     }
 }
 
-/// The stepper of a running `session` whose latest call is in `latest_round` (0 before any).
+/// The stepper of a running `session` whose latest call is in `latest_round` (0 before any). Read
+/// from the state's stored name, as the record keeps it.
 pub fn stepper(session: &Session, latest_round: u8) -> Option<Stepper> {
-    let state = session.state.as_str();
     let round = latest_round.max(1);
-    match &session.body {
-        Body::Consult(_) => {
-            let state: ConsultState = serde_json::from_value(Value::from(state)).ok()?;
-            let (round, step) = match state.round() {
-                Some(1) => (1, "Independent answers"),
-                Some(2) => (2, "Synthesis"),
-                Some(3) => (3, "Cross-examination"),
-                Some(_) => (4, "Verdict"),
-                None if state.is_running() => (1, "Starting"),
-                None => return None,
-            };
-            Some(Stepper {
-                round,
-                rounds: 4,
-                up_to: false,
-                step,
-            })
-        }
-        Body::Review(_) => {
-            let step = match serde_json::from_value(Value::from(state)).ok()? {
-                ReviewState::Proposal => "First opinions",
-                ReviewState::Debate => "Debate",
-                ReviewState::Veto => "Answering a veto",
-                ReviewState::Synthesis | ReviewState::Abstain => "Concluding",
+    let (round, rounds, up_to, step) = match (&session.body, session.state.as_str()) {
+        (Body::Consult(_), "idle" | "estimating" | "awaiting_consent") => (1, 4, false, "Starting"),
+        (Body::Consult(_), "independent") => (1, 4, false, "Independent answers"),
+        (Body::Consult(_), "synthesis") => (2, 4, false, "Synthesis"),
+        (Body::Consult(_), "cross_exam") => (3, 4, false, "Cross-examination"),
+        (Body::Consult(_), "verdict") => (4, 4, false, "Verdict"),
+        (Body::Review(_), state) => {
+            let step = match state {
+                "proposal" => "First opinions",
+                "debate" => "Debate",
+                "veto" => "Answering a veto",
+                "synthesis" | "abstain" => "Concluding",
                 _ => return None,
             };
-            let rounds = REVIEW_MAX_ROUNDS;
-            Some(Stepper {
-                round,
-                rounds,
-                up_to: true,
-                step,
-            })
+            (round, REVIEW_MAX_ROUNDS, true, step)
         }
-        Body::Prioritize(body) => {
-            let step = match serde_json::from_value(Value::from(state)).ok()? {
-                PrioritizeState::Champion => "The champion argues",
-                PrioritizeState::Critic => "The critic answers",
-                PrioritizeState::Moderator => "The moderator ranks",
+        (Body::Prioritize(body), state) => {
+            let step = match state {
+                "champion" => "The champion argues",
+                "critic" => "The critic answers",
+                "moderator" => "The moderator ranks",
                 _ => return None,
             };
             let rounds = body.config.max_rounds.min(u8::MAX.into()) as u8;
-            Some(Stepper {
-                round,
-                rounds,
-                up_to: true,
-                step,
-            })
+            (round, rounds, true, step)
         }
-    }
+        _ => return None,
+    };
+    Some(Stepper {
+        round,
+        rounds,
+        up_to,
+        step,
+    })
 }
