@@ -186,6 +186,11 @@ pub fn live_reply(session: &Session, kind: ReplyKind, text: &str) -> LiveReply {
                 partial.fields[*key].clone()
             };
             let body = read_shape(*shape, &value, session)?;
+            // An empty list ("challenges": []) says nothing worth a label.
+            if matches!(&body, FieldBody::Items(items) | FieldBody::Ranked(items) if items.is_empty())
+            {
+                return None;
+            }
             Some(LiveField {
                 label: label.to_string(),
                 body,
