@@ -244,6 +244,10 @@ fn the_stepper_names_each_protocols_round_in_plain_words() {
         "Round 1 of up to 5 · First opinions"
     );
     assert_eq!(
+        at(&review, "debate", 1).unwrap(),
+        "Round 1 of up to 5 · First opinions"
+    );
+    assert_eq!(
         at(&review, "veto", 1).unwrap(),
         "Round 1 of up to 5 · Answering a veto"
     );

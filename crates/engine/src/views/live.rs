@@ -405,7 +405,9 @@ pub fn stepper(session: &Session, latest_round: u8) -> Option<Stepper> {
         (Body::Consult(_), "verdict") => (4, 4, false, "Verdict"),
         (Body::Review(_), state) => {
             let step = match state {
+                // The committee enters DEBATE as round 1 starts: its first opinions.
                 "proposal" => "First opinions",
+                "debate" if round == 1 => "First opinions",
                 "debate" => "Debate",
                 "veto" => "Answering a veto",
                 "synthesis" | "abstain" => "Concluding",
