@@ -4,15 +4,15 @@
 use std::rc::Rc;
 
 use consilium_engine::{
-    CallFailure, CallProgress, CallReply, CallRequest, DemoCaller, FirstTextTimes, HedgeDeadline,
-    ModelCaller, NoProgress, DEMO_PROVIDER_ID,
+    CallFailure, CallProgress, CallReply, CallRequest, FirstTextTimes, HedgeDeadline, ModelCaller,
+    PacedDemoCaller, DEMO_PROVIDER_ID,
 };
 use consilium_providers::{
     Action, Attempts, ChatReply, ChatRequest, Decision, Message, ResponseSchema, RetryPolicy, Role,
 };
-use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::{GetUntracked, RwSignal};
 
-use super::clock::sleep_unless_cancelled;
+use super::clock::{sleep_unless_cancelled, BrowserClock};
 use crate::keys;
 use crate::settings::Settings;
 use crate::transport::{send_chat, CancelToken};
@@ -20,6 +20,7 @@ use crate::transport::{send_chat, CancelToken};
 pub(super) struct BrowserCaller {
     pub(super) settings: Settings,
     pub(super) cancel: CancelToken,
+    pub(super) skip_demo: RwSignal<bool>,
     pub(super) first_text_times: Rc<FirstTextTimes>,
 }
 
@@ -122,21 +123,21 @@ impl ModelCaller for BrowserCaller {
 }
 
 impl BrowserCaller {
-    /// The scripted council streams its text in small pieces so the demo looks like a real run.
+    /// The scripted council streams at a pace a user can follow, until "Skip to the decision"
+    /// (or Cancel) streams the rest at once.
     async fn demo_call(
         &self,
         request: CallRequest,
         progress: &dyn CallProgress,
     ) -> Result<CallReply, CallFailure> {
-        let reply = DemoCaller.call(request, &NoProgress).await?;
-        let chars: Vec<char> = reply.text.chars().collect();
-        for piece in chars.chunks(24) {
-            if self.cancel.is_cancelled() {
-                return Err(CallFailure::cancelled());
-            }
-            let piece: String = piece.iter().collect();
-            progress.delta(&piece, false);
-            TimeoutFuture::new(12).await;
+        let skipped = || self.skip_demo.get_untracked() || self.cancel.is_cancelled();
+        let paced = PacedDemoCaller {
+            clock: &BrowserClock,
+            skipped: &skipped,
+        };
+        let reply = paced.call(request, progress).await?;
+        if self.cancel.is_cancelled() {
+            return Err(CallFailure::cancelled());
         }
         Ok(reply)
     }

@@ -24,6 +24,8 @@ pub struct LiveRun {
     pub announcement: RwSignal<String>,
     /// Set when the user starts or resumes a run: the session view then moves focus to it.
     pub focus_run: RwSignal<bool>,
+    /// "Skip to the decision": the demo streams the rest of its replies at once.
+    pub skip_demo: RwSignal<bool>,
 }
 
 impl LiveRun {
@@ -36,6 +38,7 @@ impl LiveRun {
             history: RwSignal::new(Vec::new()),
             announcement: RwSignal::new(String::new()),
             focus_run: RwSignal::new(false),
+            skip_demo: RwSignal::new(false),
         }
     }
 

@@ -42,6 +42,7 @@ pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<
     ACTIVE_RUN.with(|active| *active.borrow_mut() = Some(cancel.clone()));
     live.calls.set(Vec::new());
     live.notice.set(None);
+    live.skip_demo.set(false);
     live.running.set(true);
     live.session.set(Some(session.clone()));
     spawn_local(async move {
@@ -53,6 +54,7 @@ pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<
         let caller = BrowserCaller {
             settings,
             cancel,
+            skip_demo: live.skip_demo,
             first_text_times: FIRST_TEXT_TIMES.with(Rc::clone),
         };
         let sink = SignalSink { live };

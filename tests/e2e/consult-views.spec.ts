@@ -79,7 +79,9 @@ test('a full consult against aimock: every round view, both confidences, dissent
   await expect(liveCards).toHaveCount(3);
   for (let i = 1; i <= 3; i++) {
     const card = round(page, 1).locator(`.call-card[data-call-id="r1-panelist-${i}"]`);
-    await expect(card.locator('pre.stream')).toContainText('{"position"');
+    // Read as fields while it streams, never as raw JSON (issue 20.3; this asserted '{"position"' before).
+    await expect(card.locator('.stream dt').first()).toHaveText('Position');
+    await expect(card.locator('.stream')).not.toContainText('{"');
   }
 
   await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });

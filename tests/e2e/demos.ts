@@ -5,17 +5,25 @@ import { openSessionId, storedSessionIn } from './stored';
 export async function runThreeDemos(page: Page): Promise<any[]> {
   const records: any[] = [];
   await page.getByRole('button', { name: 'Run the demo council' }).click();
+  await skipToTheDecision(page);
   await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
   records.push(await storedSessionIn(page, openSessionId(page), 'complete'));
   await newSession(page, 'Review: a code change');
   await page.getByRole('button', { name: 'Run the demo review' }).click();
+  await skipToTheDecision(page);
   await expect(page.locator('.review-verdict-label')).toBeVisible({ timeout: 60_000 });
   records.push(await storedSessionIn(page, openSessionId(page), 'conclusion'));
   await newSession(page, 'Prioritize: a backlog');
   await page.getByRole('button', { name: 'Run the demo prioritization' }).click();
+  await skipToTheDecision(page);
   await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
   records.push(await storedSessionIn(page, openSessionId(page), 'complete'));
   return records;
+}
+
+/** Ends a paced demo at once (it streams at a readable pace, about 10 s, otherwise). */
+export async function skipToTheDecision(page: Page) {
+  await page.locator('.run-stepper').getByRole('button', { name: 'Skip to the decision' }).click();
 }
 
 export async function newSession(page: Page, protocol: string) {

@@ -104,7 +104,7 @@ test('Anthropic Messages against the real model on llama-server: plain and strea
 
   // llama-server started without --jinja refuses Anthropic tools, so structured output is turned off.
   await roundOneWith(page, 'Gemma as Anthropic', 'Should a small team adopt Rust?', false);
-  const cards = page.locator('.round[data-round="1"] .call-card pre.stream');
+  const cards = page.locator('.round[data-round="1"] .call-card .stream');
   await expect(cards.first()).not.toBeEmpty({ timeout: MODEL_TEST_MS });
   await expect(page.locator('.session-meta .badge')).toHaveText(/complete|failed/, { timeout: MODEL_TEST_MS });
 });
@@ -114,7 +114,7 @@ test('cancel aborts the requests in flight and keeps the session', async ({ page
   await addProvider(page, 'Mock slow', 'OpenAI-compatible', `${MOCK_URL}/v1`, 'format-slow', 'sk-slow');
   await roundOneWith(page, 'Mock slow', 'Formats cancel: adopt Rust?');
   // The slow stream (2 characters every 300 ms) is under way when the user cancels.
-  await expect(page.locator('.call-card pre.stream').first()).not.toBeEmpty({ timeout: 30_000 });
+  await expect(page.locator('.call-card .stream').first()).not.toBeEmpty({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('.session-meta .badge')).toHaveText('aborted', { timeout: 5_000 });
   await expect(page.locator('.position-card')).toHaveCount(0);

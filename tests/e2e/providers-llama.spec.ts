@@ -39,7 +39,7 @@ async function sampleCallCards(page: Page) {
     w.__pe2eTimer = setInterval(() => {
       document.querySelectorAll<HTMLElement>('.call-card').forEach((card) => {
         const s = (w.__pe2e[card.dataset.callId ?? '?'] ??= { lengths: [], statuses: [] });
-        const length = card.querySelector('pre.stream')?.textContent?.length ?? 0;
+        const length = card.querySelector('.stream')?.textContent?.length ?? 0;
         if (s.lengths[s.lengths.length - 1] !== length) s.lengths.push(length);
         const status = card.dataset.status ?? '';
         if (s.statuses[s.statuses.length - 1] !== status) s.statuses.push(status);

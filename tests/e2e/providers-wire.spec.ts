@@ -76,7 +76,7 @@ async function sampleCallCards(page: Page) {
       document.querySelectorAll<HTMLElement>('.call-card').forEach((card) => {
         const id = card.dataset.callId ?? '?';
         const s = (w.__pe2e[id] ??= { lengths: [], notes: [], statuses: [] });
-        const length = card.querySelector('pre.stream')?.textContent?.length ?? 0;
+        const length = card.querySelector('.stream')?.textContent?.length ?? 0;
         if (s.lengths[s.lengths.length - 1] !== length) s.lengths.push(length);
         const note = card.querySelector('.notice')?.textContent ?? '';
         if (note && s.notes[s.notes.length - 1] !== note) s.notes.push(note);

@@ -96,7 +96,7 @@ test('updates while running keep open details open and focus where it was; token
   await expect(rationale).toHaveAttribute('open', '');
   await expect(exportButton).toBeFocused();
   // Streamed text is no live region; finished calls are announced in the one status region.
-  await expect(page.locator('pre.stream[aria-live]')).toHaveCount(0);
+  await expect(page.locator('.stream[aria-live]')).toHaveCount(0);
   await expect(page.locator('#run-announcer')).toHaveAttribute('aria-live', 'polite');
   await expect(page.locator('.verdict .recommendation')).not.toBeEmpty({ timeout: 60_000 });
   await expect(page.locator('#run-announcer')).toHaveText('The session is complete.');

@@ -36,8 +36,8 @@ test('round 1 against a real model streams two answers, is saved, and survives a
   // Both panelists stream at once: each card's text grows while the other is still answering.
   const cards = page.locator('.round[data-round="1"] .call-card');
   await expect(cards).toHaveCount(2);
-  await expect(cards.nth(0).locator('pre.stream')).not.toBeEmpty({ timeout: MODEL_TEST_MS });
-  await expect(cards.nth(1).locator('pre.stream')).not.toBeEmpty({ timeout: MODEL_TEST_MS });
+  await expect(cards.nth(0).locator('.stream')).not.toBeEmpty({ timeout: MODEL_TEST_MS });
+  await expect(cards.nth(1).locator('.stream')).not.toBeEmpty({ timeout: MODEL_TEST_MS });
 
   // The run ends (complete, or failed with what each model sent on record).
   await expect(page.locator('.session-meta .badge')).toHaveText(/complete|failed/, { timeout: MODEL_TEST_MS });

@@ -2,7 +2,9 @@
 //! protocol with no key and no server. Each protocol writes its own script; this caller picks the
 //! script by who is asked (Consult's panelists and judge, Review's personas, Prioritize's partners).
 pub use crate::harness::demo::{scripted_reply, DEMO_MODEL};
-use crate::harness::io::{CallFailure, CallProgress, CallReply, CallRequest, ModelCaller};
+use crate::harness::io::{
+    CallFailure, CallProgress, CallReply, CallRequest, Clock, ModelCaller, NoProgress,
+};
 use crate::record::prioritize::body::Partner;
 use crate::record::review::committee::ReviewerRole;
 
@@ -27,5 +29,49 @@ pub fn demo_reply(request: &CallRequest) -> CallReply {
         crate::prioritize::demo::demo_reply(request)
     } else {
         crate::consult::demo::demo_reply(request)
+    }
+}
+
+/// How long one demo reply takes to stream, by protocol, so each demo can be followed as it runs:
+/// Consult's 5 calls in a row take about 12 s, Review's 4 about 8 s, Prioritize's 9 (3 rounds of
+/// champion, critic, moderator) about 10 s.
+pub fn demo_call_ms(request: &CallRequest) -> u64 {
+    if ReviewerRole::from_id(&request.participant_id).is_some() {
+        2_000
+    } else if Partner::from_id(&request.participant_id).is_some() {
+        1_100
+    } else {
+        2_400
+    }
+}
+
+/// The wait between two streamed pieces of a demo reply.
+pub const DEMO_PIECE_MS: u64 = 50;
+
+/// The demo as a user watches it: each scripted reply streams in pieces over `demo_call_ms` on
+/// `clock`, until `skipped` says the user asked for the decision (the rest then streams at once).
+/// The waits go through the clock, so tests on virtual time run a paced demo instantly.
+pub struct PacedDemoCaller<'a> {
+    pub clock: &'a dyn Clock,
+    pub skipped: &'a dyn Fn() -> bool,
+}
+
+impl ModelCaller for PacedDemoCaller<'_> {
+    async fn call(
+        &self,
+        request: CallRequest,
+        progress: &dyn CallProgress,
+    ) -> Result<CallReply, CallFailure> {
+        let pieces = (demo_call_ms(&request) / DEMO_PIECE_MS).max(1) as usize;
+        let reply = DemoCaller.call(request, &NoProgress).await?;
+        let chars: Vec<char> = reply.text.chars().collect();
+        let piece_length = chars.len().div_ceil(pieces).max(1);
+        for piece in chars.chunks(piece_length) {
+            if !(self.skipped)() {
+                self.clock.sleep_ms(DEMO_PIECE_MS).await;
+            }
+            progress.delta(&piece.iter().collect::<String>(), false);
+        }
+        Ok(reply)
     }
 }

@@ -27,6 +27,7 @@ pub mod html_report;
 pub mod library;
 pub mod markdown_text;
 pub mod money;
+pub mod partial_reply;
 pub mod participants;
 pub mod prioritize;
 pub mod record;
@@ -57,7 +58,7 @@ pub use consult::filtering::{
 pub use consult::report::consult_markdown;
 pub use consult::state::{ConsultState, TransitionError};
 pub use consult::{run_consult, Consult, ConsultBody, VERBOSE_NOTICE};
-pub use demo::DemoCaller;
+pub use demo::{DemoCaller, PacedDemoCaller};
 pub use harness::demo::DEMO_PROVIDER_ID;
 pub use harness::events::{Event, EventSink};
 pub use harness::io::{

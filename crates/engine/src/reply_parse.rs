@@ -219,7 +219,7 @@ fn without_trailing_commas(text: &str) -> Option<String> {
 /// Every `confidence` field, at any depth, given as a percentage (a number above 1 up to 100, or
 /// a string such as "85%" or "0.85") becomes a number from 0 to 1. Out-of-range values are left
 /// for validation to refuse.
-fn normalise_confidences(object: &mut Map<String, Value>, notes: &mut Vec<String>) {
+pub(crate) fn normalise_confidences(object: &mut Map<String, Value>, notes: &mut Vec<String>) {
     for (key, value) in object.iter_mut() {
         if key == "confidence" {
             if let Some(fraction) = confidence_fraction(value) {

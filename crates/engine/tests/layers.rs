@@ -31,6 +31,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "rich_text",
             "reply_parse",
             "shuffle",
+            "partial_reply",
         ],
     ),
     // L1 the session record: the envelope, call records, costs, and each protocol's stored data

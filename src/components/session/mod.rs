@@ -17,16 +17,18 @@ use crate::components::consult::session::ConsultBodyView;
 use crate::components::prioritize::session::PrioritizeBodyView;
 use crate::components::review::session::ReviewBodyView;
 use crate::components::shared::running_here;
-use crate::driver::{cancel_run, start_run};
+use crate::driver::start_run;
 use crate::storage::sync::Change;
 use crate::{export, run_lock, storage};
 use failure_banner::{FailedCalls, FailureBanner};
 use share_link::ShareLink;
+use stepper::RunStepper;
 
 pub mod failure_banner;
 pub mod new;
 pub mod share_link;
 pub mod shared;
+mod stepper;
 
 #[component]
 pub fn SessionView(id: String) -> impl IntoView {
@@ -260,15 +262,13 @@ pub fn SessionBody(
                 </Show>
             </p>
             <div class="actions">
-                <Show when=move || running_here.get()>
-                    <button class="danger" on:click=move |_| cancel_run()>"Cancel"</button>
-                </Show>
                 <button class="secondary" on:click=export_json>"Export JSON"</button>
                 <button class="secondary" on:click=export_markdown>"Export Markdown"</button>
                 <button class="secondary" on:click=export_html>"Export HTML"</button>
                 <ShareLink session=session />
             </div>
         </header>
+        <RunStepper session=session running_here=running_here />
         <p class="notice" role="status">{move || notice.get()}</p>
         {move || report.get().map(|report| view! {
             <FailureBanner report=report session=session offer=offer

@@ -3,6 +3,9 @@ use consilium_engine::views::recorded_calls;
 use consilium_engine::CallStatus;
 use leptos::prelude::*;
 
+use consilium_engine::views::live::ReplyKind;
+
+use super::live_reply::LiveReplyView;
 use crate::app::AppState;
 use crate::driver::{LiveCall, LiveStatus};
 
@@ -38,8 +41,10 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
         })
     };
     let status = call.status;
-    let stream_node = NodeRef::<leptos::html::Pre>::new();
-    call.text.render_into(stream_node);
+    let kind = state.live.session.with_untracked(|s| {
+        s.as_ref()
+            .map(|s| ReplyKind::of(s, call.round, &call.participant_id, &call.call_id))
+    });
     let status_text = move || match status.get() {
         LiveStatus::Waiting => "waiting".to_string(),
         LiveStatus::Streaming => "answering…".to_string(),
@@ -65,7 +70,7 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
             </header>
             // Not a live region: screen readers hear each finished call (see the app's status
             // region), not every token.
-            <pre class="stream" node_ref=stream_node></pre>
+            {kind.map(|kind| view! { <LiveReplyView text=call.text kind=kind session=state.live.session /> })}
             {move || call.note.get().map(|note| view! { <p class="notice">{note}</p> })}
             {move || call.answered_by.get().map(|by| view! { <p class="notice substituted">{by}</p> })}
             {failure}

@@ -2,6 +2,7 @@
 //! its demo, the seat editor, the consent dialog, live calls, presets and rich text.
 pub mod cost_gate;
 pub mod live_calls;
+pub mod live_reply;
 pub mod presets;
 pub mod provider_gate;
 pub mod rich_text;

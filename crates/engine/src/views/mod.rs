@@ -8,6 +8,7 @@ pub mod consult;
 pub mod costs;
 pub mod failure;
 pub mod health;
+pub mod live;
 pub mod prioritize;
 pub mod review;
 pub mod seats;

@@ -1,0 +1,436 @@
+//! What a live run shows: each streaming reply as labelled fields (read with `partial_reply`, so a
+//! card never shows raw JSON), and the stepper's line ("Round 2 of 4 · Synthesis").
+use serde_json::{Map, Value};
+
+use crate::partial_reply::read_partial;
+use crate::record::prioritize::body::Partner;
+use crate::record::review::body::MAX_ROUNDS as REVIEW_MAX_ROUNDS;
+use crate::record::{Body, Session};
+use crate::views::verdict::percent;
+
+/// What a reply answers, which decides its fields and their labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplyKind {
+    Answer,
+    Synthesis,
+    CrossExam,
+    CrossExamJudgment,
+    Verdict,
+    Opinion,
+    Compromise,
+    Acceptance,
+    Champion,
+    Critic,
+    Moderator,
+}
+
+impl ReplyKind {
+    /// The kind of the call `call_id` of `participant_id` in `round`.
+    pub fn of(session: &Session, round: u8, participant_id: &str, call_id: &str) -> Self {
+        match &session.body {
+            Body::Consult(_) => match (participant_id == "judge", round) {
+                (false, 1) => Self::Answer,
+                (false, _) => Self::CrossExam,
+                (true, 2) => Self::Synthesis,
+                (true, 3) => Self::CrossExamJudgment,
+                (true, _) => Self::Verdict,
+            },
+            Body::Review(_) if call_id.contains("-compromise") => Self::Compromise,
+            Body::Review(_) if call_id.contains("-accept") => Self::Acceptance,
+            Body::Review(_) => Self::Opinion,
+            Body::Prioritize(_) => match Partner::from_id(participant_id) {
+                Some(Partner::Champion) => Self::Champion,
+                Some(Partner::Critic) => Self::Critic,
+                _ => Self::Moderator,
+            },
+        }
+    }
+
+    /// Each field: the names a reply may give it (markers' and structured output's), its label,
+    /// and how it reads.
+    fn fields(self) -> &'static [(&'static [&'static str], &'static str, Shape)] {
+        use Shape::*;
+        match self {
+            Self::Answer => &[
+                (&["position"], "Position", Text),
+                (&["key_points"], "Key points", List),
+                (&["rationale"], "Rationale", Text),
+                (&["confidence"], "Confidence", Percent),
+            ],
+            Self::Synthesis => &[
+                (&["consensus_points"], "Consensus", Consensus),
+                (&["tensions"], "Tensions", Tensions),
+                (&["priority_order"], "Priority order", Ranked),
+            ],
+            Self::CrossExam => &[
+                (&["challenges"], "Challenges", Challenges),
+                (&["defense"], "Defence", Text),
+            ],
+            Self::CrossExamJudgment => &[
+                (&["unresolved"], "Unresolved challenges", Count),
+                (&["duplicate_challenges"], "Duplicate challenges", Count),
+            ],
+            Self::Verdict => &[
+                (&["recommendation"], "Recommendation", Text),
+                (&["confidence"], "Confidence", Percent),
+                (&["evidence"], "Evidence", List),
+                (&["dissent"], "Dissent", Dissent),
+            ],
+            Self::Opinion => &[
+                (&["state"], "Vote", Vote),
+                (&["opinion"], "Opinion", Text),
+                (&["fix_items"], "Fix items", Fixes),
+                (&["confidence"], "Confidence", Percent),
+            ],
+            Self::Compromise => &[
+                (&["compromise"], "Compromise", Text),
+                (&["cost_of_delay"], "Cost of delay", Text),
+            ],
+            Self::Acceptance => &[
+                (&["accept"], "Answer", Accept),
+                (&["reason"], "Reason", Text),
+            ],
+            Self::Champion => &[
+                (&["champion_argument", "argument"], "Argument", Text),
+                (&["champion_rankings", "rankings"], "Ranking", Opportunities),
+            ],
+            Self::Critic => &[
+                (&["critic_concerns", "concerns"], "Concerns", Concerns),
+                (
+                    &["critic_rankings", "critic_counter_rankings", "rankings"],
+                    "Counter-ranking",
+                    Opportunities,
+                ),
+                (
+                    &["critic_assessments", "assessments"],
+                    "Effort and approach",
+                    Assessments,
+                ),
+            ],
+            Self::Moderator => &[
+                (
+                    &["dispositions", "moderator_dispositions"],
+                    "Dispositions",
+                    Dispositions,
+                ),
+                (
+                    &["final_rankings", "moderator_final_rankings"],
+                    "Ranking",
+                    Opportunities,
+                ),
+                (&["debate_status", "consensus_reached"], "Debate", Status),
+            ],
+        }
+    }
+}
+
+/// How a field's value reads.
+#[derive(Clone, Copy)]
+enum Shape {
+    Text,
+    List,
+    Ranked,
+    Percent,
+    Count,
+    Consensus,
+    Tensions,
+    Challenges,
+    Dissent,
+    Vote,
+    Fixes,
+    Accept,
+    Opportunities,
+    Concerns,
+    Assessments,
+    Dispositions,
+    Status,
+}
+
+/// One labelled field of a streaming reply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveField {
+    pub label: String,
+    pub body: FieldBody,
+    /// Still arriving (the card marks it).
+    pub writing: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum FieldBody {
+    Text(String),
+    Items(Vec<String>),
+    /// An order: first is best.
+    Ranked(Vec<String>),
+}
+
+/// A streaming reply as the card shows it: its fields so far, or, for a reply in plain prose (a
+/// model that ignored the format), its text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LiveReply {
+    pub fields: Vec<LiveField>,
+    pub prose: Option<String>,
+}
+
+/// The reply streamed so far (`text`) of a call of `kind` in `session`. Fields the kind does not
+/// know (a model that named its own) follow as text under their own names.
+pub fn live_reply(session: &Session, kind: ReplyKind, text: &str) -> LiveReply {
+    let partial = read_partial(text);
+    let known = kind.fields();
+    let mut fields: Vec<LiveField> = known
+        .iter()
+        .filter_map(|(keys, label, shape)| {
+            let key = keys.iter().find(|key| partial.fields.contains_key(**key))?;
+            let value = if *key == "consensus_reached" {
+                Value::Object(partial.fields.clone())
+            } else {
+                partial.fields[*key].clone()
+            };
+            let body = read_shape(*shape, &value, session)?;
+            // An empty list ("challenges": []) says nothing worth a label.
+            if matches!(&body, FieldBody::Items(items) | FieldBody::Ranked(items) if items.is_empty())
+            {
+                return None;
+            }
+            Some(LiveField {
+                label: label.to_string(),
+                body,
+                writing: partial.writing.as_deref() == Some(*key),
+            })
+        })
+        .collect();
+    for (key, value) in &partial.fields {
+        let is_known =
+            known.iter().any(|(keys, ..)| keys.contains(&key.as_str())) || key == "continue_debate";
+        let body = match value {
+            Value::String(text) => FieldBody::Text(text.clone()),
+            Value::Array(_) => FieldBody::Items(strings(value)),
+            _ => continue,
+        };
+        if !is_known {
+            fields.push(LiveField {
+                label: key.replace('_', " "),
+                body,
+                writing: partial.writing.as_ref() == Some(key),
+            });
+        }
+    }
+    let looks_structured = text.contains(['{', '`', '<']);
+    let prose = (fields.is_empty() && !looks_structured && !text.trim().is_empty())
+        .then(|| text.trim().to_string());
+    LiveReply { fields, prose }
+}
+
+fn read_shape(shape: Shape, value: &Value, session: &Session) -> Option<FieldBody> {
+    use FieldBody::{Items, Ranked, Text as Line};
+    let agent = |v: &Value| session.label_of(str_of(v));
+    let title = |id: &str| opportunity_title(session, id);
+    let items = |each: &dyn Fn(&Value) -> Option<String>| {
+        Some(Items(value.as_array()?.iter().filter_map(each).collect()))
+    };
+    let by_id = |each: &dyn Fn(&Value) -> Option<String>| {
+        let entries = value.as_object()?.iter();
+        Some(Items(
+            entries
+                .filter_map(|(id, v)| Some(format!("{}: {}", title(id)?, each(v)?)))
+                .collect(),
+        ))
+    };
+    match shape {
+        Shape::Text => Some(Line(value.as_str()?.to_string())),
+        Shape::List => items(&|v| Some(v.as_str()?.to_string())),
+        Shape::Ranked => Some(Ranked(strings(value))),
+        Shape::Percent => Some(Line(percent(value.as_f64()?))),
+        Shape::Count => Some(Line(value.as_array()?.len().to_string())),
+        Shape::Consensus => items(&|point| {
+            let agreeing = point
+                .get("supporting_agents")
+                .map_or(0, |a| strings(a).len());
+            let point = point.get("point")?.as_str()?;
+            Some(match agreeing {
+                0 => point.to_string(),
+                n => format!("{point} ({n} agree)"),
+            })
+        }),
+        Shape::Tensions => items(&|tension| {
+            let views = tension.get("viewpoints").and_then(Value::as_array);
+            let views: Vec<String> = views
+                .into_iter()
+                .flatten()
+                .filter_map(|view| {
+                    Some(format!(
+                        "{}: {}",
+                        agent(view.get("agent")?),
+                        view.get("viewpoint")?.as_str()?
+                    ))
+                })
+                .collect();
+            Some(format!(
+                "{}. {}",
+                tension.get("topic")?.as_str()?,
+                views.join("; ")
+            ))
+        }),
+        Shape::Challenges => items(&|challenge| {
+            let to = agent(challenge.get("target_agent")?);
+            let text = challenge.get("challenge")?.as_str()?;
+            let evidence = challenge.get("evidence").map(strings).unwrap_or_default();
+            Some(match evidence.is_empty() {
+                true => format!("To {to}: {text}"),
+                false => format!("To {to}: {text} Evidence: {}.", evidence.join("; ")),
+            })
+        }),
+        Shape::Dissent => items(&|dissent| {
+            let severity = dissent.get("severity").and_then(Value::as_str);
+            let severity = severity.map(|s| format!(" ({s})")).unwrap_or_default();
+            let who = agent(dissent.get("agent")?);
+            Some(format!(
+                "{who}{severity}: {}",
+                dissent.get("concern")?.as_str()?
+            ))
+        }),
+        Shape::Vote => Some(Line(
+            match value.as_str()?.to_ascii_uppercase().as_str() {
+                "SYNTHESIS" => "Ready to conclude",
+                "VETO" => "Veto",
+                "DEBATE" => "Needs another round",
+                "ABSTAIN" => "Abstains",
+                _ => return None,
+            }
+            .to_string(),
+        )),
+        Shape::Fixes => items(&|fix| {
+            let severity = fix.get("severity").and_then(Value::as_str).unwrap_or("");
+            let path = fix.get("path")?.as_str()?;
+            let line = fix.get("line_start").and_then(Value::as_u64);
+            let line = line.map(|n| format!(" line {n}")).unwrap_or_default();
+            let action = fix
+                .get("recommended_action")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            Some(
+                format!("{severity} · {path}{line}: {action}")
+                    .trim_start_matches(" · ")
+                    .to_string(),
+            )
+        }),
+        Shape::Accept => Some(Line(
+            if value.as_bool()? {
+                "Accepts the compromise"
+            } else {
+                "Refuses the compromise"
+            }
+            .into(),
+        )),
+        Shape::Opportunities => Some(Ranked(
+            value
+                .as_array()?
+                .iter()
+                .filter_map(|id| title(str_of(id)))
+                .collect(),
+        )),
+        Shape::Concerns => by_id(&|concerns| Some(strings(concerns).join("; "))),
+        Shape::Assessments => by_id(&|assessment| {
+            let effort = assessment.get("effort").and_then(Value::as_str);
+            let approach = assessment.get("approach").and_then(Value::as_str);
+            Some(match (effort, approach) {
+                (Some(e), Some(a)) => format!("effort {e}, {a}"),
+                (Some(e), None) => format!("effort {e}"),
+                _ => return None,
+            })
+        }),
+        Shape::Dispositions => by_id(&|disposition| Some(disposition.as_str()?.to_string())),
+        Shape::Status => {
+            let status: &Map<String, Value> = value.as_object()?;
+            Some(Line(
+                match status.get("consensus_reached")?.as_bool()? {
+                    true => "Consensus reached",
+                    false => "No consensus yet",
+                }
+                .into(),
+            ))
+        }
+    }
+}
+
+fn str_of(value: &Value) -> &str {
+    value.as_str().unwrap_or_default()
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    let items = value.as_array().map(Vec::as_slice).unwrap_or_default();
+    items
+        .iter()
+        .filter_map(|v| v.as_str().map(String::from))
+        .collect()
+}
+
+/// The title of a backlog item; None for an id still arriving (`opp-`) or unknown.
+fn opportunity_title(session: &Session, id: &str) -> Option<String> {
+    let Body::Prioritize(body) = &session.body else {
+        return None;
+    };
+    let opportunity = body.backlog.iter().find(|o| o.id == id)?;
+    Some(opportunity.title.clone())
+}
+
+/// Where a live run stands, in plain words: "Round 2 of 4 · Synthesis".
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stepper {
+    pub round: u8,
+    /// Consult always has 4 rounds; Review and Prioritize stop early on agreement (`up_to`).
+    pub rounds: u8,
+    pub up_to: bool,
+    pub step: &'static str,
+}
+
+impl Stepper {
+    pub fn text(&self) -> String {
+        let up_to = if self.up_to { "up to " } else { "" };
+        format!(
+            "Round {} of {up_to}{} · {}",
+            self.round, self.rounds, self.step
+        )
+    }
+}
+
+/// The stepper of a running `session` whose latest call is in `latest_round` (0 before any). Read
+/// from the state's stored name, as the record keeps it.
+pub fn stepper(session: &Session, latest_round: u8) -> Option<Stepper> {
+    let round = latest_round.max(1);
+    let (round, rounds, up_to, step) = match (&session.body, session.state.as_str()) {
+        (Body::Consult(_), "idle" | "estimating" | "awaiting_consent") => (1, 4, false, "Starting"),
+        (Body::Consult(_), "independent") => (1, 4, false, "Independent answers"),
+        (Body::Consult(_), "synthesis") => (2, 4, false, "Synthesis"),
+        (Body::Consult(_), "cross_exam") => (3, 4, false, "Cross-examination"),
+        (Body::Consult(_), "verdict") => (4, 4, false, "Verdict"),
+        (Body::Review(_), state) => {
+            let step = match state {
+                // The committee enters DEBATE as round 1 starts: its first opinions.
+                "proposal" => "First opinions",
+                "debate" if round == 1 => "First opinions",
+                "debate" => "Debate",
+                "veto" => "Answering a veto",
+                "synthesis" | "abstain" => "Concluding",
+                _ => return None,
+            };
+            (round, REVIEW_MAX_ROUNDS, true, step)
+        }
+        (Body::Prioritize(body), state) => {
+            let step = match state {
+                "champion" => "The champion argues",
+                "critic" => "The critic answers",
+                "moderator" => "The moderator ranks",
+                _ => return None,
+            };
+            let rounds = body.config.max_rounds.min(u8::MAX.into()) as u8;
+            (round, rounds, true, step)
+        }
+        _ => return None,
+    };
+    Some(Stepper {
+        round,
+        rounds,
+        up_to,
+        step,
+    })
+}
