@@ -52,7 +52,10 @@ boot = (
     f'    <link rel="modulepreload" href="/{app}/__wasm_split.js" crossorigin="anonymous" integrity="{integrity("__wasm_split.js")}" />\n'
     f'    <link rel="preload" href="/{app}/consilium_bg.wasm" crossorigin="anonymous" integrity="{integrity("consilium_bg.wasm")}" as="fetch" type="application/wasm" />'
 )
-index.write_text(tag.sub(lambda _: boot, html))
+html = tag.sub(lambda _: boot, html)
+# Trunk keeps the skipped Rust asset's tag (index.html: data-trunk-skip); the page has no use for it.
+html = re.sub(r'\n *<!-- Without a Rust asset Trunk.*?-->\n *<link data-trunk rel="rust" data-trunk-skip[^>]*/>', "", html, flags=re.S)
+index.write_text(html)
 
 # What the service worker precaches: the page, Trunk's assets (CSS, boot.js) and the whole build.
 assets = sorted(
