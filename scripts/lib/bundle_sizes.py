@@ -48,14 +48,12 @@ def label(rel: str) -> str:
 # Which split points load each part file (from the loader __wasm_split.js writes).
 app = next(dist.glob("app-*"))
 loader = (app / "__wasm_split.js").read_text()
-chunk_files = dict(re.findall(r'const (__chunk_\d+) = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\./([^"]+)"', loader))
 users: dict[str, list[str]] = {}
-for split, body in re.findall(r"export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\((.*?)\)\);", loader, re.S):
-    own = re.search(r'new URL\("\./([^"]+)"', body.split("}, [")[0])
-    deps = re.search(r"\[([^\]]*)\]\s*$", body)
-    files = ([own.group(1)] if own else []) + [chunk_files[d.strip()] for d in (deps.group(1).split(",") if deps else []) if d.strip()]
-    for f in files:
-        users.setdefault(f, []).append(split)
+# Each chunk follows a comment naming the split points that share it: /* history, session */
+for splits, chunk in re.findall(r'/\* ([\w, ]+) \*/\s*const __chunk_\d+ = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\./([^"]+)"', loader):
+    users[chunk] = [s.strip() for s in splits.split(",")]
+for split, own in re.findall(r'export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\./([^"]+)"', loader):
+    users.setdefault(own, []).append(split)
 
 first = fetched["first_screen"]
 first_total = total(first)
