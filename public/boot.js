@@ -1,7 +1,7 @@
 // Starts the app from a file, not an inline script, so the Content-Security-Policy in index.html can
-// forbid inline scripts. Trunk writes the hashed names of the wasm-bindgen glue and of the wasm module
-// into this script tag's data attributes (Trunk.toml, pattern_script). Module scripts have no
-// document.currentScript, hence the selector.
+// forbid inline scripts. scripts/build.sh writes the names of the build's wasm-bindgen glue and main
+// wasm module (in dist/app-<hash>/, beside the parts loaded on demand) into this script tag's data
+// attributes. Module scripts have no document.currentScript, hence the selector.
 const tag = document.querySelector('script[data-wasm]');
 const { default: init } = await import(tag.dataset.js);
 await init({ module_or_path: tag.dataset.wasm });

@@ -1,11 +1,26 @@
-// Keeps the app shell available offline so past sessions (in local storage) can be reviewed without a
-// network. Network first, so a new release is never hidden behind a stale cache; the cache is only the
-// fallback. Only same-origin GETs are touched: calls to model providers (other origins, POST, keys in
-// headers) pass straight through and are never stored.
-const CACHE = 'consilium-shell-v1';
+// Keeps the app available offline: past sessions (in IndexedDB) open and every view works without a
+// network after one visit. At install it precaches the whole build (scripts/build.sh writes the list
+// and the cache name below: the page, the CSS, the JS glue and every wasm part, named per build), so
+// views loaded on demand work offline even if they were never opened. Requests are network first, so
+// a new release is never hidden behind a stale cache; the cache is only the fallback. Only
+// same-origin GETs are touched: calls to model providers (other origins, POST, keys in headers) pass
+// straight through and are never stored.
+const PRECACHE = [];
+const CACHE = 'consilium-dev';
 
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('install', (event) =>
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting())),
+);
+// A deploy's worker drops the caches of earlier deploys (their parts are never asked for again once
+// the page reloads).
+self.addEventListener('activate', (event) =>
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key.startsWith('consilium-') && key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  ),
+);
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
@@ -20,7 +35,12 @@ self.addEventListener('fetch', (event) => {
         return response;
       })
       .catch(() =>
-        caches.match(request, { ignoreSearch: true }).then((hit) => hit || caches.match(new URL('./', self.location).href)),
+        caches.match(request, { ignoreSearch: true }).then((hit) => {
+          if (hit) return hit;
+          // Any route of the app is its one page; anything else not cached fails as a network error
+          // would (a missing wasm part then shows its Retry message).
+          return request.mode === 'navigate' ? caches.match(new URL('./', self.location).href) : Response.error();
+        }),
       ),
   );
 });

@@ -15,7 +15,7 @@ fail() { echo "BENCH FAILED at step: $*" >&2; exit 1; }
 
 step "release build (if needed)"
 stale=0
-if ! ls dist/*_bg.wasm >/dev/null 2>&1 || [ ! -f dist/index.html ]; then
+if ! ls dist/app-*/consilium_bg.wasm >/dev/null 2>&1 || [ ! -f dist/index.html ]; then
   stale=1
 elif [ -n "$(find src crates index.html Cargo.toml Cargo.lock Trunk.toml style public -newer dist/index.html \
       -type f 2>/dev/null | grep -v '/target/' | head -n1)" ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Where the wasm bytes go: optimizes the last release build's wasm exactly as Trunk does (index.html)
-# but keeps the function names (-g), then sums twiggy's per-item sizes by crate and by function family
-# and writes the tables to BENCHMARKS.md ("Bundle breakdown"). Run scripts/build.sh first.
+# Where the first screen's wasm bytes go: optimizes the last release build's main module as
+# scripts/build.sh does but keeps the function names (-g), then sums twiggy's per-item sizes by
+# crate and by function family and writes the tables to BENCHMARKS.md ("Bundle breakdown").
+# Run scripts/build.sh first.
 # Needs twiggy: cargo install twiggy --version 0.8.0 --locked
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -9,10 +10,11 @@ source "$ROOT/scripts/versions.sh"
 export PATH="$ROOT/node_modules/.bin:$PATH"
 cd "$ROOT"
 command -v twiggy >/dev/null || { echo "twiggy missing: cargo install twiggy --version 0.8.0 --locked" >&2; exit 1; }
-input=target/wasm-bindgen/release/consilium_bg.wasm
+# The split build's main module (what the first screen loads), before wasm-opt (scripts/build.sh).
+input=${CARGO_TARGET_DIR:-target}/split-build/named/consilium_bg.wasm
 [ -f "$input" ] || { echo "no $input: run scripts/build.sh first" >&2; exit 1; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-wasm-opt -Oz -g --enable-reference-types --low-memory-unused "$input" -o "$work/named.wasm"
+wasm-opt -Oz -g --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int "$input" -o "$work/named.wasm"
 twiggy top -n 1000000 -f csv "$work/named.wasm" > "$work/top.csv"
 
 machine="$(nproc) cores, $(. /etc/os-release; echo "$PRETTY_NAME"), $(rustc --version | cut -d' ' -f1-2)"

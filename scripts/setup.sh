@@ -3,7 +3,8 @@
 # registries (crates.io, npm, PyPI, Debian). Heavy artefacts are cached outside the repository in
 # $CONSILIUM_CACHE so a second run takes seconds.
 #
-#   scripts/setup.sh app     # what serving the app needs: wasm target, trunk, wasm-bindgen, npm binaryen
+#   scripts/setup.sh app     # what serving the app needs: wasm target, trunk, wasm-bindgen, the wasm
+#                            # splitter, npm binaryen
 #   scripts/setup.sh all     # plus chromium, chromedriver, Playwright, aimock, llama-server and the model
 set -euo pipefail
 
@@ -28,6 +29,18 @@ ensure_cargo_tool() { # crate version binary [extra cargo install args]
     return
   fi
   cargo install "$crate" --version "$version" "$@" || fail "cargo install $crate $version"
+}
+
+ensure_wasm_split_cli() {
+  # The binary has no --version: ask cargo what it installed.
+  step "wasm_split_cli_support $WASM_SPLIT_CLI_VERSION (wasm-split-cli)"
+  if command -v wasm-split-cli >/dev/null 2>&1 \
+     && cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_CLI_VERSION:"; then
+    echo "already installed: wasm_split_cli_support v$WASM_SPLIT_CLI_VERSION"
+    return
+  fi
+  cargo install wasm_split_cli_support --version "$WASM_SPLIT_CLI_VERSION" --features build-binary --locked \
+    || fail "cargo install wasm_split_cli_support $WASM_SPLIT_CLI_VERSION"
 }
 
 ensure_apt() { # packages...
@@ -90,6 +103,7 @@ what=${1:-all}
 ensure_wasm_target
 ensure_cargo_tool wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen
 ensure_cargo_tool trunk "$TRUNK_VERSION" trunk --locked
+ensure_wasm_split_cli
 ensure_npm
 if [ "$what" = all ]; then
   ensure_apt chromium chromium-driver

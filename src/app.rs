@@ -1,12 +1,9 @@
 //! The application root: shared state in context, the header and the current view.
 use leptos::prelude::*;
 
-use crate::components::history::HistoryView;
 use crate::components::session::new::NewSessionView;
-use crate::components::session::shared::SharedView;
-use crate::components::session::SessionView;
-use crate::components::settings::SettingsView;
 use crate::driver::{HealthBook, LiveRun};
+use crate::lazy::{routes, PartView};
 use crate::settings::Settings;
 
 /// Which view is showing; mirrored in the URL fragment so a reload (or the back button) returns to it.
@@ -127,10 +124,15 @@ pub fn App() -> impl IntoView {
         <main id="main" tabindex="-1">
             {move || match state.route.get() {
                 Route::New => view! { <NewSessionView /> }.into_any(),
-                Route::Session(id) => view! { <SessionView id=id /> }.into_any(),
-                Route::History => view! { <HistoryView /> }.into_any(),
-                Route::Settings => view! { <SettingsView /> }.into_any(),
-                Route::Shared(data) => view! { <SharedView data=data /> }.into_any(),
+                // The other views load on demand (src/lazy): the first screen needs only this one.
+                Route::Session(id) => {
+                    view! { <PartView load=move || routes::session_view(id.clone()) /> }.into_any()
+                }
+                Route::History => view! { <PartView load=routes::history_view /> }.into_any(),
+                Route::Settings => view! { <PartView load=routes::settings_view /> }.into_any(),
+                Route::Shared(data) => {
+                    view! { <PartView load=move || routes::shared_view(data.clone()) /> }.into_any()
+                }
             }}
         </main>
     }

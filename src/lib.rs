@@ -8,6 +8,7 @@ pub mod driver;
 pub mod export;
 pub mod ids;
 pub mod keys;
+pub mod lazy;
 pub mod run_lock;
 pub mod settings;
 pub mod share;

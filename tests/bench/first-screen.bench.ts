@@ -1,0 +1,70 @@
+// Every file the page fetches until the new-session page is interactive (the first screen), then,
+// from a fresh page each time, what opening each other view fetches on top of it. Writes the paths
+// to BENCH_OUT; scripts/bench.sh sizes them. The service worker is blocked: its install precaches
+// the whole build in the background, after the first screen (public/sw.js), which is not what the
+// first screen needs.
+import { expect, Page, test } from '@playwright/test';
+import * as fs from 'fs';
+import { BENCH_APP_PORT } from './ports';
+
+const APP = `http://127.0.0.1:${BENCH_APP_PORT}`;
+
+test.use({ serviceWorkers: 'block' });
+
+function fetched(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.origin === APP && r.status() < 400) paths.push(url.pathname);
+  });
+  return paths;
+}
+
+async function firstScreen(page: Page): Promise<string[]> {
+  const paths = fetched(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Run the demo council' })).toBeEnabled();
+  await expect(page.locator('#app-shell')).toHaveCount(0);
+  return paths;
+}
+
+const views: Record<string, (page: Page) => Promise<void>> = {
+  history: async (page) => {
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+  },
+  settings: async (page) => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page.getByLabel('Max tokens per reply')).toBeVisible();
+  },
+  session: async (page) => {
+    await page.getByRole('button', { name: 'Run the demo council' }).click();
+    await expect(page.locator('.verdict .recommendation')).not.toBeEmpty({ timeout: 120_000 });
+  },
+  shared: async (page) => {
+    // A link made from the demo council's session (in another page, so this one fetches only the view).
+    const maker = await page.context().newPage();
+    await firstScreen(maker);
+    await views.session(maker);
+    await maker.getByRole('button', { name: 'Share link' }).click();
+    const link = await maker.locator('input.share-url').inputValue();
+    await maker.close();
+    await page.goto(link);
+    await expect(page.getByText('A shared session, read-only')).toBeVisible();
+  },
+};
+
+test('files fetched by the first screen and by each view', async ({ browser }) => {
+  const result: { first_screen: string[]; views: Record<string, string[]> } = { first_screen: [], views: {} };
+  for (const [name, open] of Object.entries(views)) {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const paths = await firstScreen(page);
+    const before = paths.length;
+    if (!result.first_screen.length) result.first_screen = [...paths];
+    await open(page);
+    result.views[name] = [...new Set(paths.slice(before))].filter((p) => !result.first_screen.includes(p));
+    await context.close();
+  }
+  fs.writeFileSync(process.env.BENCH_OUT!, JSON.stringify(result, null, 2));
+});
