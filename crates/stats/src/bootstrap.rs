@@ -19,7 +19,10 @@ pub fn paired_bootstrap(pairs: &[(bool, bool)], iterations: u32, seed: u64) -> B
     if n == 0 || iterations == 0 {
         return BootstrapInterval {
             difference: 0.0,
-            interval: Interval { low: -1.0, high: 1.0 },
+            interval: Interval {
+                low: -1.0,
+                high: 1.0,
+            },
         };
     }
     // Only the per-question score difference matters: -1, 0 or +1.

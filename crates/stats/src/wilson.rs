@@ -19,7 +19,10 @@ impl Interval {
 /// and extreme accuracies a benchmark of a few dozen questions produces. No trials: nothing is known.
 pub fn wilson_interval(successes: u64, trials: u64, z: f64) -> Interval {
     if trials == 0 {
-        return Interval { low: 0.0, high: 1.0 };
+        return Interval {
+            low: 0.0,
+            high: 1.0,
+        };
     }
     let n = trials as f64;
     let p = successes.min(trials) as f64 / n;

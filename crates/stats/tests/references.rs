@@ -31,7 +31,13 @@ fn wilson_matches_statsmodels() {
 
 #[test]
 fn wilson_with_no_trials_knows_nothing() {
-    assert_eq!(wilson_interval(0, 0, Z_95), Interval { low: 0.0, high: 1.0 });
+    assert_eq!(
+        wilson_interval(0, 0, Z_95),
+        Interval {
+            low: 0.0,
+            high: 1.0
+        }
+    );
 }
 
 #[test]
@@ -49,8 +55,15 @@ fn mcnemar_matches_statsmodels_exact() {
     ];
     for (only_first, only_second, p) in cases {
         let actual = mcnemar_exact(only_first, only_second);
-        assert!((actual - p).abs() < 1e-9, "mcnemar({only_first}, {only_second}) = {actual}, want {p}");
-        assert_eq!(actual, mcnemar_exact(only_second, only_first), "the test is symmetric");
+        assert!(
+            (actual - p).abs() < 1e-9,
+            "mcnemar({only_first}, {only_second}) = {actual}, want {p}"
+        );
+        assert_eq!(
+            actual,
+            mcnemar_exact(only_second, only_first),
+            "the test is symmetric"
+        );
     }
 }
 
@@ -91,7 +104,10 @@ fn paired_bootstrap_matches_an_independent_implementation() {
 #[test]
 fn paired_bootstrap_is_reproducible_and_seed_dependent() {
     let pairs = forty_paired_questions();
-    assert_eq!(paired_bootstrap(&pairs, 500, 7), paired_bootstrap(&pairs, 500, 7));
+    assert_eq!(
+        paired_bootstrap(&pairs, 500, 7),
+        paired_bootstrap(&pairs, 500, 7)
+    );
     assert_ne!(
         paired_bootstrap(&pairs, 500, 7).interval,
         paired_bootstrap(&pairs, 500, 8).interval
@@ -103,7 +119,13 @@ fn paired_bootstrap_of_identical_arms_is_a_point() {
     let pairs = vec![(true, true), (false, false), (true, true)];
     let result = paired_bootstrap(&pairs, 300, 1);
     assert_eq!(result.difference, 0.0);
-    assert_eq!(result.interval, Interval { low: 0.0, high: 0.0 });
+    assert_eq!(
+        result.interval,
+        Interval {
+            low: 0.0,
+            high: 0.0
+        }
+    );
 }
 
 #[test]
@@ -123,13 +145,22 @@ fn brier_matches_numpy() {
 
 #[test]
 fn reliability_bins_count_every_forecast_once() {
-    let forecasts = [(0.05, false), (0.15, true), (0.95, true), (1.0, true), (0.97, false)];
+    let forecasts = [
+        (0.05, false),
+        (0.15, true),
+        (0.95, true),
+        (1.0, true),
+        (0.97, false),
+    ];
     let bins = reliability_bins(&forecasts, 10);
     assert_eq!(bins.len(), 10);
     assert_eq!(bins.iter().map(|bin| bin.count).sum::<u64>(), 5);
     assert_eq!(bins[0].count, 1);
     assert_eq!(bins[1].accuracy, Some(1.0));
-    assert_eq!(bins[5].mean_confidence, None, "an empty bin keeps its place on the axis");
+    assert_eq!(
+        bins[5].mean_confidence, None,
+        "an empty bin keeps its place on the axis"
+    );
     let top = &bins[9];
     assert_eq!(top.count, 3, "1.0 falls in the last bin");
     close(top.mean_confidence.unwrap(), (0.95 + 1.0 + 0.97) / 3.0);
