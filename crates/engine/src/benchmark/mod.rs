@@ -6,5 +6,6 @@
 //! final answer (`grading`). The stored types are in `record::benchmark`.
 pub mod grading;
 pub mod questions;
+pub mod results;
 
 pub use crate::record::benchmark::question::{Grader, Question};
