@@ -40,7 +40,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     // L2 the run harness: asking, budget, ledger, events, running a state machine, demo basics.
     ("L2 harness", &["harness"]),
     // L3 the protocols, behaviour only; they never import each other (see PROTOCOLS).
-    ("L3 protocols", &["consult", "review", "prioritize"]),
+    (
+        "L3 protocols",
+        &["consult", "review", "prioritize", "benchmark"],
+    ),
     // L4 on top: the demo caller over every protocol, view models, the library, reports and the
     // test doubles.
     (
@@ -50,7 +53,7 @@ const LAYERS: &[(&str, &[&str])] = &[
 ];
 
 /// Modules of the protocol layer: none may import another.
-const PROTOCOLS: &[&str] = &["consult", "review", "prioritize"];
+const PROTOCOLS: &[&str] = &["consult", "review", "prioritize", "benchmark"];
 
 #[test]
 fn the_engine_imports_only_down_its_layers() {

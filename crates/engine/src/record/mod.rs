@@ -11,6 +11,7 @@
 //! protocol's stored data lives here (`consult`, `review`, `prioritize`: body, artifacts, config,
 //! states), with the `StateMachine` rule its states follow (`state`); what the protocols do with it
 //! is theirs.
+pub mod benchmark;
 mod calls;
 pub mod consult;
 mod cost;

@@ -1,0 +1,2 @@
+//! The Benchmark mode's stored data (DESIGN.md, "Benchmark"): its questions and how each is graded.
+pub mod question;

@@ -1,0 +1,15 @@
+//! The statistics behind the Benchmark mode (DESIGN.md, "Benchmark"): how sure we can be that one arm
+//! answers better than another. Everything is pure and deterministic (the bootstrap takes its seed), so
+//! a stored benchmark recomputes to the same figures anywhere.
+
+mod binomial;
+mod bootstrap;
+mod calibration;
+mod random;
+mod wilson;
+
+pub use binomial::mcnemar_exact;
+pub use bootstrap::{paired_bootstrap, BootstrapInterval};
+pub use calibration::{brier_score, reliability_bins, ReliabilityBin};
+pub use random::SplitMix64;
+pub use wilson::{wilson_interval, Interval, Z_95};
