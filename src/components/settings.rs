@@ -1,6 +1,6 @@
 //! Settings: providers (with keys kept apart), run defaults, debate filter limits and prices.
 use consilium_engine::views::{price_entry, Health};
-use consilium_engine::FilterLimits;
+use consilium_engine::{FilterLimits, LimitField};
 use consilium_providers::{redact, Price, ProviderKind};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -324,42 +324,84 @@ fn RunDefaults() -> impl IntoView {
     }
 }
 
+/// The debate filter limits as number fields, grouped by round; each saves on change, and says so
+/// (or why not) beside itself.
 #[component]
 fn FilterLimitsEditor() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let status = RwSignal::new(None::<String>);
-    let text = RwSignal::new(
+    let limits = move || {
         state
             .settings
-            .with_untracked(|s| serde_json::to_string_pretty(&s.filtering).unwrap_or_default()),
-    );
-    let apply = move |_| {
-        let parsed = serde_json::from_str::<serde_json::Value>(&text.get_untracked())
-            .map_err(|e| format!("Not valid JSON: {e}"))
-            .and_then(|value| FilterLimits::from_settings_json(&value));
-        match parsed {
-            Ok(limits) => {
-                update_settings(state, status, |s| s.filtering = limits.to_settings_json());
-                text.set(state.settings.with_untracked(|s| {
-                    serde_json::to_string_pretty(&s.filtering).unwrap_or_default()
-                }));
-                if status.get_untracked().is_none() {
-                    status.set(Some("Filter limits saved.".into()));
-                }
-            }
-            Err(message) => status.set(Some(format!(
-                "{message} The previous limits stay in effect."
-            ))),
+            .with(|s| FilterLimits::from_settings_json(&s.filtering).unwrap_or_default())
+    };
+    let reset_status = RwSignal::new(None::<String>);
+    let reset = move |_| {
+        update_settings(state, reset_status, |s| {
+            s.filtering = FilterLimits::default().to_settings_json()
+        });
+        if reset_status.get_untracked().is_none() {
+            reset_status.set(Some("Back to the defaults.".into()));
+        }
+    };
+    let group = move |round: u8, legend: &'static str| {
+        let fields = LimitField::ALL
+            .into_iter()
+            .filter(|field| field.round() == round)
+            .map(|field| view! { <LimitInput field=field /> })
+            .collect::<Vec<_>>();
+        view! {
+            <fieldset class="limit-group">
+                <legend>{legend}</legend>
+                {fields}
+            </fieldset>
         }
     };
     view! {
         <h3>"Debate filtering"</h3>
-        <p class="muted">"How much of earlier rounds later rounds see (partial overrides merge with the defaults)."</p>
-        <label>"Limits (JSON)"
-            <textarea class="code" rows="9" prop:value=move || text.get() on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+        <p class="muted">
+            "How many of the strongest items of earlier rounds later rounds see. Unanswered challenges are always kept."
+        </p>
+        {group(3, "Round 3: what panelists see of the synthesis")}
+        {group(4, "Round 4: what the judge sees")}
+        <button class="secondary" on:click=reset disabled=move || limits() == FilterLimits::default()>
+            "Restore the defaults"
+        </button>
+        <span class="field-status" role="status">{move || reset_status.get()}</span>
+    }
+}
+
+#[component]
+fn LimitInput(field: LimitField) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let status = RwSignal::new(None::<String>);
+    let current = move || {
+        state.settings.with(|s| {
+            field.get(&FilterLimits::from_settings_json(&s.filtering).unwrap_or_default())
+        })
+    };
+    let save = move |ev| {
+        let typed = event_target_value(&ev);
+        let limits = state
+            .settings
+            .with_untracked(|s| FilterLimits::from_settings_json(&s.filtering).unwrap_or_default());
+        match field.set(limits, &typed) {
+            Ok(changed) => {
+                status.set(None);
+                update_settings(state, status, |s| s.filtering = changed.to_settings_json());
+                if status.get_untracked().is_none() {
+                    status.set(Some("Saved.".into()));
+                }
+            }
+            Err(problem) => status.set(Some(problem)),
+        }
+    };
+    view! {
+        <label class="limit-field">
+            {field.label()}
+            <input type="number" min="0" max="100" step="1" inputmode="numeric"
+                prop:value=move || current().to_string() on:change=save />
+            <span class="field-status" role="status">{move || status.get()}</span>
         </label>
-        <button class="secondary" on:click=apply>"Apply limits"</button>
-        <p class="status" role="status">{move || status.get()}</p>
     }
 }
 

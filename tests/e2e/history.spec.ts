@@ -204,7 +204,7 @@ test('a full quota: the run goes on, says it was not saved, offers export, and l
   await second.close();
 });
 
-test('export all, then import all: the same sessions come back; a second import keeps both; a broken file loses nothing', async ({ page }, testInfo) => {
+test('export all, then import all: the same sessions come back; a second import skips identical sessions and keeps changed ones; a broken file loses nothing', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await page.goto('/');
   await runThreeDemos(page);
@@ -229,10 +229,20 @@ test('export all, then import all: the same sessions come back; a second import 
   await expect(count(page)).toHaveText('3 sessions');
   expect(await storedSessions(page)).toEqual(original);
 
-  // The same file again: nothing is overwritten, each comes in under a new id.
+  // The same file again: identical records are skipped, and the message says so.
   await page.getByLabel('Import sessions').setInputFiles(file);
-  await expect(page.getByText(/Imported 3 of 3 sessions from all\.json\. 3 had an id already in History and came in under a new one/)).toBeVisible();
-  await expect(count(page)).toHaveText('6 sessions');
+  await expect(page.getByText('Nothing new in all.json: its 3 sessions are already in History, identical.')).toBeVisible();
+  await expect(count(page)).toHaveText('3 sessions');
+  expect(await storedSessions(page)).toEqual(original);
+
+  // A file where one session changed since: it comes in under a new id, nothing is overwritten.
+  const edited = testInfo.outputPath('edited.json');
+  const exportedAll = JSON.parse(fs.readFileSync(file, 'utf8'));
+  exportedAll.sessions[0].title = 'Edited after the export';
+  fs.writeFileSync(edited, JSON.stringify(exportedAll));
+  await page.getByLabel('Import sessions').setInputFiles(edited);
+  await expect(page.getByText(/Imported 1 of 3 sessions from edited\.json\. 2 were already in History, identical, and were skipped\. 1 had an id already in History and came in under a new one/)).toBeVisible();
+  await expect(count(page)).toHaveText('4 sessions');
   const afterSecond = await storedSessions(page);
   for (const [id, record] of Object.entries(original)) expect(afterSecond[id]).toEqual(record);
 
@@ -242,6 +252,28 @@ test('export all, then import all: the same sessions come back; a second import 
   fs.writeFileSync(cut, text.slice(0, text.length / 2));
   await page.getByLabel('Import sessions').setInputFiles(cut);
   await expect(page.getByText('Nothing was imported from cut.json: This file is cut short')).toBeVisible();
-  await expect(count(page)).toHaveText('6 sessions');
+  await expect(count(page)).toHaveText('4 sessions');
   expect(await storedSessions(page)).toEqual(afterSecond);
+});
+
+test('an empty History offers the demos, and a missing session is not a dead end', async ({ page }) => {
+  await page.goto('/#/history');
+  await expect(page.getByText('No sessions yet.')).toBeVisible();
+  // The transfer controls and the storage line come after the list, not before it.
+  const listTop = await page.locator('.session-list').evaluate((el) => el.getBoundingClientRect().top);
+  const importTop = await page.getByText('Import sessions').evaluate((el) => el.getBoundingClientRect().top);
+  expect(importTop).toBeGreaterThan(listTop);
+  await page.getByRole('button', { name: 'Review demo' }).click();
+  await expect(page).toHaveURL(/#\/session\//);
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(items(page)).toHaveCount(1);
+
+  await page.goto('/#/session/no-such-session');
+  await expect(page.getByText("This session is not in this browser's storage.")).toBeVisible();
+  await page.getByRole('button', { name: 'Open History' }).click();
+  await expect(page).toHaveURL(/#\/history/);
+  await expect(items(page)).toHaveCount(1);
+  await page.goto('/#/session/no-such-session');
+  await page.getByRole('button', { name: 'Start a new session' }).click();
+  await expect(page).not.toHaveURL(/#\/session\//);
 });

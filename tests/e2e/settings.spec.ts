@@ -50,3 +50,25 @@ test('a zero, negative or unreadable budget is refused with a message and the bu
   await page.reload();
   await expect(page.getByLabel('Budget per session (USD, empty for none)')).toHaveValue('4');
 });
+
+test('debate filter limits are number fields: a change saves and says so beside it, a bad value is refused there', async ({ page }) => {
+  await page.goto('/#/settings');
+  const round4 = page.getByRole('group', { name: 'Round 4: what the judge sees' });
+  const rebuttals = round4.getByLabel('Rebuttals');
+  await expect(rebuttals).toHaveValue('5');
+  await rebuttals.fill('8');
+  await rebuttals.press('Tab');
+  await expect(round4.locator('label', { hasText: 'Rebuttals' }).getByRole('status')).toHaveText('Saved.');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('consilium.settings') ?? '{}').filtering);
+  expect(stored.filtering.round4.rebuttals).toBe(8);
+
+  const tensions = page.getByRole('group', { name: 'Round 3: what panelists see of the synthesis' }).getByLabel('Tensions');
+  await tensions.fill('2.5');
+  await tensions.press('Tab');
+  await expect(page.getByText('Use a whole number from 0 to 100.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Round 4: what the judge sees' }).getByLabel('Rebuttals')).toHaveValue('8');
+  await expect(page.getByRole('group', { name: 'Round 3: what panelists see of the synthesis' }).getByLabel('Tensions')).toHaveValue('2');
+  await page.getByRole('button', { name: 'Restore the defaults' }).click();
+  await expect(page.getByRole('group', { name: 'Round 4: what the judge sees' }).getByLabel('Rebuttals')).toHaveValue('5');
+});

@@ -52,7 +52,9 @@ pub use consult::config::ConsultConfig;
 pub use consult::demo::{demo_config, DEMO_QUESTION};
 pub use consult::efficiency::TokenEfficiencyStats;
 pub use consult::estimate::{estimate_cost, CostEstimate};
-pub use consult::filter_limits::{CrossExamLimits, FilterLimits, Round4Limits, SynthesisLimits};
+pub use consult::filter_limits::{
+    CrossExamLimits, FilterLimits, LimitField, Round4Limits, SynthesisLimits,
+};
 pub use consult::filtering::{
     filter_cross_exam, filter_synthesis, severity_score, substantiveness_score,
 };

@@ -523,3 +523,41 @@ fn invalid_settings_are_refused_with_the_key_named() {
         "The filter settings must be a JSON object, not 7."
     );
 }
+
+#[test]
+fn settings_edit_each_limit_as_a_whole_number_field() {
+    use consilium_engine::LimitField;
+    let defaults = FilterLimits::default();
+    let labels: Vec<(u8, &str, u32)> = LimitField::ALL
+        .iter()
+        .map(|field| (field.round(), field.label(), field.get(&defaults)))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            (3, "Consensus points", 3),
+            (3, "Tensions", 2),
+            (4, "Consensus points", 3),
+            (4, "Tensions", 2),
+            (4, "Answered challenges", 5),
+            (4, "Rebuttals", 5),
+        ]
+    );
+    let changed = LimitField::Round4Rebuttals.set(defaults, " 8 ").unwrap();
+    assert_eq!(changed.round4.rebuttals, 8);
+    assert_eq!(changed.round4.challenges, 5, "one field changes one limit");
+    let zero = LimitField::Round3Tensions.set(defaults, "0").unwrap();
+    assert_eq!(zero.round3.tensions, 0);
+    for bad in ["", "-1", "2.5", "101", "many"] {
+        assert_eq!(
+            LimitField::Round3Tensions.set(defaults, bad),
+            Err("Use a whole number from 0 to 100.".to_string()),
+            "{bad:?}"
+        );
+    }
+    // What the fields save reads back through the settings JSON unchanged.
+    assert_eq!(
+        FilterLimits::from_settings_json(&changed.to_settings_json()),
+        Ok(changed)
+    );
+}

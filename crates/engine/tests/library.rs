@@ -319,6 +319,38 @@ mod transfer {
     }
 
     #[test]
+    fn reimporting_an_export_skips_the_identical_sessions() {
+        use consilium_engine::library::drop_identical;
+        let stored = vec![consult(), review()];
+        // "Export all" then import of the same file: nothing comes in twice.
+        let file = export_all(&stored, "2026-11-23T00:00:00.000Z");
+        let mut incoming = parse_import(&file).unwrap().sessions;
+        assert_eq!(drop_identical(&mut incoming, &stored), 2);
+        assert!(incoming.is_empty());
+        // A changed session with a taken id still comes in (renamed later); a new one too; a
+        // session twice in the same file comes in once.
+        let mut changed = consult();
+        changed.title = "Edited after the export".into();
+        let mut incoming = vec![changed.clone(), prioritize(), prioritize()];
+        assert_eq!(drop_identical(&mut incoming, &stored), 1);
+        assert_eq!(incoming, vec![changed, prioritize()]);
+        let taken: HashSet<String> = stored.iter().map(|s| s.id.clone()).collect();
+        assert_eq!(
+            keep_both(&mut incoming, &taken).len(),
+            1,
+            "only the changed one is renamed"
+        );
+    }
+
+    #[test]
+    fn a_file_nested_too_deep_is_refused_for_that_reason() {
+        let deep = format!("{}{}", "[".repeat(1000), "]".repeat(1000));
+        let error = parse_import(&deep).unwrap_err();
+        assert!(error.contains("nested too deep"), "{error}");
+        assert!(!error.contains("not JSON"), "{error}");
+    }
+
+    #[test]
     fn a_broken_file_says_what_is_wrong() {
         let file = export_all(&[consult()], "2026-11-23T00:00:00.000Z");
         let cut = &file[..file.len() / 2];

@@ -749,10 +749,30 @@ fn export_and_import_say_what_they_did_in_one_message() {
         renamed: vec![("a".into(), "a-2".into()), ("b".into(), "b-2".into())],
         refused: vec!["Record 3 is not a session.".into()],
         failed: vec!["c: quota exceeded".into()],
+        identical: 0,
     };
     assert_eq!(
         messy.message("in.json"),
         "Imported 1 of 4 sessions from in.json. 2 had an id already in History and came in under a new one (a → a-2, b → b-2); nothing was overwritten. Refused: Record 3 is not a session. Not saved: c: quota exceeded"
+    );
+    let again = ImportReport {
+        offered: 3,
+        identical: 3,
+        ..ImportReport::default()
+    };
+    assert_eq!(
+        again.message("all.json"),
+        "Nothing new in all.json: its 3 sessions are already in History, identical."
+    );
+    let partly = ImportReport {
+        saved: 1,
+        offered: 3,
+        identical: 2,
+        ..ImportReport::default()
+    };
+    assert_eq!(
+        partly.message("all.json"),
+        "Imported 1 of 3 sessions from all.json. 2 were already in History, identical, and were skipped."
     );
 }
 

@@ -9,10 +9,15 @@ use consilium_engine::library::{
     stamps, DateRange, HistoryFilter, Query, SearchCache, SearchHit, SessionSummary, SortOrder,
     StateFilter,
 };
+use consilium_engine::views::session::demo_session;
+use consilium_engine::{Clock, Protocol};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::{AppState, Route};
+use crate::components::shared::launch;
+use crate::driver::BrowserClock;
+use crate::ids::new_id;
 use crate::storage;
 use transfer::HistoryTransfer;
 
@@ -103,7 +108,6 @@ pub fn HistoryView() -> impl IntoView {
     view! {
         <section class="history" aria-labelledby="history-title">
             <h2 id="history-title">"History"</h2>
-            <StorageStatus />
             {storage::migration_notice().map(|notice| view! { <p class="notice" role="alert">{notice}</p> })}
             <div class="history-tools">
                 <label class="search">
@@ -129,14 +133,13 @@ pub fn HistoryView() -> impl IntoView {
                 >
                     "Clear selection"
                 </button>
-                <HistoryTransfer message=message />
                 <button class="danger" on:click=delete_selected disabled=move || selected.with(HashSet::is_empty)>
                     {move || format!("Delete selected ({})", selected.with(HashSet::len))}
                 </button>
             </div>
             <p class="notice" role="status">{move || message.get()}</p>
             <Show when=move || history.with(Vec::is_empty)>
-                <p class="muted">"No sessions yet. Start one, or run a demo."</p>
+                <EmptyHistory />
             </Show>
             <ul class="session-list">
                 <For each=rows key=|s| (s.id.clone(), s.updated_at.clone()) let:summary>
@@ -148,7 +151,39 @@ pub fn HistoryView() -> impl IntoView {
                     {move || format!("Show more ({} not shown)", shown.with(Vec::len).saturating_sub(limit.get()))}
                 </button>
             </Show>
+            // Keeping and bringing back sessions: below the list, where the list is the point.
+            <div class="history-transfer">
+                <HistoryTransfer message=message />
+                <StorageStatus />
+            </div>
         </section>
+    }
+}
+
+/// No sessions yet: say what History will hold, and offer the three demos, which fill it.
+#[component]
+fn EmptyHistory() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let problem = RwSignal::new(None::<String>);
+    let demo = move |protocol: Protocol| {
+        move |_| {
+            let session = demo_session(protocol, new_id("demo"), BrowserClock.now_ms());
+            if let Err(message) = launch(state, session) {
+                problem.set(Some(message));
+            }
+        }
+    };
+    view! {
+        <div class="empty-history">
+            <p>"No sessions yet. Every consult, review and prioritization you run is kept here, in this browser."</p>
+            <p>"See one finished in seconds, at no cost:"</p>
+            <div class="empty-history-demos">
+                <button on:click=demo(Protocol::Consult)>"Consult demo"</button>
+                <button on:click=demo(Protocol::Review)>"Review demo"</button>
+                <button on:click=demo(Protocol::Prioritize)>"Prioritize demo"</button>
+            </div>
+            <p class="error" role="alert">{move || problem.get()}</p>
+        </div>
     }
 }
 

@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use consilium_engine::library::list::{export_file_name, export_message, ImportReport};
-use consilium_engine::library::{export_all, keep_both, parse_import};
+use consilium_engine::library::{drop_identical, export_all, keep_both, parse_import};
 use consilium_engine::timestamp::rfc3339_utc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -64,8 +64,19 @@ async fn import(text: &str, file_name: &str, taken: &HashSet<String>) -> String 
         Ok(incoming) => incoming,
         Err(error) => return format!("Nothing was imported from {file_name}: {error}"),
     };
+    let offered = incoming.sessions.len() + incoming.refused.len();
+    // Re-importing an export must not double History: load the stored sessions whose ids the file
+    // reuses, and skip the ones that are the same record.
+    let mut stored = Vec::new();
+    for session in incoming.sessions.iter().filter(|s| taken.contains(&s.id)) {
+        if let Ok(Some(found)) = storage::load_session(&session.id).await {
+            stored.push(found);
+        }
+    }
+    let identical = drop_identical(&mut incoming.sessions, &stored);
     let mut report = ImportReport {
-        offered: incoming.sessions.len() + incoming.refused.len(),
+        offered,
+        identical,
         renamed: keep_both(&mut incoming.sessions, taken),
         refused: incoming.refused,
         ..ImportReport::default()

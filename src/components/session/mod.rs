@@ -116,7 +116,17 @@ pub fn SessionView(id: String) -> impl IntoView {
     let has_session = Memo::new(move |_| session.with(Option::is_some));
     view! {
         <section class="session">
-            <p class="error" role="alert">{move || load_error.get()}</p>
+            // A session that cannot be shown is not a dead end: the ways on are beside the reason.
+            {move || load_error.get().map(|problem| view! {
+                <div class="load-problem" role="alert">
+                    <p class="error">{problem}</p>
+                    <p>
+                        <button on:click=move |_| state.go(Route::History)>"Open History"</button>
+                        " "
+                        <button class="primary" on:click=move |_| state.go(Route::New)>"Start a new session"</button>
+                    </p>
+                </div>
+            })}
             <Show when=move || deleted.get()>
                 <p class="notice" role="alert">
                     "This session was deleted from this browser's history (here or in another tab). \

@@ -103,6 +103,8 @@ pub struct ImportReport {
     pub offered: usize,
     /// Ids already in History, and the new ids their sessions came in under.
     pub renamed: Vec<(String, String)>,
+    /// Sessions identical to one already in History (or earlier in the file): not imported again.
+    pub identical: usize,
     /// Why each refused record was refused.
     pub refused: Vec<String>,
     /// "<id>: <why>" for a session that could not be saved.
@@ -111,10 +113,22 @@ pub struct ImportReport {
 
 impl ImportReport {
     pub fn message(&self, file_name: &str) -> String {
+        if self.identical > 0 && self.identical == self.offered {
+            return match self.identical {
+                1 => format!("Nothing new in {file_name}: its session is already in History, identical."),
+                n => format!("Nothing new in {file_name}: its {n} sessions are already in History, identical."),
+            };
+        }
         let mut parts = vec![format!(
             "Imported {} of {} sessions from {file_name}.",
             self.saved, self.offered
         )];
+        if self.identical > 0 {
+            parts.push(match self.identical {
+                1 => "1 was already in History, identical, and was skipped.".to_string(),
+                n => format!("{n} were already in History, identical, and were skipped."),
+            });
+        }
         if !self.renamed.is_empty() {
             parts.push(format!(
                 "{} had an id already in History and came in under a new one ({}); nothing was overwritten.",

@@ -13,4 +13,4 @@ pub use filter::{DateRange, HistoryFilter, SortOrder, StateFilter};
 pub use search::{searchable_text, Query, SearchHit, SearchText, Segment};
 pub use search_cache::{stamps, SearchCache, Stamps};
 pub use summary::SessionSummary;
-pub use transfer::{export_all, keep_both, parse_import, Incoming};
+pub use transfer::{drop_identical, export_all, keep_both, parse_import, Incoming};

@@ -47,7 +47,11 @@ pub fn parse_import(text: &str) -> Result<Incoming, String> {
         ));
     }
     let value: Value = serde_json::from_str(text).map_err(|e| {
-        if e.is_eof() {
+        if e.to_string().starts_with("recursion limit exceeded") {
+            // serde_json stops at 128 levels; a session is about a dozen deep.
+            "This file's JSON is nested too deep (over 128 levels) to be a session or an export of sessions."
+                .to_string()
+        } else if e.is_eof() {
             "This file is cut short: it ends in the middle of its JSON. Export it again, or use a complete copy."
                 .to_string()
         } else {
@@ -159,4 +163,31 @@ pub fn keep_both(incoming: &mut [Session], taken: &HashSet<String>) -> Vec<(Stri
         taken.insert(session.id.clone());
     }
     renamed
+}
+
+/// Takes out of `incoming` every session identical to one already stored under the same id (the
+/// same file imported twice) or to an earlier one in the same file; returns how many. Identical
+/// means the same record as JSON, so a session that changed since its export still comes in (under
+/// a new id, by [`keep_both`]).
+pub fn drop_identical(incoming: &mut Vec<Session>, stored: &[Session]) -> usize {
+    let before = incoming.len();
+    let mut seen: Vec<(String, Value)> = stored
+        .iter()
+        .map(|session| (session.id.clone(), record_json(session)))
+        .collect();
+    incoming.retain(|session| {
+        let json = record_json(session);
+        let duplicate = seen
+            .iter()
+            .any(|(id, other)| *id == session.id && *other == json);
+        if !duplicate {
+            seen.push((session.id.clone(), json));
+        }
+        !duplicate
+    });
+    before - incoming.len()
+}
+
+fn record_json(session: &Session) -> Value {
+    serde_json::to_value(session).unwrap_or(Value::Null)
 }

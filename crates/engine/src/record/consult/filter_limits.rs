@@ -175,3 +175,80 @@ fn override_limit(
     *target = number as u32;
     Ok(())
 }
+
+/// One limit as Settings edits it: a number field with its label and its place in the limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitField {
+    Round3ConsensusPoints,
+    Round3Tensions,
+    Round4ConsensusPoints,
+    Round4Tensions,
+    Round4Challenges,
+    Round4Rebuttals,
+}
+
+/// No debate artifact holds more items than this in practice; a larger limit is a typo.
+pub const MAX_LIMIT: u32 = 100;
+
+impl LimitField {
+    pub const ALL: [LimitField; 6] = [
+        LimitField::Round3ConsensusPoints,
+        LimitField::Round3Tensions,
+        LimitField::Round4ConsensusPoints,
+        LimitField::Round4Tensions,
+        LimitField::Round4Challenges,
+        LimitField::Round4Rebuttals,
+    ];
+
+    /// The round whose prompt the limit shapes (3 or 4), for grouping the fields.
+    pub fn round(self) -> u8 {
+        match self {
+            LimitField::Round3ConsensusPoints | LimitField::Round3Tensions => 3,
+            _ => 4,
+        }
+    }
+
+    /// What the field limits, as its label reads.
+    pub fn label(self) -> &'static str {
+        match self {
+            LimitField::Round3ConsensusPoints | LimitField::Round4ConsensusPoints => {
+                "Consensus points"
+            }
+            LimitField::Round3Tensions | LimitField::Round4Tensions => "Tensions",
+            LimitField::Round4Challenges => "Answered challenges",
+            LimitField::Round4Rebuttals => "Rebuttals",
+        }
+    }
+
+    pub fn get(self, limits: &FilterLimits) -> u32 {
+        match self {
+            LimitField::Round3ConsensusPoints => limits.round3.consensus_points,
+            LimitField::Round3Tensions => limits.round3.tensions,
+            LimitField::Round4ConsensusPoints => limits.round4.consensus_points,
+            LimitField::Round4Tensions => limits.round4.tensions,
+            LimitField::Round4Challenges => limits.round4.challenges,
+            LimitField::Round4Rebuttals => limits.round4.rebuttals,
+        }
+    }
+
+    /// `limits` with this field set from what the user typed, or why it cannot be.
+    pub fn set(self, limits: FilterLimits, typed: &str) -> Result<FilterLimits, String> {
+        let typed = typed.trim();
+        let value: u32 = typed
+            .parse()
+            .ok()
+            .filter(|value| *value <= MAX_LIMIT)
+            .ok_or_else(|| format!("Use a whole number from 0 to {MAX_LIMIT}."))?;
+        let mut limits = limits;
+        let slot = match self {
+            LimitField::Round3ConsensusPoints => &mut limits.round3.consensus_points,
+            LimitField::Round3Tensions => &mut limits.round3.tensions,
+            LimitField::Round4ConsensusPoints => &mut limits.round4.consensus_points,
+            LimitField::Round4Tensions => &mut limits.round4.tensions,
+            LimitField::Round4Challenges => &mut limits.round4.challenges,
+            LimitField::Round4Rebuttals => &mut limits.round4.rebuttals,
+        };
+        *slot = value;
+        Ok(limits)
+    }
+}
