@@ -6,7 +6,7 @@
 import { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openCouncil, watchConsole } from './helpers';
 import { storedSessionIn } from './stored';
 
 const QUESTION = 'Should our 12-person team migrate the billing service to microservices this year? (anonymity)';
@@ -29,6 +29,7 @@ async function setUpCouncil(page: Page) {
   await addCompatibleProvider(page, 'aimock anonymity', `${MOCK_URL}/v1`, PANEL[0]);
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill(QUESTION);
+  await openCouncil(page);
   const seats = [...PANEL.map((model, i) => ({ seat: `Panelist ${i + 1}`, model })), { seat: 'Judge', model: PANEL[0] }];
   for (const { seat, model } of seats) {
     const editor = page.getByRole('group', { name: seat, exact: true });

@@ -6,7 +6,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openCouncil, watchConsole } from './helpers';
 import { newSession } from './demos';
 
 const SEATS = [
@@ -49,6 +49,7 @@ test('a live consult shows readable fields, never raw JSON, under a sticky stepp
   await page.getByLabel('Question').fill(
     'Should our 12-person team migrate the billing service from a monolith to microservices this year?',
   );
+  await openCouncil(page);
   for (const { seat, model } of SEATS) {
     const editor = page.getByRole('group', { name: seat, exact: true });
     await editor.getByLabel('Model').fill(model);

@@ -16,7 +16,7 @@ test('a finished session of each protocol opens again with the network off', asy
   await page.reload();
   await expect(page.locator('.verdict .recommendation')).toHaveText(consult.body.round4.recommendation);
   await page.goto(`/#/session/${review.id}`);
-  await expect(page.locator('.review-verdict-label')).toHaveText(review.body.verdict.verdict);
+  await expect(page.locator('.review-verdict-label')).toHaveAttribute('data-verdict', review.body.verdict.verdict);
   await page.goto(`/#/session/${prioritize.id}`);
   await expect(page.getByTestId('outcome')).toContainText(prioritize.body.outcome.split(':')[0]);
   await page.getByRole('button', { name: 'History' }).click();

@@ -290,14 +290,16 @@ for (const format of FORMATS) {
       await expect(page.locator('.session-meta .badge')).toHaveText('failed', { timeout: 60_000 });
       await expect(page.locator('.position-card')).toHaveCount(0);
       const stopped = new RegExp(`PE2E ${format.id}'s reply stopped before it was finished \\(the stream ended without its end marker, after \\d+ characters\\)\\. It is not used as an answer\\.`);
-      // The live cards stay, each marked failed with the reason and without a stale retry note.
+      // The live cards stay, each marked failed without a stale retry note; the reason is named
+      // once, in the failure banner, with each call's full message under its Details.
       const cards = page.locator('.round[data-round="1"] .call-card');
       await expect(cards).toHaveCount(2);
       for (let i = 0; i < 2; i++) {
         await expect(cards.nth(i)).toHaveAttribute('data-status', 'failed');
-        await expect(cards.nth(i).locator('.error')).toHaveText(stopped);
+        await expect(cards.nth(i).locator('.error')).toHaveText('No usable reply.');
         await expect(cards.nth(i).locator('.notice')).toHaveCount(0);
       }
+      await expect(page.locator('.failure-banner h3')).toContainText('reply stopped before it was finished');
       const failed = page.locator('.failed-calls li');
       await expect(failed).toHaveCount(2);
       for (let i = 0; i < 2; i++) await expect(failed.nth(i)).toContainText(stopped);

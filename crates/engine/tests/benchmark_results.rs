@@ -161,7 +161,7 @@ fn summaries_are_reproducible_from_the_seed() {
     let council = arm("Council", 60, 0.0, |i| i % 3 != 0);
     let solo = arm("model-a alone", 60, 0.0, |i| i % 2 == 0);
     assert_eq!(
-        summarise(&council, &[solo.clone()], &[], 5),
+        summarise(&council, std::slice::from_ref(&solo), &[], 5),
         summarise(&council, &[solo], &[], 5)
     );
 }

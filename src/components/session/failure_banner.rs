@@ -41,8 +41,20 @@ pub fn FailureBanner(
         "failure-banner finished-without"
     };
     let reason = (!report.reason.is_empty()).then(|| report.reason.clone());
+    // The live run may have followed a round far below: the problem is what to read now, so the
+    // banner comes into view when it appears (a session opened from History starts there anyway).
+    let banner = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        if let Some(section) = banner.get() {
+            request_animation_frame(move || {
+                let options = web_sys::ScrollIntoViewOptions::new();
+                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                section.scroll_into_view_with_scroll_into_view_options(&options);
+            });
+        }
+    });
     view! {
-        <section class=class aria-labelledby="failure-title">
+        <section class=class aria-labelledby="failure-title" node_ref=banner>
             <div role="alert">
                 <h3 id="failure-title">{report.headline().to_string()}</h3>
                 {(!outcome.is_empty()).then(|| view! { <p class="failure-outcome">{outcome}</p> })}

@@ -112,6 +112,5 @@ pub fn choice_letter(text: &str) -> Option<char> {
     text.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|word| word.len() == 1)
         .filter_map(|word| word.chars().next())
-        .filter(|&c| c.is_ascii_uppercase() && is_choice(c) && c != 'I')
-        .last()
+        .rfind(|&c| c.is_ascii_uppercase() && is_choice(c) && c != 'I')
 }

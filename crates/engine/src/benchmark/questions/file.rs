@@ -22,9 +22,10 @@ impl QuestionFileFormat {
         let lower = file_name.to_ascii_lowercase();
         if lower.ends_with(".csv") {
             QuestionFileFormat::Csv
-        } else if lower.ends_with(".jsonl") || lower.ends_with(".ndjson") {
-            QuestionFileFormat::JsonLines
-        } else if text.trim_start().starts_with('{') {
+        } else if lower.ends_with(".jsonl")
+            || lower.ends_with(".ndjson")
+            || text.trim_start().starts_with('{')
+        {
             QuestionFileFormat::JsonLines
         } else {
             QuestionFileFormat::Csv
