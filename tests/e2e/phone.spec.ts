@@ -68,3 +68,9 @@ test('a failed run fits a phone, its banner first', async ({ page }) => {
   await expect(banner).toBeInViewport();
   await checkBothWays(page, 'failed consult');
 });
+
+test('Settings with no provider yet (the presets and their addresses) fits a phone', async ({ page }) => {
+  await page.goto('/#/settings');
+  await expect(page.getByRole('button', { name: 'Add' }).first()).toBeVisible();
+  await expectFitsPhone(page, 'settings, no provider');
+});
