@@ -46,8 +46,11 @@ const views: Record<string, (page: Page) => Promise<void>> = {
     const maker = await page.context().newPage();
     await firstScreen(maker);
     await views.session(maker);
-    await maker.getByRole('button', { name: 'Share link' }).click();
-    const link = await maker.locator('input.share-url').inputValue();
+    // Share copies the link (this Chromium has no share sheet); the page never prints it.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await maker.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect(maker.locator('.share-status')).toContainText('Link copied');
+    const link = await maker.evaluate(() => navigator.clipboard.readText());
     await maker.close();
     await page.goto(link);
     await expect(page.getByText('A shared session, read-only')).toBeVisible();

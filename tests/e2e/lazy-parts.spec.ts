@@ -3,6 +3,7 @@
 // because the service worker precaches every part at install.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
+import { copiedShareLink } from './helpers';
 
 /** A wasm part of the build (dist/app-<hash>/), not the main module. */
 const PART = /\/app-[0-9a-f]{16}\/(?!consilium_bg\.wasm$)[^/]+\.wasm$/;
@@ -57,8 +58,7 @@ test('after one visit every view loaded on demand works offline, even one never 
   await page.reload();
   await page.getByRole('button', { name: 'Run the demo council' }).click();
   await expect(page.locator('.verdict .recommendation')).not.toBeEmpty({ timeout: 90_000 });
-  await page.getByRole('button', { name: 'Share link' }).click();
-  const link = await page.locator('input.share-url').inputValue();
+  const link = await copiedShareLink(page);
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.locator('.session-item')).toHaveCount(1);
   await page.getByRole('button', { name: 'Settings' }).click();

@@ -89,7 +89,7 @@ test('updates while running keep open details open and focus where it was; token
   await costs.locator('summary').click();
   const rationale = page.locator('.round[data-round="1"] .position-card details').first();
   await rationale.locator('summary').click();
-  const exportButton = page.getByRole('button', { name: 'Export JSON' });
+  const exportButton = page.locator('.export-menu > summary');
   await exportButton.focus();
   await expect(page.locator('.round[data-round="3"]')).toHaveAttribute('data-complete', 'true', { timeout: 60_000 });
   await expect(costs).toHaveAttribute('open', '');

@@ -18,7 +18,6 @@ use crate::app::AppState;
 use crate::components::shared::live_calls::LiveCalls;
 use crate::components::shared::{body_part, running_here};
 use crate::driver::{start_run, BrowserClock};
-use crate::export;
 
 #[component]
 pub fn ReviewBodyView(
@@ -91,13 +90,6 @@ pub fn ReviewBodyView(
             Err(message) => problem.set(Some(message)),
         }
     };
-    let download_fixes = move |_| {
-        if let Some(s) = session.get_untracked() {
-            if let Err(e) = export::download_fix_requests(&s) {
-                problem.set(Some(e));
-            }
-        }
-    };
 
     view! {
         <section class="review-verdict" aria-labelledby="review-verdict-title">
@@ -118,9 +110,6 @@ pub fn ReviewBodyView(
                 </div>
             })}
             <p class="error" role="alert">{move || problem.get()}</p>
-            <div class="actions">
-                <button class="secondary" on:click=download_fixes>"Download fix-requests.md"</button>
-            </div>
         </section>
         {move || hits.get().filter(|h| !h.is_empty()).map(|hits| view! {
             <section class="secret-scan">
