@@ -22,7 +22,7 @@ pub(super) fn decision(session: &Session, html: &mut Html) {
     }
     html.raw("<section class=\"decision\" id=\"decision\"><h2>Decision</h2>");
     let Some(decision) = decision_of(session) else {
-        html.raw("<p class=\"muted\">No decision: the council did not reach a verdict.</p>");
+        html.raw("<p class=\"muted\">No decision yet.</p>");
         if let Some(failure) = &session.failure {
             html.raw("<p class=\"failure\">").text(failure).raw("</p>");
         }
