@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use consilium_engine::library::share::share_payload;
 use consilium_engine::library::{
     follow_ups_of, recent_sessions, relative_time, SessionSummary, RECENT_LIMIT,
 };
@@ -199,6 +200,10 @@ fn the_library_links_both_ways_and_the_report_names_the_earlier_consult() {
         "{report}"
     );
     assert!(!consult_markdown(&earlier).contains("Follow-up of"));
+
+    // A share link carries the link (the earlier question and decision, no key: a record has none).
+    let shared: Session = serde_json::from_str(&share_payload(&later)).unwrap();
+    assert_eq!(shared.consult().follows, later.consult().follows);
 }
 
 struct Catalog(Vec<&'static str>);
