@@ -208,6 +208,8 @@ fn RecentItem(
                 class="recent-item"
                 href=format!("#/session/{}", entry.id)
                 aria-current=move || is_current().then_some("page")
+                // Another session opens at its top, not where the last page was scrolled to.
+                on:click=|_| window().scroll_to_with_x_and_y(0.0, 0.0)
             >
                 <span class="recent-title">{entry.demo.then_some("[demo] ")}{entry.title}</span>
                 <span class="recent-meta">
