@@ -11,6 +11,8 @@ import { expectFitsPhone, PHONE } from './layout';
 
 const QUESTION = 'Should our 12-person team migrate the billing service from a monolith to microservices this year?';
 const FOLLOW_UP = 'If we migrate, which service should move first?';
+// Lists and links show a question by its title: its first line, shortened.
+const TITLE = 'Should our 12-person team migrate the billing service from a monolith to micros…';
 const SEATS = [
   { seat: 'Panelist 1', model: 'council-alpha' },
   { seat: 'Panelist 2', model: 'council-beta' },
@@ -53,7 +55,7 @@ test('a follow-up is prefilled, asked with the earlier decision as context, and 
   await page.getByRole('button', { name: 'Ask a follow-up' }).click();
   // The new form, linked and on the same council.
   const link = page.locator('.follow-up-of');
-  await expect(link).toContainText(`Follow-up of “${QUESTION}”`);
+  await expect(link).toContainText(`Follow-up of “${TITLE}”`);
   await expect(link).toContainText(`which decided: ${answer}`);
   await expect(page.getByLabel('Question')).toHaveValue('');
   await expect(page.getByLabel('Question')).toHaveAttribute('placeholder', /Your follow-up question/);
@@ -83,9 +85,9 @@ test('a follow-up is prefilled, asked with the earlier decision as context, and 
 
   // The follow-up names what it follows; the link opens the earlier one, which lists it.
   const follows = page.locator('.follow-up-links .follows');
-  await expect(follows).toContainText(`Follow-up of “${QUESTION}”, which decided: ${answer}`);
+  await expect(follows).toContainText(`Follow-up of “${TITLE}”, which decided: ${answer}`);
   await page.reload();
-  await expect(follows.getByRole('link')).toHaveText(`Follow-up of “${QUESTION}”`);
+  await expect(follows.getByRole('link')).toHaveText(`Follow-up of “${TITLE}”`);
   await follows.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`#/session/${earlierId}$`));
   const followUps = page.locator('.follow-up-links .follow-ups');

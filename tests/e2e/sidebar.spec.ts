@@ -88,7 +88,7 @@ test.describe('phone', () => {
 
   test('a drawer from the header: focus held, Escape closes, a navigation closes it', async ({ page }) => {
     await page.goto('/');
-    const toggle = page.getByRole('button', { name: 'Sessions' });
+    const toggle = page.getByRole('button', { name: 'Sessions', exact: true });
     await expect(page.getByRole('complementary', { name: 'Sessions' })).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await demoCouncil(page);
