@@ -31,13 +31,15 @@ pub fn AskFollowUp(session: Memo<Option<Session>>) -> impl IntoView {
     let decided = Memo::new(move |_| {
         session.with(|s| s.as_ref().is_some_and(|s| earlier_decision(s).is_some()))
     });
-    let stored = move || matches!(state.route.get(), Route::Session(_));
+    // Read once: a change of route replaces this page, and a closure that followed the route could
+    // run after the page (and its signals) were disposed.
+    let stored = matches!(state.route.get_untracked(), Route::Session(_));
     let ask = move |_| {
         ASKED_OF.with(|asked| *asked.borrow_mut() = session.get_untracked());
         state.go(Route::New);
     };
     view! {
-        <Show when=move || decided.get() && stored()>
+        <Show when=move || stored && decided.get()>
             <p class="follow-up-action">
                 <button class="secondary" on:click=ask>"Ask a follow-up"</button>
                 <span class="muted">" The council gets this question and its decision as context."</span>
