@@ -6,6 +6,7 @@
 import { expect, Page, test } from '@playwright/test';
 import * as fs from 'fs';
 import { BENCH_APP_PORT } from './ports';
+import { showAdvancedSettings } from '../e2e/helpers';
 
 const APP = `http://127.0.0.1:${BENCH_APP_PORT}`;
 
@@ -35,6 +36,7 @@ const views: Record<string, (page: Page) => Promise<void>> = {
   },
   settings: async (page) => {
     await page.getByRole('button', { name: 'Settings' }).click();
+    await showAdvancedSettings(page);
     await expect(page.getByLabel('Max tokens per reply')).toBeVisible();
   },
   session: async (page) => {

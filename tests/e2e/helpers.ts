@@ -44,6 +44,12 @@ export async function addCompatibleProvider(page: Page, name: string, baseUrl: s
   return named;
 }
 
+/** Shows Settings' Advanced tab (runs and budgets, hedging, thresholds, filtering, prices). */
+export async function showAdvancedSettings(page: Page) {
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  await expect(page.getByRole('tab', { name: 'Advanced' })).toHaveAttribute('aria-selected', 'true');
+}
+
 /** Opens the form's council (the panel builder behind its chip) and its Advanced options. */
 export async function openCouncil(page: Page) {
   await expect(page.locator('details.council, details.advanced').first()).toBeAttached();

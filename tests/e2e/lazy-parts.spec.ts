@@ -3,7 +3,7 @@
 // because the service worker precaches every part at install.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
-import { copiedShareLink } from './helpers';
+import { copiedShareLink, showAdvancedSettings } from './helpers';
 
 /** A wasm part of the build (dist/app-<hash>/), not the main module. */
 const PART = /\/app-[0-9a-f]{16}\/(?!consilium_bg\.wasm$)[^/]+\.wasm$/;
@@ -35,7 +35,9 @@ test.describe('a part that fails to load', () => {
 
     failing = false;
     await failed.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByLabel('Max tokens per reply')).toBeVisible();
+    await showAdvancedSettings(page);
+    await showAdvancedSettings(page);
+  await expect(page.getByLabel('Max tokens per reply')).toBeVisible();
     await expect(failed).toHaveCount(0);
 
     // Another view whose part failed once loads on its first try now.

@@ -6,7 +6,7 @@ import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import * as fs from 'fs';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, exportAs, watchConsole, openCouncil } from './helpers';
+import { addCompatibleProvider, exportAs, watchConsole, openCouncil, showAdvancedSettings } from './helpers';
 import { openSessionId, storedSessionIn } from './stored';
 
 const badge = (page: Page) => page.locator('.session-meta .badge').first();
@@ -199,6 +199,7 @@ test('a debate by the real model on llama-server ends in a ranking or a recorded
   test.setTimeout(MODEL_TEST_MS);
   await page.goto('/');
   await addCompatibleProvider(page, 'Local', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
+  await showAdvancedSettings(page);
   await page.getByLabel('Max tokens per reply').fill('384');
   await page.getByLabel('Max tokens per reply').blur();
   await openForm(page);

@@ -6,7 +6,7 @@ import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import * as fs from 'fs';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, copiedShareLink, exportAs, startTheReview, watchConsole, openCouncil } from './helpers';
+import { addCompatibleProvider, copiedShareLink, exportAs, startTheReview, watchConsole, openCouncil, showAdvancedSettings } from './helpers';
 
 const CLEAN_DIFF = `diff --git a/src/math.py b/src/math.py
 --- a/src/math.py
@@ -182,6 +182,7 @@ test.describe('against aimock', () => {
 
   test('the abstain threshold is a setting: above every confidence, all abstain and it is INCONCLUSIVE', async ({ page }) => {
     await page.getByRole('button', { name: 'Settings' }).click();
+    await showAdvancedSettings(page);
     const threshold = page.getByLabel('Reviewers abstain below this confidence (%)');
     await expect(threshold).toHaveValue('50');
     await threshold.fill('90');
@@ -205,6 +206,7 @@ test('a review by the real model on llama-server reaches a verdict or a recorded
   const errors = watchConsole(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Settings' }).click();
+  await showAdvancedSettings(page);
   const maxTokens = page.getByLabel('Max tokens per reply');
   await maxTokens.fill('160');
   await maxTokens.blur();
