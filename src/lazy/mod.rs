@@ -27,6 +27,7 @@ macro_rules! split_fn {
     };
 }
 
+pub mod check;
 pub mod prefetch;
 pub mod routes;
 pub mod run;
