@@ -96,6 +96,7 @@ test.describe('the run\'s part', () => {
     const failed = page.locator('.new-session .part-failed');
     await expect(failed).toHaveAttribute('role', 'alert');
     await expect(failed).toContainText('could not be loaded');
+    await expect(failed).toBeInViewport(); // under the form, scrolled to from the demo's button above
     await expect(page).toHaveURL(/#\/new$/);
     await expect(page.getByRole('button', { name: 'Run the demo council' })).toBeEnabled();
 

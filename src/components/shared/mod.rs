@@ -79,7 +79,8 @@ pub fn DemoCard(
                 <strong>"New here? "</strong>
                 {text}
             </p>
-            <button class="primary" on:click=run_demo>{button}</button>
+            // Busy while the run's part loads (src/lazy/run.rs).
+            <button class="primary" on:click=run_demo aria-busy=move || state.live.starting.get().then_some("true")>{button}</button>
         </div>
     }
 }
