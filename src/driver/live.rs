@@ -6,6 +6,7 @@ use leptos::task::spawn_local;
 use consilium_engine::Session;
 
 use super::run::cancel_run;
+use crate::lazy::run::RetryStart;
 use crate::storage::sync::Change;
 use crate::storage::{self, SessionSummary};
 use crate::stream_text::StreamText;
@@ -26,6 +27,10 @@ pub struct LiveRun {
     pub focus_run: RwSignal<bool>,
     /// "Skip to the decision": the demo streams the rest of its replies at once.
     pub skip_demo: RwSignal<bool>,
+    /// While the run's part loads (`lazy::run`).
+    pub starting: RwSignal<bool>,
+    /// A start whose part could not load, for Retry.
+    pub start_failed: RwSignal<Option<RetryStart>>,
 }
 
 impl LiveRun {
@@ -39,6 +44,8 @@ impl LiveRun {
             announcement: RwSignal::new(String::new()),
             focus_run: RwSignal::new(false),
             skip_demo: RwSignal::new(false),
+            starting: RwSignal::new(false),
+            start_failed: RwSignal::new(None),
         }
     }
 

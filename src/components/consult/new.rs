@@ -211,8 +211,8 @@ pub fn NewConsultForm(
                 request,
                 estimate: Some(describe_calls(&estimate)),
             }));
-        } else if let Err(message) = launch(state, session) {
-            problem.set(Some(message));
+        } else {
+            launch(state, session, problem);
         }
     };
 

@@ -16,7 +16,7 @@ use crate::components::consult::session::ConsultBodyView;
 use crate::components::prioritize::session::PrioritizeBodyView;
 use crate::components::review::session::ReviewBodyView;
 use crate::components::shared::running_here;
-use crate::driver::start_run;
+use crate::lazy::run::{self, RunStartStatus};
 use crate::storage::sync::Change;
 use crate::{run_lock, storage};
 use actions::SessionActions;
@@ -208,11 +208,10 @@ pub fn SessionBody(
     });
 
     let resume = move || {
-        let result = start_run(snapshot(), state.settings.get_untracked(), live);
-        match result {
-            Ok(()) => live.focus_run.set(true),
-            Err(message) => live.notice.set(Some(message)),
-        }
+        let started = move || live.focus_run.set(true);
+        run::start(state, snapshot(), false, started, move |message| {
+            live.notice.set(Some(message))
+        });
     };
     let discard = {
         let id = id.clone();
@@ -253,6 +252,7 @@ pub fn SessionBody(
         </header>
         <RunStepper session=session running_here=running_here />
         <p class="notice" role="status">{move || notice.get()}</p>
+        <RunStartStatus />
         {move || report.get().map(|report| view! {
             <FailureBanner report=report session=session offer=offer
                 resume=Callback::new(move |()| resume()) discard=discard_callback />
