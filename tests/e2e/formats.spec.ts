@@ -4,7 +4,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { FEW_TOKENS, LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, askTheCouncil, openCouncil, showAdvancedSettings } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openCouncil, showAdvancedSettings, showBasicSettings } from './helpers';
 import { allBrowserStorage } from './stored';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
 
@@ -100,6 +100,7 @@ test('Anthropic Messages against the real model on llama-server: plain and strea
   await showAdvancedSettings(page);
   await page.getByLabel('Max tokens per reply').fill(FEW_TOKENS); // the wire format is tested, not the answer
   await page.getByLabel('Max tokens per reply').blur();
+  await showBasicSettings(page); // back to the provider's card
   await card.getByRole('button', { name: 'Test connection' }).click();
   await expect(card.locator('.status')).toContainText(/Connected: .* answered in \d+ ms\./, { timeout: MODEL_TEST_MS });
 

@@ -26,6 +26,7 @@ export function watchConsole(page: Page): string[] {
  */
 export async function addCompatibleProvider(page: Page, name: string, baseUrl: string, model: string, key = '', free = false) {
   await page.getByRole('button', { name: 'Settings' }).click();
+  await showBasicSettings(page); // providers are on Basic, whichever tab was open
   const cards = page.locator('.provider-card');
   const index = await cards.count();
   await page.getByRole('button', { name: 'Add llama.cpp server (local)' }).click();
@@ -42,6 +43,12 @@ export async function addCompatibleProvider(page: Page, name: string, baseUrl: s
   const freeBox = named.getByLabel(/^Free: a server I run/);
   if (free) await freeBox.check(); else await freeBox.uncheck();
   return named;
+}
+
+/** Shows Settings' Basic tab (providers and keys, the default council). */
+export async function showBasicSettings(page: Page) {
+  await page.getByRole('tab', { name: 'Basic' }).click();
+  await expect(page.getByRole('tab', { name: 'Basic' })).toHaveAttribute('aria-selected', 'true');
 }
 
 /** Shows Settings' Advanced tab (runs and budgets, hedging, thresholds, filtering, prices). */

@@ -45,8 +45,7 @@ test.describe('a part that fails to load', () => {
     failing = false;
     await failed.getByRole('button', { name: 'Retry' }).click();
     await showAdvancedSettings(page);
-    await showAdvancedSettings(page);
-  await expect(page.getByLabel('Max tokens per reply')).toBeVisible();
+    await expect(page.getByLabel('Max tokens per reply')).toBeVisible();
     await expect(failed).toHaveCount(0);
 
     // Another view whose part failed once loads on its first try now.
@@ -74,6 +73,7 @@ test('after one visit every view loaded on demand works offline, even one never 
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.locator('.session-item')).toHaveCount(1);
   await page.getByRole('button', { name: 'Settings' }).click();
+  await showAdvancedSettings(page);
   await expect(page.getByLabel('Max tokens per reply')).toBeVisible();
   await page.goto(link);
   await expect(page.getByText('A shared session, read-only')).toBeVisible();
