@@ -1,6 +1,8 @@
 //! The standalone HTML export: the protocol's Markdown report rendered through the same sanitised
 //! tree as the app (`rich_text`), in one file with its CSS inline, no script and no external
 //! request, that reads well on screen and on paper.
+pub mod benchmark;
+
 use crate::consult::report::consult_markdown;
 use crate::prioritize::report::prioritize_markdown;
 use crate::record::{Body, Session};
