@@ -5,7 +5,7 @@
 // request's JSON schema (or the prose-mode prompt's shape) with the answer in `final_answer`.
 // A judge's verdict reads the round-1 answers in its own prompt: their majority, flipped by debate
 // at the configured rates. GET /__journal lists every chat request (model, kind, question, sample,
-// right); POST /__reset clears it and the sample counters.
+// right, delivered: whether the whole reply went out); POST /__reset clears it and the sample counters.
 // Usage: node bench-server.mjs <port> [--rho 0.3] [--right-to-wrong 0.05] [--wrong-to-right 0.6]
 //        [--latency-ms 0] [--models sim-55-a,sim-65-a,sim-80-a]
 import http from 'node:http';
@@ -78,8 +78,9 @@ function decide(payload, user, system) {
   }
   const value = right ? question.answer : slip(question.key, question.answer);
   const agent = (system.match(/\b(panelist-\d+)\b/) ?? [])[1] ?? 'panelist-1';
-  journal.push({ model, kind, question: question.key, sample, right, value });
-  return { value, confidence, agent };
+  const entry = { model, kind, question: question.key, sample, right, value, delivered: false };
+  journal.push(entry);
+  return { value, confidence, agent, entry };
 }
 
 function replyText(payload, user, decided) {
@@ -142,7 +143,13 @@ function chat(res, payload) {
     });
   }
   const text = replyText(payload, user, decided);
-  const reply = () => send(res, payload, text, usageOf(system + user, text));
+  // Delivered: the whole reply reached the socket. A request the page dropped first (a reload
+  // mid-call) was never answered, so asking it again is no repeat.
+  res.on('finish', () => { decided.entry.delivered = true; });
+  const reply = () => {
+    if (res.destroyed) return;
+    send(res, payload, text, usageOf(system + user, text));
+  };
   if (latencyMs > 0) setTimeout(reply, latencyMs);
   else reply();
 }

@@ -140,6 +140,6 @@ test('the wire format: models, streamed and plain replies, a verdict that follow
     assert.notEqual(JSON.parse(verdict.choices[0].message.content).final_answer, '44');
 
     const journal = await (await fetch(`${url}/__journal`)).json();
-    assert.deepEqual(journal.map((e) => [e.kind, e.sample, e.right]), [['plain', 0, true], ['plain', 0, false], ['verdict', 0, false]]);
+    assert.deepEqual(journal.map((e) => [e.kind, e.sample, e.right, e.delivered]), [['plain', 0, true, true], ['plain', 0, false, true], ['verdict', 0, false, true]]);
   });
 });
