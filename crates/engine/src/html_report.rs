@@ -1,6 +1,7 @@
 //! The standalone HTML export: the protocol's Markdown report rendered through the same sanitised
 //! tree as the app (`rich_text`), in one file with its CSS inline, no script and no external
 //! request, that reads well on screen and on paper.
+use crate::benchmark::report::benchmark_markdown;
 use crate::consult::report::consult_markdown;
 use crate::prioritize::report::prioritize_markdown;
 use crate::record::{Body, Session};
@@ -13,6 +14,7 @@ pub fn report_markdown(session: &Session) -> String {
         Body::Consult(_) => consult_markdown(session),
         Body::Review(_) => review_report(session),
         Body::Prioritize(_) => prioritize_markdown(session),
+        Body::Benchmark(_) => benchmark_markdown(session),
     }
 }
 
