@@ -21,6 +21,7 @@ pub fn markdown_name(session: &Session) -> String {
         Body::Consult(_) => format!("{}.md", file_stem(session)),
         Body::Review(_) => format!("{}-review-report.md", file_stem(session)),
         Body::Prioritize(_) => format!("{}-prioritization.md", file_stem(session)),
+        Body::Benchmark(_) => format!("{}-benchmark.md", file_stem(session)),
     }
 }
 
@@ -51,6 +52,16 @@ pub fn download_ranked_csv(session: &Session) -> Result<(), String> {
         &format!("{}-ranked-backlog.csv", file_stem(session)),
         "text/csv",
         &prioritize_csv(session),
+    )
+}
+
+/// A benchmark's per-question results, one row per question and arm.
+pub fn download_benchmark_csv(session: &Session) -> Result<(), String> {
+    let body = session.benchmark().ok_or("This is not a benchmark.")?;
+    download(
+        &format!("{}-benchmark-results.csv", file_stem(session)),
+        "text/csv",
+        &consilium_engine::benchmark::csv::results_csv(body),
     )
 }
 

@@ -62,6 +62,7 @@ pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<
             Body::Consult(_) => run_consult(session, &caller, &BrowserClock, &sink).await,
             Body::Review(_) => run_review(session, &caller, &BrowserClock, &sink).await,
             Body::Prioritize(_) => run_prioritize(session, &caller, &BrowserClock, &sink).await,
+            Body::Benchmark(_) => super::benchmark::run_in_browser(session, &caller, &sink).await,
         };
         // Written before the lock goes, so a tab waiting on it reads the final record.
         live.persist_and_wait(&finished).await;

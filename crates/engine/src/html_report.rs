@@ -3,6 +3,7 @@
 //! request, that reads well on screen and on paper.
 pub mod benchmark;
 
+use crate::benchmark::report::benchmark_markdown;
 use crate::consult::report::consult_markdown;
 use crate::prioritize::report::prioritize_markdown;
 use crate::record::{Body, Session};
@@ -15,6 +16,7 @@ pub fn report_markdown(session: &Session) -> String {
         Body::Consult(_) => consult_markdown(session),
         Body::Review(_) => review_report(session),
         Body::Prioritize(_) => prioritize_markdown(session),
+        Body::Benchmark(_) => benchmark_markdown(session),
     }
 }
 

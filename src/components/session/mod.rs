@@ -308,6 +308,8 @@ pub fn SessionBody(
             Protocol::Consult => view! { <ConsultBodyView session=session /> }.into_any(),
             Protocol::Review => view! { <ReviewBodyView session=session read_only=read_only /> }.into_any(),
             Protocol::Prioritize => view! { <PrioritizeBodyView session=session /> }.into_any(),
+            // The benchmark's results view is issue 22's UI (b22u, src/components/benchmark/).
+            Protocol::Benchmark => ().into_any(),
         }}
         <Show when=move || !failed.get()>
             <FailedCalls session=session />
