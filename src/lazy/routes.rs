@@ -5,10 +5,13 @@
 use leptos::prelude::*;
 
 use super::PartUnavailable;
+use crate::components::benchmark::new::NewBenchmarkForm;
+use crate::components::benchmark::session::BenchmarkBodyView;
 use crate::components::history::HistoryView;
 use crate::components::session::shared::SharedView;
 use crate::components::session::SessionView;
 use crate::components::settings::SettingsView;
+use crate::components::shared::cost_gate::PendingRun;
 
 /// `part_name: fn name(args) => view` defines the split function `name`, returning the view
 /// (`Err` when its part cannot be loaded).
@@ -30,3 +33,7 @@ lazy_view!(session: fn session_view(id: String) => view! { <SessionView id=id />
 lazy_view!(history: fn history_view() => view! { <HistoryView /> }.into_any());
 lazy_view!(settings: fn settings_view() => view! { <SettingsView /> }.into_any());
 lazy_view!(shared: fn shared_view(data: String) => view! { <SharedView data=data /> }.into_any());
+lazy_view!(benchmark_new: fn benchmark_form(problem: RwSignal<Option<String>>, awaiting_consent: RwSignal<Option<PendingRun>>) =>
+    view! { <NewBenchmarkForm problem=problem awaiting_consent=awaiting_consent /> }.into_any());
+lazy_view!(benchmark_session: fn benchmark_body(session: Memo<Option<consilium_engine::Session>>) =>
+    view! { <BenchmarkBodyView session=session /> }.into_any());

@@ -3,8 +3,10 @@
 //! request, that reads well on screen and on paper.
 pub mod benchmark;
 
+use crate::benchmark::outcomes::summarise_body;
 use crate::benchmark::report::benchmark_markdown;
 use crate::consult::report::consult_markdown;
+use crate::money::format_usd;
 use crate::prioritize::report::prioritize_markdown;
 use crate::record::{Body, Session};
 use crate::review::report::review_report;
@@ -33,7 +35,21 @@ a{color:#2446b3}.meta{color:#585d66;font-size:.9rem}\
 pub fn session_html(session: &Session) -> String {
     let mut title = String::new();
     escape(&session.title, &mut title);
-    let body = to_html(&parse(&report_markdown(session)));
+    // A benchmark's report is tables, which the Markdown tree does not hold: it is written as HTML
+    // from the results view model, every text escaped (`benchmark`).
+    let body = match session.benchmark() {
+        Some(bench) => format!(
+            "<h1>{title}</h1>\n{}",
+            benchmark::benchmark_report_body(
+                &crate::views::benchmark::benchmark_results(
+                    &summarise_body(bench),
+                    &bench.questions
+                ),
+                &benchmark_facts(session),
+            )
+        ),
+        None => to_html(&parse(&report_markdown(session))),
+    };
     let demo = if session.demo {
         "<p class=\"meta\">Demo: scripted participants, not real models.</p>"
     } else {
@@ -43,9 +59,29 @@ pub fn session_html(session: &Session) -> String {
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
 <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<title>{title}</title><style>{STYLE}</style></head>\n<body>\n{demo}{body}\n\
+<title>{title}</title><style>{STYLE}{extra_style}</style></head>\n<body>\n{demo}{body}\n\
 <p class=\"meta\">Exported from Consilium · {protocol} · {updated}</p>\n</body></html>\n",
+        extra_style = if session.benchmark().is_some() {
+            benchmark::benchmark_report_style()
+        } else {
+            ""
+        },
         protocol = session.protocol().as_str(),
         updated = session.updated_at,
     )
+}
+
+/// What a benchmark ran on, above its results: the council's models, the judge, the spend.
+fn benchmark_facts(session: &Session) -> Vec<(String, String)> {
+    let Some(bench) = session.benchmark() else {
+        return Vec::new();
+    };
+    let council = &bench.config.council;
+    let panel: Vec<&str> = council.panelists.iter().map(|p| p.model.as_str()).collect();
+    vec![
+        ("Questions".into(), bench.questions.len().to_string()),
+        ("Panel".into(), panel.join(", ")),
+        ("Judge".into(), council.judge.model.clone()),
+        ("Spent".into(), format_usd(session.cost.spent_usd)),
+    ]
 }

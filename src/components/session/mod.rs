@@ -18,6 +18,8 @@ use crate::components::prioritize::session::PrioritizeBodyView;
 use crate::components::review::session::ReviewBodyView;
 use crate::components::shared::running_here;
 use crate::driver::start_run;
+use crate::lazy::routes::benchmark_body;
+use crate::lazy::PartView;
 use crate::storage::sync::Change;
 use crate::{export, run_lock, storage};
 use failure_banner::{FailedCalls, FailureBanner};
@@ -308,8 +310,8 @@ pub fn SessionBody(
             Protocol::Consult => view! { <ConsultBodyView session=session /> }.into_any(),
             Protocol::Review => view! { <ReviewBodyView session=session read_only=read_only /> }.into_any(),
             Protocol::Prioritize => view! { <PrioritizeBodyView session=session /> }.into_any(),
-            // The benchmark's results view is issue 22's UI (b22u, src/components/benchmark/).
-            Protocol::Benchmark => ().into_any(),
+            // The benchmark's progress and results are their own wasm part.
+            Protocol::Benchmark => view! { <PartView load=move || benchmark_body(session) /> }.into_any(),
         }}
         <Show when=move || !failed.get()>
             <FailedCalls session=session />

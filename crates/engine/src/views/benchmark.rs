@@ -5,9 +5,12 @@
 //! report and the tests read the same figures.
 use consilium_stats::ReliabilityBin;
 
+use crate::benchmark::progress::BenchmarkProgress;
 use crate::benchmark::results::{ArmSummary, BenchmarkSummary, Comparison};
 use crate::benchmark::Question;
+use crate::consult::estimate::{estimate_cost, CostEstimate};
 use crate::money::format_usd;
+use crate::record::consult::config::ConsultConfig;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct BenchmarkResultsView {
@@ -273,52 +276,87 @@ pub fn benchmark_results(
 pub struct ProgressView {
     pub done: u64,
     pub total: u64,
-    /// 0 to 100, for the progress bar.
+    /// 0 to 100, for the progress bar (by steps: a question's council, then its samples).
     pub percent: u32,
-    /// "12 of 200 questions".
+    /// "12 of 200 questions done".
     pub counts: String,
-    /// "About 4 min and $0.31 left", or "Estimating…" before the first question is done.
+    /// "About 4 min and $0.31 left", "Estimating time and cost left…" before a step is done.
     pub estimate: String,
+    /// Said when some calls have no price: the cost figures leave them out.
+    pub note: Option<String>,
 }
 
-/// `elapsed_ms` and `spent_usd` cover the `done_this_run` questions answered since the run
-/// (re)started: a resumed run estimates from its own pace, not from the time it lay stopped.
-pub fn benchmark_progress(
-    done: u64,
-    total: u64,
-    done_this_run: u64,
-    elapsed_ms: f64,
-    spent_usd: f64,
-) -> ProgressView {
-    let percent = if total == 0 {
-        0
+pub fn progress_view(progress: &BenchmarkProgress) -> ProgressView {
+    let (done, total) = (progress.done as u64, progress.total as u64);
+    let estimate = if total > 0 && done >= total {
+        "Done.".to_string()
     } else {
-        ((done.min(total) * 100) / total) as u32
+        match (progress.time_left_ms, progress.cost_left_usd) {
+            (Some(ms), Some(usd)) => format!(
+                "About {} and {} left",
+                duration_text(ms as f64),
+                format_usd(usd)
+            ),
+            (Some(ms), None) => format!("About {} left", duration_text(ms as f64)),
+            _ => "Estimating time and cost left…".to_string(),
+        }
     };
-    let left = total.saturating_sub(done);
-    let estimate = if left == 0 {
-        "Done.".into()
-    } else if done_this_run == 0 {
-        "Estimating time and cost left…".into()
-    } else {
-        let per_question_ms = elapsed_ms.max(0.0) / done_this_run as f64;
-        let per_question_usd = spent_usd.max(0.0) / done_this_run as f64;
+    let note = (progress.unpriced_calls > 0).then(|| {
         format!(
-            "About {} and {} left",
-            duration_text(per_question_ms * left as f64),
-            format_usd(per_question_usd * left as f64)
+            "{} call{} had no price: the cost figures leave {} out.",
+            progress.unpriced_calls,
+            if progress.unpriced_calls == 1 {
+                ""
+            } else {
+                "s"
+            },
+            if progress.unpriced_calls == 1 {
+                "it"
+            } else {
+                "them"
+            }
         )
-    };
+    });
     ProgressView {
         done,
         total,
-        percent,
+        percent: (progress.fraction().clamp(0.0, 1.0) * 100.0).floor() as u32,
         counts: format!(
-            "{done} of {total} question{}",
+            "{done} of {total} question{} done",
             if total == 1 { "" } else { "s" }
         ),
         estimate,
+        note,
     }
+}
+
+/// What a benchmark may cost before it starts: each question's consultation, and the best single
+/// model's k samples, which match the council's calls (counted at the council's size per call, so
+/// the estimate errs high: a sample's prompt is shorter than a debate round's).
+pub fn benchmark_estimate(questions: &[Question], council: &ConsultConfig) -> CostEstimate {
+    let mut total = CostEstimate {
+        calls: 0,
+        input_tokens: 0,
+        output_tokens: 0,
+        usd: None,
+        unpriced_participants: Vec::new(),
+        verbose: council.verbose,
+    };
+    for question in questions {
+        let one = estimate_cost(&question.text, council);
+        total.calls += 2 * one.calls;
+        total.input_tokens += 2 * one.input_tokens;
+        total.output_tokens += 2 * one.output_tokens;
+        if let Some(usd) = one.usd {
+            total.usd = Some(total.usd.unwrap_or(0.0) + 2.0 * usd);
+        }
+        for label in one.unpriced_participants {
+            if !total.unpriced_participants.contains(&label) {
+                total.unpriced_participants.push(label);
+            }
+        }
+    }
+    total
 }
 
 /// "40 s", "4 min", "1 h 5 min": rounded up, never "0 s".
@@ -438,18 +476,51 @@ mod tests {
         assert_eq!(thousands(1234567), "1,234,567");
     }
 
+    fn progress(done: usize, steps_done: usize, left: Option<(u64, f64)>) -> BenchmarkProgress {
+        BenchmarkProgress {
+            done,
+            total: 200,
+            steps_done,
+            steps_total: 400,
+            elapsed_ms: 0,
+            spent_usd: 0.0,
+            unpriced_calls: 0,
+            time_left_ms: left.map(|(ms, _)| ms),
+            cost_left_usd: left.map(|(_, usd)| usd),
+        }
+    }
+
     #[test]
-    fn progress_estimates_from_this_run_pace() {
-        let starting = benchmark_progress(50, 200, 0, 0.0, 0.0);
-        assert_eq!(starting.counts, "50 of 200 questions");
-        assert_eq!(starting.percent, 25);
+    fn progress_reads_in_words() {
+        let starting = progress_view(&progress(0, 0, None));
+        assert_eq!(starting.counts, "0 of 200 questions done");
+        assert_eq!(starting.percent, 0);
         assert_eq!(starting.estimate, "Estimating time and cost left…");
-        // 10 questions in 20 s for $0.05: 140 left take 280 s (rounded up to 5 min) and $0.70.
-        let going = benchmark_progress(60, 200, 10, 20_000.0, 0.05);
+        assert_eq!(starting.note, None);
+        let going = progress_view(&progress(50, 101, Some((280_000, 0.7))));
+        assert_eq!(going.percent, 25);
         assert_eq!(going.estimate, "About 5 min and $0.70 left");
-        let quick = benchmark_progress(199, 200, 100, 1_000.0, 0.0);
-        assert_eq!(quick.estimate, "About 1 s and $0.00 left");
-        assert_eq!(benchmark_progress(200, 200, 1, 1.0, 0.0).estimate, "Done.");
+        let mut unpriced = progress(199, 399, Some((900, 0.0)));
+        unpriced.unpriced_calls = 3;
+        let view = progress_view(&unpriced);
+        assert_eq!(view.estimate, "About 1 s and $0.00 left");
+        assert_eq!(
+            view.note.as_deref(),
+            Some("3 calls had no price: the cost figures leave them out.")
+        );
+        assert_eq!(
+            progress_view(&progress(200, 400, Some((0, 0.0)))).estimate,
+            "Done."
+        );
         assert_eq!(duration_text(3_900_000.0), "1 h 5 min");
+    }
+
+    #[test]
+    fn the_estimate_counts_the_council_and_its_matched_samples() {
+        let council = crate::consult::demo::demo_config();
+        let one = estimate_cost(&questions(1)[0].text, &council);
+        let all = benchmark_estimate(&questions(1), &council);
+        assert_eq!(all.calls, 2 * one.calls);
+        assert_eq!(all.input_tokens, 2 * one.input_tokens);
     }
 }
