@@ -4,6 +4,7 @@
 // a run reloaded mid-way resumes where it stopped and asks no question's calls twice (counted at
 // the server); a malformed question file names its lines and fields and imports nothing; the
 // results export as CSV and HTML; the views fit a phone.
+import * as path from 'path';
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { benchJournal, BenchEntry, BENCH_URL, useBenchServer } from './bench-server';
@@ -164,4 +165,38 @@ test('a malformed question file names each bad line and field, and nothing is im
   await page.getByLabel('Question file').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from('question,answer,grader\n"What is 2+3*4?",14,numeric\n"What is 9-2*3?",3,numeric\n') });
   await expect(page.locator('.bench-file-ok')).toHaveText('good.csv: 2 questions ready.');
   await expect(problems).toHaveCount(0);
+});
+
+test('a stored benchmark opens on its results: the sentence, charts with tables, comparisons, flips, calibration, exports', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'History' }).click();
+  await page.getByLabel('Import sessions').setInputFiles(path.join(__dirname, 'fixtures', 'benchmark-results.json'));
+  const item = page.locator('.session-item').filter({ hasText: 'Benchmark: 40 arithmetic questions' });
+  await expect(item).toHaveCount(1);
+  await item.locator('button.link').click();
+  await expect(page.locator('.bench-headline')).toHaveText(/^On these 40 questions the council /);
+  await expect(page.locator('.bench-progress-counts strong')).toHaveText('40 of 40 questions done');
+  // Every arm in the chart (its text alternative names each) and in the table.
+  const chart = page.locator('.bench-chart [role="img"]').first();
+  await expect(chart).toHaveAttribute('aria-label', /^Accuracy per arm, with 95% intervals\. Council: \d+%, 95% interval \d+% to \d+%; llama3\.2:3b alone: /);
+  await expect(page.locator('.bench-bar-row:not(.bench-axis)')).toHaveCount(6);
+  await expect(page.locator('table.bench-arms tbody tr')).toHaveCount(6);
+  await expect(page.locator('table.bench-arms tbody tr').first().locator('th')).toHaveText('Council');
+  await expect(page.locator('table.bench-comparisons tbody tr')).toHaveCount(5);
+  await expect(page.locator('table.bench-comparisons tbody tr').filter({ hasText: 'Round-1 vote' }).locator('td[data-label="Reading"]'))
+    .toHaveText(/^(Council better|Council worse|No clear difference)$/);
+  await expect(page.locator('.bench-reliability svg')).toHaveAttribute('aria-label', /^Reliability of the council's confidence: .*Confidence 60–70%: \d+ answers, \d+% right/);
+  await expect(page.locator('.bench-brier')).toHaveText(/^Brier score: 0\.\d{3} \(0 is perfect; always saying 50% scores 0\.250\) over 40 answers\.$/);
+  await page.locator('[data-flips="right-to-wrong"] summary').click();
+  await expect(page.locator('[data-flips="right-to-wrong"] li').first()).toHaveText(/^q\d+: What is the result of \d+\+\d+\*\d+\+\d+-\d+\*\d+\? .* \(answer: -?\d+\)$/);
+  // The HTML report holds the same tables, and no script.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export HTML' }).click();
+  const html = await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  expect(html).toContain('<h2>Accuracy per arm</h2>');
+  expect(html).toContain('<th scope="row">Council</th>');
+  expect((html.match(/<table>/g) ?? []).length).toBe(3);
+  expect(html).not.toContain('<script');
+  expect(errors).toEqual([]);
 });
