@@ -57,7 +57,7 @@ pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<
             skip_demo: live.skip_demo,
             first_text_times: FIRST_TEXT_TIMES.with(Rc::clone),
         };
-        let sink = SignalSink { live };
+        let sink = SignalSink::new(live);
         let finished = match &session.body {
             Body::Consult(_) => run_consult(session, &caller, &BrowserClock, &sink).await,
             Body::Review(_) => run_review(session, &caller, &BrowserClock, &sink).await,

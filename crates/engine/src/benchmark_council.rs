@@ -7,6 +7,7 @@ use crate::benchmark::questions::arithmetic_questions;
 use crate::benchmark::Council;
 use crate::consult::demo::demo_config;
 use crate::consult::estimate::estimate_cost;
+use crate::consult::prompts;
 use crate::harness::events::EventSink;
 use crate::harness::io::{
     CallFailure, CallProgress, CallReply, CallRequest, Clock, DynModelCaller, FirstTextTimes,
@@ -15,10 +16,13 @@ use crate::harness::io::{
 use crate::harness::prompt::Prompt;
 use crate::participants::Participant;
 use crate::record::benchmark::config::{BenchmarkConfig, BestSingle, Generator, QuestionSource};
-use crate::record::consult::artifacts::IndependentArtifact;
+use crate::record::consult::artifacts::final_answer::require_final_answer;
+use crate::record::consult::artifacts::{
+    independent_schema_with, ArtifactEnvelope, IndependentArtifact, INDEPENDENT,
+};
 use crate::record::consult::config::ConsultConfig;
 use crate::record::Session;
-use crate::reply_parse::ParsedReply;
+use crate::reply_parse::{parse_reply, ParsedReply};
 
 /// Consult, handed to the benchmark.
 pub struct ConsultCouncil;
@@ -62,8 +66,19 @@ impl Council for ConsultCouncil {
         participant: &Participant,
         config: &ConsultConfig,
     ) -> (Prompt, Option<(String, serde_json::Value)>) {
-        let _ = (question, participant, config);
-        todo!("b22e: round 1's prompt with final_answer")
+        let prompt = prompts::independent(
+            question,
+            participant,
+            config.structured_output,
+            config.final_answer,
+        );
+        let schema = config.structured_output.then(|| {
+            (
+                "independent_answer".to_string(),
+                independent_schema_with(config.final_answer),
+            )
+        });
+        (prompt, schema)
     }
 
     fn parse_independent(
@@ -72,8 +87,14 @@ impl Council for ConsultCouncil {
         text: &str,
         now: &str,
     ) -> Result<ParsedReply<IndependentArtifact>, String> {
-        let _ = (participant, text, now);
-        todo!("b22e: round 1's parser")
+        let mut fields = ArtifactEnvelope::new(INDEPENDENT, now.to_string()).to_fields();
+        // The engine, not the model, says whose answer this is.
+        fields.insert("agent_id".into(), participant.id.clone().into());
+        parse_reply(text, fields, |answer: &IndependentArtifact| {
+            answer.validate()?;
+            require_final_answer(&answer.final_answer)
+        })
+        .map_err(|e| e.to_string())
     }
 }
 

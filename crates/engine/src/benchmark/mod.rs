@@ -7,6 +7,7 @@
 //! per-provider limit on requests in flight, `limit`), progress and estimates (`progress`), the
 //! stored outcomes read as results (`outcomes`, then `results`) and the CSV export (`csv`). The
 //! stored types are in `record::benchmark`.
+pub mod arms;
 pub mod csv;
 pub mod grading;
 pub mod limit;

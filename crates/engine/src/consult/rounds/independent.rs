@@ -3,7 +3,10 @@ use crate::consult::prompts;
 use crate::consult::ConsultRun as Run;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
-use crate::record::consult::artifacts::{independent_schema, IndependentArtifact, INDEPENDENT};
+use crate::record::consult::artifacts::final_answer::require_final_answer;
+use crate::record::consult::artifacts::{
+    independent_schema_with, IndependentArtifact, INDEPENDENT,
+};
 use crate::record::consult::config::MIN_PANELISTS;
 use crate::reply_parse::parse_reply;
 
@@ -17,8 +20,15 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             call_id: format!("r1-{}", panelist.id),
             round: 1,
             participant: panelist,
-            prompt: prompts::independent(&run.subject, panelist, run.config.structured_output),
-            response_schema: run.schema("independent_answer", independent_schema),
+            prompt: prompts::independent(
+                &run.subject,
+                panelist,
+                run.config.structured_output,
+                run.config.final_answer,
+            ),
+            response_schema: run.schema("independent_answer", || {
+                independent_schema_with(run.config.final_answer)
+            }),
             tokens_saved_via_filtering: 0,
         })
         .collect();
@@ -27,7 +37,14 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             let mut fields = run.envelope_fields(INDEPENDENT);
             // The engine, not the model, says whose answer this is.
             fields.insert("agent_id".into(), plan.participant.id.clone().into());
-            parse_reply(text, fields, IndependentArtifact::validate).map_err(|e| e.to_string())
+            parse_reply(text, fields, |answer: &IndependentArtifact| {
+                answer.validate()?;
+                if run.config.final_answer {
+                    require_final_answer(&answer.final_answer)?;
+                }
+                Ok(())
+            })
+            .map_err(|e| e.to_string())
         })
         .await?;
     if answers.valid.len() < MIN_PANELISTS {

@@ -42,7 +42,7 @@ pub enum BestSingle {
     /// first in panel order).
     Auto,
     /// The user's choice (any seat; its id is replaced by `BEST_SINGLE_ID` in the calls).
-    Model { participant: Participant },
+    Model { participant: Box<Participant> },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
