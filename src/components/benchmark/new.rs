@@ -91,11 +91,11 @@ pub fn NewBenchmarkForm(
                     .get(index)
                     .ok_or("Choose the best single model again: the panel changed.")?;
                 BestSingle::Model {
-                    participant: seat.to_participant(
+                    participant: Box::new(seat.to_participant(
                         BEST_SINGLE_ID,
                         "Best single model",
                         &settings,
-                    )?,
+                    )?),
                 }
             }
             Err(_) => BestSingle::Auto,

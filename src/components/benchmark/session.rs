@@ -10,6 +10,7 @@ use consilium_engine::Session;
 use leptos::prelude::*;
 
 use super::results::BenchmarkResults;
+use crate::app::AppState;
 use crate::components::shared::running_here;
 use crate::driver::cancel_benchmark;
 use crate::export;
