@@ -17,13 +17,18 @@ use crate::export;
 
 #[component]
 pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
+    let live = expect_context::<AppState>().live;
     let running = running_here(session);
+    // While it runs here, the driver's figures (they count the question under way's time too);
+    // otherwise the record's.
     let progress = Memo::new(move |_| {
-        session.with(|s| {
-            s.as_ref()
-                .and_then(|s| progress(s, 0))
-                .map(|p| progress_view(&p))
-        })
+        let from_run = running
+            .get()
+            .then(|| live.benchmark_progress.get())
+            .flatten();
+        from_run
+            .or_else(|| session.with(|s| s.as_ref().and_then(|s| progress(s, 0))))
+            .map(|p| progress_view(&p))
     });
     let done = Memo::new(move |_| progress.with(|p| p.as_ref().map(|p| p.done)));
     let results = Memo::new(move |_| {
