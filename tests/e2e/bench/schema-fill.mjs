@@ -9,6 +9,11 @@
 /** `reply`: { value, confidence, agent } — what to state. */
 export function fillSchema(schema, reply, name = '') {
   if (!schema || typeof schema !== 'object') return sentence(name, reply);
+  // The answer goes in as the schema types it: a number where a number is asked for.
+  if (/^final_answer$/i.test(name)) {
+    const numeric = ['number', 'integer'].includes(Array.isArray(schema.type) ? schema.type[0] : schema.type);
+    return numeric ? Number(reply.value) : String(reply.value);
+  }
   const alternative = schema.anyOf ?? schema.oneOf;
   if (alternative) return fillSchema(alternative.find((s) => s.type !== 'null') ?? alternative[0], reply, name);
   if (schema.const !== undefined) return schema.const;

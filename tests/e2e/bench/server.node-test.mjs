@@ -85,6 +85,7 @@ test('a schema is filled with the answer in final_answer, within its bounds', ()
   };
   const filled = fillSchema(schema, { value: 42, confidence: 130, agent: 'panelist-2' });
   assert.equal(filled.final_answer, '42');
+  assert.equal(fillSchema({ type: 'object', properties: { final_answer: { type: 'integer' } } }, { value: 42 }).final_answer, 42);
   assert.equal(filled.position.length, 10);
   assert.equal(filled.key_points.length, 1);
   assert.equal(filled.confidence, 100);
