@@ -60,8 +60,8 @@ pub fn AccuracyChart(arms: Vec<ArmRow>) -> impl IntoView {
 /// calibration. Each bin's count is written under it, so a tall bar on 2 answers reads as such.
 #[component]
 pub fn ReliabilityChart(bins: Vec<BinRow>) -> impl IntoView {
-    // Plot area: x 30..290, y 10..170 (share right 1 at the top); counts at y 188, axis at 205.
-    let (left, right, top, bottom) = (30.0, 290.0, 10.0, 170.0);
+    // Plot area: x 40..290, y 10..170 (share right 1 at the top); counts at y 186, axis at 208.
+    let (left, right, top, bottom) = (40.0, 290.0, 10.0, 170.0);
     let x = move |fraction: f64| left + fraction * (right - left);
     let y = move |fraction: f64| bottom - fraction * (bottom - top);
     let summary = bins
