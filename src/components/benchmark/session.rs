@@ -1,6 +1,6 @@
 //! A benchmark's part of the session page: progress while it runs (done and total, time and cost
 //! left, Cancel), then the results, and the CSV of per-question results. The results are
-//! recomputed only when another question is done, not on every saved call, so a long run keeps
+//! recomputed only when another outcome is stored, not on every saved call, so a long run keeps
 //! the page responsive.
 use consilium_engine::benchmark::csv::results_csv;
 use consilium_engine::benchmark::outcomes::summarise_body;
@@ -30,9 +30,21 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
             .or_else(|| session.with(|s| s.as_ref().and_then(|s| progress(s, 0))))
             .map(|p| progress_view(&p))
     });
-    let done = Memo::new(move |_| progress.with(|p| p.as_ref().map(|p| p.done)));
+    // Recomputed when the record holds another arm's outcome or changes state, not on every
+    // saved call: the key comes from the record itself, so the results never lag behind it.
+    let outcomes = Memo::new(move |_| {
+        session.with(|s| {
+            s.as_ref().map(|s| {
+                let arms = s
+                    .benchmark()
+                    .map(|b| b.results.iter().map(|r| r.arms.len()).sum::<usize>())
+                    .unwrap_or(0);
+                (arms, s.state.clone())
+            })
+        })
+    });
     let results = Memo::new(move |_| {
-        done.track();
+        outcomes.track();
         session.with_untracked(|s| {
             let body = s.as_ref()?.benchmark()?;
             Some(benchmark_results(&summarise_body(body), &body.questions))
