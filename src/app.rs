@@ -2,6 +2,7 @@
 use leptos::prelude::*;
 
 use crate::components::session::new::NewSessionView;
+use crate::components::sidebar::{provide_sidebar, SessionSidebar, SidebarToggle};
 use crate::driver::{HealthBook, LiveRun};
 use crate::lazy::{routes, PartView};
 use crate::settings::Settings;
@@ -85,6 +86,7 @@ fn current_hash() -> String {
 pub fn App() -> impl IntoView {
     let state = AppState::new();
     provide_context(state);
+    provide_sidebar();
     state.live.follow_storage();
 
     // Route -> URL fragment, and back/forward -> route.
@@ -104,6 +106,7 @@ pub fn App() -> impl IntoView {
     view! {
         <a class="skip-link" href="#main">"Skip to content"</a>
         <header class="app-header">
+            <SidebarToggle />
             <h1 class="brand">"Consilium"</h1>
             <nav aria-label="Main">
                 <NavButton route=Route::New label="New session" />
@@ -121,6 +124,8 @@ pub fn App() -> impl IntoView {
                 <button class="link" on:click=move |_| state.go(Route::Settings)>"See which in Settings"</button>
             </p>
         </Show>
+        <div class="app-layout">
+        <SessionSidebar />
         <main id="main" tabindex="-1">
             {move || match state.route.get() {
                 Route::New => view! { <NewSessionView /> }.into_any(),
@@ -135,6 +140,7 @@ pub fn App() -> impl IntoView {
                 }
             }}
         </main>
+        </div>
     }
 }
 
@@ -142,10 +148,8 @@ pub fn App() -> impl IntoView {
 fn NavButton(route: Route, label: &'static str) -> impl IntoView {
     let state = expect_context::<AppState>();
     let target = route.clone();
-    let current = move || {
-        let now = state.route.get();
-        now == route || (matches!(route, Route::History) && matches!(now, Route::Session(_)))
-    };
+    // Only the page itself: a session (new, running or stored) is not "History".
+    let current = move || state.route.get() == route;
     view! {
         <button
             class="nav-button"

@@ -1,10 +1,62 @@
-//! Saving a session to a file: JSON (the full record, with its schema_version) or a Markdown report.
-//! Both come from the session record, which never holds a key.
+//! Saving a session to a file: JSON (the full record, with its schema_version), the Markdown or
+//! standalone HTML report, and each protocol's own (a review's fix requests, a prioritization's
+//! debate JSON and ranked CSV). All come from the session record, which never holds a key.
 use consilium_engine::prioritize::report::{prioritize_csv, prioritize_json};
 use consilium_engine::review::body::ReviewBody;
 use consilium_engine::review::report::fix_requests_of;
-use consilium_engine::{Body, Session};
+use consilium_engine::{Body, Protocol, Session};
 use wasm_bindgen::{JsCast, JsValue};
+
+/// One entry of the Export menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    Json,
+    Markdown,
+    Html,
+    FixRequests,
+    DebateJson,
+    RankedCsv,
+    BenchmarkCsv,
+}
+
+impl Export {
+    /// What a session of `protocol` can be saved as, the common ones first.
+    pub fn of(protocol: Protocol) -> Vec<Export> {
+        let mut all = vec![Export::Html, Export::Markdown, Export::Json];
+        match protocol {
+            Protocol::Consult => {}
+            Protocol::Review => all.push(Export::FixRequests),
+            Protocol::Prioritize => all.extend([Export::RankedCsv, Export::DebateJson]),
+            Protocol::Benchmark => all.push(Export::BenchmarkCsv),
+        }
+        all
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Export::Json => "JSON (full record)",
+            Export::Markdown => "Markdown report",
+            Export::Html => "HTML report",
+            Export::FixRequests => "Fix requests (Markdown)",
+            Export::DebateJson => "Debate JSON",
+            Export::RankedCsv => "Ranked backlog (CSV)",
+            Export::BenchmarkCsv => "Results per question (CSV)",
+        }
+    }
+
+    /// Saves `session` as this file.
+    pub fn save(self, session: &Session) -> Result<(), String> {
+        match self {
+            Export::Json => download_json(session),
+            Export::Markdown => download_markdown(session),
+            Export::Html => download_html(session),
+            Export::FixRequests => download_fix_requests(session),
+            Export::DebateJson => download_debate_json(session),
+            Export::RankedCsv => download_ranked_csv(session),
+            Export::BenchmarkCsv => download_benchmark_csv(session),
+        }
+    }
+}
 
 pub fn session_json(session: &Session) -> String {
     serde_json::to_string_pretty(session).expect("a session always serialises")

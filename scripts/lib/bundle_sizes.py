@@ -96,12 +96,13 @@ print(f"""### Bundle size, {datetime.date.today()} ({machine})
 The split build (`scripts/build.sh`). **First screen**: every file the page fetched until the
 new-session page was interactive (its demo button enabled, the static shell gone), recorded in
 Chromium by `tests/bench/first-screen.bench.ts` with the service worker blocked (its install
-precaches the rest in the background afterwards).
+precaches the rest in the background afterwards) and Save-Data on (so the parts the app prefetches
+once idle, src/lazy/prefetch.rs, are counted with the views that need them, not here).
 
 {first_table}
 
 **Views loaded on demand**: what opening each view fetched on top of the first screen (each from a
-fresh page; a chunk that several views share is fetched once, by whichever opens first).
+fresh page; `session` is the demo council run from the first screen, so it includes the run's part).
 
 {views_table}
 

@@ -9,3 +9,4 @@ pub mod review;
 pub mod session;
 pub mod settings;
 pub mod shared;
+pub mod sidebar;

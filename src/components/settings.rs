@@ -1,5 +1,7 @@
-//! Settings: providers (with keys kept apart), run defaults, debate filter limits and prices.
-use consilium_engine::views::{price_entry, Health};
+//! Settings in two tabs: Basic (providers with their keys, and the council a new consult starts
+//! with) and Advanced (runs and budgets, hedging, the protocols' thresholds, debate filter limits,
+//! prices). Each control says beside itself whether its change was saved, or why not.
+use consilium_engine::views::{consult_seats, price_entry, Health};
 use consilium_engine::{FilterLimits, LimitField};
 use consilium_providers::{redact, Price, ProviderKind};
 use leptos::prelude::*;
@@ -7,7 +9,7 @@ use leptos::task::spawn_local;
 
 use crate::app::AppState;
 use crate::components::shared::presets::PresetList;
-use crate::components::shared::provider_gate::HealthChip;
+use crate::components::shared::provider_gate::{council_summary, HealthChip};
 use crate::driver::test_connection;
 use crate::keys;
 use crate::settings::{
@@ -48,6 +50,36 @@ pub fn SettingsView() -> impl IntoView {
             .settings
             .with(|s| s.providers.iter().map(|p| p.id.clone()).collect::<Vec<_>>())
     };
+    // Opens on Basic: what every user needs (a link to Settings from a failed run means a provider).
+    let advanced = RwSignal::new(false);
+    let show = move |value: bool| advanced.set(value);
+    let tab = move |value: bool, label: &'static str, id: &'static str| {
+        view! {
+            <button
+                role="tab"
+                id=id
+                class="settings-tab"
+                aria-controls="settings-panel"
+                aria-selected=move || (advanced.get() == value).to_string()
+                tabindex=move || if advanced.get() == value { "0" } else { "-1" }
+                on:click=move |_| show(value)
+                on:keydown=move |ev| {
+                    if matches!(ev.key().as_str(), "ArrowLeft" | "ArrowRight") {
+                        ev.prevent_default();
+                        show(!value);
+                        let other = if value { "settings-tab-basic" } else { "settings-tab-advanced" };
+                        if let Some(other) = document().get_element_by_id(other) {
+                            if let Ok(other) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(other) {
+                                let _ = other.focus();
+                            }
+                        }
+                    }
+                }
+            >
+                {label}
+            </button>
+        }
+    };
     view! {
         <section class="settings" aria-labelledby="settings-title">
             <h2 id="settings-title">"Settings"</h2>
@@ -57,22 +89,58 @@ pub fn SettingsView() -> impl IntoView {
                     <ul>{move || state.settings_problems.get().into_iter().map(|p| view! { <li>{p}</li> }).collect_view()}</ul>
                 </div>
             </Show>
-            <h3>"Providers"</h3>
-            <p class="muted">
-                "Keys are kept in this tab only, unless you tick “remember on this device”. They are sent only to their own provider "
-                "and never written into sessions, exports or links."
-            </p>
-            <div class="providers">
-                <For each=ids key=|id| id.clone() let:id>
-                    <ProviderEditor id=id />
-                </For>
+            <div class="settings-tabs" role="tablist" aria-label="Settings">
+                {tab(false, "Basic", "settings-tab-basic")}
+                {tab(true, "Advanced", "settings-tab-advanced")}
             </div>
-            <h3>"Add a provider"</h3>
-            <PresetList />
-            <RunDefaults />
-            <FilterLimitsEditor />
-            <PriceTableEditor />
+            <div id="settings-panel" role="tabpanel"
+                aria-labelledby=move || if advanced.get() { "settings-tab-advanced" } else { "settings-tab-basic" }>
+                <Show when=move || advanced.get() fallback=move || view! {
+                    <h3>"Providers"</h3>
+                    <p class="muted">
+                        "Keys are kept in this tab only, unless you tick “remember on this device”. They are sent only to their own provider "
+                        "and never written into sessions, exports or links."
+                    </p>
+                    <div class="providers">
+                        <For each=ids key=|id| id.clone() let:id>
+                            <ProviderEditor id=id />
+                        </For>
+                    </div>
+                    <h3>"Add a provider"</h3>
+                    <PresetList />
+                    <DefaultCouncil />
+                }>
+                    <RunDefaults />
+                    <FilterLimitsEditor />
+                    <PriceTableEditor />
+                </Show>
+            </div>
         </section>
+    }
+}
+
+/// The council a new consult starts with: one panelist per provider and model in turn, with
+/// distinct personas; each consult can change it before it runs.
+#[component]
+fn DefaultCouncil() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let summary = move || {
+        let (seats, _) = state.settings.with(consult_seats);
+        state.settings.with(|s| !s.providers.is_empty()).then(|| {
+            council_summary(state, &seats, "panelist")
+                .trim_end_matches(" · Edit")
+                .to_string()
+        })
+    };
+    view! {
+        <h3>"Default council"</h3>
+        <p class="default-council">
+            {move || summary().unwrap_or_else(|| "Add a provider: new consults seat their panelists on it.".into())}
+        </p>
+        <p class="muted">
+            "New consults seat panelists across your providers and their listed models, each with its own perspective, "
+            "and the judge on the first. Each consult's council can be edited before it runs (“Edit” beside the question)."
+        </p>
     }
 }
 
@@ -272,55 +340,89 @@ fn apply_field<T>(
     }
 }
 
+/// A number setting: saved on change, and its status (saved, or why not) beside it.
 #[component]
-fn RunDefaults() -> impl IntoView {
+fn NumberSetting<T: 'static>(
+    label: &'static str,
+    min: &'static str,
+    #[prop(optional)] max: Option<&'static str>,
+    step: &'static str,
+    parse: fn(&str) -> Result<T, String>,
+    set: fn(&mut Settings, T),
+    shown: fn(&Settings) -> String,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let status = RwSignal::new(None::<String>);
-    let number =
-        move |get: fn(&Settings) -> f64| move || state.settings.with(|s| get(s).to_string());
     view! {
-        <h3>"Runs"</h3>
+        <label>{label}
+            <input type="number" min=min max=max step=step prop:value=move || state.settings.with(shown)
+                on:change=move |ev| {
+                    apply_field(&ev, state, status, parse, set, shown);
+                    if status.get_untracked().is_none() {
+                        status.set(Some("Saved.".into()));
+                    }
+                } />
+            <span class="field-status" role="status">{move || status.get()}</span>
+        </label>
+    }
+}
+
+/// A checkbox setting, with its status beside it.
+#[component]
+fn CheckSetting(
+    label: &'static str,
+    get: fn(&Settings) -> bool,
+    set: fn(&mut Settings, bool),
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let status = RwSignal::new(None::<String>);
+    view! {
+        <label class="checkbox">
+            <input type="checkbox" prop:checked=move || state.settings.with(get)
+                on:change=move |ev| {
+                    let value = event_target_checked(&ev);
+                    status.set(None);
+                    update_settings(state, status, |s| set(s, value));
+                    if status.get_untracked().is_none() {
+                        status.set(Some("Saved.".into()));
+                    }
+                } />
+            {label}
+            <span class="field-status" role="status">{move || status.get()}</span>
+        </label>
+    }
+}
+
+#[component]
+fn RunDefaults() -> impl IntoView {
+    view! {
+        <h3>"Runs and budgets"</h3>
         <div class="grid">
-            <label>"Ask before runs estimated above (USD)"
-                <input type="number" min="0" step="0.05" prop:value=number(|s| s.consent_threshold_usd)
-                    on:change=move |ev| apply_field(&ev, state, status, parse_consent_threshold, |s, v| s.consent_threshold_usd = v, |s| s.consent_threshold_usd.to_string()) />
-            </label>
-            <label>"Budget per session (USD, empty for none)"
-                <input type="number" min="0" step="0.10" prop:value=move || state.settings.with(budget_text)
-                    on:change=move |ev| apply_field(&ev, state, status, parse_budget, |s, v| s.budget_usd = v, budget_text) />
-            </label>
-            <label>"Max tokens per reply"
-                <input type="number" min="64" step="64" prop:value=number(|s| f64::from(s.max_tokens))
-                    on:change=move |ev| apply_field(&ev, state, status, parse_max_tokens, |s, v| s.max_tokens = v, |s| s.max_tokens.to_string()) />
-            </label>
-            <label>"Give up on a silent call after (seconds)"
-                <input type="number" min="5" step="5" prop:value=number(|s| f64::from(s.timeout_secs))
-                    on:change=move |ev| apply_field(&ev, state, status, parse_timeout, |s, v| s.timeout_secs = v, |s| s.timeout_secs.to_string()) />
-            </label>
-            <label>"Ask a seat's backup model when it has sent no text after (seconds)"
-                <input type="number" min="1" step="1" prop:value=number(|s| f64::from(s.hedge_after_secs))
-                    on:change=move |ev| apply_field(&ev, state, status, parse_hedge_after, |s, v| s.hedge_after_secs = v, |s| s.hedge_after_secs.to_string()) />
-            </label>
-            <label class="checkbox">
-                <input type="checkbox" prop:checked=move || state.settings.with(|s| s.hedge_adaptive)
-                    on:change=move |ev| { let v = event_target_checked(&ev); update_settings(state, status, |s| s.hedge_adaptive = v) } />
-                "Adapt the backup deadline to each provider's speed (2 x its median time to first text)"
-            </label>
-            <label>"Reviewers abstain below this confidence (%)"
-                <input type="number" min="0" max="100" step="5" prop:value=move || state.settings.with(|s| (s.abstain_threshold * 100.0).round().to_string())
-                    on:change=move |ev| apply_field(&ev, state, status, parse_abstain_threshold, |s, v| s.abstain_threshold = v, |s| (s.abstain_threshold * 100.0).round().to_string()) />
-            </label>
-            <label>"Debate a backlog of more than this many opportunities (else rank by score)"
-                <input type="number" min="0" max="100" step="1" prop:value=move || state.settings.with(|s| s.debate_threshold.to_string())
-                    on:change=move |ev| apply_field(&ev, state, status, parse_debate_threshold, |s, v| s.debate_threshold = v, |s| s.debate_threshold.to_string()) />
-            </label>
-            <label class="checkbox">
-                <input type="checkbox" prop:checked=move || state.settings.with(|s| s.verbose)
-                    on:change=move |ev| { let v = event_target_checked(&ev); update_settings(state, status, |s| s.verbose = v) } />
-                "Verbose by default (no artifact filtering, higher token cost)"
-            </label>
+            <NumberSetting label="Ask before runs estimated above (USD)" min="0" step="0.05"
+                parse=parse_consent_threshold set=|s, v| s.consent_threshold_usd = v shown=|s| s.consent_threshold_usd.to_string() />
+            <NumberSetting label="Budget per session (USD, empty for none)" min="0" step="0.10"
+                parse=parse_budget set=|s, v| s.budget_usd = v shown=budget_text />
+            <NumberSetting label="Max tokens per reply" min="64" step="64"
+                parse=parse_max_tokens set=|s, v| s.max_tokens = v shown=|s| s.max_tokens.to_string() />
+            <NumberSetting label="Give up on a silent call after (seconds)" min="5" step="5"
+                parse=parse_timeout set=|s, v| s.timeout_secs = v shown=|s| s.timeout_secs.to_string() />
+            <CheckSetting label="Verbose by default (no artifact filtering, higher token cost)"
+                get=|s| s.verbose set=|s, v| s.verbose = v />
         </div>
-        <p class="status" role="status">{move || status.get()}</p>
+        <h3>"Backup models (hedging)"</h3>
+        <div class="grid">
+            <NumberSetting label="Ask a seat's backup model when it has sent no text after (seconds)" min="1" step="1"
+                parse=parse_hedge_after set=|s, v| s.hedge_after_secs = v shown=|s| s.hedge_after_secs.to_string() />
+            <CheckSetting label="Adapt the backup deadline to each provider's speed (2 x its median time to first text)"
+                get=|s| s.hedge_adaptive set=|s, v| s.hedge_adaptive = v />
+        </div>
+        <h3>"Review and Prioritize"</h3>
+        <div class="grid">
+            <NumberSetting label="Reviewers abstain below this confidence (%)" min="0" max="100" step="5"
+                parse=parse_abstain_threshold set=|s, v| s.abstain_threshold = v shown=|s| (s.abstain_threshold * 100.0).round().to_string() />
+            <NumberSetting label="Debate a backlog of more than this many opportunities (else rank by score)" min="0" max="100" step="1"
+                parse=parse_debate_threshold set=|s, v| s.debate_threshold = v shown=|s| s.debate_threshold.to_string() />
+        </div>
     }
 }
 

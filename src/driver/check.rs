@@ -74,7 +74,8 @@ impl HealthBook {
             b.insert(id.clone(), (connection.clone(), Health::Checking));
         });
         spawn_local(async move {
-            let health = check_provider(&provider).await;
+            // Through its part in the split build (src/lazy/check.rs).
+            let health = crate::lazy::check::check(provider).await;
             // The provider may have been edited (or checked again) meanwhile: then this result
             // is about a connection it no longer has.
             let same_check = book

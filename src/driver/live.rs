@@ -7,6 +7,7 @@ use consilium_engine::benchmark::progress::BenchmarkProgress;
 use consilium_engine::Session;
 
 use super::run::cancel_run;
+use crate::lazy::run::RetryStart;
 use crate::storage::sync::Change;
 use crate::storage::{self, SessionSummary};
 use crate::stream_text::StreamText;
@@ -29,6 +30,10 @@ pub struct LiveRun {
     pub skip_demo: RwSignal<bool>,
     /// A running benchmark's progress and estimates, after every saved change (`benchmark`).
     pub benchmark_progress: RwSignal<Option<BenchmarkProgress>>,
+    /// While the run's part loads (`lazy::run`).
+    pub starting: RwSignal<bool>,
+    /// A start whose part could not load, for Retry.
+    pub start_failed: RwSignal<Option<RetryStart>>,
 }
 
 impl LiveRun {
@@ -43,6 +48,8 @@ impl LiveRun {
             focus_run: RwSignal::new(false),
             skip_demo: RwSignal::new(false),
             benchmark_progress: RwSignal::new(None),
+            starting: RwSignal::new(false),
+            start_failed: RwSignal::new(None),
         }
     }
 

@@ -7,7 +7,31 @@ use std::future::Future;
 
 use leptos::prelude::*;
 
+/// `part, preload preload_name: fn name(args) -> Result<T, E> { body }` defines the split function
+/// `name` in the wasm part `part` (`E: From<PartUnavailable>` carries a failed load) and the
+/// `preload_name` function that only fetches that part. Without the `split` feature both are plain
+/// async functions.
+macro_rules! split_fn {
+    ($part:ident, preload $preload:ident: $(#[$meta:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty $body:block) => {
+        #[cfg(all(feature = "split", target_family = "wasm"))]
+        #[::leptos::wasm_split::wasm_split($part, wasm_split_path = ::leptos::wasm_split, fallible, preload($preload))]
+        $(#[$meta])*
+        fn $name($($arg: $ty),*) -> $ret $body
+        #[cfg(not(all(feature = "split", target_family = "wasm")))]
+        $(#[$meta])*
+        async fn $name($($arg: $ty),*) -> $ret $body
+        #[cfg(not(all(feature = "split", target_family = "wasm")))]
+        async fn $preload() -> Result<(), PartUnavailable> {
+            Ok(())
+        }
+    };
+}
+
+pub mod check;
+pub mod prefetch;
 pub mod routes;
+pub mod run;
+pub mod upkeep;
 
 /// A part of the app that could not be fetched or instantiated (the browser console has the cause).
 pub use leptos::wasm_split::SplitLoaderError as PartUnavailable;
@@ -41,7 +65,7 @@ where
 }
 
 #[component]
-fn PartFailed(retry: impl Fn() + Send + Sync + 'static) -> impl IntoView {
+pub(crate) fn PartFailed(retry: impl Fn() + Send + Sync + 'static) -> impl IntoView {
     view! {
         <div class="notice part-failed" role="alert">
             <p>

@@ -42,10 +42,15 @@ pub async fn database() -> Result<Rc<Database>, String> {
 }
 
 async fn open_and_migrate() -> Result<Rc<Database>, String> {
-    let database = open().await?;
-    let _ = super::legacy::move_local_storage_sessions(&database).await;
-    super::reindex::rebuild_missing(&database).await;
-    Ok(Rc::new(database))
+    let database = Rc::new(open().await?);
+    let legacy = super::legacy::has_legacy_sessions();
+    let missing = super::reindex::missing(&database).await;
+    if legacy || !missing.is_empty() {
+        // Reads and writes records: a part of its own, loaded only by a database that needs it. One
+        // that cannot load leaves this for the next start (the records are kept as they are).
+        crate::lazy::upkeep::upkeep(database.clone(), legacy, missing).await;
+    }
+    Ok(database)
 }
 
 async fn open() -> Result<Database, String> {

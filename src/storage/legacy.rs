@@ -40,6 +40,16 @@ pub async fn move_legacy_sessions() -> Result<MoveReport, String> {
     Ok(move_local_storage_sessions(&database).await)
 }
 
+/// Whether local storage still holds a session of an earlier version (the move then runs).
+pub fn has_legacy_sessions() -> bool {
+    let Some(storage) = local_storage() else {
+        return false;
+    };
+    (0..storage.length().unwrap_or(0))
+        .filter_map(|i| storage.key(i).ok().flatten())
+        .any(|key| key.starts_with(SESSION_PREFIX))
+}
+
 pub async fn move_local_storage_sessions(database: &Database) -> MoveReport {
     let mut report = MoveReport::default();
     let Some(storage) = local_storage() else {

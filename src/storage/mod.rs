@@ -5,10 +5,10 @@
 //! the other tabs (`sync.rs`). A write that fails (full quota, storage blocked) is reported and never
 //! evicts or overwrites anything: the session stays in memory and can still be exported.
 mod db;
-mod legacy;
+pub(crate) mod legacy;
 mod queue;
 mod quota;
-mod reindex;
+pub(crate) mod reindex;
 pub mod sync;
 
 use consilium_engine::library::searchable_text;

@@ -25,19 +25,24 @@ async fn keys(database: &Database, store: &str) -> Result<HashSet<String>, idb::
     Ok(keys.into_iter().filter_map(|k| k.as_string()).collect())
 }
 
-/// Rebuilds what is missing; returns how many records were indexed.
-pub async fn rebuild_missing(database: &Database) -> usize {
+/// The records without a summary or a search text (read from the keys alone: cheap, so it runs
+/// on every start, while indexing, which reads records, is in a part loaded only when needed).
+pub async fn missing(database: &Database) -> Vec<String> {
     let (Ok(records), Ok(summaries), Ok(texts)) = (
         keys(database, db::SESSIONS).await,
         keys(database, db::SUMMARIES).await,
         keys(database, db::TEXTS).await,
     ) else {
-        return 0;
+        return Vec::new();
     };
-    let missing: Vec<String> = records
+    records
         .into_iter()
         .filter(|id| !summaries.contains(id) || !texts.contains(id))
-        .collect();
+        .collect()
+}
+
+/// Indexes these records; returns how many were indexed.
+pub async fn index_missing(database: &Database, missing: &[String]) -> usize {
     let mut indexed = 0;
     for batch in missing.chunks(BATCH) {
         indexed += index_batch(database, batch).await.unwrap_or(0);
@@ -45,10 +50,11 @@ pub async fn rebuild_missing(database: &Database) -> usize {
     indexed
 }
 
-/// For tests: the same, on the open database.
+/// For tests: rebuilds what is missing on the open database; returns how many records were indexed.
 pub async fn rebuild_missing_now() -> Result<usize, String> {
     let database = db::database().await?;
-    Ok(rebuild_missing(&database).await)
+    let missing = missing(&database).await;
+    Ok(index_missing(&database, &missing).await)
 }
 
 async fn index_batch(database: &Database, ids: &[String]) -> Result<usize, idb::Error> {

@@ -14,7 +14,7 @@
 import { expect, Page, test } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
-import { addCompatibleProvider } from '../e2e/helpers';
+import { addCompatibleProvider, showAdvancedSettings } from '../e2e/helpers';
 import { openSessionId, storedSessionIn } from '../e2e/stored';
 import { BENCH_LLM_URL } from './ports';
 
@@ -70,6 +70,7 @@ for (const hedged of [false, true]) {
     expect((await request.post(`${BENCH_LLM_URL}/__bench/stragglers?rate=0.2&seed=7`)).ok()).toBe(true);
     await page.goto('/');
     await addCompatibleProvider(page, 'Bench', `${BENCH_LLM_URL}/v1`, 'fixed-latency', 'bench-key-000');
+    await showAdvancedSettings(page);
     await page.getByLabel('Model', { exact: true }).fill('fixed-latency');
     await page.getByLabel('Input $/M').fill(String(PRICE.input));
     await page.getByLabel('Output $/M').fill(String(PRICE.output));

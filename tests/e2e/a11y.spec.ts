@@ -55,6 +55,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Run the demo review' }).click();
       await expect(page.locator('.review-verdict-label')).toBeVisible({ timeout: 60_000 });
       await expectNoViolations(page, 'finished review');
+      await page.locator('.export-menu summary').click();
+      await expect(page.getByRole('button', { name: 'Fix requests (Markdown)' })).toBeVisible();
+      await expectNoViolations(page, 'finished review with the Export menu open');
+      await page.keyboard.press('Escape');
       await newSession(page, 'Prioritize: a backlog');
       await page.getByRole('button', { name: 'Run the demo prioritization' }).click();
       await expect(page.getByTestId('outcome')).toBeVisible({ timeout: 60_000 });
@@ -95,7 +99,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 /** Presses Tab until `target` has the focus (at most `limit` presses): reached by keyboard, not by click. */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, limit = 60) {
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 60) {
   for (let i = 0; i < limit; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
     await page.keyboard.press('Tab');
@@ -134,8 +138,17 @@ test('keyboard only: each protocol\'s demo is started, followed and its decision
     // The run takes the focus to the session's heading, so a screen reader starts there.
     await expect(page.locator('#session-title')).toBeFocused();
     await finished();
-    // The export is reachable from the heading by keyboard.
-    await tabTo(page, page.getByRole('button', { name: 'Export Markdown' }));
+    // The Export menu is reachable from the heading by keyboard, opens with Enter, its items
+    // follow with Tab, and Escape closes it with the focus back on its button.
+    const menu = page.locator('.export-menu');
+    await tabTo(page, menu.locator('summary'));
+    await page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('open', '');
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('button', { name: 'HTML report' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).not.toHaveAttribute('open', '');
+    await expect(menu.locator('summary')).toBeFocused();
   }
   expect(announcements).toContain('The session is complete.');
   expect(announcements.some((a) => / (answered|done|finished|failed)/.test(a))).toBe(true);

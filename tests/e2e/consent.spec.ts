@@ -4,7 +4,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, confirmConsent, watchConsole, openCouncil } from './helpers';
+import { addCompatibleProvider, confirmConsent, watchConsole, openCouncil, showAdvancedSettings } from './helpers';
 import { storedSummaries } from './stored';
 
 const MODEL = 'format-compatible';
@@ -50,6 +50,7 @@ test('consent asked for an unpriced council: why, and nothing runs until the use
 test('a priced council under the threshold runs without asking', async ({ page }) => {
   await page.goto('/');
   await addCompatibleProvider(page, 'Mock priced', `${MOCK_URL}/v1`, MODEL);
+  await showAdvancedSettings(page);
   await page.getByLabel('Model', { exact: true }).fill(MODEL);
   await page.getByLabel('Input $/M').fill('0.01');
   await page.getByLabel('Output $/M').fill('0.01');

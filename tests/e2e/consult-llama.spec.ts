@@ -2,7 +2,7 @@
 // schema becomes a grammar), through all four rounds to a verdict, in Chromium.
 import { expect, test } from './guard';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole, showAdvancedSettings } from './helpers';
 
 test('a full consult against a real model reaches a verdict', async ({ page }) => {
   // The longest real-model test (4 rounds, 3 panelists and a judge, up to 1536 tokens a reply): 7 minutes
@@ -13,6 +13,7 @@ test('a full consult against a real model reaches a verdict', async ({ page }) =
   await page.goto('/');
   await addCompatibleProvider(page, 'Gemma local', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
   // Room for the grammar to close every bounded field of the largest reply.
+  await showAdvancedSettings(page);
   await page.getByLabel('Max tokens per reply').fill('1536');
   await page.getByLabel('Max tokens per reply').blur();
 

@@ -4,7 +4,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { FEW_TOKENS, LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, askTheCouncil, openCouncil } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openCouncil, showAdvancedSettings } from './helpers';
 import { allBrowserStorage } from './stored';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
 
@@ -97,6 +97,7 @@ test('Anthropic Messages against the real model on llama-server: plain and strea
   test.setTimeout(MODEL_TEST_MS);
   await page.goto('/');
   const card = await addProvider(page, 'Gemma as Anthropic', 'Anthropic', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
+  await showAdvancedSettings(page);
   await page.getByLabel('Max tokens per reply').fill(FEW_TOKENS); // the wire format is tested, not the answer
   await page.getByLabel('Max tokens per reply').blur();
   await card.getByRole('button', { name: 'Test connection' }).click();

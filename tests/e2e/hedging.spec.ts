@@ -5,7 +5,7 @@ import { ChildProcess, spawn } from 'child_process';
 import * as path from 'path';
 import { expect, test } from './guard';
 import { openSessionId, storedSessionIn } from './stored';
-import { addCompatibleProvider, askTheCouncil, openCouncil } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openCouncil, showAdvancedSettings } from './helpers';
 
 const PORT = Number(process.env.E2E_PORT_BASE ?? 18000) + 90;
 const URL = `http://127.0.0.1:${PORT}`;
@@ -25,6 +25,7 @@ test('a slow seat is answered by its backup, on the card and in the record', asy
   test.setTimeout(120_000);
   await page.goto('/');
   await addCompatibleProvider(page, 'Lagging', `${URL}/v1`, 'slow-model', 'lag-key-000');
+  await showAdvancedSettings(page);
   const deadline = page.getByLabel("Ask a seat's backup model when it has sent no text after (seconds)");
   await deadline.fill('1');
   await deadline.blur();

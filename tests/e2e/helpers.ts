@@ -44,6 +44,12 @@ export async function addCompatibleProvider(page: Page, name: string, baseUrl: s
   return named;
 }
 
+/** Shows Settings' Advanced tab (runs and budgets, hedging, thresholds, filtering, prices). */
+export async function showAdvancedSettings(page: Page) {
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  await expect(page.getByRole('tab', { name: 'Advanced' })).toHaveAttribute('aria-selected', 'true');
+}
+
 /** Opens the form's council (the panel builder behind its chip) and its Advanced options. */
 export async function openCouncil(page: Page) {
   await expect(page.locator('details.council, details.advanced').first()).toBeAttached();
@@ -75,4 +81,26 @@ export async function startTheReview(page: Page) {
 export async function openRounds(page: Page) {
   const closed = page.locator('details.round:not([open]) > summary');
   while (await closed.count() > 0) await closed.first().click();
+}
+
+/** Opens the session's Export menu and saves `item` ("HTML report", "JSON (full record)", …). */
+export async function exportAs(page: Page, item: string) {
+  const menu = page.locator('.export-menu');
+  if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    menu.getByRole('button', { name: item, exact: true }).click(),
+  ]);
+  return file;
+}
+
+/**
+ * The session's share link as the Share button hands it over: this Chromium has no share sheet,
+ * so the button copies it (the page never prints it) and says so beside the button.
+ */
+export async function copiedShareLink(page: Page): Promise<string> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(page.locator('.share-status')).toContainText('Link copied');
+  return page.evaluate(() => navigator.clipboard.readText());
 }

@@ -7,6 +7,7 @@ import { CHROMIUM_LAUNCH } from './chromium';
 import { expect, test } from './guard';
 import { runThreeDemos, seedSessions } from './demos';
 import { openSessionId, storedSessions, storedSummaries } from './stored';
+import { exportAs } from './helpers';
 
 const items = (page: Page) => page.locator('.session-item');
 const count = (page: Page) => page.locator('.history-actions [role=status]');
@@ -193,9 +194,7 @@ test('a full quota: the run goes on, says it was not saved, offers export, and l
   // Still on screen, with the verdict, and exportable.
   await expect(page.locator('.verdict .recommendation')).not.toBeEmpty();
   await expect(page.getByText('Browser storage is full, so this was not saved.')).toBeVisible();
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export JSON' }).click();
-  const file = await download;
+  const file = await exportAs(page, 'JSON (full record)');
   expect(JSON.parse(fs.readFileSync((await file.path())!, 'utf8')).state).toBe('complete');
   // Nothing else was evicted or overwritten.
   expect(await storedSessions(page)).toEqual(before);

@@ -6,7 +6,7 @@ import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import * as fs from 'fs';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, watchConsole, openCouncil } from './helpers';
+import { addCompatibleProvider, exportAs, watchConsole, openCouncil, showAdvancedSettings } from './helpers';
 import { openSessionId, storedSessionIn } from './stored';
 
 const badge = (page: Page) => page.locator('.session-meta .badge').first();
@@ -53,8 +53,8 @@ async function debateWith(page: Page, tag: string, models: [string, string, stri
   await page.getByRole('button', { name: 'Start the debate' }).click();
 }
 
-async function download(page: Page, button: string): Promise<string> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+async function download(page: Page, item: string): Promise<string> {
+  const file = await exportAs(page, item);
   return fs.readFileSync((await file.path())!, 'utf8');
 }
 
@@ -98,15 +98,15 @@ test('the demo debate moves in round 2, reaches consensus in round 3, and charts
   // Round 2's claim of consensus was refused by the rule: the ranking had moved.
   await expect(page.locator('#round-2 .round-status')).toHaveText(/Consensus not accepted: .*rankings changed/);
   // Exports: the seed's JSON, the ranked CSV, the Markdown report.
-  const json = JSON.parse(await download(page, 'Export debate JSON'));
+  const json = JSON.parse(await download(page, 'Debate JSON'));
   expect(json.rounds_used).toBe(3);
   expect(json.session.consensus_reached).toBe(true);
   expect(json.session.rounds[1].moderator_dispositions['opp-4']).toBe('defer');
   expect(json.ranked_opportunities[0]).toMatchObject({ id: 'opp-1', priority_rank: 1 });
   expect(json.demo).toBe(true);
-  const csv = await download(page, 'Export ranked CSV');
+  const csv = await download(page, 'Ranked backlog (CSV)');
   expect(csv.split('\r\n')[1]).toMatch(/^1,opp-1,Fix flaky checkout test,test_failure,PRIORITIZE,S,/);
-  const markdown = await download(page, 'Export Markdown');
+  const markdown = await download(page, 'Markdown report');
   expect(markdown).toContain('# Consilium prioritization');
   expect(markdown).toContain('> **Demo**');
   // History finds it.
@@ -199,6 +199,7 @@ test('a debate by the real model on llama-server ends in a ranking or a recorded
   test.setTimeout(MODEL_TEST_MS);
   await page.goto('/');
   await addCompatibleProvider(page, 'Local', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
+  await showAdvancedSettings(page);
   await page.getByLabel('Max tokens per reply').fill('384');
   await page.getByLabel('Max tokens per reply').blur();
   await openForm(page);

@@ -7,7 +7,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { FEW_TOKENS, LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, askTheCouncil, watchConsole, openCouncil } from './helpers';
+import { addCompatibleProvider, askTheCouncil, watchConsole, openCouncil, showAdvancedSettings } from './helpers';
 import { allBrowserStorage } from './stored';
 
 /** Adds llama-server as `kind`, with few tokens per reply. */
@@ -16,6 +16,7 @@ async function addProvider(page: Page, name: string, kind: string) {
   await card.getByLabel('Kind').selectOption({ label: kind });
   await expect(card.getByLabel('Kind').locator('option:checked')).toHaveText(kind);
   await expect(card.getByLabel('Base URL')).toHaveValue(LLAMA_URL);
+  await showAdvancedSettings(page);
   await page.getByLabel('Max tokens per reply').fill(FEW_TOKENS);
   await page.getByLabel('Max tokens per reply').blur();
   return card;

@@ -6,7 +6,7 @@ import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import * as fs from 'fs';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, startTheReview, watchConsole, openCouncil } from './helpers';
+import { addCompatibleProvider, copiedShareLink, exportAs, startTheReview, watchConsole, openCouncil, showAdvancedSettings } from './helpers';
 
 const CLEAN_DIFF = `diff --git a/src/math.py b/src/math.py
 --- a/src/math.py
@@ -58,8 +58,8 @@ async function reviewWith(page: Page, provider: string, model: string, diff: str
   await startTheReview(page);
 }
 
-async function download(page: Page, button: string): Promise<string> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+async function download(page: Page, item: string): Promise<string> {
+  const file = await exportAs(page, item);
   return fs.readFileSync((await file.path())!, 'utf8');
 }
 
@@ -102,11 +102,11 @@ test('the demo review vetoes, compromises and requests changes, with grounded fi
   await expect(secret.locator('pre.cited-lines')).toContainText('AWS_ACCESS_KEY_ID');
   await expect(secret).toContainText('secret scan');
 
-  const report = await download(page, 'Export Markdown');
+  const report = await download(page, 'Markdown report');
   expect(report).toContain('### Round 1 — VETO\n\n- **State**: VETO\n');
   expect(report).toContain('- **Chairperson mediation**: "Ship invoice search this week');
   expect(report).toContain('**REQUEST_CHANGES**');
-  const fixes = await download(page, 'Download fix-requests.md');
+  const fixes = await download(page, 'Fix requests (Markdown)');
   expect(fixes).toContain('## FIX-001');
   expect(fixes).toContain('## FIX-003');
   expect(fixes).not.toContain('## FIX-004');
@@ -151,8 +151,7 @@ test.describe('against aimock', () => {
     await expect(page.locator('.verdict-reason')).toContainText('"document settings" at settings.py:40-41');
 
     // The share link masks the key the scan found; the JSON backup keeps it, and says so.
-    await page.getByRole('button', { name: 'Share link' }).click();
-    const link = await page.locator('input.share-url').inputValue();
+    const link = await copiedShareLink(page);
     const shared = await page.evaluate(async (link) => {
       const text = link.split('#/shared/')[1].replace(/-/g, '+').replace(/_/g, '/');
       const bytes = Uint8Array.from(atob(text + '='.repeat((4 - (text.length % 4)) % 4)), (c) => c.charCodeAt(0));
@@ -161,7 +160,7 @@ test.describe('against aimock', () => {
     }, link);
     expect(shared).toContain('AKIA…LE');
     expect(shared).not.toContain('AKIAIOSFODNN7EXAMPLE');
-    const backup = await download(page, 'Export JSON');
+    const backup = await download(page, 'JSON (full record)');
     expect(backup).toContain('AKIAIOSFODNN7EXAMPLE');
     await expect(page.locator('.notice[role="status"]')).toContainText('keeps the code verbatim');
 
@@ -183,6 +182,7 @@ test.describe('against aimock', () => {
 
   test('the abstain threshold is a setting: above every confidence, all abstain and it is INCONCLUSIVE', async ({ page }) => {
     await page.getByRole('button', { name: 'Settings' }).click();
+    await showAdvancedSettings(page);
     const threshold = page.getByLabel('Reviewers abstain below this confidence (%)');
     await expect(threshold).toHaveValue('50');
     await threshold.fill('90');
@@ -206,6 +206,7 @@ test('a review by the real model on llama-server reaches a verdict or a recorded
   const errors = watchConsole(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Settings' }).click();
+  await showAdvancedSettings(page);
   const maxTokens = page.getByLabel('Max tokens per reply');
   await maxTokens.fill('160');
   await maxTokens.blur();

@@ -1,7 +1,8 @@
 // Settings are never lost: one unreadable field keeps every other setting (providers included) and
 // says what it could not read; an invalid or zero budget is refused with a message.
 import { expect, test } from './guard';
-import { watchConsole } from './helpers';
+import { watchConsole, showAdvancedSettings } from './helpers';
+import { expectFitsPhone, openAllDetails, PHONE } from './layout';
 
 test('one mistyped stored field keeps the providers and every other setting, and says so', async ({ page }) => {
   const errors = watchConsole(page);
@@ -25,6 +26,7 @@ test('one mistyped stored field keeps the providers and every other setting, and
   await expect(problems).toContainText('max_tokens');
   await expect(problems).toContainText('provider 2 "Half broken"');
   await expect(page.getByRole('article', { name: 'My local llama' })).toHaveCount(1);
+  await showAdvancedSettings(page);
   await expect(page.getByLabel('Give up on a silent call after (seconds)')).toHaveValue('45');
   await expect(page.getByLabel('Max tokens per reply')).toHaveValue('1024');
   const kept = await page.evaluate(() => localStorage.getItem('consilium.settings.unreadable'));
@@ -35,6 +37,7 @@ test('one mistyped stored field keeps the providers and every other setting, and
 test('a zero, negative or unreadable budget is refused with a message and the budget stays', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Settings' }).click();
+  await showAdvancedSettings(page);
   const budget = page.getByLabel('Budget per session (USD, empty for none)');
   await expect(budget).toHaveValue('2.5');
   for (const typed of ['0', '-2']) {
@@ -44,15 +47,18 @@ test('a zero, negative or unreadable budget is refused with a message and the bu
     await expect(budget).toHaveValue('2.5');
   }
   await page.reload();
+  await showAdvancedSettings(page);
   await expect(page.getByLabel('Budget per session (USD, empty for none)')).toHaveValue('2.5');
   await budget.fill('4');
   await budget.blur();
   await page.reload();
+  await showAdvancedSettings(page);
   await expect(page.getByLabel('Budget per session (USD, empty for none)')).toHaveValue('4');
 });
 
 test('debate filter limits are number fields: a change saves and says so beside it, a bad value is refused there', async ({ page }) => {
   await page.goto('/#/settings');
+  await showAdvancedSettings(page);
   const round4 = page.getByRole('group', { name: 'Round 4: what the judge sees' });
   const rebuttals = round4.getByLabel('Rebuttals');
   await expect(rebuttals).toHaveValue('5');
@@ -67,8 +73,66 @@ test('debate filter limits are number fields: a change saves and says so beside 
   await tensions.press('Tab');
   await expect(page.getByText('Use a whole number from 0 to 100.')).toBeVisible();
   await page.reload();
+  await showAdvancedSettings(page);
   await expect(page.getByRole('group', { name: 'Round 4: what the judge sees' }).getByLabel('Rebuttals')).toHaveValue('8');
   await expect(page.getByRole('group', { name: 'Round 3: what panelists see of the synthesis' }).getByLabel('Tensions')).toHaveValue('2');
   await page.getByRole('button', { name: 'Restore the defaults' }).click();
   await expect(page.getByRole('group', { name: 'Round 4: what the judge sees' }).getByLabel('Rebuttals')).toHaveValue('5');
+});
+
+test('Settings open on Basic (providers, keys, the default council); Advanced holds the rest; each control answers beside itself', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/#/settings');
+  const basic = page.getByRole('tab', { name: 'Basic' });
+  const advanced = page.getByRole('tab', { name: 'Advanced' });
+  await expect(basic).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'settings-tab-basic');
+  await expect(page.getByRole('heading', { name: 'Providers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Default council' })).toBeVisible();
+  await expect(page.locator('.default-council')).toHaveText('Add a provider: new consults seat their panelists on it.');
+  await expect(page.getByLabel('Max tokens per reply')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add llama.cpp server (local)' }).click();
+  await expect(page.locator('.default-council')).toHaveText(/^3 panelists · llama\.cpp/);
+
+  await advanced.click();
+  await expect(advanced).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Providers' })).toHaveCount(0);
+  for (const heading of ['Runs and budgets', 'Backup models (hedging)', 'Review and Prioritize', 'Debate filtering', 'Prices']) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  // Feedback beside the control that caused it, and only there.
+  const maxTokens = page.locator('label', { hasText: 'Max tokens per reply' });
+  await maxTokens.getByRole('spinbutton').fill('512');
+  await maxTokens.getByRole('spinbutton').blur();
+  await expect(maxTokens.getByRole('status')).toHaveText('Saved.');
+  const budget = page.locator('label', { hasText: 'Budget per session' });
+  await budget.getByRole('spinbutton').fill('0');
+  await budget.getByRole('spinbutton').blur();
+  await expect(budget.getByRole('status')).toContainText('The budget must be more than $0');
+  await expect(maxTokens.getByRole('status')).toHaveText('Saved.');
+  await expect(page.locator('label', { hasText: 'Give up on a silent call' }).getByRole('status')).toHaveText('');
+  const verbose = page.locator('label', { hasText: 'Verbose by default' });
+  await verbose.getByRole('checkbox').check();
+  await expect(verbose.getByRole('status')).toHaveText('Saved.');
+
+  // Arrow keys move between the tabs.
+  await advanced.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(basic).toBeFocused();
+  await expect(basic).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Providers' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('both tabs of Settings fit a phone', async ({ page }) => {
+    await page.goto('/#/settings');
+    await page.getByRole('button', { name: 'Add llama.cpp server (local)' }).click();
+    await expectFitsPhone(page, 'settings, basic');
+    await showAdvancedSettings(page);
+    await openAllDetails(page);
+    await expectFitsPhone(page, 'settings, advanced');
+  });
 });

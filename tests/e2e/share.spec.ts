@@ -3,14 +3,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
-import { runThreeDemos } from './demos';
+import { runThreeDemos, skipToTheDecision } from './demos';
 import { storedSessions } from './stored';
+import { copiedShareLink } from './helpers';
 
 async function linkOf(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Share link' }).click();
-  const url = page.locator('input.share-url');
-  await expect(url).toHaveValue(/#\/shared\/[A-Za-z0-9_-]+$/);
-  return url.inputValue();
+  const link = await copiedShareLink(page);
+  expect(link).toMatch(/#\/shared\/[A-Za-z0-9_-]+$/);
+  // The link (thousands of characters) is handed over, never printed on the page.
+  await expect(page.locator('.share-status')).not.toContainText('#/shared/');
+  expect(await page.locator('body').innerText()).not.toContain(link.split('#/shared/')[1].slice(0, 40));
+  return link;
 }
 
 test('a link opens read-only in a fresh browser, is saved to its history, and opens offline once seen', async ({ page, browser }) => {
@@ -69,4 +72,50 @@ test('a link opens read-only in a fresh browser, is saved to its history, and op
   await fresh.reload();
   await expect(fresh.getByTestId('outcome')).toContainText(records[2].body.outcome.split(':')[0]);
   await other.close();
+});
+
+test('Share opens the browser\'s share sheet where it has one, and copies where it has none', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  // A share sheet, as phones and some desktops have: it receives the session's title and link.
+  await page.addInitScript(() => {
+    (window as any).__shared = [];
+    (navigator as any).share = (data: ShareData) => { (window as any).__shared.push(data); return Promise.resolve(); };
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByRole('button', { name: 'Review: a code change' }).click();
+  await page.getByRole('button', { name: 'Run the demo review' }).click();
+  await skipToTheDecision(page);
+  await expect(page.locator('.review-verdict-label')).toBeVisible({ timeout: 60_000 });
+  const share = page.getByRole('button', { name: 'Share', exact: true });
+  await share.click();
+  await expect(page.locator('.share-status')).toHaveText('Shared.');
+  const [data] = await page.evaluate(() => (window as any).__shared);
+  expect(data.url).toMatch(/#\/shared\/[A-Za-z0-9_-]+$/);
+  expect(data.title).toContain('Review of app/config.py');
+  // Closing the sheet (AbortError) says nothing; any other refusal falls back to copying.
+  await page.evaluate(() => {
+    (navigator as any).share = () => Promise.reject(new DOMException('closed', 'AbortError'));
+  });
+  await share.click();
+  await expect(page.locator('.share-status')).toHaveText('');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate(() => {
+    (navigator as any).share = () => Promise.reject(new DOMException('no activation', 'NotAllowedError'));
+  });
+  await share.click();
+  await expect(page.locator('.share-status')).toContainText('Link copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(data.url);
+
+  // A browser that refuses the clipboard too: the link is offered to copy by hand, not printed.
+  await page.evaluate(() => {
+    delete (navigator as any).share;
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+  });
+  await share.click();
+  const byHand = page.locator('.share-status a');
+  await expect(byHand).toHaveText('right-click or long-press this link to copy it');
+  await expect(byHand).toHaveAttribute('href', data.url);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 });

@@ -22,6 +22,8 @@ test('a second run is refused while one is active, and Cancel still stops the fi
   const errors = watchConsole(page);
   await page.goto('/');
   await startDemo(page);
+  // The page changes once the run's part has loaded (src/lazy/run.rs).
+  await expect(page).toHaveURL(/#\/session\//);
   const firstUrl = page.url();
   await expect(page.locator('.call-card').first()).toBeVisible();
   await startDemo(page);
@@ -89,7 +91,7 @@ test('updates while running keep open details open and focus where it was; token
   await costs.locator('summary').click();
   const rationale = page.locator('.round[data-round="1"] .position-card details').first();
   await rationale.locator('summary').click();
-  const exportButton = page.getByRole('button', { name: 'Export JSON' });
+  const exportButton = page.locator('.export-menu > summary');
   await exportButton.focus();
   await expect(page.locator('.round[data-round="3"]')).toHaveAttribute('data-complete', 'true', { timeout: 60_000 });
   await expect(costs).toHaveAttribute('open', '');

@@ -2,7 +2,7 @@
 // panelists in parallel, streamed into Chromium, stored in local storage, and found again after reload.
 import { expect, test } from './guard';
 import { FEW_TOKENS, LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, askTheCouncil, watchConsole, openCouncil } from './helpers';
+import { addCompatibleProvider, askTheCouncil, watchConsole, openCouncil, showAdvancedSettings } from './helpers';
 import { allBrowserStorage, storedSessions } from './stored';
 
 test('first run is usable with no key: demo council and local presets, no console errors', async ({ page }) => {
@@ -23,6 +23,7 @@ test('round 1 against a real model streams two answers, is saved, and survives a
   await page.goto('/');
   await addCompatibleProvider(page, 'Gemma local', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
   // Short replies: what is tested is streaming, saving and reloading, not the answer.
+  await showAdvancedSettings(page);
   await page.getByLabel('Max tokens per reply').fill(FEW_TOKENS);
   await page.getByLabel('Max tokens per reply').blur();
 

@@ -16,6 +16,11 @@ pub enum Block {
         items: Vec<Vec<Block>>,
     },
     Rule,
+    /// Only from [`parse_report`]: a table's header cells and its rows of cells.
+    Table {
+        head: Vec<Vec<Inline>>,
+        rows: Vec<Vec<Vec<Inline>>>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -67,14 +72,34 @@ enum Open {
     /// `Err(url)`: a target we do not link to, shown as text after the link's words.
     Link(Result<String, String>),
     CodeBlock,
+    Table {
+        head: Vec<Vec<Inline>>,
+        rows: Vec<Vec<Vec<Inline>>>,
+    },
+    /// The header row or a body row, with its cells so far.
+    TableRow {
+        head: bool,
+        cells: Vec<Vec<Inline>>,
+    },
+    TableCell,
     /// Anything else: its content, unwrapped.
     Span,
 }
 
+/// Model text as the app shows it: no tables (a wide table would make a phone scroll sideways).
 pub fn parse(text: &str) -> Vec<Block> {
+    parse_with(text, Options::ENABLE_STRIKETHROUGH)
+}
+
+/// A report (the HTML export): as [`parse`], with GitHub-style tables rendered as tables.
+pub fn parse_report(text: &str) -> Vec<Block> {
+    parse_with(text, Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES)
+}
+
+fn parse_with(text: &str, options: Options) -> Vec<Block> {
     let mut stack: Vec<(Open, Frame)> = Vec::new();
     let mut root: Vec<Block> = Vec::new();
-    let parser = Parser::new_ext(text, Options::ENABLE_STRIKETHROUGH);
+    let parser = Parser::new_ext(text, options);
     for event in parser {
         match event {
             Event::Start(tag) => {
@@ -96,11 +121,28 @@ pub fn parse(text: &str) -> Vec<Block> {
                     Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. } => {
                         Open::Link(safe_href(&dest_url).ok_or_else(|| dest_url.to_string()))
                     }
-                    // Tables, footnotes and the like are not enabled; anything else keeps its text.
+                    Tag::Table(_) => Open::Table {
+                        head: Vec::new(),
+                        rows: Vec::new(),
+                    },
+                    Tag::TableHead => Open::TableRow {
+                        head: true,
+                        cells: Vec::new(),
+                    },
+                    Tag::TableRow => Open::TableRow {
+                        head: false,
+                        cells: Vec::new(),
+                    },
+                    Tag::TableCell => Open::TableCell,
+                    // Footnotes and the like are not enabled; anything else keeps its text.
                     _ => Open::Span,
                 };
                 let frame = match open {
-                    Open::Quote | Open::List { .. } | Open::Item => Frame::Blocks(Vec::new()),
+                    Open::Quote
+                    | Open::List { .. }
+                    | Open::Item
+                    | Open::Table { .. }
+                    | Open::TableRow { .. } => Frame::Blocks(Vec::new()),
                     _ => Frame::Inlines(Vec::new()),
                 };
                 stack.push((open, frame));
@@ -181,6 +223,21 @@ fn close(open: Open, frame: Frame, stack: &mut Vec<(Open, Frame)>, root: &mut Ve
                 for block in item {
                     push_block(stack, root, block);
                 }
+            }
+        }
+        Open::Table { head, rows } => push_block(stack, root, Block::Table { head, rows }),
+        Open::TableRow { head, cells } => {
+            if let Some((Open::Table { head: h, rows }, _)) = stack.last_mut() {
+                if head {
+                    *h = cells;
+                } else {
+                    rows.push(cells);
+                }
+            }
+        }
+        Open::TableCell => {
+            if let Some((Open::TableRow { cells, .. }, _)) = stack.last_mut() {
+                cells.push(inlines(frame));
             }
         }
         Open::Emphasis => push_inline(stack, root, Inline::Emphasis(inlines(frame))),
@@ -323,10 +380,46 @@ fn html_or_text(blocks: &[Block], out: &mut String, html: bool) {
                 tag(out, if *ordered { "/ol" } else { "/ul" });
             }
             Block::Rule => tag(out, "hr"),
+            Block::Table { head, rows } => table_html(head, rows, out, html),
         }
         if !html {
             out.push('\n');
         }
+    }
+}
+
+/// A table in a scrolling box (a narrow screen scrolls the table, not the page); as text, one line
+/// per row with its cells separated by " · ".
+fn table_html(head: &[Vec<Inline>], rows: &[Vec<Vec<Inline>>], out: &mut String, html: bool) {
+    let row = |out: &mut String, cells: &[Vec<Inline>], (open, close): (&str, &str)| {
+        if html {
+            out.push_str("<tr>");
+        }
+        for (index, inlines) in cells.iter().enumerate() {
+            if html {
+                out.push_str(open);
+            } else if index > 0 {
+                out.push_str(" · ");
+            }
+            inline_html(inlines, out, html);
+            if html {
+                out.push_str(close);
+            }
+        }
+        out.push_str(if html { "</tr>" } else { "\n" });
+    };
+    if html {
+        out.push_str("<div class=\"table-scroll\"><table><thead>");
+    }
+    row(out, head, ("<th scope=\"col\">", "</th>"));
+    if html {
+        out.push_str("</thead><tbody>");
+    }
+    for cells in rows {
+        row(out, cells, ("<td>", "</td>"));
+    }
+    if html {
+        out.push_str("</tbody></table></div>");
     }
 }
 

@@ -246,6 +246,7 @@ fn summary(
         demo: false,
         outcome: String::new(),
         finished,
+        follows: None,
     }
 }
 

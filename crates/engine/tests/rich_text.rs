@@ -2,7 +2,7 @@
 mod common;
 
 use consilium_engine::html_report::session_html;
-use consilium_engine::rich_text::{parse, plain_text, to_html, Block, Inline};
+use consilium_engine::rich_text::{parse, parse_report, plain_text, to_html, Block, Inline};
 use consilium_engine::testing::{ScriptedCaller, XSS_CORPUS};
 
 #[test]
@@ -98,10 +98,29 @@ fn the_html_export_is_standalone_escaped_and_readable_for_every_protocol() {
         "<script",
         "<img",
         "<iframe",
-        "<svg",
+        "<svg onload",
         "onerror=\"",
         "href=\"javascript",
     ] {
         assert!(!body.contains(forbidden), "{forbidden} in {body}");
     }
+    // The export draws the confidence meter as an SVG of its own; none comes from model text.
+    assert_eq!(body.matches("<svg").count(), 1, "{body}");
+}
+
+#[test]
+fn reports_render_tables_and_model_text_in_the_app_does_not() {
+    let text = "| a | b |\n|---|---|\n| <b>1</b> | [x](javascript:y) |";
+    let html = to_html(&parse_report(text));
+    assert_eq!(
+        html,
+        "<div class=\"table-scroll\"><table><thead><tr><th scope=\"col\">a</th><th scope=\"col\">b</th></tr></thead>\
+<tbody><tr><td>&lt;b&gt;1&lt;/b&gt;</td><td>x (javascript:y)</td></tr></tbody></table></div>"
+    );
+    assert_eq!(
+        plain_text(&parse_report(text)),
+        "a · b\n<b>1</b> · x (javascript:y)\n\n"
+    );
+    // The app's model text keeps a table as its text (a wide table would make a phone scroll).
+    assert!(!to_html(&parse(text)).contains("<table"));
 }

@@ -149,8 +149,8 @@ pub fn NewBenchmarkForm(
                 request,
                 estimate: Some(describe_calls(&estimate)),
             }));
-        } else if let Err(message) = launch(state, session) {
-            problem.set(Some(message));
+        } else {
+            launch(state, session, problem);
         }
     };
 

@@ -3,13 +3,18 @@
 //! (depth, budget, verbose and structured output under Advanced). Ctrl/Cmd+Enter asks. Before
 //! the run: keys still missing are asked for inline, a seat whose provider is known to fail stops
 //! it with the seat and the fix named, then the cost gate (a dialog beside the button).
+use consilium_engine::record::consult::follow_up::FollowUpOf;
 use consilium_engine::views::{
-    consult_seats, describe_calls, describe_estimate, judge_model_warning, needs_consent, Seat,
+    consult_seats, describe_calls, describe_estimate, earlier_decision, follow_up_of_line,
+    judge_model_warning, needs_consent, seats_of, Seat,
 };
-use consilium_engine::{estimate_cost, Clock, ConsultConfig, Protocol, Session, VERBOSE_NOTICE};
+use consilium_engine::{
+    estimate_cost, Clock, ConsultBody, ConsultConfig, Protocol, Session, VERBOSE_NOTICE,
+};
 use leptos::prelude::*;
 
 use crate::app::AppState;
+use crate::components::consult::follow_up::take_asked_of;
 use crate::components::consult::panel_builder::PanelBuilder;
 use crate::components::consult::picture::DecisionPicture;
 use crate::components::shared::cost_gate::PendingRun;
@@ -36,6 +41,8 @@ pub struct ConsultDraft {
     budget_usd: RwSignal<Option<f64>>,
     /// Rounds 2-4 show peers as "Answer A", "Answer B"... (bias controls).
     anonymous: RwSignal<bool>,
+    /// The finished consult this one follows up ("Ask a follow-up"), until the user unlinks it.
+    follows: RwSignal<Option<FollowUpOf>>,
 }
 
 impl ConsultDraft {
@@ -49,7 +56,11 @@ impl ConsultDraft {
             structured: RwSignal::new(true),
             budget_usd: RwSignal::new(state.settings.with_untracked(|s| s.budget_usd)),
             anonymous: RwSignal::new(true),
+            follows: RwSignal::new(None),
         };
+        if let Some(earlier) = take_asked_of() {
+            draft.follow_up(&earlier, state);
+        }
         let (seats, judge) = (draft.seats, draft.judge);
         // Seats follow the providers: filled as soon as the first provider exists.
         Effect::new(move |_| {
@@ -61,6 +72,24 @@ impl ConsultDraft {
             }
         });
         draft
+    }
+
+    /// Prefilled as a follow-up of `earlier`: linked to it, on its council when every seat's
+    /// provider is still configured, with its depth and options.
+    fn follow_up(&self, earlier: &Session, state: AppState) {
+        self.follows.set(earlier_decision(earlier));
+        if let Some((panel, judge)) = state.settings.with_untracked(|s| seats_of(earlier, s)) {
+            self.seats.set(panel);
+            self.judge.set(judge);
+        }
+        if let Some(body) = earlier.body_of::<ConsultBody>() {
+            let config = &body.config;
+            self.depth.set(config.stop_after_round);
+            self.verbose.set(config.verbose);
+            self.structured.set(config.structured_output);
+            self.anonymous.set(config.anonymous_peers);
+            self.budget_usd.set(config.budget_usd);
+        }
     }
 }
 
@@ -80,8 +109,19 @@ pub fn NewConsultForm(
         structured,
         budget_usd,
         anonymous,
+        follows,
     } = draft;
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
+    // A follow-up opens with the link in view and the box ready for the new question.
+    let question_box = NodeRef::<leptos::html::Textarea>::new();
+    Effect::new(move |_| {
+        if let Some(element) = question_box.get() {
+            if follows.with_untracked(Option::is_some) {
+                window().scroll_to_with_x_and_y(0.0, 0.0);
+                let _ = element.focus();
+            }
+        }
+    });
     let keys_typed = RwSignal::new(0u32);
     // The seats this run asks: the judge only when the consult goes past round 1.
     let asked = Signal::derive(move || {
@@ -163,7 +203,8 @@ pub fn NewConsultForm(
         };
         problem.set(None);
         let estimate = estimate_cost(&text, &config);
-        let session = Session::new_consult(new_id("c"), text, config, BrowserClock.now_ms());
+        let mut session = Session::new_consult(new_id("c"), text, config, BrowserClock.now_ms());
+        session.consult_mut().follows = follows.get_untracked();
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
         if let Some(request) = needs_consent(&estimate, threshold) {
             awaiting_consent.set(Some(PendingRun {
@@ -171,8 +212,8 @@ pub fn NewConsultForm(
                 request,
                 estimate: Some(describe_calls(&estimate)),
             }));
-        } else if let Err(message) = launch(state, session) {
-            problem.set(Some(message));
+        } else {
+            launch(state, session, problem);
         }
     };
 
@@ -216,11 +257,22 @@ pub fn NewConsultForm(
             <DecisionPicture />
         </div>
         <div class="ask-box" on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); run() }>
+            {move || follows.get().map(|earlier| view! {
+                <div class="follow-up-of" role="status">
+                    <p>
+                        <strong>{follow_up_of_line(&earlier)}</strong>
+                        <span class="muted">", which decided: " {earlier.answer.clone()}</span>
+                    </p>
+                    <p class="muted">"The council gets that question and its decision as context."</p>
+                    <button class="secondary" on:click=move |_| follows.set(None)>"Ask without it"</button>
+                </div>
+            })}
             <label class="question">
                 "Question"
                 <textarea
+                    node_ref=question_box
                     rows="4"
-                    placeholder="What should the council decide? (Ctrl+Enter asks)"
+                    placeholder=move || if follows.with(Option::is_some) { "Your follow-up question (Ctrl+Enter asks)" } else { "What should the council decide? (Ctrl+Enter asks)" }
                     prop:value=move || question.get()
                     on:input=move |ev| question.set(event_target_value(&ev))
                 ></textarea>

@@ -7,6 +7,7 @@ use consilium_engine::{ConsultBody, Session, VERBOSE_NOTICE};
 use leptos::prelude::*;
 
 use crate::components::consult::decision::{open_round, DecisionView, StanceMatrixView};
+use crate::components::consult::follow_up::{AskFollowUp, FollowUpLinks};
 use crate::components::consult::rounds::{
     CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
 };
@@ -110,8 +111,10 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         })
         .collect_view();
     view! {
+        <FollowUpLinks session=session />
         {verbose.then(|| view! { <p class="notice verbose-notice">{VERBOSE_NOTICE}</p> })}
         {move || decided.get().map(|d| view! { <DecisionView decision=d /> })}
+        <AskFollowUp session=session />
         {move || matrix.get().map(|m| view! { <StanceMatrixView matrix=m /> })}
         <nav class="round-links" aria-label="The rounds on record">
             <h3>"The record"</h3>

@@ -18,6 +18,7 @@ use crate::app::{AppState, Route};
 use crate::components::shared::launch;
 use crate::driver::BrowserClock;
 use crate::ids::new_id;
+use crate::lazy::run::RunStartStatus;
 use crate::storage;
 use transfer::HistoryTransfer;
 
@@ -168,9 +169,7 @@ fn EmptyHistory() -> impl IntoView {
     let demo = move |protocol: Protocol| {
         move |_| {
             let session = demo_session(protocol, new_id("demo"), BrowserClock.now_ms());
-            if let Err(message) = launch(state, session) {
-                problem.set(Some(message));
-            }
+            launch(state, session, problem);
         }
     };
     view! {
@@ -183,6 +182,7 @@ fn EmptyHistory() -> impl IntoView {
                 <button on:click=demo(Protocol::Prioritize)>"Prioritize demo"</button>
             </div>
             <p class="error" role="alert">{move || problem.get()}</p>
+            <RunStartStatus />
         </div>
     }
 }

@@ -165,9 +165,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         problem.set(None);
         let questions = prioritize_questions(&session.prioritize().config);
         if questions.is_empty() {
-            if let Err(message) = launch(state, session) {
-                problem.set(Some(message));
-            }
+            launch(state, session, problem);
         } else {
             pending.set(Some((session, questions)));
         }
@@ -180,9 +178,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         if let consilium_engine::Body::Prioritize(body) = &mut session.body {
             start_anyway(&mut body.config);
         }
-        if let Err(message) = launch(state, session) {
-            problem.set(Some(message));
-        }
+        launch(state, session, problem);
     };
 
     let chip = move || council_summary(state, &seats.get(), "partner");

@@ -16,7 +16,6 @@ use crate::components::shared::rich_text::RichText;
 
 use crate::components::shared::live_calls::LiveCalls;
 use crate::components::shared::{body_part, running_here};
-use crate::export;
 
 #[component]
 pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
@@ -30,15 +29,6 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     });
     let source = RwSignal::new(RankingSource::Moderator);
     let running_here = running_here(session);
-    let problem = RwSignal::new(None::<String>);
-    let download = move |what: fn(&Session) -> Result<(), String>| {
-        if let Some(s) = session.get_untracked() {
-            if let Err(e) = what(&s) {
-                problem.set(Some(e));
-            }
-        }
-    };
-
     let summary = move || {
         let (spent, unpriced) = spent.get().unwrap_or((0.0, 0));
         let facts = body.with(|b| b.as_ref().map(|b| debate_facts(b, spent, unpriced)))?;
@@ -104,11 +94,6 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         <section class="prioritize-summary" aria-labelledby="prioritize-summary-title">
             <h3 id="prioritize-summary-title">"Outcome"</h3>
             {summary}
-            <div class="actions">
-                <button class="secondary" on:click=move |_| download(export::download_debate_json)>"Export debate JSON"</button>
-                <button class="secondary" on:click=move |_| download(export::download_ranked_csv)>"Export ranked CSV"</button>
-            </div>
-            <p class="error" role="alert">{move || problem.get()}</p>
         </section>
         {ranked}
         <Show when=move || rounds.with(|r| r.as_ref().is_some_and(|r| !r.is_empty()))>

@@ -122,8 +122,8 @@ pub fn NewReviewForm(
                 request,
                 estimate: None,
             }));
-        } else if let Err(message) = launch(state, session) {
-            problem.set(Some(message));
+        } else {
+            launch(state, session, problem);
         }
     };
 

@@ -17,8 +17,8 @@ use crate::components::shared::rich_text::RichText;
 use crate::app::AppState;
 use crate::components::shared::live_calls::LiveCalls;
 use crate::components::shared::{body_part, running_here};
-use crate::driver::{start_run, BrowserClock};
-use crate::export;
+use crate::driver::BrowserClock;
+use crate::lazy::run::{self, RunStartStatus};
 
 #[component]
 pub fn ReviewBodyView(
@@ -85,18 +85,10 @@ pub fn ReviewBodyView(
             return problem.set(Some(message));
         }
         problem.set(None);
-        live.persist(&s);
-        match start_run(s, state.settings.get_untracked(), live) {
-            Ok(()) => live.focus_run.set(true),
-            Err(message) => problem.set(Some(message)),
-        }
-    };
-    let download_fixes = move |_| {
-        if let Some(s) = session.get_untracked() {
-            if let Err(e) = export::download_fix_requests(&s) {
-                problem.set(Some(e));
-            }
-        }
+        let started = move || live.focus_run.set(true);
+        run::start(state, s, true, started, move |message| {
+            problem.set(Some(message))
+        });
     };
 
     view! {
@@ -118,9 +110,7 @@ pub fn ReviewBodyView(
                 </div>
             })}
             <p class="error" role="alert">{move || problem.get()}</p>
-            <div class="actions">
-                <button class="secondary" on:click=download_fixes>"Download fix-requests.md"</button>
-            </div>
+            <RunStartStatus />
         </section>
         {move || hits.get().filter(|h| !h.is_empty()).map(|hits| view! {
             <section class="secret-scan">

@@ -2,7 +2,6 @@
 //! export), resume when it stopped, and the protocol's own body. The page is built once per
 //! session; each part follows only its own slice of the record, so an update re-renders what
 //! changed and leaves open `<details>` and focus where they were.
-use consilium_engine::library::share::json_export_notice;
 use consilium_engine::views::{
     call_notes, failure_report, heading, invalid_record_notice, participant_costs, resume_offer,
     session_cost_line, tab_title, was_cancelled,
@@ -17,15 +16,16 @@ use crate::components::consult::session::ConsultBodyView;
 use crate::components::prioritize::session::PrioritizeBodyView;
 use crate::components::review::session::ReviewBodyView;
 use crate::components::shared::running_here;
-use crate::driver::start_run;
 use crate::lazy::routes::benchmark_body;
+use crate::lazy::run::{self, RunStartStatus};
 use crate::lazy::PartView;
 use crate::storage::sync::Change;
-use crate::{export, run_lock, storage};
+use crate::{run_lock, storage};
+use actions::SessionActions;
 use failure_banner::{FailedCalls, FailureBanner};
-use share_link::ShareLink;
 use stepper::RunStepper;
 
+mod actions;
 pub mod failure_banner;
 pub mod new;
 pub mod share_link;
@@ -209,34 +209,11 @@ pub fn SessionBody(
         }
     });
 
-    let export_json = move |_| {
-        let session = snapshot();
-        match export::download_json(&session) {
-            // A review's backup keeps its code verbatim, secrets included: say so.
-            Ok(()) => {
-                if let Some(notice) = json_export_notice(&session) {
-                    live.notice.set(Some(notice));
-                }
-            }
-            Err(e) => live.notice.set(Some(e)),
-        }
-    };
-    let export_markdown = move |_| {
-        if let Err(e) = export::download_markdown(&snapshot()) {
-            live.notice.set(Some(e))
-        }
-    };
-    let export_html = move |_| {
-        if let Err(e) = export::download_html(&snapshot()) {
-            live.notice.set(Some(e))
-        }
-    };
     let resume = move || {
-        let result = start_run(snapshot(), state.settings.get_untracked(), live);
-        match result {
-            Ok(()) => live.focus_run.set(true),
-            Err(message) => live.notice.set(Some(message)),
-        }
+        let started = move || live.focus_run.set(true);
+        run::start(state, snapshot(), false, started, move |message| {
+            live.notice.set(Some(message))
+        });
     };
     let discard = {
         let id = id.clone();
@@ -273,15 +250,11 @@ pub fn SessionBody(
                     " · " <span class="badge busy">"running in another tab"</span>
                 </Show>
             </p>
-            <div class="actions">
-                <button class="secondary" on:click=export_json>"Export JSON"</button>
-                <button class="secondary" on:click=export_markdown>"Export Markdown"</button>
-                <button class="secondary" on:click=export_html>"Export HTML"</button>
-                <ShareLink session=session />
-            </div>
+            <SessionActions session=session />
         </header>
         <RunStepper session=session running_here=running_here />
         <p class="notice" role="status">{move || notice.get()}</p>
+        <RunStartStatus />
         {move || report.get().map(|report| view! {
             <FailureBanner report=report session=session offer=offer
                 resume=Callback::new(move |()| resume()) discard=discard_callback />

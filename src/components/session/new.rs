@@ -3,12 +3,10 @@ use leptos::prelude::*;
 
 use crate::app::AppState;
 use crate::components::consult::new::{ConsultDraft, NewConsultForm};
-use crate::components::prioritize::new::NewPrioritizeForm;
-use crate::components::review::new::NewReviewForm;
 use crate::components::shared::cost_gate::PendingRun;
 use crate::components::shared::presets::PresetList;
-use crate::lazy::routes::benchmark_form;
-use crate::lazy::PartView;
+use crate::lazy::run::RunStartStatus;
+use crate::lazy::{routes, PartView};
 
 #[component]
 pub fn NewSessionView() -> impl IntoView {
@@ -37,16 +35,16 @@ pub fn NewSessionView() -> impl IntoView {
             // The Benchmark's form is its own wasm part, fetched the first time it is chosen.
             <Show when=move || benchmarking.get()>
                 <h2 id="new-title">"Benchmark the council"</h2>
-                <PartView load=move || benchmark_form(problem, awaiting_consent) />
+                <PartView load=move || routes::benchmark_form(problem, awaiting_consent) />
             </Show>
             <Show when=move || prioritizing.get()>
                 <h2 id="new-title">"Prioritize a backlog"</h2>
-                <NewPrioritizeForm problem=problem />
+                <PartView load=move || routes::prioritize_form(problem) />
             </Show>
             <Show when=move || !prioritizing.get() && !benchmarking.get()>
             <Show when=move || !reviewing.get() fallback=move || view! {
                 <h2 id="new-title">"Review a change"</h2>
-                <NewReviewForm problem=problem awaiting_consent=awaiting_consent />
+                <PartView load=move || routes::review_form(problem, awaiting_consent) />
                 <Show when=move || !has_providers.get()>
                     <div class="first-run">
                         <h3>"Connect a model"</h3>
@@ -60,6 +58,7 @@ pub fn NewSessionView() -> impl IntoView {
             </Show>
             </Show>
             <p class="error" role="alert">{move || problem.get()}</p>
+            <RunStartStatus />
         </section>
     }
 }

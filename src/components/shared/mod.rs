@@ -14,8 +14,10 @@ use consilium_engine::{Clock, Protocol, Session};
 use leptos::prelude::*;
 
 use crate::app::{AppState, Route};
-use crate::driver::{start_run, BrowserClock, ALREADY_RUNNING};
+use crate::driver::{BrowserClock, ALREADY_RUNNING};
 use crate::ids::new_id;
+use crate::lazy::prefetch::remember_protocol;
+use crate::lazy::run;
 
 /// This protocol's part of the session: a slice of its body (`B`) that changes only when that
 /// slice does, so an update re-renders what changed and leaves open `<details>` and focus alone.
@@ -39,18 +41,22 @@ pub fn running_here(session: Memo<Option<Session>>) -> Memo<bool> {
     Memo::new(move |_| live.runs(&id))
 }
 
-/// Saves the new session, shows it and runs it, with focus on the live run. A run already active in
-/// this tab is not interrupted: the new session is refused with a message.
-pub fn launch(state: AppState, session: Session) -> Result<(), String> {
+/// Saves the new session, shows it and runs it, with focus on the live run, once the run's part
+/// has loaded (`lazy::run`). A run already active in this tab is not interrupted: the new session
+/// is refused, and `problem` says why.
+pub fn launch(state: AppState, session: Session, problem: RwSignal<Option<String>>) {
     if state.live.running.get_untracked() {
-        return Err(ALREADY_RUNNING.to_string());
+        return problem.set(Some(ALREADY_RUNNING.to_string()));
     }
-    state.live.persist(&session);
+    remember_protocol(session.protocol());
     let id = session.id.clone();
-    start_run(session, state.settings.get_untracked(), state.live)?;
-    state.live.focus_run.set(true);
-    state.go(Route::Session(id));
-    Ok(())
+    let started = move || {
+        state.live.focus_run.set(true);
+        state.go(Route::Session(id.clone()));
+    };
+    run::start(state, session, true, started, move |message| {
+        problem.set(Some(message))
+    });
 }
 
 /// The "New here?" card: what the demo of `protocol` shows, and the button that runs it.
@@ -65,9 +71,7 @@ pub fn DemoCard(
     let state = expect_context::<AppState>();
     let run_demo = move |_| {
         let session = demo_session(protocol, new_id("demo"), BrowserClock.now_ms());
-        if let Err(message) = launch(state, session) {
-            problem.set(Some(message));
-        }
+        launch(state, session, problem);
     };
     view! {
         <div class="demo-card">
@@ -75,7 +79,8 @@ pub fn DemoCard(
                 <strong>"New here? "</strong>
                 {text}
             </p>
-            <button class="primary" on:click=run_demo>{button}</button>
+            // Busy while the run's part loads (src/lazy/run.rs).
+            <button class="primary" on:click=run_demo aria-busy=move || state.live.starting.get().then_some("true")>{button}</button>
         </div>
     }
 }

@@ -127,7 +127,7 @@ pub fn ConsentBeside(
                     pending=pending
                     on_accept=Callback::new(move |_| {
                         awaiting_consent.set(None);
-                        if let Err(message) = launch(state, session.get_value()) { problem.set(Some(message)); }
+                        launch(state, session.get_value(), problem);
                     })
                     on_decline=Callback::new(move |_| awaiting_consent.set(None))
                 />

@@ -1,7 +1,7 @@
 //! Model text as Markdown, rendered from the engine's sanitised tree (`consilium_engine::rich_text`)
 //! as DOM nodes: no innerHTML anywhere, raw HTML arrives here as text, links only to http(s) and
 //! mailto with `rel="noopener noreferrer nofollow"`.
-use consilium_engine::rich_text::{parse, Block, Inline, LINK_REL};
+use consilium_engine::rich_text::{parse, plain_text, Block, Inline, LINK_REL};
 use leptos::prelude::*;
 
 /// `text` rendered as Markdown inside a `<div class=...>`.
@@ -48,6 +48,8 @@ fn block_view(block: Block) -> AnyView {
             }
         }
         Block::Rule => view! { <hr /> }.into_any(),
+        // `parse` makes no table (only reports do); were one here, its text is kept.
+        table @ Block::Table { .. } => view! { <p>{plain_text(&[table])}</p> }.into_any(),
     }
 }
 

@@ -29,6 +29,7 @@ impl Session {
                 confidence_check: None,
                 token_efficiency_stats: None,
                 peer_label_seed,
+                follows: None,
             })),
             demo,
             now_ms,

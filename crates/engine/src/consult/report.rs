@@ -23,6 +23,15 @@ pub fn consult_markdown(session: &Session) -> String {
         let _ = writeln!(out, "> **Demo**: scripted participants, not real models.\n");
     }
     let _ = writeln!(out, "**Question:** {}\n", session.subject);
+    if let Some(earlier) = &body.follows {
+        let _ = writeln!(
+            out,
+            "**Follow-up of:** {} (session `{}`), which decided: {}\n",
+            crate::record::title_of(&earlier.question),
+            earlier.session_id,
+            earlier.answer
+        );
+    }
     let _ = writeln!(
         out,
         "Session `{}` · {} · state {} · created {}\n",

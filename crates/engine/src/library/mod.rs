@@ -3,6 +3,7 @@
 //! its state, protocol or dates, which are filters), and how the list is filtered and sorted.
 pub mod filter;
 pub mod list;
+pub mod recent;
 pub mod search;
 pub mod search_cache;
 pub mod share;
@@ -10,6 +11,7 @@ pub mod summary;
 pub mod transfer;
 
 pub use filter::{DateRange, HistoryFilter, SortOrder, StateFilter};
+pub use recent::{follow_ups_of, recent_sessions, relative_time, RecentEntry, RECENT_LIMIT};
 pub use search::{searchable_text, Query, SearchHit, SearchText, Segment};
 pub use search_cache::{stamps, SearchCache, Stamps};
 pub use summary::SessionSummary;

@@ -27,6 +27,9 @@ pub struct SessionSummary {
     /// True when the session reached an end state.
     #[serde(default)]
     pub finished: bool,
+    /// The session this consult follows up, if it was asked as a follow-up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follows: Option<String>,
 }
 
 impl SessionSummary {
@@ -41,6 +44,10 @@ impl SessionSummary {
             demo: session.demo,
             outcome: shorten(&outcome_of(session)),
             finished: session.is_finished(),
+            follows: session
+                .body_of::<ConsultBody>()
+                .and_then(|b| b.follows.as_ref())
+                .map(|f| f.session_id.clone()),
         }
     }
 }

@@ -8,6 +8,7 @@ pub mod consent;
 pub mod consult;
 pub mod costs;
 pub mod failure;
+pub mod follow_up;
 pub mod health;
 pub mod live;
 pub mod prioritize;
@@ -30,6 +31,7 @@ pub use costs::{
     session_cost_line, ParticipantCost,
 };
 pub use failure::{failure_report, FailureReport, Problem, ProviderRef};
+pub use follow_up::{earlier_decision, follow_up_of_line, seats_of};
 pub use health::{seats_known_to_fail, Health, SeatToCheck};
 pub use seats::{
     consult_seats, judge_model_warning, partner_seats, Seat, SeatCatalog, SeatProvider,

@@ -4,6 +4,7 @@
 //! already makes the reply one JSON object, and no template is shown that a model could copy),
 //! else as a compact shape at the end of the prompt.
 mod cross_exam;
+mod follow_up;
 mod independent;
 mod render;
 mod synthesis;
@@ -12,6 +13,7 @@ mod verdict;
 use crate::participants::Participant;
 
 pub use cross_exam::{cross_exam, cross_exam_judgment};
+pub use follow_up::with_earlier_decision;
 pub use independent::independent;
 pub use synthesis::synthesis;
 pub use verdict::verdict;

@@ -12,6 +12,7 @@ use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(1)?;
+    let earlier = run.body(|s| s.follows.clone());
     let plans = run
         .config
         .panelists
@@ -20,11 +21,14 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             call_id: format!("r1-{}", panelist.id),
             round: 1,
             participant: panelist,
-            prompt: prompts::independent(
-                &run.subject,
-                panelist,
-                run.config.structured_output,
-                run.config.final_answer,
+            prompt: prompts::with_earlier_decision(
+                prompts::independent(
+                    &run.subject,
+                    panelist,
+                    run.config.structured_output,
+                    run.config.final_answer,
+                ),
+                earlier.as_ref(),
             ),
             response_schema: run.schema("independent_answer", || {
                 independent_schema_with(run.config.final_answer)

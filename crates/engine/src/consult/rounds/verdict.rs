@@ -12,8 +12,14 @@ use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(4)?;
-    let (round1, synthesis, cross_exam) =
-        run.body(|s| (s.round1.clone(), s.round2.clone(), s.round3.clone()));
+    let (round1, synthesis, cross_exam, earlier) = run.body(|s| {
+        (
+            s.round1.clone(),
+            s.round2.clone(),
+            s.round3.clone(),
+            s.follows.clone(),
+        )
+    });
     let synthesis = synthesis.ok_or_else(|| Stop::missing("the round 2 synthesis"))?;
     let cross_exam = cross_exam.ok_or_else(|| Stop::missing("the round 3 cross-examination"))?;
     let limits = run.config.filter_limits.round4;
@@ -30,25 +36,31 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     // The judge sees the panelists by its labels (bias controls, see `peers`).
     let labels = run.peer_labels(&run.config.judge.id);
     let answers = labels.answers(&round1);
-    let prompt = prompts::verdict(
-        &run.subject,
-        &answers,
-        &labels.synthesis(&synthesis_shown),
-        &labels.synthesis(&synthesis),
-        &labels.cross_exam(&cross_exam_shown),
-        detail,
-        structured,
-        run.config.final_answer,
+    let prompt = prompts::with_earlier_decision(
+        prompts::verdict(
+            &run.subject,
+            &answers,
+            &labels.synthesis(&synthesis_shown),
+            &labels.synthesis(&synthesis),
+            &labels.cross_exam(&cross_exam_shown),
+            detail,
+            structured,
+            run.config.final_answer,
+        ),
+        earlier.as_ref(),
     );
-    let unfiltered = prompts::verdict(
-        &run.subject,
-        &answers,
-        &labels.synthesis(&synthesis),
-        &labels.synthesis(&synthesis),
-        &labels.cross_exam(&cross_exam),
-        Detail::Full,
-        structured,
-        run.config.final_answer,
+    let unfiltered = prompts::with_earlier_decision(
+        prompts::verdict(
+            &run.subject,
+            &answers,
+            &labels.synthesis(&synthesis),
+            &labels.synthesis(&synthesis),
+            &labels.cross_exam(&cross_exam),
+            Detail::Full,
+            structured,
+            run.config.final_answer,
+        ),
+        earlier.as_ref(),
     );
     let plan = CallPlan {
         call_id: "r4-judge".to_string(),

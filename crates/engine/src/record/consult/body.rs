@@ -7,6 +7,7 @@ use super::artifacts::{
 use super::confidence::ConfidenceCheck;
 use super::config::{ConsultConfig, MIN_PANELISTS};
 use super::efficiency::TokenEfficiencyStats;
+use super::follow_up::FollowUpOf;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ConsultBody {
@@ -30,6 +31,9 @@ pub struct ConsultBody {
     /// when the run starts and kept, so a resumed session shows each reader the same labels.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub peer_label_seed: Option<u32>,
+    /// The earlier consult this one follows up ("Ask a follow-up"); absent in every other record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follows: Option<FollowUpOf>,
 }
 
 impl ConsultBody {

@@ -7,4 +7,5 @@ pub mod confidence;
 pub mod config;
 pub mod efficiency;
 pub mod filter_limits;
+pub mod follow_up;
 pub mod state;

@@ -1,0 +1,209 @@
+//! The standalone HTML export, decision first: each protocol's decision as its session page opens
+//! on it (Consult's answer, confidence chip, meter and stance matrix; Review's verdict and fix items
+//! with their lines; Prioritize's outcome, ranked backlog and bump chart), drawn from the same view
+//! models, then the rest of the protocol's Markdown report rendered through the sanitised tree of
+//! `rich_text` with its tables as tables. One file, CSS inline (light and dark, and print), no
+//! script and no external request. Every text is escaped; a review's secrets are masked.
+pub mod benchmark;
+mod consult;
+mod prioritize;
+mod review;
+mod style;
+
+use crate::benchmark::outcomes::summarise_body;
+use crate::benchmark::report::benchmark_markdown;
+use crate::consult::report::consult_markdown;
+use crate::money::format_usd;
+use crate::prioritize::report::prioritize_markdown;
+use crate::record::{Body, Session};
+use crate::review::report::review_report;
+use crate::review::secrets::{mask_secrets, secrets_in_versions};
+use crate::rich_text::{escape, parse_report, to_html, Block, Inline};
+use crate::views::heading;
+
+/// The protocol's Markdown report (the same one the Markdown export writes).
+pub fn report_markdown(session: &Session) -> String {
+    match &session.body {
+        Body::Consult(_) => consult_markdown(session),
+        Body::Review(_) => review_report(session),
+        Body::Prioritize(_) => prioritize_markdown(session),
+        Body::Benchmark(_) => benchmark_markdown(session),
+    }
+}
+
+/// Writes the decision's HTML: every model or user text goes through [`Html::text`], which masks
+/// the review's secrets and escapes.
+pub(crate) struct Html {
+    pub out: String,
+    secrets: Vec<(String, String)>,
+}
+
+impl Html {
+    fn new(session: &Session) -> Self {
+        let secrets = match &session.body {
+            Body::Review(body) => secrets_in_versions(&session.subject, &body.amendments),
+            _ => Vec::new(),
+        };
+        Html {
+            out: String::new(),
+            secrets,
+        }
+    }
+
+    /// Markup written as is: only ever a literal of ours.
+    pub fn raw(&mut self, markup: &str) -> &mut Self {
+        self.out.push_str(markup);
+        self
+    }
+
+    /// Text, masked and escaped.
+    pub fn text(&mut self, text: &str) -> &mut Self {
+        let masked = self.mask(text);
+        escape(&masked, &mut self.out);
+        self
+    }
+
+    /// Markdown (a recommendation, a reason), masked and rendered through the sanitised tree.
+    pub fn markdown(&mut self, text: &str) -> &mut Self {
+        let masked = self.mask(text);
+        self.out.push_str(&to_html(&parse_report(&masked)));
+        self
+    }
+
+    fn mask(&self, text: &str) -> String {
+        if self.secrets.is_empty() {
+            text.to_string()
+        } else {
+            mask_secrets(text, &self.secrets)
+        }
+    }
+}
+
+/// The Markdown report's sections the decision above already shows (by their `##` heading), so
+/// the export says each thing once.
+fn shown_above(session: &Session) -> &'static [&'static str] {
+    match &session.body {
+        Body::Consult(_) => &["Verdict"],
+        Body::Review(_) => &["Verdict", "Secret scan", "Fix items"],
+        Body::Prioritize(_) => &["Summary", "Ranked backlog"],
+        Body::Benchmark(_) => &[],
+    }
+}
+
+/// The report after its header (title, demo note, session line: the page's header says them),
+/// without the sections `skipped`.
+fn rest_of_report(blocks: Vec<Block>, skipped: &[&str]) -> Vec<Block> {
+    let mut kept = Vec::new();
+    let mut skipping = true;
+    for block in blocks {
+        if let Block::Heading(level, inlines) = &block {
+            if *level <= 2 {
+                let title = heading_text(inlines);
+                skipping = *level == 1 || skipped.contains(&title.as_str());
+            }
+        }
+        if !skipping {
+            kept.push(block);
+        }
+    }
+    kept
+}
+
+fn heading_text(inlines: &[Inline]) -> String {
+    crate::rich_text::plain_text(&[Block::Paragraph(inlines.to_vec())])
+        .trim()
+        .to_string()
+}
+
+/// One self-contained HTML document. The Content-Security-Policy meta tag forbids any script and
+/// any request, so even a viewer that ignored our escaping would run and fetch nothing.
+pub fn session_html(session: &Session) -> String {
+    let mut html = Html::new(session);
+    html.raw("<header>");
+    if session.demo {
+        html.raw("<p class=\"demo\">Demo: scripted participants, not real models.</p>");
+    }
+    html.raw("<p class=\"kind\">")
+        .text(kind_name(session))
+        .raw("</p><h1>")
+        .text(&heading(session))
+        .raw("</h1><p class=\"meta\">State ")
+        .text(&session.state)
+        .raw(" · created ")
+        .text(&session.created_at.to_string())
+        .raw(" · session <code>")
+        .text(&session.id)
+        .raw("</code></p></header>\n<main>\n");
+    match &session.body {
+        Body::Consult(_) => consult::decision(session, &mut html),
+        Body::Review(_) => review::decision(session, &mut html),
+        Body::Prioritize(_) => prioritize::decision(session, &mut html),
+        // A benchmark's results are tables written from the results view model, every text
+        // escaped; its Markdown report would say them again.
+        Body::Benchmark(bench) => {
+            html.raw(&benchmark::benchmark_report_body(
+                &crate::views::benchmark::benchmark_results(
+                    &summarise_body(bench),
+                    &bench.questions,
+                ),
+                &benchmark_facts(session),
+            ));
+        }
+    }
+    let rest = if session.benchmark().is_some() {
+        Vec::new()
+    } else {
+        rest_of_report(
+            parse_report(&report_markdown(session)),
+            shown_above(session),
+        )
+    };
+    if !rest.is_empty() {
+        html.raw("<section class=\"record\">\n")
+            .raw(&to_html(&rest))
+            .raw("\n</section>\n");
+    }
+    let mut title = String::new();
+    escape(&heading(session), &mut title);
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<meta name=\"color-scheme\" content=\"light dark\">\
+<title>{title} · Consilium</title><style>{style}{extra_style}</style></head>\n<body>\n{body}</main>\n\
+<footer class=\"meta\">Exported from Consilium · {protocol} · {updated}</footer>\n</body></html>\n",
+        style = style::STYLE,
+        extra_style = if session.benchmark().is_some() {
+            benchmark::benchmark_report_style()
+        } else {
+            ""
+        },
+        body = html.out,
+        protocol = session.protocol().as_str(),
+        updated = session.updated_at,
+    )
+}
+
+fn kind_name(session: &Session) -> &'static str {
+    match &session.body {
+        Body::Consult(_) => "Consilium consultation",
+        Body::Review(_) => "Consilium code review",
+        Body::Prioritize(_) => "Consilium prioritization",
+        Body::Benchmark(_) => "Consilium benchmark",
+    }
+}
+
+/// What a benchmark ran on, above its results: the council's models, the judge, the spend.
+fn benchmark_facts(session: &Session) -> Vec<(String, String)> {
+    let Some(bench) = session.benchmark() else {
+        return Vec::new();
+    };
+    let council = &bench.config.council;
+    let panel: Vec<&str> = council.panelists.iter().map(|p| p.model.as_str()).collect();
+    vec![
+        ("Questions".into(), bench.questions.len().to_string()),
+        ("Panel".into(), panel.join(", ")),
+        ("Judge".into(), council.judge.model.clone()),
+        ("Spent".into(), format_usd(session.cost.spent_usd)),
+    ]
+}
