@@ -3,7 +3,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use consilium_engine::{run_consult, run_prioritize, run_review, Body, FirstTextTimes, Session};
+use consilium_engine::{
+    run_consult, run_prioritize, run_review, Body, FirstTextTimes, Session, BENCHMARK_DEMO_SPEEDUP,
+};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -55,6 +57,10 @@ pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<
             settings,
             cancel,
             skip_demo: live.skip_demo,
+            demo_speedup: match session.body {
+                Body::Benchmark(_) => BENCHMARK_DEMO_SPEEDUP,
+                _ => 1,
+            },
             first_text_times: FIRST_TEXT_TIMES.with(Rc::clone),
         };
         let sink = SignalSink::new(live);

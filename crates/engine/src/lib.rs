@@ -64,7 +64,7 @@ pub use consult::filtering::{
 pub use consult::report::consult_markdown;
 pub use consult::state::{ConsultState, TransitionError};
 pub use consult::{run_consult, Consult, ConsultBody, VERBOSE_NOTICE};
-pub use demo::{DemoCaller, PacedDemoCaller};
+pub use demo::{DemoCaller, PacedDemoCaller, BENCHMARK_DEMO_SPEEDUP};
 pub use harness::demo::DEMO_PROVIDER_ID;
 pub use harness::events::{Event, EventSink};
 pub use harness::io::{
