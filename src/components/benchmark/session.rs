@@ -44,7 +44,9 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         })
     });
     let results = Memo::new(move |_| {
-        outcomes.track();
+        // Read, not `track()`ed: tracking a memo never runs it, so it would never follow the
+        // record and the results would stay as first computed (empty for a run watched live).
+        outcomes.with(|_| ());
         session.with_untracked(|s| {
             let body = s.as_ref()?.benchmark()?;
             Some(benchmark_results(&summarise_body(body), &body.questions))
