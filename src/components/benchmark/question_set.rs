@@ -35,6 +35,12 @@ pub struct QuestionSet {
     pub file: RwSignal<Option<FileImport>>,
 }
 
+impl Default for QuestionSet {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl QuestionSet {
     pub fn new() -> Self {
         Self {

@@ -20,7 +20,7 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}.headline{font-size
 /// The report's body (no document around it): `session_html` wraps it.
 pub fn benchmark_report_body(view: &BenchmarkResultsView, about: &[(String, String)]) -> String {
     let mut html = String::new();
-    let _ = write!(html, "<p class=\"headline\">{}</p>\n", esc(&view.headline));
+    let _ = writeln!(html, "<p class=\"headline\">{}</p>", esc(&view.headline));
     if !about.is_empty() {
         html.push_str("<dl class=\"meta\">");
         for (term, value) in about {
@@ -79,7 +79,7 @@ exact McNemar test, and a seeded paired bootstrap 95% interval of the accuracy d
             &view.flips.wrong_to_right,
         ),
     ] {
-        let _ = write!(html, "<h3>{} ({})</h3>\n", esc(title), rows.len());
+        let _ = writeln!(html, "<h3>{} ({})</h3>", esc(title), rows.len());
         if rows.is_empty() {
             html.push_str("<p>None.</p>\n");
             continue;
