@@ -8,7 +8,7 @@ import * as path from 'path';
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { benchJournal, BenchEntry, BENCH_URL, useBenchServer } from './bench-server';
-import { addCompatibleProvider, confirmConsent, openCouncil, watchConsole } from './helpers';
+import { addCompatibleProvider, confirmConsent, exportAs, openCouncil, watchConsole } from './helpers';
 // @ts-ignore: plain ES modules shared with the server's node test.
 import { DEFAULT_CONFIG } from './bench/models.mjs';
 // @ts-ignore
@@ -19,6 +19,8 @@ useBenchServer();
 const PANEL = [55, 65, 80];
 /** Questions of the accuracy run: the intervals are about ±9 points wide at 100, a real check. */
 const QUESTIONS = Number(process.env.BENCH_E2E_QUESTIONS ?? 100);
+/** The normal quantile of a familywise 95% over the six arms (two-sided, Bonferroni). */
+const FAMILY_Z = 2.638257;
 
 const nonce = () => Math.random().toString(36).slice(2, 8);
 
@@ -94,10 +96,13 @@ test('every arm scores inside the Wilson interval of its expected accuracy', asy
     expect(score, `arm ${label} in ${[...measured.keys()].join(', ')}`).toBeTruthy();
     expect(score!.answered, `${label} answered every question`).toBe(QUESTIONS);
     const share = score!.right / score!.answered;
-    const { low, high } = wilson(p, score!.answered);
+    // Six arms checked at once: each interval is Bonferroni's 1 - 0.05/6 (z = 2.6383, Python's
+    // statistics.NormalDist().inv_cdf(1 - 0.05/12)), so all six hold together 95% of the time;
+    // at 95% each, one of six would fall outside in about a quarter of honest runs.
+    const { low, high } = wilson(p, score!.answered, FAMILY_Z);
     report.push(`${label}: ${score!.right}/${score!.answered} = ${share.toFixed(3)}, expected ${p.toFixed(3)} [${low.toFixed(3)}, ${high.toFixed(3)}]`);
-    expect(share, `${label}: measured ${share}, expected ${p} (95% Wilson ${low.toFixed(3)} to ${high.toFixed(3)})`).toBeGreaterThanOrEqual(low);
-    expect(share).toBeLessThanOrEqual(high);
+    expect(share, `${label}: measured ${share}, expected ${p} (Wilson ${low.toFixed(3)} to ${high.toFixed(3)})`).toBeGreaterThanOrEqual(low);
+    expect(share, `${label}: measured ${share}, expected ${p} (Wilson ${low.toFixed(3)} to ${high.toFixed(3)})`).toBeLessThanOrEqual(high);
   }
   console.log(`benchmark e2e: ${QUESTIONS} questions, k=${k}, ${(wallMs / 1000).toFixed(1)} s\n  ${report.join('\n  ')}`);
 
@@ -136,12 +141,15 @@ test('a run reloaded mid-way resumes where it stopped and asks nothing twice', a
   expect(perQuestion.size).toBe(count);
   // Every question took the calls of a full run (the most common count) and no more, except the
   // one under way at the reload: replies that reached the page in its last moments, before they
-  // were saved, are asked again, at most one per request in flight (4 per provider).
+  // were saved, are asked again. That is more than the requests in flight (4 per provider): the
+  // record is saved whole, one IndexedDB write at a time, and replies that arrive during a write
+  // wait for the next one. So the bound is the question's own calls: fewer repeats than a full
+  // question takes, and no other question repeats at all.
   const counts = [...perQuestion.values()];
   const full = counts.sort((a, b) => counts.filter((c) => c === b).length - counts.filter((c) => c === a).length)[0];
   const over = [...perQuestion.entries()].filter(([, n]) => n !== full);
   expect(over.length, `answered calls per question: ${JSON.stringify([...perQuestion.entries()])}`).toBeLessThanOrEqual(1);
-  for (const [, n] of over) expect(n - full).toBeLessThanOrEqual(4);
+  for (const [, n] of over) expect(n - full).toBeLessThan(full);
   for (const [, n] of over) expect(n).toBeGreaterThan(full);
 });
 
@@ -195,8 +203,7 @@ test('a stored benchmark opens on its results: the sentence, charts with tables,
   await page.locator('[data-flips="right-to-wrong"] summary').click();
   await expect(page.locator('[data-flips="right-to-wrong"] li').first()).toHaveText(/^q\d+: What is the result of \d+\+\d+\*\d+\+\d+-\d+\*\d+\? .* \(answer: -?\d+\)$/);
   // The HTML report holds the same tables, and no script.
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export HTML' }).click();
+  const download = exportAs(page, 'HTML report');
   const html = await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
   expect(html).toContain('<h2>Accuracy per arm</h2>');
   expect(html).toContain('<th scope="row">Council</th>');
