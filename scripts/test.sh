@@ -47,8 +47,11 @@ CHROMEDRIVER=$(command -v chromedriver) run_layer browser cargo test --target wa
 step "release build"
 "$ROOT/scripts/build.sh" || fail "release build"
 
-step "end-to-end tests (Playwright, Chromium, llama-server, aimock)"
-run_layer e2e npx playwright test --config tests/e2e/playwright.config.ts
+step "end-to-end tests (the bench server's scripted models, then Playwright: Chromium, llama-server, aimock)"
+# The bench server's closed-form expectations are checked first: the benchmark spec's intervals
+# rest on them, so a failure here fails the layer.
+run_layer e2e bash -c 'node --test tests/e2e/bench/server.node-test.mjs &&
+  npx playwright test --config tests/e2e/playwright.config.ts'
 
 summary
 step "all tests passed"

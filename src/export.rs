@@ -16,6 +16,7 @@ pub enum Export {
     FixRequests,
     DebateJson,
     RankedCsv,
+    BenchmarkCsv,
 }
 
 impl Export {
@@ -26,6 +27,7 @@ impl Export {
             Protocol::Consult => {}
             Protocol::Review => all.push(Export::FixRequests),
             Protocol::Prioritize => all.extend([Export::RankedCsv, Export::DebateJson]),
+            Protocol::Benchmark => all.push(Export::BenchmarkCsv),
         }
         all
     }
@@ -38,6 +40,7 @@ impl Export {
             Export::FixRequests => "Fix requests (Markdown)",
             Export::DebateJson => "Debate JSON",
             Export::RankedCsv => "Ranked backlog (CSV)",
+            Export::BenchmarkCsv => "Results per question (CSV)",
         }
     }
 
@@ -50,6 +53,7 @@ impl Export {
             Export::FixRequests => download_fix_requests(session),
             Export::DebateJson => download_debate_json(session),
             Export::RankedCsv => download_ranked_csv(session),
+            Export::BenchmarkCsv => download_benchmark_csv(session),
         }
     }
 }
@@ -69,6 +73,7 @@ pub fn markdown_name(session: &Session) -> String {
         Body::Consult(_) => format!("{}.md", file_stem(session)),
         Body::Review(_) => format!("{}-review-report.md", file_stem(session)),
         Body::Prioritize(_) => format!("{}-prioritization.md", file_stem(session)),
+        Body::Benchmark(_) => format!("{}-benchmark.md", file_stem(session)),
     }
 }
 
@@ -99,6 +104,16 @@ pub fn download_ranked_csv(session: &Session) -> Result<(), String> {
         &format!("{}-ranked-backlog.csv", file_stem(session)),
         "text/csv",
         &prioritize_csv(session),
+    )
+}
+
+/// A benchmark's per-question results, one row per question and arm.
+pub fn download_benchmark_csv(session: &Session) -> Result<(), String> {
+    let body = session.benchmark().ok_or("This is not a benchmark.")?;
+    download(
+        &format!("{}-benchmark-results.csv", file_stem(session)),
+        "text/csv",
+        &consilium_engine::benchmark::csv::results_csv(body),
     )
 }
 

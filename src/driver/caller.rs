@@ -21,6 +21,8 @@ pub(super) struct BrowserCaller {
     pub(super) settings: Settings,
     pub(super) cancel: CancelToken,
     pub(super) skip_demo: RwSignal<bool>,
+    /// How much faster than a consultation's the demo's replies stream (`PacedDemoCaller`).
+    pub(super) demo_speedup: u64,
     pub(super) first_text_times: Rc<FirstTextTimes>,
 }
 
@@ -134,6 +136,7 @@ impl BrowserCaller {
         let paced = PacedDemoCaller {
             clock: &BrowserClock,
             skipped: &skipped,
+            speedup: self.demo_speedup,
         };
         let reply = paced.call(request, progress).await?;
         if self.cancel.is_cancelled() {

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use consilium_engine::benchmark::progress::BenchmarkProgress;
 use consilium_engine::Session;
 
 use super::run::cancel_run;
@@ -27,6 +28,8 @@ pub struct LiveRun {
     pub focus_run: RwSignal<bool>,
     /// "Skip to the decision": the demo streams the rest of its replies at once.
     pub skip_demo: RwSignal<bool>,
+    /// A running benchmark's progress and estimates, after every saved change (`benchmark`).
+    pub benchmark_progress: RwSignal<Option<BenchmarkProgress>>,
     /// While the run's part loads (`lazy::run`).
     pub starting: RwSignal<bool>,
     /// A start whose part could not load, for Retry.
@@ -44,6 +47,7 @@ impl LiveRun {
             announcement: RwSignal::new(String::new()),
             focus_run: RwSignal::new(false),
             skip_demo: RwSignal::new(false),
+            benchmark_progress: RwSignal::new(None),
             starting: RwSignal::new(false),
             start_failed: RwSignal::new(None),
         }

@@ -4,11 +4,13 @@
 //! included), and persists every session update. One job per file:
 //! - `live`: what the live view shows (the app's run state), kept in step with storage;
 //! - `run`: starting and cancelling a run;
+//! - `benchmark`: a benchmark's run (its council, the per-provider limit, progress);
 //! - `clock`: the browser's clock and the cancellable waits;
 //! - `signals`: engine events -> signals;
 //! - `caller`: the model caller (key lookup, send, follow the retry policy's actions);
 //! - `connection`: "Test connection", built as a run's calls are;
 //! - `check`: the provider check before a run and each provider's health.
+mod benchmark;
 mod caller;
 mod check;
 mod clock;
@@ -17,6 +19,7 @@ mod live;
 mod run;
 mod signals;
 
+pub use benchmark::{cancel_benchmark, start_benchmark};
 pub use caller::chat_request;
 pub use check::{check_provider, HealthBook};
 pub use clock::BrowserClock;

@@ -3,7 +3,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use consilium_engine::{run_consult, run_prioritize, run_review, Body, FirstTextTimes, Session};
+use consilium_engine::{
+    run_consult, run_prioritize, run_review, Body, FirstTextTimes, Session, BENCHMARK_DEMO_SPEEDUP,
+};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -55,13 +57,18 @@ pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<
             settings,
             cancel,
             skip_demo: live.skip_demo,
+            demo_speedup: match session.body {
+                Body::Benchmark(_) => BENCHMARK_DEMO_SPEEDUP,
+                _ => 1,
+            },
             first_text_times: FIRST_TEXT_TIMES.with(Rc::clone),
         };
-        let sink = SignalSink { live };
+        let sink = SignalSink::new(live);
         let finished = match &session.body {
             Body::Consult(_) => run_consult(session, &caller, &BrowserClock, &sink).await,
             Body::Review(_) => run_review(session, &caller, &BrowserClock, &sink).await,
             Body::Prioritize(_) => run_prioritize(session, &caller, &BrowserClock, &sink).await,
+            Body::Benchmark(_) => super::benchmark::run_in_browser(session, &caller, &sink).await,
         };
         // Written before the lock goes, so a tab waiting on it reads the final record.
         live.persist_and_wait(&finished).await;

@@ -1,12 +1,44 @@
 //! Engine events -> the live view's signals. The same for every protocol.
-use consilium_engine::{Event, EventSink};
+use std::cell::Cell;
+
+use consilium_engine::benchmark::progress::progress;
+use consilium_engine::{Clock, Event, EventSink, Session};
 use leptos::prelude::*;
 
+use super::clock::BrowserClock;
 use super::live::{LiveRun, LiveStatus};
 
 /// Engine events -> signals. The same for every protocol.
 pub(super) struct SignalSink {
     pub(super) live: LiveRun,
+    /// A benchmark's stored elapsed time, and when it last changed: the time since then is the
+    /// question under way's, added to the progress's elapsed time.
+    pub(super) benchmark_time: Cell<Option<(u64, u64)>>,
+}
+
+impl SignalSink {
+    pub(super) fn new(live: LiveRun) -> Self {
+        Self {
+            live,
+            benchmark_time: Cell::new(None),
+        }
+    }
+
+    /// The benchmark's progress after a save, with the question under way's time so far.
+    fn follow_benchmark(&self, session: &Session) {
+        let Some(stored) = progress(session, 0) else {
+            return;
+        };
+        let now = BrowserClock.now_ms();
+        let since = match self.benchmark_time.get() {
+            Some((elapsed, since)) if elapsed == stored.elapsed_ms => since,
+            _ => now,
+        };
+        self.benchmark_time.set(Some((stored.elapsed_ms, since)));
+        self.live
+            .benchmark_progress
+            .set(progress(session, now.saturating_sub(since)));
+    }
 }
 
 impl EventSink for SignalSink {
@@ -18,6 +50,7 @@ impl EventSink for SignalSink {
                 round_number,
                 participant_id,
             } => {
+                keep_only_this_question(live, &call_id);
                 live.call_entry(&call_id, round_number, &participant_id);
             }
             Event::CallDelta {
@@ -68,9 +101,41 @@ impl EventSink for SignalSink {
             Event::Aborted => live.announcement.set("The session was cancelled.".into()),
             Event::SessionUpdated(session) => {
                 live.persist(&session);
+                self.follow_benchmark(&session);
                 live.session.set(Some(*session));
             }
             _ => {}
         }
     }
+}
+
+/// A benchmark's call ids name their question (`q3/r1-panelist-1`, `q3-best-2`): when a call of
+/// another question starts, the finished calls of the earlier ones leave the live list, which
+/// would otherwise grow by thousands over a long run. Other protocols' ids name none.
+fn keep_only_this_question(live: LiveRun, call_id: &str) {
+    let Some(question) = benchmark_question(call_id) else {
+        return;
+    };
+    let other_question = live.calls.with_untracked(|calls| {
+        calls
+            .last()
+            .is_some_and(|last| benchmark_question(&last.call_id) != Some(question))
+    });
+    if other_question {
+        live.calls.update(|calls| {
+            calls.retain(|c| {
+                matches!(
+                    c.status.get_untracked(),
+                    LiveStatus::Waiting | LiveStatus::Streaming | LiveStatus::Retrying
+                )
+            })
+        });
+    }
+}
+
+fn benchmark_question(call_id: &str) -> Option<&str> {
+    call_id
+        .split_once('/')
+        .map(|(question, _)| question)
+        .or_else(|| call_id.split_once("-best-").map(|(question, _)| question))
 }

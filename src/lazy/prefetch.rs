@@ -28,6 +28,7 @@ fn protocol_name(protocol: Protocol) -> &'static str {
         Protocol::Consult => "consult",
         Protocol::Review => "review",
         Protocol::Prioritize => "prioritize",
+        Protocol::Benchmark => "benchmark",
     }
 }
 
@@ -38,6 +39,7 @@ pub fn last_protocol() -> Option<Protocol> {
         .as_str()
     {
         "consult" => Some(Protocol::Consult),
+        "benchmark" => Some(Protocol::Benchmark),
         "review" => Some(Protocol::Review),
         "prioritize" => Some(Protocol::Prioritize),
         _ => None,

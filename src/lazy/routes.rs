@@ -6,6 +6,8 @@ use consilium_engine::Protocol;
 use leptos::prelude::*;
 
 use super::PartUnavailable;
+use crate::components::benchmark::new::NewBenchmarkForm;
+use crate::components::benchmark::session::BenchmarkBodyView;
 use crate::components::history::HistoryView;
 use crate::components::prioritize::new::NewPrioritizeForm;
 use crate::components::review::new::NewReviewForm;
@@ -50,6 +52,10 @@ lazy_view!(session: fn session_view(id: String) => view! { <SessionView id=id />
 lazy_view!(history: fn history_view() => view! { <HistoryView /> }.into_any());
 lazy_view!(settings: fn settings_view() => view! { <SettingsView /> }.into_any());
 lazy_view!(shared: fn shared_view(data: String) => view! { <SharedView data=data /> }.into_any());
+lazy_view!(benchmark_new: fn benchmark_form(problem: RwSignal<Option<String>>, awaiting_consent: RwSignal<Option<PendingRun>>) =>
+    view! { <NewBenchmarkForm problem=problem awaiting_consent=awaiting_consent /> }.into_any());
+lazy_view!(benchmark_session: fn benchmark_body(session: Memo<Option<consilium_engine::Session>>) =>
+    view! { <BenchmarkBodyView session=session /> }.into_any());
 
 /// Fetches the session view's part in the background (`prefetch.rs`); a failure is left for the
 /// view's own load to report.
@@ -66,6 +72,6 @@ pub async fn prefetch_form(protocol: Option<Protocol>) {
     let _ = match protocol {
         Some(Protocol::Review) => preload_review_form().await,
         Some(Protocol::Prioritize) => preload_prioritize_form().await,
-        Some(Protocol::Consult) | None => Ok(()),
+        Some(Protocol::Consult) | Some(Protocol::Benchmark) | None => Ok(()),
     };
 }

@@ -71,6 +71,33 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`${colorScheme} scheme: the benchmark form, a file with errors, a finished demo benchmark and its results`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/');
+    await newSession(page, 'Benchmark: is the council worth it?');
+    await expect(page.getByRole('button', { name: 'Run the demo benchmark' })).toBeVisible();
+    await expectNoViolations(page, 'benchmark form, no provider');
+    await addCompatibleProvider(page, 'Mock', `${MOCK_URL}/v1`, 'bench');
+    await newSession(page, 'Benchmark: is the council worth it?');
+    await page.getByLabel('My file (JSONL or CSV)').check();
+    await page.getByLabel('Question file').setInputFiles({ name: 'bad.jsonl', mimeType: 'application/json', buffer: Buffer.from('{"question": "1+1?"}\n') });
+    await expect(page.locator('.bench-file-errors li')).toHaveCount(1);
+    await page.locator('details.council').evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+    await expectNoViolations(page, 'benchmark form with a provider and a bad file');
+    await page.getByRole('button', { name: 'Run the demo benchmark' }).click();
+    await expect(page.locator('.bench-progress')).toBeVisible();
+    await expectNoViolations(page, 'benchmark, live');
+    await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 120_000 });
+    await page.locator('details').evaluateAll((all) => all.forEach((d) => { (d as HTMLDetailsElement).open = true; }));
+    await expect(page.locator('.bench-headline')).toBeVisible();
+    await expectNoViolations(page, 'finished benchmark with its charts and tables');
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect(page.locator('.session-item').filter({ hasText: 'Benchmark' })).toHaveCount(1);
+    await expectNoViolations(page, 'history with a benchmark');
+  });
+}
+
 /** Presses Tab until `target` has the focus (at most `limit` presses): reached by keyboard, not by click. */
 async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 60) {
   for (let i = 0; i < limit; i++) {

@@ -62,6 +62,21 @@ test('each protocol\'s form, live run and decision fit a phone', async ({ page }
   await expectFitsPhone(page, 'settings');
 });
 
+test('the benchmark form, a demo benchmark live and its results fit a phone', async ({ page }) => {
+  await page.goto('/');
+  await newSession(page, 'Benchmark: is the council worth it?');
+  await expect(page.getByRole('button', { name: 'Run the demo benchmark' })).toBeVisible();
+  await checkBothWays(page, 'benchmark form');
+  await page.getByRole('button', { name: 'Run the demo benchmark' }).click();
+  await expect(page.locator('.bench-progress')).toBeVisible();
+  await expectFitsPhone(page, 'benchmark, live');
+  await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 120_000 });
+  await expect(page.locator('.bench-headline')).toBeVisible();
+  await checkBothWays(page, 'benchmark results');
+  // The results' tables are cards on a phone.
+  expect(await page.locator('table.bench-arms tbody tr').first().evaluate((el) => getComputedStyle(el).display)).toBe('block');
+});
+
 test('a failed run fits a phone, its banner first', async ({ page }) => {
   await failedConsult(page, 'Phone failure: should we move our CI from Jenkins to GitHub Actions this quarter?');
   const banner = page.locator('.failure-banner h3');

@@ -21,6 +21,7 @@
 //! Inside the engine, paths name modules (`crate::record::Session`), never the re-exports below at
 //! the crate root, so the check sees every layer crossed.
 pub mod benchmark;
+pub mod benchmark_council;
 pub mod consult;
 pub mod demo;
 pub mod harness;
@@ -42,6 +43,8 @@ pub mod tokens;
 pub mod validation;
 pub mod views;
 
+pub use benchmark::{run_benchmark, Benchmark, Council};
+pub use benchmark_council::ConsultCouncil;
 pub use consult::artifacts::{
     ArtifactEnvelope, Challenge, ConsensusPoint, CrossExamArtifact, CrossExamReply, Dissent,
     IndependentArtifact, PanelistChallenge, Rebuttal, Severity, SynthesisArtifact, Tension,
@@ -61,7 +64,7 @@ pub use consult::filtering::{
 pub use consult::report::consult_markdown;
 pub use consult::state::{ConsultState, TransitionError};
 pub use consult::{run_consult, Consult, ConsultBody, VERBOSE_NOTICE};
-pub use demo::{DemoCaller, PacedDemoCaller};
+pub use demo::{DemoCaller, PacedDemoCaller, BENCHMARK_DEMO_SPEEDUP};
 pub use harness::demo::DEMO_PROVIDER_ID;
 pub use harness::events::{Event, EventSink};
 pub use harness::io::{

@@ -1,6 +1,8 @@
 //! Test doubles for driving the engine deterministically: a caller that replies from a script (and
 //! shows whether calls overlap), a fixed clock and a sink that records every event. Used by the
 //! engine's tests and by the app's browser tests.
+pub mod benchmark;
+
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::future::Future;

@@ -27,6 +27,7 @@ fn answer() -> IndependentArtifact {
         key_points: vec!["Fast".into()],
         rationale: "Because".into(),
         confidence: 0.7,
+        final_answer: None,
     }
 }
 
@@ -100,6 +101,7 @@ fn validation_names_the_field_at_fault() {
             severity: Severity::Low,
             covers: vec![],
         }],
+        final_answer: None,
     };
     assert_eq!(
         error(verdict.validate()),

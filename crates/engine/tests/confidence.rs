@@ -23,6 +23,7 @@ fn answers(confidences: &[f64]) -> Vec<IndependentArtifact> {
             key_points: vec!["k".into()],
             rationale: "r".into(),
             confidence: *confidence,
+            final_answer: None,
         })
         .collect()
 }
@@ -112,6 +113,7 @@ fn verdict(confidence: f64, dissent: &[(&str, &str, Severity)]) -> VerdictArtifa
                 covers: vec![],
             })
             .collect(),
+        final_answer: None,
     }
 }
 

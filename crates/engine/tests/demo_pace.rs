@@ -1,7 +1,10 @@
 //! The demo streams at a pace a user can follow (on virtual time, so these tests take
 //! milliseconds), and "Skip to the decision" streams the rest at once.
 use consilium_engine::testing::{run_virtual, RecordingSink, VirtualClock};
-use consilium_engine::{demo_config, run_consult, run_prioritize, run_review, Clock, Event};
+use consilium_engine::{
+    demo_config, run_benchmark, run_consult, run_prioritize, run_review, Clock, ConsultCouncil,
+    Event, BENCHMARK_DEMO_SPEEDUP,
+};
 use consilium_engine::{prioritize::demo as p, review::demo as r};
 use consilium_engine::{PacedDemoCaller, Session};
 
@@ -14,6 +17,7 @@ fn paced(protocol: &str, skip_after_ms: Option<u64>) -> (Session, RecordingSink,
     let caller = PacedDemoCaller {
         clock: &clock,
         skipped: &skipped,
+        speedup: 1,
     };
     let sink = RecordingSink::default();
     let session = match protocol {
@@ -108,4 +112,39 @@ fn skipping_streams_the_rest_at_once_with_the_same_decision() {
     let (_, _, review_ms) = paced("review", Some(0));
     let (_, _, prioritize_ms) = paced("prioritize", Some(0));
     assert_eq!((review_ms, prioritize_ms), (0, 0));
+}
+
+/// The demo benchmark on virtual time at `speedup`: the session and how long it took.
+fn paced_benchmark(speedup: u64) -> (Session, u64) {
+    let clock = VirtualClock::starting_at(START);
+    let skipped = || false;
+    let caller = PacedDemoCaller {
+        clock: &clock,
+        skipped: &skipped,
+        speedup,
+    };
+    let sink = RecordingSink::default();
+    let session = consilium_engine::benchmark_council::demo_benchmark("b".into(), START);
+    let session = run_virtual(
+        &clock,
+        run_benchmark(session, &ConsultCouncil, &caller, &clock, &sink),
+    );
+    (session, clock.now_ms() - START)
+}
+
+#[test]
+fn the_demo_benchmark_finishes_in_well_under_two_minutes_with_its_progress_visible() {
+    // At a consultation's pace its 10 consultations and their samples take a minute and a half
+    // of waits alone (93 s), more in a browser, whose timers fire late.
+    let (_, consult_pace_ms) = paced_benchmark(1);
+    assert!(consult_pace_ms > 60_000, "{consult_pace_ms} ms");
+    let (session, ms) = paced_benchmark(BENCHMARK_DEMO_SPEEDUP);
+    assert!(
+        (8_000..=40_000).contains(&ms),
+        "the demo benchmark took {ms} ms"
+    );
+    assert_eq!(session.state, "complete");
+    assert_eq!(session.failure, None);
+    let body = session.benchmark().expect("a benchmark");
+    assert_eq!(body.questions_done(), body.questions.len());
 }

@@ -44,11 +44,18 @@ const LAYERS: &[(&str, &[&str])] = &[
         "L3 protocols",
         &["consult", "review", "prioritize", "benchmark"],
     ),
-    // L4 on top: the demo caller over every protocol, view models, the library, reports and the
-    // test doubles.
+    // L4 on top: the demo caller over every protocol, view models, the library, reports, the
+    // test doubles, and Consult handed to the benchmark as its council.
     (
         "L4 top",
-        &["demo", "views", "library", "html_report", "testing"],
+        &[
+            "demo",
+            "views",
+            "library",
+            "html_report",
+            "testing",
+            "benchmark_council",
+        ],
     ),
 ];
 

@@ -391,7 +391,7 @@ mod transfer {
         );
         assert_eq!(
             incoming.refused[1],
-            "Session 3 (c-astro): its protocol \"astrology\" is unknown (this app runs consult, review, prioritize)."
+            "Session 3 (c-astro): its protocol \"astrology\" is unknown (this app runs consult, review, prioritize, benchmark)."
         );
     }
 

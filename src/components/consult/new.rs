@@ -159,6 +159,7 @@ pub fn NewConsultForm(
             structured_output: structured.get_untracked(),
             demo: false,
             anonymous_peers: anonymous.get_untracked(),
+            final_answer: false,
         };
         config.validate()?;
         Ok(config)

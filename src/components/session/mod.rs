@@ -16,7 +16,9 @@ use crate::components::consult::session::ConsultBodyView;
 use crate::components::prioritize::session::PrioritizeBodyView;
 use crate::components::review::session::ReviewBodyView;
 use crate::components::shared::running_here;
+use crate::lazy::routes::benchmark_body;
 use crate::lazy::run::{self, RunStartStatus};
+use crate::lazy::PartView;
 use crate::storage::sync::Change;
 use crate::{run_lock, storage};
 use actions::SessionActions;
@@ -281,6 +283,8 @@ pub fn SessionBody(
             Protocol::Consult => view! { <ConsultBodyView session=session /> }.into_any(),
             Protocol::Review => view! { <ReviewBodyView session=session read_only=read_only /> }.into_any(),
             Protocol::Prioritize => view! { <PrioritizeBodyView session=session /> }.into_any(),
+            // The benchmark's progress and results are their own wasm part.
+            Protocol::Benchmark => view! { <PartView load=move || benchmark_body(session) /> }.into_any(),
         }}
         <Show when=move || !failed.get()>
             <FailedCalls session=session />

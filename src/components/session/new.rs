@@ -16,20 +16,32 @@ pub fn NewSessionView() -> impl IntoView {
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
     let reviewing = RwSignal::new(false);
     let prioritizing = RwSignal::new(false);
+    let benchmarking = RwSignal::new(false);
+    let choose = move |review: bool, prioritize: bool, benchmark: bool| {
+        reviewing.set(review);
+        prioritizing.set(prioritize);
+        benchmarking.set(benchmark);
+    };
     let consult = ConsultDraft::new(state);
 
     view! {
         <section class="new-session" aria-labelledby="new-title">
             <div class="protocol-switch" role="group" aria-label="What to put before the council">
-                <button class="secondary" aria-pressed=move || (!reviewing.get() && !prioritizing.get()).to_string() on:click=move |_| { reviewing.set(false); prioritizing.set(false) }>"Consult: a question"</button>
-                <button class="secondary" aria-pressed=move || reviewing.get().to_string() on:click=move |_| { reviewing.set(true); prioritizing.set(false) }>"Review: a code change"</button>
-                <button class="secondary" aria-pressed=move || prioritizing.get().to_string() on:click=move |_| { prioritizing.set(true); reviewing.set(false) }>"Prioritize: a backlog"</button>
+                <button class="secondary" aria-pressed=move || (!reviewing.get() && !prioritizing.get() && !benchmarking.get()).to_string() on:click=move |_| choose(false, false, false)>"Consult: a question"</button>
+                <button class="secondary" aria-pressed=move || reviewing.get().to_string() on:click=move |_| choose(true, false, false)>"Review: a code change"</button>
+                <button class="secondary" aria-pressed=move || prioritizing.get().to_string() on:click=move |_| choose(false, true, false)>"Prioritize: a backlog"</button>
+                <button class="secondary" aria-pressed=move || benchmarking.get().to_string() on:click=move |_| choose(false, false, true)>"Benchmark: is the council worth it?"</button>
             </div>
+            // The Benchmark's form is its own wasm part, fetched the first time it is chosen.
+            <Show when=move || benchmarking.get()>
+                <h2 id="new-title">"Benchmark the council"</h2>
+                <PartView load=move || routes::benchmark_form(problem, awaiting_consent) />
+            </Show>
             <Show when=move || prioritizing.get()>
                 <h2 id="new-title">"Prioritize a backlog"</h2>
                 <PartView load=move || routes::prioritize_form(problem) />
             </Show>
-            <Show when=move || !prioritizing.get()>
+            <Show when=move || !prioritizing.get() && !benchmarking.get()>
             <Show when=move || !reviewing.get() fallback=move || view! {
                 <h2 id="new-title">"Review a change"</h2>
                 <PartView load=move || routes::review_form(problem, awaiting_consent) />

@@ -114,3 +114,17 @@ pub fn choice_letter(text: &str) -> Option<char> {
         .filter_map(|word| word.chars().next())
         .rfind(|&c| c.is_ascii_uppercase() && is_choice(c) && c != 'I')
 }
+
+/// What two answers must share to count as the same vote: the number for a numeric question
+/// ("1,234" and "1234.0" agree), the letter for a choice, else the normalised text (case, spacing
+/// and a final full stop ignored). `None` for an answer with nothing gradable in it, which casts
+/// no vote.
+pub fn vote_key(question: &Question, final_answer: &str) -> Option<String> {
+    match &question.grader {
+        Grader::Numeric { .. } => answer_number(final_answer).map(|n| format!("{}", n + 0.0)),
+        Grader::Choice => choice_letter(final_answer).map(String::from),
+        Grader::Exact | Grader::Regex { .. } => {
+            Some(normalise(final_answer)).filter(|key| !key.is_empty())
+        }
+    }
+}

@@ -3,9 +3,23 @@
 //! whether the council beat one model and a plain vote.
 //!
 //! This layer holds the behaviour: generating and importing question sets (`questions`), grading a
-//! final answer (`grading`). The stored types are in `record::benchmark`.
+//! final answer (`grading`), the majority vote (`vote`), running the arms (`run`, with the
+//! per-provider limit on requests in flight, `limit`), progress and estimates (`progress`), the
+//! stored outcomes read as results (`outcomes`, then `results`) and the CSV export (`csv`). The
+//! stored types are in `record::benchmark`.
+pub mod arms;
+pub mod csv;
 pub mod grading;
+pub mod limit;
+pub mod outcomes;
+pub mod progress;
 pub mod questions;
+pub mod report;
 pub mod results;
+pub mod run;
+pub mod session;
+pub mod stored;
+pub mod vote;
 
 pub use crate::record::benchmark::question::{Grader, Question};
+pub use run::{run_benchmark, Benchmark, Council};

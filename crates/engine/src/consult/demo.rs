@@ -40,6 +40,7 @@ pub fn demo_config() -> ConsultConfig {
         structured_output: true,
         demo: true,
         anonymous_peers: true,
+        final_answer: false,
     }
 }
 

@@ -72,7 +72,8 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     for panelist in &config.panelists {
         calls.push((
             panelist,
-            prompts::independent(question, panelist, structured).estimated_tokens(),
+            prompts::independent(question, panelist, structured, config.final_answer)
+                .estimated_tokens(),
         ));
     }
     if config.stop_after_round >= 2 {
@@ -107,6 +108,7 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
             &cross_exam,
             Detail::Full,
             structured,
+            config.final_answer,
         );
         let embedded = all_answers + synthesis_r4 + cross_exam_r4;
         calls.push((&config.judge, prompt.estimated_tokens() + embedded));
@@ -157,6 +159,7 @@ fn placeholder_answer(agent_id: &str) -> IndependentArtifact {
         key_points: Vec::new(),
         rationale: String::new(),
         confidence: 0.0,
+        final_answer: None,
     }
 }
 

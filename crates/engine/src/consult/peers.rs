@@ -155,6 +155,10 @@ impl PeerLabels {
             key_points: self.disguise_all(&answer.key_points),
             rationale: self.disguise_text(&answer.rationale),
             confidence: answer.confidence,
+            final_answer: answer
+                .final_answer
+                .as_deref()
+                .map(|a| self.disguise_text(a)),
         }
     }
 

@@ -106,6 +106,7 @@ macro_rules! prefixed {
 const CONSULT_NAMES: [&str; 14] = prefixed!("consultation:");
 const REVIEW_NAMES: [&str; 14] = prefixed!("review:");
 const PRIORITIZE_NAMES: [&str; 14] = prefixed!("prioritization:");
+const BENCHMARK_NAMES: [&str; 14] = prefixed!("benchmark:");
 
 impl Event {
     /// The event's name without its protocol prefix, e.g. `round_artifact`.
@@ -119,6 +120,7 @@ impl Event {
             Protocol::Consult => &CONSULT_NAMES,
             Protocol::Review => &REVIEW_NAMES,
             Protocol::Prioritize => &PRIORITIZE_NAMES,
+            Protocol::Benchmark => &BENCHMARK_NAMES,
         };
         names[self.index()]
     }

@@ -78,6 +78,22 @@ impl CostLedger {
         self.charge(price, reply, estimated_input_tokens)
     }
 
+    /// Adds what a run of its own spent (a benchmark's consultation, which keeps its own ledger
+    /// under what was left of this budget): its spend, tokens and unpriced calls since `before`.
+    pub fn absorb(&mut self, before: &CostSummary, after: &CostSummary) {
+        self.summary.spent_usd += (after.spent_usd - before.spent_usd).max(0.0);
+        self.summary.input_tokens += after.input_tokens.saturating_sub(before.input_tokens);
+        self.summary.output_tokens += after.output_tokens.saturating_sub(before.output_tokens);
+        self.summary.unpriced_calls += after.unpriced_calls.saturating_sub(before.unpriced_calls);
+    }
+
+    /// What is left of the budget after what is spent and set aside; None without a budget.
+    pub fn left_usd(&self) -> Option<f64> {
+        self.summary
+            .budget_usd
+            .map(|budget| (budget - self.summary.spent_usd - self.reserved_usd).max(0.0))
+    }
+
     /// Charges what an attempt cost, reply or not (a cut stream's partial text), as `settle`; its
     /// call's reservation stays for the call's own outcome.
     pub fn charge(

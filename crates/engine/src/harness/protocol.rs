@@ -12,6 +12,29 @@ pub trait Protocol {
 
     /// Keeps figures derived from the call records up to date (after every record).
     fn after_call(_config: &ConfigOf<Self>, _body: &mut Self::Body, _calls: &[CallRecord]) {}
+
+    /// The texts of the record that prompts quote, which the prompt-echo check excuses (see
+    /// `echo`): every string of the body unless the protocol knows better (a benchmark's body
+    /// holds whole consultations, but its prompts quote only its questions).
+    fn quoted_material(session: &Session) -> Vec<String> {
+        let mut material = Vec::new();
+        if let Ok(serde_json::Value::Object(record)) = serde_json::to_value(session) {
+            if let Some(body) = record.get("body") {
+                strings_of(body, &mut material);
+            }
+        }
+        material
+    }
+}
+
+/// Every string of a JSON value.
+fn strings_of(value: &serde_json::Value, into: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(text) => into.push(text.clone()),
+        serde_json::Value::Array(items) => items.iter().for_each(|i| strings_of(i, into)),
+        serde_json::Value::Object(object) => object.values().for_each(|v| strings_of(v, into)),
+        _ => {}
+    }
 }
 
 /// What protocol `P` reads while it runs, taken from its record once at the start.

@@ -4,12 +4,16 @@
 //! models, then the rest of the protocol's Markdown report rendered through the sanitised tree of
 //! `rich_text` with its tables as tables. One file, CSS inline (light and dark, and print), no
 //! script and no external request. Every text is escaped; a review's secrets are masked.
+pub mod benchmark;
 mod consult;
 mod prioritize;
 mod review;
 mod style;
 
+use crate::benchmark::outcomes::summarise_body;
+use crate::benchmark::report::benchmark_markdown;
 use crate::consult::report::consult_markdown;
+use crate::money::format_usd;
 use crate::prioritize::report::prioritize_markdown;
 use crate::record::{Body, Session};
 use crate::review::report::review_report;
@@ -23,6 +27,7 @@ pub fn report_markdown(session: &Session) -> String {
         Body::Consult(_) => consult_markdown(session),
         Body::Review(_) => review_report(session),
         Body::Prioritize(_) => prioritize_markdown(session),
+        Body::Benchmark(_) => benchmark_markdown(session),
     }
 }
 
@@ -81,6 +86,7 @@ fn shown_above(session: &Session) -> &'static [&'static str] {
         Body::Consult(_) => &["Verdict"],
         Body::Review(_) => &["Verdict", "Secret scan", "Fix items"],
         Body::Prioritize(_) => &["Summary", "Ranked backlog"],
+        Body::Benchmark(_) => &[],
     }
 }
 
@@ -132,11 +138,26 @@ pub fn session_html(session: &Session) -> String {
         Body::Consult(_) => consult::decision(session, &mut html),
         Body::Review(_) => review::decision(session, &mut html),
         Body::Prioritize(_) => prioritize::decision(session, &mut html),
+        // A benchmark's results are tables written from the results view model, every text
+        // escaped; its Markdown report would say them again.
+        Body::Benchmark(bench) => {
+            html.raw(&benchmark::benchmark_report_body(
+                &crate::views::benchmark::benchmark_results(
+                    &summarise_body(bench),
+                    &bench.questions,
+                ),
+                &benchmark_facts(session),
+            ));
+        }
     }
-    let rest = rest_of_report(
-        parse_report(&report_markdown(session)),
-        shown_above(session),
-    );
+    let rest = if session.benchmark().is_some() {
+        Vec::new()
+    } else {
+        rest_of_report(
+            parse_report(&report_markdown(session)),
+            shown_above(session),
+        )
+    };
     if !rest.is_empty() {
         html.raw("<section class=\"record\">\n")
             .raw(&to_html(&rest))
@@ -149,9 +170,14 @@ pub fn session_html(session: &Session) -> String {
 <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
 <meta name=\"color-scheme\" content=\"light dark\">\
-<title>{title} · Consilium</title><style>{style}</style></head>\n<body>\n{body}</main>\n\
+<title>{title} · Consilium</title><style>{style}{extra_style}</style></head>\n<body>\n{body}</main>\n\
 <footer class=\"meta\">Exported from Consilium · {protocol} · {updated}</footer>\n</body></html>\n",
         style = style::STYLE,
+        extra_style = if session.benchmark().is_some() {
+            benchmark::benchmark_report_style()
+        } else {
+            ""
+        },
         body = html.out,
         protocol = session.protocol().as_str(),
         updated = session.updated_at,
@@ -163,5 +189,21 @@ fn kind_name(session: &Session) -> &'static str {
         Body::Consult(_) => "Consilium consultation",
         Body::Review(_) => "Consilium code review",
         Body::Prioritize(_) => "Consilium prioritization",
+        Body::Benchmark(_) => "Consilium benchmark",
     }
+}
+
+/// What a benchmark ran on, above its results: the council's models, the judge, the spend.
+fn benchmark_facts(session: &Session) -> Vec<(String, String)> {
+    let Some(bench) = session.benchmark() else {
+        return Vec::new();
+    };
+    let council = &bench.config.council;
+    let panel: Vec<&str> = council.panelists.iter().map(|p| p.model.as_str()).collect();
+    vec![
+        ("Questions".into(), bench.questions.len().to_string()),
+        ("Panel".into(), panel.join(", ")),
+        ("Judge".into(), council.judge.model.clone()),
+        ("Spent".into(), format_usd(session.cost.spent_usd)),
+    ]
 }

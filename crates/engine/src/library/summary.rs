@@ -2,6 +2,7 @@
 //! one-line outcome.
 use serde::{Deserialize, Serialize};
 
+use crate::record::benchmark::body::BenchmarkBody;
 use crate::record::consult::body::ConsultBody;
 use crate::record::prioritize::body::PrioritizeBody;
 use crate::record::review::body::ReviewBody;
@@ -56,6 +57,7 @@ fn outcome_of(session: &Session) -> String {
         Body::Consult(body) => consult_outcome(body),
         Body::Review(body) => review_outcome(body),
         Body::Prioritize(body) => prioritize_outcome(body),
+        Body::Benchmark(body) => benchmark_outcome(body),
     }
 }
 
@@ -80,6 +82,28 @@ fn prioritize_outcome(body: &PrioritizeBody) -> String {
         (Some(outcome), None) => outcome.clone(),
         _ => String::new(),
     }
+}
+
+/// "12 of 50 questions; council 83%, round-1 vote 80%": no bootstrap here, since a summary is
+/// made on every save.
+fn benchmark_outcome(body: &BenchmarkBody) -> String {
+    use crate::benchmark::outcomes::arm_outcomes;
+    use crate::benchmark::results::summarise_arm;
+    use crate::record::benchmark::body::Arm;
+    let accuracy = |arm: &Arm| {
+        summarise_arm(&arm_outcomes(body, arm))
+            .accuracy
+            .map(|a| format!("{:.0}%", a * 100.0))
+    };
+    let mut outcome = format!(
+        "{} of {} questions",
+        body.questions_done(),
+        body.questions.len()
+    );
+    if let (Some(council), Some(vote)) = (accuracy(&Arm::Council), accuracy(&Arm::Vote)) {
+        outcome.push_str(&format!("; council {council}, round-1 vote {vote}"));
+    }
+    outcome
 }
 
 fn shorten(text: &str) -> String {

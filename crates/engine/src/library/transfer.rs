@@ -15,7 +15,7 @@ pub const EXPORT_VERSION: u64 = 1;
 pub const MAX_IMPORT_BYTES: usize = 64 * 1024 * 1024;
 /// No text field of a session may be longer (the longest real ones, diffs, stay far below).
 pub const MAX_FIELD_CHARS: usize = 2 * 1024 * 1024;
-const PROTOCOLS: [&str; 3] = ["consult", "review", "prioritize"];
+const PROTOCOLS: [&str; 4] = ["consult", "review", "prioritize", "benchmark"];
 
 /// Every session in one JSON document.
 pub fn export_all(sessions: &[Session], exported_at: &str) -> String {

@@ -27,6 +27,9 @@ pub use calls::{CallRecord, CallStatus, Substitution};
 pub use cost::CostSummary;
 pub use migrate::RecordError;
 
+use self::benchmark::body::BenchmarkBody;
+use self::benchmark::config::BenchmarkConfig;
+use self::benchmark::state::BenchmarkState;
 use self::consult::body::ConsultBody;
 use self::consult::config::ConsultConfig;
 use self::consult::state::ConsultState;
@@ -50,6 +53,7 @@ pub enum Protocol {
     Consult,
     Review,
     Prioritize,
+    Benchmark,
 }
 
 impl Protocol {
@@ -58,6 +62,7 @@ impl Protocol {
             Self::Consult => "consult",
             Self::Review => "review",
             Self::Prioritize => "prioritize",
+            Self::Benchmark => "benchmark",
         }
     }
 }
@@ -69,6 +74,7 @@ pub enum Body {
     Consult(Box<ConsultBody>),
     Review(Box<ReviewBody>),
     Prioritize(Box<PrioritizeBody>),
+    Benchmark(Box<BenchmarkBody>),
 }
 
 impl Body {
@@ -77,6 +83,7 @@ impl Body {
             Self::Consult(_) => Protocol::Consult,
             Self::Review(_) => Protocol::Review,
             Self::Prioritize(_) => Protocol::Prioritize,
+            Self::Benchmark(_) => Protocol::Benchmark,
         }
     }
 }
@@ -121,6 +128,7 @@ macro_rules! protocol_body {
 protocol_body!(Consult, ConsultBody, ConsultConfig);
 protocol_body!(Review, ReviewBody, ReviewConfig);
 protocol_body!(Prioritize, PrioritizeBody, PrioritizeConfig);
+protocol_body!(Benchmark, BenchmarkBody, BenchmarkConfig);
 
 /// The settings every protocol's calls run with, read by the harness from the stored config.
 pub trait RunSettings {
@@ -172,6 +180,21 @@ impl RunSettings for PrioritizeConfig {
 
     fn structured_output(&self) -> bool {
         self.structured_output
+    }
+}
+
+/// The benchmark's budget covers every arm; each call's output limit is the council's.
+impl RunSettings for BenchmarkConfig {
+    fn max_tokens(&self) -> u32 {
+        self.council.max_tokens
+    }
+
+    fn budget_usd(&self) -> Option<f64> {
+        self.budget_usd
+    }
+
+    fn structured_output(&self) -> bool {
+        self.council.structured_output
     }
 }
 
@@ -262,6 +285,7 @@ impl Session {
             Body::Consult(_) => state_is_finished::<ConsultState>(&self.state),
             Body::Review(_) => state_is_finished::<ReviewState>(&self.state),
             Body::Prioritize(_) => state_is_finished::<PrioritizeState>(&self.state),
+            Body::Benchmark(_) => state_is_finished::<BenchmarkState>(&self.state),
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::participants::Participant;
 use crate::record::CallRecord;
 use crate::record::CostSummary;
 
-const PROTOCOLS: &[&str] = &["consult", "review", "prioritize"];
+const PROTOCOLS: &[&str] = &["consult", "review", "prioritize", "benchmark"];
 
 impl Serialize for Session {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -42,6 +42,7 @@ impl Body {
             Body::Consult(body) => map.serialize_entry("body", body),
             Body::Review(body) => map.serialize_entry("body", body),
             Body::Prioritize(body) => map.serialize_entry("body", body),
+            Body::Benchmark(body) => map.serialize_entry("body", body),
         }
     }
 }
@@ -96,6 +97,7 @@ impl<'de> Deserialize<'de> for Session {
             "consult" => serde_json::from_value(body).map(Body::Consult),
             "review" => serde_json::from_value(body).map(Body::Review),
             "prioritize" => serde_json::from_value(body).map(Body::Prioritize),
+            "benchmark" => serde_json::from_value(body).map(Body::Benchmark),
             other => return Err(de::Error::unknown_variant(other, PROTOCOLS)),
         }
         .map_err(de::Error::custom)?;

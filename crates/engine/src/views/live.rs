@@ -28,7 +28,8 @@ impl ReplyKind {
     /// The kind of the call `call_id` of `participant_id` in `round`.
     pub fn of(session: &Session, round: u8, participant_id: &str, call_id: &str) -> Self {
         match &session.body {
-            Body::Consult(_) => match (participant_id == "judge", round) {
+            // A benchmark's calls are its consultations' and the best single model's answers.
+            Body::Consult(_) | Body::Benchmark(_) => match (participant_id == "judge", round) {
                 (false, 1) => Self::Answer,
                 (false, _) => Self::CrossExam,
                 (true, 2) => Self::Synthesis,

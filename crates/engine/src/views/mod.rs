@@ -3,6 +3,7 @@
 //! whether a session can resume, when to ask before a run, how a seat becomes a participant,
 //! how Review's findings and committee are laid out) are tested natively and shared by every
 //! place that shows them. The app's components only render these.
+pub mod benchmark;
 pub mod consent;
 pub mod consult;
 pub mod costs;

@@ -2,6 +2,7 @@
 //! a stopped session can continue.
 use crate::consult::stored::stored_consult_problems;
 use crate::harness::protocol::state_of;
+use crate::record::benchmark::state::BenchmarkState;
 use crate::record::consult::state::ConsultState;
 use crate::record::prioritize::state::PrioritizeState;
 use crate::record::review::state::ReviewState;
@@ -24,6 +25,7 @@ pub fn record_problems(session: &Session) -> Vec<String> {
         Body::Consult(body) => stored_consult_problems(body),
         Body::Review(body) => crate::review::stored::stored_review_problems(body),
         Body::Prioritize(body) => crate::prioritize::stored::stored_prioritize_problems(body),
+        Body::Benchmark(body) => crate::benchmark::stored::stored_benchmark_problems(body),
     }
 }
 
@@ -105,6 +107,23 @@ pub fn resume_offer(
                 from_round: done + 1,
             })
         }
+        Body::Benchmark(_) => {
+            let state = state_of::<crate::benchmark::Benchmark>(session)?;
+            if state == BenchmarkState::Complete {
+                return None;
+            }
+            let reason = if state.is_finished() {
+                "This benchmark stopped before the end."
+            } else {
+                "This benchmark was interrupted."
+            };
+            // A benchmark has no rounds: it continues with its first question or arm without an
+            // outcome (`benchmark::progress` says how far it came).
+            Some(ResumeOffer {
+                reason,
+                from_round: 1,
+            })
+        }
     }
 }
 
@@ -174,6 +193,7 @@ pub fn was_cancelled(session: &Session) -> bool {
         Body::Consult(_) => aborted::<crate::consult::Consult>(session),
         Body::Review(_) => aborted::<crate::review::Review>(session),
         Body::Prioritize(_) => aborted::<crate::prioritize::Prioritize>(session),
+        Body::Benchmark(_) => aborted::<crate::benchmark::Benchmark>(session),
     }
 }
 
@@ -237,5 +257,6 @@ pub fn demo_session(protocol: crate::record::Protocol, id: String, now_ms: u64) 
             crate::prioritize::demo::demo_prioritize_config(),
             now_ms,
         ),
+        Protocol::Benchmark => crate::benchmark_council::demo_benchmark(id, now_ms),
     }
 }

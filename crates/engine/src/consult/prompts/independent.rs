@@ -1,17 +1,31 @@
 //! Round 1: each panelist answers alone.
-use super::{panelist_system, reply_format, Prompt};
+use super::{panelist_system, reply_format, Prompt, FINAL_ANSWER_ASK};
 use crate::participants::Participant;
 
 const SHAPE: &str = r#"{"position": string, "key_points": [string, ...], "rationale": string, "confidence": integer 0-100}"#;
+/// With `final_answer` (the Benchmark's consults), in the schema's order.
+const SHAPE_WITH_FINAL_ANSWER: &str = r#"{"position": string, "key_points": [string, ...], "rationale": string, "final_answer": string, "confidence": integer 0-100}"#;
 
-pub fn independent(question: &str, panelist: &Participant, structured_output: bool) -> Prompt {
+/// `final_answer`: ask for the answer alone as well (`ConsultConfig::final_answer`); off, the
+/// prompt has no word of it.
+pub fn independent(
+    question: &str,
+    panelist: &Participant,
+    structured_output: bool,
+    final_answer: bool,
+) -> Prompt {
+    let (ask, shape) = if final_answer {
+        (FINAL_ANSWER_ASK, SHAPE_WITH_FINAL_ANSWER)
+    } else {
+        ("", SHAPE)
+    };
     Prompt {
         system: panelist_system(panelist),
         user: format!(
             "Question:\n{question}\n\nAnswer on your own: you have not seen anyone else's answer. \
              Give your position, the key points behind it (at least one), your rationale, and how \
-             confident you are.{}",
-            reply_format(SHAPE, structured_output)
+             confident you are.{ask}{}",
+            reply_format(shape, structured_output)
         ),
     }
 }

@@ -29,6 +29,10 @@ pub enum Detail {
     Filtered,
 }
 
+/// Round 1's request for the answer alone, when the consult asks for one (the Benchmark's).
+const FINAL_ANSWER_ASK: &str = " Then give your final answer alone in final_answer: as short as \
+                                it can be (a number, a letter, a word), without working.";
+
 const REPLY_FORMAT: &str = "Reply with one JSON object and nothing else (no prose, no code fence)";
 
 /// The closing paragraph: none when `structured_output` is on (the schema enforces the format

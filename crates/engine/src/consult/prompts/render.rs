@@ -23,6 +23,10 @@ pub fn answer(answer: &IndependentArtifact) -> String {
         answer.rationale,
         percent(answer.confidence)
     );
+    // Only a consult that asks for final answers has them (the Benchmark's).
+    if let Some(final_answer) = &answer.final_answer {
+        let _ = write!(text, "\nFinal answer: {final_answer}");
+    }
     text
 }
 

@@ -7,10 +7,19 @@ use crate::record::consult::artifacts::{
 
 const SHAPE: &str = r#"{"recommendation": string, "confidence": integer 0-100, "evidence": [{"point": string, "covers": ["T1", ...]}], "dissent": [{"agent": agent id, "concern": string, "severity": "high" | "medium" | "low", "covers": ["U1", "T2", ...]}]}"#;
 
+/// With `final_answer` (the Benchmark's consults), in the schema's order.
+const SHAPE_WITH_FINAL_ANSWER: &str = r#"{"recommendation": string, "final_answer": string, "confidence": integer 0-100, "evidence": [{"point": string, "covers": ["T1", ...]}], "dissent": [{"agent": agent id, "concern": string, "severity": "high" | "medium" | "low", "covers": ["U1", "T2", ...]}]}"#;
+
+const FINAL_ANSWER_LINE: &str = "- final_answer: the council's answer alone, as short as it can \
+                                  be (a number, a letter, a word), without working.\n";
+
 /// `synthesis` and `cross_exam` are what the judge is shown: filtered unless the session is verbose.
 /// `full_synthesis` is the whole one: each tension shown is numbered (`T<n>`) by its place there,
 /// and each unresolved point (`U<n>`) by its place in `unresolved`, which filtering keeps whole;
-/// the verdict cites these numbers (`record::consult::artifacts::references`).
+/// the verdict cites these numbers (`record::consult::artifacts::references`). `final_answer`:
+/// ask for the council's answer alone as well (`ConsultConfig::final_answer`); off, the prompt has
+/// no word of it.
+#[allow(clippy::too_many_arguments)]
 pub fn verdict(
     question: &str,
     round1: &[IndependentArtifact],
@@ -19,7 +28,13 @@ pub fn verdict(
     cross_exam: &CrossExamArtifact,
     detail: Detail,
     structured_output: bool,
+    final_answer: bool,
 ) -> Prompt {
+    let (final_answer_line, shape) = if final_answer {
+        (FINAL_ANSWER_LINE, SHAPE_WITH_FINAL_ANSWER)
+    } else {
+        ("", SHAPE)
+    };
     let tension_number = |index: usize| {
         let shown = &synthesis.tensions[index];
         let place = full_synthesis
@@ -40,7 +55,7 @@ pub fn verdict(
              Round 2, the synthesis:\n{}\n\nRound 3, the cross-examination:\n{}\n\n\
              Now decide. A point challenged and left unanswered is discarded; a point that \
              survived becomes evidence. The verdict is a decision, not a summary.\n\
-             - recommendation: what to do, a clear answer to the question.\n\
+             - recommendation: what to do, a clear answer to the question.\n{final_answer_line}\
              - confidence (a whole percentage): how sure the council can be, given its agreement \
              and dissent.\n\
              - evidence: the points that survived (at least one), each with the tensions it \
@@ -53,7 +68,7 @@ pub fn verdict(
             render::answers(round1),
             render::synthesis_numbered(synthesis, viewpoints, tension_number),
             render::cross_exam(cross_exam),
-            reply_format(SHAPE, structured_output)
+            reply_format(shape, structured_output)
         ),
     }
 }

@@ -3,7 +3,10 @@ use crate::consult::prompts;
 use crate::consult::ConsultRun as Run;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
-use crate::record::consult::artifacts::{independent_schema, IndependentArtifact, INDEPENDENT};
+use crate::record::consult::artifacts::final_answer::require_final_answer;
+use crate::record::consult::artifacts::{
+    independent_schema_with, IndependentArtifact, INDEPENDENT,
+};
 use crate::record::consult::config::MIN_PANELISTS;
 use crate::reply_parse::parse_reply;
 
@@ -19,10 +22,17 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             round: 1,
             participant: panelist,
             prompt: prompts::with_earlier_decision(
-                prompts::independent(&run.subject, panelist, run.config.structured_output),
+                prompts::independent(
+                    &run.subject,
+                    panelist,
+                    run.config.structured_output,
+                    run.config.final_answer,
+                ),
                 earlier.as_ref(),
             ),
-            response_schema: run.schema("independent_answer", independent_schema),
+            response_schema: run.schema("independent_answer", || {
+                independent_schema_with(run.config.final_answer)
+            }),
             tokens_saved_via_filtering: 0,
         })
         .collect();
@@ -31,7 +41,14 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             let mut fields = run.envelope_fields(INDEPENDENT);
             // The engine, not the model, says whose answer this is.
             fields.insert("agent_id".into(), plan.participant.id.clone().into());
-            parse_reply(text, fields, IndependentArtifact::validate).map_err(|e| e.to_string())
+            parse_reply(text, fields, |answer: &IndependentArtifact| {
+                answer.validate()?;
+                if run.config.final_answer {
+                    require_final_answer(&answer.final_answer)?;
+                }
+                Ok(())
+            })
+            .map_err(|e| e.to_string())
         })
         .await?;
     if answers.valid.len() < MIN_PANELISTS {

@@ -6,7 +6,8 @@ use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
-use crate::record::consult::artifacts::{verdict_schema, VerdictArtifact, VERDICT};
+use crate::record::consult::artifacts::final_answer::require_final_answer;
+use crate::record::consult::artifacts::{verdict_schema_with, VerdictArtifact, VERDICT};
 use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
@@ -44,6 +45,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             &labels.cross_exam(&cross_exam_shown),
             detail,
             structured,
+            run.config.final_answer,
         ),
         earlier.as_ref(),
     );
@@ -56,6 +58,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             &labels.cross_exam(&cross_exam),
             Detail::Full,
             structured,
+            run.config.final_answer,
         ),
         earlier.as_ref(),
     );
@@ -65,13 +68,19 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         participant: &run.config.judge,
         tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
         prompt,
-        response_schema: run.schema("verdict", verdict_schema),
+        response_schema: run.schema("verdict", || verdict_schema_with(run.config.final_answer)),
     };
     let verdict = run
         .ask(plan, &|_: &CallPlan, text: &str| {
             let fields = run.envelope_fields(VERDICT);
-            let mut parsed =
-                parse_reply(text, fields, VerdictArtifact::validate).map_err(|e| e.to_string())?;
+            let mut parsed = parse_reply(text, fields, |verdict: &VerdictArtifact| {
+                verdict.validate()?;
+                if run.config.final_answer {
+                    require_final_answer(&verdict.final_answer)?;
+                }
+                Ok(())
+            })
+            .map_err(|e| e.to_string())?;
             labels.restore_verdict(&mut parsed.value);
             run.check_agents(
                 &labels,

@@ -118,16 +118,6 @@ impl Quoted {
     }
 }
 
-/// Every string of a JSON value.
-fn strings_of(value: &serde_json::Value, into: &mut Vec<String>) {
-    match value {
-        serde_json::Value::String(text) => into.push(text.clone()),
-        serde_json::Value::Array(items) => items.iter().for_each(|i| strings_of(i, into)),
-        serde_json::Value::Object(object) => object.values().for_each(|v| strings_of(v, into)),
-        _ => {}
-    }
-}
-
 /// What asking a participant came to, re-ask included.
 pub enum Answer<T> {
     Valid(T),
@@ -269,17 +259,9 @@ impl<P: Protocol> Run<'_, P> {
 
     /// The run's subject and the texts its record holds, which prompts quote.
     fn quoted(&self) -> Quoted {
-        self.read(|session| {
-            let mut material = Vec::new();
-            if let Ok(serde_json::Value::Object(record)) = serde_json::to_value(session) {
-                if let Some(body) = record.get("body") {
-                    strings_of(body, &mut material);
-                }
-            }
-            Quoted {
-                subject: session.subject.clone(),
-                material,
-            }
+        self.read(|session| Quoted {
+            subject: session.subject.clone(),
+            material: P::quoted_material(session),
         })
     }
 

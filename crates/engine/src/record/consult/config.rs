@@ -42,6 +42,15 @@ pub struct ConsultConfig {
         skip_serializing_if = "is_anonymous"
     )]
     pub anonymous_peers: bool,
+    /// Ask round 1 and the verdict for a short `final_answer` as well, graded in code: set by the
+    /// Benchmark (issue 22). Off for an ordinary consult, whose prompts and schemas then carry no
+    /// word of it. Stored only when on.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub final_answer: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 fn default_max_tokens() -> u32 {

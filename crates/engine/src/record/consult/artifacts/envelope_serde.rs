@@ -4,8 +4,15 @@
 
 /// Serialize and Deserialize for an artifact struct whose first field is `envelope:
 /// ArtifactEnvelope`, followed by the listed fields (in declaration order).
+/// Fields after `;` are optional answers (`Option<String>`), written only when set and read from
+/// a string or a number: `final_answer`, asked for only by the Benchmark.
 macro_rules! envelope_first_serde {
     ($artifact:ident { $($field:ident: $ty:ty),* $(,)? }) => {
+        $crate::record::consult::artifacts::envelope_serde::envelope_first_serde!(
+            $artifact { $($field: $ty),* ; }
+        );
+    };
+    ($artifact:ident { $($field:ident: $ty:ty),* ; $($answer:ident),* $(,)? }) => {
         impl serde::Serialize for $artifact {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 use serde::ser::SerializeMap;
@@ -15,6 +22,9 @@ macro_rules! envelope_first_serde {
                 map.serialize_entry("round_number", &self.envelope.round_number)?;
                 map.serialize_entry("created_at", &self.envelope.created_at)?;
                 $(map.serialize_entry(stringify!($field), &self.$field)?;)*
+                $(if let Some(answer) = &self.$answer {
+                    map.serialize_entry(stringify!($answer), answer)?;
+                })*
                 map.end()
             }
         }
@@ -27,7 +37,11 @@ macro_rules! envelope_first_serde {
                     schema_version: String,
                     round_number: u8,
                     created_at: String,
-                    $($field: $ty),*
+                    $($field: $ty,)*
+                    $(
+                        #[serde(default, deserialize_with = "crate::record::consult::artifacts::final_answer::lenient_answer")]
+                        $answer: Option<String>,
+                    )*
                 }
                 let flat = <Flat as serde::Deserialize>::deserialize(deserializer)?;
                 Ok(Self {
@@ -37,7 +51,8 @@ macro_rules! envelope_first_serde {
                         round_number: flat.round_number,
                         created_at: flat.created_at,
                     },
-                    $($field: flat.$field),*
+                    $($field: flat.$field,)*
+                    $($answer: flat.$answer,)*
                 })
             }
         }

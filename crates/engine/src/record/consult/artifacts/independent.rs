@@ -1,6 +1,7 @@
 //! Round 1: one panelist's answer, given alone.
 use serde_json::Value;
 
+use super::final_answer::final_answer_schema;
 use super::schema::{list, object, percentage, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 use crate::validation::{require_min_items, require_text, require_texts, require_unit_interval};
@@ -20,6 +21,8 @@ pub struct IndependentArtifact {
     pub key_points: Vec<String>,
     pub rationale: String,
     pub confidence: f64,
+    /// The answer alone, when the consult asks for it (`ConsultConfig::final_answer`).
+    pub final_answer: Option<String>,
 }
 
 super::envelope_serde::envelope_first_serde!(IndependentArtifact {
@@ -27,7 +30,8 @@ super::envelope_serde::envelope_first_serde!(IndependentArtifact {
     position: String,
     key_points: Vec<String>,
     rationale: String,
-    confidence: f64,
+    confidence: f64;
+    final_answer
 });
 
 impl IndependentArtifact {
@@ -44,10 +48,20 @@ impl IndependentArtifact {
 
 /// What a panelist must reply in round 1.
 pub fn independent_schema() -> Value {
-    object(&[
+    independent_schema_with(false)
+}
+
+/// Round 1's schema, with `final_answer` (after the reasoning, before the confidence) when the
+/// consult asks for it.
+pub fn independent_schema_with(final_answer: bool) -> Value {
+    let mut properties = vec![
         ("position", text(400)),
         ("key_points", list(text(200), 1, 5)),
         ("rationale", text(800)),
-        ("confidence", percentage()),
-    ])
+    ];
+    if final_answer {
+        properties.push(("final_answer", final_answer_schema()));
+    }
+    properties.push(("confidence", percentage()));
+    object(&properties)
 }

@@ -3,6 +3,7 @@
 //! produces only the content fields (see each `*_schema`), the engine adds the envelope.
 mod cross_exam;
 mod envelope_serde;
+pub mod final_answer;
 mod independent;
 mod panelist_reply;
 pub mod references;
@@ -19,13 +20,17 @@ pub use cross_exam::{
     cross_exam_judgment_schema, Challenge, CrossExamArtifact, CrossExamJudgment, Duplicate,
     Rebuttal, CROSS_EXAM, MAX_CHALLENGES, MAX_REBUTTALS,
 };
-pub use independent::{independent_schema, IndependentArtifact, INDEPENDENT};
+pub use independent::{
+    independent_schema, independent_schema_with, IndependentArtifact, INDEPENDENT,
+};
 pub use panelist_reply::{cross_exam_reply_schema, CrossExamReply, PanelistChallenge};
 pub use synthesis::{
     synthesis_schema, ConsensusPoint, SynthesisArtifact, Tension, Viewpoint, MAX_CONSENSUS_POINTS,
     MAX_TENSIONS, SYNTHESIS,
 };
-pub use verdict::{verdict_schema, Dissent, Evidence, Severity, VerdictArtifact, VERDICT};
+pub use verdict::{
+    verdict_schema, verdict_schema_with, Dissent, Evidence, Severity, VerdictArtifact, VERDICT,
+};
 
 pub const SCHEMA_VERSION: &str = "1.0";
 /// The JSON fields of `ArtifactEnvelope`.

@@ -2,6 +2,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::final_answer::final_answer_schema;
 use super::schema::{agent_id, list, object, one_of, percentage, references, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 use crate::validation::{require_min_items, require_text, require_unit_interval};
@@ -20,13 +21,16 @@ pub struct VerdictArtifact {
     pub confidence: f64,
     pub evidence: Vec<Evidence>,
     pub dissent: Vec<Dissent>,
+    /// The council's answer alone, when the consult asks for it (`ConsultConfig::final_answer`).
+    pub final_answer: Option<String>,
 }
 
 super::envelope_serde::envelope_first_serde!(VerdictArtifact {
     recommendation: String,
     confidence: f64,
     evidence: Vec<Evidence>,
-    dissent: Vec<Dissent>,
+    dissent: Vec<Dissent>;
+    final_answer
 });
 
 /// A point that survived, with the numbers of the round-4 prompt's tensions it settles (`T2`; see
@@ -99,6 +103,12 @@ impl VerdictArtifact {
 
 /// What the judge must reply in round 4.
 pub fn verdict_schema() -> Value {
+    verdict_schema_with(false)
+}
+
+/// Round 4's schema, with `final_answer` (after the recommendation it sums up) when the consult
+/// asks for it.
+pub fn verdict_schema_with(final_answer: bool) -> Value {
     let dissent = object(&[
         ("agent", agent_id()),
         ("concern", text(300)),
@@ -106,10 +116,14 @@ pub fn verdict_schema() -> Value {
         ("covers", references()),
     ]);
     let evidence = object(&[("point", text(250)), ("covers", references())]);
-    object(&[
-        ("recommendation", text(600)),
+    let mut properties = vec![("recommendation", text(600))];
+    if final_answer {
+        properties.push(("final_answer", final_answer_schema()));
+    }
+    properties.extend([
         ("confidence", percentage()),
         ("evidence", list(evidence, 1, 6)),
         ("dissent", list(dissent, 0, 5)),
-    ])
+    ]);
+    object(&properties)
 }

@@ -1,0 +1,65 @@
+//! The per-question results as CSV: one row per question and arm, for a spreadsheet or R.
+use super::outcomes::{arm_label, arms_of};
+use crate::record::benchmark::body::{Arm, BenchmarkBody};
+
+const HEADER: &str =
+    "question_id,arm,arm_label,expected,final_answer,correct,cost_usd,tokens,calls,errors";
+
+/// Every question that has an outcome for an arm, in question order, the arms in `arms_of` order.
+/// `correct` is `true`, `false` or empty (no answer); `cost_usd` is empty when unknown. Lines end
+/// in CRLF (RFC 4180).
+pub fn results_csv(body: &BenchmarkBody) -> String {
+    let mut out = String::from(HEADER);
+    out.push_str("\r\n");
+    let arms = arms_of(body);
+    for question in &body.questions {
+        let Some(result) = body.result(&question.id) else {
+            continue;
+        };
+        for arm in &arms {
+            let Some(outcome) = result.outcome(arm) else {
+                continue;
+            };
+            let fields = [
+                text_field(&question.id),
+                arm_key(arm),
+                text_field(&arm_label(body, arm)),
+                text_field(&question.answer),
+                text_field(outcome.final_answer.as_deref().unwrap_or("")),
+                outcome.correct.map(|c| c.to_string()).unwrap_or_default(),
+                outcome.cost_usd.map(|c| format!("{c}")).unwrap_or_default(),
+                outcome.tokens.to_string(),
+                outcome.calls.to_string(),
+                text_field(&outcome.errors.join("; ")),
+            ];
+            out.push_str(&fields.join(","));
+            out.push_str("\r\n");
+        }
+    }
+    out
+}
+
+/// A stable machine name: `solo:<participant id>`, `vote`, `best_single`, `council`.
+pub fn arm_key(arm: &Arm) -> String {
+    match arm {
+        Arm::Solo { participant_id } => text_field(&format!("solo:{participant_id}")),
+        Arm::Vote => "vote".into(),
+        Arm::BestSingle => "best_single".into(),
+        Arm::Council => "council".into(),
+    }
+}
+
+/// Text, quoted when it must be. Model text is untrusted: a leading = + - @ would run as a
+/// spreadsheet formula, so it is prefixed with a '.
+fn text_field(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}

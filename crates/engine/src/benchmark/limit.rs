@@ -1,0 +1,122 @@
+//! At most N requests in flight to one provider: a benchmark asks many questions, and a provider
+//! answers a burst with rate limits. A caller wrapper, so every protocol's asking (budget, re-ask,
+//! hedging: a backup's call counts against the backup's provider) stays the harness's.
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll, Waker};
+
+use crate::harness::io::{
+    CallFailure, CallProgress, CallReply, CallRequest, DynModelCaller, FirstTextTimes,
+    HedgeDeadline, ModelCaller,
+};
+
+/// `inner`, with at most `per_provider` calls in flight to each provider (by `provider_id`).
+/// Calls beyond it wait, in no promised order, until one ends; a waiting call that is dropped
+/// (cancelled) leaves the queue.
+pub struct LimitedCaller<'c> {
+    inner: &'c dyn DynModelCaller,
+    per_provider: usize,
+    slots: RefCell<HashMap<String, Slots>>,
+}
+
+#[derive(Default)]
+struct Slots {
+    in_flight: usize,
+    waiting: Vec<Waker>,
+}
+
+impl<'c> LimitedCaller<'c> {
+    pub fn new(inner: &'c dyn DynModelCaller, per_provider: u32) -> Self {
+        Self {
+            inner,
+            per_provider: per_provider.max(1) as usize,
+            slots: RefCell::default(),
+        }
+    }
+
+    /// Calls in flight to `provider_id` now (for tests and progress).
+    pub fn in_flight(&self, provider_id: &str) -> usize {
+        self.slots
+            .borrow()
+            .get(provider_id)
+            .map_or(0, |slots| slots.in_flight)
+    }
+
+    fn acquire<'a>(&'a self, provider_id: &'a str) -> Acquire<'a, 'c> {
+        Acquire {
+            limit: self,
+            provider_id,
+        }
+    }
+
+    fn release(&self, provider_id: &str) {
+        let waiting = {
+            let mut slots = self.slots.borrow_mut();
+            let Some(slots) = slots.get_mut(provider_id) else {
+                return;
+            };
+            slots.in_flight = slots.in_flight.saturating_sub(1);
+            std::mem::take(&mut slots.waiting)
+        };
+        // Every waiter checks again; those that find no slot wait again.
+        waiting.into_iter().for_each(Waker::wake);
+    }
+}
+
+struct Acquire<'a, 'c> {
+    limit: &'a LimitedCaller<'c>,
+    provider_id: &'a str,
+}
+
+impl<'a, 'c> Future for Acquire<'a, 'c> {
+    type Output = Permit<'a, 'c>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let mut all = self.limit.slots.borrow_mut();
+        let slots = all.entry(self.provider_id.to_string()).or_default();
+        if slots.in_flight < self.limit.per_provider {
+            slots.in_flight += 1;
+            Poll::Ready(Permit {
+                limit: self.limit,
+                provider_id: self.provider_id,
+            })
+        } else {
+            slots.waiting.push(cx.waker().clone());
+            Poll::Pending
+        }
+    }
+}
+
+/// A slot held for one call; given back when the call ends or is dropped.
+struct Permit<'a, 'c> {
+    limit: &'a LimitedCaller<'c>,
+    provider_id: &'a str,
+}
+
+impl Drop for Permit<'_, '_> {
+    fn drop(&mut self) {
+        self.limit.release(self.provider_id);
+    }
+}
+
+impl ModelCaller for LimitedCaller<'_> {
+    async fn call(
+        &self,
+        request: CallRequest,
+        progress: &dyn CallProgress,
+    ) -> Result<CallReply, CallFailure> {
+        let provider_id = request.target.provider_id.clone();
+        let _permit = self.acquire(&provider_id).await;
+        self.inner.call(request, progress).await
+    }
+
+    fn hedge_deadline(&self) -> Option<HedgeDeadline> {
+        self.inner.hedge_deadline()
+    }
+
+    fn first_text_times(&self) -> Option<&FirstTextTimes> {
+        self.inner.first_text_times()
+    }
+}

@@ -1,0 +1,118 @@
+//! The stored outcomes read as the results' inputs: which arms a benchmark has, their labels, and
+//! `summarise_body`, everything the results view and the report show.
+use super::results::{summarise, ArmOutcomes, BenchmarkSummary, CouncilFacts, Outcome};
+use crate::participants::Participant;
+use crate::record::benchmark::body::{Arm, ArmOutcome, BenchmarkBody};
+
+/// The arms of a benchmark in the order results list them: each panelist alone (panel order), the
+/// round-1 vote, the best single model sampled k times, then the council.
+pub fn arms_of(body: &BenchmarkBody) -> Vec<Arm> {
+    let mut arms: Vec<Arm> = body
+        .config
+        .council
+        .panelists
+        .iter()
+        .map(|p| Arm::Solo {
+            participant_id: p.id.clone(),
+        })
+        .collect();
+    arms.push(Arm::Vote);
+    arms.push(Arm::BestSingle);
+    arms.push(Arm::Council);
+    arms
+}
+
+/// What the user reads for an arm: "llama3.2 alone", "Round-1 vote", "gpt-4o x9, majority",
+/// "Council".
+pub fn arm_label(body: &BenchmarkBody, arm: &Arm) -> String {
+    match arm {
+        Arm::Solo { participant_id } => {
+            let panelist = body
+                .config
+                .council
+                .panelists
+                .iter()
+                .find(|p| &p.id == participant_id);
+            let shared = |p: &Participant| {
+                let panel = &body.config.council.panelists;
+                panel.iter().filter(|other| other.model == p.model).count() > 1
+            };
+            match panelist {
+                Some(p) if shared(p) => format!("{} alone", p.label),
+                Some(p) => format!("{} alone", model_name(p)),
+                None => format!("{participant_id} alone"),
+            }
+        }
+        Arm::Vote => "Round-1 vote".into(),
+        Arm::BestSingle => {
+            let model = body
+                .best_single
+                .as_ref()
+                .map(model_name)
+                .unwrap_or_else(|| "Best single model".into());
+            match body.k {
+                Some(k) => format!("{model} x{k}, majority"),
+                None => format!("{model}, majority"),
+            }
+        }
+        Arm::Council => "Council".into(),
+    }
+}
+
+/// A seat's model, as arms are named (a solo arm whose model two seats share takes the seat's
+/// label instead).
+fn model_name(participant: &Participant) -> String {
+    participant.model.clone()
+}
+
+/// Every question's outcome for `arm`, in question order (questions without one are left out).
+pub fn arm_outcomes(body: &BenchmarkBody, arm: &Arm) -> ArmOutcomes {
+    let outcomes = body
+        .questions
+        .iter()
+        .filter_map(|question| {
+            let outcome = body.result(&question.id)?.outcome(arm)?;
+            Some(to_outcome(&question.id, outcome))
+        })
+        .collect();
+    ArmOutcomes {
+        label: arm_label(body, arm),
+        is_vote: *arm == Arm::Vote,
+        outcomes,
+    }
+}
+
+/// A call without a price counts $0 here: the summary's cost figures then say too little, which
+/// the view flags from the record's `unpriced_calls`.
+fn to_outcome(question_id: &str, outcome: &ArmOutcome) -> Outcome {
+    Outcome {
+        question_id: question_id.to_string(),
+        correct: outcome.correct,
+        cost_usd: outcome.cost_usd.unwrap_or(0.0),
+        tokens: outcome.tokens,
+    }
+}
+
+/// The council's facts per question, as the results read them.
+pub fn council_facts(body: &BenchmarkBody) -> Vec<CouncilFacts> {
+    body.results
+        .iter()
+        .map(|result| CouncilFacts {
+            question_id: result.question_id.clone(),
+            confidence: result.facts.confidence,
+            round1_majority_correct: result.facts.round1_majority_correct,
+        })
+        .collect()
+}
+
+/// Everything the results view and the report show, from the stored outcomes so far (a partial
+/// benchmark summarises the questions it has). The bootstrap is seeded by the config's seed.
+pub fn summarise_body(body: &BenchmarkBody) -> BenchmarkSummary {
+    let council = arm_outcomes(body, &Arm::Council);
+    let others: Vec<ArmOutcomes> = arms_of(body)
+        .iter()
+        .filter(|arm| **arm != Arm::Council)
+        .map(|arm| arm_outcomes(body, arm))
+        .collect();
+    summarise(&council, &others, &council_facts(body), body.config.seed)
+}

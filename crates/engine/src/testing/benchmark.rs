@@ -1,0 +1,165 @@
+//! Scripted models of known accuracy for benchmark tests: each model answers a question right with
+//! its own probability, drawn from a seeded hash of (model, question, call), so a run is the same
+//! every time and the draws of different calls are independent. Round 1 and the best single
+//! model's samples give a `final_answer`; rounds 2 and 3 are the demo council's; the judge's
+//! verdict takes the majority of the round-1 final answers it is shown and flips it with set
+//! probabilities (right to wrong, wrong to right), so each arm's expected accuracy is known.
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+
+use crate::consult::demo::demo_reply;
+use crate::harness::io::{CallFailure, CallProgress, CallReply, CallRequest, ModelCaller};
+use crate::record::benchmark::question::Question;
+use crate::reply_parse::extract_json;
+use crate::tokens::estimate_tokens;
+
+pub struct KnownAccuracyCaller {
+    /// (question text, its answer as a whole number), found in each prompt by its text.
+    questions: Vec<(String, i64)>,
+    /// Each model's chance of a right answer; a model not listed is always wrong.
+    accuracy: HashMap<String, f64>,
+    /// The verdict's chance to turn a right round-1 majority wrong, and a wrong one right.
+    pub flip_right_to_wrong: f64,
+    pub flip_wrong_to_right: f64,
+    seed: u64,
+    /// Calls after which every call is cancelled (a user's cancel, a closed tab).
+    pub cancel_after: Cell<Option<usize>>,
+    requests: RefCell<Vec<CallRequest>>,
+}
+
+impl KnownAccuracyCaller {
+    /// `questions` must have numeric answers (the arithmetic and word-problem generators').
+    pub fn new(questions: &[Question], accuracy: &[(&str, f64)], seed: u64) -> Self {
+        Self {
+            questions: questions
+                .iter()
+                .map(|q| {
+                    (
+                        q.text.clone(),
+                        q.answer.parse().expect("a whole-number answer"),
+                    )
+                })
+                .collect(),
+            accuracy: accuracy
+                .iter()
+                .map(|(model, p)| (model.to_string(), *p))
+                .collect(),
+            flip_right_to_wrong: 0.0,
+            flip_wrong_to_right: 0.0,
+            seed,
+            cancel_after: Cell::new(None),
+            requests: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Every request received (cancelled ones included), in the order the calls started.
+    pub fn requests(&self) -> Vec<CallRequest> {
+        self.requests.borrow().clone()
+    }
+
+    /// A uniform draw in [0, 1) for this (what, question, call).
+    fn draw(&self, what: &str, question: &str, call_id: &str) -> f64 {
+        let mut hash = 0xcbf2_9ce4_8422_2325_u64 ^ self.seed;
+        for byte in what.bytes().chain(question.bytes()).chain(call_id.bytes()) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        // SplitMix64's finaliser spreads the low bits.
+        hash ^= hash >> 30;
+        hash = hash.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        hash ^= hash >> 27;
+        hash = hash.wrapping_mul(0x94d0_49bb_1331_11eb);
+        hash ^= hash >> 31;
+        (hash >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn question_of(&self, prompt: &str) -> Option<&(String, i64)> {
+        self.questions
+            .iter()
+            .find(|(text, _)| prompt.contains(text.as_str()))
+    }
+
+    fn reply(&self, request: &CallRequest) -> CallReply {
+        let Some((question, answer)) = self.question_of(&request.prompt) else {
+            return demo_reply(request);
+        };
+        let text = match (request.round, request.participant_id.as_str()) {
+            (1, _) => {
+                let p = self
+                    .accuracy
+                    .get(&request.target.model)
+                    .copied()
+                    .unwrap_or(0.0);
+                let right = self.draw(&request.target.model, question, &request.call_id) < p;
+                let given = if right { *answer } else { answer + 1 };
+                serde_json::json!({
+                    "position": format!("It comes to {given}."),
+                    "key_points": ["Multiplication first, then left to right"],
+                    "rationale": "Each product was worked out before the sums.",
+                    "final_answer": given.to_string(),
+                    "confidence": 80
+                })
+                .to_string()
+            }
+            (4, _) => self.verdict(request, question, *answer),
+            _ => return demo_reply(request),
+        };
+        CallReply {
+            input_tokens: Some(estimate_tokens(&request.system) + estimate_tokens(&request.prompt)),
+            output_tokens: Some(estimate_tokens(&text)),
+            cost_usd: None,
+            model: Some(request.target.model.clone()),
+            text,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The demo's verdict with a final answer: the majority of the round-1 answers shown (first
+    /// shown wins a tie), flipped with the set probabilities.
+    fn verdict(&self, request: &CallRequest, question: &str, answer: i64) -> String {
+        let shown: Vec<i64> = request
+            .prompt
+            .lines()
+            .filter_map(|line| line.strip_prefix("Final answer: ")?.trim().parse().ok())
+            .collect();
+        let mut majority = answer + 1;
+        let mut best = 0;
+        for candidate in &shown {
+            let votes = shown.iter().filter(|v| *v == candidate).count();
+            if votes > best {
+                best = votes;
+                majority = *candidate;
+            }
+        }
+        let draw = self.draw("judge", question, &request.call_id);
+        let given = match majority == answer {
+            true if draw < self.flip_right_to_wrong => answer + 1,
+            false if draw < self.flip_wrong_to_right => answer,
+            _ => majority,
+        };
+        let demo = demo_reply(request);
+        let mut verdict = extract_json(&demo.text).expect("the demo verdict").value;
+        verdict.insert("final_answer".into(), given.to_string().into());
+        serde_json::Value::Object(verdict).to_string()
+    }
+}
+
+impl ModelCaller for KnownAccuracyCaller {
+    async fn call(
+        &self,
+        request: CallRequest,
+        progress: &dyn CallProgress,
+    ) -> Result<CallReply, CallFailure> {
+        let made = {
+            let mut requests = self.requests.borrow_mut();
+            requests.push(request.clone());
+            requests.len()
+        };
+        super::YieldOnce::default().await;
+        if self.cancel_after.get().is_some_and(|after| made > after) {
+            return Err(CallFailure::cancelled());
+        }
+        let reply = self.reply(&request);
+        progress.delta(&reply.text, false);
+        Ok(reply)
+    }
+}

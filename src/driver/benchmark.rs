@@ -1,0 +1,108 @@
+//! Running a benchmark in the browser: the engine's runner (`consilium_engine::run_benchmark`) with
+//! Consult as its council, at most `parallel_per_provider` requests in flight per provider
+//! (`LimitedCaller`), the record saved as it goes (every update the engine hands over, coalesced
+//! by storage), a yield to the page before every question, and its progress as a signal.
+//! One run at a time, as every protocol (`run`): cancel and resume are the shared ones.
+use consilium_engine::benchmark::limit::LimitedCaller;
+use consilium_engine::benchmark::progress::progress;
+use consilium_engine::harness::prompt::Prompt;
+use consilium_engine::record::benchmark::config::DEFAULT_PARALLEL_PER_PROVIDER;
+use consilium_engine::{
+    run_benchmark, Clock, ConsultConfig, ConsultCouncil, Council, DynModelCaller, EventSink,
+    IndependentArtifact, ParsedReply, Participant, Session,
+};
+use futures::future::LocalBoxFuture;
+use gloo_timers::future::TimeoutFuture;
+use leptos::prelude::*;
+
+use super::clock::BrowserClock;
+use super::live::LiveRun;
+use super::run::{cancel_run, start_run};
+use crate::settings::Settings;
+
+/// Starts (or resumes) `session`, a benchmark, in the background. `live.benchmark_progress`
+/// follows it: done and total questions, elapsed time, and the estimate of time and cost left (see
+/// `consilium_engine::benchmark::progress`), updated after every saved change; `live.session`
+/// holds the record as it grows, as for every protocol. `Err` as `start_run`'s (another run is
+/// active here, the session runs in another tab, its record is invalid), or not a benchmark.
+pub fn start_benchmark(session: Session, settings: Settings, live: LiveRun) -> Result<(), String> {
+    if session.benchmark().is_none() {
+        return Err("This session is not a benchmark.".to_string());
+    }
+    live.benchmark_progress.set(progress(&session, 0));
+    start_run(session, settings, live)
+}
+
+/// Stops the running benchmark: its requests are aborted, the question under way keeps what it
+/// has (its consultation resumes through Consult's resume), and the record ends Aborted.
+pub fn cancel_benchmark() {
+    cancel_run();
+}
+
+/// The engine's benchmark run, in the browser: Consult as the council (after a yield to the page,
+/// so a long benchmark never holds the main thread from one question to the next), with at most
+/// the record's `parallel_per_provider` requests in flight per provider.
+pub(super) async fn run_in_browser(
+    session: Session,
+    caller: &super::caller::BrowserCaller,
+    sink: &super::signals::SignalSink,
+) -> Session {
+    let per_provider = session
+        .benchmark()
+        .map_or(DEFAULT_PARALLEL_PER_PROVIDER, |b| {
+            b.config.parallel_per_provider
+        });
+    let limited = LimitedCaller::new(caller, per_provider);
+    run_benchmark(session, &YieldingCouncil, &limited, &BrowserClock, sink).await
+}
+
+/// Consult, after giving the page a turn: each question's consultation starts from a fresh task,
+/// so input, rendering and saving run between questions.
+struct YieldingCouncil;
+
+impl Council for YieldingCouncil {
+    fn planned_calls(&self, config: &ConsultConfig) -> u32 {
+        ConsultCouncil.planned_calls(config)
+    }
+
+    fn new_session(
+        &self,
+        id: String,
+        question: String,
+        config: ConsultConfig,
+        now_ms: u64,
+    ) -> Session {
+        ConsultCouncil.new_session(id, question, config, now_ms)
+    }
+
+    fn run<'a>(
+        &'a self,
+        session: Session,
+        caller: &'a dyn DynModelCaller,
+        clock: &'a dyn Clock,
+        sink: &'a dyn EventSink,
+    ) -> LocalBoxFuture<'a, Session> {
+        Box::pin(async move {
+            TimeoutFuture::new(0).await;
+            ConsultCouncil.run(session, caller, clock, sink).await
+        })
+    }
+
+    fn independent_prompt(
+        &self,
+        question: &str,
+        participant: &Participant,
+        config: &ConsultConfig,
+    ) -> (Prompt, Option<(String, serde_json::Value)>) {
+        ConsultCouncil.independent_prompt(question, participant, config)
+    }
+
+    fn parse_independent(
+        &self,
+        participant: &Participant,
+        text: &str,
+        now: &str,
+    ) -> Result<ParsedReply<IndependentArtifact>, String> {
+        ConsultCouncil.parse_independent(participant, text, now)
+    }
+}
