@@ -1,6 +1,6 @@
 //! Consult's part of the session record: the council's settings, each round's artifact, the
 //! confidence check and the filtering savings, and the consult's states. The rounds that make
-//! them are the protocol's (`crate::consult`).
+//! them are the Consult protocol's, a layer above.
 pub mod artifacts;
 pub mod body;
 pub mod confidence;
