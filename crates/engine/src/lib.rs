@@ -23,6 +23,7 @@
 pub mod benchmark;
 pub mod benchmark_council;
 pub mod consult;
+pub mod csv_text;
 pub mod demo;
 pub mod harness;
 pub mod html_report;

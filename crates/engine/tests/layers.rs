@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 /// Bottom to top. A module may import from its own layer (without a cycle) or any lower one.
 const LAYERS: &[(&str, &[&str])] = &[
     // L0 foundation: leaves with no knowledge of sessions (time, money, token estimates,
-    // validation, who takes part, text helpers, tolerant reply parsing, a seeded shuffle).
+    // validation, who takes part, text helpers, CSV fields, tolerant reply parsing, a seeded shuffle).
     (
         "L0 foundation",
         &[
@@ -32,6 +32,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "reply_parse",
             "shuffle",
             "partial_reply",
+            "csv_text",
         ],
     ),
     // L1 the session record: the envelope, call records, costs, and each protocol's stored data

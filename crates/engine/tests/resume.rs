@@ -3,7 +3,7 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::{CallFailure, CallStatus, ConsultState, Event, Session};
+use consilium_engine::{CallFailure, CallStatus, ConsultState, Event, Session, StateMachine};
 
 /// The snapshots the shell would have persisted during a demo run.
 fn saved_snapshots() -> Vec<Session> {

@@ -6,18 +6,7 @@ use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{CallFailure, ConsultState, Event, Protocol, StateMachine, TransitionError};
 use ConsultState::*;
 
-const ALL: [ConsultState; 10] = [
-    Idle,
-    Estimating,
-    AwaitingConsent,
-    Independent,
-    Synthesis,
-    CrossExam,
-    Verdict,
-    Complete,
-    Aborted,
-    Failed,
-];
+const ALL: &[ConsultState] = <ConsultState as StateMachine>::ALL;
 
 #[test]
 fn the_happy_path_is_a_chain_of_valid_transitions() {
@@ -45,7 +34,7 @@ fn every_round_can_be_the_last_one() {
 
 #[test]
 fn aborted_and_failed_are_reachable_from_every_running_state_only() {
-    for from in ALL {
+    for &from in ALL {
         for to in [Aborted, Failed] {
             assert_eq!(
                 from.transition(to).is_ok(),
@@ -54,7 +43,7 @@ fn aborted_and_failed_are_reachable_from_every_running_state_only() {
             );
         }
     }
-    let running: Vec<ConsultState> = ALL.into_iter().filter(|s| s.is_running()).collect();
+    let running: Vec<ConsultState> = ALL.iter().copied().filter(|s| s.is_running()).collect();
     assert_eq!(
         running,
         [
@@ -110,7 +99,7 @@ fn states_serialise_in_snake_case_and_know_their_round() {
         "awaiting_consent"
     );
     assert_eq!(serde_json::to_value(CrossExam).unwrap(), "cross_exam");
-    for state in ALL {
+    for &state in ALL {
         assert_eq!(serde_json::to_value(state).unwrap(), state.as_str());
     }
     let rounds: Vec<Option<u8>> = ALL.iter().map(|s| s.round()).collect();

@@ -1,5 +1,6 @@
 //! The per-question results as CSV: one row per question and arm, for a spreadsheet or R.
 use super::outcomes::{arm_label, arms_of};
+use crate::csv_text::{csv_field, push_row};
 use crate::record::benchmark::body::{Arm, BenchmarkBody};
 
 const HEADER: &str =
@@ -21,19 +22,18 @@ pub fn results_csv(body: &BenchmarkBody) -> String {
                 continue;
             };
             let fields = [
-                text_field(&question.id),
+                csv_field(&question.id),
                 arm_key(arm),
-                text_field(&arm_label(body, arm)),
-                text_field(&question.answer),
-                text_field(outcome.final_answer.as_deref().unwrap_or("")),
+                csv_field(&arm_label(body, arm)),
+                csv_field(&question.answer),
+                csv_field(outcome.final_answer.as_deref().unwrap_or("")),
                 outcome.correct.map(|c| c.to_string()).unwrap_or_default(),
                 outcome.cost_usd.map(|c| format!("{c}")).unwrap_or_default(),
                 outcome.tokens.to_string(),
                 outcome.calls.to_string(),
-                text_field(&outcome.errors.join("; ")),
+                csv_field(&outcome.errors.join("; ")),
             ];
-            out.push_str(&fields.join(","));
-            out.push_str("\r\n");
+            push_row(&mut out, &fields);
         }
     }
     out
@@ -42,24 +42,9 @@ pub fn results_csv(body: &BenchmarkBody) -> String {
 /// A stable machine name: `solo:<participant id>`, `vote`, `best_single`, `council`.
 pub fn arm_key(arm: &Arm) -> String {
     match arm {
-        Arm::Solo { participant_id } => text_field(&format!("solo:{participant_id}")),
+        Arm::Solo { participant_id } => csv_field(&format!("solo:{participant_id}")),
         Arm::Vote => "vote".into(),
         Arm::BestSingle => "best_single".into(),
         Arm::Council => "council".into(),
-    }
-}
-
-/// Text, quoted when it must be. Model text is untrusted: a leading = + - @ would run as a
-/// spreadsheet formula, so it is prefixed with a '.
-fn text_field(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@']) {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
     }
 }

@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use super::{debate_cost_usd, debate_result};
+use crate::csv_text::{csv_field, push_row};
 use crate::money::format_usd;
 use crate::record::prioritize::body::{Partner, PrioritizeBody};
 use crate::record::Session;
@@ -183,22 +184,7 @@ pub fn prioritize_csv(session: &Session) -> String {
             item.debate_session_id.clone().unwrap_or_default(),
         ];
         let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
-        out.push_str(&line.join(","));
-        out.push_str("\r\n");
+        push_row(&mut out, &line);
     }
     out
-}
-
-fn csv_field(text: &str) -> String {
-    // A leading = + - @ would be run as a formula by spreadsheets: quote it with a '.
-    let text = if text.starts_with(['=', '+', '-', '@']) {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
 }

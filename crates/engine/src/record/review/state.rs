@@ -12,22 +12,51 @@
 //! any running state -> failed | aborted
 //! ```
 //! The table allows CONCLUSION -> PROPOSAL; `review::amend` allows it only after a veto.
-use serde::{Deserialize, Serialize};
+use crate::record::state::protocol_states;
 
-use crate::record::state::{StateMachine, TransitionError};
+protocol_states! {
+    pub enum ReviewState {
+        Idle = "idle",
+        Proposal = "proposal",
+        Debate = "debate",
+        Veto = "veto",
+        Synthesis = "synthesis",
+        Abstain = "abstain",
+        Conclusion = "conclusion",
+        Failed = "failed",
+        Aborted = "aborted",
+    }
+    rules {
+        const NOUN: &'static str = "A review";
+        const INITIAL: Self = Self::Idle;
+        const FAILED: Self = Self::Failed;
+        const ABORTED: Self = Self::Aborted;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ReviewState {
-    Idle,
-    Proposal,
-    Debate,
-    Veto,
-    Synthesis,
-    Abstain,
-    Conclusion,
-    Failed,
-    Aborted,
+        fn allows(self, to: Self) -> bool {
+            use ReviewState::*;
+            match (self, to) {
+                (Idle, Proposal) | (Proposal, Debate) => true,
+                (Debate, Veto | Synthesis | Abstain | Debate | Conclusion) => true,
+                (Veto, Proposal | Debate | Conclusion) => true,
+                (Synthesis, Conclusion) | (Conclusion, Proposal) => true,
+                (Abstain, Conclusion | Debate) => true,
+                (from, Failed | Aborted) => from.is_running(),
+                _ => false,
+            }
+        }
+
+        /// A stopped review (interrupted, cancelled, failed) goes back to where its last complete
+        /// step left it: PROPOSAL before any round, else the outcome of its last round.
+        fn resumes_at(self, to: Self) -> bool {
+            use ReviewState::*;
+            let resumable = self.is_running() || matches!(self, Aborted | Failed);
+            resumable && matches!(to, Proposal | Debate | Veto | Abstain | Synthesis)
+        }
+
+        fn is_finished(self) -> bool {
+            matches!(self, Self::Conclusion | Self::Failed | Self::Aborted)
+        }
+    }
 }
 
 impl ReviewState {
@@ -49,71 +78,5 @@ impl ReviewState {
             Self::Failed => "FAILED",
             Self::Aborted => "ABORTED",
         }
-    }
-}
-
-impl StateMachine for ReviewState {
-    const NOUN: &'static str = "A review";
-    const ALL: &'static [Self] = &[
-        Self::Idle,
-        Self::Proposal,
-        Self::Debate,
-        Self::Veto,
-        Self::Synthesis,
-        Self::Abstain,
-        Self::Conclusion,
-        Self::Failed,
-        Self::Aborted,
-    ];
-    const INITIAL: Self = Self::Idle;
-    const FAILED: Self = Self::Failed;
-    const ABORTED: Self = Self::Aborted;
-
-    fn as_str(self) -> &'static str {
-        match self {
-            Self::Idle => "idle",
-            Self::Proposal => "proposal",
-            Self::Debate => "debate",
-            Self::Veto => "veto",
-            Self::Synthesis => "synthesis",
-            Self::Abstain => "abstain",
-            Self::Conclusion => "conclusion",
-            Self::Failed => "failed",
-            Self::Aborted => "aborted",
-        }
-    }
-
-    fn transition(self, to: Self) -> Result<Self, TransitionError<Self>> {
-        use ReviewState::*;
-        let allowed = match (self, to) {
-            (Idle, Proposal) | (Proposal, Debate) => true,
-            (Debate, Veto | Synthesis | Abstain | Debate | Conclusion) => true,
-            (Veto, Proposal | Debate | Conclusion) => true,
-            (Synthesis, Conclusion) | (Conclusion, Proposal) => true,
-            (Abstain, Conclusion | Debate) => true,
-            (from, Failed | Aborted) => from.is_running(),
-            _ => false,
-        };
-        if allowed {
-            Ok(to)
-        } else {
-            Err(TransitionError { from: self, to })
-        }
-    }
-
-    /// A stopped review (interrupted, cancelled, failed) goes back to where its last complete step
-    /// left it: PROPOSAL before any round, else the outcome of its last round.
-    fn resume(self, to: Self) -> Result<Self, TransitionError<Self>> {
-        use ReviewState::*;
-        let resumable = self.is_running() || matches!(self, Aborted | Failed);
-        if resumable && matches!(to, Proposal | Debate | Veto | Abstain | Synthesis) {
-            Ok(to)
-        } else {
-            Err(TransitionError { from: self, to })
-        }
-    }
-
-    fn is_finished(self) -> bool {
-        matches!(self, Self::Conclusion | Self::Failed | Self::Aborted)
     }
 }
