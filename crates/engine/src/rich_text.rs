@@ -172,7 +172,7 @@ fn parse_with(text: &str, options: Options) -> Vec<Block> {
     root
 }
 
-fn close(open: Open, frame: Frame, stack: &mut Vec<(Open, Frame)>, root: &mut Vec<Block>) {
+fn close(open: Open, frame: Frame, stack: &mut [(Open, Frame)], root: &mut Vec<Block>) {
     let inlines = |frame: Frame| match frame {
         Frame::Inlines(items) => items,
         Frame::Blocks(_) => Vec::new(),

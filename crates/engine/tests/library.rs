@@ -161,14 +161,11 @@ fn the_snippet_marks_each_match_and_keeps_the_original_case() {
 #[test]
 fn case_folding_keeps_byte_offsets_for_any_text() {
     let hay = SearchText::new("İstanbul ÉCOLE straße 東京の会議 Ünïcode".to_string());
-    assert_eq!(
-        Query::parse("école")
-            .find(&hay)
-            .unwrap()
-            .marked()
-            .contains("[ÉCOLE]"),
-        true
-    );
+    assert!(Query::parse("école")
+        .find(&hay)
+        .unwrap()
+        .marked()
+        .contains("[ÉCOLE]"));
     assert!(Query::parse("東京")
         .find(&hay)
         .unwrap()

@@ -112,7 +112,7 @@ mod tests {
                 let mut ours: Vec<(u64, usize)> = keys.iter().copied().zip(0..).collect();
                 let mut std_sorted = ours.clone();
                 sort_by(&mut ours, |a, b| b.0.cmp(&a.0));
-                std_sorted.sort_by(|a, b| b.0.cmp(&a.0));
+                std_sorted.sort_by_key(|e| std::cmp::Reverse(e.0));
                 assert_eq!(ours, std_sorted, "count {count}, seed {seed}");
 
                 let mut ours: Vec<(u64, usize)> = keys.iter().copied().zip(0..).collect();
