@@ -55,17 +55,7 @@ pub fn stored_consult_problems(body: &ConsultBody) -> Vec<String> {
     }
     check_agents("Round 1", answered, &mut problems);
     if let Some(synthesis) = &body.round2 {
-        let ids = synthesis
-            .consensus_points
-            .iter()
-            .flat_map(|c| c.supporting_agents.iter().map(String::as_str))
-            .chain(
-                synthesis
-                    .tensions
-                    .iter()
-                    .flat_map(|t| t.viewpoints.iter().map(|v| v.agent.as_str())),
-            )
-            .collect();
+        let ids = synthesis.named_agents().collect();
         check_agents("Round 2 synthesis", ids, &mut problems);
     }
     if let Some(cross_exam) = &body.round3 {

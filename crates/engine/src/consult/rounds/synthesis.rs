@@ -29,19 +29,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
                 .map_err(|e| e.to_string())?;
             labels.restore_synthesis(&mut parsed.value);
             let synthesis = &parsed.value;
-            run.check_agents(
-                &labels,
-                synthesis
-                    .consensus_points
-                    .iter()
-                    .flat_map(|c| c.supporting_agents.iter().map(String::as_str))
-                    .chain(
-                        synthesis
-                            .tensions
-                            .iter()
-                            .flat_map(|t| t.viewpoints.iter().map(|v| v.agent.as_str())),
-                    ),
-            )?;
+            run.check_agents(&labels, synthesis.named_agents())?;
             Ok(parsed)
         })
         .await

@@ -54,6 +54,20 @@ pub struct Viewpoint {
 }
 
 impl SynthesisArtifact {
+    /// Every participant id the synthesis names: supporters of consensus points, then the agents
+    /// of each tension's viewpoints (repeats kept; checks look each up).
+    pub fn named_agents(&self) -> impl Iterator<Item = &str> {
+        let supporters = self
+            .consensus_points
+            .iter()
+            .flat_map(|c| c.supporting_agents.iter().map(String::as_str));
+        let viewpoints = self
+            .tensions
+            .iter()
+            .flat_map(|t| t.viewpoints.iter().map(|v| v.agent.as_str()));
+        supporters.chain(viewpoints)
+    }
+
     pub fn validate(&self) -> Result<(), ValidationError> {
         self.envelope.validate(SYNTHESIS)?;
         for (index, consensus) in self.consensus_points.iter().enumerate() {
