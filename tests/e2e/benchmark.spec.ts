@@ -199,7 +199,7 @@ test('a stored benchmark opens on its results: the sentence, charts with tables,
   await expect(page.locator('table.bench-comparisons tbody tr').filter({ hasText: 'Round-1 vote' }).locator('td[data-label="Reading"]'))
     .toHaveText(/^(Council better|Council worse|No clear difference)$/);
   await expect(page.locator('.bench-reliability svg')).toHaveAttribute('aria-label', /^Reliability of the council's confidence: .*Confidence 60–70%: \d+ answers, \d+% right/);
-  await expect(page.locator('.bench-brier')).toHaveText(/^Brier score: 0\.\d{3} \(0 is perfect; always saying 50% scores 0\.250\) over 40 answers\.$/);
+  await expect(page.locator('.bench-brier')).toHaveText(/^Brier score: 0\.\d{3} over 40 answers \(0 is perfect; always saying 50% scores 0\.250\)\.$/);
   await page.locator('[data-flips="right-to-wrong"] summary').click();
   await expect(page.locator('[data-flips="right-to-wrong"] li').first()).toHaveText(/^q\d+: What is the result of \d+\+\d+\*\d+\+\d+-\d+\*\d+\? .* \(answer: -?\d+\)$/);
   // The HTML report holds the same tables, and no script.

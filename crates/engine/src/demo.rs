@@ -27,6 +27,9 @@ pub fn demo_reply(request: &CallRequest) -> CallReply {
         crate::review::demo::demo_reply(request)
     } else if Partner::from_id(&request.participant_id).is_some() {
         crate::prioritize::demo::demo_reply(request)
+    } else if crate::benchmark_demo::asks_final_answer(request) {
+        crate::benchmark_demo::benchmark_reply(request, crate::consult::demo::VERDICT)
+            .unwrap_or_else(|| crate::consult::demo::demo_reply(request))
     } else {
         crate::consult::demo::demo_reply(request)
     }

@@ -22,6 +22,7 @@
 //! the crate root, so the check sees every layer crossed.
 pub mod benchmark;
 pub mod benchmark_council;
+pub mod benchmark_demo;
 pub mod consult;
 pub mod csv_text;
 pub mod demo;

@@ -312,6 +312,7 @@ fn recent_sessions_are_newest_first_with_a_plain_chip_and_a_relative_time() {
         summary("failed", "prioritize", "failed", true, 10 * 24 * 60, ""),
         summary("cancelled", "review", "aborted", true, 5, ""),
         summary("demo", "prioritize", "complete", true, 30, "Top: X."),
+        summary("bench", "benchmark", "complete", true, 60, ""),
     ];
     let shown: Vec<(String, &str, &str, &str, String)> =
         recent_sessions(&all, Some("running"), NOW_MS, RECENT_LIMIT)
@@ -329,6 +330,7 @@ fn recent_sessions_are_newest_first_with_a_plain_chip_and_a_relative_time() {
         ),
         ("cancelled", "Review", "Cancelled", "stopped", "5 min ago"),
         ("demo", "Prioritize", "Ranked", "done", "30 min ago"),
+        ("bench", "Benchmark", "Measured", "done", "1 h ago"),
         ("approved", "Review", "Approved", "done", "1 h ago"),
         ("left", "Consult", "Unfinished", "stopped", "yesterday"),
         ("old", "Consult", "Decided", "done", "3 days ago"),

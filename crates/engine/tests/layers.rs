@@ -56,6 +56,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "html_report",
             "testing",
             "benchmark_council",
+            "benchmark_demo",
         ],
     ),
 ];

@@ -114,7 +114,7 @@ pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
             <FlipList title="Wrong after round 1, right after debate" rows=flips.wrong_to_right kind="wrong-to-right" />
 
             <h4>"Calibration of the council's confidence"</h4>
-            <p class="bench-brier">"Brier score: " {calibration.brier.clone()} {format!(" over {} answers.", calibration.forecasts)}</p>
+            <p class="bench-brier">{calibration.brier.clone()}</p>
             <ReliabilityChart bins=calibration.bins.clone() />
             <details class="bench-bins">
                 <summary>"The bins as a table"</summary>

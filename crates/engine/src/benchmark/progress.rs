@@ -67,6 +67,8 @@ pub fn progress_of(
     let steps_left = steps_total.saturating_sub(steps_done);
     let pace =
         |amount: f64| (steps_done > 0).then(|| amount / steps_done as f64 * steps_left as f64);
+    // The demo's scripted seats cost nothing: no cost left to estimate, no unpriced calls to warn of.
+    let demo = body.config.council.demo;
     BenchmarkProgress {
         done: body.questions_done(),
         total,
@@ -74,8 +76,8 @@ pub fn progress_of(
         steps_total,
         elapsed_ms,
         spent_usd,
-        unpriced_calls,
+        unpriced_calls: if demo { 0 } else { unpriced_calls },
         time_left_ms: pace(elapsed_ms as f64).map(|ms| ms.round() as u64),
-        cost_left_usd: pace(spent_usd),
+        cost_left_usd: if demo { None } else { pace(spent_usd) },
     }
 }

@@ -247,7 +247,8 @@ const CROSS_EXAM_JUDGMENT: &str = r#"{
   "duplicate_challenges": []
 }"#;
 
-const VERDICT: &str = r#"{
+/// The judge's scripted verdict (the demo benchmark keeps its evidence and dissent).
+pub const VERDICT: &str = r#"{
   "recommendation": "Adopt Rust for the new ingestion service through a six-week pilot of the parsing stage, with success criteria fixed up front (throughput, p99 latency, delivery pace), paired training for the team, and the current ingester kept as a fallback until the Rust service has matched it for a month.",
   "confidence": 0.78,
   "evidence": [

@@ -98,11 +98,10 @@ exact McNemar test, and a seeded paired bootstrap 95% interval of the accuracy d
     }
     let _ = write!(
         html,
-        "<h2>Calibration of the council's confidence</h2>\n<p>Brier score: {} over {} answers.</p>\n\
+        "<h2>Calibration of the council's confidence</h2>\n<p>{}</p>\n\
 <div class=\"wrap\"><table><thead><tr><th scope=\"col\">Stated confidence</th><th scope=\"col\" class=\"n\">Answers</th>\
 <th scope=\"col\" class=\"n\">Mean confidence</th><th scope=\"col\" class=\"n\">Right</th></tr></thead><tbody>\n",
-        esc(&view.calibration.brier),
-        view.calibration.forecasts
+        esc(&view.calibration.brier)
     );
     for bin in &view.calibration.bins {
         let _ = writeln!(

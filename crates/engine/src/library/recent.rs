@@ -59,6 +59,7 @@ fn protocol_name(protocol: &str) -> &'static str {
     match protocol {
         "review" => "Review",
         "prioritize" => "Prioritize",
+        "benchmark" => "Benchmark",
         _ => "Consult",
     }
 }
@@ -73,6 +74,7 @@ fn chip(summary: &SessionSummary, running_here: bool) -> (&'static str, &'static
         _ => match summary.protocol.as_str() {
             "review" => review_chip(&summary.outcome),
             "prioritize" => ("Ranked", "done"),
+            "benchmark" => ("Measured", "done"),
             _ => ("Decided", "done"),
         },
     }

@@ -69,6 +69,7 @@ pub struct FlipRow {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CalibrationView {
     /// "0.142 (0 is perfect; always saying 50% scores 0.25)", or why there is none.
+    /// "Brier score: 0.093 over 10 answers (…)." or that there is none yet: one sentence.
     pub brier: String,
     pub forecasts: u64,
     pub bins: Vec<BinRow>,
@@ -252,7 +253,10 @@ pub fn benchmark_results(
     let mut arms = vec![arm_row(&summary.council, true)];
     arms.extend(summary.arms.iter().map(|arm| arm_row(arm, false)));
     let brier = match summary.calibration.brier {
-        Some(score) => format!("{score:.3} (0 is perfect; always saying 50% scores 0.250)"),
+        Some(score) => format!(
+            "Brier score: {score:.3} over {} answers (0 is perfect; always saying 50% scores 0.250).",
+            summary.calibration.forecasts
+        ),
         None => "No confidence to score yet.".into(),
     };
     BenchmarkResultsView {
@@ -451,7 +455,10 @@ mod tests {
             "Confidence 0–10%: no answers"
         );
         // Brier: ((0.8 - 1)^2 + (0.65 - 0)^2) / 2 = 0.23125.
-        assert!(view.calibration.brier.starts_with("0.231 "));
+        assert!(view
+            .calibration
+            .brier
+            .starts_with("Brier score: 0.231 over "));
     }
 
     #[test]
