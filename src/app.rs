@@ -2,8 +2,9 @@
 use leptos::prelude::*;
 
 use crate::components::session::new::NewSessionView;
-use crate::components::sidebar::{provide_sidebar, SessionSidebar, SidebarToggle};
+use crate::components::sidebar::{provide_sidebar, SidebarToggle};
 use crate::driver::{HealthBook, LiveRun};
+use crate::lazy::sidebar::LazySidebar;
 use crate::lazy::{routes, PartView};
 use crate::settings::Settings;
 
@@ -87,7 +88,6 @@ pub fn App() -> impl IntoView {
     let state = AppState::new();
     provide_context(state);
     provide_sidebar();
-    state.live.follow_storage();
 
     // Route -> URL fragment, and back/forward -> route.
     Effect::new(move |_| {
@@ -125,7 +125,8 @@ pub fn App() -> impl IntoView {
             </p>
         </Show>
         <div class="app-layout">
-        <SessionSidebar />
+        // With the session list it shows, loaded once the page is idle (src/lazy/sidebar.rs).
+        <LazySidebar />
         <main id="main" tabindex="-1">
             {move || match state.route.get() {
                 Route::New => view! { <NewSessionView /> }.into_any(),

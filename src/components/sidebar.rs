@@ -2,7 +2,9 @@
 //! time) from the light summaries the app already keeps (never the full records), "New session"
 //! at the top and "All history" at the bottom. On a desktop it can be folded away (remembered);
 //! on a phone it is a drawer opened from the header, which holds the focus while open, closes on
-//! Escape and after a navigation, and gives the focus back to its button.
+//! Escape and after a navigation, and gives the focus back to its button. In the split build the
+//! sidebar is a part loaded once the first screen is idle (`lazy::sidebar`); `SidebarPlaceholder`
+//! holds its place until then.
 use std::time::Duration;
 
 use consilium_engine::library::{recent_sessions, RECENT_LIMIT};
@@ -46,6 +48,27 @@ pub fn SidebarToggle() -> impl IntoView {
         >
             "Sessions"
         </button>
+    }
+}
+
+/// The sidebar's frame, empty or with `children` (the part's loading or failure message), while its
+/// part loads: the same box, so the page does not move when the sidebar arrives.
+#[component]
+pub fn SidebarPlaceholder(children: Children) -> impl IntoView {
+    let SidebarState {
+        drawer_open,
+        folded,
+    } = expect_context::<SidebarState>();
+    view! {
+        <aside
+            id="session-sidebar"
+            class="sidebar"
+            class:open=move || drawer_open.get()
+            class:folded=move || folded.get()
+            aria-label="Sessions"
+        >
+            <div class="sidebar-inner">{children()}</div>
+        </aside>
     }
 }
 

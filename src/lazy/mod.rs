@@ -31,6 +31,7 @@ pub mod check;
 pub mod prefetch;
 pub mod routes;
 pub mod run;
+pub mod sidebar;
 pub mod upkeep;
 
 /// A part of the app that could not be fetched or instantiated (the browser console has the cause).

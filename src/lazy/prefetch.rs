@@ -60,7 +60,7 @@ pub fn when_idle() {
 }
 
 /// Resolves when the browser is idle (or after a short delay where it cannot say).
-async fn idle() {
+pub(crate) async fn idle() {
     let Some(window) = web_sys::window() else {
         return;
     };

@@ -5,7 +5,9 @@
 use consilium_engine::Protocol;
 use leptos::prelude::*;
 
+use super::sidebar::follow_library;
 use super::PartUnavailable;
+use crate::app::AppState;
 use crate::components::benchmark::new::NewBenchmarkForm;
 use crate::components::benchmark::session::BenchmarkBodyView;
 use crate::components::history::HistoryView;
@@ -48,10 +50,20 @@ macro_rules! lazy_view {
     };
 }
 
-lazy_view!(session: fn session_view(id: String) => view! { <SessionView id=id /> }.into_any(), preload preload_session_view);
-lazy_view!(history: fn history_view() => view! { <HistoryView /> }.into_any());
+// The views that read the session list start following it (`sidebar::follow_library`).
+lazy_view!(session: fn session_view(id: String) => {
+    follow_library(expect_context::<AppState>().live);
+    view! { <SessionView id=id /> }.into_any()
+}, preload preload_session_view);
+lazy_view!(history: fn history_view() => {
+    follow_library(expect_context::<AppState>().live);
+    view! { <HistoryView /> }.into_any()
+});
 lazy_view!(settings: fn settings_view() => view! { <SettingsView /> }.into_any());
-lazy_view!(shared: fn shared_view(data: String) => view! { <SharedView data=data /> }.into_any());
+lazy_view!(shared: fn shared_view(data: String) => {
+    follow_library(expect_context::<AppState>().live);
+    view! { <SharedView data=data /> }.into_any()
+});
 lazy_view!(benchmark_new: fn benchmark_form(problem: RwSignal<Option<String>>, awaiting_consent: RwSignal<Option<PendingRun>>) =>
     view! { <NewBenchmarkForm problem=problem awaiting_consent=awaiting_consent /> }.into_any());
 lazy_view!(benchmark_session: fn benchmark_body(session: Memo<Option<consilium_engine::Session>>) =>

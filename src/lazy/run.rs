@@ -4,7 +4,8 @@
 //! a part that cannot load is kept in `live.start_failed`, which `RunStartStatus` shows with Retry.
 use std::sync::Arc;
 
-use consilium_engine::Session;
+use consilium_engine::views::session::demo_session;
+use consilium_engine::{Protocol, Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -27,10 +28,59 @@ impl From<PartUnavailable> for StartFailed {
     }
 }
 
+/// The session a run starts: one the page holds, or a demo, built in the run's part so that the
+/// three protocols' demo data (a diff, a backlog, the benchmark's questions) stay out of the
+/// first screen.
+#[derive(Clone)]
+pub enum ToRun {
+    Session(Session),
+    Demo {
+        protocol: Protocol,
+        id: String,
+        now_ms: u64,
+    },
+}
+
+impl ToRun {
+    pub fn protocol(&self) -> Protocol {
+        match self {
+            ToRun::Session(session) => session.protocol(),
+            ToRun::Demo { protocol, .. } => *protocol,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        match self {
+            ToRun::Session(session) => &session.id,
+            ToRun::Demo { id, .. } => id,
+        }
+    }
+
+    fn into_session(self) -> Session {
+        match self {
+            ToRun::Session(session) => session,
+            ToRun::Demo {
+                protocol,
+                id,
+                now_ms,
+            } => demo_session(protocol, id, now_ms),
+        }
+    }
+}
+
+impl From<Session> for ToRun {
+    fn from(session: Session) -> Self {
+        ToRun::Session(session)
+    }
+}
+
 split_fn! {
     run, preload preload_run_part:
     /// Saves the session first when `save` is set, then starts its run (`driver::start_run`).
-    fn run_in_part(session: Session, settings: Settings, live: LiveRun, save: bool) -> Result<(), StartFailed> {
+    fn run_in_part(to_run: ToRun, settings: Settings, live: LiveRun, save: bool) -> Result<(), StartFailed> {
+        let session = to_run.into_session();
+        // A run saves into the session list and must hear another tab delete its session.
+        super::sidebar::follow_library(live);
         if save {
             live.persist(&session);
         }
@@ -47,11 +97,12 @@ pub struct RetryStart(Arc<dyn Fn() + Send + Sync>);
 /// ignored.
 pub fn start(
     state: AppState,
-    session: Session,
+    session: impl Into<ToRun>,
     save: bool,
     started: impl Fn() + Send + Sync + Clone + 'static,
     refused: impl Fn(String) + Send + Sync + Clone + 'static,
 ) {
+    let session = session.into();
     let live = state.live;
     if live.starting.get_untracked() {
         return;

@@ -1,13 +1,16 @@
-// The split build (scripts/build.sh): the first screen fetches only the main wasm; the other views'
-// parts load on demand (the run's, the session view's and the last protocol's form are prefetched
-// once the page is idle, unless the browser asks to save data), say so with Retry when they cannot
-// load, and work offline after one visit because the service worker precaches every part at install.
+// The split build (scripts/build.sh): the first screen fetches only the main wasm; the sessions
+// sidebar's part loads once the page is idle, the other views' parts on demand (the run's, the
+// session view's and the last protocol's form are prefetched once the page is idle, unless the
+// browser asks to save data); they say so with Retry when they cannot load, and work offline after
+// one visit because the service worker precaches every part at install.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { copiedShareLink, showAdvancedSettings } from './helpers';
 
 /** A wasm part of the build (dist/app-<hash>/), not the main module. */
 const PART = /\/app-[0-9a-f]{16}\/(?!consilium_bg\.wasm$)[^/]+\.wasm$/;
+/** A split point's own part other than the sidebar's (the chunks are shared, so not told apart). */
+const VIEW_PART = /\/split_(?!sidebar\.)[^/]+\.wasm$/;
 
 /** The browser asks to save data (Chromium's navigator.connection.saveData): nothing is prefetched. */
 async function saveData(page: Page) {
@@ -31,12 +34,17 @@ test.describe('a part that fails to load', () => {
     let failing = true;
     await page.route(PART, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Run the demo council' })).toBeVisible();
-    expect(wasm.filter((u) => PART.test(u)), 'the first screen fetches no part').toEqual([]);
+    await expect(page.getByRole('button', { name: 'Run the demo council' })).toBeEnabled();
+    // The sidebar's part, fetched once the page is idle, fails in its place; the page works without it.
+    const sidebar = page.getByRole('complementary', { name: 'Sessions' });
+    const sidebarFailed = sidebar.locator('.part-failed');
+    await expect(sidebarFailed).toHaveAttribute('role', 'alert');
+    await expect(sidebarFailed).toContainText('could not be loaded');
+    expect(wasm.filter((u) => VIEW_PART.test(u)), 'the first screen fetches no view\'s part').toEqual([]);
     expect(wasm.filter((u) => u.endsWith('/consilium_bg.wasm'))).toHaveLength(1);
 
     await page.getByRole('button', { name: 'Settings' }).click();
-    const failed = page.locator('.part-failed');
+    const failed = page.locator('main .part-failed');
     await expect(failed).toHaveAttribute('role', 'alert');
     await expect(failed).toContainText('could not be loaded');
     await expect(page.locator('header nav')).toBeVisible(); // the rest of the app still works
@@ -47,6 +55,10 @@ test.describe('a part that fails to load', () => {
     await showAdvancedSettings(page);
     await expect(page.getByLabel('Max tokens per reply')).toBeVisible();
     await expect(failed).toHaveCount(0);
+
+    // The sidebar's Retry loads it too.
+    await sidebarFailed.getByRole('button', { name: 'Retry' }).click();
+    await expect(sidebar.getByText('Your sessions will be listed here.')).toBeVisible();
 
     // Another view whose part failed once loads on its first try now.
     await page.getByRole('button', { name: 'History' }).click();
@@ -136,11 +148,12 @@ test.describe('prefetch', () => {
 
 test('nothing is fetched ahead when the browser asks to save data', async ({ page }) => {
   // The worker is allowed here: it is registered after the prefetch step, so its being ready means
-  // that step is over.
+  // that step is over. The sidebar's part is not fetched ahead: the page shows it.
   await saveData(page);
   const wasm = wasmRequests(page);
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Run the demo council' })).toBeEnabled();
+  await expect(page.locator('#recent-sessions')).toBeAttached();
   await page.evaluate(() => navigator.serviceWorker.ready);
-  expect(wasm.filter((u) => PART.test(u)), 'the page fetched no part').toEqual([]);
+  expect(wasm.filter((u) => VIEW_PART.test(u)), 'the page fetched no view\'s part').toEqual([]);
 });

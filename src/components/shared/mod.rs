@@ -9,7 +9,6 @@ pub mod rich_text;
 pub mod seat_editor;
 
 use consilium_engine::record::ProtocolBody;
-use consilium_engine::views::session::demo_session;
 use consilium_engine::{Clock, Protocol, Session};
 use leptos::prelude::*;
 
@@ -17,7 +16,7 @@ use crate::app::{AppState, Route};
 use crate::driver::{BrowserClock, ALREADY_RUNNING};
 use crate::ids::new_id;
 use crate::lazy::prefetch::remember_protocol;
-use crate::lazy::run;
+use crate::lazy::run::{self, ToRun};
 
 /// This protocol's part of the session: a slice of its body (`B`) that changes only when that
 /// slice does, so an update re-renders what changed and leaves open `<details>` and focus alone.
@@ -44,12 +43,13 @@ pub fn running_here(session: Memo<Option<Session>>) -> Memo<bool> {
 /// Saves the new session, shows it and runs it, with focus on the live run, once the run's part
 /// has loaded (`lazy::run`). A run already active in this tab is not interrupted: the new session
 /// is refused, and `problem` says why.
-pub fn launch(state: AppState, session: Session, problem: RwSignal<Option<String>>) {
+pub fn launch(state: AppState, session: impl Into<ToRun>, problem: RwSignal<Option<String>>) {
     if state.live.running.get_untracked() {
         return problem.set(Some(ALREADY_RUNNING.to_string()));
     }
+    let session = session.into();
     remember_protocol(session.protocol());
-    let id = session.id.clone();
+    let id = session.id().to_string();
     let started = move || {
         state.live.focus_run.set(true);
         state.go(Route::Session(id.clone()));
@@ -70,8 +70,13 @@ pub fn DemoCard(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let run_demo = move |_| {
-        let session = demo_session(protocol, new_id("demo"), BrowserClock.now_ms());
-        launch(state, session, problem);
+        // Built in the run's part (`lazy::run::ToRun`).
+        let demo = ToRun::Demo {
+            protocol,
+            id: new_id("demo"),
+            now_ms: BrowserClock.now_ms(),
+        };
+        launch(state, demo, problem);
     };
     view! {
         <div class="demo-card">
