@@ -7,7 +7,8 @@
 #      that several parts share, and __wasm_split.js that fetches them;
 #   3. wasm-bindgen --keep-lld-exports: the JS glue (the parts reach the main module's functions,
 #      memory and table through those exports);
-#   4. wasm-opt -Oz on the main module and on each part;
+#   4. the shared chunks under 16 KB merged into one (scripts/lib/merge_chunks.py, binaryen's
+#      wasm-merge), then wasm-opt -Oz on the main module and on each part;
 #   5. dist/app-<hash of its contents>/ holds them all, so two deploys never mix parts; the boot tag
 #      in index.html and the service worker's precache list (sw.js) are written to name them.
 set -euo pipefail
@@ -40,14 +41,20 @@ wasm-bindgen --target web --keep-lld-exports --no-typescript --out-name consiliu
 rm "$work/split/consilium.wasm"
 mv "$work/bindgen"/* "$work/split/"
 
+echo "==> the small shared chunks merged into one"
+# ~90 chunks of a few hundred bytes each, fetched and compressed one by one, cost more as files
+# than as code (scripts/lib/merge_chunks.py says why merging them is sound).
+python3 "$ROOT/scripts/lib/merge_chunks.py" "$work/split" 16384 || fail "merge the small chunks"
+
 echo "==> wasm-opt -Oz (main module and each part)"
 # Unoptimized copies keep their names for scripts/bundle-breakdown.sh.
 mkdir -p "$work/named" && cp "$work"/split/*.wasm "$work/named/"
 for wasm in "$work"/split/*.wasm; do
   # --low-memory-unused: Rust puts the stack first, so the lowest 1 KiB is only reached by a stack
   # overflow; binaryen may then fold small constant addresses into loads and stores.
+  # The producers and target_features sections only describe the build (~200 B gzip a file).
   wasm-opt -Oz --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int \
-    "$wasm" -o "$wasm" || fail "wasm-opt $(basename "$wasm")"
+    --strip-producers --strip-target-features "$wasm" -o "$wasm" || fail "wasm-opt $(basename "$wasm")"
 done
 
 echo "==> dist/app-<hash>/, index.html, sw.js"
