@@ -50,7 +50,7 @@ app = next(dist.glob("app-*"))
 loader = (app / "__wasm_split.js").read_text()
 users: dict[str, list[str]] = {}
 # Each chunk follows a comment naming the split points that share it: /* history, session */
-for splits, chunk in re.findall(r'/\* ([\w, ]+) \*/\s*const __chunk_\d+ = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\./([^"]+)"', loader):
+for splits, chunk in re.findall(r'/\* ([\w, ]+) \*/\s*const __chunk_\w+ = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\./([^"]+)"', loader):
     users[chunk] = [s.strip() for s in splits.split(",")]
 for split, own in re.findall(r'export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\./([^"]+)"', loader):
     users.setdefault(own, []).append(split)
@@ -61,6 +61,13 @@ lines = ["| file | raw bytes | gzip -9 | brotli -q 11 |", "|---|---|---|---|"]
 lines += [row(label(r), sizes(r)) for r in first]
 lines.append(row("**first screen**", first_total))
 first_table = "\n".join(lines)
+
+idle = fetched.get("at_idle", [])
+idle_total = total(idle) if idle else (0, 0, 0)
+lines = ["| file | raw bytes | gzip -9 | brotli -q 11 |", "|---|---|---|---|"]
+lines += [row(label(r), sizes(r)) for r in idle]
+lines.append(row("**at idle**", idle_total))
+idle_table = "\n".join(lines)
 
 lines = ["| view | files fetched on opening it | raw bytes | gzip -9 | brotli -q 11 |", "|---|---|---|---|---|"]
 for view, rels in fetched["views"].items():
@@ -101,7 +108,13 @@ once idle, src/lazy/prefetch.rs, are counted with the views that need them, not 
 
 {first_table}
 
-**Views loaded on demand**: what opening each view fetched on top of the first screen (each from a
+**At idle, after the first screen**: what the page fetched next without being asked, once the
+browser was idle: the sessions sidebar with the session list it shows (src/lazy/sidebar.rs), which
+the new-session page does not wait for.
+
+{idle_table}
+
+**Views loaded on demand**: what opening each view fetched on top of those (each from a
 fresh page; `session` is the demo council run from the first screen, so it includes the run's part).
 
 {views_table}

@@ -54,7 +54,7 @@ pub fn SidebarToggle() -> impl IntoView {
 /// The sidebar's frame, empty or with `children` (the part's loading or failure message), while its
 /// part loads: the same box, so the page does not move when the sidebar arrives.
 #[component]
-pub fn SidebarPlaceholder(children: Children) -> impl IntoView {
+pub fn SidebarPlaceholder(#[prop(optional)] children: Option<Children>) -> impl IntoView {
     let SidebarState {
         drawer_open,
         folded,
@@ -67,7 +67,7 @@ pub fn SidebarPlaceholder(children: Children) -> impl IntoView {
             class:folded=move || folded.get()
             aria-label="Sessions"
         >
-            <div class="sidebar-inner">{children()}</div>
+            <div class="sidebar-inner">{children.map(|children| children())}</div>
         </aside>
     }
 }

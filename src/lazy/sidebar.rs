@@ -49,7 +49,7 @@ pub fn LazySidebar() -> impl IntoView {
     let attempt = RwSignal::new(0u32);
     let part = move || {
         if !idle_now.get() {
-            return Either::Left(view! { <SidebarPlaceholder>{()}</SidebarPlaceholder> });
+            return Either::Left(view! { <SidebarPlaceholder /> });
         }
         attempt.track();
         Either::Right(Suspend::new(async move {
@@ -65,7 +65,7 @@ pub fn LazySidebar() -> impl IntoView {
         }))
     };
     view! {
-        <Suspense fallback=|| view! { <SidebarPlaceholder>{()}</SidebarPlaceholder> }>
+        <Suspense fallback=|| view! { <SidebarPlaceholder /> }>
             {part}
         </Suspense>
     }
