@@ -11,6 +11,7 @@ pub mod provider_gate;
 pub mod rich_text;
 pub mod seat_editor;
 pub mod start;
+pub mod table;
 
 use consilium_engine::record::ProtocolBody;
 use consilium_engine::views::session::demo_session;
