@@ -5,17 +5,15 @@
 //! it with the seat and the fix named, then the cost gate (a dialog beside the button).
 use consilium_engine::record::consult::follow_up::FollowUpOf;
 use consilium_engine::views::{
-    describe_calls, describe_estimate, earlier_decision, follow_up_of_line, judge_model_warning,
-    needs_consent, seats_of,
+    describe_calls, describe_estimate, follow_up_of_line, judge_model_warning, needs_consent,
+    FollowUpForm,
 };
-use consilium_engine::{
-    estimate_cost, Clock, ConsultBody, ConsultConfig, Protocol, Session, VERBOSE_NOTICE,
-};
+use consilium_engine::{estimate_cost, Clock, ConsultConfig, Protocol, Session, VERBOSE_NOTICE};
 use leptos::prelude::*;
 
 use crate::app::AppState;
 use crate::components::consult::council::{Council, CouncilChoice};
-use crate::components::consult::follow_up::take_asked_of;
+use crate::components::consult::follow_up::{asked_of, forget_asked_of};
 use crate::components::consult::picture::DecisionPicture;
 use crate::components::shared::cost_gate::PendingRun;
 use crate::components::shared::fields::{BudgetField, CheckboxField};
@@ -55,28 +53,26 @@ impl ConsultDraft {
             anonymous: RwSignal::new(true),
             follows: RwSignal::new(None),
         };
-        if let Some(earlier) = take_asked_of() {
-            draft.follow_up(&earlier, state);
+        // "Ask a follow-up" was clicked, maybe before a reload: the tab kept the form.
+        if let Some(form) = asked_of() {
+            draft.follow_up(form);
         }
         draft
     }
 
-    /// Prefilled as a follow-up of `earlier`: linked to it, on its council when every seat's
+    /// Prefilled as a follow-up: linked to the earlier consult, on its council when every seat's
     /// provider is still configured, with its depth and options.
-    fn follow_up(&self, earlier: &Session, state: AppState) {
-        self.follows.set(earlier_decision(earlier));
-        if let Some((panel, judge)) = state.settings.with_untracked(|s| seats_of(earlier, s)) {
+    fn follow_up(&self, form: FollowUpForm) {
+        self.follows.set(Some(form.follows));
+        if let Some((panel, judge)) = form.council {
             self.council.seats.set(panel);
             self.council.judge.set(judge);
         }
-        if let Some(body) = earlier.body_of::<ConsultBody>() {
-            let config = &body.config;
-            self.depth.set(config.stop_after_round);
-            self.verbose.set(config.verbose);
-            self.structured.set(config.structured_output);
-            self.anonymous.set(config.anonymous_peers);
-            self.budget_usd.set(config.budget_usd);
-        }
+        self.depth.set(form.stop_after_round);
+        self.verbose.set(form.verbose);
+        self.structured.set(form.structured_output);
+        self.anonymous.set(form.anonymous_peers);
+        self.budget_usd.set(form.budget_usd);
     }
 }
 
@@ -152,6 +148,8 @@ pub fn NewConsultForm(
         let estimate = estimate_cost(&text, &config);
         let mut session = Session::new_consult(new_id("c"), text, config, BrowserClock.now_ms());
         session.consult_mut().follows = follows.get_untracked();
+        // Asked: the tab no longer keeps the follow-up for the next form.
+        forget_asked_of();
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
         let consent = needs_consent(&estimate, threshold);
         let estimate = Some(describe_calls(&estimate));
@@ -202,7 +200,7 @@ pub fn NewConsultForm(
                         <span class="muted">", which decided: " {earlier.answer.clone()}</span>
                     </p>
                     <p class="muted">"The council gets that question and its decision as context."</p>
-                    <button class="secondary" on:click=move |_| follows.set(None)>"Ask without it"</button>
+                    <button class="secondary" on:click=move |_| { follows.set(None); forget_asked_of(); }>"Ask without it"</button>
                 </div>
             })}
             <label class="question">

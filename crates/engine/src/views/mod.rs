@@ -31,7 +31,7 @@ pub use costs::{
     session_cost_line, ParticipantCost,
 };
 pub use failure::{failure_report, FailureReport, Problem, ProviderRef};
-pub use follow_up::{earlier_decision, follow_up_of_line, seats_of};
+pub use follow_up::{earlier_decision, follow_up_form, follow_up_of_line, seats_of, FollowUpForm};
 pub use health::{seats_known_to_fail, Health, SeatToCheck};
 pub use seats::{
     consult_seats, council_participants, judge_model_warning, labelled_council, panelist_label,
