@@ -164,7 +164,7 @@ pub fn NewBenchmarkForm(
                     <CheckboxField label="Structured output (JSON schema)" value=structured />
                 </div>
                 <SeatChecks seats=asked />
-                <StartButton label="Run the benchmark" on_start=Callback::new(move |()| run()) awaiting_consent=awaiting_consent problem=problem />
+                <StartButton label="Run the benchmark" on_start=run awaiting_consent=awaiting_consent problem=problem />
             </Show>
         </div>
     }

@@ -20,7 +20,7 @@ use crate::components::shared::fields::{BudgetField, CheckboxField};
 use crate::components::shared::presets::ConnectAModel;
 use crate::components::shared::provider_gate::is_submit_key;
 use crate::components::shared::start::{ready_to_start, start_or_ask, SeatChecks, StartButton};
-use crate::components::shared::FormIntro;
+use crate::components::shared::DemoCard;
 use crate::driver::BrowserClock;
 use crate::ids::new_id;
 
@@ -182,16 +182,21 @@ pub fn NewConsultForm(
     };
 
     view! {
-        <FormIntro
-            tagline="Put a question before a council of models: independent answers, a cross-examination, \
-                     and a verdict with its confidence checked and the dissent on record."
-            protocol=Protocol::Consult
-            demo="Watch a scripted council (no key, no server) run all four rounds."
-            button="Run the demo council"
-            problem=problem
-        >
+        <div class="ask-intro">
+            <div>
+                <p class="tagline">
+                    "Put a question before a council of models: independent answers, a cross-examination, "
+                    "and a verdict with its confidence checked and the dissent on record."
+                </p>
+                <DemoCard
+                    protocol=Protocol::Consult
+                    text="Watch a scripted council (no key, no server) run all four rounds."
+                    button="Run the demo council"
+                    problem=problem
+                />
+            </div>
             <DecisionPicture />
-        </FormIntro>
+        </div>
         <div class="ask-box" on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); run() }>
             {move || follows.get().map(|earlier| view! {
                 <div class="follow-up-of" role="status">
@@ -243,7 +248,7 @@ pub fn NewConsultForm(
                 // The form's warnings go here, above the button.
                 <p class="notice judge-warning" role="status">{judge_warning}</p>
                 <p class="estimate muted">{estimate_line}</p>
-                <StartButton label="Ask the council" on_start=Callback::new(move |()| run()) awaiting_consent=awaiting_consent problem=problem />
+                <StartButton label="Ask the council" on_start=run awaiting_consent=awaiting_consent problem=problem />
             </Show>
         </div>
     }

@@ -159,7 +159,7 @@ pub fn NewReviewForm(
                 </label>
             </details>
             <SeatChecks seats=member_seats />
-            <StartButton label="Start the review" on_start=Callback::new(move |()| start()) awaiting_consent=awaiting_consent problem=problem />
+            <StartButton label="Start the review" on_start=start awaiting_consent=awaiting_consent problem=problem />
             </div>
         </Show>
     }

@@ -90,8 +90,8 @@ pub fn DemoCard(
     }
 }
 
-/// A form's opening: what its protocol does (`tagline`) and the card of its demo, with
-/// `children` beside them (Consult's picture of a decision).
+/// A form's opening: what its protocol does (`tagline`) and the card of its demo. (Consult's
+/// has its picture of a decision beside them, on the first screen.)
 #[component]
 pub fn FormIntro(
     tagline: &'static str,
@@ -100,7 +100,6 @@ pub fn FormIntro(
     demo: &'static str,
     button: &'static str,
     problem: RwSignal<Option<String>>,
-    #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
     view! {
         <div class="ask-intro">
@@ -108,7 +107,6 @@ pub fn FormIntro(
                 <p class="tagline">{tagline}</p>
                 <DemoCard protocol=protocol text=demo button=button problem=problem />
             </div>
-            {children.map(|children| children())}
         </div>
     }
 }

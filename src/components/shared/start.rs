@@ -49,20 +49,22 @@ pub fn start_or_ask(
     }
 }
 
-/// The council as a chip ("3 panelists · llama.cpp · Edit") that opens its editor (`children`).
+/// The council as a chip ("3 panelists · llama.cpp · Edit") that opens its editor (`children`;
+/// typed, not boxed: the first screen's module keeps only Consult's).
 #[component]
-pub fn CouncilChip(
+pub fn CouncilChip<C: IntoView + 'static>(
     seats: Signal<Vec<Seat>>,
     /// What one seat is called in the chip: "panelist", "reviewer", "partner".
     noun: &'static str,
-    children: Children,
+    children: TypedChildren<C>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let chip = move || council_summary(state, &seats.get(), noun);
+    let editor = children.into_inner()();
     view! {
         <details class="council">
             <summary class="council-chip">{chip}</summary>
-            {children()}
+            {editor}
         </details>
     }
 }
@@ -80,15 +82,15 @@ pub fn SeatChecks(seats: Signal<Vec<Seat>>) -> impl IntoView {
 
 /// The button that starts the run, with the consent dialog beside it when one is asked for.
 #[component]
-pub fn StartButton(
+pub fn StartButton<F: Fn() + 'static>(
     label: &'static str,
-    on_start: Callback<()>,
+    on_start: F,
     awaiting_consent: RwSignal<Option<PendingRun>>,
     problem: RwSignal<Option<String>>,
 ) -> impl IntoView {
     view! {
         <div class="ask-actions">
-            <button class="primary" on:click=move |_| on_start.run(())>{label}</button>
+            <button class="primary" on:click=move |_| on_start()>{label}</button>
             <ConsentBeside awaiting_consent=awaiting_consent problem=problem />
         </div>
     }
