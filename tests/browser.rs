@@ -181,7 +181,7 @@ async fn a_long_stream_reads_as_fields_and_a_restart_clears_it() {
         0,
     )));
     let _mount = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
-        view! { <LiveReplyView text=stream kind=ReplyKind::Answer session=session /> }
+        view! { <LiveReplyView text=stream kind=ReplyKind::Answer writer="panelist-1".to_string() session=session /> }
     });
     stream.push("{\"position\": \"Adopt Rust\", \"rationale\": \"", false);
     for i in 0..10_000 {

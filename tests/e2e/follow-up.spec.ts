@@ -53,15 +53,18 @@ test('a follow-up is prefilled, asked with the earlier decision as context, and 
   const answer = (await page.locator('.decision .answer').innerText()).trim();
 
   await page.getByRole('button', { name: 'Ask a follow-up' }).click();
-  // The new form, linked and on the same council.
+  // The new form, linked and on the same council, also after a reload before Ask.
   const link = page.locator('.follow-up-of');
-  await expect(link).toContainText(`Follow-up of “${TITLE}”`);
-  await expect(link).toContainText(`which decided: ${answer}`);
-  await expect(page.getByLabel('Question')).toHaveValue('');
-  await expect(page.getByLabel('Question')).toHaveAttribute('placeholder', /Your follow-up question/);
-  await openCouncil(page);
-  for (const { seat, model } of SEATS) {
-    await expect(page.getByRole('group', { name: seat, exact: true }).getByLabel('Model')).toHaveValue(model);
+  for (const reloaded of [false, true]) {
+    if (reloaded) await page.reload();
+    await expect(link).toContainText(`Follow-up of “${TITLE}”`);
+    await expect(link).toContainText(`which decided: ${answer}`);
+    await expect(page.getByLabel('Question')).toHaveValue('');
+    await expect(page.getByLabel('Question')).toHaveAttribute('placeholder', /Your follow-up question/);
+    await openCouncil(page);
+    for (const { seat, model } of SEATS) {
+      await expect(page.getByRole('group', { name: seat, exact: true }).getByLabel('Model')).toHaveValue(model);
+    }
   }
   await page.getByLabel('Question').fill(FOLLOW_UP);
   const before = (await journal(request)).length;
@@ -69,6 +72,12 @@ test('a follow-up is prefilled, asked with the earlier decision as context, and 
   await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
   const laterId = openSessionId(page);
   expect(laterId).not.toBe(earlierId);
+  // Asked: the next new consult is not linked.
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(page.getByLabel('Question')).toBeVisible();
+  await expect(link).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`#/session/${laterId}$`));
 
   // Rounds 1 and 4 carry the earlier question and decision; rounds 2 and 3 do not.
   const calls = (await journal(request)).slice(before);
@@ -109,6 +118,10 @@ test('"Ask without it" unlinks the form (a demo followed up with no provider yet
   await page.getByRole('button', { name: 'Ask without it' }).click();
   await expect(page.locator('.follow-up-of')).toHaveCount(0);
   await expect(page.getByLabel('Question')).toHaveAttribute('placeholder', /What should the council decide/);
+  // Unlinked for good: a reload does not bring the link back.
+  await page.reload();
+  await expect(page.getByLabel('Question')).toHaveAttribute('placeholder', /What should the council decide/);
+  await expect(page.locator('.follow-up-of')).toHaveCount(0);
 });
 
 test.describe('phone', () => {

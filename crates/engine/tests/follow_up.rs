@@ -12,7 +12,8 @@ use consilium_engine::library::{
 use consilium_engine::record::consult::follow_up::FollowUpOf;
 use consilium_engine::timestamp::rfc3339_utc;
 use consilium_engine::views::{
-    earlier_decision, follow_up_of_line, seats_of, Seat, SeatCatalog, SeatProvider,
+    earlier_decision, follow_up_form, follow_up_of_line, seats_of, FollowUpForm, Seat, SeatCatalog,
+    SeatProvider,
 };
 use consilium_engine::{consult_markdown, demo_config, Persona, Price, Session, DEMO_PROVIDER_ID};
 use serde_json::json;
@@ -252,6 +253,76 @@ fn a_follow_up_starts_with_the_earlier_council_when_its_providers_are_still_ther
         }
     );
     assert_eq!(judge.model, earlier.consult().config.judge.model);
+}
+
+#[test]
+fn the_follow_up_form_is_the_link_the_council_and_the_options_and_reads_back_from_json() {
+    let earlier = finished_earlier();
+    let config = &earlier.consult().config;
+    let form = follow_up_form(&earlier, &Catalog(vec![DEMO_PROVIDER_ID])).unwrap();
+    assert_eq!(Some(form.follows.clone()), earlier_decision(&earlier));
+    assert_eq!(
+        form.council,
+        seats_of(&earlier, &Catalog(vec![DEMO_PROVIDER_ID]))
+    );
+    assert!(form.council.is_some());
+    assert_eq!(
+        (
+            form.stop_after_round,
+            form.verbose,
+            form.structured_output,
+            form.anonymous_peers,
+            form.budget_usd
+        ),
+        (
+            config.stop_after_round,
+            config.verbose,
+            config.structured_output,
+            config.anonymous_peers,
+            config.budget_usd
+        )
+    );
+    // Kept by the tab through a reload: it reads back whole, with or without its council.
+    assert_eq!(
+        FollowUpForm::from_strings(&form.to_strings()),
+        Some(form.clone())
+    );
+    let mut optioned = form.clone();
+    (
+        optioned.verbose,
+        optioned.budget_usd,
+        optioned.stop_after_round,
+    ) = (true, Some(2.5), 1);
+    optioned.council.as_mut().unwrap().1.backup_model = "backup".into();
+    assert_eq!(
+        FollowUpForm::from_strings(&optioned.to_strings()),
+        Some(optioned.clone())
+    );
+    let strings = optioned.to_strings();
+    assert!(strings.contains(&"backup".to_string()) && strings.contains(&"2.5".to_string()));
+    // Anything else reads as no form: another layout, a cut list, a judge with no panel.
+    let cut = |n: usize| FollowUpForm::from_strings(&strings[..strings.len() - n]);
+    assert_eq!((cut(1), cut(5 * 3)), (None, None));
+    assert_eq!(FollowUpForm::from_strings(&[]), None);
+    let mut other = strings.clone();
+    other[0] = "follow-up 2".into();
+    assert_eq!(FollowUpForm::from_strings(&other), None);
+    other = strings.clone();
+    other[6] = "yes".into();
+    assert_eq!(FollowUpForm::from_strings(&other), None);
+    // A council whose providers are gone is left to the form; an undecided consult has no form.
+    let elsewhere = follow_up_form(&earlier, &Catalog(vec!["local"])).unwrap();
+    assert_eq!(elsewhere.council, None);
+    assert_eq!(elsewhere.follows, form.follows);
+    assert_eq!(
+        FollowUpForm::from_strings(&elsewhere.to_strings()),
+        Some(elsewhere)
+    );
+    let undecided = Session::new_consult("c-new".into(), "Q?".into(), demo_config(), NOW_MS);
+    assert_eq!(
+        follow_up_form(&undecided, &Catalog(vec![DEMO_PROVIDER_ID])),
+        None
+    );
 }
 
 // ---- the sidebar's recent sessions ------------------------------------------------------------

@@ -3,13 +3,13 @@
 mod common;
 
 use consilium_engine::library::{
-    searchable_text, DateRange, HistoryFilter, Query, SearchText, SessionSummary, SortOrder,
-    StateFilter,
+    searchable_text, DateRange, FilterControl, HistoryFilter, Query, SearchText, SessionSummary,
+    SortOrder, StateFilter,
 };
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::{run_prioritize, run_review, Session};
+use consilium_engine::{run_prioritize, run_review, Protocol, Session};
 use futures::executor::block_on;
 
 const NOW: u64 = common::NOW_MS;
@@ -293,6 +293,76 @@ fn filters_by_protocol_state_and_date_and_sorts() {
         ..Default::default()
     };
     assert_eq!(all_of(by_title), ["b", "a", "d", "e", "c"]);
+}
+
+#[test]
+fn each_filter_control_offers_its_choices_and_sets_the_filter_they_name() {
+    let chosen = |picks: &[(FilterControl, &str)]| {
+        let mut filter = HistoryFilter::default();
+        for (control, value) in picks {
+            filter.choose(*control, value);
+        }
+        filter
+    };
+    assert_eq!(
+        chosen(&[
+            (FilterControl::Protocol, "benchmark"),
+            (FilterControl::State, "stopped"),
+            (FilterControl::Dates, "month"),
+            (FilterControl::Sort, "title"),
+        ]),
+        HistoryFilter {
+            protocol: Some("benchmark".into()),
+            state: StateFilter::Stopped,
+            dates: DateRange::LastMonth,
+            sort: SortOrder::Title,
+        }
+    );
+    let picks = [
+        (FilterControl::State, "complete"),
+        (FilterControl::Dates, "day"),
+        (FilterControl::Sort, "oldest"),
+    ];
+    assert_eq!(
+        chosen(&picks),
+        HistoryFilter {
+            state: StateFilter::Complete,
+            dates: DateRange::LastDay,
+            sort: SortOrder::OldestFirst,
+            ..Default::default()
+        }
+    );
+    // Each control's first choice, or a value it does not offer, is the default again.
+    for control in FilterControl::ALL {
+        let (first, _) = control.choices()[0];
+        let mut filter = chosen(&[
+            (FilterControl::Protocol, "review"),
+            (FilterControl::State, "complete"),
+            (FilterControl::Dates, "year"),
+            (FilterControl::Sort, "title"),
+        ]);
+        let before = filter.clone();
+        filter.choose(control, first);
+        assert_ne!(filter, before, "{control:?}");
+        let mut unknown = before.clone();
+        unknown.choose(control, "nonsense");
+        assert_eq!(filter, unknown, "{control:?}");
+    }
+    assert_eq!(HistoryFilter::default(), chosen(&[]));
+    let protocols: Vec<&str> = FilterControl::Protocol.choices()[1..]
+        .iter()
+        .map(|(value, _)| *value)
+        .collect();
+    let every: Vec<&str> = [
+        Protocol::Consult,
+        Protocol::Review,
+        Protocol::Prioritize,
+        Protocol::Benchmark,
+    ]
+    .iter()
+    .map(|p| p.as_str())
+    .collect();
+    assert_eq!(protocols, every, "every protocol can be filtered for");
 }
 
 mod transfer {

@@ -1,9 +1,14 @@
 //! The live run's view models: every streamed reply of every protocol's demo, cut at every
 //! character, reads as labelled fields in plain words (never JSON), and the stepper names the
 //! round in plain words.
+use consilium_engine::consult::peers::PeerLabels;
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::views::live::{live_reply, stepper, FieldBody, LiveField, ReplyKind};
-use consilium_engine::{demo_config, run_consult, run_prioritize, run_review, Session};
+use consilium_engine::views::live::{
+    live_reply, stepper, FieldBody, LiveField, LiveReply, ReplyKind,
+};
+use consilium_engine::{
+    demo_config, run_consult, run_prioritize, run_review, ConsultBody, Session,
+};
 use consilium_engine::{prioritize::demo as p, review::demo as r};
 use futures::executor::block_on;
 
@@ -70,7 +75,7 @@ fn every_prefix_of_every_demo_reply_reads_as_plain_fields() {
         for call in &session.calls {
             let (kind, text) = kind_and_text(&session, call);
             for (cut, _) in text.char_indices() {
-                let reply = live_reply(&session, kind, &text[..cut]);
+                let reply = live_reply(&session, kind, &call.participant_id, &text[..cut]);
                 // A preamble before the JSON may show as prose; never the JSON.
                 let prose = reply.prose.as_deref().unwrap_or_default();
                 assert!(
@@ -96,7 +101,7 @@ fn every_prefix_of_every_demo_reply_reads_as_plain_fields() {
                 }
                 checked += 1;
             }
-            let whole = live_reply(&session, kind, &text);
+            let whole = live_reply(&session, kind, &call.participant_id, &text);
             assert!(
                 !whole.fields.is_empty() && whole.fields.iter().all(|f| !f.writing),
                 "{}: {whole:?}",
@@ -115,7 +120,7 @@ fn consult() -> Session {
 fn an_answer_streams_field_by_field_with_the_one_being_written_marked() {
     let session = consult();
     let text = "```json\n{\"position\": \"Adopt Rust\", \"key_points\": [\"Fast\"], \"rationale\": \"Because it is fa";
-    let reply = live_reply(&session, ReplyKind::Answer, text);
+    let reply = live_reply(&session, ReplyKind::Answer, "panelist-1", text);
     assert_eq!(
         reply.fields,
         vec![
@@ -139,6 +144,7 @@ fn an_answer_streams_field_by_field_with_the_one_being_written_marked() {
     let whole = live_reply(
         &session,
         ReplyKind::Answer,
+        "panelist-1",
         &format!("{text}st\", \"confidence\": 80}}"),
     );
     assert_eq!(whole.fields[3].body, FieldBody::Text("80%".into()));
@@ -149,6 +155,7 @@ fn an_empty_list_shows_no_label() {
     let reply = live_reply(
         &consult(),
         ReplyKind::CrossExam,
+        "panelist-1",
         r#"{"challenges": [], "defense": "I agree."}"#,
     );
     let labels: Vec<&str> = reply.fields.iter().map(|f| f.label.as_str()).collect();
@@ -162,6 +169,7 @@ fn challenges_and_dissent_name_the_panelists_not_their_ids() {
     let reply = live_reply(
         &session,
         ReplyKind::CrossExam,
+        "panelist-1",
         r#"{"challenges": [{"target_agent": "panelist-2", "challenge": "Wrong.", "evidence": ["GC pauses"]}], "defense": "Fine"#,
     );
     assert_eq!(
@@ -174,12 +182,103 @@ fn challenges_and_dissent_name_the_panelists_not_their_ids() {
     );
 }
 
+/// The labels `reader` saw its peers by in the demo consult (anonymous peers, the default).
+fn labels_seen_by(session: &Session, reader: &str) -> PeerLabels {
+    let body = session.body_of::<ConsultBody>().unwrap();
+    assert!(body.config.anonymous_peers);
+    PeerLabels::for_reader(&body.config, body.peer_label_seed, reader)
+}
+
+fn items(reply: &LiveReply, label: &str) -> Vec<String> {
+    let field = reply.fields.iter().find(|f| f.label == label).unwrap();
+    match &field.body {
+        FieldBody::Items(items) => items.clone(),
+        other => panic!("{label}: {other:?}"),
+    }
+}
+
+#[test]
+fn with_anonymous_peers_live_replies_name_panelists_as_the_stored_rounds_do() {
+    let session = consult();
+    let seen_by_1 = labels_seen_by(&session, "panelist-1");
+    let (b, c) = (seen_by_1.shown("panelist-2"), seen_by_1.shown("panelist-3"));
+    assert!(b.starts_with("Answer ") && c.starts_with("Answer ") && b != c);
+    // Round 3: a panelist challenges its peers by its own labels, and itself is "you".
+    let reply = live_reply(
+        &session,
+        ReplyKind::CrossExam,
+        "panelist-1",
+        &format!(
+            r#"{{"challenges": [{{"target_agent": "{b}", "challenge": "{c} agrees with {b}; wrong.", "evidence": ["{b} ignores cost"]}}, {{"target_agent": "you", "challenge": "Hm."}}], "defense": "Unlike {c}, I"#
+        ),
+    );
+    let two = session.label_of("panelist-2");
+    assert_eq!(
+        items(&reply, "Challenges"),
+        [
+            format!("To {two}: panelist-3 agrees with panelist-2; wrong. Evidence: panelist-2 ignores cost."),
+            format!("To {}: Hm.", session.label_of("panelist-1")),
+        ]
+    );
+    assert_eq!(
+        reply.fields[1].body,
+        FieldBody::Text("Unlike panelist-3, I".into()),
+        "text reads as stored (labels mapped back to ids)"
+    );
+    // Another panelist's labels differ: the same words mean someone else.
+    let seen_by_3 = labels_seen_by(&session, "panelist-3");
+    let label = seen_by_3.shown("panelist-1");
+    let reply = live_reply(
+        &session,
+        ReplyKind::CrossExam,
+        "panelist-3",
+        &format!(r#"{{"challenges": [{{"target_agent": "{label}", "challenge": "No."}}]}}"#),
+    );
+    assert_eq!(
+        items(&reply, "Challenges"),
+        [format!("To {}: No.", session.label_of("panelist-1"))]
+    );
+    // The judge (rounds 2 and 4) by its labels.
+    let seen_by_judge = labels_seen_by(&session, "judge");
+    let label = seen_by_judge.shown("panelist-2");
+    let verdict = live_reply(
+        &session,
+        ReplyKind::Verdict,
+        "judge",
+        &format!(
+            r#"{{"dissent": [{{"agent": "{label}", "concern": "Cost.", "severity": "high"}}]}}"#
+        ),
+    );
+    assert_eq!(items(&verdict, "Dissent"), [format!("{two} (high): Cost.")]);
+    let synthesis = live_reply(
+        &session,
+        ReplyKind::Synthesis,
+        "judge",
+        &format!(
+            r#"{{"tensions": [{{"topic": "Speed", "viewpoints": [{{"agent": "{label}", "viewpoint": "Fast"}}]}}]}}"#
+        ),
+    );
+    assert_eq!(
+        items(&synthesis, "Tensions"),
+        [format!("Speed. {two}: Fast")]
+    );
+    // Round 1 has no labels: "Answer B" there is the panelist's own words.
+    let answer = live_reply(
+        &session,
+        ReplyKind::Answer,
+        "panelist-1",
+        r#"{"position": "Answer B"}"#,
+    );
+    assert_eq!(answer.fields[0].body, FieldBody::Text("Answer B".into()));
+}
+
 #[test]
 fn rankings_show_the_backlog_titles_in_order() {
     let session = demo_sessions().remove(2);
     let reply = live_reply(
         &session,
         ReplyKind::Champion,
+        "champion",
         "<<<CHAMPION_ARGUMENT_START>>>\nExport first.\n<<<CHAMPION_ARGUMENT_END>>>\n<<<CHAMPION_RANKINGS_START>>>\n[\"opp-3\", \"opp-1\",",
     );
     let title = |id: &str| {
@@ -203,11 +302,17 @@ fn rankings_show_the_backlog_titles_in_order() {
 #[test]
 fn a_reply_in_prose_shows_as_prose_and_json_in_arrival_shows_nothing_yet() {
     let session = consult();
-    let prose = live_reply(&session, ReplyKind::Verdict, "I recommend a pilot.");
+    let prose = live_reply(
+        &session,
+        ReplyKind::Verdict,
+        "judge",
+        "I recommend a pilot.",
+    );
     assert_eq!(prose.prose.as_deref(), Some("I recommend a pilot."));
     let arriving = live_reply(
         &session,
         ReplyKind::Verdict,
+        "judge",
         "Here it is:\n```json\n{\"recomm",
     );
     assert_eq!(arriving, Default::default());
@@ -269,6 +374,7 @@ fn fields_a_model_named_itself_show_under_their_own_names() {
     let reply = live_reply(
         &session,
         ReplyKind::Answer,
+        "panelist-1",
         r#"{"answer": "Yes", "reasons": ["fast", "safe"], "score": 3, "position": "Adopt"#,
     );
     let shown: Vec<(&str, &FieldBody)> = reply

@@ -203,6 +203,51 @@ fn a_seat_becomes_a_participant_labelled_and_priced_from_the_table() {
     assert!(builtin.len() > 1 && builtin.last().unwrap() == "Accountant");
 }
 
+#[test]
+fn a_council_is_its_panelists_in_order_then_the_judge_named_as_the_form_names_them() {
+    let catalog = catalog();
+    let panel = vec![seat("a", "priced-x"), seat("b", "free-b")];
+    let judge = seat("b", "judge-model");
+    let (panelists, judged_by) = council_participants(&panel, &judge, &catalog).unwrap();
+    let ids: Vec<(&str, &str)> = panelists
+        .iter()
+        .map(|p| (p.id.as_str(), p.label.as_str()))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            ("panelist-1", "Panelist 1 · priced-x"),
+            ("panelist-2", "Panelist 2 · free-b")
+        ]
+    );
+    assert_eq!(
+        (judged_by.id.as_str(), judged_by.label.as_str()),
+        ("judge", "Judge · judge-model")
+    );
+    let unfilled = vec![seat("a", "priced-x"), seat("a", " ")];
+    assert_eq!(
+        council_participants(&unfilled, &judge, &catalog).unwrap_err(),
+        "Panelist 2: type or pick a model."
+    );
+    assert_eq!(
+        council_participants(&panel, &seat("gone", "m"), &catalog).unwrap_err(),
+        "Judge: choose a provider (add one in Settings)."
+    );
+    let names = |judge: Option<&Seat>| -> Vec<String> {
+        labelled_council(&panel, judge)
+            .into_iter()
+            .map(|(label, _)| label)
+            .collect()
+    };
+    assert_eq!(names(Some(&judge)), ["Panelist 1", "Panelist 2", "Judge"]);
+    assert_eq!(
+        names(None),
+        ["Panelist 1", "Panelist 2"],
+        "a judge not asked is not checked"
+    );
+    assert_eq!(labelled_council(&panel, Some(&judge))[2].1, judge);
+}
+
 fn all_personas_names(catalog: &Catalog) -> Vec<String> {
     consilium_engine::views::seats::all_personas(catalog)
         .into_iter()

@@ -5,6 +5,27 @@ use consilium_engine::views::benchmark::{BenchmarkResultsView, FlipRow};
 use leptos::prelude::*;
 
 use super::charts::{AccuracyChart, ReliabilityChart};
+use crate::components::shared::table::{CardRow, CardsTable};
+
+const ARM_COLUMNS: &[&str] = &[
+    "Arm",
+    "Accuracy",
+    "95% interval",
+    "Score",
+    "Cost per correct",
+    "Tokens per correct",
+];
+const COMPARISON_COLUMNS: &[&str] = &[
+    "Against",
+    "Questions",
+    "Only the council right",
+    "Only the other right",
+    "McNemar p",
+    "Difference",
+    "95% interval",
+    "Reading",
+];
+const BIN_COLUMNS: &[&str] = &["Stated confidence", "Answers", "Mean confidence", "Right"];
 
 #[component]
 pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
@@ -15,52 +36,53 @@ pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
         flips,
         calibration,
     } = view;
-    let arm_rows = arms
+    let arm_rows: Vec<CardRow> = arms
         .iter()
-        .map(|arm| {
-            view! {
-                <tr class:council=arm.is_council>
-                    <th scope="row">{arm.label.clone()}</th>
-                    <td data-label="Accuracy">{arm.accuracy.clone()}</td>
-                    <td data-label="95% interval">{arm.interval.clone()}</td>
-                    <td data-label="Score">{arm.score.clone()}</td>
-                    <td data-label="Cost per correct">{arm.cost_per_correct.clone()}</td>
-                    <td data-label="Tokens per correct">{arm.tokens_per_correct.clone()}</td>
-                </tr>
-            }
+        .map(|arm| CardRow {
+            class: arm.is_council.then_some("council"),
+            ..CardRow::new(
+                arm.label.clone(),
+                vec![
+                    arm.accuracy.clone(),
+                    arm.interval.clone(),
+                    arm.score.clone(),
+                    arm.cost_per_correct.clone(),
+                    arm.tokens_per_correct.clone(),
+                ],
+            )
         })
-        .collect_view();
-    let comparison_rows = comparisons
+        .collect();
+    let comparison_rows: Vec<CardRow> = comparisons
         .into_iter()
         .map(|row| {
-            view! {
-                <tr>
-                    <th scope="row">{row.against}</th>
-                    <td data-label="Questions">{row.questions}</td>
-                    <td data-label="Only the council right">{row.only_council}</td>
-                    <td data-label="Only the other right">{row.only_other}</td>
-                    <td data-label="McNemar p">{row.p_value}</td>
-                    <td data-label="Difference">{row.difference}</td>
-                    <td data-label="95% interval">{row.interval}</td>
-                    <td data-label="Reading">{row.reading}</td>
-                </tr>
-            }
+            CardRow::new(
+                row.against,
+                vec![
+                    row.questions.to_string(),
+                    row.only_council.to_string(),
+                    row.only_other.to_string(),
+                    row.p_value,
+                    row.difference,
+                    row.interval,
+                    row.reading.to_string(),
+                ],
+            )
         })
-        .collect_view();
-    let bin_rows = calibration
+        .collect();
+    let bin_rows: Vec<CardRow> = calibration
         .bins
         .iter()
         .map(|bin| {
-            view! {
-                <tr>
-                    <th scope="row">{bin.range.clone()}</th>
-                    <td data-label="Answers">{bin.count}</td>
-                    <td data-label="Mean confidence">{bin.mean_confidence.clone()}</td>
-                    <td data-label="Right">{bin.accuracy.clone()}</td>
-                </tr>
-            }
+            CardRow::new(
+                bin.range.clone(),
+                vec![
+                    bin.count.to_string(),
+                    bin.mean_confidence.clone(),
+                    bin.accuracy.clone(),
+                ],
+            )
         })
-        .collect_view();
+        .collect();
     view! {
         <section class="bench-results" aria-labelledby="bench-results-title">
             <h3 id="bench-results-title">"Results"</h3>
@@ -69,20 +91,8 @@ pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
             <h4>"Accuracy per arm"</h4>
             <AccuracyChart arms=arms />
             <div class="table-scroll">
-                <table class="prices cards-on-phone bench-arms">
-                    <caption class="visually-hidden">"Accuracy, interval, cost and tokens per correct answer for each arm"</caption>
-                    <thead>
-                        <tr>
-                            <th scope="col">"Arm"</th>
-                            <th scope="col">"Accuracy"</th>
-                            <th scope="col">"95% interval"</th>
-                            <th scope="col">"Score"</th>
-                            <th scope="col">"Cost per correct"</th>
-                            <th scope="col">"Tokens per correct"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{arm_rows}</tbody>
-                </table>
+                <CardsTable class="bench-arms" columns=ARM_COLUMNS rows=arm_rows
+                    caption="Accuracy, interval, cost and tokens per correct answer for each arm" />
             </div>
 
             <h4>"The council against each arm"</h4>
@@ -92,21 +102,7 @@ pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
                  every time)."
             </p>
             <div class="table-scroll">
-                <table class="prices cards-on-phone bench-comparisons">
-                    <thead>
-                        <tr>
-                            <th scope="col">"Against"</th>
-                            <th scope="col">"Questions"</th>
-                            <th scope="col">"Only the council right"</th>
-                            <th scope="col">"Only the other right"</th>
-                            <th scope="col">"McNemar p"</th>
-                            <th scope="col">"Difference"</th>
-                            <th scope="col">"95% interval"</th>
-                            <th scope="col">"Reading"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{comparison_rows}</tbody>
-                </table>
+                <CardsTable class="bench-comparisons" columns=COMPARISON_COLUMNS rows=comparison_rows />
             </div>
 
             <h4>"What debate changed"</h4>
@@ -118,17 +114,7 @@ pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
             <ReliabilityChart bins=calibration.bins.clone() />
             <details class="bench-bins">
                 <summary>"The bins as a table"</summary>
-                <table class="prices cards-on-phone">
-                    <thead>
-                        <tr>
-                            <th scope="col">"Stated confidence"</th>
-                            <th scope="col">"Answers"</th>
-                            <th scope="col">"Mean confidence"</th>
-                            <th scope="col">"Right"</th>
-                        </tr>
-                    </thead>
-                    <tbody>{bin_rows}</tbody>
-                </table>
+                <CardsTable columns=BIN_COLUMNS rows=bin_rows />
             </details>
         </section>
     }

@@ -5,22 +5,36 @@ use std::cell::RefCell;
 
 use consilium_engine::library::follow_ups_of;
 use consilium_engine::record::consult::follow_up::FollowUpOf;
-use consilium_engine::views::{earlier_decision, follow_up_of_line};
+use consilium_engine::views::{earlier_decision, follow_up_form, follow_up_of_line, FollowUpForm};
 use consilium_engine::{ConsultBody, Session};
+use gloo_storage::{SessionStorage, Storage};
 use leptos::prelude::*;
 
 use crate::app::{AppState, Route};
 use crate::components::shared::body_part;
 
-thread_local! {
-    /// The finished consult a follow-up was asked of, handed from its page to the new-session
-    /// form, which takes it once.
-    static ASKED_OF: RefCell<Option<Session>> = const { RefCell::new(None) };
+/// Where the tab keeps the follow-up being written (session storage: this tab only, through a
+/// reload, gone with the tab), until it is asked or unlinked. Never a key: the link, the council's
+/// seats and the options.
+const ASKED_OF_KEY: &str = "consilium.follow-up";
+
+/// The follow-up the new-consult form should start as, if "Ask a follow-up" was clicked and the
+/// follow-up is not asked yet (also after a reload).
+pub fn asked_of() -> Option<FollowUpForm> {
+    let kept = SessionStorage::get::<Vec<String>>(ASKED_OF_KEY).ok();
+    kept.and_then(|strings| FollowUpForm::from_strings(&strings))
+        .or_else(|| ASKED_NOW.with(|now| now.borrow().clone()))
 }
 
-/// The consult the new-session form should follow up, if "Ask a follow-up" was just clicked.
-pub fn take_asked_of() -> Option<Session> {
-    ASKED_OF.with(|asked| asked.borrow_mut().take())
+/// The follow-up is asked, or the user asked without it: a new form starts unlinked.
+pub fn forget_asked_of() {
+    SessionStorage::delete(ASKED_OF_KEY);
+    ASKED_NOW.with(|now| now.borrow_mut().take());
+}
+
+thread_local! {
+    /// The same, for a tab whose session storage refused it: kept until a reload.
+    static ASKED_NOW: RefCell<Option<FollowUpForm>> = const { RefCell::new(None) };
 }
 
 /// The button under a decision: opens a new consult prefilled from this one and linked to it.
@@ -35,7 +49,17 @@ pub fn AskFollowUp(session: Memo<Option<Session>>) -> impl IntoView {
     // run after the page (and its signals) were disposed.
     let stored = matches!(state.route.get_untracked(), Route::Session(_));
     let ask = move |_| {
-        ASKED_OF.with(|asked| *asked.borrow_mut() = session.get_untracked());
+        let form = session.with_untracked(|s| {
+            let s = s.as_ref()?;
+            state
+                .settings
+                .with_untracked(|settings| follow_up_form(s, settings))
+        });
+        if let Some(form) = form {
+            // Not kept (storage full or refused): the form still opens linked, until a reload.
+            let _ = SessionStorage::set(ASKED_OF_KEY, form.to_strings());
+            ASKED_NOW.with(|now| *now.borrow_mut() = Some(form));
+        }
         state.go(Route::New);
     };
     view! {

@@ -5,25 +5,22 @@
 //! it with the seat and the fix named, then the cost gate (a dialog beside the button).
 use consilium_engine::record::consult::follow_up::FollowUpOf;
 use consilium_engine::views::{
-    consult_seats, describe_calls, describe_estimate, earlier_decision, follow_up_of_line,
-    judge_model_warning, needs_consent, seats_of, Seat,
+    describe_calls, describe_estimate, follow_up_of_line, judge_model_warning, needs_consent,
+    FollowUpForm,
 };
-use consilium_engine::{
-    estimate_cost, Clock, ConsultBody, ConsultConfig, Protocol, Session, VERBOSE_NOTICE,
-};
+use consilium_engine::{estimate_cost, Clock, ConsultConfig, Protocol, Session, VERBOSE_NOTICE};
 use leptos::prelude::*;
 
 use crate::app::AppState;
-use crate::components::consult::follow_up::take_asked_of;
-use crate::components::consult::panel_builder::PanelBuilder;
+use crate::components::consult::council::{Council, CouncilChoice};
+use crate::components::consult::follow_up::{asked_of, forget_asked_of};
 use crate::components::consult::picture::DecisionPicture;
 use crate::components::shared::cost_gate::PendingRun;
-use crate::components::shared::presets::PresetList;
-use crate::components::shared::provider_gate::{
-    council_summary, is_submit_key, known_failures, providers_without_key, ConsentBeside,
-    MissingKeys, SeatsHealth,
-};
-use crate::components::shared::{launch, DemoCard};
+use crate::components::shared::fields::{BudgetField, CheckboxField};
+use crate::components::shared::presets::ConnectAModel;
+use crate::components::shared::provider_gate::is_submit_key;
+use crate::components::shared::start::{ready_to_start, start_or_ask, SeatChecks, StartButton};
+use crate::components::shared::DemoCard;
 use crate::driver::BrowserClock;
 use crate::ids::new_id;
 
@@ -32,8 +29,7 @@ use crate::ids::new_id;
 #[derive(Clone, Copy)]
 pub struct ConsultDraft {
     question: RwSignal<String>,
-    seats: RwSignal<Vec<Seat>>,
-    judge: RwSignal<Seat>,
+    council: Council,
     depth: RwSignal<u8>,
     verbose: RwSignal<bool>,
     /// Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.
@@ -49,8 +45,7 @@ impl ConsultDraft {
     pub fn new(state: AppState) -> Self {
         let draft = Self {
             question: RwSignal::new(String::new()),
-            seats: RwSignal::new(Vec::new()),
-            judge: RwSignal::new(Seat::default()),
+            council: Council::new(state),
             depth: RwSignal::new(4u8),
             verbose: RwSignal::new(state.settings.with_untracked(|s| s.verbose)),
             structured: RwSignal::new(true),
@@ -58,38 +53,26 @@ impl ConsultDraft {
             anonymous: RwSignal::new(true),
             follows: RwSignal::new(None),
         };
-        if let Some(earlier) = take_asked_of() {
-            draft.follow_up(&earlier, state);
+        // "Ask a follow-up" was clicked, maybe before a reload: the tab kept the form.
+        if let Some(form) = asked_of() {
+            draft.follow_up(form);
         }
-        let (seats, judge) = (draft.seats, draft.judge);
-        // Seats follow the providers: filled as soon as the first provider exists.
-        Effect::new(move |_| {
-            let settings = state.settings.get();
-            if !settings.providers.is_empty() && seats.with_untracked(Vec::is_empty) {
-                let (panel, first_judge) = consult_seats(&settings);
-                seats.set(panel);
-                judge.set(first_judge);
-            }
-        });
         draft
     }
 
-    /// Prefilled as a follow-up of `earlier`: linked to it, on its council when every seat's
+    /// Prefilled as a follow-up: linked to the earlier consult, on its council when every seat's
     /// provider is still configured, with its depth and options.
-    fn follow_up(&self, earlier: &Session, state: AppState) {
-        self.follows.set(earlier_decision(earlier));
-        if let Some((panel, judge)) = state.settings.with_untracked(|s| seats_of(earlier, s)) {
-            self.seats.set(panel);
-            self.judge.set(judge);
+    fn follow_up(&self, form: FollowUpForm) {
+        self.follows.set(Some(form.follows));
+        if let Some((panel, judge)) = form.council {
+            self.council.seats.set(panel);
+            self.council.judge.set(judge);
         }
-        if let Some(body) = earlier.body_of::<ConsultBody>() {
-            let config = &body.config;
-            self.depth.set(config.stop_after_round);
-            self.verbose.set(config.verbose);
-            self.structured.set(config.structured_output);
-            self.anonymous.set(config.anonymous_peers);
-            self.budget_usd.set(config.budget_usd);
-        }
+        self.depth.set(form.stop_after_round);
+        self.verbose.set(form.verbose);
+        self.structured.set(form.structured_output);
+        self.anonymous.set(form.anonymous_peers);
+        self.budget_usd.set(form.budget_usd);
     }
 }
 
@@ -102,8 +85,7 @@ pub fn NewConsultForm(
     let state = expect_context::<AppState>();
     let ConsultDraft {
         question,
-        seats,
-        judge,
+        council,
         depth,
         verbose,
         structured,
@@ -122,35 +104,15 @@ pub fn NewConsultForm(
             }
         }
     });
-    let keys_typed = RwSignal::new(0u32);
     // The seats this run asks: the judge only when the consult goes past round 1.
-    let asked = Signal::derive(move || {
-        let mut asked = seats.get();
-        if depth.get() > 1 {
-            asked.push(judge.get());
-        }
-        asked
-    });
+    let asked = council.asked(move || depth.get() > 1);
 
     let build_config = move || -> Result<ConsultConfig, String> {
+        let (panelists, judge) = council.participants(state)?;
         let settings = state.settings.get_untracked();
-        let panelists = seats
-            .get_untracked()
-            .iter()
-            .enumerate()
-            .map(|(i, seat)| {
-                seat.to_participant(
-                    &format!("panelist-{}", i + 1),
-                    &format!("Panelist {}", i + 1),
-                    &settings,
-                )
-            })
-            .collect::<Result<Vec<_>, _>>()?;
         let config = ConsultConfig {
             panelists,
-            judge: judge
-                .get_untracked()
-                .to_participant("judge", "Judge", &settings)?,
+            judge,
             verbose: verbose.get_untracked(),
             filter_limits: settings.filter_limits(),
             max_tokens: settings.max_tokens,
@@ -177,44 +139,21 @@ pub fn NewConsultForm(
             ));
             return;
         }
-        let missing = providers_without_key(state, &asked.get_untracked());
-        if let Some((_, name)) = missing.first() {
-            problem.set(Some(format!(
-                "Paste the API key for {name} first (above the button)."
-            )));
-            return;
-        }
-        let mut labelled: Vec<(String, Seat)> = seats
-            .get_untracked()
-            .into_iter()
-            .enumerate()
-            .map(|(i, seat)| (format!("Panelist {}", i + 1), seat))
-            .collect();
-        if depth.get_untracked() > 1 {
-            labelled.push(("Judge".into(), judge.get_untracked()));
-        }
-        if let Some(message) = known_failures(state, &labelled) {
-            problem.set(Some(message));
-            return;
-        }
-        let config = match build_config() {
+        let config = ready_to_start(state, &council.labelled(depth.get_untracked() > 1))
+            .and_then(|()| build_config());
+        let config = match config {
             Ok(config) => config,
             Err(message) => return problem.set(Some(message)),
         };
-        problem.set(None);
         let estimate = estimate_cost(&text, &config);
         let mut session = Session::new_consult(new_id("c"), text, config, BrowserClock.now_ms());
         session.consult_mut().follows = follows.get_untracked();
+        // Asked: the tab no longer keeps the follow-up for the next form.
+        forget_asked_of();
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
-        if let Some(request) = needs_consent(&estimate, threshold) {
-            awaiting_consent.set(Some(PendingRun {
-                session,
-                request,
-                estimate: Some(describe_calls(&estimate)),
-            }));
-        } else {
-            launch(state, session, problem);
-        }
+        let consent = needs_consent(&estimate, threshold);
+        let estimate = Some(describe_calls(&estimate));
+        start_or_ask(state, session, consent, estimate, awaiting_consent, problem);
     };
 
     let estimate_line = move || {
@@ -223,8 +162,8 @@ pub fn NewConsultForm(
             return None;
         }
         let _ = (
-            seats.get(),
-            judge.get(),
+            council.seats.get(),
+            council.judge.get(),
             depth.get(),
             verbose.get(),
             budget_usd.get(),
@@ -233,11 +172,13 @@ pub fn NewConsultForm(
             .ok()
             .map(|config| describe_estimate(&estimate_cost(&text, &config)))
     };
-    let chip = move || council_summary(state, &seats.get(), "panelist");
-
     let judge_warning = move || {
         let settings = state.settings.get();
-        seats.with(|panel| judge.with(|judge| judge_model_warning(panel, judge, &settings)))
+        council.seats.with(|panel| {
+            council
+                .judge
+                .with(|judge| judge_model_warning(panel, judge, &settings))
+        })
     };
 
     view! {
@@ -264,7 +205,7 @@ pub fn NewConsultForm(
                         <span class="muted">", which decided: " {earlier.answer.clone()}</span>
                     </p>
                     <p class="muted">"The council gets that question and its decision as context."</p>
-                    <button class="secondary" on:click=move |_| follows.set(None)>"Ask without it"</button>
+                    <button class="secondary" on:click=move |_| { follows.set(None); forget_asked_of(); }>"Ask without it"</button>
                 </div>
             })}
             <label class="question">
@@ -280,17 +221,10 @@ pub fn NewConsultForm(
             <Show
                 when=move || has_providers.get()
                 fallback=|| view! {
-                    <div class="first-run">
-                        <h3>"Connect a model"</h3>
-                        <p>"One click adds a local server; hosted providers ask for a key. Keys stay in this tab unless you ask to remember them."</p>
-                        <PresetList />
-                    </div>
+                    <ConnectAModel text="One click adds a local server; hosted providers ask for a key. Keys stay in this tab unless you ask to remember them." />
                 }
             >
-                <details class="council">
-                    <summary class="council-chip">{chip}</summary>
-                    <PanelBuilder seats=seats judge=judge />
-                </details>
+                <CouncilChoice council=council />
                 <details class="advanced">
                     <summary>"Advanced"</summary>
                     <div class="run-options">
@@ -301,41 +235,20 @@ pub fn NewConsultForm(
                                 <option value="1" selected=move || depth.get() == 1>"Independent answers only (round 1)"</option>
                             </select>
                         </label>
-                        <label>
-                            "Budget (USD)"
-                            <input type="number" min="0.01" step="0.01" placeholder="no limit" prop:value=move || budget_usd.get().map(|usd| usd.to_string()).unwrap_or_default()
-                                on:change=move |ev| {
-                                    let text = event_target_value(&ev);
-                                    let typed = text.trim().trim_start_matches('$');
-                                    budget_usd.set(typed.parse::<f64>().ok().filter(|usd| *usd > 0.0));
-                                } />
-                        </label>
-                        <label class="checkbox">
-                            <input type="checkbox" prop:checked=move || verbose.get() on:change=move |ev| verbose.set(event_target_checked(&ev)) />
-                            "Verbose: send full debate artifacts"
-                        </label>
-                        <label class="checkbox">
-                            <input type="checkbox" prop:checked=move || structured.get() on:change=move |ev| structured.set(event_target_checked(&ev)) />
-                            "Structured output (JSON schema)"
-                        </label>
-                        <label class="checkbox">
-                            <input type="checkbox" prop:checked=move || anonymous.get() on:change=move |ev| anonymous.set(event_target_checked(&ev)) />
-                            "Anonymous peers: rounds 2-4 see Answer A, B…"
-                        </label>
+                        <BudgetField label="Budget (USD)" budget_usd=budget_usd />
+                        <CheckboxField label="Verbose: send full debate artifacts" value=verbose />
+                        <CheckboxField label="Structured output (JSON schema)" value=structured />
+                        <CheckboxField label="Anonymous peers: rounds 2-4 see Answer A, B…" value=anonymous />
                     </div>
                     <Show when=move || verbose.get()>
                         <p class="notice">{VERBOSE_NOTICE}</p>
                     </Show>
                 </details>
-                <SeatsHealth seats=asked />
-                <MissingKeys seats=asked typed=keys_typed />
+                <SeatChecks seats=asked />
                 // The form's warnings go here, above the button.
                 <p class="notice judge-warning" role="status">{judge_warning}</p>
                 <p class="estimate muted">{estimate_line}</p>
-                <div class="ask-actions">
-                    <button class="primary" on:click=move |_| run()>"Ask the council"</button>
-                    <ConsentBeside awaiting_consent=awaiting_consent problem=problem />
-                </div>
+                <StartButton label="Ask the council" on_start=run awaiting_consent=awaiting_consent problem=problem />
             </Show>
         </div>
     }

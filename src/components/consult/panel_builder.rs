@@ -1,6 +1,6 @@
 //! Choosing the council: 2 to 5 panelists and a judge, each a provider, a model and an optional persona.
 use consilium_engine::consult::config::{MAX_PANELISTS, MIN_PANELISTS};
-use consilium_engine::views::Seat;
+use consilium_engine::views::{panelist_label, Seat};
 use leptos::prelude::*;
 
 use crate::app::AppState;
@@ -25,7 +25,7 @@ pub fn PanelBuilder(seats: RwSignal<Vec<Seat>>, judge: RwSignal<Seat>) -> impl I
                 {move || {
                     (0..seats.with(Vec::len))
                         .map(|index| {
-                            let label = format!("Panelist {}", index + 1);
+                            let label = panelist_label(index);
                             view! {
                                 <li class="seat">
                                     <SeatEditor

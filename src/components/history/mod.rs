@@ -6,8 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use consilium_engine::library::list::{count_line, short_time, shown_ids, storage_line};
 use consilium_engine::library::{
-    stamps, DateRange, HistoryFilter, Query, SearchCache, SearchHit, SessionSummary, SortOrder,
-    StateFilter,
+    stamps, FilterControl, HistoryFilter, Query, SearchCache, SearchHit, SessionSummary,
 };
 use consilium_engine::views::session::demo_session;
 use consilium_engine::{Clock, Protocol};
@@ -213,75 +212,29 @@ fn search(
     });
 }
 
+/// The list's filters and sort: one select per control, as the engine offers them.
 #[component]
 fn FilterControls(filter: RwSignal<HistoryFilter>) -> impl IntoView {
-    let protocol = move |ev| {
-        let value = event_target_value(&ev);
-        filter.update(|f| f.protocol = (!value.is_empty()).then_some(value));
-    };
-    let state = move |ev| {
-        let value = match event_target_value(&ev).as_str() {
-            "complete" => StateFilter::Complete,
-            "stopped" => StateFilter::Stopped,
-            _ => StateFilter::Any,
-        };
-        filter.update(|f| f.state = value);
-    };
-    let dates = move |ev| {
-        let value = match event_target_value(&ev).as_str() {
-            "day" => DateRange::LastDay,
-            "week" => DateRange::LastWeek,
-            "month" => DateRange::LastMonth,
-            "year" => DateRange::LastYear,
-            _ => DateRange::Any,
-        };
-        filter.update(|f| f.dates = value);
-    };
-    let sort = move |ev| {
-        let value = match event_target_value(&ev).as_str() {
-            "oldest" => SortOrder::OldestFirst,
-            "title" => SortOrder::Title,
-            _ => SortOrder::NewestFirst,
-        };
-        filter.update(|f| f.sort = value);
-    };
-    view! {
-        <label>
-            "Protocol"
-            <select on:change=protocol>
-                <option value="">"All"</option>
-                <option value="consult">"Consult"</option>
-                <option value="review">"Review"</option>
-                <option value="prioritize">"Prioritize"</option>
-            </select>
-        </label>
-        <label>
-            "State"
-            <select on:change=state>
-                <option value="">"Any"</option>
-                <option value="complete">"Complete"</option>
-                <option value="stopped">"Failed or stopped"</option>
-            </select>
-        </label>
-        <label>
-            "Date"
-            <select on:change=dates>
-                <option value="">"Any time"</option>
-                <option value="day">"Last 24 hours"</option>
-                <option value="week">"Last 7 days"</option>
-                <option value="month">"Last 30 days"</option>
-                <option value="year">"Last year"</option>
-            </select>
-        </label>
-        <label>
-            "Sort"
-            <select on:change=sort>
-                <option value="newest">"Newest first"</option>
-                <option value="oldest">"Oldest first"</option>
-                <option value="title">"Title"</option>
-            </select>
-        </label>
-    }
+    FilterControl::ALL
+        .into_iter()
+        .map(|control| {
+            let choose = move |ev| {
+                let value = event_target_value(&ev);
+                filter.update(|f| f.choose(control, &value));
+            };
+            let choices = control
+                .choices()
+                .iter()
+                .map(|(value, text)| view! { <option value=*value>{*text}</option> })
+                .collect_view();
+            view! {
+                <label>
+                    {control.label()}
+                    <select on:change=choose>{choices}</select>
+                </label>
+            }
+        })
+        .collect_view()
 }
 
 #[component]

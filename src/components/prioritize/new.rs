@@ -16,14 +16,13 @@ use consilium_engine::views::{
 };
 use consilium_engine::{Clock, Protocol, Session};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use crate::app::AppState;
-use crate::components::shared::provider_gate::{
-    council_summary, is_submit_key, known_failures, providers_without_key, MissingKeys, SeatsHealth,
-};
+use crate::components::shared::file_input::read_chosen_file;
+use crate::components::shared::provider_gate::is_submit_key;
 use crate::components::shared::seat_editor::SeatEditor;
-use crate::components::shared::{launch, DemoCard};
+use crate::components::shared::start::{ready_to_start, CouncilChip, SeatChecks};
+use crate::components::shared::{launch, FormIntro};
 use crate::driver::BrowserClock;
 use crate::ids::new_id;
 
@@ -76,19 +75,10 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         }
     };
     let open_file = move |ev: leptos::ev::Event| {
-        let input = event_target::<web_sys::HtmlInputElement>(&ev);
-        let Some(file) = input.files().and_then(|files| files.get(0)) else {
-            return;
-        };
-        spawn_local(async move {
-            match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                Ok(text) => run_import(text.as_string().unwrap_or_default(), Some(file.name())),
-                Err(_) => import_status.set(Some(format!(
-                    "The file {} could not be read as text.",
-                    file.name()
-                ))),
-            }
-        });
+        read_chosen_file(&ev, move |name, text| match text {
+            Ok(text) => run_import(text, Some(name)),
+            Err(message) => import_status.set(Some(message)),
+        })
     };
 
     let edit = move |index: usize, change: Box<dyn FnOnce(&mut Opportunity)>| {
@@ -134,7 +124,6 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         ))
     };
 
-    let keys_typed = RwSignal::new(0u32);
     let asked_seats = Signal::derive(move || {
         if debate.get() {
             seats.get()
@@ -143,19 +132,13 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         }
     });
     let start = move || {
-        if let Some((_, name)) = providers_without_key(state, &asked_seats.get_untracked()).first()
-        {
-            return problem.set(Some(format!(
-                "Paste the API key for {name} first (above the button)."
-            )));
-        }
         let labelled: Vec<(String, Seat)> = asked_seats
             .get_untracked()
             .into_iter()
             .zip(Partner::ALL)
             .map(|(seat, partner)| (partner.title().to_string(), seat))
             .collect();
-        if let Some(message) = known_failures(state, &labelled) {
+        if let Err(message) = ready_to_start(state, &labelled) {
             return problem.set(Some(message));
         }
         let session = match build() {
@@ -181,19 +164,14 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         launch(state, session, problem);
     };
 
-    let chip = move || council_summary(state, &seats.get(), "partner");
     view! {
-        <div class="ask-intro">
-            <div>
-                <p class="tagline">"Hand a backlog to a champion, a critic and a moderator who debate it and rank it under a budget."</p>
-                <DemoCard
-                    protocol=Protocol::Prioritize
-                    text="Watch scripted partners (no key, no server) debate a backlog of 8: the ranking moves in round 2 and holds in round 3, where consensus is reached."
-                    button="Run the demo prioritization"
-                    problem=problem
-                />
-            </div>
-        </div>
+        <FormIntro
+            tagline="Hand a backlog to a champion, a critic and a moderator who debate it and rank it under a budget."
+            protocol=Protocol::Prioritize
+            demo="Watch scripted partners (no key, no server) debate a backlog of 8: the ranking moves in round 2 and holds in round 3, where consensus is reached."
+            button="Run the demo prioritization"
+            problem=problem
+        />
         <div class="ask-box" on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); start() }>
         <fieldset class="backlog-editor">
             <legend>"Backlog"</legend>
@@ -256,8 +234,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
             <Show when=move || has_providers.get() fallback=|| view! {
                 <p class="notice">"A debate needs models: add a provider in Settings, or run the demo."</p>
             }>
-                <details class="council">
-                <summary class="council-chip">{chip}</summary>
+                <CouncilChip seats=Signal::derive(move || seats.get()) noun="partner">
                 <fieldset class="partners">
                     <legend>"Partners"</legend>
                     {Partner::ALL.into_iter().enumerate().map(|(i, partner)| view! {
@@ -269,7 +246,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
                         />
                     }).collect_view()}
                 </fieldset>
-                </details>
+                </CouncilChip>
             </Show>
             <details class="advanced">
             <summary>"Advanced"</summary>
@@ -284,8 +261,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
                 </label>
             </div>
             </details>
-            <SeatsHealth seats=asked_seats />
-                <MissingKeys seats=asked_seats typed=keys_typed />
+            <SeatChecks seats=asked_seats />
         </Show>
         {move || pending.get().map(|(_, questions)| view! {
             <div class="consent" role="alertdialog" aria-labelledby="prioritize-consent-title">

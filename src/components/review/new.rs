@@ -9,16 +9,16 @@ use consilium_engine::views::review::{
 use consilium_engine::views::{review_needs_consent, Seat};
 use consilium_engine::{Clock, Protocol, Session};
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use crate::app::AppState;
 use crate::components::shared::cost_gate::PendingRun;
-use crate::components::shared::provider_gate::{
-    council_summary, is_submit_key, known_failures, providers_without_key, ConsentBeside,
-    MissingKeys, SeatsHealth,
-};
+use crate::components::shared::file_input::read_chosen_file;
+use crate::components::shared::provider_gate::is_submit_key;
 use crate::components::shared::seat_editor::SeatEditor;
-use crate::components::shared::{launch, DemoCard};
+use crate::components::shared::start::{
+    ready_to_start, start_or_ask, CouncilChip, SeatChecks, StartButton,
+};
+use crate::components::shared::FormIntro;
 use crate::driver::BrowserClock;
 use crate::ids::new_id;
 
@@ -51,19 +51,10 @@ pub fn NewReviewForm(
     let summary = move || code.with(|c| parsed.with(|p| change_summary(c, p)));
 
     let open_file = move |ev: leptos::ev::Event| {
-        let input = event_target::<web_sys::HtmlInputElement>(&ev);
-        let Some(file) = input.files().and_then(|files| files.get(0)) else {
-            return;
-        };
-        spawn_local(async move {
-            match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                Ok(text) => code.set(text.as_string().unwrap_or_default()),
-                Err(_) => problem.set(Some(format!(
-                    "The file {} could not be read as text.",
-                    file.name()
-                ))),
-            }
-        });
+        read_chosen_file(&ev, move |_, text| match text {
+            Ok(text) => code.set(text),
+            Err(message) => problem.set(Some(message)),
+        })
     };
 
     let toggle = move |role: ReviewerRole, on: bool| {
@@ -72,24 +63,17 @@ pub fn NewReviewForm(
         seats.update(|s| choose_member(s, role, on, |n| Seat::default_for(&settings, n)));
     };
 
-    let keys_typed = RwSignal::new(0u32);
     let member_seats = Signal::derive(move || {
         seats.with(|s| s.iter().map(|(_, seat)| seat.clone()).collect::<Vec<_>>())
     });
     let start = move || {
         let text = code.get_untracked();
-        if let Some((_, name)) = providers_without_key(state, &member_seats.get_untracked()).first()
-        {
-            return problem.set(Some(format!(
-                "Paste the API key for {name} first (above the button)."
-            )));
-        }
         let labelled: Vec<(String, Seat)> = seats
             .get_untracked()
             .into_iter()
             .map(|(role, seat)| (role.name().to_string(), seat))
             .collect();
-        if let Some(message) = known_failures(state, &labelled) {
+        if let Err(message) = ready_to_start(state, &labelled) {
             return problem.set(Some(message));
         }
         let settings = state.settings.get_untracked();
@@ -113,33 +97,19 @@ pub fn NewReviewForm(
         if let Err(message) = config.validate(&text) {
             return problem.set(Some(message));
         }
-        problem.set(None);
         let consent = review_needs_consent(&config.members);
         let session = Session::new_review(new_id("r"), text, config, BrowserClock.now_ms());
-        if let Some(request) = consent {
-            awaiting_consent.set(Some(PendingRun {
-                session,
-                request,
-                estimate: None,
-            }));
-        } else {
-            launch(state, session, problem);
-        }
+        start_or_ask(state, session, consent, None, awaiting_consent, problem);
     };
 
-    let chip = move || council_summary(state, &member_seats.get(), "reviewer");
     view! {
-        <div class="ask-intro">
-            <div>
-                <p class="tagline">"Put a code change before a committee of reviewers that debates, vetoes and concludes, with every finding checked against the diff."</p>
-                <DemoCard
-                    protocol=Protocol::Review
-                    text="Watch a scripted committee (no key, no server) review a small change with a planted secret: a veto, a compromise, and a verdict with grounded fix items."
-                    button="Run the demo review"
-                    problem=problem
-                />
-            </div>
-        </div>
+        <FormIntro
+            tagline="Put a code change before a committee of reviewers that debates, vetoes and concludes, with every finding checked against the diff."
+            protocol=Protocol::Review
+            demo="Watch a scripted committee (no key, no server) review a small change with a planted secret: a veto, a compromise, and a verdict with grounded fix items."
+            button="Run the demo review"
+            problem=problem
+        />
         <Show when=move || has_providers.get()>
             <div class="ask-box" on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); start() }>
             <label class="question">
@@ -154,8 +124,7 @@ pub fn NewReviewForm(
                 <input type="file" accept=".diff,.patch,text/*" on:change=open_file />
             </label>
             <p class="muted review-summary" role="status">{summary}</p>
-            <details class="council">
-                <summary class="council-chip">{chip}</summary>
+            <CouncilChip seats=member_seats noun="reviewer">
                 <fieldset class="committee">
                     <legend>"Committee"</legend>
                     {ReviewerRole::ALL.into_iter().map(|role| {
@@ -178,7 +147,7 @@ pub fn NewReviewForm(
                         }
                     }).collect_view()}
                 </fieldset>
-            </details>
+            </CouncilChip>
             <details class="advanced">
                 <summary>"Advanced"</summary>
                 <label>
@@ -189,12 +158,8 @@ pub fn NewReviewForm(
                     ></textarea>
                 </label>
             </details>
-            <SeatsHealth seats=member_seats />
-                <MissingKeys seats=member_seats typed=keys_typed />
-            <div class="ask-actions">
-                <button class="primary" on:click=move |_| start()>"Start the review"</button>
-                <ConsentBeside awaiting_consent=awaiting_consent problem=problem />
-            </div>
+            <SeatChecks seats=member_seats />
+            <StartButton label="Start the review" on_start=start awaiting_consent=awaiting_consent problem=problem />
             </div>
         </Show>
     }

@@ -16,6 +16,7 @@ use crate::components::consult::session::ConsultBodyView;
 use crate::components::prioritize::session::PrioritizeBodyView;
 use crate::components::review::session::ReviewBodyView;
 use crate::components::shared::running_here;
+use crate::components::shared::table::{CardRow, CardsTable};
 use crate::lazy::routes::benchmark_body;
 use crate::lazy::run::{self, RunStartStatus};
 use crate::lazy::PartView;
@@ -315,41 +316,42 @@ fn NotesOnReplies(session: Memo<Option<Session>>) -> impl IntoView {
     }
 }
 
+const PARTICIPANT_COLUMNS: &[&str] = &[
+    "Participant",
+    "Provider",
+    "Calls",
+    "Input tokens",
+    "Output tokens",
+    "Cost",
+];
+
 /// Tokens and cost so far per participant, from the call records (re-asks and retries included).
 #[component]
 fn ParticipantCosts(session: Memo<Option<Session>>) -> impl IntoView {
     let rows = Memo::new(move |_| {
-        session
+        let costs = session
             .with(|s| s.as_ref().map(participant_costs))
-            .unwrap_or_default()
+            .unwrap_or_default();
+        costs
+            .into_iter()
+            .map(|row| {
+                CardRow::new(
+                    row.label,
+                    vec![
+                        row.provider_label,
+                        row.calls.to_string(),
+                        row.input_tokens.to_string(),
+                        row.output_tokens.to_string(),
+                        row.cost,
+                    ],
+                )
+            })
+            .collect::<Vec<_>>()
     });
     view! {
         <details class="participants">
             <summary>"Participants, tokens and cost"</summary>
-            <table class="prices cards-on-phone">
-                <thead>
-                    <tr>
-                        <th scope="col">"Participant"</th>
-                        <th scope="col">"Provider"</th>
-                        <th scope="col">"Calls"</th>
-                        <th scope="col">"Input tokens"</th>
-                        <th scope="col">"Output tokens"</th>
-                        <th scope="col">"Cost"</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    {move || rows.get().into_iter().map(|row| view! {
-                        <tr>
-                            <th scope="row">{row.label}</th>
-                            <td data-label="Provider">{row.provider_label}</td>
-                            <td data-label="Calls">{row.calls}</td>
-                            <td data-label="Input tokens">{row.input_tokens}</td>
-                            <td data-label="Output tokens">{row.output_tokens}</td>
-                            <td data-label="Cost">{row.cost}</td>
-                        </tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
+            <CardsTable columns=PARTICIPANT_COLUMNS rows=rows />
         </details>
     }
 }

@@ -70,7 +70,7 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
             </header>
             // Not a live region: screen readers hear each finished call (see the app's status
             // region), not every token.
-            {kind.map(|kind| view! { <LiveReplyView text=call.text kind=kind session=state.live.session /> })}
+            {kind.map(|kind| view! { <LiveReplyView text=call.text kind=kind writer=call.participant_id.clone() session=state.live.session /> })}
             {move || call.note.get().map(|note| view! { <p class="notice">{note}</p> })}
             {move || call.answered_by.get().map(|by| view! { <p class="notice substituted">{by}</p> })}
             {failure}

@@ -17,8 +17,11 @@ const READ_EVERY_MS: u64 = 120;
 pub fn LiveReplyView(
     text: StreamText,
     kind: ReplyKind,
+    /// The participant answering: the names its reply gives its peers are its own.
+    writer: String,
     session: RwSignal<Option<Session>>,
 ) -> impl IntoView {
+    let writer = StoredValue::new(writer);
     let reply = RwSignal::new(LiveReply::default());
     let read_pending = StoredValue::new(false);
     let read = move || {
@@ -28,7 +31,7 @@ pub fn LiveReplyView(
         }
         let read = session.with_untracked(|s| {
             let s = s.as_ref()?;
-            text.with_text(|text| live_reply(s, kind, text))
+            writer.with_value(|writer| text.with_text(|text| live_reply(s, kind, writer, text)))
         });
         if let Some(read) = read {
             reply.try_set(read);

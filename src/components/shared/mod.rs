@@ -1,12 +1,17 @@
 //! Parts every protocol's views share: a protocol's slice of the session, starting a session and
-//! its demo, the seat editor, the consent dialog, live calls, presets and rich text.
+//! its demo, the forms' way to their run (`start`), fields and file input, the seat editor, the
+//! consent dialog, live calls, presets and rich text.
 pub mod cost_gate;
+pub mod fields;
+pub mod file_input;
 pub mod live_calls;
 pub mod live_reply;
 pub mod presets;
 pub mod provider_gate;
 pub mod rich_text;
 pub mod seat_editor;
+pub mod start;
+pub mod table;
 
 use consilium_engine::record::ProtocolBody;
 use consilium_engine::{Clock, Protocol, Session};
@@ -86,6 +91,27 @@ pub fn DemoCard(
             </p>
             // Busy while the run's part loads (src/lazy/run.rs).
             <button class="primary" on:click=run_demo aria-busy=move || state.live.starting.get().then_some("true")>{button}</button>
+        </div>
+    }
+}
+
+/// A form's opening: what its protocol does (`tagline`) and the card of its demo. (Consult's
+/// has its picture of a decision beside them, on the first screen.)
+#[component]
+pub fn FormIntro(
+    tagline: &'static str,
+    protocol: Protocol,
+    /// What the demo shows (the card's text).
+    demo: &'static str,
+    button: &'static str,
+    problem: RwSignal<Option<String>>,
+) -> impl IntoView {
+    view! {
+        <div class="ask-intro">
+            <div>
+                <p class="tagline">{tagline}</p>
+                <DemoCard protocol=protocol text=demo button=button problem=problem />
+            </div>
         </div>
     }
 }

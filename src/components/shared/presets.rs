@@ -92,3 +92,16 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
         <p class="status" role="status">{move || message.get()}</p>
     }
 }
+
+/// A form's first-run card, in place of its council while no provider exists: `text` says what
+/// the protocol needs a model for, and the presets add one in a click.
+#[component]
+pub fn ConnectAModel(text: &'static str) -> impl IntoView {
+    view! {
+        <div class="first-run">
+            <h3>"Connect a model"</h3>
+            <p>{text}</p>
+            <PresetList />
+        </div>
+    }
+}

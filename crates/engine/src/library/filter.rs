@@ -48,7 +48,7 @@ pub enum SortOrder {
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct HistoryFilter {
-    /// A protocol's name ("consult", "review", "prioritize"), or any.
+    /// A protocol's name ("consult", "review", "prioritize", "benchmark"), or any.
     pub protocol: Option<String>,
     pub state: StateFilter,
     pub dates: DateRange,
@@ -93,6 +93,94 @@ impl HistoryFilter {
             SortOrder::Title => order::sort_by_cached_key(&mut shown, |s| s.title.to_lowercase()),
         }
         shown
+    }
+}
+
+/// One of the history's filter controls: a select whose first choice is the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FilterControl {
+    Protocol,
+    State,
+    Dates,
+    Sort,
+}
+
+impl FilterControl {
+    pub const ALL: [Self; 4] = [Self::Protocol, Self::State, Self::Dates, Self::Sort];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Protocol => "Protocol",
+            Self::State => "State",
+            Self::Dates => "Date",
+            Self::Sort => "Sort",
+        }
+    }
+
+    /// Each choice as (value, text), the default first.
+    pub fn choices(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Self::Protocol => &[
+                ("", "All"),
+                ("consult", "Consult"),
+                ("review", "Review"),
+                ("prioritize", "Prioritize"),
+                ("benchmark", "Benchmark"),
+            ],
+            Self::State => &[
+                ("", "Any"),
+                ("complete", "Complete"),
+                ("stopped", "Failed or stopped"),
+            ],
+            Self::Dates => &[
+                ("", "Any time"),
+                ("day", "Last 24 hours"),
+                ("week", "Last 7 days"),
+                ("month", "Last 30 days"),
+                ("year", "Last year"),
+            ],
+            Self::Sort => &[
+                ("newest", "Newest first"),
+                ("oldest", "Oldest first"),
+                ("title", "Title"),
+            ],
+        }
+    }
+}
+
+impl HistoryFilter {
+    /// The filter with `control` set to the choice `value`; a value it does not offer is its
+    /// default.
+    pub fn choose(&mut self, control: FilterControl, value: &str) {
+        match control {
+            FilterControl::Protocol => {
+                let offered = control.choices().iter().any(|(v, _)| *v == value);
+                self.protocol = (offered && !value.is_empty()).then(|| value.to_string());
+            }
+            FilterControl::State => {
+                self.state = match value {
+                    "complete" => StateFilter::Complete,
+                    "stopped" => StateFilter::Stopped,
+                    _ => StateFilter::Any,
+                }
+            }
+            FilterControl::Dates => {
+                self.dates = match value {
+                    "day" => DateRange::LastDay,
+                    "week" => DateRange::LastWeek,
+                    "month" => DateRange::LastMonth,
+                    "year" => DateRange::LastYear,
+                    _ => DateRange::Any,
+                }
+            }
+            FilterControl::Sort => {
+                self.sort = match value {
+                    "oldest" => SortOrder::OldestFirst,
+                    "title" => SortOrder::Title,
+                    _ => SortOrder::NewestFirst,
+                }
+            }
+        }
     }
 }
 

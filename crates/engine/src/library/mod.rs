@@ -10,7 +10,7 @@ pub mod share;
 pub mod summary;
 pub mod transfer;
 
-pub use filter::{DateRange, HistoryFilter, SortOrder, StateFilter};
+pub use filter::{DateRange, FilterControl, HistoryFilter, SortOrder, StateFilter};
 pub use recent::{follow_ups_of, recent_sessions, relative_time, RecentEntry, RECENT_LIMIT};
 pub use search::{searchable_text, Query, SearchHit, SearchText, Segment};
 pub use search_cache::{stamps, SearchCache, Stamps};

@@ -2,6 +2,7 @@
 //! card never shows raw JSON), and the stepper's line ("Round 2 of 4 · Synthesis").
 use serde_json::{Map, Value};
 
+use crate::consult::peers::PeerLabels;
 use crate::partial_reply::read_partial;
 use crate::record::prioritize::body::Partner;
 use crate::record::review::body::MAX_ROUNDS as REVIEW_MAX_ROUNDS;
@@ -172,9 +173,20 @@ pub struct LiveReply {
     pub prose: Option<String>,
 }
 
-/// The reply streamed so far (`text`) of a call of `kind` in `session`. Fields the kind does not
-/// know (a model that named its own) follow as text under their own names.
-pub fn live_reply(session: &Session, kind: ReplyKind, text: &str) -> LiveReply {
+/// The reply streamed so far (`text`) of a call of `kind` by participant `writer` in `session`.
+/// Fields the kind does not know (a model that named its own) follow as text under their own
+/// names. Peers a Consult reply names by the writer's labels ("Answer B", "you") are named as the
+/// stored rounds name them, mapped back as the record maps them.
+pub fn live_reply(session: &Session, kind: ReplyKind, writer: &str, text: &str) -> LiveReply {
+    let peers = peer_labels(session, kind, writer);
+    let restored;
+    let text = match &peers {
+        Some(peers) if peers.anonymous() => {
+            restored = peers.restore_text(text);
+            restored.as_str()
+        }
+        _ => text,
+    };
     let partial = read_partial(text);
     let known = kind.fields();
     let mut fields: Vec<LiveField> = known
@@ -186,7 +198,7 @@ pub fn live_reply(session: &Session, kind: ReplyKind, text: &str) -> LiveReply {
             } else {
                 partial.fields[*key].clone()
             };
-            let body = read_shape(*shape, &value, session)?;
+            let body = read_shape(*shape, &value, session, peers.as_ref())?;
             // An empty list ("challenges": []) says nothing worth a label.
             if matches!(&body, FieldBody::Items(items) | FieldBody::Ranked(items) if items.is_empty())
             {
@@ -221,9 +233,27 @@ pub fn live_reply(session: &Session, kind: ReplyKind, text: &str) -> LiveReply {
     LiveReply { fields, prose }
 }
 
-fn read_shape(shape: Shape, value: &Value, session: &Session) -> Option<FieldBody> {
+/// The labels `writer` saw its peers by: a Consult's rounds 2-4 (a benchmark's consultations keep
+/// theirs in their own records).
+fn peer_labels(session: &Session, kind: ReplyKind, writer: &str) -> Option<PeerLabels> {
+    let Body::Consult(body) = &session.body else {
+        return None;
+    };
+    (kind != ReplyKind::Answer)
+        .then(|| PeerLabels::for_reader(&body.config, body.peer_label_seed, writer))
+}
+
+fn read_shape(
+    shape: Shape,
+    value: &Value,
+    session: &Session,
+    peers: Option<&PeerLabels>,
+) -> Option<FieldBody> {
     use FieldBody::{Items, Ranked, Text as Line};
-    let agent = |v: &Value| session.label_of(str_of(v));
+    let agent = |v: &Value| match peers {
+        Some(peers) => session.label_of(&peers.real(str_of(v))),
+        None => session.label_of(str_of(v)),
+    };
     let title = |id: &str| opportunity_title(session, id);
     let items = |each: &dyn Fn(&Value) -> Option<String>| {
         Some(Items(value.as_array()?.iter().filter_map(each).collect()))

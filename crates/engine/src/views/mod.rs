@@ -31,10 +31,11 @@ pub use costs::{
     session_cost_line, ParticipantCost,
 };
 pub use failure::{failure_report, FailureReport, Problem, ProviderRef};
-pub use follow_up::{earlier_decision, follow_up_of_line, seats_of};
+pub use follow_up::{earlier_decision, follow_up_form, follow_up_of_line, seats_of, FollowUpForm};
 pub use health::{seats_known_to_fail, Health, SeatToCheck};
 pub use seats::{
-    consult_seats, judge_model_warning, partner_seats, Seat, SeatCatalog, SeatProvider,
+    consult_seats, council_participants, judge_model_warning, labelled_council, panelist_label,
+    partner_seats, Seat, SeatCatalog, SeatProvider,
 };
 pub use session::{
     call_notes, failed_calls, heading, invalid_record_notice, record_problems, recorded_calls,

@@ -198,6 +198,43 @@ pub fn consult_seats(catalog: &impl SeatCatalog) -> (Vec<Seat>, Seat) {
     )
 }
 
+/// "Panelist 2" for index 1: how a council's forms, participants and warnings name its seats.
+pub fn panelist_label(index: usize) -> String {
+    format!("Panelist {}", index + 1)
+}
+
+/// The judge's participant id and label in every council.
+pub const JUDGE: (&str, &str) = ("judge", "Judge");
+
+/// A council's seats with the names the checks before a run give them: each panelist, then the
+/// judge when the run asks it (a consult that stops after round 1 does not).
+pub fn labelled_council(panel: &[Seat], judge: Option<&Seat>) -> Vec<(String, Seat)> {
+    let panelists = panel
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| (panelist_label(i), seat.clone()));
+    panelists
+        .chain(judge.map(|seat| (JUDGE.1.to_string(), seat.clone())))
+        .collect()
+}
+
+/// A council's participants: the panelists `panelist-1`, `panelist-2`... labelled as the form
+/// names them, and the judge; `Err` names the first seat that is not filled in.
+pub fn council_participants(
+    panel: &[Seat],
+    judge: &Seat,
+    catalog: &impl SeatCatalog,
+) -> Result<(Vec<Participant>, Participant), String> {
+    let panelists = panel
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            seat.to_participant(&format!("panelist-{}", i + 1), &panelist_label(i), catalog)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((panelists, judge.to_participant(JUDGE.0, JUDGE.1, catalog)?))
+}
+
 /// A new debate's champion, critic and moderator: the critic on the second provider when there
 /// is one (independence), the others on the first.
 pub fn partner_seats(catalog: &impl SeatCatalog) -> Vec<Seat> {
@@ -232,9 +269,9 @@ pub fn judge_model_warning(
         None => "pick a model no panelist uses".to_string(),
     };
     Some(format!(
-        "The judge runs on {}, like Panelist {}; models favour their own answers, so {advice}.",
+        "The judge runs on {}, like {}; models favour their own answers, so {advice}.",
         judge.model.trim(),
-        shared + 1
+        panelist_label(shared)
     ))
 }
 
