@@ -17,6 +17,15 @@ def thousands(n: float) -> str:
     return f"{round(n):,}"
 
 
+def quarters(d: dict) -> str:
+    """The row of a question's own time per quarter of the run, when the run recorded it."""
+    by_quarter = d["calls"].get("question_ms_by_quarter")
+    if not by_quarter:
+        return ""
+    times = " / ".join(f"{ms} ms" for ms in by_quarter)
+    return f"| a question's own time (the record's elapsed_ms), mean per quarter of the run | {times} |\n"
+
+
 def performance_table(d: dict) -> str:
     q = d["questions"]
     wasm = d["wasm_memory_bytes"]
@@ -26,7 +35,7 @@ def performance_table(d: dict) -> str:
 |---|---|
 | questions x arms | {q} x 4 ({d['calls']['calls']:,} calls) |
 | wall time (Run to complete) | {d['wall_ms'] / 1000:.1f} s ({d['wall_ms'] / q:.0f} ms per question) |
-| main-thread time (CDP TaskDuration) | {d['task_ms'] / 1000:.1f} s ({d['task_ms'] / d['wall_ms'] * 100:.0f}% of the wall time) |
+{quarters(d)}| main-thread time (CDP TaskDuration) | {d['task_ms'] / 1000:.1f} s ({d['task_ms'] / d['wall_ms'] * 100:.0f}% of the wall time) |
 | of which script (ScriptDuration) / layout / style | {d['script_ms'] / 1000:.1f} s / {d['layout_ms'] / 1000:.1f} s / {d['style_ms'] / 1000:.1f} s |
 | JS heap used (JSHeapUsedSize): before, peak, after | {mib(d['js_heap_before'])}, {mib(d['js_heap_peak'])}, {mib(d['js_heap_after'])} |
 | WebAssembly memory at the end (= its peak) | {', '.join(mib(w) for w in wasm)} |
@@ -75,7 +84,7 @@ def gemma(d: dict, machine: str) -> str:
     )
     return f"""### Benchmark mode smoke run, Gemma 3 270M on llama-server, {d['measured_at'][:10]} ({machine})
 
-`scripts/bench-benchmark.sh --gemma`: {d['questions']} arithmetic questions (seed {d['seed']}) x 4 arms, every seat
+`scripts/bench-benchmark.sh --gemma`: {d['questions']} arithmetic question{'s' if d['questions'] != 1 else ''} (seed {d['seed']}) x 4 arms, every seat
 (3 panelists, the judge, so the best single model too) on `gemma-3-270m` (Q4_K_M GGUF, the base
 model, not instruction-tuned) served by llama.cpp's `llama-server` on loopback (`-np 4 -t 1`,
 4 requests in flight per provider), structured output on (the JSON schema becomes a grammar), at
@@ -93,10 +102,11 @@ validate is asked once more with the error); councils: {consults}; best-model sa
 {c['samples']}, of which {c['samples_failed']} failed. What the failed calls say, most frequent first:
 {reasons or '- none'}
 
-What the app did with them: a reply without a usable `final_answer` is re-asked once, then recorded
-as failed with its reason; the arm counts that question as answered wrong ("no usable answer"
-above), the run goes on to the next question, and the results page states the scores as they are.
-Page errors: {len(d['page_errors'])}. Main thread {d['task_ms'] / 1000:.1f} s, JS heap peak {mib(d['js_heap_peak'])},
+How the app handles them (as the record shows): a reply that does not parse or validate is re-asked
+once with the error, then recorded as failed with the reason above; a consultation that fails
+leaves the council unanswered on that question (counted neither right nor wrong: "no usable
+answer" above), while the arms drawn from round 1 and from the samples are still graded; the run
+goes on to the next question. Page errors: {len(d['page_errors'])}. Main thread {d['task_ms'] / 1000:.1f} s, JS heap peak {mib(d['js_heap_peak'])},
 longest frame gap {d['frame_gap_max_ms']:.0f} ms, record {thousands(d['record_bytes'])} B.
 
 {scores_table(d)}"""

@@ -116,7 +116,13 @@ function callsOf(record: any) {
       if (outcome.final_answer == null) a.no_answer += 1;
     }
   }
-  return { calls: calls.length, by_status: byStatus, reasked, failure_reasons: reasons, consult_states: consultStates, samples, samples_failed: sampleErrors, arms };
+  // Time per question in each quarter of the run: a cost that grows with the record shows here.
+  const elapsed = (record.body?.results ?? []).map((r: any) => r.elapsed_ms ?? 0);
+  const quarter = Math.max(1, Math.floor(elapsed.length / 4));
+  const quarters = [0, 1, 2, 3].map((i) => elapsed.slice(i * quarter, i === 3 ? undefined : (i + 1) * quarter))
+    .filter((part: number[]) => part.length > 0)
+    .map((part: number[]) => Math.round(part.reduce((a: number, b: number) => a + b, 0) / part.length));
+  return { question_ms_by_quarter: quarters, calls: calls.length, by_status: byStatus, reasked, failure_reasons: reasons, consult_states: consultStates, samples, samples_failed: sampleErrors, arms };
 }
 
 test('the Benchmark mode, end to end: wall time, main thread, memory, storage, responsiveness', async ({ page }) => {
