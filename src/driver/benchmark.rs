@@ -2,7 +2,8 @@
 //! Consult as its council, at most `parallel_per_provider` requests in flight per provider
 //! (`LimitedCaller`), the record saved as it goes (every update the engine hands over, coalesced
 //! by storage), a yield to the page before every question, and its progress as a signal.
-//! One run at a time, as every protocol (`run`): cancel and resume are the shared ones.
+//! One run at a time, as every protocol (`run`): cancel (the run stepper's) and resume are the
+//! shared ones.
 use consilium_engine::benchmark::limit::LimitedCaller;
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::harness::prompt::Prompt;
@@ -17,7 +18,7 @@ use leptos::prelude::*;
 
 use super::clock::BrowserClock;
 use super::live::LiveRun;
-use super::run::{cancel_run, start_run};
+use super::run::start_run;
 use crate::settings::Settings;
 
 /// Starts (or resumes) `session`, a benchmark, in the background. `live.benchmark_progress`
@@ -31,12 +32,6 @@ pub fn start_benchmark(session: Session, settings: Settings, live: LiveRun) -> R
     }
     live.benchmark_progress.set(progress(&session, 0));
     start_run(session, settings, live)
-}
-
-/// Stops the running benchmark: its requests are aborted, the question under way keeps what it
-/// has (its consultation resumes through Consult's resume), and the record ends Aborted.
-pub fn cancel_benchmark() {
-    cancel_run();
 }
 
 /// The engine's benchmark run, in the browser: Consult as the council (after a yield to the page,

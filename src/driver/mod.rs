@@ -19,7 +19,7 @@ mod live;
 mod run;
 mod signals;
 
-pub use benchmark::{cancel_benchmark, start_benchmark};
+pub use benchmark::start_benchmark;
 pub use caller::chat_request;
 pub use check::{check_provider, HealthBook};
 pub use clock::BrowserClock;

@@ -5,6 +5,9 @@ export const BENCH_LLM_PORT = Number(process.env.BENCH_LLM_PORT ?? 18882);
 export const BENCH_LLM_URL = `http://127.0.0.1:${BENCH_LLM_PORT}`;
 export const BENCH_MOCK_PORT = Number(process.env.BENCH_MOCK_PORT ?? 18883);
 export const BENCH_STREAM_PORT = Number(process.env.BENCH_STREAM_PORT ?? 18884);
+/** The Benchmark mode's scripted server (tests/e2e/bench-server.mjs) and its llama-server. */
+export const BENCH_SIM_PORT = Number(process.env.BENCH_SIM_PORT ?? 18885);
+export const BENCH_GEMMA_PORT = Number(process.env.BENCH_GEMMA_PORT ?? 18886);
 
 /** The release build in dist/, served on the benchmark's app port (a Playwright webServer entry). */
 export function appServer(root: string) {

@@ -211,3 +211,18 @@ test('a stored benchmark opens on its results: the sentence, charts with tables,
   expect(html).not.toContain('<script');
   expect(errors).toEqual([]);
 });
+
+test('a running benchmark offers one Cancel, the stepper\'s, and it stops the run where it stands', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByRole('button', { name: 'Benchmark: is the council worth it?' }).click();
+  await page.getByRole('button', { name: 'Run the demo benchmark' }).click();
+  await expect(page.locator('.bench-progress')).toBeVisible();
+  const cancels = page.getByRole('button', { name: /^Cancel/ });
+  await expect(cancels).toHaveCount(1);
+  await expect(page.locator('.run-stepper').getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await cancels.click();
+  await expect(page.locator('.session-meta .badge').first()).toHaveText('aborted');
+  await expect(cancels).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Resume/ })).toBeVisible();
+});

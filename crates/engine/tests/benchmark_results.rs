@@ -175,3 +175,38 @@ fn nothing_answered_yet_is_said_plainly() {
         "No question has answers from the council and another arm yet."
     );
 }
+
+#[test]
+fn a_council_that_answered_nothing_says_its_consultations_failed() {
+    // Gemma 3 270M's smoke run: the council's consultations fail (replies that break the
+    // format), the other arms answer wrong. The sentence must not read as a run still going.
+    let unanswered = |n: usize| ArmOutcomes {
+        label: "Council".into(),
+        is_vote: false,
+        outcomes: (0..n)
+            .map(|i| Outcome {
+                question_id: format!("q{i}"),
+                correct: None,
+                cost_usd: 0.0,
+                tokens: 100,
+            })
+            .collect(),
+    };
+    let solo = arm("gemma alone", 3, 0.0, |_| false);
+    assert_eq!(
+        summarise(&unanswered(3), std::slice::from_ref(&solo), &[], 1).headline,
+        "The council gave no usable answer to any of the 3 questions (its consultations failed: \
+         each question's record says why), so it cannot be compared with the other arms."
+    );
+    assert_eq!(
+        summarise(
+            &unanswered(1),
+            &[arm("gemma alone", 1, 0.0, |_| false)],
+            &[],
+            1
+        )
+        .headline,
+        "The council gave no usable answer to the question (its consultation failed: each \
+         question's record says why), so it cannot be compared with the other arms."
+    );
+}

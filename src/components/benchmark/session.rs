@@ -1,5 +1,5 @@
 //! A benchmark's part of the session page: progress while it runs (done and total, time and cost
-//! left, Cancel), then the results, and the CSV of per-question results. The results are
+//! left; Cancel is the run stepper's, as for every protocol), then the results, and the CSV of per-question results. The results are
 //! recomputed only when another outcome is stored, not on every saved call, so a long run keeps
 //! the page responsive.
 use consilium_engine::benchmark::csv::results_csv;
@@ -12,7 +12,6 @@ use leptos::prelude::*;
 use super::results::BenchmarkResults;
 use crate::app::AppState;
 use crate::components::shared::running_here;
-use crate::driver::cancel_benchmark;
 use crate::export;
 
 #[component]
@@ -75,9 +74,6 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                     {p.note.clone().map(|note| view! { <p class="muted">{note}</p> })}
                 </div>
             })}
-            <Show when=move || running.get()>
-                <button class="danger bench-cancel" on:click=move |_| cancel_benchmark()>"Cancel the benchmark"</button>
-            </Show>
             {move || results.get().map(|view| view! { <BenchmarkResults view=view /> })}
             <p class="actions">
                 <button class="secondary" on:click=export_csv>"Export CSV (per question)"</button>

@@ -44,6 +44,19 @@ impl<'c> LimitedCaller<'c> {
             .map_or(0, |slots| slots.in_flight)
     }
 
+    /// A slot now, if one is free.
+    fn try_acquire<'a>(&'a self, provider_id: &'a str) -> Option<Permit<'a, 'c>> {
+        let mut all = self.slots.borrow_mut();
+        let slots = all.entry(provider_id.to_string()).or_default();
+        (slots.in_flight < self.per_provider).then(|| {
+            slots.in_flight += 1;
+            Permit {
+                limit: self,
+                provider_id,
+            }
+        })
+    }
+
     fn acquire<'a>(&'a self, provider_id: &'a str) -> Acquire<'a, 'c> {
         Acquire {
             limit: self,
@@ -74,18 +87,13 @@ impl<'a, 'c> Future for Acquire<'a, 'c> {
     type Output = Permit<'a, 'c>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        if let Some(permit) = self.limit.try_acquire(self.provider_id) {
+            return Poll::Ready(permit);
+        }
         let mut all = self.limit.slots.borrow_mut();
         let slots = all.entry(self.provider_id.to_string()).or_default();
-        if slots.in_flight < self.limit.per_provider {
-            slots.in_flight += 1;
-            Poll::Ready(Permit {
-                limit: self.limit,
-                provider_id: self.provider_id,
-            })
-        } else {
-            slots.waiting.push(cx.waker().clone());
-            Poll::Pending
-        }
+        slots.waiting.push(cx.waker().clone());
+        Poll::Pending
     }
 }
 
@@ -108,7 +116,16 @@ impl ModelCaller for LimitedCaller<'_> {
         progress: &dyn CallProgress,
     ) -> Result<CallReply, CallFailure> {
         let provider_id = request.target.provider_id.clone();
-        let _permit = self.acquire(&provider_id).await;
+        let _permit = match self.try_acquire(&provider_id) {
+            Some(permit) => permit,
+            None => {
+                // Waiting is not the provider's time: a hedge's deadline starts when it goes out.
+                progress.queued();
+                let permit = self.acquire(&provider_id).await;
+                progress.sending();
+                permit
+            }
+        };
         self.inner.call(request, progress).await
     }
 

@@ -238,6 +238,22 @@ fn headline(
     comparisons: &[Comparison],
 ) -> String {
     let questions = council.answered;
+    if questions == 0 && council.unanswered > 0 {
+        // A model that cannot follow the format (a small local one) fails every consultation:
+        // say so, not "yet", which reads as a run still under way.
+        let failed = council.unanswered;
+        return format!(
+            "The council gave no usable answer to {} question{} (its consultation{} failed: each \
+             question's record says why), so it cannot be compared with the other arms.",
+            if failed == 1 {
+                "the".to_string()
+            } else {
+                format!("any of the {failed}")
+            },
+            if failed == 1 { "" } else { "s" },
+            if failed == 1 { "" } else { "s" },
+        );
+    }
     if questions == 0 || comparisons.iter().all(|c| c.questions == 0) {
         return "No question has answers from the council and another arm yet.".into();
     }

@@ -124,6 +124,12 @@ pub trait CallProgress {
     /// `partial` holds what it streamed and any usage or cost the provider reported, `error` why it
     /// failed. The harness puts it in the ledger and the record, since the provider may bill it.
     fn attempt_failed(&self, _partial: CallReply, _error: &str) {}
+    /// The request waits for a free slot before it goes out (a limit on requests in flight per
+    /// provider); `sending` follows when it has one. The wait is the queue's, not the provider's:
+    /// a hedge's deadline and the provider's time to first text count from `sending`.
+    fn queued(&self) {}
+    /// The queued request goes out now.
+    fn sending(&self) {}
 }
 
 /// Progress nobody follows.

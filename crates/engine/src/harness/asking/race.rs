@@ -2,14 +2,18 @@
 //!
 //! Time to first text is what tells a straggler (a queued or overloaded request) from a long
 //! answer: a long answer starts streaming as soon as a normal one does, a straggler is late to its
-//! first text. A request is on time when its first text came within the deadline of its sending.
-//! Each time a deadline passes with no request under way on time, one more is sent, alternating the
-//! backup and the seat's own model (`MAX_REQUESTS` in all). The first valid reply wins and the
+//! first text. A request is on time when its first text came within the deadline of its going
+//! out; one still waiting behind a limit on requests in flight (`CallProgress::queued`) has not
+//! gone out, so its deadline has not started. Each time the last request sent has been out for the
+//! deadline with no request under way on time, one more is sent, alternating the backup and the
+//! seat's own model (`MAX_REQUESTS` in all). The first valid reply wins and the
 //! others are dropped, which aborts them; a reply that does not parse or validate does not win
 //! over a request still under way. A call that streams and then stalls is the caller's silence
 //! timeout's to retry, not a hedge's.
 use std::any::Any;
 use std::cell::{Cell, RefCell};
+use std::future::Future;
+use std::task::{Poll, Waker};
 
 use futures::future::{select, Either};
 use futures::stream::{FuturesUnordered, StreamExt};
@@ -26,8 +30,10 @@ pub(super) const MAX_REQUESTS: usize = 4;
 
 impl dyn Asking + '_ {
     /// Sends the seat's own request and, when the seat has a backup and the shell a hedging
-    /// deadline, the next request each time the deadline passes with no request under way on
-    /// time, if its worst case fits the budget beside every call already committed.
+    /// deadline, the next request each time the last one sent has been out for the deadline with
+    /// no request under way on time, if its worst case fits the budget beside every call already
+    /// committed. A request queued behind a limit on requests in flight has not gone out: its
+    /// deadline starts when it does (`CallProgress::sending`).
     pub(super) async fn race<'e>(
         &self,
         plan: &CallPlan<'_>,
@@ -41,55 +47,55 @@ impl dyn Asking + '_ {
             .map(|deadline| {
                 deadline.after_ms(&self.first_text_times(&plan.participant.provider_id))
             });
-        let start_ms = self.clock().now_ms();
         let mut sent = vec![Sent {
             after_ms: 0,
             reservation,
         }];
         let mut running = FuturesUnordered::new();
+        progress[0].out_ms.set(Some(self.clock().now_ms()));
         running.push(self.leg(plan, Request::FIRST, &progress[0], parse));
         let mut may_hedge = deadline_ms.is_some();
         let mut finished: Vec<Leg> = Vec::new();
         let winner = loop {
-            let due_ms = deadline_ms
-                .filter(|&after| {
-                    may_hedge
-                        && sent.len() < MAX_REQUESTS
-                        && !any_on_time(progress, &sent, &finished, start_ms, after)
-                })
-                .map(|after| after * sent.len() as u64);
-            let next = match due_ms {
-                None => running.next().await,
-                Some(due_ms) => {
-                    let wait = (start_ms + due_ms).saturating_sub(self.clock().now_ms());
-                    let next = match select(running.next(), self.clock().sleep_ms(wait)).await {
-                        Either::Left((leg, _)) => Some(leg),
-                        Either::Right(_) => None,
-                    };
-                    let Some(next) = next else {
-                        // A request may have turned out on time since the timer was set.
-                        let after = deadline_ms.expect("a hedge is due only with a deadline");
-                        if !any_on_time(progress, &sent, &finished, start_ms, after) {
-                            let request = Request(sent.len());
-                            match self.reserve_hedge(plan, request, due_ms, &progress[0]) {
-                                Some(reservation) => {
-                                    sent.push(Sent {
-                                        after_ms: due_ms,
-                                        reservation,
-                                    });
-                                    running.push(self.leg(
-                                        plan,
-                                        request,
-                                        &progress[request.0],
-                                        parse,
-                                    ));
-                                }
-                                None => may_hedge = false,
-                            }
+            let next_hedge = match deadline_ms {
+                Some(after) if may_hedge && sent.len() < MAX_REQUESTS => {
+                    next_hedge(progress, &sent, &finished, after)
+                }
+                _ => NextHedge::None,
+            };
+            let next = match next_hedge {
+                NextHedge::None => running.next().await,
+                NextHedge::WhenOut(last) => {
+                    // Queued: its deadline starts when it goes out.
+                    match select(running.next(), progress[last.0].gone_out()).await {
+                        Either::Left((leg, _)) => leg,
+                        Either::Right(_) => continue,
+                    }
+                }
+                NextHedge::At(due) if self.clock().now_ms() < due => {
+                    let wait = due - self.clock().now_ms();
+                    match select(running.next(), self.clock().sleep_ms(wait)).await {
+                        Either::Left((leg, _)) => leg,
+                        // Checked again: a request may have turned out on time meanwhile.
+                        Either::Right(_) => continue,
+                    }
+                }
+                NextHedge::At(_) => {
+                    let request = Request(sent.len());
+                    let first_out = progress[0].out_ms.get().expect("the first request is out");
+                    let after_ms = self.clock().now_ms().saturating_sub(first_out);
+                    match self.reserve_hedge(plan, request, after_ms, &progress[0]) {
+                        Some(reservation) => {
+                            sent.push(Sent {
+                                after_ms,
+                                reservation,
+                            });
+                            progress[request.0].out_ms.set(Some(self.clock().now_ms()));
+                            running.push(self.leg(plan, request, &progress[request.0], parse));
                         }
-                        continue;
-                    };
-                    next
+                        None => may_hedge = false,
+                    }
+                    continue;
                 }
             };
             let leg = next.expect("a request is under way until one wins or all have ended");
@@ -174,14 +180,13 @@ impl dyn Asking + '_ {
         let seat = request.seat();
         let call = plan.request(seat.target(plan), self.max_tokens());
         let provider_id = call.target.provider_id.clone();
-        let started_ms = self.clock().now_ms();
         let result = self.call(call, progress).await;
         if result.is_ok() {
-            let first_text_ms = progress
-                .first_text_ms
-                .get()
-                .unwrap_or_else(|| self.clock().now_ms());
-            self.observe_first_text(&provider_id, first_text_ms.saturating_sub(started_ms));
+            let now_ms = self.clock().now_ms();
+            let first_text_ms = progress.first_text_ms.get().unwrap_or(now_ms);
+            // From when it went out, so the time it waited in a queue is not the provider's.
+            let out_ms = progress.out_ms.get().unwrap_or(now_ms);
+            self.observe_first_text(&provider_id, first_text_ms.saturating_sub(out_ms));
         }
         let parsed = result.as_ref().ok().map(|reply| parse(plan, &reply.text));
         Leg {
@@ -192,21 +197,45 @@ impl dyn Asking + '_ {
     }
 }
 
-/// Whether a request still under way sent its first text within `after_ms` of its sending.
+/// When the next request is due: never (a request under way is on time), once the last one sent
+/// goes out (it waits in a queue), or at a time (the deadline after the last one went out).
+enum NextHedge {
+    None,
+    WhenOut(Request),
+    At(u64),
+}
+
+fn next_hedge(
+    progress: &[ProgressEvents<'_>; MAX_REQUESTS],
+    sent: &[Sent],
+    finished: &[Leg],
+    after_ms: u64,
+) -> NextHedge {
+    if any_on_time(progress, sent, finished, after_ms) {
+        return NextHedge::None;
+    }
+    let last = Request(sent.len() - 1);
+    match progress[last.0].out_ms.get() {
+        None => NextHedge::WhenOut(last),
+        Some(out_ms) => NextHedge::At(out_ms + after_ms),
+    }
+}
+
+/// Whether a request still under way sent its first text within `after_ms` of going out.
 fn any_on_time(
     progress: &[ProgressEvents<'_>; MAX_REQUESTS],
     sent: &[Sent],
     finished: &[Leg],
-    start_ms: u64,
     after_ms: u64,
 ) -> bool {
-    sent.iter().enumerate().any(|(index, sent)| {
-        let sent_ms = start_ms + sent.after_ms;
+    (0..sent.len()).any(|index| {
+        let progress = &progress[index];
         !finished.iter().any(|leg| leg.request.0 == index)
-            && progress[index]
-                .first_text_ms
+            && progress
+                .out_ms
                 .get()
-                .is_some_and(|first| first.saturating_sub(sent_ms) <= after_ms)
+                .zip(progress.first_text_ms.get())
+                .is_some_and(|(out, first)| first.saturating_sub(out) <= after_ms)
     })
 }
 
@@ -222,6 +251,10 @@ pub(super) struct ProgressEvents<'e> {
     pub(super) card: &'e Cell<Option<Request>>,
     /// When this request sent its first text (clock ms).
     first_text_ms: Cell<Option<u64>>,
+    /// When this request went out (clock ms); None while it waits in a queue.
+    out_ms: Cell<Option<u64>>,
+    /// The race waiting for this request to go out.
+    gone_out_waker: RefCell<Option<Waker>>,
     pub(super) streamed: RefCell<String>,
     pub(super) failed_attempts: RefCell<Vec<(CallReply, String)>>,
 }
@@ -241,8 +274,24 @@ impl<'e> ProgressEvents<'e> {
             request: Request(index),
             card,
             first_text_ms: Cell::new(None),
+            out_ms: Cell::new(None),
+            gone_out_waker: RefCell::default(),
             streamed: RefCell::default(),
             failed_attempts: RefCell::default(),
+        })
+    }
+}
+
+impl ProgressEvents<'_> {
+    /// Ready once this request has gone out.
+    fn gone_out(&self) -> impl Future<Output = ()> + '_ {
+        std::future::poll_fn(|context| {
+            if self.out_ms.get().is_some() {
+                Poll::Ready(())
+            } else {
+                *self.gone_out_waker.borrow_mut() = Some(context.waker().clone());
+                Poll::Pending
+            }
         })
     }
 }
@@ -289,6 +338,17 @@ impl CallProgress for ProgressEvents<'_> {
         self.failed_attempts
             .borrow_mut()
             .push((partial, error.to_string()));
+    }
+
+    fn queued(&self) {
+        self.out_ms.set(None);
+    }
+
+    fn sending(&self) {
+        self.out_ms.set(Some(self.clock.now_ms()));
+        if let Some(waker) = self.gone_out_waker.take() {
+            waker.wake();
+        }
     }
 }
 
@@ -371,7 +431,7 @@ impl Leg {
     }
 }
 
-/// When a request was sent (ms after the first) and its worst case reserved in the ledger.
+/// When a request was sent (ms after the first went out) and its worst case reserved in the ledger.
 pub(super) struct Sent {
     pub(super) after_ms: u64,
     pub(super) reservation: Reservation,

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The Benchmark mode's own figures, in Chromium on the release build (tests/bench/benchmark-mode.bench.ts):
+# one benchmark of BENCH_QUESTIONS questions x 4 arms, its wall time, main-thread time, memory,
+# stored bytes and responsiveness, recorded in BENCHMARKS.md with the date and machine.
+#   scripts/bench-benchmark.sh          200 questions against the scripted server (tests/e2e/bench-server.mjs);
+#                                       BENCH_LATENCY_MS (0) delays each reply
+#   scripts/bench-benchmark.sh --gemma  the smoke run: llama-server with Gemma 3 270M on every seat
+#                                       (started and stopped on a loopback port; BENCH_QUESTIONS 2,
+#                                       BENCH_MAX_TOKENS 1024 per reply), what it scored, how many
+#                                       replies failed the format and what the app did with them
+# Run after scripts/setup.sh app (and npm ci), under the e2e lock: flock /tmp/e2e.lock scripts/bench-benchmark.sh
+# Not part of the test run. BENCH_SEED (7) picks the questions.
+set -euo pipefail
+source "$(dirname "$0")/lib/bench.sh"
+model=scripted
+if [ "${1:-}" = "--gemma" ]; then model=gemma; fi
+out="$ROOT/test-results/bench-benchmark-$model.json"
+BENCH_MODEL=$model bench_run tests/bench/benchmark-mode.config.ts "$out"
+machine=$(bench_machine)
+python3 "$ROOT/scripts/lib/benchmark_mode_md.py" "$out" "$machine"
