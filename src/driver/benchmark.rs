@@ -1,7 +1,7 @@
 //! Running a benchmark in the browser: the engine's runner (`consilium_engine::run_benchmark`) with
 //! Consult as its council, at most `parallel_per_provider` requests in flight per provider
 //! (`LimitedCaller`), the record saved as it goes (every update the engine hands over, coalesced
-//! by storage), a yield to the page before every question, and its progress as a signal.
+//! by storage, and written before each question's next step), and its progress as a signal.
 //! One run at a time, as every protocol (`run`): cancel (the run stepper's) and resume are the
 //! shared ones.
 use consilium_engine::benchmark::limit::LimitedCaller;
@@ -51,8 +51,8 @@ pub(super) async fn run_in_browser(
     run_benchmark(session, &YieldingCouncil, &limited, &BrowserClock, sink).await
 }
 
-/// Consult, after giving the page a turn: each question's consultation starts from a fresh task,
-/// so input, rendering and saving run between questions.
+/// Consult, with a wait before each step of a question: the record so far written, and a turn for
+/// the page, so input, rendering and saving run between steps.
 struct YieldingCouncil;
 
 impl Council for YieldingCouncil {
@@ -77,9 +77,15 @@ impl Council for YieldingCouncil {
         clock: &'a dyn Clock,
         sink: &'a dyn EventSink,
     ) -> LocalBoxFuture<'a, Session> {
-        Box::pin(async move {
+        ConsultCouncil.run(session, caller, clock, sink)
+    }
+
+    /// The steps before this one are on disk before it asks anything (a reload then repeats at
+    /// most the step under way, never a finished one), and the page gets a turn.
+    fn before_step(&self) -> LocalBoxFuture<'_, ()> {
+        Box::pin(async {
+            crate::storage::written().await;
             TimeoutFuture::new(0).await;
-            ConsultCouncil.run(session, caller, clock, sink).await
         })
     }
 

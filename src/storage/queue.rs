@@ -3,6 +3,7 @@
 use std::cell::RefCell;
 
 use consilium_engine::Session;
+use futures::channel::oneshot;
 use leptos::task::spawn_local;
 
 type Report = Box<dyn FnOnce(Result<(), String>)>;
@@ -10,6 +11,18 @@ type Report = Box<dyn FnOnce(Result<(), String>)>;
 thread_local! {
     static WAITING: RefCell<Vec<(Session, Report)>> = const { RefCell::new(Vec::new()) };
     static WRITING: RefCell<bool> = const { RefCell::new(false) };
+    static UNTIL_WRITTEN: RefCell<Vec<oneshot::Sender<()>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Resolves once every save asked for so far is written (at once when none is waiting). A long
+/// run awaits it between steps, so a reload can only lose the step under way, never a finished one.
+pub async fn written() {
+    if !WRITING.with(|w| *w.borrow()) {
+        return;
+    }
+    let (done, wait) = oneshot::channel();
+    UNTIL_WRITTEN.with(|u| u.borrow_mut().push(done));
+    let _ = wait.await;
 }
 
 /// Saves `session` after the writes already asked for; `report` hears how it went (a save that a
@@ -31,5 +44,8 @@ pub fn save_soon(session: Session, report: impl FnOnce(Result<(), String>) + 'st
             report(super::save_session(&session).await);
         }
         WRITING.with(|w| *w.borrow_mut() = false);
+        for done in UNTIL_WRITTEN.with(|u| std::mem::take(&mut *u.borrow_mut())) {
+            let _ = done.send(());
+        }
     });
 }

@@ -107,6 +107,13 @@ pub trait Council {
         text: &str,
         now: &str,
     ) -> Result<ParsedReply<IndependentArtifact>, String>;
+
+    /// Awaited before each step of a question (its council, or its samples): the browser's runs
+    /// wait there until the record so far is written and give the page a turn, so a reload loses
+    /// at most the step under way. Nothing to wait for natively.
+    fn before_step(&self) -> LocalBoxFuture<'_, ()> {
+        Box::pin(async {})
+    }
 }
 
 /// Runs a fresh benchmark, or resumes a stopped one, until it is Complete, Failed or Aborted.
@@ -244,9 +251,11 @@ async fn run_question(
         })
     };
     if !has(Arm::Council) {
+        council.before_step().await;
         council_step(run, council, question).await?;
     }
     if run.body(|b| b.best_single.is_some()) && !has(Arm::BestSingle) {
+        council.before_step().await;
         samples_step(run, council, question).await?;
     }
     Ok(())
