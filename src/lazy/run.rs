@@ -31,6 +31,8 @@ impl From<PartUnavailable> for StartFailed {
 /// The session a run starts: one the page holds, or a demo, built in the run's part so that the
 /// three protocols' demo data (a diff, a backlog, the benchmark's questions) stay out of the
 /// first screen.
+// One value per launch: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum ToRun {
     Session(Session),
