@@ -210,3 +210,14 @@ fn a_council_that_answered_nothing_says_its_consultations_failed() {
          question's record says why), so it cannot be compared with the other arms."
     );
 }
+
+#[test]
+fn one_question_reads_as_one() {
+    let council = arm("Council", 1, 0.05, |_| true);
+    let vote = arm("Round-1 vote", 1, 0.03, |_| true);
+    let headline = summarise(&council, &[vote], &[], 9).headline;
+    assert!(
+        headline.starts_with("On this one question the council was no better than a plain vote"),
+        "{headline}"
+    );
+}

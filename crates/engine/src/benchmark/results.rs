@@ -257,10 +257,11 @@ fn headline(
     if questions == 0 || comparisons.iter().all(|c| c.questions == 0) {
         return "No question has answers from the council and another arm yet.".into();
     }
-    let on = format!(
-        "On these {questions} question{}",
-        if questions == 1 { "" } else { "s" }
-    );
+    let on = if questions == 1 {
+        "On this one question".to_string()
+    } else {
+        format!("On these {questions} questions")
+    };
     let unbeaten: Vec<usize> = (0..comparisons.len())
         .filter(|&i| comparisons[i].questions > 0 && !comparisons[i].council_better())
         .collect();
