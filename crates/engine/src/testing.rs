@@ -230,6 +230,8 @@ pub struct VirtualClock {
     /// The deadline and waker of each pending timer poll (a dropped timer's stays until it is due:
     /// waking it does nothing).
     waiting: RefCell<Vec<(u64, std::task::Waker)>>,
+    /// How late each timer wakes after its deadline, as a browser's may (0: on time).
+    late_ms: std::cell::Cell<u64>,
 }
 
 impl VirtualClock {
@@ -237,6 +239,12 @@ impl VirtualClock {
         let clock = Self::default();
         clock.now.set(ms);
         clock
+    }
+
+    /// Timers wake `ms` after their deadline, as a busy browser's do.
+    pub fn waking_late_by(self, ms: u64) -> Self {
+        self.late_ms.set(ms);
+        self
     }
 }
 
@@ -272,7 +280,9 @@ pub fn run_virtual<F: Future>(clock: &VirtualClock, future: F) -> F::Output {
         }
         let next = clock.waiting.borrow().iter().map(|(at, _)| *at).min();
         if let Some(next) = next {
-            clock.now.set(clock.now.get().max(next));
+            clock
+                .now
+                .set(clock.now.get().max(next + clock.late_ms.get()));
         }
         let now = clock.now.get();
         let due: Vec<std::task::Waker> = {

@@ -48,13 +48,18 @@ type Ran = (
 );
 
 /// Runs the consult; returns it, its events, the virtual time it took and the caller's log.
+thread_local! {
+    /// How late `run`'s timers wake (a test of a browser's late timers sets it).
+    static TIMERS_LATE_MS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 fn run(
     config: ConsultConfig,
     slow: &[&str],
     deadline: Option<HedgeDeadline>,
     tweak: impl FnOnce(&mut LatencyCaller),
 ) -> Ran {
-    let clock = VirtualClock::starting_at(NOW_MS);
+    let clock = VirtualClock::starting_at(NOW_MS).waking_late_by(TIMERS_LATE_MS.get());
     let mut caller = LatencyCaller::new(&clock, FAST_MS, SLOW_MS);
     caller.slow = slow.iter().map(|s| s.to_string()).collect();
     caller.deadline = deadline;
@@ -621,4 +626,14 @@ fn each_request_carries_where_it_goes_at_what_price() {
         (hedge.system.as_str(), hedge.prompt.as_str()),
         (own.system.as_str(), own.prompt.as_str())
     );
+}
+
+#[test]
+fn the_record_says_when_the_backup_was_due_even_if_the_timer_woke_late() {
+    TIMERS_LATE_MS.set(1);
+    let (session, ..) = one_straggler(|_| {});
+    TIMERS_LATE_MS.set(0);
+    let won = call(&session, "r1-panelist-1");
+    let substituted = won.substituted.as_ref().expect("the backup answered");
+    assert_eq!(substituted.after_ms, 2_000);
 }

@@ -80,10 +80,12 @@ impl dyn Asking + '_ {
                         Either::Right(_) => continue,
                     }
                 }
-                NextHedge::At(_) => {
+                NextHedge::At(due) => {
                     let request = Request(sent.len());
                     let first_out = progress[0].out_ms.get().expect("the first request is out");
-                    let after_ms = self.clock().now_ms().saturating_sub(first_out);
+                    // When it was due, not when the timer woke (a browser's timer may be late by
+                    // a millisecond): the record says "after 1.0 s" for a 1 s deadline.
+                    let after_ms = due.saturating_sub(first_out);
                     match self.reserve_hedge(plan, request, after_ms, &progress[0]) {
                         Some(reservation) => {
                             sent.push(Sent {
