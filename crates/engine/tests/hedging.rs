@@ -47,12 +47,12 @@ type Ran = (
     Vec<(String, bool)>,
 );
 
-/// Runs the consult; returns it, its events, the virtual time it took and the caller's log.
 thread_local! {
     /// How late `run`'s timers wake (a test of a browser's late timers sets it).
     static TIMERS_LATE_MS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
+/// Runs the consult; returns it, its events, the virtual time it took and the caller's log.
 fn run(
     config: ConsultConfig,
     slow: &[&str],
