@@ -6,12 +6,9 @@
 //! shared ones.
 use consilium_engine::benchmark::limit::LimitedCaller;
 use consilium_engine::benchmark::progress::progress;
-use consilium_engine::harness::prompt::Prompt;
+use consilium_engine::benchmark_council::PacedConsultCouncil;
 use consilium_engine::record::benchmark::config::DEFAULT_PARALLEL_PER_PROVIDER;
-use consilium_engine::{
-    run_benchmark, Clock, ConsultConfig, ConsultCouncil, Council, DynModelCaller, EventSink,
-    IndependentArtifact, ParsedReply, Participant, Session,
-};
+use consilium_engine::{run_benchmark, Session};
 use futures::future::LocalBoxFuture;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;
@@ -48,62 +45,22 @@ pub(super) async fn run_in_browser(
             b.config.parallel_per_provider
         });
     let limited = LimitedCaller::new(caller, per_provider);
-    run_benchmark(session, &YieldingCouncil, &limited, &BrowserClock, sink).await
+    run_benchmark(
+        session,
+        &PacedConsultCouncil(between_steps),
+        &limited,
+        &BrowserClock,
+        sink,
+    )
+    .await
 }
 
-/// Consult, with a wait before each step of a question: the record so far written, and a turn for
-/// the page, so input, rendering and saving run between steps.
-struct YieldingCouncil;
-
-impl Council for YieldingCouncil {
-    fn planned_calls(&self, config: &ConsultConfig) -> u32 {
-        ConsultCouncil.planned_calls(config)
-    }
-
-    fn new_session(
-        &self,
-        id: String,
-        question: String,
-        config: ConsultConfig,
-        now_ms: u64,
-    ) -> Session {
-        ConsultCouncil.new_session(id, question, config, now_ms)
-    }
-
-    fn run<'a>(
-        &'a self,
-        session: Session,
-        caller: &'a dyn DynModelCaller,
-        clock: &'a dyn Clock,
-        sink: &'a dyn EventSink,
-    ) -> LocalBoxFuture<'a, Session> {
-        ConsultCouncil.run(session, caller, clock, sink)
-    }
-
-    /// The steps before this one are on disk before it asks anything (a reload then repeats at
-    /// most the step under way, never a finished one), and the page gets a turn.
-    fn before_step(&self) -> LocalBoxFuture<'_, ()> {
-        Box::pin(async {
-            crate::storage::written().await;
-            TimeoutFuture::new(0).await;
-        })
-    }
-
-    fn independent_prompt(
-        &self,
-        question: &str,
-        participant: &Participant,
-        config: &ConsultConfig,
-    ) -> (Prompt, Option<(String, serde_json::Value)>) {
-        ConsultCouncil.independent_prompt(question, participant, config)
-    }
-
-    fn parse_independent(
-        &self,
-        participant: &Participant,
-        text: &str,
-        now: &str,
-    ) -> Result<ParsedReply<IndependentArtifact>, String> {
-        ConsultCouncil.parse_independent(participant, text, now)
-    }
+/// The browser's wait before each step of a question: the steps before it are on disk before it
+/// asks anything (a reload then repeats at most the step under way, never a finished one), and
+/// the page gets a turn.
+fn between_steps() -> LocalBoxFuture<'static, ()> {
+    Box::pin(async {
+        crate::storage::written().await;
+        TimeoutFuture::new(0).await;
+    })
 }

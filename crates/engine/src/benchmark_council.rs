@@ -98,6 +98,58 @@ impl Council for ConsultCouncil {
     }
 }
 
+/// Consult with a wait before each step of a question (`Council::before_step`): the browser
+/// writes the record so far there and gives the page a turn; a test counts the waits.
+pub struct PacedConsultCouncil<W>(pub W);
+
+impl<W: Fn() -> LocalBoxFuture<'static, ()>> Council for PacedConsultCouncil<W> {
+    fn planned_calls(&self, config: &ConsultConfig) -> u32 {
+        ConsultCouncil.planned_calls(config)
+    }
+
+    fn new_session(
+        &self,
+        id: String,
+        question: String,
+        config: ConsultConfig,
+        now_ms: u64,
+    ) -> Session {
+        ConsultCouncil.new_session(id, question, config, now_ms)
+    }
+
+    fn run<'a>(
+        &'a self,
+        session: Session,
+        caller: &'a dyn DynModelCaller,
+        clock: &'a dyn Clock,
+        sink: &'a dyn EventSink,
+    ) -> LocalBoxFuture<'a, Session> {
+        ConsultCouncil.run(session, caller, clock, sink)
+    }
+
+    fn independent_prompt(
+        &self,
+        question: &str,
+        participant: &Participant,
+        config: &ConsultConfig,
+    ) -> (Prompt, Option<(String, serde_json::Value)>) {
+        ConsultCouncil.independent_prompt(question, participant, config)
+    }
+
+    fn parse_independent(
+        &self,
+        participant: &Participant,
+        text: &str,
+        now: &str,
+    ) -> Result<ParsedReply<IndependentArtifact>, String> {
+        ConsultCouncil.parse_independent(participant, text, now)
+    }
+
+    fn before_step(&self) -> LocalBoxFuture<'_, ()> {
+        (self.0)()
+    }
+}
+
 /// A `&dyn DynModelCaller` as a `ModelCaller`, for `run_consult`'s generic entry point.
 struct DynCaller<'a>(&'a dyn DynModelCaller);
 

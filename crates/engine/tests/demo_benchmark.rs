@@ -4,14 +4,10 @@
 //! `final_answer`).
 use consilium_engine::benchmark::outcomes::summarise_body;
 use consilium_engine::benchmark::progress::progress;
-use consilium_engine::benchmark_council::{demo_benchmark, DEMO_QUESTIONS};
-use consilium_engine::harness::prompt::Prompt;
+use consilium_engine::benchmark_council::{demo_benchmark, PacedConsultCouncil, DEMO_QUESTIONS};
 use consilium_engine::testing::{FixedClock, RecordingSink};
 use consilium_engine::views::benchmark::progress_view;
-use consilium_engine::{
-    run_benchmark, Clock, ConsultConfig, ConsultCouncil, Council, DemoCaller, DynModelCaller,
-    EventSink, IndependentArtifact, ParsedReply, Participant, Session,
-};
+use consilium_engine::{run_benchmark, ConsultCouncil, DemoCaller};
 use futures::executor::block_on;
 use futures::future::LocalBoxFuture;
 
@@ -75,62 +71,13 @@ fn the_demo_benchmark_is_the_same_on_every_run() {
     );
 }
 
-/// Consult, counting the waits the runner asks for before each step (the browser writes the record
-/// there, so a reload repeats at most the step under way).
-struct CountingCouncil(std::cell::Cell<u32>);
-
-impl Council for CountingCouncil {
-    fn planned_calls(&self, config: &ConsultConfig) -> u32 {
-        ConsultCouncil.planned_calls(config)
-    }
-
-    fn new_session(
-        &self,
-        id: String,
-        question: String,
-        config: ConsultConfig,
-        now_ms: u64,
-    ) -> Session {
-        ConsultCouncil.new_session(id, question, config, now_ms)
-    }
-
-    fn run<'a>(
-        &'a self,
-        session: Session,
-        caller: &'a dyn DynModelCaller,
-        clock: &'a dyn Clock,
-        sink: &'a dyn EventSink,
-    ) -> LocalBoxFuture<'a, Session> {
-        ConsultCouncil.run(session, caller, clock, sink)
-    }
-
-    fn independent_prompt(
-        &self,
-        question: &str,
-        participant: &Participant,
-        config: &ConsultConfig,
-    ) -> (Prompt, Option<(String, serde_json::Value)>) {
-        ConsultCouncil.independent_prompt(question, participant, config)
-    }
-
-    fn parse_independent(
-        &self,
-        participant: &Participant,
-        text: &str,
-        now: &str,
-    ) -> Result<ParsedReply<IndependentArtifact>, String> {
-        ConsultCouncil.parse_independent(participant, text, now)
-    }
-
-    fn before_step(&self) -> LocalBoxFuture<'_, ()> {
-        self.0.set(self.0.get() + 1);
-        Box::pin(async {})
-    }
-}
-
 #[test]
 fn the_runner_waits_before_every_step_of_every_question_and_not_for_finished_ones() {
-    let council = CountingCouncil(std::cell::Cell::new(0));
+    let waits = std::cell::Cell::new(0);
+    let council = PacedConsultCouncil(|| -> LocalBoxFuture<'static, ()> {
+        waits.set(waits.get() + 1);
+        Box::pin(async {})
+    });
     let sink = RecordingSink::default();
     let done = block_on(run_benchmark(
         demo_benchmark("demo-bench".into(), NOW_MS),
@@ -140,10 +87,10 @@ fn the_runner_waits_before_every_step_of_every_question_and_not_for_finished_one
         &sink,
     ));
     // Auto best single: every question's council, then every question's samples.
-    assert_eq!(council.0.get(), 2 * DEMO_QUESTIONS as u32);
+    assert_eq!(waits.get(), 2 * DEMO_QUESTIONS as u32);
     let mut stopped = done.clone();
     stopped.state = "aborted".into();
-    council.0.set(0);
+    waits.set(0);
     block_on(run_benchmark(
         stopped,
         &council,
@@ -152,7 +99,7 @@ fn the_runner_waits_before_every_step_of_every_question_and_not_for_finished_one
         &sink,
     ));
     assert_eq!(
-        council.0.get(),
+        waits.get(),
         0,
         "a resume with every step stored asks for no wait"
     );
