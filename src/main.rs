@@ -1,9 +1,9 @@
 fn main() {
     console_error_panic_hook::set_once();
     remove_loading_shell();
-    leptos::mount::mount_to_body(consilium::app::App);
-    // Then, when idle: the parts likely needed next, and the service worker (src/lazy/prefetch.rs).
-    consilium::lazy::prefetch::when_idle();
+    leptos::mount::mount_to_body(consilium::ui::shell::App);
+    // Then, when idle: the parts likely needed next, and the service worker (`ui::prefetch`).
+    consilium::ui::prefetch::when_idle();
 }
 
 /// index.html paints a static shell while the wasm loads; it goes right before the app mounts, so

@@ -3,9 +3,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use consilium::app::{App, Route};
-use consilium::keys;
+use consilium::platform::keys;
+use consilium::platform::storage;
 use consilium::settings::{Settings, SETTINGS_KEY};
-use consilium::storage;
 use gloo_timers::future::TimeoutFuture;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -164,8 +164,8 @@ async fn first_run_offers_presets_and_the_demo_council_reaches_a_verdict_that_is
 /// token, and starts over when the stream restarts (a retried call).
 #[wasm_bindgen_test]
 async fn a_long_stream_reads_as_fields_and_a_restart_clears_it() {
-    use consilium::components::shared::live_reply::LiveReplyView;
-    use consilium::stream_text::StreamText;
+    use consilium::app::runs::stream_text::StreamText;
+    use consilium::ui::widgets::live_reply::LiveReplyView;
     use consilium_engine::views::live::ReplyKind;
     use consilium_engine::{demo_config, Session, DEMO_QUESTION};
     use leptos::prelude::*;

@@ -2,7 +2,7 @@
 //! links, iframes, svg) executes nothing and creates no active element.
 #![cfg(target_arch = "wasm32")]
 
-use consilium::components::shared::rich_text::RichText;
+use consilium::ui::widgets::rich_text::RichText;
 use consilium_engine::testing::XSS_CORPUS;
 use gloo_timers::future::TimeoutFuture;
 use leptos::prelude::*;

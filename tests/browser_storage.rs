@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use consilium::storage;
+use consilium::platform::storage;
 use consilium_engine::{demo_config, Session, DEMO_QUESTION};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;

@@ -35,6 +35,7 @@ impl Settings {
     }
 
     pub fn save(&self) -> Result<(), String> {
-        LocalStorage::set(SETTINGS_KEY, self).map_err(|e| crate::storage::explain_storage_error(&e))
+        LocalStorage::set(SETTINGS_KEY, self)
+            .map_err(|e| crate::platform::storage::explain_storage_error(&e))
     }
 }

@@ -1,0 +1,87 @@
+//! The store: the state every view shares (settings, the route, the live run, providers'
+//! health), provided once as context, and the commands that change it (`runs`, `providers`,
+//! `library`). Never a view: `ui` renders what this holds.
+use leptos::prelude::*;
+
+use crate::app::providers::HealthBook;
+use crate::app::runs::LiveRun;
+use crate::settings::Settings;
+
+pub mod library;
+pub mod providers;
+pub mod runs;
+
+/// Which view is showing; mirrored in the URL fragment so a reload (or the back button) returns to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    New,
+    Session(String),
+    History,
+    Settings,
+    /// A session opened read-only from a share link: the compressed report itself.
+    Shared(String),
+}
+
+impl Route {
+    pub fn from_hash(hash: &str) -> Self {
+        let path = hash.trim_start_matches('#').trim_start_matches('/');
+        match path.split_once('/') {
+            Some(("session", id)) if !id.is_empty() => Route::Session(id.to_string()),
+            Some(("shared", data)) if !data.is_empty() => Route::Shared(data.to_string()),
+            _ => match path {
+                "history" => Route::History,
+                "settings" => Route::Settings,
+                _ => Route::New,
+            },
+        }
+    }
+
+    pub fn to_hash(&self) -> String {
+        match self {
+            Route::New => "#/new".into(),
+            Route::Session(id) => format!("#/session/{id}"),
+            Route::History => "#/history".into(),
+            Route::Settings => "#/settings".into(),
+            Route::Shared(data) => format!("#/shared/{data}"),
+        }
+    }
+}
+
+/// Everything components share, provided once as context.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    pub settings: RwSignal<Settings>,
+    /// Stored settings fields that could not be read (their defaults are in use).
+    pub settings_problems: RwSignal<Vec<String>>,
+    pub route: RwSignal<Route>,
+    pub live: LiveRun,
+    /// Each provider's last check (in memory: a reload checks again when asked).
+    pub health: HealthBook,
+}
+
+impl AppState {
+    pub fn new() -> Self {
+        let (settings, problems) = Settings::load_reporting();
+        Self {
+            settings: RwSignal::new(settings),
+            settings_problems: RwSignal::new(problems),
+            route: RwSignal::new(Route::from_hash(&current_hash())),
+            live: LiveRun::new(),
+            health: HealthBook::default(),
+        }
+    }
+
+    pub fn go(&self, route: Route) {
+        self.route.set(route);
+    }
+}
+
+impl Default for AppState {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+pub fn current_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}

@@ -1,0 +1,99 @@
+//! "Test connection": one short call to a provider's default model, built by the same code as a
+//! run's calls (`chat_request`), sent once (no retries: the user is waiting for the verdict).
+use consilium_engine::{CallRequest, CallTarget};
+use consilium_providers::redact;
+
+use crate::app::runs::chat_request;
+use crate::platform::keys;
+use crate::platform::transport::{send_chat, CancelToken};
+use crate::settings::ProviderSettings;
+
+/// How long the test waits for the reply.
+const TIMEOUT_MS: u32 = 30_000;
+
+/// The test's call: a one-word answer, proving the URL, the key and the model together.
+pub fn connection_request(provider: &ProviderSettings) -> CallRequest {
+    CallRequest {
+        call_id: "test-connection".into(),
+        round: 0,
+        participant_id: String::new(),
+        target: CallTarget {
+            provider_id: provider.id.clone(),
+            provider_label: provider.name.clone(),
+            model: provider.default_model.clone(),
+            price: None,
+            label: provider.name.clone(),
+        },
+        system: String::new(),
+        prompt: "Reply with the single word OK.".into(),
+        max_tokens: 8,
+        temperature: 0.0,
+        response_schema: None,
+    }
+}
+
+/// Makes the test call and says how it went: the model that answered and the latency, or what
+/// is wrong, as a sentence with no key in it.
+pub async fn test_connection(provider: &ProviderSettings) -> String {
+    let key = keys::get_key(&provider.id);
+    let request = connection_request(provider);
+    let started = js_sys::Date::now();
+    match send_chat(
+        &provider.endpoint(),
+        key.as_deref(),
+        &chat_request(&request, false),
+        TIMEOUT_MS,
+        &CancelToken::default(),
+        &|_| {},
+    )
+    .await
+    {
+        Ok(reply) => format!(
+            "Connected: {} answered in {:.0} ms.",
+            reply.model.unwrap_or(request.target.model),
+            js_sys::Date::now() - started
+        ),
+        Err(error) => redact(
+            &error.user_message(&provider.error_context(&provider.default_model)),
+            key.as_deref(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use consilium_providers::{ChatRequest, Message, ProviderKind, Role};
+
+    use super::*;
+
+    #[test]
+    fn the_test_call_is_a_one_word_question_to_the_default_model_not_streamed() {
+        let provider = ProviderSettings {
+            id: "p-1".into(),
+            name: "Local".into(),
+            kind: ProviderKind::OpenAiCompatible,
+            base_url: "http://127.0.0.1:8080/v1".into(),
+            default_model: "m".into(),
+            models: Vec::new(),
+            remember_key: false,
+            free: true,
+        };
+        let request = connection_request(&provider);
+        assert_eq!(request.target.provider_id, "p-1");
+        assert_eq!(
+            chat_request(&request, false),
+            ChatRequest {
+                model: "m".into(),
+                system: None,
+                messages: vec![Message {
+                    role: Role::User,
+                    content: "Reply with the single word OK.".into(),
+                }],
+                max_tokens: 8,
+                temperature: Some(0.0),
+                response_schema: None,
+                stream: false,
+            }
+        );
+    }
+}

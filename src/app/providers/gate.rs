@@ -1,0 +1,77 @@
+//! What the providers say about a council before its run: seats whose provider is known to fail,
+//! providers still without a key in this tab, and the council's one-line summary.
+use consilium_engine::views::{seats_known_to_fail, Health, Seat, SeatToCheck};
+use leptos::prelude::*;
+
+use crate::app::AppState;
+use crate::platform::keys;
+
+/// The message that stops a run when a seat's provider is known to fail; `seats` are
+/// (label, seat) pairs in the form's order.
+pub fn known_failures(state: AppState, seats: &[(String, Seat)]) -> Option<String> {
+    let settings = state.settings.get_untracked();
+    let found: Vec<(String, String, Health)> = seats
+        .iter()
+        .filter_map(|(label, seat)| {
+            let provider = settings.provider(&seat.provider_id)?;
+            Some((
+                label.clone(),
+                provider.name.clone(),
+                state.health.of(provider),
+            ))
+        })
+        .collect();
+    let seats: Vec<SeatToCheck> = found
+        .iter()
+        .map(|(label, provider_name, health)| SeatToCheck {
+            label,
+            provider_name,
+            health,
+        })
+        .collect();
+    seats_known_to_fail(&seats)
+}
+
+/// The providers of `seats` that need a key and have none in this tab, as (id, name), once each.
+pub fn providers_without_key(state: AppState, seats: &[Seat]) -> Vec<(String, String)> {
+    let mut missing: Vec<(String, String)> = Vec::new();
+    state.settings.with(|settings| {
+        for seat in seats {
+            if let Some(p) = settings.provider(&seat.provider_id) {
+                if p.needs_key()
+                    && !keys::has_key(&p.id)
+                    && !missing.iter().any(|(id, _)| *id == p.id)
+                {
+                    missing.push((p.id.clone(), p.name.clone()));
+                }
+            }
+        }
+    });
+    missing
+}
+
+/// "3 panelists · llama.cpp server (local) · Edit": how many sit and on which providers.
+pub fn council_summary(state: AppState, seats: &[Seat], noun: &str) -> String {
+    let mut names: Vec<String> = Vec::new();
+    state.settings.with(|settings| {
+        for seat in seats {
+            if let Some(p) = settings.provider(&seat.provider_id) {
+                if !names.contains(&p.name) {
+                    names.push(p.name.clone());
+                }
+            }
+        }
+    });
+    let plural = if seats.len() == 1 { "" } else { "s" };
+    if seats.is_empty() {
+        format!("No {noun}s yet · Edit")
+    } else if names.is_empty() {
+        format!("{} {noun}{plural} · no model yet · Edit", seats.len())
+    } else {
+        format!(
+            "{} {noun}{plural} · {} · Edit",
+            seats.len(),
+            names.join(", ")
+        )
+    }
+}

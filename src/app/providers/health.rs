@@ -1,0 +1,145 @@
+//! The provider check: the model list, then a one-word call to the default model, each sent once
+//! with the facts gathered here (the page, the browser, how the fetch ended) and judged by the
+//! providers crate's pure diagnosis. The result is kept per provider, for the connection it was
+//! made with: editing the base URL, kind or default model, or the key, makes it unknown again.
+use std::collections::HashMap;
+
+use consilium_engine::views::Health;
+use consilium_providers::{
+    build_chat_request, build_models_request, diagnose, Browser, CheckFacts, CheckStep,
+    FetchOutcome,
+};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::connection::connection_request;
+use crate::app::runs::chat_request;
+use crate::platform::keys;
+use crate::platform::transport::probe;
+use crate::settings::{ProviderSettings, Settings};
+
+/// How long each step of the check waits.
+const STEP_TIMEOUT_MS: u32 = 20_000;
+
+/// Every provider's last check, with the connection it was made with.
+#[derive(Clone, Copy)]
+pub struct HealthBook(RwSignal<HashMap<String, (String, Health)>>);
+
+impl Default for HealthBook {
+    fn default() -> Self {
+        Self(RwSignal::new(HashMap::new()))
+    }
+}
+
+/// What a check holds for; the key is handled apart ([`HealthBook::forget`] when it changes).
+fn connection_of(provider: &ProviderSettings) -> String {
+    format!(
+        "{:?} {} {}",
+        provider.kind,
+        provider.base_url.trim_end_matches('/'),
+        provider.default_model.trim()
+    )
+}
+
+impl HealthBook {
+    /// The provider's health, if its last check was of its connection as it is now.
+    pub fn of(&self, provider: &ProviderSettings) -> Health {
+        self.0.with(|book| match book.get(&provider.id) {
+            Some((connection, health)) if *connection == connection_of(provider) => health.clone(),
+            _ => Health::Unknown,
+        })
+    }
+
+    /// The health of the provider `id` in `settings` (Unknown for a missing provider).
+    pub fn of_id(&self, settings: &Settings, id: &str) -> Health {
+        settings
+            .provider(id)
+            .map(|p| self.of(p))
+            .unwrap_or(Health::Unknown)
+    }
+
+    pub fn forget(&self, id: &str) {
+        self.0.update(|book| {
+            book.remove(id);
+        });
+    }
+
+    /// Checks the provider in the background; its models are saved into the settings when the
+    /// check found some and the connection did not change meanwhile.
+    pub fn check(&self, settings: RwSignal<Settings>, provider: ProviderSettings) {
+        let book = *self;
+        let connection = connection_of(&provider);
+        let id = provider.id.clone();
+        book.0.update(|b| {
+            b.insert(id.clone(), (connection.clone(), Health::Checking));
+        });
+        spawn_local(async move {
+            // Through its part in the split build (src/lazy/check.rs).
+            let health = crate::app::providers::check_part::check(provider).await;
+            // The provider may have been edited (or checked again) meanwhile: then this result
+            // is about a connection it no longer has.
+            let same_check = book
+                .0
+                .with_untracked(|b| b.get(&id).is_some_and(|(c, _)| *c == connection));
+            let same_provider = settings.with_untracked(|s| {
+                s.provider(&id)
+                    .is_some_and(|p| connection_of(p) == connection)
+            });
+            if !(same_check && same_provider) {
+                return;
+            }
+            if let Health::Ready { models } = &health {
+                let models = models.clone();
+                let changed = settings.with_untracked(|s| {
+                    s.provider(&id)
+                        .is_some_and(|p| !models.is_empty() && p.models != models)
+                });
+                if changed {
+                    settings.update(|s| {
+                        if let Some(p) = s.providers.iter_mut().find(|p| p.id == id) {
+                            p.models = models;
+                        }
+                    });
+                    let _ = settings.with_untracked(Settings::save);
+                }
+            }
+            book.0.update(|b| {
+                b.insert(id, (connection, health));
+            });
+        });
+    }
+}
+
+fn facts(provider: &ProviderSettings, step: CheckStep, outcome: FetchOutcome) -> CheckFacts {
+    let window = web_sys::window().expect("the app runs in a window");
+    CheckFacts {
+        page_url: window.location().href().unwrap_or_default(),
+        target_url: provider.base_url.clone(),
+        kind: provider.kind,
+        browser: Browser::from_user_agent(&window.navigator().user_agent().unwrap_or_default()),
+        step,
+        outcome,
+    }
+}
+
+/// Lists the models (reachable, key accepted), then asks the default model for one word.
+pub async fn check_provider(provider: &ProviderSettings) -> Health {
+    let key = keys::get_key(&provider.id);
+    let endpoint = provider.endpoint();
+    let list = build_models_request(&endpoint, key.as_deref());
+    let outcome = probe(&list, STEP_TIMEOUT_MS).await;
+    let models = match diagnose(&facts(provider, CheckStep::ModelList, outcome)) {
+        Ok(models) => models.into_iter().map(|m| m.id).collect(),
+        Err(diagnosis) => return Health::Failing(diagnosis),
+    };
+    let call = build_chat_request(
+        &endpoint,
+        key.as_deref(),
+        &chat_request(&connection_request(provider), false),
+    );
+    let outcome = probe(&call, STEP_TIMEOUT_MS).await;
+    match diagnose(&facts(provider, CheckStep::Call, outcome)) {
+        Ok(_) => Health::Ready { models },
+        Err(diagnosis) => Health::Failing(diagnosis),
+    }
+}

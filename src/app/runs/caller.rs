@@ -1,0 +1,214 @@
+//! The model caller of a run: the engine says where each call goes (`CallRequest::target`); this
+//! looks up the provider's settings and key, sends, and follows the retry policy's actions
+//! (`consilium_providers::Attempts`). The scripted demo council answers without a provider.
+use std::rc::Rc;
+
+use consilium_engine::{
+    CallFailure, CallProgress, CallReply, CallRequest, FirstTextTimes, HedgeDeadline, ModelCaller,
+    PacedDemoCaller, DEMO_PROVIDER_ID,
+};
+use consilium_providers::{
+    Action, Attempts, ChatReply, ChatRequest, Decision, Message, ResponseSchema, RetryPolicy, Role,
+};
+use leptos::prelude::{GetUntracked, RwSignal};
+
+use super::clock::{sleep_unless_cancelled, BrowserClock};
+use crate::platform::keys;
+use crate::platform::transport::{send_chat, CancelToken};
+use crate::settings::Settings;
+
+pub(super) struct BrowserCaller {
+    pub(super) settings: Settings,
+    pub(super) cancel: CancelToken,
+    pub(super) skip_demo: RwSignal<bool>,
+    /// How much faster than a consultation's the demo's replies stream (`PacedDemoCaller`).
+    pub(super) demo_speedup: u64,
+    pub(super) first_text_times: Rc<FirstTextTimes>,
+}
+
+/// The provider request for an engine call: the one builder for a run's calls and for "Test
+/// connection". `stream` is false for a call that needs only the whole reply.
+pub fn chat_request(request: &CallRequest, stream: bool) -> ChatRequest {
+    ChatRequest {
+        model: request.target.model.clone(),
+        system: Some(request.system.clone()).filter(|system| !system.is_empty()),
+        messages: vec![Message {
+            role: Role::User,
+            content: request.prompt.clone(),
+        }],
+        max_tokens: request.max_tokens,
+        temperature: Some(request.temperature),
+        response_schema: request
+            .response_schema
+            .clone()
+            .map(|(name, schema)| ResponseSchema { name, schema }),
+        stream,
+    }
+}
+
+impl ModelCaller for BrowserCaller {
+    async fn call(
+        &self,
+        request: CallRequest,
+        progress: &dyn CallProgress,
+    ) -> Result<CallReply, CallFailure> {
+        let target = &request.target;
+        if target.provider_id == DEMO_PROVIDER_ID {
+            return self.demo_call(request, progress).await;
+        }
+        let provider = self.settings.provider(&target.provider_id).ok_or_else(|| {
+            config_failure(format!(
+                "{} uses the provider \"{}\", which is no longer in Settings. Add it again to resume.",
+                target.label, target.provider_label
+            ))
+        })?;
+        let key = keys::get_key(&provider.id);
+        let mut attempts = Attempts::new(
+            chat_request(&request, true),
+            provider.error_context(&target.model),
+            key.as_deref(),
+            RetryPolicy::default(),
+        );
+        let timeout_ms = self.settings.timeout_secs.max(5) * 1000;
+        loop {
+            progress.delta("", true);
+            let outcome = send_chat(
+                &provider.endpoint(),
+                key.as_deref(),
+                attempts.request(),
+                timeout_ms,
+                &self.cancel,
+                &|delta| progress.delta(delta, false),
+            )
+            .await;
+            let Decision { cut, action } = attempts.after(outcome, js_sys::Math::random());
+            if let Some(cut) = cut {
+                // The provider read the prompt and streamed part of a reply: that attempt may be
+                // billed, so the ledger gets it whether or not a retry follows.
+                progress.attempt_failed(
+                    CallReply {
+                        text: cut.partial_text,
+                        model: Some(target.model.clone()),
+                        ..CallReply::default()
+                    },
+                    &cut.error,
+                );
+            }
+            match action {
+                Action::SendAgain { note } => progress.note(Some(&note)),
+                Action::WaitThenSend { ms, note } => {
+                    progress.note(Some(&note));
+                    if !sleep_unless_cancelled(ms, &self.cancel).await {
+                        return Err(CallFailure::cancelled());
+                    }
+                }
+                Action::Fail { kind, message } => {
+                    progress.note(None); // no retry is coming: the failure itself is shown instead
+                    return Err(CallFailure {
+                        kind: kind.to_string(),
+                        message,
+                    });
+                }
+                Action::Cancelled => return Err(CallFailure::cancelled()),
+                Action::Done { reply, notes } => return Ok(call_reply(reply, notes)),
+            }
+        }
+    }
+
+    fn hedge_deadline(&self) -> Option<HedgeDeadline> {
+        Some(self.settings.hedge_deadline())
+    }
+
+    fn first_text_times(&self) -> Option<&FirstTextTimes> {
+        Some(&self.first_text_times)
+    }
+}
+
+impl BrowserCaller {
+    /// The scripted council streams at a pace a user can follow, until "Skip to the decision"
+    /// (or Cancel) streams the rest at once.
+    async fn demo_call(
+        &self,
+        request: CallRequest,
+        progress: &dyn CallProgress,
+    ) -> Result<CallReply, CallFailure> {
+        let skipped = || self.skip_demo.get_untracked() || self.cancel.is_cancelled();
+        let paced = PacedDemoCaller {
+            clock: &BrowserClock,
+            skipped: &skipped,
+            speedup: self.demo_speedup,
+        };
+        let reply = paced.call(request, progress).await?;
+        if self.cancel.is_cancelled() {
+            return Err(CallFailure::cancelled());
+        }
+        Ok(reply)
+    }
+}
+
+fn config_failure(message: String) -> CallFailure {
+    CallFailure {
+        kind: "config".into(),
+        message,
+    }
+}
+
+/// The reply as the engine reads it: usage and the cost as the provider reported them (the
+/// ledger prices the usage when the provider reported no cost).
+fn call_reply(reply: ChatReply, notes: Vec<String>) -> CallReply {
+    CallReply {
+        input_tokens: reply.usage.map(|u| u.input_tokens),
+        output_tokens: reply.usage.map(|u| u.output_tokens),
+        cost_usd: reply.reported_cost_usd,
+        model: reply.model,
+        text: reply.text,
+        notes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use consilium_engine::{CallTarget, TEMPERATURE};
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn a_run_call_goes_to_its_target_streamed_with_its_schema() {
+        let request = CallRequest {
+            call_id: "r1-panelist-1".into(),
+            round: 1,
+            participant_id: "panelist-1".into(),
+            target: CallTarget {
+                provider_id: "spare".into(),
+                provider_label: "Spare".into(),
+                model: "spare-model".into(),
+                price: None,
+                label: "Panelist 1 (backup Spare · spare-model)".into(),
+            },
+            system: "You are a panelist.".into(),
+            prompt: "Should we?".into(),
+            max_tokens: 512,
+            temperature: TEMPERATURE,
+            response_schema: Some(("independent_artifact".into(), json!({"type": "object"}))),
+        };
+        assert_eq!(
+            chat_request(&request, true),
+            ChatRequest {
+                model: "spare-model".into(),
+                system: Some("You are a panelist.".into()),
+                messages: vec![Message {
+                    role: Role::User,
+                    content: "Should we?".into(),
+                }],
+                max_tokens: 512,
+                temperature: Some(0.7),
+                response_schema: Some(ResponseSchema {
+                    name: "independent_artifact".into(),
+                    schema: json!({"type": "object"}),
+                }),
+                stream: true,
+            }
+        );
+    }
+}

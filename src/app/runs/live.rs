@@ -1,0 +1,206 @@
+//! What the live view shows while (and after) a session runs: the session, its calls as they
+//! stream, notices, the history list, and what screen readers hear. Kept in step with storage.
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use consilium_engine::benchmark::progress::BenchmarkProgress;
+use consilium_engine::Session;
+
+use super::run::cancel_run;
+use crate::app::runs::start::RetryStart;
+use crate::app::runs::stream_text::StreamText;
+use crate::platform::storage::sync::Change;
+use crate::platform::storage::{self, SessionSummary};
+
+/// What the live view shows while (and after) a session runs.
+#[derive(Clone, Copy)]
+pub struct LiveRun {
+    /// The session of the current (or last) run in this tab.
+    pub session: RwSignal<Option<Session>>,
+    pub calls: RwSignal<Vec<LiveCall>>,
+    pub running: RwSignal<bool>,
+    /// A problem the user must know about that did not stop the run (e.g. storage full).
+    pub notice: RwSignal<Option<String>>,
+    pub history: RwSignal<Vec<SessionSummary>>,
+    /// What screen readers hear: each finished call and the end of the run, not every token.
+    pub announcement: RwSignal<String>,
+    /// Set when the user starts or resumes a run: the session view then moves focus to it.
+    pub focus_run: RwSignal<bool>,
+    /// "Skip to the decision": the demo streams the rest of its replies at once.
+    pub skip_demo: RwSignal<bool>,
+    /// A running benchmark's progress and estimates, after every saved change (`benchmark`).
+    pub benchmark_progress: RwSignal<Option<BenchmarkProgress>>,
+    /// While the run's part loads (`lazy::run`).
+    pub starting: RwSignal<bool>,
+    /// A start whose part could not load, for Retry.
+    pub start_failed: RwSignal<Option<RetryStart>>,
+}
+
+impl LiveRun {
+    pub fn new() -> Self {
+        Self {
+            session: RwSignal::new(None),
+            calls: RwSignal::new(Vec::new()),
+            running: RwSignal::new(false),
+            notice: RwSignal::new(None),
+            history: RwSignal::new(Vec::new()),
+            announcement: RwSignal::new(String::new()),
+            focus_run: RwSignal::new(false),
+            skip_demo: RwSignal::new(false),
+            benchmark_progress: RwSignal::new(None),
+            starting: RwSignal::new(false),
+            start_failed: RwSignal::new(None),
+        }
+    }
+
+    /// Loads the history list and keeps it in step with every tab's saves and deletions. Called
+    /// once, when the app starts.
+    pub fn follow_storage(self) {
+        spawn_local(async move {
+            match storage::list_sessions().await {
+                Ok(list) => self.history.set(list),
+                Err(message) => self.notice.set(Some(message)),
+            }
+        });
+        if let Some(listener) = storage::sync::listen(move |change| self.apply(change)) {
+            // The page's own lifetime: it listens until the tab closes.
+            std::mem::forget(listener);
+        }
+    }
+
+    fn apply(&self, change: Change) {
+        match change {
+            Change::Saved(summary) => self.history.update(|list| upsert(list, summary)),
+            Change::Deleted(ids) => {
+                self.history
+                    .update(|list| list.retain(|s| !ids.contains(&s.id)));
+                let running_deleted = self.running.get_untracked()
+                    && self
+                        .session
+                        .with_untracked(|s| s.as_ref().is_some_and(|s| ids.contains(&s.id)));
+                if running_deleted {
+                    cancel_run();
+                    self.notice.set(Some(
+                        "This session was deleted in another tab, so its run was stopped. It is still \
+                         open here: export it to keep it."
+                            .into(),
+                    ));
+                }
+            }
+        }
+    }
+
+    pub(super) fn call(&self, call_id: &str) -> Option<LiveCall> {
+        self.calls
+            .with_untracked(|calls| calls.iter().find(|c| c.call_id == call_id).cloned())
+    }
+
+    pub(super) fn call_entry(&self, call_id: &str, round: u8, participant_id: &str) -> LiveCall {
+        if let Some(found) = self.call(call_id) {
+            return found;
+        }
+        let entry = LiveCall {
+            call_id: call_id.to_string(),
+            round,
+            participant_id: participant_id.to_string(),
+            status: RwSignal::new(LiveStatus::Waiting),
+            text: StreamText::new(),
+            note: RwSignal::new(None),
+            answered_by: RwSignal::new(None),
+        };
+        self.calls.update(|calls| calls.push(entry.clone()));
+        entry
+    }
+
+    /// Stores the session after the saves already asked for; a failed save is reported, never
+    /// fatal (the session stays in memory, and exportable).
+    pub fn persist(&self, session: &Session) {
+        let live = *self;
+        let summary = SessionSummary::of(session);
+        storage::save_soon(session.clone(), move |result| live.saved(summary, result));
+    }
+
+    /// As `persist`, and waits until it is written (or refused).
+    pub async fn persist_and_wait(&self, session: &Session) {
+        let (done, written) = futures::channel::oneshot::channel();
+        let live = *self;
+        let summary = SessionSummary::of(session);
+        storage::save_soon(session.clone(), move |result| {
+            live.saved(summary, result);
+            let _ = done.send(());
+        });
+        let _ = written.await;
+    }
+
+    fn saved(&self, summary: SessionSummary, result: Result<(), String>) {
+        match result {
+            Ok(()) => {
+                self.notice.set(None);
+                self.history.update(|list| upsert(list, summary));
+                ask_persistence_once();
+            }
+            Err(message) => self.notice.set(Some(message)),
+        }
+    }
+
+    /// True while this tab runs the session `id`.
+    pub fn runs(&self, id: &str) -> bool {
+        self.running.get()
+            && self
+                .session
+                .with(|s| s.as_ref().is_some_and(|s| s.id == id))
+    }
+}
+
+/// After the first saved session, the browser is asked to keep this site's data under storage
+/// pressure (History shows whether it agreed).
+fn ask_persistence_once() {
+    thread_local! {
+        static ASKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if !ASKED.with(|asked| asked.replace(true)) {
+        spawn_local(async {
+            let _ = storage::ask_persistence().await;
+        });
+    }
+}
+
+/// Puts a session's summary in the list (newest first), replacing its older one.
+fn upsert(list: &mut Vec<SessionSummary>, summary: SessionSummary) {
+    list.retain(|s| s.id != summary.id);
+    let at = list
+        .iter()
+        .position(|s| s.updated_at <= summary.updated_at)
+        .unwrap_or(list.len());
+    list.insert(at, summary);
+}
+
+impl Default for LiveRun {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// One model call as the live view shows it.
+#[derive(Clone, Debug)]
+pub struct LiveCall {
+    pub call_id: String,
+    pub round: u8,
+    pub participant_id: String,
+    pub status: RwSignal<LiveStatus>,
+    /// Streamed text so far.
+    pub text: StreamText,
+    /// Retry notices and the like.
+    pub note: RwSignal<Option<String>>,
+    /// Set when the seat's backup answered in its place (a hedged call).
+    pub answered_by: RwSignal<Option<String>>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LiveStatus {
+    Waiting,
+    Streaming,
+    Retrying,
+    Done,
+    Failed(String),
+}

@@ -1,0 +1,217 @@
+//! Starting a run. In the split build the engine (the three protocols, the harness, the providers'
+//! codecs, the record's serialization) is a part of its own, fetched when a run starts (or earlier,
+//! when the page is idle: `prefetch`). While it loads, `live.starting` is set (the form shows it);
+//! a part that cannot load is kept in `live.start_failed`, which `RunStartStatus` shows with Retry.
+use std::sync::Arc;
+
+use consilium_engine::views::session::demo_session;
+use consilium_engine::views::{ConsentRequest, Seat};
+use consilium_engine::{Protocol, Session};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::{start_run, LiveRun, ALREADY_RUNNING};
+use crate::app::library::follow_library;
+use crate::app::providers::gate::{known_failures, providers_without_key};
+use crate::app::{AppState, Route};
+use crate::platform::last_protocol::remember_protocol;
+use crate::platform::split::{split_fn, PartUnavailable};
+use crate::settings::Settings;
+
+/// Why a run did not start.
+pub enum StartFailed {
+    /// The driver refused it (another run is active, the record is invalid): its message.
+    Refused(String),
+    /// The run's part could not be fetched.
+    Unavailable,
+}
+
+impl From<PartUnavailable> for StartFailed {
+    fn from(_: PartUnavailable) -> Self {
+        StartFailed::Unavailable
+    }
+}
+
+/// The session a run starts: one the page holds, or a demo, built in the run's part so that the
+/// three protocols' demo data (a diff, a backlog, the benchmark's questions) stay out of the
+/// first screen.
+// One value per launch: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone)]
+pub enum ToRun {
+    Session(Session),
+    Demo {
+        protocol: Protocol,
+        id: String,
+        now_ms: u64,
+    },
+}
+
+impl ToRun {
+    pub fn protocol(&self) -> Protocol {
+        match self {
+            ToRun::Session(session) => session.protocol(),
+            ToRun::Demo { protocol, .. } => *protocol,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        match self {
+            ToRun::Session(session) => &session.id,
+            ToRun::Demo { id, .. } => id,
+        }
+    }
+
+    fn into_session(self) -> Session {
+        match self {
+            ToRun::Session(session) => session,
+            ToRun::Demo {
+                protocol,
+                id,
+                now_ms,
+            } => demo_session(protocol, id, now_ms),
+        }
+    }
+}
+
+impl From<Session> for ToRun {
+    fn from(session: Session) -> Self {
+        ToRun::Session(session)
+    }
+}
+
+split_fn! {
+    run, preload preload_run_part:
+    /// Saves the session first when `save` is set, then starts its run (`driver::start_run`).
+    fn run_in_part(to_run: ToRun, settings: Settings, live: LiveRun, save: bool) -> Result<(), StartFailed> {
+        let session = to_run.into_session();
+        // A run saves into the session list and must hear another tab delete its session.
+        follow_library(live);
+        if save {
+            live.persist(&session);
+        }
+        start_run(session, settings, live).map_err(StartFailed::Refused)
+    }
+}
+
+/// A start that could not load its part, kept for Retry.
+#[derive(Clone)]
+pub struct RetryStart(Arc<dyn Fn() + Send + Sync>);
+
+impl RetryStart {
+    /// Tries the start again (its part is fetched afresh).
+    pub fn retry(&self) {
+        (self.0)()
+    }
+}
+
+/// Starts (or resumes) `session` through the run part: `started` runs once it runs, `refused`
+/// hears the driver's message. Saved first when `save` is set. A second start while one loads is
+/// ignored.
+pub fn start(
+    state: AppState,
+    session: impl Into<ToRun>,
+    save: bool,
+    started: impl Fn() + Send + Sync + Clone + 'static,
+    refused: impl Fn(String) + Send + Sync + Clone + 'static,
+) {
+    let session = session.into();
+    let live = state.live;
+    if live.starting.get_untracked() {
+        return;
+    }
+    live.starting.set(true);
+    live.start_failed.set(None);
+    let retry_session = session.clone();
+    let (retry_started, retry_refused) = (started.clone(), refused.clone());
+    spawn_local(async move {
+        let result = run_in_part(session, state.settings.get_untracked(), live, save).await;
+        live.starting.set(false);
+        match result {
+            Ok(()) => started(),
+            Err(StartFailed::Refused(message)) => refused(message),
+            Err(StartFailed::Unavailable) => {
+                live.start_failed.set(Some(RetryStart(Arc::new(move || {
+                    start(
+                        state,
+                        retry_session.clone(),
+                        save,
+                        retry_started.clone(),
+                        retry_refused.clone(),
+                    )
+                }))))
+            }
+        }
+    });
+}
+
+/// Fetches the run's part in the background (see `ui::prefetch`); a failure is left for the
+/// run's own start to report.
+pub async fn prefetch() {
+    let _ = preload_run_part().await;
+}
+
+/// Saves the new session, shows it and runs it, with focus on the live run, once the run's part
+/// has loaded . A run already active in this tab is not interrupted: the new session
+/// is refused, and `problem` says why.
+pub fn launch(state: AppState, session: impl Into<ToRun>, problem: RwSignal<Option<String>>) {
+    if state.live.running.get_untracked() {
+        return problem.set(Some(ALREADY_RUNNING.to_string()));
+    }
+    let session = session.into();
+    remember_protocol(session.protocol());
+    let id = session.id().to_string();
+    let started = move || {
+        state.live.focus_run.set(true);
+        state.go(Route::Session(id.clone()));
+    };
+    start(state, session, true, started, move |message| {
+        problem.set(Some(message))
+    });
+}
+
+/// A run waiting for the user's word: the session to launch, why it is asked about, and the
+/// estimate's text when the protocol has one.
+#[derive(Clone)]
+pub struct PendingRun {
+    pub session: Session,
+    pub request: ConsentRequest,
+    pub estimate: Option<String>,
+}
+
+/// `Err` with the one message that stops the run: a key still missing for a seat's provider
+/// (asked for above the button), or a seat whose provider is known to fail. `seats` are the seats
+/// the run asks, as (label, seat) in the form's order.
+pub fn ready_to_start(state: AppState, seats: &[(String, Seat)]) -> Result<(), String> {
+    let asked: Vec<Seat> = seats.iter().map(|(_, seat)| seat.clone()).collect();
+    if let Some((_, name)) = providers_without_key(state, &asked).first() {
+        return Err(format!(
+            "Paste the API key for {name} first (above the button)."
+        ));
+    }
+    match known_failures(state, seats) {
+        Some(message) => Err(message),
+        None => Ok(()),
+    }
+}
+
+/// Launches `session`, or holds it for the consent dialog beside the button when the engine asks
+/// for the user's word (`consent`; `estimate` is the cost estimate's text, where there is one).
+pub fn start_or_ask(
+    state: AppState,
+    session: Session,
+    consent: Option<ConsentRequest>,
+    estimate: Option<String>,
+    awaiting_consent: RwSignal<Option<PendingRun>>,
+    problem: RwSignal<Option<String>>,
+) {
+    problem.set(None);
+    match consent {
+        Some(request) => awaiting_consent.set(Some(PendingRun {
+            session,
+            request,
+            estimate,
+        })),
+        None => launch(state, session, problem),
+    }
+}

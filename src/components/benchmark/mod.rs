@@ -1,7 +1,0 @@
-//! The Benchmark mode: its form (`new`), the question set picker, a session's progress and
-//! results (`session`, `results`) and the results' charts. Loaded on demand (`lazy::routes`).
-pub mod charts;
-pub mod new;
-pub mod question_set;
-pub mod results;
-pub mod session;

@@ -1,0 +1,13 @@
+//! Browser I/O and nothing else: the session library in IndexedDB (`storage`), the only code that
+//! sends requests (`transport`), API keys, the run lock across tabs, ids, share links, exports,
+//! idle time and the split points' macros. Imports nothing from `settings`, `app` or `ui`.
+pub mod export;
+pub mod idle;
+pub mod ids;
+pub mod keys;
+pub mod last_protocol;
+pub mod run_lock;
+pub mod share;
+pub mod split;
+pub mod storage;
+pub mod transport;

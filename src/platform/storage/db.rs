@@ -1,0 +1,129 @@
+//! The IndexedDB database: opened once per tab, upgraded by version. Each version's step is a
+//! migration kept forever, so a browser that skipped versions runs every step it missed.
+use std::cell::RefCell;
+use std::future::IntoFuture;
+use std::rc::Rc;
+
+use futures::future::{FutureExt, LocalBoxFuture, Shared};
+use idb::{Database, DatabaseEvent, Factory, TransactionMode};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
+
+pub const DB_NAME: &str = "consilium";
+/// The schema version: bump it and add a step to `upgrade` for any change of stores.
+pub const DB_VERSION: u32 = 1;
+
+/// Session id -> the whole record (JSON text).
+pub const SESSIONS: &str = "sessions";
+/// Session id -> what the history list shows (JSON text), so the list never loads records.
+pub const SUMMARIES: &str = "summaries";
+/// Session id -> everything the session says, for full-text search.
+pub const TEXTS: &str = "texts";
+/// Session id -> when it was deleted: a deleted session is never written again (no resurrection
+/// by a tab that still runs or shows it).
+pub const DELETED: &str = "deleted";
+
+pub const ALL_STORES: [&str; 4] = [SESSIONS, SUMMARIES, TEXTS, DELETED];
+
+type Opening = Shared<LocalBoxFuture<'static, Result<Rc<Database>, String>>>;
+
+thread_local! {
+    static OPENING: RefCell<Option<Opening>> = const { RefCell::new(None) };
+}
+
+/// The database, opened (and migrated, local storage included) on first use.
+pub async fn database() -> Result<Rc<Database>, String> {
+    let opening = OPENING.with(|cell| {
+        cell.borrow_mut()
+            .get_or_insert_with(|| open_and_migrate().boxed_local().shared())
+            .clone()
+    });
+    opening.await
+}
+
+async fn open_and_migrate() -> Result<Rc<Database>, String> {
+    let database = Rc::new(open().await?);
+    let legacy = super::legacy::has_legacy_sessions();
+    let missing = super::reindex::missing(&database).await;
+    if legacy || !missing.is_empty() {
+        // Reads and writes records: a part of its own, loaded only by a database that needs it. One
+        // that cannot load leaves this for the next start (the records are kept as they are).
+        super::upkeep::upkeep(database.clone(), legacy, missing).await;
+    }
+    Ok(database)
+}
+
+async fn open() -> Result<Database, String> {
+    let factory = Factory::new().map_err(|e| unavailable(&e))?;
+    let mut request = factory
+        .open(DB_NAME, Some(DB_VERSION))
+        .map_err(|e| unavailable(&e))?;
+    request.on_upgrade_needed(|event| {
+        let old = event.old_version().unwrap_or(0);
+        if let Ok(database) = event.database() {
+            upgrade(&database, old);
+        }
+    });
+    let mut database = request.await.map_err(|e| unavailable(&e))?;
+    // Another tab with a newer version asks us to let go: close, so its upgrade is not blocked.
+    database.on_version_change(|event| {
+        if let Some(database) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::IdbDatabase>().ok())
+        {
+            database.close();
+        }
+    });
+    Ok(database)
+}
+
+fn upgrade(database: &Database, old_version: u32) {
+    if old_version < 1 {
+        for store in ALL_STORES {
+            let _ = database.create_object_store(store, idb::ObjectStoreParams::new());
+        }
+    }
+}
+
+fn unavailable(error: &idb::Error) -> String {
+    format!(
+        "This browser does not let the app use its storage ({}), for example in a private window \
+         or with site data blocked. Sessions stay open in this tab only: export them to keep them.",
+        describe(error)
+    )
+}
+
+/// The DOM exception's name when there is one ("QuotaExceededError"), else the error's text.
+pub fn describe(error: &idb::Error) -> String {
+    let text = error.to_string();
+    let debug = format!("{error:?}");
+    if debug.contains("QuotaExceeded") || text.contains("QuotaExceeded") {
+        "QuotaExceededError".to_string()
+    } else {
+        text
+    }
+}
+
+pub fn key(id: &str) -> JsValue {
+    JsValue::from_str(id)
+}
+
+/// All values of one store as strings (records are stored as JSON text).
+pub async fn all_strings(
+    database: &Database,
+    store: &str,
+) -> Result<Vec<(String, String)>, idb::Error> {
+    let transaction = database.transaction(&[store], TransactionMode::ReadOnly)?;
+    let object_store = transaction.object_store(store)?;
+    // Both polled at once: a request future hears only events after its first poll.
+    let (keys, values) = futures::join!(
+        object_store.get_all_keys(None, None)?.into_future(),
+        object_store.get_all(None, None)?.into_future()
+    );
+    let (keys, values) = (keys?, values?);
+    Ok(keys
+        .into_iter()
+        .zip(values)
+        .filter_map(|(k, v)| Some((k.as_string()?, v.as_string()?)))
+        .collect())
+}

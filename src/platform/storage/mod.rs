@@ -1,0 +1,273 @@
+//! Sessions in IndexedDB: one record per session, a light summary per session for the history
+//! list and its search text, and a tombstone per deleted session. Settings and remembered keys stay
+//! in local storage (`settings.rs`, `keys.rs`). Sessions an earlier version kept in local storage
+//! are moved over once, verified, and only then removed (`legacy.rs`). Every change is announced to
+//! the other tabs (`sync.rs`). A write that fails (full quota, storage blocked) is reported and never
+//! evicts or overwrites anything: the session stays in memory and can still be exported.
+mod db;
+pub(crate) mod legacy;
+mod queue;
+mod quota;
+pub(crate) mod reindex;
+pub mod sync;
+mod upkeep;
+
+use consilium_engine::library::searchable_text;
+pub use consilium_engine::library::SessionSummary;
+use consilium_engine::Session;
+use idb::TransactionMode;
+use std::future::IntoFuture;
+use wasm_bindgen::JsValue;
+
+pub use db::{DB_NAME, DB_VERSION};
+pub use legacy::{migration_notice, move_legacy_sessions, MoveReport, INDEX_KEY, SESSION_PREFIX};
+pub use queue::{save_soon, written};
+pub use quota::{ask_persistence, usage, StorageUsage};
+pub use reindex::rebuild_missing_now;
+use sync::Change;
+
+const FULL: &str = "Browser storage is full, so this was not saved. Nothing was deleted: the session \
+                    is still open here. Export it, or delete old sessions in History, then try again.";
+pub(crate) const DELETED_ELSEWHERE: &str =
+    "This session was deleted (here or in another tab), so it was not \
+                                 saved again. It is still open here: export it to keep it.";
+
+/// For the settings and keys, which stay in local storage.
+pub fn explain_storage_error(error: &gloo_storage::errors::StorageError) -> String {
+    use gloo_storage::errors::StorageError;
+    match error {
+        StorageError::JsError(js) if js.name == "QuotaExceededError" => {
+            "Browser storage is full, so this was not saved. Delete old sessions in History, then try again."
+                .to_string()
+        }
+        StorageError::JsError(js) => format!("The browser refused to save ({}: {}).", js.name, js.message),
+        other => format!("The browser refused to save ({other})."),
+    }
+}
+
+fn explain(error: &idb::Error) -> String {
+    match db::describe(error).as_str() {
+        "QuotaExceededError" => FULL.to_string(),
+        other => format!("The browser refused to save ({other}). The session is still open here: export it to keep it."),
+    }
+}
+
+/// Stores a session (record, summary and search text in one transaction) and tells the other
+/// tabs. Refused for a session that was deleted, so a tab still showing it cannot bring it back.
+pub async fn save_session(session: &Session) -> Result<(), String> {
+    write(session, Tombstone::Refuse).await?;
+    sync::announce(&Change::Saved(SessionSummary::of(session)));
+    Ok(())
+}
+
+/// Stores a session the user brought in on purpose (an import, a shared link): a tombstone left
+/// by an earlier deletion of the same id does not stop it.
+pub async fn save_imported(session: &Session) -> Result<(), String> {
+    write(session, Tombstone::Clear).await?;
+    sync::announce(&Change::Saved(SessionSummary::of(session)));
+    Ok(())
+}
+
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum Tombstone {
+    Refuse,
+    Clear,
+}
+
+async fn write(session: &Session, tombstone: Tombstone) -> Result<(), String> {
+    let database = db::database().await?;
+    let record = serde_json::to_string(session).map_err(|e| e.to_string())?;
+    let summary = serde_json::to_string(&SessionSummary::of(session)).map_err(|e| e.to_string())?;
+    let text = searchable_text(session);
+    write_strings(&database, &session.id, &record, &summary, &text, tombstone).await
+}
+
+/// All requests are made before the first wait, so writes keep the order they were asked in; a
+/// tombstone found aborts the transaction and nothing of it is kept.
+pub(crate) async fn write_strings(
+    database: &idb::Database,
+    id: &str,
+    record: &str,
+    summary: &str,
+    text: &str,
+    tombstone: Tombstone,
+) -> Result<(), String> {
+    let key = db::key(id);
+    let run = async {
+        let transaction = database.transaction(&db::ALL_STORES, TransactionMode::ReadWrite)?;
+        let records = transaction.object_store(db::SESSIONS)?;
+        // idb's request futures hear only events after their first poll, so the writes are not
+        // awaited one by one: the transaction's end says whether all of them were kept.
+        records.put(&JsValue::from_str(record), Some(&key))?;
+        transaction
+            .object_store(db::SUMMARIES)?
+            .put(&JsValue::from_str(summary), Some(&key))?;
+        transaction
+            .object_store(db::TEXTS)?
+            .put(&JsValue::from_str(text), Some(&key))?;
+        let deleted = transaction.object_store(db::DELETED)?;
+        let refused = match tombstone {
+            Tombstone::Refuse => deleted.get(key.clone())?.await?.is_some(),
+            Tombstone::Clear => {
+                deleted.delete(key.clone())?;
+                false
+            }
+        };
+        if refused {
+            transaction.abort()?;
+            return Ok(Written::Refused);
+        }
+        if transaction.await?.is_committed() {
+            return Ok(Written::Yes);
+        }
+        // Aborted by the browser (a full quota, most often): its reason is on the transaction.
+        let reason = records
+            .transaction()
+            .error()
+            .map(|e| e.name())
+            .unwrap_or_default();
+        Ok::<Written, idb::Error>(Written::Aborted(reason))
+    };
+    match run.await {
+        Ok(Written::Yes) => Ok(()),
+        Ok(Written::Refused) => Err(DELETED_ELSEWHERE.to_string()),
+        Ok(Written::Aborted(reason)) if reason == "QuotaExceededError" => Err(FULL.to_string()),
+        Ok(Written::Aborted(reason)) => Err(format!(
+            "The browser refused to save ({}). The session is still open here: export it to keep it.",
+            if reason.is_empty() { "the write was aborted" } else { reason.as_str() }
+        )),
+        Err(error) => Err(explain(&error)),
+    }
+}
+
+enum Written {
+    Yes,
+    Refused,
+    Aborted(String),
+}
+
+/// `Ok(None)` when there is no such session; `Err` names what is wrong with one that no longer
+/// reads (it is left untouched).
+pub async fn load_session(id: &str) -> Result<Option<Session>, String> {
+    let database = db::database().await?;
+    let text = async {
+        let transaction = database.transaction(&[db::SESSIONS], TransactionMode::ReadOnly)?;
+        transaction
+            .object_store(db::SESSIONS)?
+            .get(db::key(id))?
+            .await
+    }
+    .await
+    .map_err(|e| {
+        format!(
+            "The stored session {id} could not be read ({}).",
+            db::describe(&e)
+        )
+    })?;
+    match text.and_then(|v| v.as_string()) {
+        None => Ok(None),
+        Some(text) => Session::from_json_text(&text).map(Some).map_err(|e| {
+            format!("The stored session {id} could not be read. {e} It was left untouched.")
+        }),
+    }
+}
+
+/// Every session's summary, newest first.
+pub async fn list_sessions() -> Result<Vec<SessionSummary>, String> {
+    let database = db::database().await?;
+    let rows = db::all_strings(&database, db::SUMMARIES)
+        .await
+        .map_err(|e| format!("The history could not be read ({}).", db::describe(&e)))?;
+    let mut summaries: Vec<SessionSummary> = rows
+        .iter()
+        .filter_map(|(_, text)| serde_json::from_str(text).ok())
+        .collect();
+    consilium_order::sort_by(&mut summaries, |a, b| b.updated_at.cmp(&a.updated_at));
+    Ok(summaries)
+}
+
+/// Every session's search text, by id.
+pub async fn search_texts() -> Result<Vec<(String, String)>, String> {
+    let database = db::database().await?;
+    db::all_strings(&database, db::TEXTS)
+        .await
+        .map_err(|e| format!("The history could not be searched ({}).", db::describe(&e)))
+}
+
+/// The search texts of these sessions (one read, all requests at once); a missing one is left out.
+pub async fn search_texts_of(ids: &[String]) -> Result<Vec<(String, String)>, String> {
+    let database = db::database().await?;
+    let read = async {
+        let transaction = database.transaction(&[db::TEXTS], TransactionMode::ReadOnly)?;
+        let store = transaction.object_store(db::TEXTS)?;
+        let mut requests = Vec::with_capacity(ids.len());
+        for id in ids {
+            requests.push(store.get(db::key(id))?.into_future());
+        }
+        // Polled together: a request future hears only events after its first poll.
+        let values = futures::future::join_all(requests).await;
+        let mut found = Vec::with_capacity(ids.len());
+        for (id, value) in ids.iter().zip(values) {
+            if let Some(text) = value?.and_then(|v| v.as_string()) {
+                found.push((id.clone(), text));
+            }
+        }
+        Ok::<_, idb::Error>(found)
+    };
+    read.await
+        .map_err(|e| format!("The history could not be searched ({}).", db::describe(&e)))
+}
+
+/// Every stored session (for "export all"), and how many records could not be read.
+pub async fn all_sessions() -> Result<(Vec<Session>, usize), String> {
+    let database = db::database().await?;
+    let rows = db::all_strings(&database, db::SESSIONS)
+        .await
+        .map_err(|e| format!("The sessions could not be read ({}).", db::describe(&e)))?;
+    let total = rows.len();
+    let sessions: Vec<Session> = rows
+        .iter()
+        .filter_map(|(_, text)| Session::from_json_text(text).ok())
+        .collect();
+    let unreadable = total - sessions.len();
+    Ok((sessions, unreadable))
+}
+
+/// Deletes sessions (record, summary, search text) and leaves a tombstone for each, in one
+/// transaction; the other tabs are told.
+pub async fn delete_sessions(ids: &[String]) -> Result<(), String> {
+    let database = db::database().await?;
+    let run = async {
+        let transaction = database.transaction(&db::ALL_STORES, TransactionMode::ReadWrite)?;
+        let now = JsValue::from_f64(js_sys::Date::now());
+        for id in ids {
+            let key = db::key(id);
+            transaction
+                .object_store(db::SESSIONS)?
+                .delete(key.clone())?;
+            transaction
+                .object_store(db::SUMMARIES)?
+                .delete(key.clone())?;
+            transaction.object_store(db::TEXTS)?.delete(key.clone())?;
+            transaction
+                .object_store(db::DELETED)?
+                .put(&now, Some(&key))?;
+        }
+        let result = transaction.await?;
+        if result.is_committed() {
+            Ok(())
+        } else {
+            Err(idb::Error::TransactionCommitError(JsValue::from_str(
+                "the transaction was aborted",
+            )))
+        }
+    };
+    run.await.map_err(|e: idb::Error| {
+        format!(
+            "The browser refused to delete ({}). Nothing was deleted.",
+            db::describe(&e)
+        )
+    })?;
+    sync::announce(&Change::Deleted(ids.to_vec()));
+    Ok(())
+}

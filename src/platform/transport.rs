@@ -1,0 +1,286 @@
+//! The only code that sends requests to providers: `fetch` with an AbortController, streaming bodies
+//! read chunk by chunk into the provider's pure stream decoder. Everything about wire formats lives in
+//! `consilium-providers`; this file only moves bytes, and turns browser failures into `ProviderError`s.
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use consilium_providers::{
+    build_chat_request, build_models_request, classify_http_error, parse_chat_reply, parse_models,
+    ChatReply, ChatRequest, Endpoint, FetchOutcome, HttpRequest, ModelInfo, ProviderError,
+    ProviderKind, StreamDecoder,
+};
+use futures::future::{select, Either};
+use gloo_net::http::{Method, RequestBuilder, Response};
+use gloo_timers::future::TimeoutFuture;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{AbortController, ReadableStreamDefaultReader};
+
+/// Cancels every request of one run at once. Cloning shares the same token.
+#[derive(Clone, Default)]
+pub struct CancelToken(Rc<RefCell<CancelState>>);
+
+#[derive(Default)]
+struct CancelState {
+    cancelled: bool,
+    in_flight: Vec<AbortController>,
+}
+
+impl CancelToken {
+    pub fn cancel(&self) {
+        let mut state = self.0.borrow_mut();
+        state.cancelled = true;
+        for controller in state.in_flight.drain(..) {
+            controller.abort();
+        }
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.borrow().cancelled
+    }
+
+    fn register(&self) -> AbortController {
+        let controller = AbortController::new()
+            .expect("AbortController is available in every supported browser");
+        if self.is_cancelled() {
+            controller.abort();
+        }
+        self.0.borrow_mut().in_flight.push(controller.clone());
+        controller
+    }
+
+    fn release(&self, controller: &AbortController) {
+        self.0.borrow_mut().in_flight.retain(|c| c != controller);
+    }
+}
+
+/// Sends one chat request. Text deltas are passed to `on_delta` as they arrive when streaming.
+/// `idle_timeout_ms` bounds the wait for the response and then for each chunk of the stream.
+pub async fn send_chat(
+    endpoint: &Endpoint,
+    api_key: Option<&str>,
+    request: &ChatRequest,
+    idle_timeout_ms: u32,
+    cancel: &CancelToken,
+    on_delta: &dyn Fn(&str),
+) -> Result<ChatReply, ProviderError> {
+    let http = build_chat_request(endpoint, api_key, request);
+    let controller = cancel.register();
+    // A hedged call that loses is dropped mid-request: its request is aborted then, not left
+    // streaming to the end.
+    let abort_on_drop = AbortOnDrop {
+        controller: controller.clone(),
+        cancel: cancel.clone(),
+    };
+    let result = async {
+        let response = fetch(&http, &controller, idle_timeout_ms).await?;
+        if !response.ok() {
+            return Err(error_reply(endpoint.kind, &response).await);
+        }
+        if request.stream {
+            read_stream(
+                endpoint.kind,
+                &response,
+                &controller,
+                idle_timeout_ms,
+                on_delta,
+            )
+            .await
+        } else {
+            let body = with_timeout(response.text(), idle_timeout_ms, &controller)
+                .await?
+                .map_err(browser_error)?;
+            parse_chat_reply(endpoint.kind, &body)
+        }
+    }
+    .await;
+    drop(abort_on_drop);
+    result.map_err(|e| {
+        if cancel.is_cancelled() {
+            ProviderError::Cancelled
+        } else {
+            e
+        }
+    })
+}
+
+/// Aborts a request (a no-op once it has ended) and forgets its controller when dropped.
+struct AbortOnDrop {
+    controller: AbortController,
+    cancel: CancelToken,
+}
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.controller.abort();
+        self.cancel.release(&self.controller);
+    }
+}
+
+/// Fetches the provider's model list (with prices where the provider publishes them).
+pub async fn list_models(
+    endpoint: &Endpoint,
+    api_key: Option<&str>,
+    timeout_ms: u32,
+) -> Result<Vec<ModelInfo>, ProviderError> {
+    let http = build_models_request(endpoint, api_key);
+    let cancel = CancelToken::default();
+    let controller = cancel.register();
+    let response = fetch(&http, &controller, timeout_ms).await?;
+    if !response.ok() {
+        return Err(error_reply(endpoint.kind, &response).await);
+    }
+    let body = with_timeout(response.text(), timeout_ms, &controller)
+        .await?
+        .map_err(browser_error)?;
+    parse_models(endpoint.kind, &body)
+}
+
+/// Sends `http` once and reports how it ended, for the provider check: the status, content type
+/// and body; or, when fetch itself failed, whether a `no-cors` request to the same address got
+/// an answer (something listens there, and only CORS refused).
+pub async fn probe(http: &HttpRequest, timeout_ms: u32) -> FetchOutcome {
+    let cancel = CancelToken::default();
+    let controller = cancel.register();
+    let response = match fetch(http, &controller, timeout_ms).await {
+        Ok(response) => response,
+        Err(ProviderError::Timeout { after_ms }) => return FetchOutcome::TimedOut { after_ms },
+        Err(_) => {
+            return FetchOutcome::Failed {
+                reachable_without_cors: Some(answers_without_cors(http, timeout_ms).await),
+            }
+        }
+    };
+    let content_type = response.headers().get("content-type").unwrap_or_default();
+    let body = match with_timeout(response.text(), timeout_ms, &controller).await {
+        Ok(body) => body.unwrap_or_default(),
+        Err(ProviderError::Timeout { after_ms }) => return FetchOutcome::TimedOut { after_ms },
+        Err(_) => String::new(),
+    };
+    FetchOutcome::Answered {
+        status: response.status(),
+        content_type,
+        body,
+    }
+}
+
+/// Whether a `no-cors` GET of the request's address gets any (opaque) answer.
+async fn answers_without_cors(http: &HttpRequest, timeout_ms: u32) -> bool {
+    let controller = CancelToken::default().register();
+    let (address, _) = http.address_and_query();
+    let Ok(request) = RequestBuilder::new(address)
+        .mode(web_sys::RequestMode::NoCors)
+        .abort_signal(Some(&controller.signal()))
+        .build()
+    else {
+        return false;
+    };
+    matches!(
+        with_timeout(request.send(), timeout_ms, &controller).await,
+        Ok(Ok(_))
+    )
+}
+
+async fn fetch(
+    http: &HttpRequest,
+    controller: &AbortController,
+    timeout_ms: u32,
+) -> Result<Response, ProviderError> {
+    let method = if http.method.eq_ignore_ascii_case("GET") {
+        Method::GET
+    } else {
+        Method::POST
+    };
+    let (address, query) = http.address_and_query();
+    let mut builder = RequestBuilder::new(address)
+        .query(query)
+        .method(method)
+        .abort_signal(Some(&controller.signal()));
+    for (name, value) in &http.headers {
+        builder = builder.header(name, value);
+    }
+    let request = if http.body.is_empty() {
+        builder.build()
+    } else {
+        builder.body(http.body.clone())
+    }
+    .map_err(|e| ProviderError::Network {
+        detail: e.to_string(),
+    })?;
+    with_timeout(request.send(), timeout_ms, controller)
+        .await?
+        .map_err(browser_error)
+}
+
+async fn error_reply(kind: ProviderKind, response: &Response) -> ProviderError {
+    let retry_after = response.headers().get("retry-after");
+    let body = response.text().await.unwrap_or_default();
+    classify_http_error(kind, response.status(), retry_after.as_deref(), &body)
+}
+
+async fn read_stream(
+    kind: ProviderKind,
+    response: &Response,
+    controller: &AbortController,
+    idle_timeout_ms: u32,
+    on_delta: &dyn Fn(&str),
+) -> Result<ChatReply, ProviderError> {
+    let Some(body) = response.body() else {
+        return Err(ProviderError::Malformed {
+            detail: "the streamed reply had no body".into(),
+        });
+    };
+    let reader: ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    let mut decoder = StreamDecoder::new(kind);
+    loop {
+        let chunk =
+            match with_timeout(JsFuture::from(reader.read()), idle_timeout_ms, controller).await? {
+                Ok(chunk) => chunk,
+                // The connection dropped mid-stream: what arrived is kept, and marked incomplete.
+                Err(_) => {
+                    return Err(ProviderError::Incomplete {
+                        partial_text: decoder.text_so_far().to_string(),
+                    })
+                }
+            };
+        let done = js_sys::Reflect::get(&chunk, &"done".into())
+            .map(|v| v.is_truthy())
+            .unwrap_or(true);
+        if done {
+            return decoder.finish();
+        }
+        let value = js_sys::Reflect::get(&chunk, &"value".into()).unwrap_or_default();
+        let bytes = js_sys::Uint8Array::new(&value).to_vec();
+        for delta in decoder.feed(&bytes)? {
+            on_delta(&delta);
+        }
+    }
+}
+
+/// Races `future` against a timer; on timeout the request is aborted.
+async fn with_timeout<F: std::future::Future>(
+    future: F,
+    timeout_ms: u32,
+    controller: &AbortController,
+) -> Result<F::Output, ProviderError> {
+    let future = std::pin::pin!(future);
+    match select(future, TimeoutFuture::new(timeout_ms)).await {
+        Either::Left((output, _)) => Ok(output),
+        Either::Right(_) => {
+            controller.abort();
+            Err(ProviderError::Timeout {
+                after_ms: u64::from(timeout_ms),
+            })
+        }
+    }
+}
+
+/// fetch rejects with a bare TypeError for DNS failures, refused connections and CORS alike.
+fn browser_error<E: std::fmt::Display>(error: E) -> ProviderError {
+    let detail = error.to_string();
+    if detail.contains("AbortError") {
+        ProviderError::Cancelled
+    } else {
+        ProviderError::Network { detail }
+    }
+}

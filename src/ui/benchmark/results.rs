@@ -1,0 +1,147 @@
+//! A benchmark's results: the one sentence on top, accuracy per arm (chart and table), the council
+//! against each arm, the flips debate made, and calibration (chart and table). Renders the engine's
+//! `BenchmarkResultsView`; every text is set as text, never as HTML.
+use consilium_engine::views::benchmark::{BenchmarkResultsView, FlipRow};
+use leptos::prelude::*;
+
+use super::charts::{AccuracyChart, ReliabilityChart};
+use crate::ui::widgets::table::{CardRow, CardsTable};
+
+const ARM_COLUMNS: &[&str] = &[
+    "Arm",
+    "Accuracy",
+    "95% interval",
+    "Score",
+    "Cost per correct",
+    "Tokens per correct",
+];
+const COMPARISON_COLUMNS: &[&str] = &[
+    "Against",
+    "Questions",
+    "Only the council right",
+    "Only the other right",
+    "McNemar p",
+    "Difference",
+    "95% interval",
+    "Reading",
+];
+const BIN_COLUMNS: &[&str] = &["Stated confidence", "Answers", "Mean confidence", "Right"];
+
+#[component]
+pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
+    let BenchmarkResultsView {
+        headline,
+        arms,
+        comparisons,
+        flips,
+        calibration,
+    } = view;
+    let arm_rows: Vec<CardRow> = arms
+        .iter()
+        .map(|arm| CardRow {
+            class: arm.is_council.then_some("council"),
+            ..CardRow::new(
+                arm.label.clone(),
+                vec![
+                    arm.accuracy.clone(),
+                    arm.interval.clone(),
+                    arm.score.clone(),
+                    arm.cost_per_correct.clone(),
+                    arm.tokens_per_correct.clone(),
+                ],
+            )
+        })
+        .collect();
+    let comparison_rows: Vec<CardRow> = comparisons
+        .into_iter()
+        .map(|row| {
+            CardRow::new(
+                row.against,
+                vec![
+                    row.questions.to_string(),
+                    row.only_council.to_string(),
+                    row.only_other.to_string(),
+                    row.p_value,
+                    row.difference,
+                    row.interval,
+                    row.reading.to_string(),
+                ],
+            )
+        })
+        .collect();
+    let bin_rows: Vec<CardRow> = calibration
+        .bins
+        .iter()
+        .map(|bin| {
+            CardRow::new(
+                bin.range.clone(),
+                vec![
+                    bin.count.to_string(),
+                    bin.mean_confidence.clone(),
+                    bin.accuracy.clone(),
+                ],
+            )
+        })
+        .collect();
+    view! {
+        <section class="bench-results" aria-labelledby="bench-results-title">
+            <h3 id="bench-results-title">"Results"</h3>
+            <p class="bench-headline">{headline}</p>
+
+            <h4>"Accuracy per arm"</h4>
+            <AccuracyChart arms=arms />
+            <div class="table-scroll">
+                <CardsTable class="bench-arms" columns=ARM_COLUMNS rows=arm_rows
+                    caption="Accuracy, interval, cost and tokens per correct answer for each arm" />
+            </div>
+
+            <h4>"The council against each arm"</h4>
+            <p class="muted">
+                "Paired on the questions both answered: the exact McNemar test, and a paired \
+                 bootstrap 95% interval of the difference in accuracy (seeded, so it reads the same \
+                 every time)."
+            </p>
+            <div class="table-scroll">
+                <CardsTable class="bench-comparisons" columns=COMPARISON_COLUMNS rows=comparison_rows />
+            </div>
+
+            <h4>"What debate changed"</h4>
+            <FlipList title="Right after round 1, wrong after debate" rows=flips.right_to_wrong kind="right-to-wrong" />
+            <FlipList title="Wrong after round 1, right after debate" rows=flips.wrong_to_right kind="wrong-to-right" />
+
+            <h4>"Calibration of the council's confidence"</h4>
+            <p class="bench-brier">{calibration.brier.clone()}</p>
+            <ReliabilityChart bins=calibration.bins.clone() />
+            <details class="bench-bins">
+                <summary>"The bins as a table"</summary>
+                <CardsTable columns=BIN_COLUMNS rows=bin_rows />
+            </details>
+        </section>
+    }
+}
+
+#[component]
+fn FlipList(title: &'static str, rows: Vec<FlipRow>, kind: &'static str) -> impl IntoView {
+    let count = rows.len();
+    let items = rows
+        .into_iter()
+        .map(|row| {
+            view! {
+                <li>
+                    <strong>{row.id}</strong> ": " {row.question}
+                    <span class="muted">" (answer: " {row.answer} ")"</span>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <details class="bench-flips" data-flips=kind>
+            <summary>{format!("{title}: {count}")}</summary>
+            {if count == 0 {
+                view! { <p class="muted">"None."</p> }.into_any()
+            } else {
+                view! { <ul>{items}</ul> }.into_any()
+            }}
+        </details>
+    }
+}

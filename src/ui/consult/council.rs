@@ -1,0 +1,75 @@
+//! A council as Consult's and the Benchmark's forms hold it: the panel and the judge, filled with
+//! a new council as soon as the first provider exists, and chosen in the panel builder behind the
+//! council chip.
+use consilium_engine::views::{consult_seats, council_participants, labelled_council, Seat};
+use consilium_engine::Participant;
+use leptos::prelude::*;
+
+use crate::app::AppState;
+use crate::ui::consult::panel_builder::PanelBuilder;
+use crate::ui::widgets::start::CouncilChip;
+
+#[derive(Clone, Copy)]
+pub struct Council {
+    pub seats: RwSignal<Vec<Seat>>,
+    pub judge: RwSignal<Seat>,
+}
+
+impl Council {
+    /// Empty until the settings have a provider, then a new council on it (seats follow the
+    /// providers); a council already chosen is kept.
+    pub fn new(state: AppState) -> Self {
+        let council = Self {
+            seats: RwSignal::new(Vec::new()),
+            judge: RwSignal::new(Seat::default()),
+        };
+        Effect::new(move |_| {
+            let settings = state.settings.get();
+            if !settings.providers.is_empty() && council.seats.with_untracked(Vec::is_empty) {
+                let (panel, judge) = consult_seats(&settings);
+                council.seats.set(panel);
+                council.judge.set(judge);
+            }
+        });
+        council
+    }
+
+    /// The seats a run asks: the panel, and the judge while `with_judge` holds.
+    pub fn asked(self, with_judge: impl Fn() -> bool + Send + Sync + 'static) -> Signal<Vec<Seat>> {
+        Signal::derive(move || {
+            let mut asked = self.seats.get();
+            if with_judge() {
+                asked.push(self.judge.get());
+            }
+            asked
+        })
+    }
+
+    /// The seats a run asks with their labels, for the checks before the start.
+    pub fn labelled(self, with_judge: bool) -> Vec<(String, Seat)> {
+        let judge = with_judge.then(|| self.judge.get_untracked());
+        self.seats
+            .with_untracked(|panel| labelled_council(panel, judge.as_ref()))
+    }
+
+    /// The panelists and the judge as participants; `Err` names the seat to fix.
+    pub fn participants(self, state: AppState) -> Result<(Vec<Participant>, Participant), String> {
+        state.settings.with_untracked(|settings| {
+            self.seats.with_untracked(|panel| {
+                self.judge
+                    .with_untracked(|judge| council_participants(panel, judge, settings))
+            })
+        })
+    }
+}
+
+/// The council chip, opening the panel builder.
+#[component]
+pub fn CouncilChoice(council: Council) -> impl IntoView {
+    let seats = council.seats;
+    view! {
+        <CouncilChip seats=Signal::derive(move || seats.get()) noun="panelist">
+            <PanelBuilder seats=seats judge=council.judge />
+        </CouncilChip>
+    }
+}

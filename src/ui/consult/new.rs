@@ -1,0 +1,256 @@
+//! New consult, asked in one box: what Consilium does with a picture of a finished decision, the
+//! demo as the big action, the question, and the council as a chip that opens the panel builder
+//! (depth, budget, verbose and structured output under Advanced). Ctrl/Cmd+Enter asks. Before
+//! the run: keys still missing are asked for inline, a seat whose provider is known to fail stops
+//! it with the seat and the fix named, then the cost gate (a dialog beside the button).
+use consilium_engine::record::consult::follow_up::FollowUpOf;
+use consilium_engine::views::{
+    describe_calls, describe_estimate, follow_up_of_line, judge_model_warning, needs_consent,
+    FollowUpForm,
+};
+use consilium_engine::{estimate_cost, Clock, ConsultConfig, Protocol, Session, VERBOSE_NOTICE};
+use leptos::prelude::*;
+
+use crate::app::runs::start::PendingRun;
+use crate::app::runs::start::{ready_to_start, start_or_ask};
+use crate::app::runs::BrowserClock;
+use crate::app::AppState;
+use crate::platform::ids::new_id;
+use crate::ui::consult::council::{Council, CouncilChoice};
+use crate::ui::consult::follow_up::{asked_of, forget_asked_of};
+use crate::ui::consult::picture::DecisionPicture;
+use crate::ui::widgets::fields::{BudgetField, CheckboxField};
+use crate::ui::widgets::presets::ConnectAModel;
+use crate::ui::widgets::provider_gate::is_submit_key;
+use crate::ui::widgets::start::{SeatChecks, StartButton};
+use crate::ui::widgets::DemoCard;
+
+/// What the user has typed and chosen so far: kept by the new-session page, so switching to
+/// another protocol and back keeps it.
+#[derive(Clone, Copy)]
+pub struct ConsultDraft {
+    question: RwSignal<String>,
+    council: Council,
+    depth: RwSignal<u8>,
+    verbose: RwSignal<bool>,
+    /// Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.
+    structured: RwSignal<bool>,
+    budget_usd: RwSignal<Option<f64>>,
+    /// Rounds 2-4 show peers as "Answer A", "Answer B"... (bias controls).
+    anonymous: RwSignal<bool>,
+    /// The finished consult this one follows up ("Ask a follow-up"), until the user unlinks it.
+    follows: RwSignal<Option<FollowUpOf>>,
+}
+
+impl ConsultDraft {
+    pub fn new(state: AppState) -> Self {
+        let draft = Self {
+            question: RwSignal::new(String::new()),
+            council: Council::new(state),
+            depth: RwSignal::new(4u8),
+            verbose: RwSignal::new(state.settings.with_untracked(|s| s.verbose)),
+            structured: RwSignal::new(true),
+            budget_usd: RwSignal::new(state.settings.with_untracked(|s| s.budget_usd)),
+            anonymous: RwSignal::new(true),
+            follows: RwSignal::new(None),
+        };
+        // "Ask a follow-up" was clicked, maybe before a reload: the tab kept the form.
+        if let Some(form) = asked_of() {
+            draft.follow_up(form);
+        }
+        draft
+    }
+
+    /// Prefilled as a follow-up: linked to the earlier consult, on its council when every seat's
+    /// provider is still configured, with its depth and options.
+    fn follow_up(&self, form: FollowUpForm) {
+        self.follows.set(Some(form.follows));
+        if let Some((panel, judge)) = form.council {
+            self.council.seats.set(panel);
+            self.council.judge.set(judge);
+        }
+        self.depth.set(form.stop_after_round);
+        self.verbose.set(form.verbose);
+        self.structured.set(form.structured_output);
+        self.anonymous.set(form.anonymous_peers);
+        self.budget_usd.set(form.budget_usd);
+    }
+}
+
+#[component]
+pub fn NewConsultForm(
+    draft: ConsultDraft,
+    problem: RwSignal<Option<String>>,
+    awaiting_consent: RwSignal<Option<PendingRun>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let ConsultDraft {
+        question,
+        council,
+        depth,
+        verbose,
+        structured,
+        budget_usd,
+        anonymous,
+        follows,
+    } = draft;
+    let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
+    // A follow-up opens with the link in view and the box ready for the new question.
+    let question_box = NodeRef::<leptos::html::Textarea>::new();
+    Effect::new(move |_| {
+        if let Some(element) = question_box.get() {
+            if follows.with_untracked(Option::is_some) {
+                window().scroll_to_with_x_and_y(0.0, 0.0);
+                let _ = element.focus();
+            }
+        }
+    });
+    // The seats this run asks: the judge only when the consult goes past round 1.
+    let asked = council.asked(move || depth.get() > 1);
+
+    let build_config = move || -> Result<ConsultConfig, String> {
+        let (panelists, judge) = council.participants(state)?;
+        let settings = state.settings.get_untracked();
+        let config = ConsultConfig {
+            panelists,
+            judge,
+            verbose: verbose.get_untracked(),
+            filter_limits: settings.filter_limits(),
+            max_tokens: settings.max_tokens,
+            budget_usd: budget_usd.get_untracked(),
+            stop_after_round: depth.get_untracked(),
+            structured_output: structured.get_untracked(),
+            demo: false,
+            anonymous_peers: anonymous.get_untracked(),
+            final_answer: false,
+        };
+        config.validate()?;
+        Ok(config)
+    };
+
+    let run = move || {
+        let text = question.get_untracked().trim().to_string();
+        if text.is_empty() {
+            problem.set(Some("Type the question for the council first.".into()));
+            return;
+        }
+        if !has_providers.get_untracked() {
+            problem.set(Some(
+                "Connect a model first (below), or run the demo council.".into(),
+            ));
+            return;
+        }
+        let config = ready_to_start(state, &council.labelled(depth.get_untracked() > 1))
+            .and_then(|()| build_config());
+        let config = match config {
+            Ok(config) => config,
+            Err(message) => return problem.set(Some(message)),
+        };
+        let estimate = estimate_cost(&text, &config);
+        let mut session = Session::new_consult(new_id("c"), text, config, BrowserClock.now_ms());
+        session.consult_mut().follows = follows.get_untracked();
+        // Asked: the tab no longer keeps the follow-up for the next form.
+        forget_asked_of();
+        let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
+        let consent = needs_consent(&estimate, threshold);
+        let estimate = Some(describe_calls(&estimate));
+        start_or_ask(state, session, consent, estimate, awaiting_consent, problem);
+    };
+
+    let estimate_line = move || {
+        let text = question.get();
+        if text.trim().is_empty() || !has_providers.get() {
+            return None;
+        }
+        let _ = (
+            council.seats.get(),
+            council.judge.get(),
+            depth.get(),
+            verbose.get(),
+            budget_usd.get(),
+        );
+        build_config()
+            .ok()
+            .map(|config| describe_estimate(&estimate_cost(&text, &config)))
+    };
+    let judge_warning = move || {
+        let settings = state.settings.get();
+        council.seats.with(|panel| {
+            council
+                .judge
+                .with(|judge| judge_model_warning(panel, judge, &settings))
+        })
+    };
+
+    view! {
+        <div class="ask-intro">
+            <div>
+                <p class="tagline">
+                    "Put a question before a council of models: independent answers, a cross-examination, "
+                    "and a verdict with its confidence checked and the dissent on record."
+                </p>
+                <DemoCard
+                    protocol=Protocol::Consult
+                    text="Watch a scripted council (no key, no server) run all four rounds."
+                    button="Run the demo council"
+                    problem=problem
+                />
+            </div>
+            <DecisionPicture />
+        </div>
+        <div class="ask-box" on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); run() }>
+            {move || follows.get().map(|earlier| view! {
+                <div class="follow-up-of" role="status">
+                    <p>
+                        <strong>{follow_up_of_line(&earlier)}</strong>
+                        <span class="muted">", which decided: " {earlier.answer.clone()}</span>
+                    </p>
+                    <p class="muted">"The council gets that question and its decision as context."</p>
+                    <button class="secondary" on:click=move |_| { follows.set(None); forget_asked_of(); }>"Ask without it"</button>
+                </div>
+            })}
+            <label class="question">
+                "Question"
+                <textarea
+                    node_ref=question_box
+                    rows="4"
+                    placeholder=move || if follows.with(Option::is_some) { "Your follow-up question (Ctrl+Enter asks)" } else { "What should the council decide? (Ctrl+Enter asks)" }
+                    prop:value=move || question.get()
+                    on:input=move |ev| question.set(event_target_value(&ev))
+                ></textarea>
+            </label>
+            <Show
+                when=move || has_providers.get()
+                fallback=|| view! {
+                    <ConnectAModel text="One click adds a local server; hosted providers ask for a key. Keys stay in this tab unless you ask to remember them." />
+                }
+            >
+                <CouncilChoice council=council />
+                <details class="advanced">
+                    <summary>"Advanced"</summary>
+                    <div class="run-options">
+                        <label>
+                            "Depth"
+                            <select on:change=move |ev| depth.set(event_target_value(&ev).parse().unwrap_or(4))>
+                                <option value="4" selected=move || depth.get() == 4>"Full consult: 4 rounds to a verdict"</option>
+                                <option value="1" selected=move || depth.get() == 1>"Independent answers only (round 1)"</option>
+                            </select>
+                        </label>
+                        <BudgetField label="Budget (USD)" budget_usd=budget_usd />
+                        <CheckboxField label="Verbose: send full debate artifacts" value=verbose />
+                        <CheckboxField label="Structured output (JSON schema)" value=structured />
+                        <CheckboxField label="Anonymous peers: rounds 2-4 see Answer A, B…" value=anonymous />
+                    </div>
+                    <Show when=move || verbose.get()>
+                        <p class="notice">{VERBOSE_NOTICE}</p>
+                    </Show>
+                </details>
+                <SeatChecks seats=asked />
+                // The form's warnings go here, above the button.
+                <p class="notice judge-warning" role="status">{judge_warning}</p>
+                <p class="estimate muted">{estimate_line}</p>
+                <StartButton label="Ask the council" on_start=run awaiting_consent=awaiting_consent problem=problem />
+            </Show>
+        </div>
+    }
+}

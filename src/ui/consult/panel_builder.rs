@@ -1,0 +1,64 @@
+//! Choosing the council: 2 to 5 panelists and a judge, each a provider, a model and an optional persona.
+use consilium_engine::consult::config::{MAX_PANELISTS, MIN_PANELISTS};
+use consilium_engine::views::{panelist_label, Seat};
+use leptos::prelude::*;
+
+use crate::app::AppState;
+use crate::ui::widgets::seat_editor::SeatEditor;
+
+#[component]
+pub fn PanelBuilder(seats: RwSignal<Vec<Seat>>, judge: RwSignal<Seat>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let add_seat = move |_| {
+        let settings = state.settings.get_untracked();
+        seats.update(|s| {
+            if s.len() < MAX_PANELISTS {
+                let next = Seat::panelist(&settings, s.len());
+                s.push(next);
+            }
+        })
+    };
+    view! {
+        <fieldset class="panel-builder">
+            <legend>"Council"</legend>
+            <ol class="seats">
+                {move || {
+                    (0..seats.with(Vec::len))
+                        .map(|index| {
+                            let label = panelist_label(index);
+                            view! {
+                                <li class="seat">
+                                    <SeatEditor
+                                        label=label.clone()
+                                        read=Signal::derive(move || seats.with(|s| s.get(index).cloned()).unwrap_or_default())
+                                        write=Callback::new(move |seat: Seat| seats.update(|s| if let Some(slot) = s.get_mut(index) { *slot = seat }))
+                                        with_persona=true
+                                    />
+                                    <button
+                                        class="icon-button"
+                                        aria-label=format!("Remove {label}")
+                                        disabled=move || seats.with(Vec::len) <= MIN_PANELISTS
+                                        on:click=move |_| seats.update(|s| { if s.len() > MIN_PANELISTS { s.remove(index); } })
+                                    >
+                                        "Remove"
+                                    </button>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ol>
+            <button class="secondary" on:click=add_seat disabled=move || { seats.with(Vec::len) >= MAX_PANELISTS }>
+                "Add panelist"
+            </button>
+            <div class="seat judge-seat">
+                <SeatEditor
+                    label="Judge".to_string()
+                    read=Signal::derive(move || judge.get())
+                    write=Callback::new(move |seat| judge.set(seat))
+                    with_persona=false
+                />
+            </div>
+        </fieldset>
+    }
+}

@@ -1,0 +1,168 @@
+//! The four rounds as the user reads them: positions, consensus and tensions, challenges threaded with
+//! their rebuttals, and the verdict as the judge gave it.
+use consilium_engine::views::{challenge_threads, efficiency_line, percent, severity_name};
+use consilium_engine::{
+    CrossExamArtifact, IndependentArtifact, Session, SynthesisArtifact, TokenEfficiencyStats,
+    VerdictArtifact,
+};
+use leptos::prelude::*;
+
+use crate::ui::widgets::rich_text::RichText;
+
+fn participant_label(session: &Session, participant_id: &str) -> String {
+    session.label_of(participant_id)
+}
+
+#[component]
+pub fn IndependentRound(session: Session, artifacts: Vec<IndependentArtifact>) -> impl IntoView {
+    let cards = artifacts
+        .into_iter()
+        .map(|a| {
+            let who = participant_label(&session, &a.agent_id);
+            view! {
+                <article class="position-card">
+                    <header>
+                        <span class="participant">{who}</span>
+                        <span class="confidence" title="The panelist's own confidence">{percent(a.confidence)}</span>
+                    </header>
+                    <p class="position">{a.position}</p>
+                    <ul class="key-points">{a.key_points.into_iter().map(|k| view! { <li>{k}</li> }).collect_view()}</ul>
+                    <details>
+                        <summary>"Rationale"</summary>
+                        <RichText text=a.rationale />
+                    </details>
+                </article>
+            }
+        })
+        .collect_view();
+    view! { <div class="positions">{cards}</div> }
+}
+
+#[component]
+pub fn SynthesisRound(session: Session, artifact: SynthesisArtifact) -> impl IntoView {
+    let consensus = artifact
+        .consensus_points
+        .into_iter()
+        .map(|c| {
+            let who = c.supporting_agents.iter().map(|a| participant_label(&session, a)).collect::<Vec<_>>().join(", ");
+            view! {
+                <li class="consensus-point">
+                    <p>{c.point}</p>
+                    <p class="meta">"Supported by " {who} " · confidence " {percent(c.confidence)}</p>
+                </li>
+            }
+        })
+        .collect_view();
+    let tensions = artifact
+        .tensions
+        .into_iter()
+        .map(|t| {
+            let views = t
+                .viewpoints
+                .into_iter()
+                .map(|v| {
+                    let who = participant_label(&session, &v.agent);
+                    view! { <li><strong>{who}</strong>": " {v.viewpoint}</li> }
+                })
+                .collect_view();
+            view! { <li class="tension"><p class="topic">{t.topic}</p><ul>{views}</ul></li> }
+        })
+        .collect_view();
+    let priorities = artifact
+        .priority_order
+        .into_iter()
+        .map(|p| view! { <li>{p}</li> })
+        .collect_view();
+    view! {
+        <div class="synthesis">
+            <h4>"Consensus"</h4>
+            <ul class="consensus">{consensus}</ul>
+            <h4>"Tensions"</h4>
+            <ul class="tensions">{tensions}</ul>
+            <h4>"Priority order"</h4>
+            <ol>{priorities}</ol>
+        </div>
+    }
+}
+
+#[component]
+pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl IntoView {
+    let view_model = challenge_threads(&artifact);
+    let rebuttal = |session: &Session, r: consilium_engine::Rebuttal| {
+        view! { <li class="rebuttal"><strong>{participant_label(session, &r.agent)}</strong>": " {r.rebuttal}</li> }
+    };
+    let threads = view_model
+        .threads
+        .into_iter()
+        .map(|c| {
+            let challenger = participant_label(&session, &c.challenger);
+            let target = participant_label(&session, &c.target_agent);
+            let answers = c.rebuttals.into_iter().map(|r| rebuttal(&session, r)).collect_view();
+            let evidence = c.evidence.into_iter().map(|e| view! { <li>{e}</li> }).collect_view();
+            view! {
+                <li class="challenge">
+                    <p><strong>{challenger}</strong>" challenges "<strong>{target}</strong>": " {c.challenge}</p>
+                    <ul class="evidence">{evidence}</ul>
+                    <ul class="rebuttals">{answers}</ul>
+                </li>
+            }
+        })
+        .collect_view();
+    // A defence that answers no recorded challenge is still shown, never dropped.
+    let unthreaded = view_model
+        .unthreaded
+        .into_iter()
+        .map(|r| rebuttal(&session, r))
+        .collect_view();
+    let unresolved = view_model
+        .unresolved
+        .into_iter()
+        .map(|u| view! { <li>{u}</li> })
+        .collect_view();
+    view! {
+        <div class="cross-exam">
+            <h4>"Challenges and rebuttals"</h4>
+            <ul class="threads">{threads}</ul>
+            <h4>"Defences"</h4>
+            <ul class="rebuttals unthreaded">{unthreaded}</ul>
+            <h4>"Unresolved"</h4>
+            <ul class="unresolved">{unresolved}</ul>
+        </div>
+    }
+}
+
+/// Round 4 as the record: the verdict as the judge gave it (its number, its own dissent). The
+/// decision above the rounds shows what the engine made of it.
+#[component]
+pub fn VerdictRound(session: Session, artifact: VerdictArtifact) -> impl IntoView {
+    let dissent = artifact
+        .dissent
+        .into_iter()
+        .map(|d| {
+            let severity = severity_name(d.severity);
+            let who = participant_label(&session, &d.agent);
+            view! { <li class=format!("dissent {severity}")><span class="badge">{severity}</span>" "<strong>{who}</strong>": " {d.concern}</li> }
+        })
+        .collect_view();
+    let evidence = artifact
+        .evidence
+        .into_iter()
+        .map(|e| view! { <li>{e.point}</li> })
+        .collect_view();
+    view! {
+        <div class="judge-verdict">
+            <RichText class="judge-recommendation" text=artifact.recommendation />
+            <p class="judge-confidence">"The judge's confidence: " {percent(artifact.confidence)}</p>
+            <h4>"Evidence"</h4>
+            <ul class="evidence">{evidence}</ul>
+            <h4>"The judge's dissent"</h4>
+            <ul class="judge-dissent">{dissent}</ul>
+        </div>
+    }
+}
+
+/// The token-efficiency line, as the engine words it.
+#[component]
+pub fn EfficiencyStats(stats: TokenEfficiencyStats, verbose: bool) -> impl IntoView {
+    view! { <p class="efficiency">{efficiency_line(&stats, verbose)}</p> }
+}

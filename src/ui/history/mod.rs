@@ -1,0 +1,311 @@
+//! Past sessions: filter (protocol, state, date), sort, full-text search with highlighted matches,
+//! open, delete one or many, and how much storage they take. The list is the light summaries; the
+//! search texts are read once, on the first search; after a change (here or in another tab) only
+//! the texts of the sessions whose summary changed are read again.
+use std::collections::{HashMap, HashSet};
+
+use consilium_engine::library::list::{count_line, short_time, shown_ids, storage_line};
+use consilium_engine::library::{
+    stamps, FilterControl, HistoryFilter, Query, SearchCache, SearchHit, SessionSummary,
+};
+use consilium_engine::views::session::demo_session;
+use consilium_engine::{Clock, Protocol};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::app::runs::start::launch;
+use crate::app::runs::BrowserClock;
+use crate::app::{AppState, Route};
+use crate::platform::ids::new_id;
+use crate::platform::storage;
+use crate::ui::widgets::run_start_status::RunStartStatus;
+use transfer::HistoryTransfer;
+
+pub mod lazy;
+pub mod transfer;
+
+/// Rows shown at first, and added by "Show more": the DOM stays small at thousands of sessions.
+const PAGE: usize = 100;
+
+#[component]
+pub fn HistoryView() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let history = state.live.history;
+    let filter = RwSignal::new(HistoryFilter::default());
+    let query = RwSignal::new(String::new());
+    let hits = RwSignal::new(None::<HashMap<String, SearchHit>>);
+    let texts = StoredValue::new_local(None::<SearchCache>);
+    let selected = RwSignal::new(HashSet::<String>::new());
+    let limit = RwSignal::new(PAGE);
+    let message = RwSignal::new(None::<String>);
+
+    // A change of the history (here or in another tab) makes some search texts stale: only those
+    // are read again (SearchCache).
+    Effect::new(move |_| {
+        let stale = history.with(|all| {
+            texts
+                .try_update_value(|t| t.as_mut().map(|t| t.stale(all)))
+                .flatten()
+        });
+        match stale {
+            Some(ids) if !ids.is_empty() => spawn_local(async move {
+                let read = storage::search_texts_of(&ids).await.unwrap_or_default();
+                texts.update_value(|t| {
+                    if let Some(t) = t.as_mut() {
+                        t.insert(read);
+                    }
+                });
+                search(query.get_untracked(), texts, hits, history);
+            }),
+            _ => search(query.get_untracked(), texts, hits, history),
+        }
+    });
+    Effect::new(move |_| search(query.get(), texts, hits, history));
+
+    let shown = Memo::new(move |_| {
+        let now = js_sys::Date::now() as u64;
+        history.with(|all| hits.with(|hits| filter.with(|f| shown_ids(all, f, hits.as_ref(), now))))
+    });
+    let count_text = move || count_line(history.with(Vec::len), shown.with(Vec::len));
+    let rows = move || {
+        let by_id: HashMap<String, SessionSummary> =
+            history.with(|all| all.iter().map(|s| (s.id.clone(), s.clone())).collect());
+        shown.with(|ids| {
+            ids.iter()
+                .take(limit.get())
+                .filter_map(|id| by_id.get(id).cloned())
+                .collect::<Vec<_>>()
+        })
+    };
+    let delete_selected = move |_| {
+        let ids: Vec<String> = selected.with_untracked(|s| s.iter().cloned().collect());
+        if ids.is_empty() {
+            return;
+        }
+        let question = format!(
+            "Delete {} session(s) from this browser? This cannot be undone.",
+            ids.len()
+        );
+        if !window().confirm_with_message(&question).unwrap_or(false) {
+            return;
+        }
+        spawn_local(async move {
+            match storage::delete_sessions(&ids).await {
+                Ok(()) => {
+                    selected.set(HashSet::new());
+                    message.set(Some(format!("Deleted {} session(s).", ids.len())));
+                }
+                Err(error) => message.set(Some(error)),
+            }
+        });
+    };
+    // (A `>` inside `view!` would close the tag.)
+    let more_to_show = move || shown.with(Vec::len).gt(&limit.get());
+    let select_shown = move |_| {
+        let ids: HashSet<String> = shown.with_untracked(|ids| ids.iter().cloned().collect());
+        selected.set(ids);
+    };
+
+    view! {
+        <section class="history" aria-labelledby="history-title">
+            <h2 id="history-title">"History"</h2>
+            {storage::migration_notice().map(|notice| view! { <p class="notice" role="alert">{notice}</p> })}
+            <div class="history-tools">
+                <label class="search">
+                    "Search"
+                    <input
+                        type="search"
+                        placeholder="Words from a question, answer, verdict, finding…"
+                        prop:value=move || query.get()
+                        on:input=move |ev| {
+                            limit.set(PAGE);
+                            query.set(event_target_value(&ev));
+                        }
+                    />
+                </label>
+                <FilterControls filter=filter />
+            </div>
+            <div class="history-actions">
+                <p class="muted" role="status">{count_text}</p>
+                <button on:click=select_shown disabled=move || shown.with(Vec::is_empty)>"Select all shown"</button>
+                <button
+                    on:click=move |_| selected.set(HashSet::new())
+                    disabled=move || selected.with(HashSet::is_empty)
+                >
+                    "Clear selection"
+                </button>
+                <button class="danger" on:click=delete_selected disabled=move || selected.with(HashSet::is_empty)>
+                    {move || format!("Delete selected ({})", selected.with(HashSet::len))}
+                </button>
+            </div>
+            <p class="notice" role="status">{move || message.get()}</p>
+            <Show when=move || history.with(Vec::is_empty)>
+                <EmptyHistory />
+            </Show>
+            <ul class="session-list">
+                <For each=rows key=|s| (s.id.clone(), s.updated_at.clone()) let:summary>
+                    <HistoryItem summary=summary hits=hits selected=selected />
+                </For>
+            </ul>
+            <Show when=more_to_show>
+                <button on:click=move |_| limit.update(|l| *l += PAGE)>
+                    {move || format!("Show more ({} not shown)", shown.with(Vec::len).saturating_sub(limit.get()))}
+                </button>
+            </Show>
+            // Keeping and bringing back sessions: below the list, where the list is the point.
+            <div class="history-transfer">
+                <HistoryTransfer message=message />
+                <StorageStatus />
+            </div>
+        </section>
+    }
+}
+
+/// No sessions yet: say what History will hold, and offer the three demos, which fill it.
+#[component]
+fn EmptyHistory() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let problem = RwSignal::new(None::<String>);
+    let demo = move |protocol: Protocol| {
+        move |_| {
+            let session = demo_session(protocol, new_id("demo"), BrowserClock.now_ms());
+            launch(state, session, problem);
+        }
+    };
+    view! {
+        <div class="empty-history">
+            <p>"No sessions yet. Every consult, review and prioritization you run is kept here, in this browser."</p>
+            <p>"See one finished in seconds, at no cost:"</p>
+            <div class="empty-history-demos">
+                <button on:click=demo(Protocol::Consult)>"Consult demo"</button>
+                <button on:click=demo(Protocol::Review)>"Review demo"</button>
+                <button on:click=demo(Protocol::Prioritize)>"Prioritize demo"</button>
+            </div>
+            <p class="error" role="alert">{move || problem.get()}</p>
+            <RunStartStatus />
+        </div>
+    }
+}
+
+/// Runs `query` over the search texts, reading them first if they are not at hand.
+fn search(
+    query: String,
+    texts: StoredValue<Option<SearchCache>, LocalStorage>,
+    hits: RwSignal<Option<HashMap<String, SearchHit>>>,
+    history: RwSignal<Vec<SessionSummary>>,
+) {
+    let parsed = Query::parse(&query);
+    if parsed.is_empty() {
+        hits.set(None);
+        return;
+    }
+    let run = move |texts: &SearchCache| texts.find(&parsed);
+    if let Some(found) = texts.with_value(|t| t.as_ref().map(run)) {
+        hits.set(Some(found));
+        return;
+    }
+    let seen = history.with_untracked(|h| stamps(h));
+    spawn_local(async move {
+        let all = storage::search_texts().await.unwrap_or_default();
+        texts.set_value(Some(SearchCache::new(all, seen)));
+        // The box may have changed while the texts were read: search for what it says now.
+        search(query, texts, hits, history);
+    });
+}
+
+/// The list's filters and sort: one select per control, as the engine offers them.
+#[component]
+fn FilterControls(filter: RwSignal<HistoryFilter>) -> impl IntoView {
+    FilterControl::ALL
+        .into_iter()
+        .map(|control| {
+            let choose = move |ev| {
+                let value = event_target_value(&ev);
+                filter.update(|f| f.choose(control, &value));
+            };
+            let choices = control
+                .choices()
+                .iter()
+                .map(|(value, text)| view! { <option value=*value>{*text}</option> })
+                .collect_view();
+            view! {
+                <label>
+                    {control.label()}
+                    <select on:change=choose>{choices}</select>
+                </label>
+            }
+        })
+        .collect_view()
+}
+
+#[component]
+fn HistoryItem(
+    summary: SessionSummary,
+    hits: RwSignal<Option<HashMap<String, SearchHit>>>,
+    selected: RwSignal<HashSet<String>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let id = summary.id.clone();
+    let open_id = id.clone();
+    let title = summary.title.clone();
+    let checked = {
+        let id = id.clone();
+        move || selected.with(|s| s.contains(&id))
+    };
+    let toggle = {
+        let id = id.clone();
+        move |_| {
+            selected.update(|s| {
+                if !s.remove(&id) {
+                    s.insert(id.clone());
+                }
+            })
+        }
+    };
+    let snippet = move || {
+        hits.with(|h| h.as_ref().and_then(|h| h.get(&id).cloned()))
+            .filter(|hit| !hit.segments.is_empty())
+            .map(|hit| {
+                let parts = hit
+                    .segments
+                    .into_iter()
+                    .map(|s| {
+                        if s.hit {
+                            view! { <mark>{s.text}</mark> }.into_any()
+                        } else {
+                            s.text.into_any()
+                        }
+                    })
+                    .collect::<Vec<_>>();
+                view! { <p class="snippet">{parts}</p> }
+            })
+    };
+    let when = short_time(&summary.updated_at);
+    view! {
+        <li class="session-item">
+            <input type="checkbox" aria-label=format!("Select {title}") prop:checked=checked on:change=toggle />
+            <button class="link" on:click=move |_| state.go(Route::Session(open_id.clone()))>
+                {summary.demo.then_some("[demo] ")}
+                {summary.title.clone()}
+            </button>
+            <span class="muted">" " {summary.protocol.clone()} " · " {summary.state.clone()} " · " {when}</span>
+            {(!summary.outcome.is_empty()).then(|| view! { <p class="outcome">{summary.outcome.clone()}</p> })}
+            {snippet}
+        </li>
+    }
+}
+
+/// Storage used and available, and whether the browser promised to keep it.
+#[component]
+fn StorageStatus() -> impl IntoView {
+    let usage = LocalResource::new(storage::usage);
+    let text = move || {
+        let usage = usage.get().flatten()?;
+        Some(storage_line(
+            usage.used_bytes,
+            usage.quota_bytes,
+            usage.persisted,
+        ))
+    };
+    view! { <p class="muted storage-status">{text}</p> }
+}

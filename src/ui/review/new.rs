@@ -1,0 +1,165 @@
+//! New review: the change (pasted, or opened from a file), the project's rules, and the committee,
+//! elected by the number of changed files and editable (who sits, on which provider and model).
+use consilium_engine::review::body::ReviewConfig;
+use consilium_engine::review::committee::ReviewerRole;
+use consilium_engine::review::diff::ParsedDiff;
+use consilium_engine::views::review::{
+    change_summary, choose_member, elected_committee, member_choice,
+};
+use consilium_engine::views::{review_needs_consent, Seat};
+use consilium_engine::{Clock, Protocol, Session};
+use leptos::prelude::*;
+
+use crate::app::runs::start::PendingRun;
+use crate::app::runs::start::{ready_to_start, start_or_ask};
+use crate::app::runs::BrowserClock;
+use crate::app::AppState;
+use crate::platform::ids::new_id;
+use crate::ui::widgets::file_input::read_chosen_file;
+use crate::ui::widgets::provider_gate::is_submit_key;
+use crate::ui::widgets::seat_editor::SeatEditor;
+use crate::ui::widgets::start::{CouncilChip, SeatChecks, StartButton};
+use crate::ui::widgets::FormIntro;
+
+#[component]
+pub fn NewReviewForm(
+    problem: RwSignal<Option<String>>,
+    awaiting_consent: RwSignal<Option<PendingRun>>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let code = RwSignal::new(String::new());
+    let rules = RwSignal::new(String::new());
+    // Who sits, in the order of ReviewerRole::ALL, each with its seat.
+    let seats = RwSignal::new(Vec::<(ReviewerRole, Seat)>::new());
+    let chosen_by_user = RwSignal::new(false);
+    let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
+    let parsed = Memo::new(move |_| ParsedDiff::parse(&code.get()));
+
+    // The committee follows the size of the change until the user changes it.
+    Effect::new(move |_| {
+        let files = parsed.with(|p| p.files.len());
+        if chosen_by_user.get_untracked() || code.with(|c| c.trim().is_empty()) {
+            return;
+        }
+        let settings = state.settings.get_untracked();
+        seats.set(elected_committee(files, |i| {
+            Seat::default_for(&settings, i)
+        }));
+    });
+
+    let summary = move || code.with(|c| parsed.with(|p| change_summary(c, p)));
+
+    let open_file = move |ev: leptos::ev::Event| {
+        read_chosen_file(&ev, move |_, text| match text {
+            Ok(text) => code.set(text),
+            Err(message) => problem.set(Some(message)),
+        })
+    };
+
+    let toggle = move |role: ReviewerRole, on: bool| {
+        chosen_by_user.set(true);
+        let settings = state.settings.get_untracked();
+        seats.update(|s| choose_member(s, role, on, |n| Seat::default_for(&settings, n)));
+    };
+
+    let member_seats = Signal::derive(move || {
+        seats.with(|s| s.iter().map(|(_, seat)| seat.clone()).collect::<Vec<_>>())
+    });
+    let start = move || {
+        let text = code.get_untracked();
+        let labelled: Vec<(String, Seat)> = seats
+            .get_untracked()
+            .into_iter()
+            .map(|(role, seat)| (role.name().to_string(), seat))
+            .collect();
+        if let Err(message) = ready_to_start(state, &labelled) {
+            return problem.set(Some(message));
+        }
+        let settings = state.settings.get_untracked();
+        let members = seats
+            .get_untracked()
+            .iter()
+            .map(|(role, seat)| seat.to_participant(role.id(), role.name(), &settings))
+            .collect::<Result<Vec<_>, _>>();
+        let config = match members {
+            Ok(members) => ReviewConfig {
+                members,
+                rules: rules.get_untracked(),
+                abstain_threshold: settings.abstain_threshold,
+                max_tokens: settings.max_tokens,
+                budget_usd: settings.budget_usd,
+                structured_output: true,
+                demo: false,
+            },
+            Err(message) => return problem.set(Some(message)),
+        };
+        if let Err(message) = config.validate(&text) {
+            return problem.set(Some(message));
+        }
+        let consent = review_needs_consent(&config.members);
+        let session = Session::new_review(new_id("r"), text, config, BrowserClock.now_ms());
+        start_or_ask(state, session, consent, None, awaiting_consent, problem);
+    };
+
+    view! {
+        <FormIntro
+            tagline="Put a code change before a committee of reviewers that debates, vetoes and concludes, with every finding checked against the diff."
+            protocol=Protocol::Review
+            demo="Watch a scripted committee (no key, no server) review a small change with a planted secret: a veto, a compromise, and a verdict with grounded fix items."
+            button="Run the demo review"
+            problem=problem
+        />
+        <Show when=move || has_providers.get()>
+            <div class="ask-box" on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); start() }>
+            <label class="question">
+                "Diff or code"
+                <textarea class="code" rows="10" placeholder="Paste a unified diff (git diff) or code (Ctrl+Enter starts)"
+                    prop:value=move || code.get()
+                    on:input=move |ev| code.set(event_target_value(&ev))
+                ></textarea>
+            </label>
+            <label>
+                "Or open a file (.diff, .patch or any text file)"
+                <input type="file" accept=".diff,.patch,text/*" on:change=open_file />
+            </label>
+            <p class="muted review-summary" role="status">{summary}</p>
+            <CouncilChip seats=member_seats noun="reviewer">
+                <fieldset class="committee">
+                    <legend>"Committee"</legend>
+                    {ReviewerRole::ALL.into_iter().map(|role| {
+                        let sits = move || seats.with(|s| s.iter().any(|(r, _)| *r == role));
+                        view! {
+                            <div class="member">
+                                <label class="checkbox">
+                                    <input type="checkbox" prop:checked=sits on:change=move |ev| toggle(role, event_target_checked(&ev)) />
+                                    {member_choice(role)}
+                                </label>
+                                <Show when=sits>
+                                    <SeatEditor
+                                        label=role.name().to_string()
+                                        read=Signal::derive(move || seats.with(|s| s.iter().find(|(r, _)| *r == role).map(|(_, seat)| seat.clone())).unwrap_or_default())
+                                        write=Callback::new(move |seat: Seat| { chosen_by_user.set(true); seats.update(|s| if let Some(slot) = s.iter_mut().find(|(r, _)| *r == role) { slot.1 = seat }) })
+                                        with_persona=false
+                                    />
+                                </Show>
+                            </div>
+                        }
+                    }).collect_view()}
+                </fieldset>
+            </CouncilChip>
+            <details class="advanced">
+                <summary>"Advanced"</summary>
+                <label>
+                    "Project rules (optional)"
+                    <textarea rows="3" placeholder="One rule per line, e.g. Secrets come from the environment."
+                        prop:value=move || rules.get()
+                        on:input=move |ev| rules.set(event_target_value(&ev))
+                    ></textarea>
+                </label>
+            </details>
+            <SeatChecks seats=member_seats />
+            <StartButton label="Start the review" on_start=start awaiting_consent=awaiting_consent problem=problem />
+            </div>
+        </Show>
+    }
+}

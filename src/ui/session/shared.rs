@@ -1,0 +1,58 @@
+//! A session opened from a share link: read-only (nothing runs, nothing is stored) until the user
+//! saves it to their history, under a new id if theirs already has one like it.
+use std::collections::HashSet;
+
+use consilium_engine::library::keep_both;
+use consilium_engine::Session;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::SessionBody;
+use crate::app::{AppState, Route};
+use crate::platform::{share, storage};
+
+#[component]
+pub fn SharedView(data: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let opened = RwSignal::new(None::<Result<Session, String>>);
+    spawn_local(async move { opened.set(Some(share::open_shared(&data).await)) });
+    let session =
+        Memo::new(move |_| opened.with(|o| o.as_ref().and_then(|r| r.as_ref().ok().cloned())));
+    let error = move || opened.with(|o| o.as_ref().and_then(|r| r.as_ref().err().cloned()));
+    let message = RwSignal::new(None::<String>);
+    let save = move |_| {
+        let Some(mut incoming) = session.get_untracked().map(|s| vec![s]) else {
+            return;
+        };
+        let taken: HashSet<String> = state
+            .live
+            .history
+            .with_untracked(|h| h.iter().map(|s| s.id.clone()).collect());
+        keep_both(&mut incoming, &taken);
+        let session = incoming.remove(0);
+        spawn_local(async move {
+            match storage::save_imported(&session).await {
+                Ok(()) => state.go(Route::Session(session.id.clone())),
+                Err(problem) => message.set(Some(problem)),
+            }
+        });
+    };
+    view! {
+        <section class="session shared">
+            <p class="error" role="alert">{error}</p>
+            <Show when=move || session.with(Option::is_some)>
+                <div class="notice shared-banner">
+                    <p>"A shared session, read-only: it came in the link itself, and is not in your history."</p>
+                    <button class="primary" on:click=save>"Save to my history"</button>
+                    <p role="status">{move || message.get()}</p>
+                </div>
+                <SessionBody
+                    session=session
+                    running_elsewhere=RwSignal::new(false)
+                    lock_unknown=RwSignal::new(false)
+                    read_only=true
+                />
+            </Show>
+        </section>
+    }
+}

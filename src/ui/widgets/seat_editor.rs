@@ -1,0 +1,162 @@
+//! One seat of a council, a committee or a debate: provider, model, optional persona, optional
+//! backup. How a seat becomes a participant is the engine's (`views::seats`); the settings are
+//! what it is resolved against.
+use consilium_engine::views::seats::all_personas;
+use consilium_engine::views::{Seat, SeatCatalog, SeatProvider};
+use consilium_engine::{Persona, Price};
+use leptos::prelude::*;
+
+use crate::app::AppState;
+use crate::settings::{ProviderSettings, Settings};
+use crate::ui::widgets::provider_gate::HealthChip;
+
+fn seat_provider(p: &ProviderSettings) -> SeatProvider {
+    SeatProvider {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        default_model: p.default_model.clone(),
+        models: p.models.clone(),
+        free: p.free,
+    }
+}
+
+impl SeatCatalog for Settings {
+    fn providers(&self) -> Vec<SeatProvider> {
+        self.providers.iter().map(seat_provider).collect()
+    }
+
+    fn provider(&self, id: &str) -> Option<SeatProvider> {
+        Settings::provider(self, id).map(seat_provider)
+    }
+
+    fn price_for(&self, model: &str) -> Option<Price> {
+        self.prices.price_for(model)
+    }
+
+    fn custom_personas(&self) -> Vec<Persona> {
+        self.custom_personas.clone()
+    }
+}
+
+#[component]
+pub fn SeatEditor(
+    label: String,
+    read: Signal<Seat>,
+    write: Callback<Seat>,
+    with_persona: bool,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let slug = label.to_lowercase().replace(' ', "-");
+    let list_id = format!("models-{slug}");
+    let providers = move || state.settings.with(|s| s.providers.clone());
+    let models = move || {
+        let provider_id = read.get().provider_id;
+        state.settings.with(|s| {
+            s.provider(&provider_id)
+                .map(|p| p.models.clone())
+                .unwrap_or_default()
+        })
+    };
+    let on_provider = move |ev| {
+        let provider_id = event_target_value(&ev);
+        let seat = state
+            .settings
+            .with_untracked(|s| read.get_untracked().on_provider(s, provider_id));
+        write.run(seat);
+    };
+    let on_model = move |ev| {
+        write.run(Seat {
+            model: event_target_value(&ev),
+            ..read.get_untracked()
+        })
+    };
+    let on_persona = move |ev| {
+        write.run(Seat {
+            persona: event_target_value(&ev),
+            ..read.get_untracked()
+        })
+    };
+    let backup_list_id = format!("backup-models-{slug}");
+    let backup_models = move || {
+        let provider_id = read.get().backup_provider_id;
+        state.settings.with(|s| {
+            s.provider(&provider_id)
+                .map(|p| p.models.clone())
+                .unwrap_or_default()
+        })
+    };
+    let on_backup_provider = move |ev| {
+        let provider_id = event_target_value(&ev);
+        let seat = state
+            .settings
+            .with_untracked(|s| read.get_untracked().with_backup_provider(s, provider_id));
+        write.run(seat);
+    };
+    let on_backup_model = move |ev| {
+        write.run(Seat {
+            backup_model: event_target_value(&ev),
+            ..read.get_untracked()
+        })
+    };
+    let health = Signal::derive(move || {
+        let provider_id = read.get().provider_id;
+        state.settings.with(|s| state.health.of_id(s, &provider_id))
+    });
+    let persona_picker = with_persona.then(|| {
+        let personas = move || state.settings.with(all_personas);
+        view! {
+            <label>
+                "Persona"
+                <select on:change=on_persona prop:value=move || read.get().persona>
+                    <option value="">"None"</option>
+                    {move || personas().into_iter().map(|p| {
+                        let name = p.name.clone();
+                        view! { <option value=name.clone() selected=move || read.get().persona == name>{p.name.clone()}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+        }
+    });
+    view! {
+        <div class="seat-editor" role="group" aria-label=label.clone()>
+            <span class="seat-label">{label.clone()}</span>
+            <label>
+                "Provider"
+                <select on:change=on_provider prop:value=move || read.get().provider_id>
+                    {move || providers().into_iter().map(|p| {
+                        let id = p.id.clone();
+                        view! { <option value=id.clone() selected=move || read.get().provider_id == id>{p.name.clone()}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <label>
+                "Model"
+                <input type="text" list=list_id.clone() prop:value=move || read.get().model on:input=on_model />
+                <datalist id=list_id.clone()>
+                    {move || models().into_iter().map(|m| view! { <option value=m /> }).collect_view()}
+                </datalist>
+            </label>
+            <HealthChip health=health />
+            {persona_picker}
+            <label>
+                "Backup (asked when this seat is slow)"
+                <select on:change=on_backup_provider prop:value=move || read.get().backup_provider_id>
+                    <option value="">"None"</option>
+                    {move || providers().into_iter().map(|p| {
+                        let id = p.id.clone();
+                        view! { <option value=id.clone() selected=move || read.get().backup_provider_id == id>{p.name.clone()}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            {move || (!read.get().backup_provider_id.is_empty()).then(|| view! {
+                <label>
+                    "Backup model"
+                    <input type="text" list=backup_list_id.clone() prop:value=move || read.get().backup_model on:input=on_backup_model />
+                    <datalist id=backup_list_id.clone()>
+                        {move || backup_models().into_iter().map(|m| view! { <option value=m /> }).collect_view()}
+                    </datalist>
+                </label>
+            })}
+        </div>
+    }
+}

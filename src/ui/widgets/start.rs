@@ -1,0 +1,56 @@
+//! The parts of a form that show its way to the run (`app::runs::start`): the council chip, the
+//! checks before the start, and the start button with the consent dialog beside it.
+use consilium_engine::views::Seat;
+use leptos::prelude::*;
+
+use crate::app::providers::gate::council_summary;
+use crate::app::runs::start::PendingRun;
+use crate::app::AppState;
+use crate::ui::widgets::provider_gate::{ConsentBeside, MissingKeys, SeatsHealth};
+
+/// The council as a chip ("3 panelists · llama.cpp · Edit") that opens its editor (`children`;
+/// typed, not boxed: the first screen's module keeps only Consult's).
+#[component]
+pub fn CouncilChip<C: IntoView + 'static>(
+    seats: Signal<Vec<Seat>>,
+    /// What one seat is called in the chip: "panelist", "reviewer", "partner".
+    noun: &'static str,
+    children: TypedChildren<C>,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let chip = move || council_summary(state, &seats.get(), noun);
+    let editor = children.into_inner()();
+    view! {
+        <details class="council">
+            <summary class="council-chip">{chip}</summary>
+            {editor}
+        </details>
+    }
+}
+
+/// What the checks before the start will find, shown before the user asks: each seat's provider
+/// health, and a field for each key still missing.
+#[component]
+pub fn SeatChecks(seats: Signal<Vec<Seat>>) -> impl IntoView {
+    let keys_typed = RwSignal::new(0u32);
+    view! {
+        <SeatsHealth seats=seats />
+        <MissingKeys seats=seats typed=keys_typed />
+    }
+}
+
+/// The button that starts the run, with the consent dialog beside it when one is asked for.
+#[component]
+pub fn StartButton<F: Fn() + 'static>(
+    label: &'static str,
+    on_start: F,
+    awaiting_consent: RwSignal<Option<PendingRun>>,
+    problem: RwSignal<Option<String>>,
+) -> impl IntoView {
+    view! {
+        <div class="ask-actions">
+            <button class="primary" on:click=move |_| on_start()>{label}</button>
+            <ConsentBeside awaiting_consent=awaiting_consent problem=problem />
+        </div>
+    }
+}
