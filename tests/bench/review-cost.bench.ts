@@ -8,7 +8,7 @@ import { addCompatibleProvider, startTheReview } from '../e2e/helpers';
 import { openSessionId, storedSessionIn } from '../e2e/stored';
 
 const CLEAN_DIFF = 'diff --git a/src/math.py b/src/math.py\n--- a/src/math.py\n+++ b/src/math.py\n@@ -1,2 +1,5 @@\n def add(a, b):\n     return a + b\n+\n+def double(x: int) -> int:\n+    return add(x, x)\n';
-const SECRET_DIFF = 'diff --git a/settings.py b/settings.py\n--- a/settings.py\n+++ b/settings.py\n@@ -1,1 +1,2 @@\n DEBUG = False\n+AWS_ACCESS_KEY_ID = "AKIAIOSFODNN7EXAMPLE"\n';
+const SECRET_DIFF = 'diff --git a/settings.py b/settings.py\n--- a/settings.py\n+++ b/settings.py\n@@ -1,1 +1,2 @@\n DEBUG = False\n+AWS_ACCESS_KEY_ID = "AKIAQ3EGRU7XK5N2ZD4W"\n';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 async function timeToVerdict(page: Page, start: () => Promise<void>): Promise<number> {

@@ -24,7 +24,7 @@ const SECRET_DIFF = `diff --git a/settings.py b/settings.py
 +++ b/settings.py
 @@ -1,1 +1,2 @@
  DEBUG = False
-+AWS_ACCESS_KEY_ID = "AKIAIOSFODNN7EXAMPLE"
++AWS_ACCESS_KEY_ID = "AKIAQ3EGRU7XK5N2ZD4W"
 `;
 
 const AMENDED_DIFF = `diff --git a/settings.py b/settings.py
@@ -158,10 +158,10 @@ test.describe('against aimock', () => {
       const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
       return new Response(stream).text();
     }, link);
-    expect(shared).toContain('AKIA…LE');
-    expect(shared).not.toContain('AKIAIOSFODNN7EXAMPLE');
+    expect(shared).toContain('AKIA…4W');
+    expect(shared).not.toContain('AKIAQ3EGRU7XK5N2ZD4W');
     const backup = await download(page, 'JSON (full record)');
-    expect(backup).toContain('AKIAIOSFODNN7EXAMPLE');
+    expect(backup).toContain('AKIAQ3EGRU7XK5N2ZD4W');
     await expect(page.locator('.notice[role="status"]')).toContainText('keeps the code verbatim');
 
     await page.getByRole('button', { name: 'History' }).click();

@@ -96,7 +96,7 @@ fn state_protocol_ids_models_and_dates_are_not_searched() {
 #[test]
 fn every_protocol_is_searched_through_its_content() {
     let review = review();
-    assert!(finds(&review, "akiaiosfodnn7example"), "the diff");
+    assert!(finds(&review, "akiaq3egru7xk5n2zd4w"), "the diff");
     let verdict = review
         .body_of::<consilium_engine::review::body::ReviewBody>()
         .unwrap();

@@ -276,8 +276,8 @@ fn text_that_is_not_a_diff_is_reviewed_as_plain_code_with_a_notice() {
 #[test]
 fn the_secret_scan_finds_well_known_keys_and_assigned_random_secrets() {
     let code = "\
-let a = \"AKIAIOSFODNN7EXAMPLE\";
-token = \"ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789\"
+let a = \"AKIAQ3EGRU7XK5N2ZD4W\";
+token = \"ghp_R7kQ2mVx9LpT4nWc8ZbY3hJd6FsA1gUe5KoN\"
 API_KEY: 'q8Zr2LmX9vKp4TnW7yBc'
 -----BEGIN RSA PRIVATE KEY-----
 stripe = \"sk_live_4eC39HqLyjWDarjtT1zdp7dc\"
@@ -295,7 +295,7 @@ stripe = \"sk_live_4eC39HqLyjWDarjtT1zdp7dc\"
         ]
     );
     assert!(
-        hits.iter().all(|h| !h.masked.contains("IOSFODNN7EXAMP")),
+        hits.iter().all(|h| !h.masked.contains("Q3EGRU7XK5N2ZD")),
         "hits are masked"
     );
 }
@@ -390,7 +390,7 @@ fn the_demo_review_vetoes_compromises_and_requests_changes() {
     assert!(r2.prompt.contains("What the committee said last round"));
     assert!(r2.prompt.contains("Ship invoice search this week"));
     assert!(
-        r2.prompt.contains("AKIA…LE"),
+        r2.prompt.contains("AKIA…4W"),
         "the scan's facts are in the prompt, masked"
     );
     assert!(sink.names().contains(&"review:round_artifact"));
@@ -673,7 +673,7 @@ fn an_irreconcilable_veto_concludes_request_changes_and_the_code_can_still_be_am
     // Amended code goes from CONCLUSION back to PROPOSAL and a new round reviews it.
     let mut amended = session;
     let fixed = DEMO_DIFF.replace(
-        "+AWS_ACCESS_KEY_ID = \"AKIAIOSFODNN7EXAMPLE\"",
+        "+AWS_ACCESS_KEY_ID = \"AKIAQ3EGRU7XK5N2ZD4W\"",
         "+AWS_ACCESS_KEY_ID = os.environ[\"AWS_ACCESS_KEY_ID\"]",
     );
     amend(&mut amended, fixed, NOW).unwrap();
@@ -773,7 +773,7 @@ fn amended_code_after_a_veto_in_round_5_starts_a_new_deliberation_of_up_to_5_rou
         vetoed.review().verdict.as_ref().unwrap().verdict,
         ReviewVerdict::RequestChanges
     );
-    let fixed = DEMO_DIFF.replace("AKIAIOSFODNN7EXAMPLE", "from-the-environment");
+    let fixed = DEMO_DIFF.replace("AKIAQ3EGRU7XK5N2ZD4W", "from-the-environment");
 
     // Concluded in its new round 1 (the session's round 6).
     let mut amended = vetoed.clone();

@@ -12,7 +12,7 @@ use futures::executor::block_on;
 use serde_json::json;
 
 const NOW: u64 = 1_700_000_000_000;
-const KEY: &str = "AKIAIOSFODNN7EXAMPLE";
+const KEY: &str = "AKIAQ3EGRU7XK5N2ZD4W";
 
 fn reviewed(code: &str, config: ReviewConfig, caller: &ScriptedCaller) -> Session {
     let session = Session::new_review("r-share".into(), code.into(), config, NOW);
@@ -42,21 +42,21 @@ fn a_share_link_masks_the_secret_the_scan_found_wherever_it_appears() {
     assert!(session.subject.contains(KEY), "the record keeps the code");
     let payload = share_payload(&session);
     assert!(!payload.contains(KEY), "the link carries the key in clear");
-    assert!(!payload.contains("IOSFODNN7EXAMP"));
+    assert!(!payload.contains("Q3EGRU7XK5N2ZD"));
     let shared = read_shared(&payload).unwrap();
-    assert!(shared.subject.contains("AWS_ACCESS_KEY_ID = \"AKIA…LE\""));
+    assert!(shared.subject.contains("AWS_ACCESS_KEY_ID = \"AKIA…4W\""));
     let sre = shared.review().rounds[0]
         .opinions
         .iter()
         .find(|o| o.member_id == "sre")
         .unwrap();
-    assert_eq!(sre.opinion, "Line 4 commits AKIA…LE; rotate it.");
+    assert_eq!(sre.opinion, "Line 4 commits AKIA…4W; rotate it.");
     // The rest of the review is as it was.
     assert_eq!(
         shared.review().verdict,
         session.review().verdict.clone().map(|mut v| {
             for f in &mut v.fix_items {
-                f.item.current = f.item.current.replace(KEY, "AKIA…LE");
+                f.item.current = f.item.current.replace(KEY, "AKIA…4W");
             }
             v
         })
@@ -68,7 +68,7 @@ fn a_share_link_masks_the_secret_the_scan_found_wherever_it_appears() {
         fix_requests_of(&session),
         html_report::report_markdown(&shared),
     ] {
-        assert!(report.contains("AKIA…LE") && !report.contains(KEY));
+        assert!(report.contains("AKIA…4W") && !report.contains(KEY));
     }
 }
 

@@ -94,7 +94,7 @@ fn fix_items_are_grouped_by_file_in_path_order_each_file_in_the_verdicts_order()
     assert_eq!(secret.status, "verified");
     assert_eq!(secret.lines, "Line 4");
     assert_eq!(
-        secret.cited, "    4 + AWS_ACCESS_KEY_ID = \"AKIAIOSFODNN7EXAMPLE\"\n",
+        secret.cited, "    4 + AWS_ACCESS_KEY_ID = \"AKIAQ3EGRU7XK5N2ZD4W\"\n",
         "the cited diff line, numbered and marked as added"
     );
     assert_eq!(files[1].findings[1].cited.lines().count(), 3, "lines 13-15");

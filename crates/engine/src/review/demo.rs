@@ -19,7 +19,7 @@ pub const DEMO_DIFF: &str = "diff --git a/app/config.py b/app/config.py
  import os
  
  DATABASE_URL = os.environ[\"DATABASE_URL\"]
-+AWS_ACCESS_KEY_ID = \"AKIAIOSFODNN7EXAMPLE\"
++AWS_ACCESS_KEY_ID = \"AKIAQ3EGRU7XK5N2ZD4W\"
 +UPLOAD_BUCKET = \"invoices-prod\"
 diff --git a/app/db.py b/app/db.py
 --- a/app/db.py

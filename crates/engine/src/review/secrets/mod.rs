@@ -1,0 +1,101 @@
+//! Secret-like strings in a change, found in code and handed to the committee as facts, so a
+//! hard-coded key is never missed because a model overlooked it. Every secret on a line counts,
+//! found three ways (`formats`: the providers' documented key formats and private key blocks;
+//! `urls`: a password inside a URL or connection string; `assigned`: a value given to a name that
+//! says it is a secret, quoted or not, as code and configuration files write it), and each passes
+//! only when it is not a placeholder or a documented example key (`values`). Hand-written
+//! matchers, each linear in the line: no regex crate, so the browser bundle stays small.
+//!
+//! The committee hears of the added lines only (removing a key is the fix); what is shared (link,
+//! reports, fix requests) masks the secrets of every line the diff shows, removed ones included.
+mod assigned;
+mod formats;
+mod mask;
+mod names;
+mod urls;
+mod values;
+
+use super::diff::ParsedDiff;
+pub use crate::record::review::body::SecretHit;
+pub use mask::mask_secrets;
+use mask::masked;
+
+/// One secret on a line: what it looks like, and its byte range in the line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineSecret {
+    pub kind: &'static str,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Every secret on `line`, left to right. Where two ways find overlapping text, the more specific
+/// one wins: a key format over a URL's password over a secret-named value.
+pub fn secrets_in_line(line: &str) -> Vec<LineSecret> {
+    let mut found = formats::find(line);
+    for candidate in urls::find(line).into_iter().chain(assigned::find(line)) {
+        if !found
+            .iter()
+            .any(|f| f.start < candidate.end && candidate.start < f.end)
+        {
+            found.push(candidate);
+        }
+    }
+    found.sort_by_key(|f| f.start);
+    found
+}
+
+pub fn scan(diff: &ParsedDiff) -> Vec<SecretHit> {
+    let mut hits = Vec::new();
+    for (path, line) in diff.added_lines() {
+        for secret in secrets_in_line(&line.text) {
+            hits.push(SecretHit {
+                path: path.to_string(),
+                line: line.number,
+                kind: secret.kind.to_string(),
+                masked: masked(&line.text[secret.start..secret.end]),
+            });
+        }
+    }
+    hits
+}
+
+/// Each secret in `code`, in clear, with the masked form reports show, so what is shared can be
+/// redacted as the report is (`library::share`). Every line the diff shows counts (added, removed
+/// and context), and a private key block counts whole: its BEGIN line and each line up to its END.
+pub fn secrets_to_redact(code: &str) -> Vec<(String, String)> {
+    let diff = ParsedDiff::parse(code);
+    let mut secrets = Vec::new();
+    for hunk in diff.files.iter().flat_map(|f| f.hunks.iter()) {
+        let mut in_key_block = false;
+        for line in &hunk.lines {
+            let text = line.text.as_str();
+            if in_key_block {
+                in_key_block = !text.contains("-----END ");
+                let body = text.trim();
+                if in_key_block && !body.is_empty() {
+                    secrets.push((body.to_string(), masked(body)));
+                }
+                continue;
+            }
+            for secret in secrets_in_line(text) {
+                let clear = &text[secret.start..secret.end];
+                secrets.push((clear.to_string(), masked(clear)));
+                // A block whose END is on another line: the lines between are the key.
+                in_key_block |= formats::opens_key_block(clear);
+            }
+        }
+    }
+    secrets
+}
+
+/// The secrets in every version of a review's code (`subject`, then `amendments`), in clear and
+/// masked, longest first so a secret inside another is masked with it.
+pub fn secrets_in_versions(subject: &str, amendments: &[String]) -> Vec<(String, String)> {
+    let mut secrets: Vec<(String, String)> = std::iter::once(subject)
+        .chain(amendments.iter().map(String::as_str))
+        .flat_map(secrets_to_redact)
+        .collect();
+    consilium_order::sort_by(&mut secrets, |a, b| b.0.len().cmp(&a.0.len()));
+    secrets.dedup();
+    secrets
+}
