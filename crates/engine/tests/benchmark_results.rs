@@ -13,7 +13,7 @@ fn arm(label: &str, n: usize, cost: f64, right: impl Fn(usize) -> bool) -> ArmOu
             .map(|i| Outcome {
                 question_id: format!("q{i}"),
                 correct: Some(right(i)),
-                cost_usd: cost,
+                cost_usd: Some(cost),
                 tokens: 100,
             })
             .collect(),
@@ -66,8 +66,9 @@ fn a_council_no_better_than_the_vote_is_told_to_use_the_vote() {
     assert_eq!(against_vote.mcnemar_p, 1.0);
     assert_eq!(
         summary.headline,
-        "On these 40 questions the council was no better than a plain vote (0 points, 95% CI 0 to 0) \
-         at 1.7x the cost per correct answer: use the vote."
+        "On these 40 questions the council was no better than a plain vote (0 points, 95% CI 0 to 0; \
+         McNemar p = 1.000) at 1.7x the cost per correct answer: use the vote (the most accurate, \
+         75%, and the cheapest per correct answer of the arms not clearly less accurate)."
     );
 }
 
@@ -85,14 +86,17 @@ fn a_council_worse_than_one_model_says_so() {
         summary.headline
     );
     assert!(
-        summary.headline.ends_with(": use model-a alone."),
+        summary.headline.ends_with(
+            ": use model-a alone (the most accurate, 90%, clearly above every other arm)."
+        ),
         "{}",
         summary.headline
     );
 }
 
 #[test]
-fn unanswered_questions_count_for_neither_accuracy_nor_pairs() {
+fn unanswered_questions_count_as_not_right() {
+    // The council failed on q0 and q1 and is right on q2..q9; the solo arm is right on q0..q4.
     let mut council = arm("Council", 10, 0.0, |_| true);
     council.outcomes[0].correct = None;
     council.outcomes[1].correct = None;
@@ -102,14 +106,22 @@ fn unanswered_questions_count_for_neither_accuracy_nor_pairs() {
         (summary.council.answered, summary.council.unanswered),
         (8, 2)
     );
-    assert_eq!(summary.council.accuracy, Some(1.0));
-    // statsmodels proportion_confint(8, 8, method="wilson") = (0.6755924351161198, 1.0)
-    assert!((summary.council.interval.low - 0.6755924351161198).abs() < 1e-12);
-    assert_eq!(summary.comparisons[0].questions, 8);
+    // 8 right of the 10 questions it has an outcome for.
+    assert_eq!(summary.council.accuracy, Some(0.8));
+    // Wilson 95% for 8 of 10 (z = 1.959963984540054): centre (0.8 + z^2/20) / (1 + z^2/10)
+    // = 0.71674, half-width z sqrt(0.016 + z^2/400) / (1 + z^2/10) = 0.22658: 0.49016 to 0.94332
+    // (statsmodels proportion_confint(8, 10, method="wilson") agrees).
+    assert!((summary.council.interval.low - 0.49016247153664183).abs() < 1e-12);
+    let c = &summary.comparisons[0];
+    // Paired on all 10: only the solo arm right on q0, q1; only the council on q5..q9.
+    assert_eq!((c.questions, c.only_council, c.only_other), (10, 5, 2));
+    // McNemar: 2 x (C(7,0) + C(7,1) + C(7,2)) / 2^7 = 2 x 29 / 128 = 0.453125.
+    assert!((c.mcnemar_p - 0.453125).abs() < 1e-12);
     assert_eq!(summary.council.cost_per_correct, Some(0.0));
     assert!(
-        !summary.headline.contains("cost per correct"),
-        "free arms have no cost ratio"
+        !summary.headline.contains("cost per correct answer:"),
+        "free arms have no cost ratio: {}",
+        summary.headline
     );
 }
 
@@ -172,7 +184,7 @@ fn nothing_answered_yet_is_said_plainly() {
     let summary = summarise(&council, &[arm("x", 0, 0.0, |_| true)], &[], 1);
     assert_eq!(
         summary.headline,
-        "No question has answers from the council and another arm yet."
+        "No question has answers from every arm yet."
     );
 }
 
@@ -187,7 +199,7 @@ fn a_council_that_answered_nothing_says_its_consultations_failed() {
             .map(|i| Outcome {
                 question_id: format!("q{i}"),
                 correct: None,
-                cost_usd: 0.0,
+                cost_usd: Some(0.0),
                 tokens: 100,
             })
             .collect(),

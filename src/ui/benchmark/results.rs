@@ -97,9 +97,10 @@ pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
 
             <h4>"The council against each arm"</h4>
             <p class="muted">
-                "Paired on the questions both answered: the exact McNemar test, and a paired \
-                 bootstrap 95% interval of the difference in accuracy (seeded, so it reads the same \
-                 every time)."
+                "Paired on the questions every arm has answered or failed (a failure counts as \
+                 not right): the exact McNemar test, and a paired bootstrap 95% interval of the \
+                 difference in accuracy (seeded, so it reads the same every time). A difference \
+                 is clear only when both say so."
             </p>
             <div class="table-scroll">
                 <CardsTable class="bench-comparisons" columns=COMPARISON_COLUMNS rows=comparison_rows />

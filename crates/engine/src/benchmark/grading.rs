@@ -128,3 +128,23 @@ pub fn vote_key(question: &Question, final_answer: &str) -> Option<String> {
         }
     }
 }
+
+/// Whether the grader takes `a` and `b` for the same answer, so they are one vote: numbers within
+/// the question's tolerance of each other (3.14 and 3.1416 at 0.01), the same letter for a choice,
+/// the same normalised text, or for a regex question both matching its pattern. Answers with
+/// nothing gradable in them are the same as nothing.
+pub fn same_answer(question: &Question, a: &str, b: &str) -> bool {
+    match &question.grader {
+        Grader::Numeric { tolerance } => match (answer_number(a), answer_number(b)) {
+            (Some(a), Some(b)) => (a - b).abs() <= tolerance.abs(),
+            _ => false,
+        },
+        Grader::Regex { .. } => {
+            vote_key(question, a).is_some_and(|key| Some(key) == vote_key(question, b))
+                || (is_correct(question, a) && is_correct(question, b))
+        }
+        Grader::Exact | Grader::Choice => {
+            vote_key(question, a).is_some_and(|key| Some(key) == vote_key(question, b))
+        }
+    }
+}

@@ -5,15 +5,19 @@
 //! This layer holds the behaviour: generating and importing question sets (`questions`), grading a
 //! final answer (`grading`), the majority vote (`vote`), running the arms (`run`, with the
 //! per-provider limit on requests in flight, `limit`), progress and estimates (`progress`), the
-//! stored outcomes read as results (`outcomes`, then `results`) and the CSV export (`csv`). The
-//! stored types are in `record::benchmark`.
+//! stored outcomes read as results (`outcomes`, then `results`: the arms side by side on the same
+//! questions in `paired`, the advice in `recommend`, the sentence in `headline`) and the CSV export
+//! (`csv`). The stored types are in `record::benchmark`.
 pub mod arms;
 pub mod csv;
 pub mod grading;
+pub mod headline;
 pub mod limit;
 pub mod outcomes;
+pub mod paired;
 pub mod progress;
 pub mod questions;
+pub mod recommend;
 pub mod report;
 pub mod results;
 pub mod run;

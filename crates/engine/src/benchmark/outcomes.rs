@@ -1,6 +1,6 @@
 //! The stored outcomes read as the results' inputs: which arms a benchmark has, their labels, and
 //! `summarise_body`, everything the results view and the report show.
-use super::results::{summarise, ArmOutcomes, BenchmarkSummary, CouncilFacts, Outcome};
+use super::results::{summarise_partial, ArmOutcomes, BenchmarkSummary, CouncilFacts, Outcome};
 use crate::participants::Participant;
 use crate::record::benchmark::body::{Arm, ArmOutcome, BenchmarkBody};
 
@@ -72,7 +72,7 @@ pub fn arm_outcomes(body: &BenchmarkBody, arm: &Arm) -> ArmOutcomes {
         .iter()
         .filter_map(|question| {
             let outcome = body.result(&question.id)?.outcome(arm)?;
-            Some(to_outcome(&question.id, outcome))
+            Some(to_outcome(&question.id, outcome, body.config.council.demo))
         })
         .collect();
     ArmOutcomes {
@@ -82,13 +82,13 @@ pub fn arm_outcomes(body: &BenchmarkBody, arm: &Arm) -> ArmOutcomes {
     }
 }
 
-/// A call without a price counts $0 here: the summary's cost figures then say too little, which
-/// the view flags from the record's `unpriced_calls`.
-fn to_outcome(question_id: &str, outcome: &ArmOutcome) -> Outcome {
+/// A call without a price leaves the cost unknown (never $0): its arm has no cost per correct
+/// answer. The demo's scripted seats cost nothing, and are known to.
+fn to_outcome(question_id: &str, outcome: &ArmOutcome, demo: bool) -> Outcome {
     Outcome {
         question_id: question_id.to_string(),
         correct: outcome.correct,
-        cost_usd: outcome.cost_usd.unwrap_or(0.0),
+        cost_usd: outcome.cost_usd.or(demo.then_some(0.0)),
         tokens: outcome.tokens,
     }
 }
@@ -106,7 +106,8 @@ pub fn council_facts(body: &BenchmarkBody) -> Vec<CouncilFacts> {
 }
 
 /// Everything the results view and the report show, from the stored outcomes so far (a partial
-/// benchmark summarises the questions it has). The bootstrap is seeded by the config's seed.
+/// benchmark's sentence speaks of the questions done of all its questions, as the progress line
+/// does). The bootstrap is seeded by the config's seed.
 pub fn summarise_body(body: &BenchmarkBody) -> BenchmarkSummary {
     let council = arm_outcomes(body, &Arm::Council);
     let others: Vec<ArmOutcomes> = arms_of(body)
@@ -114,5 +115,11 @@ pub fn summarise_body(body: &BenchmarkBody) -> BenchmarkSummary {
         .filter(|arm| **arm != Arm::Council)
         .map(|arm| arm_outcomes(body, arm))
         .collect();
-    summarise(&council, &others, &council_facts(body), body.config.seed)
+    summarise_partial(
+        &council,
+        &others,
+        &council_facts(body),
+        body.config.seed,
+        body.questions.len(),
+    )
 }

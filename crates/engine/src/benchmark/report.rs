@@ -43,7 +43,7 @@ fn body_markdown(body: &BenchmarkBody) -> String {
             "| {} | {} of {} | {} | {} to {} | {} |\n",
             cell(&arm.label),
             arm.correct,
-            arm.answered,
+            arm.asked(),
             percent(arm.accuracy),
             percent(Some(arm.interval.low)),
             percent(Some(arm.interval.high)),

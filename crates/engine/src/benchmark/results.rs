@@ -1,23 +1,33 @@
 //! What a benchmark's answers mean, computed in code: each arm's accuracy with a 95% Wilson
 //! interval, the council against every other arm on the same questions (exact McNemar, seeded paired
 //! bootstrap of the difference), cost and tokens per correct answer, the round-1 majority's flips,
-//! the calibration of the council's confidence, and one plain sentence that says which arm to use.
+//! the calibration of the council's confidence, and one plain sentence that says which arm to use
+//! (`headline`, from `recommend`).
 use consilium_stats::{
     brier_score, mcnemar_exact, paired_bootstrap, reliability_bins, wilson_interval, Interval,
     ReliabilityBin, Z_95,
 };
 
+use super::headline::{headline, HeadlineFacts};
+use super::paired::{compared_questions, paired_arm, pairs, PairedArm};
+use super::recommend::recommend;
+
 /// Resamples for the paired bootstrap: enough that the 2.5th percentile moves by less than a point
 /// between seeds at a few hundred questions, cheap enough to recompute on every view.
 pub const BOOTSTRAP_ITERATIONS: u32 = 2000;
 
+/// A difference is clear only when the exact McNemar test says so at this level too, not the
+/// bootstrap interval alone: with few discordant questions the interval clears zero on luck.
+pub const SIGNIFICANCE_LEVEL: f64 = 0.05;
+
 /// One arm's answer to one question. `correct` is `None` when the arm gave no answer (its call
-/// failed or the run stopped first): such questions count for neither accuracy nor comparisons.
+/// or its consultation failed): it counts as not right.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Outcome {
     pub question_id: String,
     pub correct: Option<bool>,
-    pub cost_usd: f64,
+    /// None when a call had no price: the arm's cost per correct answer is then unknown.
+    pub cost_usd: Option<f64>,
     pub tokens: u64,
 }
 
@@ -42,18 +52,28 @@ pub struct ArmOutcomes {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArmSummary {
     pub label: String,
+    /// Questions it gave an answer to; `unanswered` the ones it failed (counted as not right).
     pub answered: u64,
     pub correct: u64,
     pub unanswered: u64,
+    /// Right of every question it has an outcome for, a failure counting as not right.
     pub accuracy: Option<f64>,
     pub interval: Interval,
+    /// The cost of its priced calls; `cost_per_correct` is None when any call had no price.
     pub cost_usd: f64,
     pub tokens: u64,
     pub cost_per_correct: Option<f64>,
     pub tokens_per_correct: Option<f64>,
 }
 
-/// The council against one other arm, on the questions both answered.
+impl ArmSummary {
+    /// Questions it has an outcome for, answered or failed.
+    pub fn asked(&self) -> u64 {
+        self.answered + self.unanswered
+    }
+}
+
+/// The council against one other arm, on the questions every arm has an outcome for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
     pub against: String,
@@ -68,11 +88,20 @@ pub struct Comparison {
 }
 
 impl Comparison {
+    /// Clearly better: the bootstrap interval is above zero and the exact McNemar test agrees.
     pub fn council_better(&self) -> bool {
-        self.interval.low > 0.0
+        self.interval.low > 0.0 && self.mcnemar_confirms()
     }
+    /// Clearly worse: the interval is below zero and the exact McNemar test agrees.
     pub fn council_worse(&self) -> bool {
-        self.interval.high < 0.0
+        self.interval.high < 0.0 && self.mcnemar_confirms()
+    }
+    /// The bootstrap interval excludes zero (on either side).
+    pub fn interval_clears_zero(&self) -> bool {
+        self.questions > 0 && (self.interval.low > 0.0 || self.interval.high < 0.0)
+    }
+    pub fn mcnemar_confirms(&self) -> bool {
+        self.questions > 0 && self.mcnemar_p < SIGNIFICANCE_LEVEL
     }
 }
 
@@ -101,41 +130,45 @@ pub struct BenchmarkSummary {
 }
 
 pub fn summarise_arm(arm: &ArmOutcomes) -> ArmSummary {
+    let asked = arm.outcomes.len() as u64;
     let answered = arm.outcomes.iter().filter(|o| o.correct.is_some()).count() as u64;
     let correct = arm
         .outcomes
         .iter()
         .filter(|o| o.correct == Some(true))
         .count() as u64;
-    let cost_usd: f64 = arm.outcomes.iter().map(|o| o.cost_usd).sum();
+    let priced: Option<f64> = arm.outcomes.iter().map(|o| o.cost_usd).sum();
+    let cost_usd: f64 = arm.outcomes.iter().filter_map(|o| o.cost_usd).sum();
     let tokens: u64 = arm.outcomes.iter().map(|o| o.tokens).sum();
     ArmSummary {
         label: arm.label.clone(),
         answered,
         correct,
-        unanswered: arm.outcomes.len() as u64 - answered,
-        accuracy: (answered > 0).then(|| correct as f64 / answered as f64),
-        interval: wilson_interval(correct, answered, Z_95),
+        unanswered: asked - answered,
+        accuracy: (asked > 0).then(|| correct as f64 / asked as f64),
+        interval: wilson_interval(correct, asked, Z_95),
         cost_usd,
         tokens,
-        cost_per_correct: (correct > 0).then(|| cost_usd / correct as f64),
+        cost_per_correct: priced
+            .filter(|_| correct > 0)
+            .map(|usd| usd / correct as f64),
         tokens_per_correct: (correct > 0).then(|| tokens as f64 / correct as f64),
     }
 }
 
-/// Pairs the council's and another arm's answers by question and compares them.
+/// The council against another arm on the questions both have an outcome for, a failed answer
+/// counting as not right.
 pub fn compare(council: &ArmOutcomes, other: &ArmOutcomes, seed: u64) -> Comparison {
-    let pairs: Vec<(bool, bool)> = council
-        .outcomes
-        .iter()
-        .filter_map(|mine| {
-            let theirs = other
-                .outcomes
-                .iter()
-                .find(|o| o.question_id == mine.question_id)?;
-            Some((mine.correct?, theirs.correct?))
-        })
-        .collect();
+    let questions = compared_questions(council, std::slice::from_ref(other));
+    compare_paired(
+        &paired_arm(council, &questions, true),
+        &paired_arm(other, &questions, false),
+        seed,
+    )
+}
+
+fn compare_paired(council: &PairedArm, other: &PairedArm, seed: u64) -> Comparison {
+    let pairs = pairs(council, other);
     let only_council = pairs.iter().filter(|&&(c, o)| c && !o).count() as u64;
     let only_other = pairs.iter().filter(|&&(c, o)| !c && o).count() as u64;
     let bootstrap = paired_bootstrap(&pairs, BOOTSTRAP_ITERATIONS, seed);
@@ -188,156 +221,63 @@ pub fn calibration(council: &ArmOutcomes, facts: &[CouncilFacts]) -> Calibration
     }
 }
 
-/// Everything the results view and the report show. `seed` is the run's, so the bootstrap
-/// intervals are the same every time the record is opened.
+/// Everything the results view and the report show, for a run whose questions are all in the
+/// outcomes. `seed` is the run's, so the bootstrap intervals are the same every time the record
+/// is opened.
 pub fn summarise(
     council: &ArmOutcomes,
     others: &[ArmOutcomes],
     facts: &[CouncilFacts],
     seed: u64,
 ) -> BenchmarkSummary {
-    let council_summary = summarise_arm(council);
-    let arms: Vec<ArmSummary> = others.iter().map(summarise_arm).collect();
-    let comparisons: Vec<Comparison> = others
+    let mut ids: Vec<&str> = std::iter::once(council)
+        .chain(others)
+        .flat_map(|arm| arm.outcomes.iter().map(|o| o.question_id.as_str()))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    summarise_partial(council, others, facts, seed, ids.len())
+}
+
+/// As `summarise`, for a run of `total_questions` of which the outcomes hold some: the sentence
+/// is provisional ("So far, on 6 of 100 questions, …") until every arm has answered them all.
+pub fn summarise_partial(
+    council: &ArmOutcomes,
+    others: &[ArmOutcomes],
+    facts: &[CouncilFacts],
+    seed: u64,
+    total_questions: usize,
+) -> BenchmarkSummary {
+    let questions = compared_questions(council, others);
+    let paired_council = paired_arm(council, &questions, true);
+    let paired_others: Vec<PairedArm> = others
+        .iter()
+        .map(|arm| paired_arm(arm, &questions, false))
+        .collect();
+    let comparisons: Vec<Comparison> = paired_others
         .iter()
         .enumerate()
-        .map(|(index, other)| compare(council, other, seed.wrapping_add(index as u64)))
+        .map(|(index, other)| {
+            compare_paired(&paired_council, other, seed.wrapping_add(index as u64))
+        })
         .collect();
-    let headline = headline(&council_summary, &arms, others, &comparisons);
+    let council_summary = summarise_arm(council);
+    let recommendation = recommend(&paired_council, &paired_others, &comparisons, seed);
+    let headline = headline(&HeadlineFacts {
+        council: &council_summary,
+        paired_council: &paired_council,
+        paired_others: &paired_others,
+        others,
+        comparisons: &comparisons,
+        recommendation: recommendation.as_ref(),
+        total_questions,
+    });
     BenchmarkSummary {
-        arms,
+        arms: others.iter().map(summarise_arm).collect(),
         council: council_summary,
         comparisons,
         flips: flips(council, facts),
         calibration: calibration(council, facts),
         headline,
-    }
-}
-
-/// Whole percentage points; never "-0".
-fn points(fraction: f64) -> String {
-    format!("{:.0}", (fraction * 100.0).round() + 0.0)
-}
-
-fn cost_clause(council: &ArmSummary, other: &ArmSummary, what: &str) -> String {
-    match (council.cost_per_correct, other.cost_per_correct) {
-        (Some(mine), Some(theirs)) if theirs > 0.0 && mine > 0.0 => {
-            format!(" at {:.1}x {what} cost per correct answer", mine / theirs)
-        }
-        _ => String::new(),
-    }
-}
-
-/// The one sentence at the top. The council is credited only where its bootstrap interval clears
-/// zero against every other arm; otherwise the sentence names the cheapest arm it failed to beat
-/// (per correct answer; the plain vote wins ties) and says to use it.
-fn headline(
-    council: &ArmSummary,
-    arms: &[ArmSummary],
-    others: &[ArmOutcomes],
-    comparisons: &[Comparison],
-) -> String {
-    let questions = council.answered;
-    if questions == 0 && council.unanswered > 0 {
-        // A model that cannot follow the format (a small local one) fails every consultation:
-        // say so, not "yet", which reads as a run still under way.
-        let failed = council.unanswered;
-        return format!(
-            "The council gave no usable answer to {} question{} (its consultation{} failed: each \
-             question's record says why), so it cannot be compared with the other arms.",
-            if failed == 1 {
-                "the".to_string()
-            } else {
-                format!("any of the {failed}")
-            },
-            if failed == 1 { "" } else { "s" },
-            if failed == 1 { "" } else { "s" },
-        );
-    }
-    if questions == 0 || comparisons.iter().all(|c| c.questions == 0) {
-        return "No question has answers from the council and another arm yet.".into();
-    }
-    let on = if questions == 1 {
-        "On this one question".to_string()
-    } else {
-        format!("On these {questions} questions")
-    };
-    let unbeaten: Vec<usize> = (0..comparisons.len())
-        .filter(|&i| comparisons[i].questions > 0 && !comparisons[i].council_better())
-        .collect();
-    if unbeaten.is_empty() {
-        // Beat every arm: report the margin over the strongest of them.
-        let best = (0..arms.len())
-            .filter(|&i| comparisons[i].questions > 0)
-            .min_by(|&a, &b| {
-                comparisons[a]
-                    .difference
-                    .total_cmp(&comparisons[b].difference)
-            })
-            .expect("at least one comparison has questions");
-        let c = &comparisons[best];
-        return format!(
-            "{on} the council scored {} points above {} (95% CI {} to {}){}.",
-            points(c.difference),
-            describe(&others[best]),
-            points(c.interval.low),
-            points(c.interval.high),
-            cost_clause(council, &arms[best], "the"),
-        );
-    }
-    let cheapest = *unbeaten
-        .iter()
-        .min_by(|&&a, &&b| {
-            let cost = |i: usize| arms[i].cost_per_correct.unwrap_or(f64::INFINITY);
-            cost(a)
-                .total_cmp(&cost(b))
-                .then_with(|| others[b].is_vote.cmp(&others[a].is_vote))
-        })
-        .expect("unbeaten is not empty");
-    let c = &comparisons[cheapest];
-    let name = describe(&others[cheapest]);
-    let advice = if others[cheapest].is_vote {
-        "use the vote".to_string()
-    } else {
-        format!("use {}", others[cheapest].label)
-    };
-    let relation = if c.council_worse() {
-        format!("scored {} points below {name}", points(-c.difference))
-    } else {
-        format!(
-            "was no better than {name} ({} points",
-            signed_points(c.difference)
-        )
-    };
-    let interval = format!(
-        "95% CI {} to {}",
-        points(c.interval.low),
-        points(c.interval.high)
-    );
-    let middle = if c.council_worse() {
-        format!("{relation} ({interval})")
-    } else {
-        format!("{relation}, {interval})")
-    };
-    format!(
-        "{on} the council {middle}{}: {advice}.",
-        cost_clause(council, &arms[cheapest], "the")
-    )
-}
-
-fn signed_points(fraction: f64) -> String {
-    let value = (fraction * 100.0).round();
-    if value > 0.0 {
-        format!("+{value:.0}")
-    } else {
-        format!("{value:.0}")
-    }
-}
-
-fn describe(arm: &ArmOutcomes) -> String {
-    if arm.is_vote {
-        "a plain vote".into()
-    } else {
-        arm.label.clone()
     }
 }

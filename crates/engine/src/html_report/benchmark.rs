@@ -47,8 +47,9 @@ pub fn benchmark_report_body(view: &BenchmarkResultsView, about: &[(String, Stri
     }
     html.push_str("</tbody></table></div>\n");
     html.push_str(
-        "<h2>The council against each arm</h2>\n<p class=\"meta\">Paired on the questions both answered: \
-exact McNemar test, and a seeded paired bootstrap 95% interval of the accuracy difference.</p>\n\
+        "<h2>The council against each arm</h2>\n<p class=\"meta\">Paired on the questions every arm has answered or \
+failed (a failure counts as not right): exact McNemar test, and a seeded paired bootstrap 95% interval of the \
+accuracy difference; a difference is clear only when both say so.</p>\n\
 <div class=\"wrap\"><table><thead><tr><th scope=\"col\">Against</th><th scope=\"col\" class=\"n\">Questions</th>\
 <th scope=\"col\" class=\"n\">Only the council right</th><th scope=\"col\" class=\"n\">Only the other right</th>\
 <th scope=\"col\" class=\"n\">McNemar p</th><th scope=\"col\" class=\"n\">Difference</th><th scope=\"col\">95% interval</th>\
@@ -140,7 +141,7 @@ mod tests {
                 .map(|(i, &correct)| Outcome {
                     question_id: format!("q{i}"),
                     correct: Some(correct),
-                    cost_usd: 0.0,
+                    cost_usd: Some(0.0),
                     tokens: 10,
                 })
                 .collect(),

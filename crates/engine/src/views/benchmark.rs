@@ -27,7 +27,7 @@ pub struct BenchmarkResultsView {
 pub struct ArmRow {
     pub label: String,
     pub is_council: bool,
-    /// "41 of 60 right" (and how many went unanswered).
+    /// "41 of 60 right" (and how many of the 60 it failed to answer: counted as not right).
     pub score: String,
     pub accuracy: String,
     pub interval: String,
@@ -49,7 +49,8 @@ pub struct ComparisonRow {
     pub p_value: String,
     pub difference: String,
     pub interval: String,
-    /// "Council better", "Council worse" or "No clear difference": by the bootstrap interval.
+    /// "Council better", "Council worse" or "No clear difference": better or worse only when the
+    /// bootstrap interval clears zero and the exact McNemar test agrees, as in the sentence.
     pub reading: &'static str,
 }
 
@@ -105,14 +106,7 @@ fn signed_points(fraction: f64) -> String {
     format!("{sign}{points:.0} {unit}")
 }
 
-/// An exact p-value as a statistician writes it: three decimals, "< 0.001" below that.
-pub fn p_value_text(p: f64) -> String {
-    if p < 0.001 {
-        "< 0.001".into()
-    } else {
-        format!("{p:.3}")
-    }
-}
+pub use crate::benchmark::headline::p_value_text;
 
 fn thousands(value: u64) -> String {
     let digits = value.to_string();
@@ -127,12 +121,12 @@ fn thousands(value: u64) -> String {
 }
 
 fn arm_row(arm: &ArmSummary, is_council: bool) -> ArmRow {
-    let mut score = format!("{} of {} right", arm.correct, arm.answered);
+    let mut score = format!("{} of {} right", arm.correct, arm.asked());
     if arm.unanswered > 0 {
         score.push_str(&format!(", {} unanswered", arm.unanswered));
     }
     let accuracy = arm.accuracy.map(percent).unwrap_or_else(|| "—".into());
-    let interval = if arm.answered == 0 {
+    let interval = if arm.asked() == 0 {
         "—".into()
     } else {
         format!(
@@ -392,7 +386,7 @@ mod tests {
                 .map(|(i, &correct)| Outcome {
                     question_id: format!("q{}", i + 1),
                     correct: Some(correct),
-                    cost_usd: 0.001,
+                    cost_usd: Some(0.001),
                     tokens: 1500,
                 })
                 .collect(),
