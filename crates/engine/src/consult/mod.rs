@@ -36,6 +36,7 @@ pub mod demo;
 pub mod dissent;
 pub mod estimate;
 pub mod filtering;
+mod minority;
 pub mod peers;
 pub mod prompts;
 pub mod report;
