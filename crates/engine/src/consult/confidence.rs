@@ -176,7 +176,8 @@ pub fn confidence_rule(
         if !floor_earned {
             (
                 judge,
-                "No dissent, but no floor: the judge's number stands.".to_string(),
+                "The dissent on record is empty, but no floor: the judge's number stands."
+                    .to_string(),
             )
         } else if strong {
             (
