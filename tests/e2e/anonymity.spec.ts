@@ -1,5 +1,5 @@
 // Bias controls (issue 21.7): with anonymous peers (the default) rounds 2-4 reach the models with
-// the panelists as "Answer A/B/C", never by id or model, while the stored session keeps the real ids;
+// the panelists as "Panelist A/B/C", never by id or model, while the stored session keeps the real ids;
 // the checkbox turns it off. And the form warns before the start when the judge runs on a
 // panelist's model. A full Consult against aimock's scripted council (fixtures/aimock/consult.json),
 // whose request journal shows what went over the wire.
@@ -56,10 +56,10 @@ async function finished(page: Page) {
   return storedSessionIn(page, id, 'complete');
 }
 
-test('rounds 2-4 go out with the panelists as Answer A/B/C; the record keeps their ids', async ({ page, request }) => {
+test('rounds 2-4 go out with the panelists as Panelist A/B/C; the record keeps their ids', async ({ page, request }) => {
   const errors = watchConsole(page);
   await setUpCouncil(page);
-  await expect(page.getByLabel('Anonymous peers: rounds 2-4 see Answer A, B…')).toBeChecked();
+  await expect(page.getByLabel('Anonymous peers: rounds 2-4 see Panelist A, B…')).toBeChecked();
   const before = (await chatJournal(request)).length;
   await askTheCouncil(page);
   const session = await finished(page);
@@ -69,7 +69,7 @@ test('rounds 2-4 go out with the panelists as Answer A/B/C; the record keeps the
   for (const entry of late) {
     const user = message(entry, 'user');
     const system = message(entry, 'system');
-    expect(user, entry.body.model).toContain('Answer A');
+    expect(user, entry.body.model).toContain('Panelist A');
     for (const [index, model] of PANEL.entries()) {
       const id = `panelist-${index + 1}`;
       // A panelist is told who it is in its own system prompt; no one else's id or model is sent.
@@ -90,14 +90,14 @@ test('rounds 2-4 go out with the panelists as Answer A/B/C; the record keeps the
 test('with anonymous peers off, rounds 2-4 name the panelists', async ({ page, request }) => {
   const errors = watchConsole(page);
   await setUpCouncil(page);
-  await page.getByLabel('Anonymous peers: rounds 2-4 see Answer A, B…').uncheck();
+  await page.getByLabel('Anonymous peers: rounds 2-4 see Panelist A, B…').uncheck();
   const before = (await chatJournal(request)).length;
   await askTheCouncil(page);
   const session = await finished(page);
   const late = await lateRequests(request, before);
   const synthesis = late.find((entry) => message(entry, 'user').includes('Synthesise them.'));
   expect(message(synthesis, 'user')).toContain('panelist-1: ');
-  expect(late.every((entry) => !message(entry, 'user').includes('Answer A'))).toBe(true);
+  expect(late.every((entry) => !message(entry, 'user').includes('Panelist A'))).toBe(true);
   expect(session.body.config.anonymous_peers).toBe(false);
   expect(session.body.peer_label_seed).toBeUndefined();
   expect(errors).toEqual([]);

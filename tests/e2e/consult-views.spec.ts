@@ -374,10 +374,10 @@ test('the decision names an absent panelist, and its confidence band has no stro
   await expect(meter).toHaveAttribute('data-judge', '80%');
   await expect(decision.getByRole('meter', { name: 'Confidence' })).toHaveAttribute(
     'aria-valuetext', /^80% computed, allowed 0% to 100%; the judge said 80%/);
-  await expect(decision.locator('.chip')).toHaveText('80% · no dissent');
+  await expect(decision.locator('.chip')).toHaveText('80% · 1 of 3 panelists absent');
   await expect(decision.locator('.why-lines')).toContainText('No floor applies, because the record does not show agreement');
   await expect(decision.locator('.absent')).toHaveText(`Absent (no usable answer, not counted as agreeing): ${V3}`);
-  await expect(decision.locator('.dissent-list')).toHaveText('No dissent on record.');
+  await expect(decision.locator('.dissent-list')).toHaveText('The judge named none; 1 of 3 panelists absent, not counted as agreeing.');
   expect(await texts(decision.locator('.evidence li'))).toEqual(['A pilot bounds the risk to one region']);
   await expect(page.locator('.failed-calls')).toContainText('Invalid API key for verdict-gamma.');
 

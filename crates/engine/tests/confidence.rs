@@ -563,3 +563,71 @@ fn old_records_load_and_compute_the_same() {
     );
     assert!(serde_json::to_value(&verdict).unwrap()["evidence"][0].is_string());
 }
+
+#[test]
+fn an_unresolved_point_inside_an_added_tension_stays_high() {
+    // Issue 31.3: "Too expensive" stood unanswered in round 3; the engine also adds the cost
+    // tension "Cost: Too expensive", whose text contains it. The point is still high dissent.
+    let check = check_confidence(
+        &verdict(0.88, &[]),
+        &answers(&[0.9, 0.9, 0.9]),
+        &synthesis(vec![split_on_cost()]),
+        &cross_exam(&["Too expensive"]),
+    );
+    assert!(
+        check.computed_confidence < 0.70,
+        "{} from {:?}",
+        check.computed_confidence,
+        check.added_dissent
+    );
+    assert!(check
+        .added_dissent
+        .iter()
+        .any(|d| d.severity == Severity::High && d.concern.contains("Too expensive")));
+}
+
+#[test]
+fn an_added_dissent_names_the_challenger_whose_challenge_matches_exactly() {
+    let mut record = cross_exam(&["Too slow"]);
+    record.challenges = [
+        ("panelist-1", "Too slow for mobile users on 3G"),
+        ("panelist-2", "Too slow"),
+    ]
+    .iter()
+    .map(|(challenger, challenge)| Challenge {
+        challenger: challenger.to_string(),
+        target_agent: "panelist-3".into(),
+        challenge: challenge.to_string(),
+        evidence: vec![],
+        also_raised_by: vec![],
+    })
+    .collect();
+    let check = check_confidence(
+        &verdict(0.8, &[]),
+        &answers(&[0.9, 0.9, 0.9]),
+        &unanimous_synthesis(),
+        &record,
+    );
+    assert_eq!(check.added_dissent.len(), 1, "{:?}", check.added_dissent);
+    assert_eq!(check.added_dissent[0].agent, "panelist-2");
+}
+
+#[test]
+fn an_unrelated_dissent_by_an_agent_does_not_hide_its_minority_tensions() {
+    // The judge's only dissent from panelist-3 is about wording; panelist-3's view on cost, a
+    // minority tension no evidence answers, is still added.
+    let check = check_confidence(
+        &verdict(0.88, &[("panelist-3", "Minor wording", Severity::Low)]),
+        &answers(&[0.9, 0.9, 0.9]),
+        &synthesis(vec![split_on_cost()]),
+        &cross_exam(&[]),
+    );
+    assert_eq!(
+        check
+            .added_dissent
+            .iter()
+            .map(|d| (d.agent.as_str(), d.concern.as_str(), d.severity))
+            .collect::<Vec<_>>(),
+        [("panelist-3", "Cost: Too expensive", Severity::Medium)]
+    );
+}

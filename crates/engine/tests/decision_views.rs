@@ -6,7 +6,8 @@ use common::*;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::views::*;
 use consilium_engine::{
-    consult_markdown, demo_config, Body, CallFailure, Session, TokenEfficiencyStats, VERBOSE_NOTICE,
+    consult_markdown, demo_config, Body, CallFailure, ConsultState, Session, TokenEfficiencyStats,
+    VERBOSE_NOTICE,
 };
 use serde_json::json;
 
@@ -287,4 +288,84 @@ fn a_verbose_session_says_nothing_was_filtered_on_the_page_and_in_its_report() {
     assert!(consult_markdown(&verbose).contains(&format!("> {VERBOSE_NOTICE}")));
     let (plain, _) = run(demo_session(), &ScriptedCaller::over_demo());
     assert!(!consult_markdown(&plain).contains(VERBOSE_NOTICE));
+}
+
+/// What the page says of the dissent: the chip, the dissent section when it has no entry, and the
+/// Markdown report's dissent section.
+fn dissent_said(session: &Session) -> (String, String, String) {
+    let decided = decision(session).unwrap();
+    let markdown = consult_markdown(session);
+    let section = markdown
+        .split("### Dissent\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    (
+        confidence_chip(&decided),
+        decided.empty_dissent_note.clone(),
+        section,
+    )
+}
+
+#[test]
+fn an_absent_panelist_is_said_on_the_chip_and_no_dissent_is_never_said_then() {
+    // Issue 31.3, as a real model ran it: complete, one panelist without a usable round 3 reply.
+    let caller = unanimous_caller(0.75).fail("r3-panelist-3", network_failure());
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    let decided = decision(&session).unwrap();
+    assert_eq!(decided.absent, [session.label_of("panelist-3")]);
+    let (chip, note, markdown) = dissent_said(&session);
+    assert_eq!(chip, "75% · 1 of 3 panelists absent");
+    assert_eq!(
+        note,
+        "The judge named none; 1 of 3 panelists absent, not counted as agreeing."
+    );
+    assert_eq!(markdown, note);
+    let why = confidence_why(&decided);
+    let said = why.iter().map(|line| &line.value).chain([&chip, &note]);
+    for said in said {
+        assert!(!said.to_lowercase().contains("no dissent"), "{said}");
+    }
+
+    // Absent from round 1, with a dissent entry: both on the chip.
+    let low = json!([{"agent": "panelist-2", "concern": "Wording", "severity": "low"}]);
+    let caller = unanimous_caller(0.8)
+        .fail("r1-panelist-3", network_failure())
+        .reply("r4-judge", verdict(0.8, low));
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(
+        dissent_said(&session).0,
+        "80% · low dissent · 1 of 3 panelists absent"
+    );
+}
+
+#[test]
+fn below_seventy_percent_the_dissent_is_never_empty() {
+    // Seed 000: below 0.70 the dissent is populated. The judge said 50% and named no dissent; the
+    // strongest consensus point lacks panelist-3, so no floor lifts it.
+    let caller = unanimous_caller(0.5).reply(
+        "r2-judge",
+        synthesis(
+            json!([{"point": "Adopt Rust", "supporting_agents": ["panelist-1", "panelist-2"], "confidence": 0.9}]),
+            json!([]),
+        ),
+    );
+    let (session, _) = run(demo_session(), &caller);
+    let (chip, note, markdown) = dissent_said(&session);
+    assert_eq!(chip, "50% · dissent not named by the judge");
+    assert_eq!(
+        note,
+        "The judge named none, though the confidence is below 70%."
+    );
+    assert_eq!(markdown, note);
+
+    // With no one absent and a floor earned, the section says so plainly.
+    let (session, _) = run(demo_session(), &unanimous_caller(0.9));
+    let (chip, note, markdown) = dissent_said(&session);
+    assert_eq!(chip, "90% · no dissent");
+    assert_eq!(note, "No dissent on record.");
+    assert_eq!(markdown, note);
 }

@@ -202,7 +202,7 @@ fn with_anonymous_peers_live_replies_name_panelists_as_the_stored_rounds_do() {
     let session = consult();
     let seen_by_1 = labels_seen_by(&session, "panelist-1");
     let (b, c) = (seen_by_1.shown("panelist-2"), seen_by_1.shown("panelist-3"));
-    assert!(b.starts_with("Answer ") && c.starts_with("Answer ") && b != c);
+    assert!(b.starts_with("Panelist ") && c.starts_with("Panelist ") && b != c);
     // Round 3: a panelist challenges its peers by its own labels, and itself is "you".
     let reply = live_reply(
         &session,
@@ -429,4 +429,20 @@ fn every_running_state_of_every_protocol_has_a_step() {
             "{state:?}"
         );
     }
+}
+
+#[test]
+fn a_live_reply_keeps_a_multiple_choice_option_that_looks_like_an_old_label() {
+    // Issue 31.3: "Answer B" is an option of the question, not a peer.
+    let session = consult();
+    let reply = live_reply(
+        &session,
+        ReplyKind::Synthesis,
+        "judge",
+        r#"{"consensus_points": [{"point": "Answer B (23) is the only prime"#,
+    );
+    assert_eq!(
+        items(&reply, "Consensus"),
+        ["Answer B (23) is the only prime"]
+    );
 }

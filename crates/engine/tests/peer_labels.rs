@@ -1,5 +1,5 @@
 //! Bias controls (DESIGN.md, Consult): in rounds 2-4 the judge and every panelist see their peers
-//! as "Answer A", "Answer B"..., shuffled per reader from a seed kept in the record; replies that
+//! as "Panelist A", "Panelist B"..., shuffled per reader from a seed kept in the record; replies that
 //! cite labels validate and are stored with the real ids; a setting turns it off.
 mod common;
 
@@ -72,7 +72,7 @@ fn with_anonymity_on_no_panelist_name_persona_or_model_reaches_rounds_two_to_fou
             request.prompt
         );
         assert!(
-            request.prompt.contains("Answer A"),
+            request.prompt.contains("Panelist A"),
             "{} names peers by label",
             request.call_id
         );
@@ -102,7 +102,7 @@ fn with_anonymity_on_no_panelist_name_persona_or_model_reaches_rounds_two_to_fou
         .find(|r| r.call_id == "r4-judge")
         .unwrap();
     assert!(!names_leaked(&named, &verdict).is_empty());
-    assert!(!verdict.prompt.contains("Answer A"));
+    assert!(!verdict.prompt.contains("Panelist A"));
 }
 
 #[test]
@@ -111,7 +111,7 @@ fn the_judge_reads_the_answers_in_its_own_shuffled_order() {
     let orders: std::collections::BTreeSet<Vec<String>> = (0..12)
         .map(|seed| {
             let judge = PeerLabels::for_reader(&config, Some(seed), "judge");
-            ["Answer A", "Answer B", "Answer C"]
+            ["Panelist A", "Panelist B", "Panelist C"]
                 .iter()
                 .map(|label| judge.real(label))
                 .collect()
@@ -137,9 +137,9 @@ fn the_judge_reads_the_answers_in_its_own_shuffled_order() {
         .find(|r| r.call_id == "r2-judge")
         .unwrap();
     let at = |label: &str| r2.prompt.find(&format!("{label}: As {label}, adopt Rust"));
-    let (a, b, c) = (at("Answer A"), at("Answer B"), at("Answer C"));
+    let (a, b, c) = (at("Panelist A"), at("Panelist B"), at("Panelist C"));
     assert!(a.is_some() && a < b && b < c, "{}", r2.prompt);
-    assert_eq!(judge.real("Answer A"), judge.real("answer a"));
+    assert_eq!(judge.real("Panelist A"), judge.real("panelist a"));
 }
 
 /// Rounds 2-4 prompts, by call id.
@@ -200,16 +200,16 @@ fn replies_that_cite_labels_validate_and_are_stored_with_the_real_ids() {
         .reply(
             "r2-judge",
             synthesis(
-                json!([{"point": "Adopt Rust, as Answer B argues", "supporting_agents": ["Answer A", "Answer B", "Answer C"], "confidence": 0.8}]),
+                json!([{"point": "Adopt Rust, as Panelist B argues", "supporting_agents": ["Panelist A", "Panelist B", "Panelist C"], "confidence": 0.8}]),
                 json!([{"topic": "Timeline", "viewpoints": [
-                    {"agent": "Answer A", "viewpoint": "Fast"},
-                    {"agent": "Answer C", "viewpoint": "Slow"}]}]),
+                    {"agent": "Panelist A", "viewpoint": "Fast"},
+                    {"agent": "Panelist C", "viewpoint": "Slow"}]}]),
             ),
         )
         .reply(
             "r3-panelist-2",
-            json!({"challenges": [{"target_agent": "Answer B", "challenge": "Answer B ignores the hiring cost.", "evidence": ["Answer B's own numbers"]}],
-                   "defense": "My answer holds, unlike Answer A's."})
+            json!({"challenges": [{"target_agent": "Panelist B", "challenge": "Panelist B ignores the hiring cost.", "evidence": ["Panelist B's own numbers"]}],
+                   "defense": "My answer holds, unlike Panelist A's."})
             .to_string(),
         )
         .reply(
@@ -220,7 +220,7 @@ fn replies_that_cite_labels_validate_and_are_stored_with_the_real_ids() {
             "r4-judge",
             verdict(
                 0.7,
-                json!([{"agent": "Answer C", "concern": "Answer C still doubts the timeline.", "severity": "medium"}]),
+                json!([{"agent": "Panelist C", "concern": "Panelist C still doubts the timeline.", "severity": "medium"}]),
             ),
         );
     let mut session = session_with(config);
@@ -239,7 +239,7 @@ fn replies_that_cite_labels_validate_and_are_stored_with_the_real_ids() {
     );
     let body = session.consult();
     let synthesis = body.round2.as_ref().unwrap();
-    let ids: Vec<String> = ["Answer A", "Answer B", "Answer C"]
+    let ids: Vec<String> = ["Panelist A", "Panelist B", "Panelist C"]
         .iter()
         .map(|l| judge.real(l))
         .collect();
@@ -251,7 +251,7 @@ fn replies_that_cite_labels_validate_and_are_stored_with_the_real_ids() {
     assert_eq!(synthesis.tensions[0].viewpoints[1].agent, ids[2]);
 
     let cross_exam = body.round3.as_ref().unwrap();
-    let target = second.real("Answer B");
+    let target = second.real("Panelist B");
     let challenge = cross_exam
         .challenges
         .iter()
@@ -279,7 +279,7 @@ fn a_reply_naming_someone_off_the_panel_is_reasked_with_the_labels_only() {
             "r4-judge",
             verdict(
                 0.7,
-                json!([{"agent": "Answer Z", "concern": "Unknown.", "severity": "low"}]),
+                json!([{"agent": "Panelist Z", "concern": "Unknown.", "severity": "low"}]),
             ),
         )
         .reply("r4-judge-reask", verdict(0.8, json!([])));
@@ -290,6 +290,61 @@ fn a_reply_naming_someone_off_the_panel_is_reasked_with_the_labels_only() {
         .into_iter()
         .find(|r| r.call_id == "r4-judge-reask")
         .expect("the unknown name is re-asked");
-    assert!(reask.prompt.contains("\"Answer Z\", who is not on the panel; use only these names: Answer A, Answer B, Answer C."));
+    assert!(reask.prompt.contains("\"Panelist Z\", who is not on the panel; use only these names: Panelist A, Panelist B, Panelist C."));
     assert!(!reask.prompt.contains("panelist-"));
+}
+
+#[test]
+fn a_multiple_choice_answer_is_never_taken_for_a_peer_label() {
+    // Issue 31.3: options named "Answer A".."Answer D" are words of the question, not peers.
+    let question = "Which is prime? Answer A: 21, Answer B: 23, Answer C: 25, Answer D: 27.";
+    let seed = 5;
+    let config = council();
+    let judge = PeerLabels::for_reader(&config, Some(seed), "judge");
+    let second = judge.shown("panelist-2");
+    let mut caller = ScriptedCaller::over_demo();
+    for n in 1..=3 {
+        caller = caller.reply(
+            &format!("r1-panelist-{n}"),
+            answer("Answer B (23) is the only prime", 0.9),
+        );
+    }
+    let caller = caller
+        .reply(
+            "r2-judge",
+            synthesis(
+                json!([{"point": "Answer B (23) is the only prime", "supporting_agents": judge.names(), "confidence": 0.9}]),
+                json!([]),
+            ),
+        )
+        .reply(
+            "r4-judge",
+            verdict(
+                0.9,
+                json!([{"agent": second, "concern": format!("{second} doubts Answer B (23)."), "severity": "low"}]),
+            ),
+        );
+    let mut session = Session::new_consult("c-mc".into(), question.into(), config, NOW_MS);
+    session.consult_mut().peer_label_seed = Some(seed);
+    let (session, _) = run(session, &caller);
+    assert_eq!(session.consult_state(), Some(ConsultState::Complete));
+    let body = session.consult();
+    assert_eq!(
+        body.round2.as_ref().unwrap().consensus_points[0].point,
+        "Answer B (23) is the only prime"
+    );
+    // A label used as one is still mapped back, in a field and in text.
+    let dissent = &body.round4.as_ref().unwrap().dissent[0];
+    assert_eq!(dissent.agent, "panelist-2");
+    assert_eq!(dissent.concern, "panelist-2 doubts Answer B (23).");
+    // The judge never reads a peer's label that is also a word of the question.
+    let r2 = caller
+        .requests()
+        .into_iter()
+        .find(|r| r.call_id == "r2-judge")
+        .unwrap();
+    for name in judge.names() {
+        assert!(!question.contains(&name), "{name} is one of the options");
+        assert!(r2.prompt.contains(&name));
+    }
 }

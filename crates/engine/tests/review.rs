@@ -1120,3 +1120,151 @@ fn the_review_report_and_the_fix_requests_match_their_checked_files() {
             && !fixes.contains("## FIX-004")
     );
 }
+
+// ---- issue 31.4: review rules ---------------------------------------------------------------
+
+#[test]
+fn a_rule_is_named_by_a_rule_not_by_a_heading_or_a_one_word_line() {
+    use consilium_engine::review::grounding::names_a_project_rule;
+    let listed =
+        "## Project rules\nProject rules\nSecurity\n- No print statements in production code\n\
+                  Conventions:\n2. Every query helper has a test";
+    assert!(!names_a_project_rule("Follow the project rules", listed));
+    assert!(!names_a_project_rule("Security review is needed", listed));
+    assert!(!names_a_project_rule(
+        "Conventions matter to readers",
+        listed
+    ));
+    assert!(names_a_project_rule(
+        "No print statements in production code",
+        listed
+    ));
+    assert!(names_a_project_rule(
+        "Rule 2: every query helper has a test",
+        listed
+    ));
+    // Without a list every line is a rule, but never a heading nor a single word.
+    let plain = "Project rules:\nSecurity\nSecrets come from the environment, never from the code.";
+    assert!(!names_a_project_rule("Follow the project rules", plain));
+    assert!(!names_a_project_rule("Security is weak here", plain));
+    assert!(names_a_project_rule(
+        "Secrets come from the environment, never from the code",
+        plain
+    ));
+    // Words, not parts of words: "test" is not "tests".
+    assert!(!names_a_project_rule(
+        "Every query helper has a tested twin",
+        listed
+    ));
+}
+
+/// A clean change (no secret) to `src/db.py`: lines 2 and 3 are added.
+const DB_DIFF: &str = "diff --git a/src/db.py b/src/db.py
+--- a/src/db.py
++++ b/src/db.py
+@@ -1,2 +1,4 @@
+ import os
++def find(conn, name):
++    return conn.execute(\"SELECT * FROM t WHERE n = '\" + name + \"'\")
+ x = 1
+";
+
+fn db_fix(path: &str, rule: &str) -> serde_json::Value {
+    json!([{"severity": "high", "path": path, "line_start": 3, "line_end": 3, "rule": rule, "current": "y", "recommended_action": "z"}])
+}
+
+#[test]
+fn an_inconclusive_review_lists_every_fix_item_for_the_person_who_decides() {
+    // The round limit: the committee keeps debating, and raised fix items on the way.
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("DEBATE", 80, json!([])))))
+        .reply(
+            "r1-architect",
+            opinion("DEBATE", 80, db_fix("src/db.py", "parameterise SQL")),
+        )
+        .reply(
+            "r5-sre",
+            opinion("DEBATE", 80, db_fix("src/db.py", "log the query")),
+        );
+    let (session, _) = run(review(DB_DIFF, demo_review_config()), &caller);
+    let verdict = session.review().verdict.clone().unwrap();
+    assert_eq!(verdict.verdict, ReviewVerdict::Inconclusive);
+    let rules: Vec<&str> = verdict
+        .fix_items
+        .iter()
+        .map(|f| f.item.rule.as_str())
+        .collect();
+    assert_eq!(rules, ["parameterise SQL", "log the query"]);
+    assert!(
+        verdict.reason.contains("2 fix item(s)"),
+        "{}",
+        verdict.reason
+    );
+
+    // Everyone abstained: their fix items are listed all the same.
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 30, json!([])))))
+        .reply(
+            "r1-architect",
+            opinion("SYNTHESIS", 30, db_fix("src/db.py", "parameterise SQL")),
+        );
+    let (session, _) = run(review(DB_DIFF, demo_review_config()), &caller);
+    let verdict = session.review().verdict.clone().unwrap();
+    assert_eq!(verdict.verdict, ReviewVerdict::Inconclusive);
+    assert_eq!(verdict.fix_items.len(), 1);
+}
+
+#[test]
+fn fix_requests_are_one_per_normalised_path_and_rule() {
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 90, json!([])))))
+        .reply(
+            "r1-architect",
+            opinion("SYNTHESIS", 90, db_fix("b/src/db.py", "parameterise SQL")),
+        )
+        .reply(
+            "r1-sre",
+            opinion("SYNTHESIS", 90, db_fix("src/db.py", "Parameterise SQL")),
+        );
+    let (session, _) = run(review(DB_DIFF, demo_review_config()), &caller);
+    let verdict = session.review().verdict.clone().unwrap();
+    assert_eq!(verdict.fix_items.len(), 1, "{:?}", verdict.fix_items);
+    let fixes = fix_requests(session.review());
+    assert!(fixes.contains("## FIX-001") && !fixes.contains("## FIX-002"));
+}
+
+#[test]
+fn findings_of_members_who_abstained_are_listed_but_request_no_change_alone() {
+    let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 90, json!([])))))
+        .reply(
+            "r1-architect",
+            opinion("SYNTHESIS", 30, db_fix("src/db.py", "parameterise SQL")),
+        );
+    let (session, _) = run(review(DB_DIFF, demo_review_config()), &caller);
+    let verdict = session.review().verdict.clone().unwrap();
+    assert_eq!(
+        verdict.verdict,
+        ReviewVerdict::Approved,
+        "{}",
+        verdict.reason
+    );
+    assert_eq!(verdict.fix_items.len(), 1, "listed");
+    assert!(verdict.fix_items[0].verified && verdict.fix_items[0].abstained);
+    assert!(
+        verdict.reason.contains("member who abstained"),
+        "{}",
+        verdict.reason
+    );
+    let fixes = fix_requests(session.review());
+    assert!(fixes.contains("None.") && fixes.contains("## Raised by members who abstained"));
+    assert!(fixes.contains("parameterise SQL"));
+    assert!(review_report(&session).contains("(from a member who abstained)"));
+
+    // Raised by a voting member too: it counts, once.
+    let caller = caller.reply(
+        "r1-sre",
+        opinion("SYNTHESIS", 90, db_fix("src/db.py", "parameterise SQL")),
+    );
+    let (session, _) = run(review(DB_DIFF, demo_review_config()), &caller);
+    let verdict = session.review().verdict.clone().unwrap();
+    assert_eq!(verdict.verdict, ReviewVerdict::RequestChanges);
+    assert_eq!(verdict.fix_items.len(), 1);
+    assert!(!verdict.fix_items[0].abstained);
+}

@@ -56,6 +56,7 @@ fn finding(path: &str, start: u32, end: u32, verified: bool, from_scan: bool) ->
         verified,
         problem: None,
         from_scan,
+        abstained: false,
     }
 }
 

@@ -30,10 +30,11 @@ pub fn DecisionView(decision: Decision) -> impl IntoView {
         dissent,
         evidence,
         absent,
+        empty_dissent_note,
         ..
     } = decision;
     let dissent_view = if dissent.is_empty() {
-        view! { <p class="muted">"No dissent on record."</p> }.into_any()
+        view! { <p class="muted">{empty_dissent_note}</p> }.into_any()
     } else {
         dissent
             .into_iter()

@@ -36,7 +36,7 @@ pub struct ConsultDraft {
     /// Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.
     structured: RwSignal<bool>,
     budget_usd: RwSignal<Option<f64>>,
-    /// Rounds 2-4 show peers as "Answer A", "Answer B"... (bias controls).
+    /// Rounds 2-4 show peers as "Panelist A", "Panelist B"... (bias controls).
     anonymous: RwSignal<bool>,
     /// The finished consult this one follows up ("Ask a follow-up"), until the user unlinks it.
     follows: RwSignal<Option<FollowUpOf>>,
@@ -239,7 +239,7 @@ pub fn NewConsultForm(
                         <BudgetField label="Budget (USD)" budget_usd=budget_usd />
                         <CheckboxField label="Verbose: send full debate artifacts" value=verbose />
                         <CheckboxField label="Structured output (JSON schema)" value=structured />
-                        <CheckboxField label="Anonymous peers: rounds 2-4 see Answer A, B…" value=anonymous />
+                        <CheckboxField label="Anonymous peers: rounds 2-4 see Panelist A, B…" value=anonymous />
                     </div>
                     <Show when=move || verbose.get()>
                         <p class="notice">{VERBOSE_NOTICE}</p>

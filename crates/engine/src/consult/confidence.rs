@@ -16,11 +16,12 @@
 //! rules above apply to that reconciled list. Within their bounds the judge's number stands. The
 //! verdict artifact keeps what the judge said; this check holds the computed number, the added
 //! dissent and the reconciled list.
-use crate::record::consult::artifacts::references::{parsed, Reference};
 use crate::record::consult::artifacts::{
     CrossExamArtifact, Dissent, IndependentArtifact, Severity, SynthesisArtifact, VerdictArtifact,
 };
 pub use crate::record::consult::confidence::{AgreementGap, ConfidenceCheck};
+
+pub use super::minority::{minority_concerns, UNATTRIBUTED_AGENT};
 
 pub const STRONG_AGREEMENT_MIN_PANELIST_CONFIDENCE: f64 = 0.70;
 pub const NO_DISSENT_FLOOR: f64 = 0.85;
@@ -28,8 +29,6 @@ pub const STRONG_AGREEMENT_FLOOR: f64 = 0.90;
 pub const HIGH_DISSENT_CEILING: f64 = 0.69;
 pub const RESERVATIONS_FLOOR: f64 = 0.70;
 pub const RESERVATIONS_CEILING: f64 = 0.90;
-/// Who an unresolved point is attributed to when no challenge matches it.
-pub const UNATTRIBUTED_AGENT: &str = "panel";
 
 pub fn check_confidence(
     verdict: &VerdictArtifact,
@@ -149,7 +148,7 @@ pub fn agreement_gaps(
 }
 
 /// The agents of the strongest consensus point (highest confidence, first on a tie).
-fn strongest_consensus(synthesis: &SynthesisArtifact) -> Option<&[String]> {
+pub(super) fn strongest_consensus(synthesis: &SynthesisArtifact) -> Option<&[String]> {
     synthesis
         .consensus_points
         .iter()
@@ -177,7 +176,8 @@ pub fn confidence_rule(
         if !floor_earned {
             (
                 judge,
-                "No dissent, but no floor: the judge's number stands.".to_string(),
+                "The dissent on record is empty, but no floor: the judge's number stands."
+                    .to_string(),
             )
         } else if strong {
             (
@@ -221,98 +221,4 @@ pub fn strong_agreement(
         && round1
             .iter()
             .all(|a| a.confidence >= STRONG_AGREEMENT_MIN_PANELIST_CONFIDENCE)
-}
-
-/// The concerns the judge's dissent leaves out:
-/// - each round 2 tension viewpoint of a minority agent that nothing answers, as medium. The
-///   minority are the agents outside the strongest consensus point (highest confidence, first on
-///   a tie); with no consensus point, every agent in a tension is in the minority.
-/// - each round 3 unresolved point no dissent covers, as high (it stood unanswered), from the
-///   challenger whose challenge it is, else from `UNATTRIBUTED_AGENT`.
-///
-/// Reconciled by reference: the round-4 prompt numbers the unresolved points (`U1`…) and the
-/// tensions (`T1`…, see `references`). A dissent entry covers the points it cites; an evidence
-/// entry that cites a tension answers it. An entry that cites no valid number (a record made
-/// before the numbering, or a judge that wrote none or only wrong ones) is matched by its text
-/// instead, as before: a dissent by the viewpoint's agent or one quoting the unresolved point, an
-/// evidence entry naming the tension's topic or quoting the viewpoint.
-pub fn minority_concerns(
-    verdict: &VerdictArtifact,
-    synthesis: &SynthesisArtifact,
-    cross_exam: &CrossExamArtifact,
-) -> Vec<Dissent> {
-    let majority: &[String] = strongest_consensus(synthesis).unwrap_or(&[]);
-    let valid = |reference: &Reference| match *reference {
-        Reference::Unresolved(n) => n <= cross_exam.unresolved.len(),
-        Reference::Tension(n) => n <= synthesis.tensions.len(),
-    };
-    let cited = |covers: &[String]| -> Vec<Reference> {
-        parsed(covers).into_iter().filter(|r| valid(r)).collect()
-    };
-    let mut added: Vec<Dissent> = Vec::new();
-    for (index, tension) in synthesis.tensions.iter().enumerate() {
-        let number = Reference::Tension(index + 1);
-        for viewpoint in &tension.viewpoints {
-            let in_majority = majority.contains(&viewpoint.agent);
-            let named_by_judge = verdict.dissent.iter().any(|d| {
-                let refs = cited(&d.covers);
-                if refs.is_empty() {
-                    d.agent == viewpoint.agent
-                } else {
-                    refs.contains(&number)
-                }
-            });
-            let answered = verdict.evidence.iter().any(|evidence| {
-                let refs = cited(&evidence.covers);
-                if refs.is_empty() {
-                    mentions(&evidence.point, &tension.topic)
-                        || mentions(&evidence.point, &viewpoint.viewpoint)
-                } else {
-                    refs.contains(&number)
-                }
-            });
-            if !in_majority && !named_by_judge && !answered {
-                added.push(Dissent {
-                    agent: viewpoint.agent.clone(),
-                    concern: format!("{}: {}", tension.topic, viewpoint.viewpoint),
-                    severity: Severity::Medium,
-                    covers: Vec::new(),
-                });
-            }
-        }
-    }
-    for (index, point) in cross_exam.unresolved.iter().enumerate() {
-        let number = Reference::Unresolved(index + 1);
-        let covered_by_judge = verdict.dissent.iter().any(|d| {
-            let refs = cited(&d.covers);
-            if refs.is_empty() {
-                mentions(&d.concern, point)
-            } else {
-                refs.contains(&number)
-            }
-        });
-        let covered_by_added = added.iter().any(|d| mentions(&d.concern, point));
-        if !covered_by_judge && !covered_by_added {
-            added.push(Dissent {
-                agent: challenger_of(point, cross_exam),
-                concern: point.clone(),
-                severity: Severity::High,
-                covers: Vec::new(),
-            });
-        }
-    }
-    added
-}
-
-fn mentions(text: &str, point: &str) -> bool {
-    text.to_lowercase()
-        .contains(point.trim().to_lowercase().as_str())
-}
-
-fn challenger_of(point: &str, cross_exam: &CrossExamArtifact) -> String {
-    cross_exam
-        .challenges
-        .iter()
-        .find(|c| mentions(point, &c.challenge) || mentions(&c.challenge, point))
-        .map_or_else(|| UNATTRIBUTED_AGENT.to_string(), |c| c.challenger.clone())
 }

@@ -25,7 +25,7 @@
 //! the same call ids; the records of the interrupted attempt stay, since their cost was real.
 //!
 //! **Bias controls** (`peers`): unless `config.anonymous_peers` is off, rounds 2-4 show each
-//! reader its peers as "Answer A", "Answer B"..., in an order shuffled per reader from the seed
+//! reader its peers as "Panelist A", "Panelist B"..., in an order shuffled per reader from the seed
 //! kept in the record; replies are mapped back to the real ids before they are checked and stored.
 //!
 //! Everything shared with the other protocols (asking, budget, records, events, saving) is the
@@ -36,6 +36,7 @@ pub mod demo;
 pub mod dissent;
 pub mod estimate;
 pub mod filtering;
+mod minority;
 pub mod peers;
 pub mod prompts;
 pub mod report;

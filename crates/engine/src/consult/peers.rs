@@ -1,5 +1,5 @@
 //! Bias controls (DESIGN.md, Consult): in rounds 2-4 a reader (the judge, or a panelist
-//! cross-examining) sees its peers as "Answer A", "Answer B"..., never by id, persona or model,
+//! cross-examining) sees its peers as "Panelist A", "Panelist B"..., never by id, persona or model,
 //! in an order shuffled for that reader from the seed kept in the record
 //! (`ConsultBody::peer_label_seed`), so a resumed session shows every reader the same labels.
 //! A panelist sees its own answer and viewpoints as "you".
@@ -29,9 +29,11 @@ pub struct PeerLabels {
     panel: Vec<String>,
 }
 
-/// "Answer A" for 0, "Answer B" for 1... (a council has at most 5 panelists).
+/// "Panelist A" for 0, "Panelist B" for 1... (a council has at most 5 panelists). Not "Answer
+/// B": that is how multiple-choice questions name their options, and a label is mapped back to
+/// an id wherever a reply writes it, so it must not be a phrase the question's own words use.
 pub fn label(index: usize) -> String {
-    format!("Answer {}", char::from(b'A' + (index % 26) as u8))
+    format!("Panelist {}", char::from(b'A' + (index % 26) as u8))
 }
 
 impl PeerLabels {
@@ -319,18 +321,18 @@ mod tests {
 
     #[test]
     fn whole_words_are_replaced_once() {
-        let swap = pairs(&[("panelist-1", "panelist-2"), ("panelist-2", "Answer A")]);
+        let swap = pairs(&[("panelist-1", "panelist-2"), ("panelist-2", "Panelist A")]);
         assert_eq!(
             replace_words(
                 "panelist-1 and panelist-2, not panelist-12 or xpanelist-1.",
                 &swap
             ),
-            "panelist-2 and Answer A, not panelist-12 or xpanelist-1."
+            "panelist-2 and Panelist A, not panelist-12 or xpanelist-1."
         );
-        let back = pairs(&[("Answer A", "panelist-3")]);
+        let back = pairs(&[("Panelist A", "panelist-3")]);
         assert_eq!(
-            replace_words("Answer A's point; Answer Alpha; (Answer A)", &back),
-            "panelist-3's point; Answer Alpha; (panelist-3)"
+            replace_words("Panelist A's point; Panelist Alpha; (Panelist A)", &back),
+            "panelist-3's point; Panelist Alpha; (panelist-3)"
         );
     }
 }

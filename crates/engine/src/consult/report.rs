@@ -2,7 +2,9 @@
 //! session says so at the top, and no provider credential exists in the record to leak.
 use std::fmt::Write;
 
-use crate::consult::dissent::{dissent_on_record, severity_name};
+use crate::consult::dissent::{
+    absent_panelists, dissent_on_record, empty_dissent_note_of, severity_name,
+};
 use crate::money::format_usd;
 use crate::record::Session;
 
@@ -70,16 +72,9 @@ pub fn consult_markdown(session: &Session) -> String {
                 let _ = writeln!(out, "Confidence: **{}**\n", percent(verdict.confidence));
             }
         }
-        if let Some(check) = body
-            .confidence_check
-            .as_ref()
-            .filter(|c| !c.absent_panelists.is_empty())
-        {
-            let absent: Vec<String> = check
-                .absent_panelists
-                .iter()
-                .map(|id| label(session, id))
-                .collect();
+        let absent = body.confidence_check.iter().flat_map(absent_panelists);
+        let absent: Vec<String> = absent.map(|id| label(session, &id)).collect();
+        if !absent.is_empty() {
             let _ = writeln!(
                 out,
                 "Absent (no usable answer, not counted as agreeing): {}\n",
@@ -93,7 +88,8 @@ pub fn consult_markdown(session: &Session) -> String {
         let dissent = dissent_on_record(body);
         let _ = writeln!(out, "\n### Dissent\n");
         if dissent.is_empty() {
-            let _ = writeln!(out, "None on record.");
+            let note = empty_dissent_note_of(body).unwrap_or_default();
+            let _ = writeln!(out, "{note}");
         }
         for entry in dissent {
             let d = &entry.dissent;

@@ -61,7 +61,9 @@ pub(super) fn decision(session: &Session, html: &mut Html) {
     }
     html.raw("<h3>Dissent, by severity</h3>");
     if decision.dissent.is_empty() {
-        html.raw("<p class=\"muted\">No dissent on record.</p>");
+        html.raw("<p class=\"muted\">")
+            .text(&decision.empty_dissent_note)
+            .raw("</p>");
     } else {
         html.raw("<ul class=\"dissent\">");
         for entry in &decision.dissent {

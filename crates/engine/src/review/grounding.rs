@@ -4,7 +4,8 @@
 //! verified finding that names one of the project's rules, the Architect a verified critical
 //! finding. Anything else is counted as an objection (DEBATE), so an unverified finding, or a
 //! finding outside the holder's ground, never blocks a change.
-use super::diff::ParsedDiff;
+use super::diff::{normalise_path, ParsedDiff};
+use super::project_rules;
 use super::replies::{FixItem, FixSeverity, PersonaReply, Vote};
 use super::secrets::SecretHit;
 use crate::record::review::body::{Finding, Opinion};
@@ -24,6 +25,7 @@ pub fn verify(item: FixItem, diff: &ParsedDiff) -> Finding {
         verified: problem.is_none(),
         problem,
         from_scan: false,
+        abstained: false,
         item,
     }
 }
@@ -45,6 +47,7 @@ pub fn scan_finding(hit: &SecretHit) -> Finding {
         verified: true,
         problem: None,
         from_scan: true,
+        abstained: false,
     }
 }
 
@@ -101,34 +104,10 @@ pub fn veto_ground_problem(
     }
 }
 
-/// Whether a finding's `rule` names one of the project's rules (one per line): either holds the
-/// other once case, punctuation and list markers are set aside.
+/// Whether a finding's `rule` names one of the project's rules (see `project_rules`): a rule,
+/// not a heading ("Project rules"), a single word or a part of a word.
 pub fn names_a_project_rule(rule: &str, project_rules: &str) -> bool {
-    let cited = plain_words(rule);
-    // A word or two ("tests") would match almost any rule.
-    if cited.chars().filter(|c| c.is_alphanumeric()).count() < 6 {
-        return false;
-    }
-    project_rules
-        .lines()
-        .map(plain_words)
-        .filter(|r| !r.is_empty())
-        .any(|r| r.contains(&cited) || cited.contains(&r))
-}
-
-/// Lower-case words separated by one space, without a leading list marker ("1.", "-", "*").
-fn plain_words(text: &str) -> String {
-    let lower = text.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    let skip = usize::from(
-        words
-            .first()
-            .is_some_and(|w| w.chars().all(|c| c.is_ascii_digit())),
-    );
-    words[skip..].join(" ")
+    project_rules::names_a_rule(rule, project_rules)
 }
 
 /// What a member's reply counts as in the quorum.
@@ -185,26 +164,26 @@ pub fn opinion_of(
     }
 }
 
-/// One finding per path + rule (the first once sorted: a verified one before an unverified one,
-/// then the most severe): verified first, then most severe, then by path and line.
+/// One finding per path + rule, the path normalised (`b/src/db.py` is `src/db.py`): the first
+/// once sorted, verified first, then one a voting member raised, then the most severe, then by
+/// path and line.
 pub fn deduplicated(mut findings: Vec<Finding>) -> Vec<Finding> {
-    consilium_order::sort_by(&mut findings, |a, b| {
+    let order = |f: &Finding| {
         (
-            !a.verified,
-            a.item.severity,
-            &a.item.path,
-            a.item.line_start,
+            !f.verified,
+            f.abstained,
+            f.item.severity,
+            normalise_path(&f.item.path),
+            f.item.line_start,
         )
-            .cmp(&(
-                !b.verified,
-                b.item.severity,
-                &b.item.path,
-                b.item.line_start,
-            ))
-    });
+    };
+    consilium_order::sort_by(&mut findings, |a, b| order(a).cmp(&order(b)));
     let mut seen: Vec<(String, String)> = Vec::new();
     findings.retain(|f| {
-        let key = (f.item.path.clone(), f.item.rule.trim().to_lowercase());
+        let key = (
+            normalise_path(&f.item.path),
+            f.item.rule.trim().to_lowercase(),
+        );
         if seen.contains(&key) {
             false
         } else {

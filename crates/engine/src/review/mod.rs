@@ -34,6 +34,7 @@ mod debate;
 pub mod demo;
 pub mod diff;
 pub mod grounding;
+pub mod project_rules;
 pub mod prompts;
 pub mod quorum;
 pub mod replies;

@@ -124,7 +124,12 @@ pub fn review_report(session: &Session) -> String {
                 } else {
                     " (not checked against the diff)"
                 };
-                let _ = writeln!(out, "- {}{unchecked}", finding_line(finding));
+                let abstained = if finding.abstained {
+                    " (from a member who abstained)"
+                } else {
+                    ""
+                };
+                let _ = writeln!(out, "- {}{unchecked}{abstained}", finding_line(finding));
             }
             out.push('\n');
         }
@@ -158,8 +163,9 @@ fn finding_line(finding: &Finding) -> String {
     )
 }
 
-/// One request per path + rule, most severe first: the verified ones as `FIX-NNN`, then those not
-/// checked against the diff, listed so they do not vanish.
+/// One request per path + rule, most severe first: the verified ones of voting members and the
+/// scan as `FIX-NNN`, then those only members who abstained raised, then those not checked
+/// against the diff, listed so they do not vanish.
 pub fn fix_requests(body: &ReviewBody) -> String {
     let mut out = String::from("# Fix requests\n");
     let all = body
@@ -167,7 +173,8 @@ pub fn fix_requests(body: &ReviewBody) -> String {
         .as_ref()
         .map(|v| v.fix_items.as_slice())
         .unwrap_or_default();
-    let items: Vec<&Finding> = all.iter().filter(|f| f.verified).collect();
+    let items: Vec<&Finding> = all.iter().filter(|f| f.verified && !f.abstained).collect();
+    let abstained: Vec<&Finding> = all.iter().filter(|f| f.verified && f.abstained).collect();
     let unchecked: Vec<&Finding> = all.iter().filter(|f| !f.verified).collect();
     if items.is_empty() {
         out.push_str("\nNone.\n");
@@ -187,6 +194,15 @@ pub fn fix_requests(body: &ReviewBody) -> String {
             item.recommended_action,
             if finding.from_scan { "secret scan (engine)" } else { "committee, verified against the diff" }
         );
+    }
+    if !abstained.is_empty() {
+        out.push_str(
+            "\n## Raised by members who abstained\n\nVerified against the diff, but raised only by \
+             members who abstained: they ask for no change on their own.\n\n",
+        );
+        for finding in abstained {
+            let _ = writeln!(out, "- {}", finding_line(finding));
+        }
     }
     if !unchecked.is_empty() {
         out.push_str(

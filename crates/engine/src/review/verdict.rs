@@ -3,38 +3,72 @@
 //! the transition log.
 use super::quorum::{verdict_for, Ending, ReviewVerdict};
 use super::{grounding, secrets, ReviewRun};
-use crate::record::review::body::{Finding, Opinion, Verdict};
+use crate::record::review::body::{Finding, Opinion, ReviewBody, Verdict};
+use crate::record::review::reply::Vote;
 use crate::record::review::state::ReviewState;
 
 /// The verdict's fix items: every secret the scan found and every finding of `opinions`, one per
-/// path + rule (a verified one wins over an unverified one). Only the verified ones ask for changes
-/// (`verified_count`); the unverified ones never vanish: they are listed as not checked against the
-/// diff and named in the verdict's sentence (`unchecked_sentence`).
+/// path + rule (a verified one wins over an unverified one, a voting member's over an
+/// abstainer's). Only the verified ones of voting members and the scan ask for changes
+/// (`requested_count`); the others never vanish: the unverified ones are listed as not checked
+/// against the diff and named in the verdict's sentence (`unchecked_sentence`), those of members
+/// who abstained are listed as theirs (`abstained_sentence`).
 pub(super) fn verdict_findings(opinions: &[Opinion], hits: &[secrets::SecretHit]) -> Vec<Finding> {
     let mut findings: Vec<Finding> = hits.iter().map(grounding::scan_finding).collect();
-    findings.extend(opinions.iter().flat_map(|o| o.findings.iter()).cloned());
+    for opinion in opinions {
+        let abstained = opinion.vote == Vote::Abstain;
+        findings.extend(opinion.findings.iter().map(|finding| Finding {
+            abstained,
+            ..finding.clone()
+        }));
+    }
     grounding::deduplicated(findings)
 }
 
-pub(super) fn verified_count(findings: &[Finding]) -> usize {
-    findings.iter().filter(|f| f.verified).count()
+/// The fix items that ask for changes: verified, and raised by the scan or a member who voted.
+pub(super) fn requested_count(findings: &[Finding]) -> usize {
+    findings
+        .iter()
+        .filter(|f| f.verified && !f.abstained)
+        .count()
 }
 
-/// The verdict of a quorum: REQUEST_CHANGES with verified fix items, else APPROVED; either way the
-/// sentence names the fix items not checked against the diff.
+/// The verdict of a quorum: REQUEST_CHANGES with fix items that ask for changes, else APPROVED;
+/// either way the sentence names the fix items not checked against the diff and says how many
+/// came from members who abstained.
 pub(super) fn synthesis_verdict(findings: &[Finding]) -> (ReviewVerdict, String) {
-    let verified = verified_count(findings);
+    let requested = requested_count(findings);
     let verdict = verdict_for(Ending::Synthesis {
-        fix_items: verified,
+        fix_items: requested,
     });
-    let reason = match (verified, findings.len()) {
+    let reason = match (requested, findings.len()) {
         (0, 0) => "The committee reached a quorum with no fix items left.".to_string(),
         (0, _) => "The committee reached a quorum with no verified fix item left.".to_string(),
         (n, _) => {
             format!("The committee reached a quorum, with {n} fix item(s) to address first.")
         }
     };
+    let reason = match abstained_sentence(findings) {
+        Some(sentence) => format!("{reason} {sentence}"),
+        None => reason,
+    };
     (verdict, with_unchecked(reason, findings))
+}
+
+/// "1 fix item from a member who abstained is listed; it asks for no change on its own."
+fn abstained_sentence(findings: &[Finding]) -> Option<String> {
+    let count = findings.iter().filter(|f| f.abstained).count();
+    (count > 0).then(|| {
+        if count == 1 {
+            "1 fix item from a member who abstained is listed; it asks for no change on its own."
+                .to_string()
+        } else {
+            format!(
+                "{count} fix items from members who abstained are listed; they ask for no change \
+                 on their own."
+            )
+        }
+    })
 }
 
 /// `reason`, followed by the sentence naming the unverified fix items, when there are any.
@@ -72,17 +106,36 @@ pub fn unchecked_sentence(findings: &[Finding]) -> Option<String> {
     })
 }
 
-/// No decision could be carried (everyone abstained, or the round limit): INCONCLUSIVE.
+/// No decision could be carried (everyone abstained, or the round limit): INCONCLUSIVE, with
+/// every fix item the committee raised on the current code, for the person who decides.
 pub(super) fn conclude_without_consensus(run: &ReviewRun<'_>, reason: String) {
     let hits = run.body(|b| b.secret_hits.clone());
-    let findings = verdict_findings(&[], &hits);
+    let opinions = run.body(opinions_on_current_code);
+    let findings = verdict_findings(&opinions, &hits);
+    let listed = match findings.len() {
+        0 => String::new(),
+        n => format!(" The committee's {n} fix item(s) are listed for them."),
+    };
     set_verdict(
         run,
         verdict_for(Ending::NoConsensus),
-        format!("{reason} A person should decide."),
+        with_unchecked(
+            format!("{reason} A person should decide.{listed}"),
+            &findings,
+        ),
         false,
         findings,
     );
+}
+
+/// Every opinion of the rounds on the code under review now, earliest first.
+fn opinions_on_current_code(body: &ReviewBody) -> Vec<Opinion> {
+    let version = body.code_version();
+    body.rounds
+        .iter()
+        .filter(|round| round.code_version == version)
+        .flat_map(|round| round.opinions.iter().cloned())
+        .collect()
 }
 
 pub(super) fn set_verdict(

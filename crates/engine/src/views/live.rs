@@ -175,7 +175,7 @@ pub struct LiveReply {
 
 /// The reply streamed so far (`text`) of a call of `kind` by participant `writer` in `session`.
 /// Fields the kind does not know (a model that named its own) follow as text under their own
-/// names. Peers a Consult reply names by the writer's labels ("Answer B", "you") are named as the
+/// names. Peers a Consult reply names by the writer's labels ("Panelist B", "you") are named as the
 /// stored rounds name them, mapped back as the record maps them.
 pub fn live_reply(session: &Session, kind: ReplyKind, writer: &str, text: &str) -> LiveReply {
     let peers = peer_labels(session, kind, writer);

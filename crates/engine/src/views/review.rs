@@ -16,7 +16,7 @@ pub struct FindingCard {
     pub finding: Finding,
     /// "verified" or "not checked against the diff".
     pub status: &'static str,
-    /// "committee" or "secret scan".
+    /// "committee", "secret scan" or "a member who abstained (asks for no change on its own)".
     pub source: &'static str,
     /// "Line 4" or "Lines 3–5".
     pub lines: String,
@@ -49,6 +49,8 @@ impl FindingCard {
             },
             source: if finding.from_scan {
                 "secret scan"
+            } else if finding.abstained {
+                "a member who abstained (asks for no change on its own)"
             } else {
                 "committee"
             },

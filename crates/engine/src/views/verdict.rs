@@ -5,7 +5,9 @@ use crate::consult::confidence::{
     strong_agreement, HIGH_DISSENT_CEILING, NO_DISSENT_FLOOR, RESERVATIONS_CEILING,
     RESERVATIONS_FLOOR, STRONG_AGREEMENT_FLOOR,
 };
-use crate::consult::dissent::{dissent_on_record, DissentEntry};
+use crate::consult::dissent::{
+    absent_fact, absent_panelists, dissent_on_record, empty_dissent_note_of, DissentEntry,
+};
 use crate::record::consult::artifacts::Severity;
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::efficiency::TokenEfficiencyStats;
@@ -51,8 +53,13 @@ pub struct Decision {
     /// The judge's and the engine's, high severity first.
     pub dissent: Vec<DissentLine>,
     pub evidence: Vec<String>,
-    /// Labels of the panelists with no usable answer.
+    /// Labels of the panelists with no usable answer in some round (1, or 3).
     pub absent: Vec<String>,
+    /// How many panelists the council had ("1 of 3 panelists absent").
+    pub panel_size: usize,
+    /// What the dissent section says when `dissent` is empty: "No dissent on record." only when
+    /// no panelist was absent and the confidence is at least 70%; else that the judge named none.
+    pub empty_dissent_note: String,
 }
 
 pub fn percent(fraction: f64) -> String {
@@ -97,8 +104,8 @@ pub fn decision(session: &Session) -> Option<Decision> {
     let absent = body
         .confidence_check
         .iter()
-        .flat_map(|check| &check.absent_panelists)
-        .map(|id| session.label_of(id))
+        .flat_map(absent_panelists)
+        .map(|id| session.label_of(&id))
         .collect();
     Some(Decision {
         recommendation: verdict.recommendation.clone(),
@@ -115,6 +122,8 @@ pub fn decision(session: &Session) -> Option<Decision> {
             .collect(),
         evidence: verdict.evidence.iter().map(|e| e.point.clone()).collect(),
         absent,
+        panel_size: body.config.panelists.len(),
+        empty_dissent_note: empty_dissent_note_of(body).unwrap_or_default(),
     })
 }
 
@@ -240,17 +249,38 @@ pub fn dissent_level(dissent: &[DissentLine]) -> &'static str {
 }
 
 /// The one confidence chip: "78% · medium dissent" (the computed confidence; the judge's own
-/// number when the record predates the check).
+/// number when the record predates the check), then the panelists absent, if any: "75% · 1 of 3
+/// panelists absent". See `dissent_summary`.
 pub fn confidence_chip(decision: &Decision) -> String {
-    let confidence = decision
-        .meter
-        .as_ref()
-        .map_or(decision.judge_confidence, |m| m.computed);
     format!(
         "{} · {}",
-        percent(confidence),
-        dissent_level(&decision.dissent)
+        percent(shown_confidence(decision)),
+        dissent_summary(decision)
     )
+}
+
+fn shown_confidence(decision: &Decision) -> f64 {
+    decision
+        .meter
+        .as_ref()
+        .map_or(decision.judge_confidence, |m| m.computed)
+}
+
+/// The dissent as the chip and "Why?" say it: the strongest level on record, and the panelists
+/// absent (dissent-like: absent is not agreeing). "No dissent" only when it is true: never with
+/// a panelist absent, nor below 70%, where an empty dissent is "dissent not named by the judge".
+pub fn dissent_summary(decision: &Decision) -> String {
+    let absent = (!decision.absent.is_empty())
+        .then(|| absent_fact(decision.absent.len(), decision.panel_size));
+    match (decision.dissent.is_empty(), absent) {
+        (false, None) => dissent_level(&decision.dissent).to_string(),
+        (false, Some(absent)) => format!("{} · {absent}", dissent_level(&decision.dissent)),
+        (true, Some(absent)) => absent,
+        (true, None) if shown_confidence(decision) < RESERVATIONS_FLOOR => {
+            "dissent not named by the judge".to_string()
+        }
+        (true, None) => dissent_level(&decision.dissent).to_string(),
+    }
 }
 
 /// One fact behind the confidence, as "Why?" lists it.
@@ -273,7 +303,7 @@ pub fn confidence_why(decision: &Decision) -> Vec<WhyLine> {
             ),
         ];
     };
-    let level = dissent_level(&decision.dissent);
+    let level = dissent_summary(decision);
     let outcome = if meter.adjusted {
         format!(
             "moved the judge's {} into the band: {}",

@@ -62,7 +62,7 @@ fn panelist_system(panelist: &Participant) -> String {
     system
 }
 
-/// Names no panelist: with anonymous peers the prompt shows them as "Answer A", "Answer B"...
+/// Names no panelist: with anonymous peers the prompt shows them as "Panelist A", "Panelist B"...
 const JUDGE_SYSTEM: &str = "You are the judge of a council: impartial, you weigh what the \
                             panelists said and add no opinion of your own. Name each panelist as \
                             this prompt names them.";

@@ -34,7 +34,7 @@ pub struct ConsultConfig {
     /// A scripted council: labelled as a demo wherever the session shows.
     #[serde(default)]
     pub demo: bool,
-    /// Bias controls: in rounds 2-4 every reader sees its peers as "Answer A", "Answer B"...,
+    /// Bias controls: in rounds 2-4 every reader sees its peers as "Panelist A", "Panelist B"...,
     /// in an order shuffled per reader (see `ConsultBody::peer_label_seed`).
     /// Stored only when off: a record without it (also one from before it existed) has it on.
     #[serde(

@@ -93,6 +93,10 @@ pub struct Finding {
     /// Raised by the engine itself (a secret-scan hit), not by a persona.
     #[serde(default)]
     pub from_scan: bool,
+    /// Raised only by members who abstained: listed, but it asks for no change on its own.
+    /// Stored only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub abstained: bool,
 }
 
 /// One persona in one round.
