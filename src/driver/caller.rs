@@ -43,6 +43,7 @@ pub fn chat_request(request: &CallRequest, stream: bool) -> ChatRequest {
             .clone()
             .map(|(name, schema)| ResponseSchema { name, schema }),
         stream,
+        prompt_cache_key: None,
     }
 }
 
@@ -208,6 +209,7 @@ mod tests {
                     schema: json!({"type": "object"}),
                 }),
                 stream: true,
+                prompt_cache_key: None,
             }
         );
     }

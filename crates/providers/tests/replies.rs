@@ -18,6 +18,7 @@ fn reply(
         usage: Some(Usage {
             input_tokens: usage.0,
             output_tokens: usage.1,
+            ..Usage::default()
         }),
         finish_reason: Some(finish),
         model: Some(model.into()),
