@@ -110,13 +110,9 @@ pub fn describe_calls(estimate: &CostEstimate) -> String {
 pub fn price_entry(model: &str, input: &str, output: &str) -> Result<(String, Price), String> {
     let name = model.trim();
     match (input.parse::<f64>(), output.parse::<f64>()) {
-        (Ok(i), Ok(o)) if !name.is_empty() && i >= 0.0 && o >= 0.0 => Ok((
-            name.to_string(),
-            Price {
-                input_per_million: i,
-                output_per_million: o,
-            },
-        )),
+        (Ok(i), Ok(o)) if !name.is_empty() && i >= 0.0 && o >= 0.0 => {
+            Ok((name.to_string(), Price::new(i, o)))
+        }
         _ => Err("Type a model id and two prices of zero or more (USD per million tokens).".into()),
     }
 }

@@ -305,7 +305,8 @@ pub(super) fn models_in_data(reply: &Value) -> Option<Vec<ModelInfo>> {
     Some(models)
 }
 
-/// OpenRouter lists prices in USD per token, as strings.
+/// OpenRouter lists prices in USD per token, as strings, with the cache rates of the models that
+/// have them (`input_cache_read`, `input_cache_write`).
 fn openrouter_price(model: &Value) -> Option<Price> {
     let pricing = model.get("pricing")?;
     let per_token = |field: &str| -> Option<f64> {
@@ -318,5 +319,7 @@ fn openrouter_price(model: &Value) -> Option<Price> {
     Some(Price {
         input_per_million: per_token("prompt")? * 1e6,
         output_per_million: per_token("completion")? * 1e6,
+        cache_read_per_million: per_token("input_cache_read").map(|p| p * 1e6),
+        cache_write_per_million: per_token("input_cache_write").map(|p| p * 1e6),
     })
 }
