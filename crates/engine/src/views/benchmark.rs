@@ -114,7 +114,7 @@ pub fn p_value_text(p: f64) -> String {
     }
 }
 
-fn thousands(value: u64) -> String {
+pub(crate) fn thousands(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
