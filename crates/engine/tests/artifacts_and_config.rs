@@ -254,10 +254,7 @@ fn a_council_is_validated_with_sentences() {
         "The budget must be more than $0 (got 0)."
     );
     let mut config = valid.clone();
-    config.panelists[0].price = Some(Price {
-        input_per_million: -1.0,
-        output_per_million: 1.0,
-    });
+    config.panelists[0].price = Some(Price::new(-1.0, 1.0));
     assert!(config
         .validate()
         .unwrap_err()

@@ -379,10 +379,7 @@ fn a_reloaded_record_resumes_from_its_last_save() {
 
 #[test]
 fn the_budget_stops_the_benchmark_before_a_call_that_could_exceed_it_and_a_raise_resumes_it() {
-    let price = Price {
-        input_per_million: 100.0,
-        output_per_million: 100.0,
-    };
+    let price = Price::new(100.0, 100.0);
     // A question costs about $0.65 (6,500 tokens); a call's worst case about $0.12.
     let session = benchmark(4, BestSingle::Auto, Some(1.5), Some(price));
     let questions = body(&session).questions.clone();

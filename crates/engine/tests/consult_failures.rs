@@ -181,10 +181,7 @@ fn a_cancel_during_a_parallel_round_aborts_after_the_round_settles() {
 }
 
 /// Output at $1,000 per million tokens: a 1024-token reply may cost $1.024.
-const OUTPUT_ONLY: Price = Price {
-    input_per_million: 0.0,
-    output_per_million: 1000.0,
-};
+const OUTPUT_ONLY: Price = Price::new(0.0, 1000.0);
 
 #[test]
 fn a_call_that_could_exceed_the_budget_is_not_made_and_the_session_fails() {

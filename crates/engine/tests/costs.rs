@@ -70,13 +70,7 @@ fn the_estimate_is_an_upper_bound_of_what_a_full_run_sends() {
 
 #[test]
 fn verbose_mode_costs_more() {
-    let mut config = priced_config(
-        Price {
-            input_per_million: 3.0,
-            output_per_million: 15.0,
-        },
-        None,
-    );
+    let mut config = priced_config(Price::new(3.0, 15.0), None);
     let filtered = estimate_cost(DEMO_QUESTION, &config);
     config.verbose = true;
     let verbose = estimate_cost(DEMO_QUESTION, &config);
@@ -87,10 +81,7 @@ fn verbose_mode_costs_more() {
 
 #[test]
 fn the_estimate_prices_each_call_and_lists_unpriced_participants() {
-    let price = Price {
-        input_per_million: 2.0,
-        output_per_million: 10.0,
-    };
+    let price = Price::new(2.0, 10.0);
     let config = priced_config(price, None);
     let estimate = estimate_cost(DEMO_QUESTION, &config);
     let expected = price.cost_usd(estimate.input_tokens, estimate.output_tokens);
@@ -110,10 +101,7 @@ fn the_estimate_prices_each_call_and_lists_unpriced_participants() {
 
 #[test]
 fn the_ledger_reserves_worst_cases_and_charges_what_replies_cost() {
-    let price = Price {
-        input_per_million: 1_000_000.0,
-        output_per_million: 0.0,
-    }; // $1 per input token
+    let price = Price::new(1_000_000.0, 0.0); // $1 per input token
     let mut ledger = CostLedger::new(CostSummary {
         budget_usd: Some(10.0),
         ..Default::default()
@@ -181,6 +169,9 @@ fn record(
         prompt_chars: 400,
         input_tokens: usage.map(|u| u.0),
         output_tokens: usage.map(|u| u.1),
+        cached_input_tokens: 0,
+        cache_write_tokens: 0,
+        cache_saved_usd: None,
         cost_usd: None,
         reply_text: reply.map(str::to_string),
         error: None,

@@ -16,10 +16,7 @@ use consilium_engine::{
 
 const FAST_MS: u64 = 1_000;
 const SLOW_MS: u64 = 10_000;
-const PRICE: Price = Price {
-    input_per_million: 1.0,
-    output_per_million: 2.0,
-};
+const PRICE: Price = Price::new(1.0, 2.0);
 
 fn backed_config(price: Option<Price>, budget_usd: Option<f64>) -> ConsultConfig {
     let mut config = demo_config();
@@ -220,10 +217,7 @@ fn both_costs_count() {
 
 #[test]
 fn a_hedge_that_could_exceed_the_budget_is_not_sent() {
-    let price = Price {
-        input_per_million: 1_000.0,
-        output_per_million: 1_000.0,
-    };
+    let price = Price::new(1_000.0, 1_000.0);
     let (session, events, _, requests, aborted) = run(
         backed_config(Some(price), Some(budget_for_three_round1_calls(price))),
         // All three still under way at the deadline: their worst cases fill the budget.

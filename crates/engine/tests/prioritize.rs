@@ -300,10 +300,7 @@ fn champion_sees_prior_concerns_from_round_2_and_critic_sees_the_champion() {
 fn priced(budget: f64) -> PrioritizeConfig {
     let mut config = demo_prioritize_config();
     for p in &mut config.partners {
-        p.price = Some(Price {
-            input_per_million: 1000.0,
-            output_per_million: 1000.0,
-        });
+        p.price = Some(Price::new(1000.0, 1000.0));
     }
     config.budget_usd = budget;
     config.max_tokens = 500;

@@ -6,10 +6,7 @@ use common::*;
 use consilium_engine::testing::{text_reply, ScriptedCaller};
 use consilium_engine::{estimate_tokens, CallFailure, CallReply, CallStatus, ConsultState, Price};
 
-const PRICE: Price = Price {
-    input_per_million: 2.0,
-    output_per_million: 10.0,
-};
+const PRICE: Price = Price::new(2.0, 10.0);
 
 fn partial() -> CallReply {
     text_reply("{\"position\": \"Adopt Rust for the ingestion service, starting with a pil")

@@ -1045,10 +1045,7 @@ fn a_change_too_large_or_empty_is_refused_before_any_call() {
 fn the_budget_is_checked_before_every_call() {
     let mut config = demo_review_config();
     for member in &mut config.members {
-        member.price = Some(Price {
-            input_per_million: 1000.0,
-            output_per_million: 1000.0,
-        });
+        member.price = Some(Price::new(1000.0, 1000.0));
     }
     config.budget_usd = Some(0.01);
     let caller = demo_caller();

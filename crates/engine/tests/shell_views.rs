@@ -29,10 +29,7 @@ struct Catalog {
     personas: Vec<Persona>,
 }
 
-const PRICE: Price = Price {
-    input_per_million: 1.0,
-    output_per_million: 2.0,
-};
+const PRICE: Price = Price::new(1.0, 2.0);
 
 impl SeatCatalog for Catalog {
     fn providers(&self) -> Vec<SeatProvider> {
@@ -163,13 +160,7 @@ fn a_free_local_provider_costs_nothing_unless_the_user_priced_its_model() {
     let free = seat("local", "llama3.2")
         .to_participant("panelist-1", "Panelist 1", &catalog)
         .unwrap();
-    assert_eq!(
-        free.price,
-        Some(Price {
-            input_per_million: 0.0,
-            output_per_million: 0.0
-        })
-    );
+    assert_eq!(free.price, Some(Price::new(0.0, 0.0)));
     let priced = seat("local", "priced-big")
         .to_participant("panelist-1", "Panelist 1", &catalog)
         .unwrap();
@@ -825,13 +816,7 @@ fn export_and_import_say_what_they_did_in_one_message() {
 fn a_typed_price_needs_a_model_and_two_prices_of_zero_or_more() {
     assert_eq!(
         price_entry(" gpt-x ", "0.5", "0"),
-        Ok((
-            "gpt-x".to_string(),
-            Price {
-                input_per_million: 0.5,
-                output_per_million: 0.0
-            }
-        ))
+        Ok(("gpt-x".to_string(), Price::new(0.5, 0.0)))
     );
     let refused =
         Err("Type a model id and two prices of zero or more (USD per million tokens).".to_string());

@@ -13,10 +13,7 @@ use serde_json::json;
 
 #[test]
 fn each_participant_shows_its_calls_tokens_and_cost_and_a_failed_one_no_negative_money() {
-    let price = Price {
-        input_per_million: 1.0,
-        output_per_million: 2.0,
-    };
+    let price = Price::new(1.0, 2.0);
     let caller = ScriptedCaller::over_demo()
         .fail(
             "r1-panelist-3",
@@ -135,10 +132,7 @@ fn consent_is_asked_above_the_threshold_and_whenever_a_participant_has_no_price(
 
 #[test]
 fn a_consult_config_with_an_unpriced_judge_is_asked_about_from_its_real_estimate() {
-    let price = Price {
-        input_per_million: 0.01,
-        output_per_million: 0.01,
-    };
+    let price = Price::new(0.01, 0.01);
     let mut config = priced_config(price, None);
     assert_eq!(
         needs_consent(&estimate_cost("Which?", &config), 100.0),
@@ -157,10 +151,7 @@ fn a_consult_config_with_an_unpriced_judge_is_asked_about_from_its_real_estimate
 
 #[test]
 fn a_review_is_asked_about_whenever_a_member_has_no_price() {
-    let price = Price {
-        input_per_million: 1.0,
-        output_per_million: 1.0,
-    };
+    let price = Price::new(1.0, 1.0);
     let mut members = consilium_engine::review::demo::demo_review_config().members;
     for member in &mut members {
         member.price = Some(price);

@@ -7,25 +7,130 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+mod cache_rates;
+use cache_rates::default_cache_rates;
+
 /// USD per million tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Price {
     pub input_per_million: f64,
     pub output_per_million: f64,
+    /// Prompt tokens read from the provider's cache; None = unknown, charged at the input rate
+    /// (never less than the provider bills).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_read_per_million: Option<f64>,
+    /// Prompt tokens written to the provider's cache (Anthropic's 5-minute writes); None = no
+    /// known premium, charged at the input rate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_write_per_million: Option<f64>,
+}
+
+/// The parts of a call's prompt the provider's cache served or stored (both are parts of the
+/// whole prompt's token count).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheTokens {
+    pub read: u64,
+    pub written: u64,
 }
 
 impl Price {
+    /// Input and output rates, with no known cache rates.
+    pub const fn new(input_per_million: f64, output_per_million: f64) -> Self {
+        Self {
+            input_per_million,
+            output_per_million,
+            cache_read_per_million: None,
+            cache_write_per_million: None,
+        }
+    }
+
+    /// The same price with the provider's cache rates.
+    pub const fn with_cache_rates(self, read_per_million: f64, write_per_million: f64) -> Self {
+        Self {
+            cache_read_per_million: Some(read_per_million),
+            cache_write_per_million: Some(write_per_million),
+            ..self
+        }
+    }
+
+    pub fn cache_read_rate(&self) -> f64 {
+        self.cache_read_per_million
+            .unwrap_or(self.input_per_million)
+    }
+
+    pub fn cache_write_rate(&self) -> f64 {
+        self.cache_write_per_million
+            .unwrap_or(self.input_per_million)
+    }
+
+    /// Every input token at the input rate: a call's worst case, or a call without cache counts.
     pub fn cost_usd(&self, input_tokens: u64, output_tokens: u64) -> f64 {
         (input_tokens as f64 * self.input_per_million
             + output_tokens as f64 * self.output_per_million)
             / 1_000_000.0
     }
+
+    /// What a call cost when `cache` of its `input_tokens` (the whole prompt) were read from or
+    /// written to the provider's cache: the rest at the input rate, the reads and writes at theirs.
+    pub fn cost_with_cache_usd(
+        &self,
+        input_tokens: u64,
+        output_tokens: u64,
+        cache: CacheTokens,
+    ) -> f64 {
+        let uncached = input_tokens
+            .saturating_sub(cache.read)
+            .saturating_sub(cache.written);
+        self.cost_usd(uncached, output_tokens)
+            + (cache.read as f64 * self.cache_read_rate()
+                + cache.written as f64 * self.cache_write_rate())
+                / 1_000_000.0
+    }
+
+    /// What the cache saved against the same tokens at the input rate: reads save, writes at a
+    /// premium cost extra (so a call that only wrote saves less than nothing).
+    pub fn cache_saving_usd(&self, cache: CacheTokens) -> f64 {
+        (cache.read as f64 * (self.input_per_million - self.cache_read_rate())
+            + cache.written as f64 * (self.input_per_million - self.cache_write_rate()))
+            / 1_000_000.0
+    }
 }
 
+/// The user's prices, by model id. Stored as a JSON object of prices.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(transparent)]
+#[serde(from = "BTreeMap<String, Price>", into = "BTreeMap<String, Price>")]
 pub struct PriceTable {
     by_model: BTreeMap<String, Price>,
+}
+
+/// A table stored before prices had cache rates: a listed model whose input price is still the
+/// default one gets the default cache rates (a price the user changed keeps none, so its cached
+/// tokens are charged at the input rate, never less than billed).
+impl From<BTreeMap<String, Price>> for PriceTable {
+    fn from(mut by_model: BTreeMap<String, Price>) -> Self {
+        for (model, price) in by_model.iter_mut() {
+            if price.cache_read_per_million.is_some() || price.cache_write_per_million.is_some() {
+                continue;
+            }
+            let default_input = DEFAULT_PRICES
+                .iter()
+                .find(|(id, _, _)| id == model)
+                .map(|(_, input, _)| *input);
+            if let (Some(input), Some((read, write))) = (default_input, default_cache_rates(model))
+            {
+                if input == price.input_per_million {
+                    *price = price.with_cache_rates(read, write);
+                }
+            }
+        }
+        Self { by_model }
+    }
+}
+
+impl From<PriceTable> for BTreeMap<String, Price> {
+    fn from(table: PriceTable) -> Self {
+        table.by_model
+    }
 }
 
 /// Public list prices (standard tier, text, prompts up to 200k tokens; USD per million input /
@@ -92,13 +197,12 @@ impl PriceTable {
         // which would bring in its own copy of the standard sort (same map either way).
         let mut by_model = BTreeMap::new();
         for (model, input, output) in DEFAULT_PRICES {
-            by_model.insert(
-                model.to_string(),
-                Price {
-                    input_per_million: *input,
-                    output_per_million: *output,
-                },
-            );
+            let price = Price::new(*input, *output);
+            let price = match default_cache_rates(model) {
+                Some((read, write)) => price.with_cache_rates(read, write),
+                None => price,
+            };
+            by_model.insert(model.to_string(), price);
         }
         Self { by_model }
     }

@@ -73,6 +73,11 @@ pub struct ChatRequest {
     pub temperature: Option<f32>,
     pub response_schema: Option<ResponseSchema>,
     pub stream: bool,
+    /// The same string for every call whose prompt begins like this one's (one per session and
+    /// seat): OpenAI routes calls with the same key to the same prompt cache, and Anthropic is
+    /// asked to cache the prompt, since a later call will read it. None for a one-off call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt_cache_key: Option<String>,
 }
 
 /// A request ready for `fetch`. Headers include the credential for this provider only.
@@ -102,10 +107,34 @@ impl HttpRequest {
     }
 }
 
+/// Tokens as the provider counted them. Every format's counts are brought to one meaning:
+/// `input_tokens` is the whole prompt, and the cache counts are parts of it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Usage {
+    /// Every prompt token, read from the provider's cache or not.
     pub input_tokens: u64,
     pub output_tokens: u64,
+    /// Of `input_tokens`, those read from the provider's prompt cache (billed at its cache-read
+    /// rate).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cached_input_tokens: u64,
+    /// Of `input_tokens`, those written to the provider's prompt cache (Anthropic bills them at a
+    /// premium).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cache_write_tokens: u64,
+}
+
+impl Usage {
+    /// Prompt tokens billed at the plain input rate: neither read from nor written to a cache.
+    pub fn uncached_input_tokens(&self) -> u64 {
+        self.input_tokens
+            .saturating_sub(self.cached_input_tokens)
+            .saturating_sub(self.cache_write_tokens)
+    }
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

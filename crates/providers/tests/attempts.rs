@@ -24,6 +24,7 @@ fn request() -> ChatRequest {
             schema: json!({"type": "object"}),
         }),
         stream: true,
+        prompt_cache_key: None,
     }
 }
 

@@ -18,6 +18,7 @@ fn reply(
         usage: Some(Usage {
             input_tokens: usage.0,
             output_tokens: usage.1,
+            ..Usage::default()
         }),
         finish_reason: Some(finish),
         model: Some(model.into()),
@@ -206,13 +207,14 @@ fn openrouter_model_list_converts_prices_per_token_to_per_million() {
     let price = mini.price.unwrap();
     assert!((price.input_per_million - 0.15).abs() < 1e-9, "{price:?}");
     assert!((price.output_per_million - 0.60).abs() < 1e-9, "{price:?}");
+    // Its cache-read price comes with it; it lists no write price (OpenAI charges none).
+    let read = price.cache_read_per_million.unwrap();
+    assert!((read - 0.075).abs() < 1e-9, "{price:?}");
+    assert_eq!(price.cache_write_per_million, None);
     assert_eq!(mini.context_length, Some(128000));
     assert_eq!(
         models[0].price,
-        Some(Price {
-            input_per_million: 0.0,
-            output_per_million: 0.0
-        }),
+        Some(Price::new(0.0, 0.0)),
         "free is a price"
     );
     assert_eq!(

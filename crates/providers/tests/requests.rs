@@ -63,6 +63,7 @@ fn request(model: &str, stream: bool, structured: bool) -> ChatRequest {
         temperature: Some(0.7),
         response_schema: structured.then(schema),
         stream,
+        prompt_cache_key: None,
     }
 }
 

@@ -102,6 +102,7 @@ impl Recorded {
             usage: Some(Usage {
                 input_tokens: self.usage.0,
                 output_tokens: self.usage.1,
+                ..Usage::default()
             }),
             finish_reason: Some(self.finish.clone()),
             model: Some(self.model.to_string()),
@@ -385,7 +386,8 @@ fn gemini_thought_parts_are_not_part_of_the_answer() {
         reply.unwrap().usage,
         Some(Usage {
             input_tokens: 3,
-            output_tokens: 6
+            output_tokens: 6,
+            ..Usage::default()
         })
     );
 }

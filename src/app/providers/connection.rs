@@ -93,6 +93,7 @@ mod tests {
                 temperature: Some(0.0),
                 response_schema: None,
                 stream: false,
+                prompt_cache_key: None,
             }
         );
     }

@@ -43,6 +43,7 @@ pub fn chat_request(request: &CallRequest, stream: bool) -> ChatRequest {
             .clone()
             .map(|(name, schema)| ResponseSchema { name, schema }),
         stream,
+        prompt_cache_key: None,
     }
 }
 
@@ -153,12 +154,15 @@ fn config_failure(message: String) -> CallFailure {
     }
 }
 
-/// The reply as the engine reads it: usage and the cost as the provider reported them (the
-/// ledger prices the usage when the provider reported no cost).
+/// The reply as the engine reads it: usage (cached prompt tokens included) and the cost as the
+/// provider reported them (the ledger prices the usage when the provider reported no cost).
 fn call_reply(reply: ChatReply, notes: Vec<String>) -> CallReply {
+    let usage = reply.usage.unwrap_or_default();
     CallReply {
         input_tokens: reply.usage.map(|u| u.input_tokens),
         output_tokens: reply.usage.map(|u| u.output_tokens),
+        cached_input_tokens: usage.cached_input_tokens,
+        cache_write_tokens: usage.cache_write_tokens,
         cost_usd: reply.reported_cost_usd,
         model: reply.model,
         text: reply.text,
@@ -208,6 +212,7 @@ mod tests {
                     schema: json!({"type": "object"}),
                 }),
                 stream: true,
+                prompt_cache_key: None,
             }
         );
     }

@@ -344,7 +344,10 @@ fn ParticipantCosts(session: Memo<Option<Session>>) -> impl IntoView {
                         row.calls.to_string(),
                         row.input_tokens.to_string(),
                         row.output_tokens.to_string(),
-                        row.cost,
+                        match row.cache_note {
+                            Some(note) => format!("{} · {note}", row.cost),
+                            None => row.cost,
+                        },
                     ],
                 )
             })

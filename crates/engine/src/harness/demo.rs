@@ -19,5 +19,6 @@ pub fn scripted_reply(request: &CallRequest, text: String) -> CallReply {
         model: Some(DEMO_MODEL.to_string()),
         text,
         notes: Vec::new(),
+        ..CallReply::default()
     }
 }

@@ -7,6 +7,7 @@ use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 
 use crate::participants::{model_label, Backup, Participant, Price};
+use crate::record::is_zero;
 
 /// The sampling temperature of every call a protocol makes.
 pub const TEMPERATURE: f32 = 0.7;
@@ -79,9 +80,15 @@ impl CallTarget {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CallReply {
     pub text: String,
-    /// Provider-reported usage, when the provider reports it.
+    /// Provider-reported usage, when the provider reports it: `input_tokens` is the whole prompt.
     pub input_tokens: Option<u64>,
     pub output_tokens: Option<u64>,
+    /// Of `input_tokens`, those the provider read from its prompt cache.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cached_input_tokens: u64,
+    /// Of `input_tokens`, those the provider wrote to its prompt cache.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cache_write_tokens: u64,
     /// Cost in USD as the provider reported it (OpenRouter does); None = not reported, and the
     /// ledger prices the usage at the target's price (the one place cost is computed).
     pub cost_usd: Option<f64>,

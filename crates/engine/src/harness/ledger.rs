@@ -4,6 +4,12 @@
 //! price. A call is only made when that, plus what is spent, plus the worst case of calls already in
 //! flight (the parallel rounds), stays within the budget. A participant without a price has an
 //! unknown cost: it is counted in `unpriced_calls`, never as $0, and the budget cannot limit it.
+//!
+//! A reply's prompt tokens that the provider read from or wrote to its prompt cache are charged
+//! at the price's cache rates, the rest at its input rate; what the cache saved against the input
+//! rate is kept beside the spend. A cost the provider reported itself (OpenRouter) is taken as is.
+use consilium_prices::CacheTokens;
+
 use super::io::CallReply;
 use crate::money::format_usd;
 use crate::participants::Price;
@@ -85,6 +91,13 @@ impl CostLedger {
         self.summary.input_tokens += after.input_tokens.saturating_sub(before.input_tokens);
         self.summary.output_tokens += after.output_tokens.saturating_sub(before.output_tokens);
         self.summary.unpriced_calls += after.unpriced_calls.saturating_sub(before.unpriced_calls);
+        self.summary.cached_input_tokens += after
+            .cached_input_tokens
+            .saturating_sub(before.cached_input_tokens);
+        self.summary.cache_write_tokens += after
+            .cache_write_tokens
+            .saturating_sub(before.cache_write_tokens);
+        self.summary.cache_saved_usd += after.cache_saved_usd - before.cache_saved_usd;
     }
 
     /// What is left of the budget after what is spent and set aside; None without a budget.
@@ -106,15 +119,37 @@ impl CostLedger {
         let output_tokens = reply
             .output_tokens
             .unwrap_or_else(|| estimate_tokens(&reply.text));
+        let cache = cache_tokens(reply);
         self.summary.input_tokens += input_tokens;
         self.summary.output_tokens += output_tokens;
+        self.summary.cached_input_tokens += cache.read;
+        self.summary.cache_write_tokens += cache.written;
+        self.summary.cache_saved_usd += cache_saving_usd(price, reply).unwrap_or(0.0);
         let cost = reply
             .cost_usd
-            .or_else(|| price.map(|p| p.cost_usd(input_tokens, output_tokens)));
+            .or_else(|| price.map(|p| p.cost_with_cache_usd(input_tokens, output_tokens, cache)));
         match cost {
             Some(usd) => self.summary.spent_usd += usd,
             None => self.summary.unpriced_calls += 1,
         }
         cost
     }
+}
+
+/// What a reply's prompt took from or put in the provider's cache.
+fn cache_tokens(reply: &CallReply) -> CacheTokens {
+    CacheTokens {
+        read: reply.cached_input_tokens,
+        written: reply.cache_write_tokens,
+    }
+}
+
+/// What the provider's cache saved on a reply against the price's input rate (negative when it
+/// only paid for cache writes); None when nothing was cached or the price is unknown.
+pub fn cache_saving_usd(price: Option<Price>, reply: &CallReply) -> Option<f64> {
+    let cache = cache_tokens(reply);
+    if cache == CacheTokens::default() {
+        return None;
+    }
+    price.map(|p| p.cache_saving_usd(cache))
 }

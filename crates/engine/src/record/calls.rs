@@ -1,6 +1,8 @@
 //! One record per model call, whatever its outcome: the audit trail behind every cost and answer.
 use serde::{Deserialize, Serialize};
 
+use super::is_zero;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CallStatus {
@@ -25,6 +27,17 @@ pub struct CallRecord {
     /// Usage as the provider reported it; None when it reported none.
     pub input_tokens: Option<u64>,
     pub output_tokens: Option<u64>,
+    /// Of `input_tokens`, those the provider read from its prompt cache.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cached_input_tokens: u64,
+    /// Of `input_tokens`, those the provider wrote to its prompt cache.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cache_write_tokens: u64,
+    /// What the provider's cache saved on this call against its price's input rate (less than
+    /// nothing when it only paid for cache writes); None when nothing was cached or the price is
+    /// unknown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_saved_usd: Option<f64>,
     /// None = unknown (no price and no provider-reported cost), never a silent $0.
     pub cost_usd: Option<f64>,
     /// The raw reply, so the user can see what a model said even when it could not be used.

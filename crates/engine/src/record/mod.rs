@@ -46,6 +46,12 @@ const TITLE_MAX_CHARS: usize = 80;
 /// The output limit of every call, unless a session's settings say otherwise.
 pub const DEFAULT_MAX_TOKENS: u32 = 1024;
 
+/// For counts stored only when there are some (`skip_serializing_if`), so records without them
+/// read and write as before.
+pub(crate) fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
 /// Which protocol a session runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -110,6 +110,7 @@ impl KnownAccuracyCaller {
             model: Some(request.target.model.clone()),
             text,
             notes: Vec::new(),
+            ..CallReply::default()
         }
     }
 

@@ -108,7 +108,7 @@ fn signed_points(fraction: f64) -> String {
 
 pub use crate::benchmark::headline::p_value_text;
 
-fn thousands(value: u64) -> String {
+pub(crate) fn thousands(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {

@@ -1,4 +1,5 @@
 //! What a session cost, per participant and in total, for every protocol: from the call records.
+use super::benchmark::thousands;
 use crate::consult::estimate::CostEstimate;
 use crate::money::format_usd;
 use crate::participants::Price;
@@ -17,6 +18,11 @@ pub struct ParticipantCost {
     pub output_tokens: u64,
     /// `$0.0012`, `$0.0012 + unknown`, `price unknown`, or `no cost` when no reply was charged.
     pub cost: String,
+    /// Of `input_tokens`, those the provider read from its prompt cache.
+    pub cached_input_tokens: u64,
+    /// "cached: 1,920 tokens · saved $0.0004" when the provider's cache served (or stored) any of
+    /// this participant's prompts; see [`cache_note`].
+    pub cache_note: Option<String>,
 }
 
 /// Tokens and cost per participant, in the session's order of participants.
@@ -43,6 +49,10 @@ pub fn participant_costs(session: &Session) -> Vec<ParticipantCost> {
                 (true, false) => format_usd(priced),
                 (false, false) => "no cost".to_string(),
             };
+            let cached_input_tokens = calls.iter().map(|c| c.cached_input_tokens).sum();
+            let cache_write_tokens = calls.iter().map(|c| c.cache_write_tokens).sum();
+            let savings: Vec<f64> = calls.iter().filter_map(|c| c.cache_saved_usd).collect();
+            let saved = (!savings.is_empty()).then(|| savings.iter().sum());
             ParticipantCost {
                 participant_id: participant.id.clone(),
                 label: participant.label.clone(),
@@ -51,16 +61,22 @@ pub fn participant_costs(session: &Session) -> Vec<ParticipantCost> {
                 input_tokens: calls.iter().filter_map(|c| c.input_tokens).sum(),
                 output_tokens: calls.iter().filter_map(|c| c.output_tokens).sum(),
                 cost,
+                cached_input_tokens,
+                cache_note: cache_note(cached_input_tokens, cache_write_tokens, saved),
             }
         })
         .collect()
 }
 
-/// The header's cost line: "Spent $0.0036 of a $2.50 budget; 2 calls at unknown price, …".
+/// The header's cost line: "Spent $0.0036 of a $2.50 budget · cached: 1,920 tokens · saved
+/// $0.0004; 2 calls at unknown price, …".
 pub fn cost_line(cost: &CostSummary) -> String {
     let mut text = format!("Spent {}", format_usd(cost.spent_usd));
     if let Some(budget) = cost.budget_usd {
         text.push_str(&format!(" of a {} budget", format_usd(budget)));
+    }
+    if let Some(note) = session_cache_note(cost) {
+        text.push_str(&format!(" · {note}"));
     }
     if cost.unpriced_calls > 0 {
         text.push_str(&format!(
@@ -69,6 +85,29 @@ pub fn cost_line(cost: &CostSummary) -> String {
         ));
     }
     text
+}
+
+/// What the providers' caches did for a session: "cached: 12,345 tokens · saved $0.0021"; None
+/// when no cache served or stored any prompt.
+pub fn session_cache_note(cost: &CostSummary) -> Option<String> {
+    let saved = (cost.cache_saved_usd != 0.0).then_some(cost.cache_saved_usd);
+    cache_note(cost.cached_input_tokens, cost.cache_write_tokens, saved)
+}
+
+/// "cached: N tokens · saved $X" (prompt tokens read from a cache, and what that saved against the
+/// input rate); "cache writes: N tokens · cost $X more" when prompts were only stored (Anthropic
+/// charges a premium for that). The amount is left out when it is unknown or nothing.
+pub fn cache_note(read: u64, written: u64, saved_usd: Option<f64>) -> Option<String> {
+    let tokens = match (read, written) {
+        (0, 0) => return None,
+        (0, written) => format!("cache writes: {} tokens", thousands(written)),
+        (read, _) => format!("cached: {} tokens", thousands(read)),
+    };
+    Some(match saved_usd {
+        Some(usd) if usd > 0.0 => format!("{tokens} · saved {}", format_usd(usd)),
+        Some(usd) if usd < 0.0 => format!("{tokens} · cost {} more", format_usd(-usd)),
+        _ => tokens,
+    })
 }
 
 /// A session's cost line: a demo's scripted participants cost nothing, and it says so.
@@ -110,13 +149,43 @@ pub fn describe_calls(estimate: &CostEstimate) -> String {
 pub fn price_entry(model: &str, input: &str, output: &str) -> Result<(String, Price), String> {
     let name = model.trim();
     match (input.parse::<f64>(), output.parse::<f64>()) {
-        (Ok(i), Ok(o)) if !name.is_empty() && i >= 0.0 && o >= 0.0 => Ok((
-            name.to_string(),
-            Price {
-                input_per_million: i,
-                output_per_million: o,
-            },
-        )),
+        (Ok(i), Ok(o)) if !name.is_empty() && i >= 0.0 && o >= 0.0 => {
+            Ok((name.to_string(), Price::new(i, o)))
+        }
         _ => Err("Type a model id and two prices of zero or more (USD per million tokens).".into()),
     }
+}
+
+/// A price with its cache rates, as the price table's form gives them: `price_entry`'s fields,
+/// then the cache-read and cache-write prices, each blank for "at the input price".
+pub fn price_entry_with_cache(
+    model: &str,
+    input: &str,
+    output: &str,
+    cache_read: &str,
+    cache_write: &str,
+) -> Result<(String, Price), String> {
+    let (name, price) = price_entry(model, input, output)?;
+    let rate = |typed: &str| -> Result<Option<f64>, String> {
+        let typed = typed.trim();
+        if typed.is_empty() {
+            return Ok(None);
+        }
+        match typed.parse::<f64>() {
+            Ok(usd) if usd >= 0.0 => Ok(Some(usd)),
+            _ => Err(
+                "A cache price is zero or more (USD per million tokens), or blank for the \
+                      input price."
+                    .into(),
+            ),
+        }
+    };
+    Ok((
+        name,
+        Price {
+            cache_read_per_million: rate(cache_read)?,
+            cache_write_per_million: rate(cache_write)?,
+            ..price
+        },
+    ))
 }

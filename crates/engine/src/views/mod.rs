@@ -27,8 +27,8 @@ pub use consult::{
     CrossExamThreads, DissentEntry,
 };
 pub use costs::{
-    cost_line, describe_calls, describe_estimate, participant_costs, price_entry,
-    session_cost_line, ParticipantCost,
+    cache_note, cost_line, describe_calls, describe_estimate, participant_costs, price_entry,
+    price_entry_with_cache, session_cache_note, session_cost_line, ParticipantCost,
 };
 pub use failure::{failure_report, FailureReport, Problem, ProviderRef};
 pub use follow_up::{earlier_decision, follow_up_form, follow_up_of_line, seats_of, FollowUpForm};

@@ -176,10 +176,9 @@ impl Seat {
 
 /// The price table's price for `model`; else $0 on a free (local) provider; else unknown.
 fn price_of(catalog: &impl SeatCatalog, provider: &SeatProvider, model: &str) -> Option<Price> {
-    catalog.price_for(model).or(provider.free.then_some(Price {
-        input_per_million: 0.0,
-        output_per_million: 0.0,
-    }))
+    catalog
+        .price_for(model)
+        .or(provider.free.then_some(Price::new(0.0, 0.0)))
 }
 
 fn default_model(catalog: &impl SeatCatalog, provider_id: &str) -> String {

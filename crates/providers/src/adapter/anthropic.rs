@@ -63,6 +63,10 @@ impl Adapter for AnthropicMessages {
             body.insert("temperature".into(), temperature_json(t));
         }
         body.insert("stream".into(), json!(req.stream));
+        if req.prompt_cache_key.is_some() && cacheable(req) {
+            // Automatic caching: Anthropic puts the breakpoint on the last cacheable block itself.
+            body.insert("cache_control".into(), json!({ "type": "ephemeral" }));
+        }
         if let Some(schema) = &req.response_schema {
             body.insert(
                 "tools".into(),
@@ -117,10 +121,7 @@ impl Adapter for AnthropicMessages {
         }
         Ok(ChatReply {
             text,
-            usage: value.get("usage").map(|u| Usage {
-                input_tokens: u.get("input_tokens").and_then(Value::as_u64).unwrap_or(0),
-                output_tokens: u.get("output_tokens").and_then(Value::as_u64).unwrap_or(0),
-            }),
+            usage: value.get("usage").map(|u| read_usage(u, Usage::default())),
             finish_reason: value
                 .get("stop_reason")
                 .and_then(Value::as_str)
@@ -153,18 +154,10 @@ impl Adapter for AnthropicMessages {
                     .get("model")
                     .and_then(Value::as_str)
                     .map(str::to_string);
-                let input = message
-                    .pointer("/usage/input_tokens")
-                    .and_then(Value::as_u64)
-                    .unwrap_or(0);
-                let output = message
-                    .pointer("/usage/output_tokens")
-                    .and_then(Value::as_u64)
-                    .unwrap_or(0);
-                stream.reply.usage = Some(Usage {
-                    input_tokens: input,
-                    output_tokens: output,
-                });
+                stream.reply.usage = Some(read_usage(
+                    message.get("usage").unwrap_or(&Value::Null),
+                    Usage::default(),
+                ));
                 Ok(None)
             }
             "content_block_delta" => {
@@ -181,17 +174,10 @@ impl Adapter for AnthropicMessages {
                 if let Some(reason) = value.pointer("/delta/stop_reason").and_then(Value::as_str) {
                     stream.reply.finish_reason = Some(finish_reason(reason));
                 }
-                if let Some(output) = value
-                    .pointer("/usage/output_tokens")
-                    .and_then(Value::as_u64)
-                {
-                    let usage = stream.reply.usage.get_or_insert_with(Usage::default);
-                    usage.output_tokens = output;
-                    if let Some(input) =
-                        value.pointer("/usage/input_tokens").and_then(Value::as_u64)
-                    {
-                        usage.input_tokens = input;
-                    }
+                // Cumulative counts: whatever it gives replaces message_start's.
+                if let Some(delta_usage) = value.get("usage").filter(|u| u.is_object()) {
+                    let earlier = stream.reply.usage.unwrap_or_default();
+                    stream.reply.usage = Some(read_usage(delta_usage, earlier));
                 }
                 Ok(None)
             }
@@ -211,6 +197,50 @@ impl Adapter for AnthropicMessages {
 
     fn models(&self, reply: &Value) -> Option<Vec<ModelInfo>> {
         super::openai::models_in_data(reply)
+    }
+}
+
+/// A `usage` object in the shared meaning of [`Usage`]. Anthropic's `input_tokens` are only the
+/// prompt tokens after the last cache breakpoint: the whole prompt adds the tokens read from the
+/// cache and those written to it. A count it leaves out (or null) keeps its `earlier` value, since
+/// `message_delta` may repeat only some of `message_start`'s.
+fn read_usage(usage: &Value, earlier: Usage) -> Usage {
+    let count =
+        |field: &str, before: u64| usage.get(field).and_then(Value::as_u64).unwrap_or(before);
+    let uncached = count("input_tokens", earlier.uncached_input_tokens());
+    let cached = count("cache_read_input_tokens", earlier.cached_input_tokens);
+    let written = count("cache_creation_input_tokens", earlier.cache_write_tokens);
+    Usage {
+        input_tokens: uncached + cached + written,
+        output_tokens: count("output_tokens", earlier.output_tokens),
+        cached_input_tokens: cached,
+        cache_write_tokens: written,
+    }
+}
+
+/// Whether the prompt likely reaches the model's minimum cacheable length. Anthropic caches
+/// nothing below it (without error or charge), so a generous estimate (3 bytes to a token; English
+/// runs about 4 characters to one) only risks marking a prompt that is then not cached.
+fn cacheable(req: &ChatRequest) -> bool {
+    let bytes = req.system.as_deref().map_or(0, str::len)
+        + req.messages.iter().map(|m| m.content.len()).sum::<usize>();
+    bytes as u64 / 3 >= minimum_cacheable_tokens(&req.model)
+}
+
+/// Anthropic's minimum cacheable prompt per model family, from its prompt-caching guide: 4096 for
+/// Opus 4.5 and later and Haiku 4.5, 2048 for Sonnet 4.6 and the Haiku 3 family, 1024 for the
+/// others (Sonnet 4.5, 4 and 3.7, Opus 4.1 and 4); 1024 for a model it does not list yet.
+fn minimum_cacheable_tokens(model: &str) -> u64 {
+    let has = |family: &str| model.contains(family);
+    if ["opus-4-5", "opus-4-6", "opus-4-7", "haiku-4-5"]
+        .iter()
+        .any(|family| has(family))
+    {
+        4096
+    } else if has("sonnet-4-6") || has("3-5-haiku") || has("3-haiku") {
+        2048
+    } else {
+        1024
     }
 }
 

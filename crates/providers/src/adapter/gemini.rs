@@ -240,19 +240,15 @@ fn read_chunk(value: &Value, reply: &mut ChatReply) -> Result<(String, bool), Pr
         reply.model = Some(model.to_string());
     }
     if let Some(meta) = value.get("usageMetadata") {
+        let count = |field: &str| meta.get(field).and_then(Value::as_u64).unwrap_or(0);
+        let input_tokens = count("promptTokenCount");
         reply.usage = Some(Usage {
-            input_tokens: meta
-                .get("promptTokenCount")
-                .and_then(Value::as_u64)
-                .unwrap_or(0),
-            output_tokens: meta
-                .get("candidatesTokenCount")
-                .and_then(Value::as_u64)
-                .unwrap_or(0)
-                + meta
-                    .get("thoughtsTokenCount")
-                    .and_then(Value::as_u64)
-                    .unwrap_or(0),
+            input_tokens,
+            // Thinking is billed as output.
+            output_tokens: count("candidatesTokenCount") + count("thoughtsTokenCount"),
+            // Part of the prompt count: what implicit (or explicit) caching served.
+            cached_input_tokens: count("cachedContentTokenCount").min(input_tokens),
+            cache_write_tokens: 0,
         });
     }
     let candidate = value.get("candidates").and_then(|c| c.get(0));

@@ -83,6 +83,15 @@ impl Adapter for OpenAiChat {
                 json!({ "type": "json_schema", "json_schema": { "name": schema.name, "schema": schema.schema, "strict": false } }),
             );
         }
+        if let Some(key) = req
+            .prompt_cache_key
+            .as_deref()
+            .filter(|_| endpoint.kind == ProviderKind::OpenAi)
+        {
+            // OpenAI caches prompts by itself; the key sends a seat's calls to the same cache.
+            // Other servers may refuse a field they do not know, so only OpenAI gets it.
+            body.insert("prompt_cache_key".into(), json!(key));
+        }
         if endpoint.kind == ProviderKind::OpenRouter {
             // Asks OpenRouter to report the call's cost in `usage.cost` (now its default;
             // harmless).
@@ -199,17 +208,26 @@ fn finish_reason(value: &str) -> FinishReason {
     }
 }
 
+/// The usage of a reply or of a stream's usage chunk. `prompt_tokens` is the whole prompt; the
+/// part read from a cache is `prompt_tokens_details.cached_tokens` (OpenAI, OpenRouter, recent
+/// llama.cpp), DeepSeek's `prompt_cache_hit_tokens`, or llama.cpp's `timings.cache_n`; the part
+/// written to one, OpenRouter's `prompt_tokens_details.cache_write_tokens`.
 fn usage(value: &Value) -> Option<Usage> {
     let usage = value.get("usage").filter(|u| u.is_object())?;
+    let count = |pointer: &str| usage.pointer(pointer).and_then(Value::as_u64);
+    let input_tokens = count("/prompt_tokens").unwrap_or(0);
+    let cached = count("/prompt_tokens_details/cached_tokens")
+        .or_else(|| count("/prompt_cache_hit_tokens"))
+        .or_else(|| value.pointer("/timings/cache_n").and_then(Value::as_u64))
+        .unwrap_or(0);
+    let written = count("/prompt_tokens_details/cache_write_tokens").unwrap_or(0);
+    // Never more cached than prompt, whatever a server reports.
+    let cached_input_tokens = cached.min(input_tokens);
     Some(Usage {
-        input_tokens: usage
-            .get("prompt_tokens")
-            .and_then(Value::as_u64)
-            .unwrap_or(0),
-        output_tokens: usage
-            .get("completion_tokens")
-            .and_then(Value::as_u64)
-            .unwrap_or(0),
+        input_tokens,
+        output_tokens: count("/completion_tokens").unwrap_or(0),
+        cached_input_tokens,
+        cache_write_tokens: written.min(input_tokens - cached_input_tokens),
     })
 }
 
@@ -287,7 +305,8 @@ pub(super) fn models_in_data(reply: &Value) -> Option<Vec<ModelInfo>> {
     Some(models)
 }
 
-/// OpenRouter lists prices in USD per token, as strings.
+/// OpenRouter lists prices in USD per token, as strings, with the cache rates of the models that
+/// have them (`input_cache_read`, `input_cache_write`).
 fn openrouter_price(model: &Value) -> Option<Price> {
     let pricing = model.get("pricing")?;
     let per_token = |field: &str| -> Option<f64> {
@@ -300,5 +319,7 @@ fn openrouter_price(model: &Value) -> Option<Price> {
     Some(Price {
         input_per_million: per_token("prompt")? * 1e6,
         output_per_million: per_token("completion")? * 1e6,
+        cache_read_per_million: per_token("input_cache_read").map(|p| p * 1e6),
+        cache_write_per_million: per_token("input_cache_write").map(|p| p * 1e6),
     })
 }

@@ -12,11 +12,11 @@ use super::io::{
     CallFailure, CallProgress, CallReply, CallRequest, CallTarget, Clock, HedgeDeadline,
     TEMPERATURE,
 };
-use super::ledger::{CostLedger, Reservation};
+use super::ledger::{cache_saving_usd, CostLedger, Reservation};
 use super::prompt::Prompt;
 use super::protocol::Protocol;
 use super::run::{Run, Stop};
-use crate::participants::Participant;
+use crate::participants::{Participant, Price};
 use crate::record::ProtocolBody;
 use crate::record::{CallRecord, CallStatus, Substitution};
 use crate::reply_parse::ParsedReply;
@@ -71,6 +71,9 @@ impl CallPlan<'_> {
             prompt_chars: self.prompt.chars(),
             input_tokens: None,
             output_tokens: None,
+            cached_input_tokens: 0,
+            cache_write_tokens: 0,
+            cache_saved_usd: None,
             cost_usd: None,
             reply_text: None,
             error: None,
@@ -83,6 +86,21 @@ impl CallPlan<'_> {
             substituted: None,
         }
     }
+}
+
+/// A charged reply's usage, as the provider reported it, and its cost on its record.
+fn record_usage(
+    record: &mut CallRecord,
+    reply: &CallReply,
+    price: Option<Price>,
+    cost: Option<f64>,
+) {
+    record.input_tokens = reply.input_tokens;
+    record.output_tokens = reply.output_tokens;
+    record.cached_input_tokens = reply.cached_input_tokens;
+    record.cache_write_tokens = reply.cache_write_tokens;
+    record.cache_saved_usd = cache_saving_usd(price, reply);
+    record.cost_usd = cost;
 }
 
 /// Reads a reply into what the round needs; `Err` is a sentence for the re-ask and the record.
@@ -574,9 +592,7 @@ impl dyn Asking + '_ {
                         Attempt::Unusable(error)
                     }
                 };
-                record.input_tokens = reply.input_tokens;
-                record.output_tokens = reply.output_tokens;
-                record.cost_usd = cost;
+                record_usage(&mut record, &reply, price, cost);
                 record.model = reply.model;
                 record.notes = reply.notes;
                 record.reply_text = Some(reply.text);
@@ -600,16 +616,13 @@ impl dyn Asking + '_ {
         error: String,
         (started_at, finished_at): (&str, &str),
     ) {
-        let cost = self.ledger().charge(
-            seat.target(plan).price,
-            &partial,
-            plan.prompt.estimated_tokens(),
-        );
+        let price = seat.target(plan).price;
+        let cost = self
+            .ledger()
+            .charge(price, &partial, plan.prompt.estimated_tokens());
         let mut record = plan.record(status, started_at.to_string(), finished_at.to_string());
         record.call_id = call_id;
-        record.input_tokens = partial.input_tokens;
-        record.output_tokens = partial.output_tokens;
-        record.cost_usd = cost;
+        record_usage(&mut record, &partial, price, cost);
         record.model = partial.model;
         record.reply_text = Some(partial.text);
         record.error = Some(error);

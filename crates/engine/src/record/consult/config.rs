@@ -90,8 +90,13 @@ impl ConsultConfig {
                 return Err(format!("Choose a model for {}.", participant.label));
             }
             if let Some(price) = participant.price {
-                let prices = [price.input_per_million, price.output_per_million];
-                if prices.iter().any(|p| !p.is_finite() || *p < 0.0) {
+                let prices = [
+                    Some(price.input_per_million),
+                    Some(price.output_per_million),
+                    price.cache_read_per_million,
+                    price.cache_write_per_million,
+                ];
+                if prices.iter().flatten().any(|p| !p.is_finite() || *p < 0.0) {
                     return Err(format!(
                         "The price of {} must be zero or more (USD per million tokens).",
                         participant.label
