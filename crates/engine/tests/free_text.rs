@@ -220,7 +220,10 @@ fn a_restatement_of_the_instructions_is_never_taken_as_a_position() {
                         how confident you are.";
     let caller = ScriptedCaller::over_demo()
         .reply("r1-panelist-2", instructions)
-        .reply("r1-panelist-2-reask", "position key points rationale confidence");
+        .reply(
+            "r1-panelist-2-reask",
+            "position key points rationale confidence",
+        );
     let (session, _) = run(demo_session(), &caller);
     assert_eq!(positions(&session), ["panelist-1", "panelist-3"]);
 }
@@ -240,12 +243,18 @@ fn an_empty_or_near_empty_reply_is_still_a_failure() {
 #[test]
 fn a_placeholder_is_never_taken_as_a_position() {
     let caller = ScriptedCaller::over_demo()
-        .reply("r1-panelist-1", "<your answer here, in two or three sentences>")
+        .reply(
+            "r1-panelist-1",
+            "<your answer here, in two or three sentences>",
+        )
         .reply(
             "r1-panelist-1-reask",
             "Lorem ipsum dolor sit amet, consectetur adipiscing elit.",
         )
-        .reply("r3-panelist-2", "[Insert your defence of the position here]")
+        .reply(
+            "r3-panelist-2",
+            "[Insert your defence of the position here]",
+        )
         .reply("r3-panelist-2-reask", "TODO: write the defence here later");
     let (session, _) = run(demo_session(), &caller);
     assert_eq!(positions(&session), ["panelist-2", "panelist-3"]);
@@ -257,8 +266,14 @@ fn a_placeholder_is_never_taken_as_a_position() {
 fn a_reply_with_broken_json_is_not_taken_as_free_text() {
     // The model tried the format: its half-written JSON is no position to show.
     let caller = ScriptedCaller::over_demo()
-        .reply("r1-panelist-3", r#"{"position": "Adopt Rust for the whole service", "key_points": ["#)
-        .reply("r1-panelist-3-reask", r#"{"position": "Adopt Rust", "rationale": "#);
+        .reply(
+            "r1-panelist-3",
+            r#"{"position": "Adopt Rust for the whole service", "key_points": ["#,
+        )
+        .reply(
+            "r1-panelist-3-reask",
+            r#"{"position": "Adopt Rust", "rationale": "#,
+        );
     let (session, _) = run(demo_session(), &caller);
     assert_eq!(positions(&session), ["panelist-1", "panelist-2"]);
 }

@@ -11,6 +11,12 @@
 //! point has all of them. Otherwise no rule raises the judge's number (the ceilings still apply),
 //! and the check says which condition failed (`agreement_gaps`).
 //!
+//! An answer in free text (prose taken as a panelist's position or defence) is heard, not absent,
+//! but it is not structured agreement: it states no key points or confidence of its own, and the
+//! synthesis's "supporting agents" for it are only the judge's reading. The conservative reading
+//! is taken: a free-text answer in round 1 or 3 earns no floor (neither 85% nor strong agreement's
+//! 90%), and the judge's number stands within the ceilings.
+//!
 //! "No dissent" must be true in the record, not just the judge's word: whatever the confidence, the
 //! minority concerns the judge left out (see `minority_concerns`) are added to its dissent, and the
 //! rules above apply to that reconciled list. Within their bounds the judge's number stands. The
@@ -131,6 +137,29 @@ pub fn agreement_gaps(
             round: 3,
             panelists: silent_round3,
         });
+    }
+    let in_free_text = |free: &dyn Fn(&String) -> bool| -> Vec<String> {
+        panel.iter().filter(|id| free(id)).cloned().collect()
+    };
+    let free_text_rounds = [
+        (
+            1,
+            in_free_text(&|id| round1.iter().any(|a| &a.agent_id == id && a.free_text)),
+        ),
+        (
+            3,
+            in_free_text(&|id| {
+                cross_exam
+                    .rebuttals
+                    .iter()
+                    .any(|r| &r.agent == id && r.free_text)
+            }),
+        ),
+    ];
+    for (round, panelists) in free_text_rounds {
+        if !panelists.is_empty() {
+            gaps.push(AgreementGap::FreeText { round, panelists });
+        }
     }
     match strongest_consensus(synthesis) {
         None => gaps.push(AgreementGap::NoConsensusPoint),
