@@ -309,3 +309,39 @@ fn a_model_cannot_mark_its_own_json_answer_as_free_text() {
     let (session, _) = run(demo_session(), &caller);
     assert!(session.consult().round1.iter().all(|a| !a.free_text));
 }
+
+#[test]
+fn a_reask_shows_on_its_calls_card_which_ends_with_the_reply_taken() {
+    use consilium_engine::views::live::card_of;
+    use consilium_engine::Event;
+    assert_eq!(card_of("r1-panelist-3-reask"), "r1-panelist-3");
+    assert_eq!(card_of("r1-panelist-3"), "r1-panelist-3");
+
+    let (_, sink) = run(demo_session(), &council_with_a_prose_panelist());
+    let on_card: Vec<Event> = sink
+        .events()
+        .into_iter()
+        .filter(|event| match event {
+            Event::CallDelta { call_id, .. } | Event::CallFinished { call_id, .. } => {
+                card_of(call_id) == "r1-panelist-3"
+            }
+            _ => false,
+        })
+        .collect();
+    let last_two = &on_card[on_card.len() - 2..];
+    assert!(
+        matches!(&last_two[0], Event::CallDelta { text, restart: true, .. } if text == PROSE_ANSWER),
+        "{last_two:?}"
+    );
+    assert!(
+        matches!(
+            &last_two[1],
+            Event::CallFinished {
+                ok: true,
+                error: None,
+                ..
+            }
+        ),
+        "{last_two:?}"
+    );
+}

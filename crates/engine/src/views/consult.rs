@@ -3,7 +3,7 @@
 //! them, and each panelist's round-1 answer as its card shows it.
 pub use crate::consult::dissent::{dissent_of, dissent_on_record, severity_name, DissentEntry};
 pub use crate::record::consult::artifacts::FREE_TEXT_LABEL;
-use crate::record::consult::artifacts::{CrossExamArtifact, Rebuttal};
+use crate::record::consult::artifacts::{CrossExamArtifact, IndependentArtifact, Rebuttal};
 use crate::record::consult::body::ConsultBody;
 use crate::record::Session;
 use crate::views::verdict::percent;
@@ -31,16 +31,23 @@ pub fn position_cards(session: &Session) -> Vec<PositionCard> {
     };
     body.round1
         .iter()
-        .map(|a| PositionCard {
-            agent_id: a.agent_id.clone(),
-            label: session.label_of(&a.agent_id),
-            position: a.position.clone(),
-            key_points: a.key_points.clone(),
-            rationale: a.rationale.clone(),
-            confidence: (!a.free_text).then(|| percent(a.confidence)),
-            free_text: a.free_text,
-        })
+        .map(|a| PositionCard::of(session, a))
         .collect()
+}
+
+impl PositionCard {
+    /// The card of `answer`, a round-1 answer of `session`.
+    pub fn of(session: &Session, answer: &IndependentArtifact) -> Self {
+        Self {
+            agent_id: answer.agent_id.clone(),
+            label: session.label_of(&answer.agent_id),
+            position: answer.position.clone(),
+            key_points: answer.key_points.clone(),
+            rationale: answer.rationale.clone(),
+            confidence: (!answer.free_text).then(|| percent(answer.confidence)),
+            free_text: answer.free_text,
+        }
+    }
 }
 
 /// A challenge with the defences of the panelist it targets.

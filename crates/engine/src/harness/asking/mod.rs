@@ -518,6 +518,12 @@ impl dyn Asking + '_ {
                 record.error = None;
                 record.parse_notes.push(FREE_TEXT_NOTE.to_string());
             });
+            // The call's card shows the reply taken, whatever streamed on it since.
+            self.emit(Event::CallDelta {
+                call_id: unusable.call_id.clone(),
+                text: unusable.reply.clone(),
+                restart: true,
+            });
             self.emit(Event::CallFinished {
                 call_id: unusable.call_id.clone(),
                 participant_id: plan.participant.id.clone(),
