@@ -121,6 +121,14 @@ fn free_text_is_never_counted_as_agreement_by_itself() {
         "{:?}",
         check.agreement_gaps
     );
+    assert!(
+        check
+            .agreement_gaps
+            .iter()
+            .any(|gap| matches!(gap, AgreementGap::FreeText { round: 3, .. })),
+        "{:?}",
+        check.agreement_gaps
+    );
     assert!(check.rule.contains("free text"), "{}", check.rule);
 }
 

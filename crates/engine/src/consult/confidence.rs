@@ -138,25 +138,19 @@ pub fn agreement_gaps(
             panelists: silent_round3,
         });
     }
-    let in_free_text = |free: &dyn Fn(&String) -> bool| -> Vec<String> {
-        panel.iter().filter(|id| free(id)).cloned().collect()
-    };
-    let free_text_rounds = [
-        (
-            1,
-            in_free_text(&|id| round1.iter().any(|a| &a.agent_id == id && a.free_text)),
-        ),
-        (
-            3,
-            in_free_text(&|id| {
-                cross_exam
-                    .rebuttals
-                    .iter()
-                    .any(|r| &r.agent == id && r.free_text)
-            }),
-        ),
-    ];
-    for (round, panelists) in free_text_rounds {
+    // Heard in free text: its agreement is only the judge's reading (see the module documentation).
+    let round1_free_text: Vec<String> = round1
+        .iter()
+        .filter(|a| a.free_text)
+        .map(|a| a.agent_id.clone())
+        .collect();
+    let round3_free_text: Vec<String> = cross_exam
+        .rebuttals
+        .iter()
+        .filter(|r| r.free_text)
+        .map(|r| r.agent.clone())
+        .collect();
+    for (round, panelists) in [(1, round1_free_text), (3, round3_free_text)] {
         if !panelists.is_empty() {
             gaps.push(AgreementGap::FreeText { round, panelists });
         }
