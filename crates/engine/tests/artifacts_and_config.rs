@@ -28,6 +28,7 @@ fn answer() -> IndependentArtifact {
         rationale: "Because".into(),
         confidence: 0.7,
         final_answer: None,
+        free_text: false,
     }
 }
 

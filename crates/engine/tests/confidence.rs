@@ -24,6 +24,7 @@ fn answers(confidences: &[f64]) -> Vec<IndependentArtifact> {
             rationale: "r".into(),
             confidence: *confidence,
             final_answer: None,
+            free_text: false,
         })
         .collect()
 }
@@ -83,6 +84,7 @@ fn cross_exam(unresolved: &[&str]) -> CrossExamArtifact {
             .map(|i| Rebuttal {
                 agent: format!("panelist-{i}"),
                 rebuttal: "I hold my position.".into(),
+                free_text: false,
             })
             .collect(),
         unresolved: unresolved.iter().map(|u| u.to_string()).collect(),

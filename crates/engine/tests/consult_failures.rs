@@ -114,9 +114,14 @@ fn round_one_fails_with_fewer_than_two_usable_answers_naming_each_failure() {
     assert!(
         reason.contains("Demo panelist 1 · Pragmatic engineer: The provider could not be reached.")
     );
-    assert!(reason.contains(
-        "Demo panelist 2 · Skeptic: the reply could not be used, even when asked again."
-    ));
+    // The server answered: the message names the model (issue 31.5).
+    assert!(
+        reason.contains(
+            "Demo panelist 2 · Skeptic: scripted answered in prose, not the JSON this step needs, \
+             even when asked again."
+        ),
+        "{reason}"
+    );
     assert!(
         session.consult().round1.is_empty(),
         "an incomplete round stores no artifact"

@@ -36,6 +36,7 @@ fn challenges_and_defences_are_recorded_verbatim_with_their_challengers() {
         expected_rebuttals.push(Rebuttal {
             agent: agent.into(),
             rebuttal: reply.defense.clone(),
+            free_text: false,
         });
     }
     assert_eq!(record.challenges.len(), 2);

@@ -61,6 +61,7 @@ fn rebuttal(text: &str) -> Rebuttal {
     Rebuttal {
         agent: "panelist-2".into(),
         rebuttal: text.into(),
+        free_text: false,
     }
 }
 

@@ -2,6 +2,7 @@
 use std::cell::Cell;
 
 use consilium_engine::benchmark::progress::progress;
+use consilium_engine::views::live::{card_of, ASKED_AGAIN_NOTE};
 use consilium_engine::{Clock, Event, EventSink, Session};
 use leptos::prelude::*;
 
@@ -51,20 +52,28 @@ impl EventSink for SignalSink {
                 participant_id,
             } => {
                 keep_only_this_question(live, &call_id);
-                live.call_entry(&call_id, round_number, &participant_id);
+                // A re-ask shows on its call's card: one card per asked call.
+                let card = card_of(&call_id);
+                let asked_again = card != call_id && live.call(card).is_some();
+                let call = live.call_entry(card, round_number, &participant_id);
+                if asked_again {
+                    call.text.push("", true);
+                    call.status.set(LiveStatus::Waiting);
+                    call.note.set(Some(ASKED_AGAIN_NOTE.to_string()));
+                }
             }
             Event::CallDelta {
                 call_id,
                 text,
                 restart,
             } => {
-                if let Some(call) = live.call(&call_id) {
+                if let Some(call) = live.call(card_of(&call_id)) {
                     call.status.set(LiveStatus::Streaming);
                     call.text.push(&text, restart);
                 }
             }
             Event::CallNote { call_id, note } => {
-                if let Some(call) = live.call(&call_id) {
+                if let Some(call) = live.call(card_of(&call_id)) {
                     if note.is_some() {
                         call.status.set(LiveStatus::Retrying);
                     }
@@ -78,7 +87,7 @@ impl EventSink for SignalSink {
                 error,
                 answered_by,
             } => {
-                if let Some(call) = live.call(&call_id) {
+                if let Some(call) = live.call(card_of(&call_id)) {
                     call.note.set(None);
                     call.answered_by.set(answered_by);
                     call.status.set(if ok {

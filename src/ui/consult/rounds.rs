@@ -1,6 +1,8 @@
 //! The four rounds as the user reads them: positions, consensus and tensions, challenges threaded with
 //! their rebuttals, and the verdict as the judge gave it.
-use consilium_engine::views::{challenge_threads, efficiency_line, percent, severity_name};
+use consilium_engine::views::{
+    challenge_threads, efficiency_line, percent, severity_name, PositionCard, FREE_TEXT_LABEL,
+};
 use consilium_engine::{
     CrossExamArtifact, IndependentArtifact, Session, SynthesisArtifact, TokenEfficiencyStats,
     VerdictArtifact,
@@ -16,21 +18,28 @@ fn participant_label(session: &Session, participant_id: &str) -> String {
 #[component]
 pub fn IndependentRound(session: Session, artifacts: Vec<IndependentArtifact>) -> impl IntoView {
     let cards = artifacts
-        .into_iter()
+        .iter()
         .map(|a| {
-            let who = participant_label(&session, &a.agent_id);
+            let card = PositionCard::of(&session, a);
+            // An answer in prose is marked free text, with no confidence or fields of its own.
+            let mark = match card.confidence {
+                Some(confidence) => view! { <span class="confidence" title="The panelist's own confidence">{confidence}</span> }.into_any(),
+                None => view! { <span class="badge free-text" title="The model answered in prose, not in the fields asked for; the judge's synthesis structures it">{FREE_TEXT_LABEL}</span> }.into_any(),
+            };
             view! {
-                <article class="position-card">
+                <article class="position-card" data-free-text=card.free_text.to_string()>
                     <header>
-                        <span class="participant">{who}</span>
-                        <span class="confidence" title="The panelist's own confidence">{percent(a.confidence)}</span>
+                        <span class="participant">{card.label}</span>
+                        {mark}
                     </header>
-                    <p class="position">{a.position}</p>
-                    <ul class="key-points">{a.key_points.into_iter().map(|k| view! { <li>{k}</li> }).collect_view()}</ul>
-                    <details>
-                        <summary>"Rationale"</summary>
-                        <RichText text=a.rationale />
-                    </details>
+                    <p class="position">{card.position}</p>
+                    {(!card.free_text).then(|| view! {
+                        <ul class="key-points">{card.key_points.into_iter().map(|k| view! { <li>{k}</li> }).collect_view()}</ul>
+                        <details>
+                            <summary>"Rationale"</summary>
+                            <RichText text=card.rationale />
+                        </details>
+                    })}
                 </article>
             }
         })
@@ -89,7 +98,10 @@ pub fn SynthesisRound(session: Session, artifact: SynthesisArtifact) -> impl Int
 pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl IntoView {
     let view_model = challenge_threads(&artifact);
     let rebuttal = |session: &Session, r: consilium_engine::Rebuttal| {
-        view! { <li class="rebuttal"><strong>{participant_label(session, &r.agent)}</strong>": " {r.rebuttal}</li> }
+        let mark = r
+            .free_text
+            .then(|| view! { " " <span class="badge free-text">{FREE_TEXT_LABEL}</span> });
+        view! { <li class="rebuttal"><strong>{participant_label(session, &r.agent)}</strong>{mark}": " {r.rebuttal}</li> }
     };
     let threads = view_model
         .threads

@@ -11,6 +11,12 @@
 //! point has all of them. Otherwise no rule raises the judge's number (the ceilings still apply),
 //! and the check says which condition failed (`agreement_gaps`).
 //!
+//! An answer in free text (prose taken as a panelist's position or defence) is heard, not absent,
+//! but it is not structured agreement: it states no key points or confidence of its own, and the
+//! synthesis's "supporting agents" for it are only the judge's reading. The conservative reading
+//! is taken: a free-text answer in round 1 or 3 earns no floor (neither 85% nor strong agreement's
+//! 90%), and the judge's number stands within the ceilings.
+//!
 //! "No dissent" must be true in the record, not just the judge's word: whatever the confidence, the
 //! minority concerns the judge left out (see `minority_concerns`) are added to its dissent, and the
 //! rules above apply to that reconciled list. Within their bounds the judge's number stands. The
@@ -130,6 +136,23 @@ pub fn agreement_gaps(
             round: 3,
             panelists: silent_round3,
         });
+    }
+    // Heard in free text: its agreement is only the judge's reading (see the module documentation).
+    let round1_free_text: Vec<String> = round1
+        .iter()
+        .filter(|a| a.free_text)
+        .map(|a| a.agent_id.clone())
+        .collect();
+    let round3_free_text: Vec<String> = cross_exam
+        .rebuttals
+        .iter()
+        .filter(|r| r.free_text)
+        .map(|r| r.agent.clone())
+        .collect();
+    for (round, panelists) in [(1, round1_free_text), (3, round3_free_text)] {
+        if !panelists.is_empty() {
+            gaps.push(AgreementGap::FreeText { round, panelists });
+        }
     }
     match strongest_consensus(synthesis) {
         None => gaps.push(AgreementGap::NoConsensusPoint),

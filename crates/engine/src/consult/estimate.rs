@@ -160,6 +160,7 @@ fn placeholder_answer(agent_id: &str) -> IndependentArtifact {
         rationale: String::new(),
         confidence: 0.0,
         final_answer: None,
+        free_text: false,
     }
 }
 

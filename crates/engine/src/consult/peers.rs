@@ -161,6 +161,7 @@ impl PeerLabels {
                 .final_answer
                 .as_deref()
                 .map(|a| self.disguise_text(a)),
+            free_text: answer.free_text,
         }
     }
 
@@ -220,6 +221,7 @@ impl PeerLabels {
                 let rebuttal = Rebuttal {
                     agent: self.shown(&r.agent),
                     rebuttal: self.disguise_text(&r.rebuttal),
+                    free_text: r.free_text,
                 };
                 (self.order_of(&r.agent), rebuttal)
             })

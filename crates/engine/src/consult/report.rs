@@ -6,6 +6,7 @@ use crate::consult::dissent::{
     absent_panelists, dissent_on_record, empty_dissent_note_of, severity_name,
 };
 use crate::money::format_usd;
+use crate::record::consult::artifacts::FREE_TEXT_LABEL;
 use crate::record::Session;
 
 fn percent(fraction: f64) -> String {
@@ -106,13 +107,21 @@ pub fn consult_markdown(session: &Session) -> String {
     if !body.round1.is_empty() {
         let _ = writeln!(out, "## Round 1 · Independent answers\n");
         for a in &body.round1 {
+            // Free text states no confidence, key points or rationale of its own.
+            let marked = if a.free_text {
+                FREE_TEXT_LABEL.to_string()
+            } else {
+                percent(a.confidence)
+            };
             let _ = writeln!(
                 out,
-                "### {} ({})\n\n{}\n",
+                "### {} ({marked})\n\n{}\n",
                 label(session, &a.agent_id),
-                percent(a.confidence),
                 a.position
             );
+            if a.free_text {
+                continue;
+            }
             for k in &a.key_points {
                 let _ = writeln!(out, "- {k}");
             }
@@ -159,9 +168,14 @@ pub fn consult_markdown(session: &Session) -> String {
             }
         }
         for r in &cross.rebuttals {
+            let marked = if r.free_text {
+                format!(" ({FREE_TEXT_LABEL})")
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 out,
-                "- Rebuttal by {}: {}",
+                "- Rebuttal by {}{marked}: {}",
                 label(session, &r.agent),
                 r.rebuttal
             );

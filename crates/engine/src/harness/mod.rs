@@ -6,6 +6,7 @@ pub mod asking;
 pub mod demo;
 pub mod echo;
 pub mod events;
+pub mod free_text;
 pub mod io;
 pub mod ledger;
 pub mod prompt;
@@ -13,7 +14,7 @@ pub mod protocol;
 pub mod run;
 pub mod user_action;
 
-pub use asking::{Answer, CallPlan, PanelAnswers, ReplyParser};
+pub use asking::{Answer, CallPlan, FreeTextReader, PanelAnswers, ReplyParser};
 pub use protocol::{Protocol, StateMachine, TransitionError};
 pub use run::{Run, Stop};
 pub use user_action::UserAction;

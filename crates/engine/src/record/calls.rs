@@ -82,6 +82,30 @@ impl Substitution {
     }
 }
 
+/// What the harness appends to a call's id for its one re-ask.
+pub const REASK_SUFFIX: &str = "-reask";
+
+/// Whether the record at `index` of `calls` stands for its asked call. A call and its re-ask are
+/// one asked call, shown once (one card, one failed call): by the reply that was used (the first
+/// reply, taken as free text), else by the re-ask, whose outcome is the call's.
+pub fn stands_for_its_call(calls: &[CallRecord], index: usize) -> bool {
+    let call = &calls[index];
+    if let Some(first_id) = call.call_id.strip_suffix(REASK_SUFFIX) {
+        // A resumed round repeats ids: the first call is the nearest one before.
+        let first = calls[..index].iter().rev().find(|c| c.call_id == first_id);
+        return !first.is_some_and(|first| first.status == CallStatus::Ok);
+    }
+    if call.status == CallStatus::Ok {
+        return true;
+    }
+    let reask_id = format!("{}{REASK_SUFFIX}", call.call_id);
+    let asked_again = calls[index + 1..]
+        .iter()
+        .take_while(|later| later.call_id != call.call_id)
+        .any(|later| later.call_id == reask_id);
+    !asked_again
+}
+
 impl CallRecord {
     /// An earlier attempt of a call that reached the provider and was cut off (recorded for its
     /// cost as `<call id>-attempt-<n>`), not a call of its own.

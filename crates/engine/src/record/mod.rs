@@ -23,7 +23,7 @@ pub mod state;
 
 use serde::{Deserialize, Serialize};
 
-pub use calls::{CallRecord, CallStatus, Substitution};
+pub use calls::{stands_for_its_call, CallRecord, CallStatus, Substitution, REASK_SUFFIX};
 pub use cost::CostSummary;
 pub use migrate::RecordError;
 

@@ -3,7 +3,11 @@
 //! one clause), its advice (how to fix it, once), who it hit and which providers to fix. The app's
 //! banner renders this with its actions (the provider's settings, test it, resume); the full
 //! reason and each call stay on record under Details.
-use crate::record::{CallStatus, Session};
+//!
+//! A call and its re-ask are one failed call (`stands_for_its_call`). A call whose model
+//! answered (the reply is on record, it could not be used) names no provider to fix: the server
+//! works, and the message names the model.
+use crate::record::{stands_for_its_call, CallStatus, Session};
 
 /// A provider the user can open in Settings or test.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,6 +81,7 @@ pub fn failure_report(session: &Session) -> Option<FailureReport> {
         .iter()
         .enumerate()
         .filter(|(_, c)| c.status != CallStatus::Ok && !c.is_cut_attempt())
+        .filter(|(index, _)| stands_for_its_call(&session.calls, *index))
         .filter_map(|(index, c)| {
             let error = c.error.as_deref().filter(|e| !e.trim().is_empty())?.trim();
             if stopped {
@@ -104,10 +109,14 @@ pub fn failure_report(session: &Session) -> Option<FailureReport> {
         let key = without_next_steps(error);
         let participant = session.participant(&call.participant_id);
         let label = session.label_of(&call.participant_id);
-        let provider = participant.map(|p| ProviderRef {
-            id: p.provider_id.clone(),
-            label: p.provider_label.clone(),
-        });
+        // The model answered: its server is not what to fix.
+        let model_answered = call.status == CallStatus::Failed && call.reply_text.is_some();
+        let provider = participant
+            .filter(|_| !model_answered)
+            .map(|p| ProviderRef {
+                id: p.provider_id.clone(),
+                label: p.provider_label.clone(),
+            });
         let index = match problems.iter().position(|(k, _)| *k == key) {
             Some(index) => index,
             None => {

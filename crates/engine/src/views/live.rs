@@ -6,8 +6,18 @@ use crate::consult::peers::PeerLabels;
 use crate::partial_reply::read_partial;
 use crate::record::prioritize::body::Partner;
 use crate::record::review::body::MAX_ROUNDS as REVIEW_MAX_ROUNDS;
-use crate::record::{Body, Session};
+use crate::record::{Body, Session, REASK_SUFFIX};
 use crate::views::verdict::percent;
+
+/// The card a call's events show on: a re-ask on its call's own card, so an asked call is one
+/// card however often it was asked (`REASK_SUFFIX`).
+pub fn card_of(call_id: &str) -> &str {
+    call_id.strip_suffix(REASK_SUFFIX).unwrap_or(call_id)
+}
+
+/// What a card says while its call is asked again: the reason is on record, and the banner's
+/// if the call fails for good.
+pub const ASKED_AGAIN_NOTE: &str = "The reply could not be used: asked again.";
 
 /// What a reply answers, which decides its fields and their labels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -23,8 +23,8 @@ pub use consent::{
     ConsentRequest,
 };
 pub use consult::{
-    challenge_threads, dissent_of, dissent_on_record, severity_name, ChallengeThread,
-    CrossExamThreads, DissentEntry,
+    challenge_threads, dissent_of, dissent_on_record, position_cards, severity_name,
+    ChallengeThread, CrossExamThreads, DissentEntry, PositionCard, FREE_TEXT_LABEL,
 };
 pub use costs::{
     cache_note, cost_line, describe_calls, describe_estimate, participant_costs, price_entry,

@@ -7,7 +7,7 @@ use crate::record::consult::state::ConsultState;
 use crate::record::prioritize::state::PrioritizeState;
 use crate::record::review::state::ReviewState;
 use crate::record::state::StateMachine;
-use crate::record::{Body, CallRecord, CallStatus, Session};
+use crate::record::{stands_for_its_call, Body, CallRecord, CallStatus, Session};
 
 /// A stopped run the user can continue.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -225,12 +225,15 @@ pub fn failed_calls(session: &Session) -> Vec<FailedCall> {
 
 /// The calls of round `round` from the record, each with who made it (cut attempts left out:
 /// their call's own record shows how it ended).
+/// A call and its re-ask are one card (`stands_for_its_call`): the reply used, else the re-ask.
 pub fn recorded_calls(session: &Session, round: u8) -> Vec<(String, CallRecord)> {
     session
         .calls
         .iter()
-        .filter(|c| c.round == round && !c.is_cut_attempt())
-        .map(|c| (session.label_of(&c.participant_id), c.clone()))
+        .enumerate()
+        .filter(|(_, c)| c.round == round && !c.is_cut_attempt())
+        .filter(|(index, _)| stands_for_its_call(&session.calls, *index))
+        .map(|(_, c)| (session.label_of(&c.participant_id), c.clone()))
         .collect()
 }
 

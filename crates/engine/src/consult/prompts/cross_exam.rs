@@ -64,7 +64,13 @@ pub fn cross_exam_judgment(
     }
     let mut defended = String::new();
     for d in defences {
-        let _ = write!(defended, "\n{}: {}", d.agent, d.rebuttal);
+        let _ = write!(
+            defended,
+            "\n{}{}: {}",
+            d.agent,
+            render::free_text_mark(d),
+            d.rebuttal
+        );
     }
     Prompt {
         system: JUDGE_SYSTEM.to_string(),

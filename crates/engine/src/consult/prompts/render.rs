@@ -4,15 +4,22 @@
 use std::fmt::Write;
 
 use crate::record::consult::artifacts::{
-    Challenge, CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
+    Challenge, CrossExamArtifact, IndependentArtifact, Rebuttal, SynthesisArtifact,
 };
 
 fn percent(fraction: f64) -> String {
     format!("{:.0}%", fraction * 100.0)
 }
 
-/// One answer: position, key points, rationale, confidence, in the order the panelist wrote them.
+/// One answer: position, key points, rationale, confidence, in the order the panelist wrote them;
+/// an answer in free text as its words alone, said to be free text (it has no fields to show).
 pub fn answer(answer: &IndependentArtifact) -> String {
+    if answer.free_text {
+        return format!(
+            "{} (answered in free text, without key points or a confidence of its own):\n{}",
+            answer.agent_id, answer.position
+        );
+    }
     let mut text = format!("{}: {}\nKey points:", answer.agent_id, answer.position);
     for point in &answer.key_points {
         let _ = write!(text, "\n- {point}");
@@ -141,9 +148,18 @@ pub fn cross_exam(cross_exam: &CrossExamArtifact) -> String {
         text.push_str(" none");
     }
     for r in &cross_exam.rebuttals {
-        let _ = write!(text, "\n{}: {}", r.agent, r.rebuttal);
+        let _ = write!(text, "\n{}{}: {}", r.agent, free_text_mark(r), r.rebuttal);
     }
     text
+}
+
+/// " (free text)" after the name of a panelist whose defence is its words in prose.
+pub fn free_text_mark(rebuttal: &Rebuttal) -> &'static str {
+    if rebuttal.free_text {
+        " (free text)"
+    } else {
+        ""
+    }
 }
 
 fn challenge(text: &mut String, c: &Challenge) {

@@ -1,7 +1,9 @@
 //! Round 3, Cross-examination: every panelist, at once, confronts the synthesis with its own answer
 //! (challenging or defending). The record is assembled in code, verbatim from the replies with
 //! each challenger named; the judge is asked only what needs judgment (which challenges no defence
-//! answers, which repeat another), and not at all when nobody challenged.
+//! answers, which repeat another), and not at all when nobody challenged. A panelist that replies
+//! in prose (asked again, still without JSON) is heard: its words are its defence, marked free
+//! text (`Rebuttal::free_text`), with no challenge of its own (a challenge needs its target).
 use crate::consult::filtering::filter_synthesis;
 use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
@@ -65,22 +67,30 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             })
         })
         .collect();
+    let parse = |plan: &CallPlan, text: &str| {
+        let mut parsed = parse_reply(text, Default::default(), CrossExamReply::validate)
+            .map_err(|e| e.to_string())?;
+        let labels = run.peer_labels(&plan.participant.id);
+        labels.restore_reply(&mut parsed.value);
+        run.check_agents(
+            &labels,
+            parsed
+                .value
+                .challenges
+                .iter()
+                .map(|c| c.target_agent.as_str()),
+        )?;
+        Ok(parsed)
+    };
+    let free_text = |plan: &CallPlan, words: &str| {
+        let mut reply = CrossExamReply::free_text_reply(words);
+        // Peers named by the panelist's labels ("Answer B") are named as the record names them.
+        run.peer_labels(&plan.participant.id)
+            .restore_reply(&mut reply);
+        reply
+    };
     let replies = run
-        .ask_panel(plans, &|plan: &CallPlan, text: &str| {
-            let mut parsed = parse_reply(text, Default::default(), CrossExamReply::validate)
-                .map_err(|e| e.to_string())?;
-            let labels = run.peer_labels(&plan.participant.id);
-            labels.restore_reply(&mut parsed.value);
-            run.check_agents(
-                &labels,
-                parsed
-                    .value
-                    .challenges
-                    .iter()
-                    .map(|c| c.target_agent.as_str()),
-            )?;
-            Ok(parsed)
-        })
+        .ask_panel_or_free_text(plans, &parse, &free_text)
         .await?;
     if replies.valid.is_empty() {
         return Err(Stop::Failed(format!(
@@ -114,6 +124,7 @@ pub(crate) fn assemble(replies: &[(String, CrossExamReply)]) -> (Vec<Challenge>,
         .map(|(agent, reply)| Rebuttal {
             agent: agent.clone(),
             rebuttal: reply.defense.clone(),
+            free_text: reply.free_text,
         })
         .collect();
     (challenges, rebuttals)

@@ -1,11 +1,13 @@
-//! Round 1, Independent: every panelist answers alone, all at once.
+//! Round 1, Independent: every panelist answers alone, all at once. A panelist that answers in
+//! prose (asked again, still without JSON) is heard: its words are its position, marked free text
+//! (`IndependentArtifact::free_text`), and the judge's synthesis structures them.
 use crate::consult::prompts;
 use crate::consult::ConsultRun as Run;
 use crate::harness::CallPlan;
 use crate::harness::Stop;
 use crate::record::consult::artifacts::final_answer::require_final_answer;
 use crate::record::consult::artifacts::{
-    independent_schema_with, IndependentArtifact, INDEPENDENT,
+    independent_schema_with, ArtifactEnvelope, IndependentArtifact, INDEPENDENT,
 };
 use crate::record::consult::config::MIN_PANELISTS;
 use crate::reply_parse::parse_reply;
@@ -36,20 +38,26 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             tokens_saved_via_filtering: 0,
         })
         .collect();
-    let answers = run
-        .ask_panel(plans, &|plan: &CallPlan, text: &str| {
-            let mut fields = run.envelope_fields(INDEPENDENT);
-            // The engine, not the model, says whose answer this is.
-            fields.insert("agent_id".into(), plan.participant.id.clone().into());
-            parse_reply(text, fields, |answer: &IndependentArtifact| {
-                answer.validate()?;
-                if run.config.final_answer {
-                    require_final_answer(&answer.final_answer)?;
-                }
-                Ok(())
-            })
-            .map_err(|e| e.to_string())
+    let parse = |plan: &CallPlan, text: &str| {
+        let mut fields = run.envelope_fields(INDEPENDENT);
+        // The engine, not the model, says whose answer this is and whether it is free text.
+        fields.insert("agent_id".into(), plan.participant.id.clone().into());
+        fields.insert("free_text".into(), false.into());
+        parse_reply(text, fields, |answer: &IndependentArtifact| {
+            answer.validate()?;
+            if run.config.final_answer {
+                require_final_answer(&answer.final_answer)?;
+            }
+            Ok(())
         })
+        .map_err(|e| e.to_string())
+    };
+    let free_text = |plan: &CallPlan, words: &str| {
+        let envelope = ArtifactEnvelope::new(INDEPENDENT, run.now());
+        IndependentArtifact::free_text_answer(envelope, &plan.participant.id, words)
+    };
+    let answers = run
+        .ask_panel_or_free_text(plans, &parse, &free_text)
         .await?;
     if answers.valid.len() < MIN_PANELISTS {
         return Err(Stop::Failed(format!(

@@ -1,6 +1,8 @@
 //! Asking a participant, for every protocol: the budget check before every call, the call itself
 //! (its streamed progress becomes events), its record, and the one re-ask a reply that does not
-//! parse or validate gets.
+//! parse or validate gets. Where a round can hear prose (`ask_panel_or_free_text`), a reply
+//! without JSON asked again and still without it is taken as the participant's own words
+//! (`free_text`) rather than failed.
 use std::any::Any;
 use std::cell::{Cell, RefMut};
 
@@ -8,6 +10,7 @@ use futures::future::{join_all, LocalBoxFuture};
 
 use super::echo::PromptEcho;
 use super::events::Event;
+use super::free_text::{heard_words, FREE_TEXT_NOTE};
 use super::io::{
     CallFailure, CallProgress, CallReply, CallRequest, CallTarget, Clock, HedgeDeadline,
     TEMPERATURE,
@@ -18,8 +21,8 @@ use super::protocol::Protocol;
 use super::run::{Run, Stop};
 use crate::participants::{Participant, Price};
 use crate::record::ProtocolBody;
-use crate::record::{CallRecord, CallStatus, Substitution};
-use crate::reply_parse::ParsedReply;
+use crate::record::{CallRecord, CallStatus, Substitution, REASK_SUFFIX};
+use crate::reply_parse::{extract_json, ParsedReply, ReplyError};
 use crate::validation::ReplyTexts;
 use race::{ProgressEvents, Raced, Request, Seat};
 
@@ -41,7 +44,7 @@ impl CallPlan<'_> {
     /// The same call with the reason its reply could not be used; `-reask` marks its id.
     fn reask(&self, error: &str) -> Self {
         Self {
-            call_id: format!("{}-reask", self.call_id),
+            call_id: format!("{}{REASK_SUFFIX}", self.call_id),
             prompt: self.prompt.with_reask(error),
             ..self.clone()
         }
@@ -108,6 +111,11 @@ fn record_usage(
 /// prompt (`echo`): a reply that merely restates the prompt is refused like an invalid one.
 pub trait ReplyParser<T>: Fn(&CallPlan, &str) -> Result<ParsedReply<T>, String> {}
 impl<T, F: Fn(&CallPlan, &str) -> Result<ParsedReply<T>, String>> ReplyParser<T> for F {}
+
+/// Makes a round's value of a participant's own words in prose, already checked to be words
+/// (`free_text::heard_words`); the prompt-echo check then applies to it as to any reply.
+pub trait FreeTextReader<T>: Fn(&CallPlan, &str) -> T {}
+impl<T, F: Fn(&CallPlan, &str) -> T> FreeTextReader<T> for F {}
 
 /// What the prompts of a run quote rather than instruct: the subject and every text the record
 /// holds (see `echo`).
@@ -201,18 +209,61 @@ fn erased<'f, T: ReplyTexts + 'static>(
     }
 }
 
+/// The free-text reader, then the prompt-echo check, with the value boxed.
+fn erased_free_text<'f, T: ReplyTexts + 'static>(
+    read: &'f impl FreeTextReader<T>,
+    quoted: &'f Quoted,
+) -> impl Fn(&CallPlan<'_>, &str) -> Result<Box<dyn Any>, String> + 'f {
+    move |plan: &CallPlan<'_>, text: &str| {
+        let words = heard_words(plan, text)?;
+        let value = read(plan, words);
+        quoted.refuse_echoes(plan, &value)?;
+        Ok(Box::new(value) as Box<dyn Any>)
+    }
+}
+
 /// One attempt, before any re-ask.
 enum Attempt<T> {
     Valid(T),
-    Unusable(String),
+    Unusable(Unusable),
     Failed(String),
     Cancelled,
+}
+
+/// A reply the model gave that could not be used.
+struct Unusable {
+    call_id: String,
+    /// Why, as the parser said it: what the re-ask tells the model.
+    error: String,
+    reply: String,
+    /// The model that answered, as the provider reported it.
+    model: Option<String>,
+}
+
+impl Unusable {
+    /// The call's failure after the re-ask: the server answered, so the sentence names the model
+    /// (the one that answered, else the seat's), not the server.
+    fn twice(&self, seat_model: &str) -> String {
+        let model = self.model.as_deref().unwrap_or(seat_model);
+        if matches!(extract_json(&self.reply), Err(ReplyError::NoJson)) {
+            format!(
+                "{model} answered in prose, not the JSON this step needs, even when asked again."
+            )
+        } else {
+            format!(
+                "{model}'s reply could not be used, even when asked again. {}",
+                self.error
+            )
+        }
+    }
 }
 
 /// A reply parser with its value's type erased (boxed as `Any`), so that the call machinery below
 /// is compiled once rather than once per protocol, reply type and parser.
 type ErasedParser<'f> =
     dyn Fn(&CallPlan<'_>, &str) -> Result<ParsedReply<Box<dyn Any>>, String> + 'f;
+/// A free-text reader with its value's type erased, for the same reason.
+type ErasedFreeText<'f> = dyn Fn(&CallPlan<'_>, &str) -> Result<Box<dyn Any>, String> + 'f;
 
 /// What making a call needs of a run, whatever its caller and protocol. Object-safe: asking,
 /// racing, recording and charging a call (`impl dyn Asking` below) exist once in the binary.
@@ -223,6 +274,8 @@ trait Asking {
     fn ledger(&self) -> RefMut<'_, CostLedger>;
     fn max_tokens(&self) -> u32;
     fn add_record(&self, record: CallRecord);
+    /// Changes the latest record of `call_id` (a resumed round repeats ids).
+    fn amend_record(&self, call_id: &str, amend: &dyn Fn(&mut CallRecord));
     fn observe_first_text(&self, provider_id: &str, ms: u64);
     fn first_text_times(&self, provider_id: &str) -> Vec<u64>;
     fn hedge_deadline(&self) -> Option<HedgeDeadline>;
@@ -251,6 +304,18 @@ impl<P: Protocol> Asking for Run<'_, P> {
     }
     fn add_record(&self, record: CallRecord) {
         Run::add_record(self, record)
+    }
+    fn amend_record(&self, call_id: &str, amend: &dyn Fn(&mut CallRecord)) {
+        self.update(|session| {
+            if let Some(record) = session
+                .calls
+                .iter_mut()
+                .rev()
+                .find(|c| c.call_id == call_id)
+            {
+                amend(record);
+            }
+        });
     }
     fn observe_first_text(&self, provider_id: &str, ms: u64) {
         self.first_text_times().observe(provider_id, ms)
@@ -307,9 +372,31 @@ impl<P: Protocol> Run<'_, P> {
         let quoted = self.quoted();
         let panel = self
             .asking()
-            .ask_panel(plans, &erased(parse, &quoted))
+            .ask_panel(plans, &erased(parse, &quoted), None)
             .await?;
-        Ok(PanelAnswers {
+        Ok(Self::unboxed(panel))
+    }
+
+    /// `ask_panel`, where a reply without JSON can stand as the participant's own words: asked
+    /// again and still without JSON, the first reply (else the re-ask's) that is words, not a
+    /// placeholder or a restatement of the prompt (`free_text`), becomes `read`'s value.
+    pub async fn ask_panel_or_free_text<T: ReplyTexts + 'static>(
+        &self,
+        plans: Vec<CallPlan<'_>>,
+        parse: &impl ReplyParser<T>,
+        read: &impl FreeTextReader<T>,
+    ) -> Result<PanelAnswers<T>, Stop> {
+        let quoted = self.quoted();
+        let free_text = erased_free_text(read, &quoted);
+        let panel = self
+            .asking()
+            .ask_panel(plans, &erased(parse, &quoted), Some(&free_text))
+            .await?;
+        Ok(Self::unboxed(panel))
+    }
+
+    fn unboxed<T: 'static>(panel: PanelAnswers<Box<dyn Any>>) -> PanelAnswers<T> {
+        PanelAnswers {
             valid: panel
                 .valid
                 .into_iter()
@@ -317,7 +404,7 @@ impl<P: Protocol> Run<'_, P> {
                 .collect(),
             failures: panel.failures,
             failed: panel.failed,
-        })
+        }
     }
 
     fn add_record(&self, record: CallRecord) {
@@ -335,7 +422,7 @@ impl dyn Asking + '_ {
     /// `Run::ask` with the parser's value boxed: one copy for every protocol and reply type.
     async fn ask(&self, plan: CallPlan<'_>, parse: &ErasedParser<'_>) -> Answer<Box<dyn Any>> {
         match self.reserve(&plan) {
-            Ok(reservation) => self.ask_reserved(plan, reservation, parse).await,
+            Ok(reservation) => self.ask_reserved(plan, reservation, parse, None).await,
             Err(reason) => Answer::OverBudget(reason),
         }
     }
@@ -345,6 +432,7 @@ impl dyn Asking + '_ {
         &self,
         plans: Vec<CallPlan<'_>>,
         parse: &ErasedParser<'_>,
+        free_text: Option<&ErasedFreeText<'_>>,
     ) -> Result<PanelAnswers<Box<dyn Any>>, Stop> {
         let mut reserved = Vec::with_capacity(plans.len());
         for plan in plans {
@@ -362,7 +450,7 @@ impl dyn Asking + '_ {
             let participant = plan.participant;
             (
                 participant,
-                self.ask_reserved(plan, reservation, parse).await,
+                self.ask_reserved(plan, reservation, parse, free_text).await,
             )
         });
         let mut panel = PanelAnswers {
@@ -386,31 +474,83 @@ impl dyn Asking + '_ {
         Ok(panel)
     }
 
+    /// One call and, when its reply cannot be used, its re-ask; then, where the round hears
+    /// prose (`free_text`), the words of a reply without JSON rather than a failure.
     async fn ask_reserved(
         &self,
         plan: CallPlan<'_>,
         reservation: Reservation,
         parse: &ErasedParser<'_>,
+        free_text: Option<&ErasedFreeText<'_>>,
     ) -> Answer<Box<dyn Any>> {
-        let error = match self.attempt(&plan, reservation, parse).await {
+        let first = match self.attempt(&plan, reservation, parse).await {
             Attempt::Valid(value) => return Answer::Valid(value),
             Attempt::Failed(reason) => return Answer::Failed(reason),
             Attempt::Cancelled => return Answer::Cancelled,
-            Attempt::Unusable(error) => error,
+            Attempt::Unusable(unusable) => unusable,
         };
-        let reask = plan.reask(&error);
-        let reservation = match self.reserve(&reask) {
-            Ok(reservation) => reservation,
-            Err(reason) => return Answer::OverBudget(reason),
+        let reask = plan.reask(&first.error);
+        let second = match self.reserve(&reask) {
+            Ok(reservation) => self.attempt(&reask, reservation, parse).await,
+            Err(reason) => {
+                return self
+                    .hear(&plan, free_text, &[&first])
+                    .unwrap_or(Answer::OverBudget(reason))
+            }
         };
-        match self.attempt(&reask, reservation, parse).await {
+        match second {
             Attempt::Valid(value) => Answer::Valid(value),
-            Attempt::Unusable(error) => Answer::Failed(format!(
-                "the reply could not be used, even when asked again. {error}"
-            )),
-            Attempt::Failed(reason) => Answer::Failed(reason),
             Attempt::Cancelled => Answer::Cancelled,
+            Attempt::Failed(reason) => self
+                .hear(&plan, free_text, &[&first])
+                .unwrap_or(Answer::Failed(reason)),
+            // The reply to the question as first asked is preferred: the re-ask's prose often
+            // only apologises for the format.
+            Attempt::Unusable(second) => self
+                .hear(&plan, free_text, &[&first, &second])
+                .unwrap_or_else(|| {
+                    let reason = second.twice(&plan.participant.model);
+                    // The call's record says what the run's failure says, so the two group as
+                    // one problem (`views::failure`).
+                    self.amend_record(&second.call_id, &|record| {
+                        record.error = Some(reason.clone())
+                    });
+                    Answer::Failed(reason)
+                }),
         }
+    }
+
+    /// The first of `replies` whose words can stand as the participant's answer, its record then
+    /// marked as answered in free text; None when the round hears no prose or none can stand.
+    fn hear(
+        &self,
+        plan: &CallPlan<'_>,
+        free_text: Option<&ErasedFreeText<'_>>,
+        replies: &[&Unusable],
+    ) -> Option<Answer<Box<dyn Any>>> {
+        let read = free_text?;
+        replies.iter().find_map(|unusable| {
+            let value = read(plan, &unusable.reply).ok()?;
+            self.amend_record(&unusable.call_id, &|record| {
+                record.status = CallStatus::Ok;
+                record.error = None;
+                record.parse_notes.push(FREE_TEXT_NOTE.to_string());
+            });
+            // The call's card shows the reply taken, whatever streamed on it since.
+            self.emit(Event::CallDelta {
+                call_id: unusable.call_id.clone(),
+                text: unusable.reply.clone(),
+                restart: true,
+            });
+            self.emit(Event::CallFinished {
+                call_id: unusable.call_id.clone(),
+                participant_id: plan.participant.id.clone(),
+                ok: true,
+                error: None,
+                answered_by: None,
+            });
+            Some(Answer::Valid(value))
+        })
     }
 
     /// Makes the call (hedged when the seat has a backup) and records it, whatever the outcome:
@@ -589,7 +729,12 @@ impl dyn Asking + '_ {
                     Err(error) => {
                         record.status = CallStatus::Failed;
                         record.error = Some(error.clone());
-                        Attempt::Unusable(error)
+                        Attempt::Unusable(Unusable {
+                            call_id: record.call_id.clone(),
+                            error,
+                            reply: reply.text.clone(),
+                            model: reply.model.clone(),
+                        })
                     }
                 };
                 record_usage(&mut record, &reply, price, cost);

@@ -38,6 +38,9 @@ pub enum AgreementGap {
     NoConsensusPoint,
     /// The strongest consensus point lacks these panelists.
     ConsensusWithout { panelists: Vec<String> },
+    /// These panelists answered this round in free text (prose, without the fields asked for):
+    /// heard, but their agreement is only the judge's reading of their words.
+    FreeText { round: u8, panelists: Vec<String> },
 }
 
 impl AgreementGap {
@@ -53,6 +56,10 @@ impl AgreementGap {
             AgreementGap::NoConsensusPoint => "the synthesis found no consensus point".to_string(),
             AgreementGap::ConsensusWithout { panelists } => format!(
                 "the strongest consensus point is not supported by {}",
+                panelists.join(", ")
+            ),
+            AgreementGap::FreeText { round, panelists } => format!(
+                "{} answered round {round} in free text, so agreement rests on the judge's reading",
                 panelists.join(", ")
             ),
         }

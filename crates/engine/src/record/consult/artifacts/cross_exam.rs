@@ -47,6 +47,10 @@ pub struct Challenge {
 pub struct Rebuttal {
     pub agent: String,
     pub rebuttal: String,
+    /// The panelist replied in prose, without the JSON asked for: its words are its defence,
+    /// with no challenge of its own on record. Absent (false) in records made before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free_text: bool,
 }
 
 impl CrossExamArtifact {

@@ -5,14 +5,21 @@
 /// Serialize and Deserialize for an artifact struct whose first field is `envelope:
 /// ArtifactEnvelope`, followed by the listed fields (in declaration order).
 /// Fields after `;` are optional answers (`Option<String>`), written only when set and read from
-/// a string or a number: `final_answer`, asked for only by the Benchmark.
+/// a string or a number: `final_answer`, asked for only by the Benchmark. Fields after a second
+/// `;` are flags (`bool`), written only when true and false when absent, so records made before a
+/// flag existed read and write as before: `free_text`.
 macro_rules! envelope_first_serde {
     ($artifact:ident { $($field:ident: $ty:ty),* $(,)? }) => {
         $crate::record::consult::artifacts::envelope_serde::envelope_first_serde!(
-            $artifact { $($field: $ty),* ; }
+            $artifact { $($field: $ty),* ; ; }
         );
     };
     ($artifact:ident { $($field:ident: $ty:ty),* ; $($answer:ident),* $(,)? }) => {
+        $crate::record::consult::artifacts::envelope_serde::envelope_first_serde!(
+            $artifact { $($field: $ty),* ; $($answer),* ; }
+        );
+    };
+    ($artifact:ident { $($field:ident: $ty:ty),* ; $($answer:ident),* ; $($flag:ident),* $(,)? }) => {
         impl serde::Serialize for $artifact {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 use serde::ser::SerializeMap;
@@ -24,6 +31,9 @@ macro_rules! envelope_first_serde {
                 $(map.serialize_entry(stringify!($field), &self.$field)?;)*
                 $(if let Some(answer) = &self.$answer {
                     map.serialize_entry(stringify!($answer), answer)?;
+                })*
+                $(if self.$flag {
+                    map.serialize_entry(stringify!($flag), &true)?;
                 })*
                 map.end()
             }
@@ -42,6 +52,10 @@ macro_rules! envelope_first_serde {
                         #[serde(default, deserialize_with = "crate::record::consult::artifacts::final_answer::lenient_answer")]
                         $answer: Option<String>,
                     )*
+                    $(
+                        #[serde(default)]
+                        $flag: bool,
+                    )*
                 }
                 let flat = <Flat as serde::Deserialize>::deserialize(deserializer)?;
                 Ok(Self {
@@ -53,6 +67,7 @@ macro_rules! envelope_first_serde {
                     },
                     $($field: flat.$field,)*
                     $($answer: flat.$answer,)*
+                    $($flag: flat.$flag,)*
                 })
             }
         }

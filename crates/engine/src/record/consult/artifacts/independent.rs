@@ -6,6 +6,9 @@ use super::schema::{list, object, percentage, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 use crate::validation::{require_min_items, require_text, require_texts, require_unit_interval};
 
+/// How views and reports mark an answer given in free text.
+pub const FREE_TEXT_LABEL: &str = "free text";
+
 pub const INDEPENDENT: ArtifactKind = ArtifactKind {
     artifact_type: "independent",
     round_number: 1,
@@ -23,6 +26,10 @@ pub struct IndependentArtifact {
     pub confidence: f64,
     /// The answer alone, when the consult asks for it (`ConsultConfig::final_answer`).
     pub final_answer: Option<String>,
+    /// The panelist answered in prose, without the JSON asked for: `position` holds its words,
+    /// `key_points` and `rationale` are empty and `confidence` is 0 (it stated none). Set by the
+    /// engine only (see `free_text_answer`); never counted as agreement by itself.
+    pub free_text: bool,
 }
 
 super::envelope_serde::envelope_first_serde!(IndependentArtifact {
@@ -31,14 +38,33 @@ super::envelope_serde::envelope_first_serde!(IndependentArtifact {
     key_points: Vec<String>,
     rationale: String,
     confidence: f64;
-    final_answer
+    final_answer;
+    free_text
 });
 
 impl IndependentArtifact {
+    /// A panelist's words in prose taken as its answer (see `free_text`).
+    pub fn free_text_answer(envelope: ArtifactEnvelope, agent_id: &str, words: &str) -> Self {
+        Self {
+            envelope,
+            agent_id: agent_id.to_string(),
+            position: words.trim().to_string(),
+            key_points: Vec::new(),
+            rationale: String::new(),
+            confidence: 0.0,
+            final_answer: None,
+            free_text: true,
+        }
+    }
+
     pub fn validate(&self) -> Result<(), ValidationError> {
         self.envelope.validate(INDEPENDENT)?;
         require_text("agent_id", &self.agent_id)?;
         require_text("position", &self.position)?;
+        if self.free_text {
+            // Prose has no key points, rationale or confidence of its own.
+            return Ok(());
+        }
         require_min_items("key_points", self.key_points.len(), 1)?;
         require_texts("key_points", &self.key_points)?;
         require_text("rationale", &self.rationale)?;

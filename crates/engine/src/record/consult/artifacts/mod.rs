@@ -21,7 +21,7 @@ pub use cross_exam::{
     Rebuttal, CROSS_EXAM, MAX_CHALLENGES, MAX_REBUTTALS,
 };
 pub use independent::{
-    independent_schema, independent_schema_with, IndependentArtifact, INDEPENDENT,
+    independent_schema, independent_schema_with, IndependentArtifact, FREE_TEXT_LABEL, INDEPENDENT,
 };
 pub use panelist_reply::{cross_exam_reply_schema, CrossExamReply, PanelistChallenge};
 pub use synthesis::{

@@ -13,6 +13,10 @@ pub struct CrossExamReply {
     pub challenges: Vec<PanelistChallenge>,
     /// Why the panelist's own position holds (or why it endorses the consensus).
     pub defense: String,
+    /// The reply was prose taken as the defence (`free_text_reply`); set by the engine only,
+    /// never read from a model's JSON.
+    #[serde(skip)]
+    pub free_text: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -23,6 +27,15 @@ pub struct PanelistChallenge {
 }
 
 impl CrossExamReply {
+    /// A panelist's words in prose taken as its defence: no challenge can be read from them.
+    pub fn free_text_reply(words: &str) -> Self {
+        Self {
+            challenges: Vec::new(),
+            defense: words.trim().to_string(),
+            free_text: true,
+        }
+    }
+
     pub fn validate(&self) -> Result<(), ValidationError> {
         for (index, challenge) in self.challenges.iter().enumerate() {
             let field = format!("challenges[{index}]");
