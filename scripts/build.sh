@@ -3,7 +3,7 @@
 # scripts/setup.sh app has run). No released Trunk splits a wasm (trunk-rs/trunk#1022), so Trunk
 # builds index.html and the assets, and the Rust/wasm steps run here, as cargo-leptos runs them:
 #   1. cargo: the app with the `split` feature, linked with --emit-relocs (the splitter reads them);
-#   2. wasm-split-cli: the main module, one part per split point (src/lazy/routes.rs), chunks of code
+#   2. wasm-split-cli: the main module, one part per split point (each beside the code it splits, src/platform/split.rs), chunks of code
 #      that several parts share, and __wasm_split.js that fetches them;
 #   3. wasm-bindgen --keep-lld-exports: the JS glue (the parts reach the main module's functions,
 #      memory and table through those exports);

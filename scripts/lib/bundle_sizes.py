@@ -104,12 +104,12 @@ The split build (`scripts/build.sh`). **First screen**: every file the page fetc
 new-session page was interactive (its demo button enabled, the static shell gone), recorded in
 Chromium by `tests/bench/first-screen.bench.ts` with the service worker blocked (its install
 precaches the rest in the background afterwards) and Save-Data on (so the parts the app prefetches
-once idle, src/lazy/prefetch.rs, are counted with the views that need them, not here).
+once idle, src/ui/prefetch.rs, are counted with the views that need them, not here).
 
 {first_table}
 
 **At idle, after the first screen**: what the page fetched next without being asked, once the
-browser was idle: the sessions sidebar with the session list it shows (src/lazy/sidebar.rs), which
+browser was idle: the sessions sidebar with the session list it shows (src/ui/sidebar/lazy.rs), which
 the new-session page does not wait for.
 
 {idle_table}

@@ -4,7 +4,7 @@
 // to BENCH_OUT; scripts/bench.sh sizes them. The service worker is blocked: its install precaches
 // the whole build in the background, after the first screen (public/sw.js), which is not what the
 // first screen needs. The browser asks to save data, so nothing is prefetched at idle
-// (src/lazy/prefetch.rs): each part is counted with the view that needs it.
+// (src/ui/prefetch.rs): each part is counted with the view that needs it.
 import { BrowserContext, expect, Page, test } from '@playwright/test';
 import * as fs from 'fs';
 import { BENCH_APP_PORT } from './ports';

@@ -34,7 +34,7 @@ test('a full consult against a real model reaches a verdict', async ({ page }) =
       await expect(page.locator(`.round[data-round="${round}"]`)).toHaveAttribute('data-complete', 'true');
     }
     await expect(page.locator('.verdict .recommendation')).not.toBeEmpty();
-    await expect(page.locator('.verdict-confidence')).toContainText('%');
+    await expect(page.locator('.decision .confidence .chip')).toContainText('%');
     await expect(page.locator('.efficiency')).toContainText('filtered rounds: 3, 4');
     expect(shown).not.toMatch(/<your answer|<a point that supports it>|<why, briefly>/);
   } else {

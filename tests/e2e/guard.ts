@@ -1,11 +1,30 @@
 // The `test` every spec uses: Playwright's, plus an automatic check that the page never broke its
 // Content-Security-Policy (index.html). Every `securitypolicyviolation` event in any page or frame of the
 // test's browser context, and every console report of a refused load, fails the test after it ran.
+// And every request to the real model (llama-server) samples greedily with a fixed seed, so a
+// real-model test walks the same branch each time (the app's own temperature is 0.7).
 import { expect, test as base } from '@playwright/test';
+import { LLAMA_PORT } from './servers';
+
+/** What every chat request to llama-server is sent with (llama.cpp honours both). */
+export const REAL_MODEL_SAMPLING = { temperature: 0, seed: 42 };
 
 export type CspViolation = { directive: string; blocked: string; source: string; sample: string };
 
-export const test = base.extend<{ cspViolations: CspViolation[] }>({
+export const test = base.extend<{ cspViolations: CspViolation[]; greedyRealModel: void }>({
+  greedyRealModel: [
+    async ({ context }, use) => {
+      await context.route(`http://127.0.0.1:${LLAMA_PORT}/**/chat/completions`, async (route) => {
+        const request = route.request();
+        const body = request.method() === 'POST' ? request.postData() : null;
+        if (!body) return route.continue();
+        const sent = JSON.parse(body);
+        await route.continue({ postData: JSON.stringify({ ...sent, ...REAL_MODEL_SAMPLING }) });
+      });
+      await use();
+    },
+    { auto: true },
+  ],
   cspViolations: [
     async ({ context }, use) => {
       const violations: CspViolation[] = [];

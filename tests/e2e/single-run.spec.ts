@@ -22,7 +22,7 @@ test('a second run is refused while one is active, and Cancel still stops the fi
   const errors = watchConsole(page);
   await page.goto('/');
   await startDemo(page);
-  // The page changes once the run's part has loaded (src/lazy/run.rs).
+  // The page changes once the run's part has loaded (src/app/runs/start.rs).
   await expect(page).toHaveURL(/#\/session\//);
   const firstUrl = page.url();
   await expect(page.locator('.call-card').first()).toBeVisible();

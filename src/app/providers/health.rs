@@ -74,7 +74,7 @@ impl HealthBook {
             b.insert(id.clone(), (connection.clone(), Health::Checking));
         });
         spawn_local(async move {
-            // Through its part in the split build (src/lazy/check.rs).
+            // Through its part in the split build (`check_part`).
             let health = crate::app::providers::check_part::check(provider).await;
             // The provider may have been edited (or checked again) meanwhile: then this result
             // is about a connection it no longer has.

@@ -30,7 +30,7 @@ pub struct LiveRun {
     pub skip_demo: RwSignal<bool>,
     /// A running benchmark's progress and estimates, after every saved change (`benchmark`).
     pub benchmark_progress: RwSignal<Option<BenchmarkProgress>>,
-    /// While the run's part loads (`lazy::run`).
+    /// While the run's part loads (`start`).
     pub starting: RwSignal<bool>,
     /// A start whose part could not load, for Retry.
     pub start_failed: RwSignal<Option<RetryStart>>,

@@ -82,7 +82,7 @@ impl From<Session> for ToRun {
 
 split_fn! {
     run, preload preload_run_part:
-    /// Saves the session first when `save` is set, then starts its run (`driver::start_run`).
+    /// Saves the session first when `save` is set, then starts its run (`runs::start_run`).
     fn run_in_part(to_run: ToRun, settings: Settings, live: LiveRun, save: bool) -> Result<(), StartFailed> {
         let session = to_run.into_session();
         // A run saves into the session list and must hear another tab delete its session.

@@ -1,5 +1,5 @@
 //! The Benchmark mode: its form (`new`), the question set picker, a session's progress and
-//! results (`session`, `results`) and the results' charts. Loaded on demand (`lazy::routes`).
+//! results (`session`, `results`) and the results' charts. Loaded on demand (`lazy.rs`).
 pub mod charts;
 pub mod lazy;
 pub mod new;

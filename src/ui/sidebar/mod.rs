@@ -3,7 +3,7 @@
 //! at the top and "All history" at the bottom. On a desktop it can be folded away (remembered);
 //! on a phone it is a drawer opened from the header, which holds the focus while open, closes on
 //! Escape and after a navigation, and gives the focus back to its button. In the split build the
-//! sidebar is a part loaded once the first screen is idle (`lazy::sidebar`); `SidebarPlaceholder`
+//! sidebar is a part loaded once the first screen is idle (`lazy.rs`); `SidebarPlaceholder`
 //! holds its place until then.
 pub mod lazy;
 

@@ -57,7 +57,7 @@ pub fn DemoCard(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let run_demo = move |_| {
-        // Built in the run's part (`lazy::run::ToRun`).
+        // Built in the run's part (`app::runs::start::ToRun`).
         let demo = ToRun::Demo {
             protocol,
             id: new_id("demo"),
@@ -71,7 +71,7 @@ pub fn DemoCard(
                 <strong>"New here? "</strong>
                 {text}
             </p>
-            // Busy while the run's part loads (src/lazy/run.rs).
+            // Busy while the run's part loads (`app::runs::start`).
             <button class="primary" on:click=run_demo aria-busy=move || state.live.starting.get().then_some("true")>{button}</button>
         </div>
     }
