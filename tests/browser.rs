@@ -2,7 +2,8 @@
 //! They exercise the real browser storage, the real DOM and the real driver (with the scripted demo council).
 #![cfg(target_arch = "wasm32")]
 
-use consilium::app::{App, Route};
+use consilium::app::Route;
+use consilium::ui::shell::App;
 use consilium::platform::keys;
 use consilium::platform::storage;
 use consilium::settings::{Settings, SETTINGS_KEY};

@@ -3,7 +3,9 @@
 //! `library`). Never a view: `ui` renders what this holds.
 use leptos::prelude::*;
 
+use crate::app::library::Library;
 use crate::app::providers::HealthBook;
+use crate::app::runs::start::RunStart;
 use crate::app::runs::LiveRun;
 use crate::settings::Settings;
 
@@ -55,6 +57,10 @@ pub struct AppState {
     pub settings_problems: RwSignal<Vec<String>>,
     pub route: RwSignal<Route>,
     pub live: LiveRun,
+    /// Every stored session's summary (the session list's one owner).
+    pub library: Library,
+    /// A run's start while its part loads, or failed to (for Retry).
+    pub start: RunStart,
     /// Each provider's last check (in memory: a reload checks again when asked).
     pub health: HealthBook,
 }
@@ -62,11 +68,14 @@ pub struct AppState {
 impl AppState {
     pub fn new() -> Self {
         let (settings, problems) = Settings::load_reporting();
+        let library = Library::new();
         Self {
             settings: RwSignal::new(settings),
             settings_problems: RwSignal::new(problems),
             route: RwSignal::new(Route::from_hash(&current_hash())),
-            live: LiveRun::new(),
+            live: LiveRun::new(library),
+            library,
+            start: RunStart::default(),
             health: HealthBook::default(),
         }
     }

@@ -1,15 +1,14 @@
 //! What the live view shows while (and after) a session runs: the session, its calls as they
-//! stream, notices, the history list, and what screen readers hear. Kept in step with storage.
+//! stream, notices and what screen readers hear. Its saves are recorded in the session list
+//! (`app::library`), which owns that list.
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use consilium_engine::benchmark::progress::BenchmarkProgress;
 use consilium_engine::Session;
 
-use super::run::cancel_run;
-use crate::app::runs::start::RetryStart;
+use crate::app::library::Library;
 use crate::app::runs::stream_text::StreamText;
-use crate::platform::storage::sync::Change;
 use crate::platform::storage::{self, SessionSummary};
 
 /// What the live view shows while (and after) a session runs.
@@ -21,7 +20,8 @@ pub struct LiveRun {
     pub running: RwSignal<bool>,
     /// A problem the user must know about that did not stop the run (e.g. storage full).
     pub notice: RwSignal<Option<String>>,
-    pub history: RwSignal<Vec<SessionSummary>>,
+    /// The session list, where every save of the run is recorded (its owner).
+    pub library: Library,
     /// What screen readers hear: each finished call and the end of the run, not every token.
     pub announcement: RwSignal<String>,
     /// Set when the user starts or resumes a run: the session view then moves focus to it.
@@ -30,63 +30,20 @@ pub struct LiveRun {
     pub skip_demo: RwSignal<bool>,
     /// A running benchmark's progress and estimates, after every saved change (`benchmark`).
     pub benchmark_progress: RwSignal<Option<BenchmarkProgress>>,
-    /// While the run's part loads (`start`).
-    pub starting: RwSignal<bool>,
-    /// A start whose part could not load, for Retry.
-    pub start_failed: RwSignal<Option<RetryStart>>,
 }
 
 impl LiveRun {
-    pub fn new() -> Self {
+    pub fn new(library: Library) -> Self {
         Self {
             session: RwSignal::new(None),
             calls: RwSignal::new(Vec::new()),
             running: RwSignal::new(false),
             notice: RwSignal::new(None),
-            history: RwSignal::new(Vec::new()),
+            library,
             announcement: RwSignal::new(String::new()),
             focus_run: RwSignal::new(false),
             skip_demo: RwSignal::new(false),
             benchmark_progress: RwSignal::new(None),
-            starting: RwSignal::new(false),
-            start_failed: RwSignal::new(None),
-        }
-    }
-
-    /// Loads the history list and keeps it in step with every tab's saves and deletions. Called
-    /// once, when the app starts.
-    pub fn follow_storage(self) {
-        spawn_local(async move {
-            match storage::list_sessions().await {
-                Ok(list) => self.history.set(list),
-                Err(message) => self.notice.set(Some(message)),
-            }
-        });
-        if let Some(listener) = storage::sync::listen(move |change| self.apply(change)) {
-            // The page's own lifetime: it listens until the tab closes.
-            std::mem::forget(listener);
-        }
-    }
-
-    fn apply(&self, change: Change) {
-        match change {
-            Change::Saved(summary) => self.history.update(|list| upsert(list, summary)),
-            Change::Deleted(ids) => {
-                self.history
-                    .update(|list| list.retain(|s| !ids.contains(&s.id)));
-                let running_deleted = self.running.get_untracked()
-                    && self
-                        .session
-                        .with_untracked(|s| s.as_ref().is_some_and(|s| ids.contains(&s.id)));
-                if running_deleted {
-                    cancel_run();
-                    self.notice.set(Some(
-                        "This session was deleted in another tab, so its run was stopped. It is still \
-                         open here: export it to keep it."
-                            .into(),
-                    ));
-                }
-            }
         }
     }
 
@@ -136,7 +93,7 @@ impl LiveRun {
         match result {
             Ok(()) => {
                 self.notice.set(None);
-                self.history.update(|list| upsert(list, summary));
+                self.library.saved(summary);
                 ask_persistence_once();
             }
             Err(message) => self.notice.set(Some(message)),
@@ -162,22 +119,6 @@ fn ask_persistence_once() {
         spawn_local(async {
             let _ = storage::ask_persistence().await;
         });
-    }
-}
-
-/// Puts a session's summary in the list (newest first), replacing its older one.
-fn upsert(list: &mut Vec<SessionSummary>, summary: SessionSummary) {
-    list.retain(|s| s.id != summary.id);
-    let at = list
-        .iter()
-        .position(|s| s.updated_at <= summary.updated_at)
-        .unwrap_or(list.len());
-    list.insert(at, summary);
-}
-
-impl Default for LiveRun {
-    fn default() -> Self {
-        Self::new()
     }
 }
 

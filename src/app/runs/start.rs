@@ -1,7 +1,7 @@
 //! Starting a run. In the split build the engine (the three protocols, the harness, the providers'
 //! codecs, the record's serialization) is a part of its own, fetched when a run starts (or earlier,
-//! when the page is idle: `prefetch`). While it loads, `live.starting` is set (the form shows it);
-//! a part that cannot load is kept in `live.start_failed`, which `RunStartStatus` shows with Retry.
+//! when the page is idle: `prefetch`). While it loads, `RunStart::starting` is set (the form shows
+//! it); a part that cannot load is kept in `RunStart::failed`, which `RunStartStatus` shows with Retry.
 use std::sync::Arc;
 
 use consilium_engine::views::session::demo_session;
@@ -94,6 +94,22 @@ split_fn! {
     }
 }
 
+/// A run's start as the form shows it: while its part loads, or the start that could not load it.
+#[derive(Clone, Copy)]
+pub struct RunStart {
+    pub starting: RwSignal<bool>,
+    pub failed: RwSignal<Option<RetryStart>>,
+}
+
+impl Default for RunStart {
+    fn default() -> Self {
+        Self {
+            starting: RwSignal::new(false),
+            failed: RwSignal::new(None),
+        }
+    }
+}
+
 /// A start that could not load its part, kept for Retry.
 #[derive(Clone)]
 pub struct RetryStart(Arc<dyn Fn() + Send + Sync>);
@@ -117,21 +133,22 @@ pub fn start(
 ) {
     let session = session.into();
     let live = state.live;
-    if live.starting.get_untracked() {
+    let flags = state.start;
+    if flags.starting.get_untracked() {
         return;
     }
-    live.starting.set(true);
-    live.start_failed.set(None);
+    flags.starting.set(true);
+    flags.failed.set(None);
     let retry_session = session.clone();
     let (retry_started, retry_refused) = (started.clone(), refused.clone());
     spawn_local(async move {
         let result = run_in_part(session, state.settings.get_untracked(), live, save).await;
-        live.starting.set(false);
+        flags.starting.set(false);
         match result {
             Ok(()) => started(),
             Err(StartFailed::Refused(message)) => refused(message),
             Err(StartFailed::Unavailable) => {
-                live.start_failed.set(Some(RetryStart(Arc::new(move || {
+                flags.failed.set(Some(RetryStart(Arc::new(move || {
                     start(
                         state,
                         retry_session.clone(),

@@ -76,7 +76,7 @@ pub fn AskFollowUp(session: Memo<Option<Session>>) -> impl IntoView {
 #[component]
 pub fn FollowUpLinks(session: Memo<Option<Session>>) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let history = state.live.history;
+    let history = state.library.sessions;
     let follows = body_part(session, |b: &ConsultBody| b.follows.clone());
     let id = session
         .with_untracked(|s| s.as_ref().map(|s| s.id.clone()))

@@ -30,7 +30,7 @@ const PAGE: usize = 100;
 #[component]
 pub fn HistoryView() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let history = state.live.history;
+    let history = state.library.sessions;
     let filter = RwSignal::new(HistoryFilter::default());
     let query = RwSignal::new(String::new());
     let hits = RwSignal::new(None::<HashMap<String, SearchHit>>);

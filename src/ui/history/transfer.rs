@@ -14,7 +14,7 @@ use crate::platform::{export, storage};
 #[component]
 pub fn HistoryTransfer(message: RwSignal<Option<String>>) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let history = state.live.history;
+    let history = state.library.sessions;
     let export_everything = move |_| {
         spawn_local(async move {
             let (sessions, unreadable) = match storage::all_sessions().await {

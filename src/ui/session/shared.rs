@@ -25,8 +25,8 @@ pub fn SharedView(data: String) -> impl IntoView {
             return;
         };
         let taken: HashSet<String> = state
-            .live
-            .history
+            .library
+            .sessions
             .with_untracked(|h| h.iter().map(|s| s.id.clone()).collect());
         keep_both(&mut incoming, &taken);
         let session = incoming.remove(0);

@@ -83,6 +83,7 @@ pub fn SessionSidebar() -> impl IntoView {
         folded,
     } = sidebar;
     let live = state.live;
+    let library = state.library;
     // Relative times move on while the page stays open.
     let now = RwSignal::new(js_sys::Date::now() as u64);
     let _ = set_interval_with_handle(
@@ -95,7 +96,8 @@ pub fn SessionSidebar() -> impl IntoView {
             .get()
             .then(|| live.session.with(|s| s.as_ref().map(|s| s.id.clone())))
             .flatten();
-        live.history
+        library
+            .sessions
             .with(|all| recent_sessions(all, running.as_deref(), now.get(), RECENT_LIMIT))
     });
     let current = Memo::new(move |_| match state.route.get() {

@@ -72,7 +72,7 @@ pub fn DemoCard(
                 {text}
             </p>
             // Busy while the run's part loads (`app::runs::start`).
-            <button class="primary" on:click=run_demo aria-busy=move || state.live.starting.get().then_some("true")>{button}</button>
+            <button class="primary" on:click=run_demo aria-busy=move || state.start.starting.get().then_some("true")>{button}</button>
         </div>
     }
 }

@@ -10,10 +10,10 @@ use crate::ui::widgets::part_view::PartFailed;
 /// scrolled into view (the button that started it may be far above, e.g. the demo's on a phone).
 #[component]
 pub fn RunStartStatus() -> impl IntoView {
-    let live = expect_context::<AppState>().live;
+    let flags = expect_context::<AppState>().start;
     let status = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
-        if live.start_failed.with(Option::is_some) {
+        if flags.failed.with(Option::is_some) {
             if let Some(element) = status.get() {
                 request_animation_frame(move || {
                     let options = web_sys::ScrollIntoViewOptions::new();
@@ -24,10 +24,10 @@ pub fn RunStartStatus() -> impl IntoView {
         }
     });
     let shown = move || {
-        if live.starting.get() {
+        if flags.starting.get() {
             Some(view! { <p class="part-loading" role="status">"Starting…"</p> }.into_any())
         } else {
-            live.start_failed.get().map(|start: RetryStart| {
+            flags.failed.get().map(|start: RetryStart| {
                 view! { <PartFailed retry=move || start.retry() /> }.into_any()
             })
         }
