@@ -5,6 +5,7 @@ pub mod check_part;
 mod connection;
 pub mod gate;
 mod health;
+pub mod models;
 pub mod presets;
 
 pub use connection::{connection_request, test_connection};

@@ -1,0 +1,193 @@
+//! Basic settings: each provider (name, kind, address, default model, key, its health, one check
+//! and its model list) and the council a new consult starts with.
+use consilium_engine::views::{consult_seats, Health};
+use consilium_providers::ProviderKind;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::fields::update_settings;
+use crate::app::providers::gate::council_summary;
+use crate::app::providers::models::load_models;
+use crate::app::providers::test_connection;
+use crate::app::AppState;
+use crate::platform::keys;
+use crate::settings::{kind_label, ProviderSettings, ALL_KINDS};
+use crate::ui::widgets::provider_gate::HealthChip;
+
+fn kind_value(kind: ProviderKind) -> String {
+    serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+fn kind_from_value(value: &str) -> Option<ProviderKind> {
+    serde_json::from_value(serde_json::Value::String(value.to_string())).ok()
+}
+
+/// The council a new consult starts with: one panelist per provider and model in turn, with
+/// distinct personas; each consult can change it before it runs.
+#[component]
+pub fn DefaultCouncil() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let summary = move || {
+        let (seats, _) = state.settings.with(consult_seats);
+        state.settings.with(|s| !s.providers.is_empty()).then(|| {
+            council_summary(state, &seats, "panelist")
+                .trim_end_matches(" · Edit")
+                .to_string()
+        })
+    };
+    view! {
+        <h3>"Default council"</h3>
+        <p class="default-council">
+            {move || summary().unwrap_or_else(|| "Add a provider: new consults seat their panelists on it.".into())}
+        </p>
+        <p class="muted">
+            "New consults seat panelists across your providers and their listed models, each with its own perspective, "
+            "and the judge on the first. Each consult's council can be edited before it runs (“Edit” beside the question)."
+        </p>
+    }
+}
+
+#[component]
+pub fn ProviderEditor(id: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let status = RwSignal::new(None::<String>);
+    let busy = RwSignal::new(false);
+    let lookup_id = id.clone();
+    let provider = Memo::new(move |_| state.settings.with(|s| s.provider(&lookup_id).cloned()));
+    let edit = {
+        let id = id.clone();
+        move |change: Box<dyn FnOnce(&mut ProviderSettings)>| {
+            let id = id.clone();
+            update_settings(state, status, move |s| {
+                if let Some(p) = s.providers.iter_mut().find(|p| p.id == id) {
+                    change(p);
+                }
+            })
+        }
+    };
+    let key_set = RwSignal::new(keys::has_key(&id));
+    let field = move |get: fn(&ProviderSettings) -> String| {
+        move || provider.with(|p| p.as_ref().map(get).unwrap_or_default())
+    };
+    let (e1, e2, e3, e4) = (edit.clone(), edit.clone(), edit.clone(), edit.clone());
+    let (id_key, id_remember, id_remove, id_free) =
+        (id.clone(), id.clone(), id.clone(), id.clone());
+    let health = Signal::derive(move || {
+        provider.with(|p| {
+            p.as_ref()
+                .map(|p| state.health.of(p))
+                .unwrap_or(Health::Unknown)
+        })
+    });
+    let check = move |_| {
+        if let Some(provider) = provider.get_untracked() {
+            state.health.check(state.settings, provider);
+        }
+    };
+    let slug = id.clone();
+
+    let test_connection = move |_| {
+        let Some(provider) = provider.get_untracked() else {
+            return;
+        };
+        busy.set(true);
+        status.set(Some("Testing…".into()));
+        spawn_local(async move {
+            status.set(Some(test_connection(&provider).await));
+            busy.set(false);
+        });
+    };
+    let load_models = move |_| {
+        let Some(provider) = provider.get_untracked() else {
+            return;
+        };
+        busy.set(true);
+        status.set(Some("Loading the model list…".into()));
+        spawn_local(async move {
+            let said = load_models(state, provider).await;
+            status.set(Some(said.unwrap_or_else(|problem| problem)));
+            busy.set(false);
+        });
+    };
+
+    view! {
+        <article class="provider-card" data-provider-id=id.clone() aria-label=move || field(|p| p.name.clone())()>
+            <div class="grid">
+                <label>"Name"
+                    <input type="text" prop:value=field(|p| p.name.clone())
+                        on:change=move |ev| { let v = event_target_value(&ev); e1(Box::new(move |p| p.name = v)) } />
+                </label>
+                <label>"Kind"
+                    <select on:change=move |ev| { if let Some(kind) = kind_from_value(&event_target_value(&ev)) { e2(Box::new(move |p| p.kind = kind)) } }>
+                        {ALL_KINDS.into_iter().map(|kind| view! {
+                            <option value=kind_value(kind) selected=move || provider.with(|p| p.as_ref().map(|p| p.kind) == Some(kind))>{kind_label(kind)}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <label>"Base URL"
+                    <input type="url" prop:value=field(|p| p.base_url.clone())
+                        on:change=move |ev| { let v = event_target_value(&ev).trim().to_string(); e3(Box::new(move |p| p.base_url = v)) } />
+                </label>
+                <label>"Default model"
+                    <input type="text" list=format!("models-of-{slug}") prop:value=field(|p| p.default_model.clone())
+                        on:change=move |ev| { let v = event_target_value(&ev).trim().to_string(); e4(Box::new(move |p| p.default_model = v)) } />
+                    <datalist id=format!("models-of-{slug}")>
+                        {move || provider.with(|p| p.as_ref().map(|p| p.models.clone()).unwrap_or_default()).into_iter().map(|m| view! { <option value=m /> }).collect_view()}
+                    </datalist>
+                </label>
+                <label>"API key"
+                    <input type="password" autocomplete="off"
+                        placeholder=move || if key_set.get() { "key set (type to replace)" } else { "none (local servers need none)" }
+                        on:change=move |ev| {
+                            let remember = provider.with_untracked(|p| p.as_ref().is_some_and(|p| p.remember_key));
+                            keys::set_key(&id_key, &event_target_value(&ev), remember);
+                            key_set.set(keys::has_key(&id_key));
+                            // A new key voids the last check.
+                            state.health.forget(&id_key);
+                        } />
+                </label>
+                <label class="checkbox">
+                    <input type="checkbox" prop:checked=move || provider.with(|p| p.as_ref().is_some_and(|p| p.remember_key))
+                        on:change=move |ev| {
+                            let remember = event_target_checked(&ev);
+                            keys::set_remember(&id_remember, remember);
+                            update_settings(state, status, |s| if let Some(p) = s.providers.iter_mut().find(|p| p.id == id_remember) { p.remember_key = remember });
+                        } />
+                    "Remember the key on this device"
+                </label>
+                <label class="checkbox">
+                    <input type="checkbox" prop:checked=move || provider.with(|p| p.as_ref().is_some_and(|p| p.free))
+                        on:change=move |ev| {
+                            let free = event_target_checked(&ev);
+                            update_settings(state, status, |s| if let Some(p) = s.providers.iter_mut().find(|p| p.id == id_free) { p.free = free });
+                        } />
+                    "Free: a server I run ($0 a call unless its model is priced)"
+                </label>
+            </div>
+            <div class="health-line" role="status">
+                <HealthChip health=health />
+                " "{move || match health.get() {
+                    Health::Failing(diagnosis) => diagnosis.sentence(),
+                    Health::Ready { models } if !models.is_empty() => format!("Reachable, key accepted, {} models listed.", models.len()),
+                    Health::Ready { .. } => "Reachable, key accepted, the model answered.".to_string(),
+                    Health::Unknown => "Check it to know before a run.".to_string(),
+                    Health::Checking => String::new(),
+                }}
+            </div>
+            <div class="actions">
+                <button class="secondary" on:click=check disabled=move || health.with(|h| *h == Health::Checking)>"Check provider"</button>
+                <button class="secondary" on:click=test_connection disabled=move || busy.get()>"Test connection"</button>
+                <button class="secondary" on:click=load_models disabled=move || busy.get()>"Load models"</button>
+                <button class="danger" on:click=move |_| {
+                    keys::forget(&id_remove);
+                    let id = id_remove.clone();
+                    update_settings(state, status, move |s| s.providers.retain(|p| p.id != id));
+                }>"Remove"</button>
+            </div>
+            <p class="status" role="status">{move || status.get()}</p>
+        </article>
+    }
+}
