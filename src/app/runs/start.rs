@@ -10,10 +10,13 @@ use consilium_engine::{Protocol, Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::{start_run, LiveRun, ALREADY_RUNNING};
+use consilium_engine::Clock;
+
+use super::{start_run, BrowserClock, LiveRun, ALREADY_RUNNING};
 use crate::app::library::follow_library;
 use crate::app::providers::gate::{known_failures, providers_without_key};
 use crate::app::{AppState, Route};
+use crate::platform::ids::new_id;
 use crate::platform::last_protocol::remember_protocol;
 use crate::platform::split::{split_fn, PartUnavailable};
 use crate::settings::Settings;
@@ -121,10 +124,11 @@ impl RetryStart {
     }
 }
 
-/// Starts (or resumes) `session` through the run part: `started` runs once it runs, `refused`
+/// Every way a run starts goes through here (`launch`, `launch_demo`, `resume`, `amend`): starts
+/// (or resumes) `session` through the run part: `started` runs once it runs, `refused`
 /// hears the driver's message. Saved first when `save` is set. A second start while one loads is
 /// ignored.
-pub fn start(
+fn start(
     state: AppState,
     session: impl Into<ToRun>,
     save: bool,
@@ -231,4 +235,40 @@ pub fn start_or_ask(
         })),
         None => launch(state, session, problem),
     }
+}
+
+/// A demo of `protocol` with the scripted council, built in the run's part (so the demos' data
+/// stays out of the first screen), launched as a new session.
+pub fn launch_demo(state: AppState, protocol: Protocol, problem: RwSignal<Option<String>>) {
+    let demo = ToRun::Demo {
+        protocol,
+        id: new_id("demo"),
+        now_ms: BrowserClock.now_ms(),
+    };
+    launch(state, demo, problem);
+}
+
+/// Resumes a stored session where it stopped (its record is stored already), with focus on the
+/// live run; a refusal is the live view's notice.
+pub fn resume(state: AppState, session: Session) {
+    let live = state.live;
+    start(
+        state,
+        session,
+        false,
+        move || live.focus_run.set(true),
+        move |message| live.notice.set(Some(message)),
+    );
+}
+
+/// Runs a review on its amended code (saved first), with focus on the live run.
+pub fn amend(state: AppState, session: Session, problem: RwSignal<Option<String>>) {
+    let live = state.live;
+    start(
+        state,
+        session,
+        true,
+        move || live.focus_run.set(true),
+        move |message| problem.set(Some(message)),
+    );
 }

@@ -8,15 +8,12 @@ use consilium_engine::library::list::{count_line, short_time, shown_ids, storage
 use consilium_engine::library::{
     stamps, FilterControl, HistoryFilter, Query, SearchCache, SearchHit, SessionSummary,
 };
-use consilium_engine::views::session::demo_session;
-use consilium_engine::{Clock, Protocol};
+use consilium_engine::Protocol;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::app::runs::start::launch;
-use crate::app::runs::BrowserClock;
+use crate::app::runs::start::launch_demo;
 use crate::app::{AppState, Route};
-use crate::platform::ids::new_id;
 use crate::platform::storage;
 use crate::ui::widgets::run_start_status::RunStartStatus;
 use transfer::HistoryTransfer;
@@ -166,12 +163,7 @@ pub fn HistoryView() -> impl IntoView {
 fn EmptyHistory() -> impl IntoView {
     let state = expect_context::<AppState>();
     let problem = RwSignal::new(None::<String>);
-    let demo = move |protocol: Protocol| {
-        move |_| {
-            let session = demo_session(protocol, new_id("demo"), BrowserClock.now_ms());
-            launch(state, session, problem);
-        }
-    };
+    let demo = move |protocol: Protocol| move |_| launch_demo(state, protocol, problem);
     view! {
         <div class="empty-history">
             <p>"No sessions yet. Every consult, review and prioritization you run is kept here, in this browser."</p>

@@ -12,17 +12,17 @@ use consilium_engine::views::prioritize::{
     backlog_of, debate_line, evidence_lines, titled, typed_rows,
 };
 use consilium_engine::views::{
-    check_prioritize, partner_seats, prioritize_questions, start_anyway, Seat,
+    check_prioritize, partner_seats, prioritize_consent, start_anyway, Seat,
 };
 use consilium_engine::{Clock, Protocol, Session};
 use leptos::prelude::*;
 
-use crate::app::runs::start::{launch, ready_to_start};
+use crate::app::runs::start::{ready_to_start, start_or_ask, PendingRun};
 use crate::app::runs::BrowserClock;
 use crate::app::AppState;
 use crate::platform::ids::new_id;
 use crate::ui::widgets::file_input::read_chosen_file;
-use crate::ui::widgets::provider_gate::is_submit_key;
+use crate::ui::widgets::provider_gate::{is_submit_key, ConsentBeside};
 use crate::ui::widgets::seat_editor::SeatEditor;
 use crate::ui::widgets::start::{CouncilChip, SeatChecks};
 use crate::ui::widgets::FormIntro;
@@ -41,7 +41,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
     let max_rounds = RwSignal::new(DEFAULT_MAX_ROUNDS);
     let budget = RwSignal::new(DEFAULT_BUDGET_USD);
     let seats = RwSignal::new(Vec::<Seat>::new());
-    let pending = RwSignal::new(None::<(Session, Vec<String>)>);
+    let awaiting_consent = RwSignal::new(None::<PendingRun>);
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
 
     Effect::new(move |_| {
@@ -142,27 +142,19 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         if let Err(message) = ready_to_start(state, &labelled) {
             return problem.set(Some(message));
         }
-        let session = match build() {
+        let mut session = match build() {
             Ok(session) => session,
             Err(message) => return problem.set(Some(message)),
         };
-        problem.set(None);
-        let questions = prioritize_questions(&session.prioritize().config);
-        if questions.is_empty() {
-            launch(state, session, problem);
-        } else {
-            pending.set(Some((session, questions)));
+        // Asked first when the critic is not independent or a partner has no price; starting
+        // anyway puts an overridden independence on record.
+        let consent = prioritize_consent(&session.prioritize().config);
+        if consent.is_some() {
+            if let consilium_engine::Body::Prioritize(body) = &mut session.body {
+                start_anyway(&mut body.config);
+            }
         }
-    };
-    let start_anyway = move |_| {
-        let Some((mut session, _)) = pending.get_untracked() else {
-            return;
-        };
-        pending.set(None);
-        if let consilium_engine::Body::Prioritize(body) = &mut session.body {
-            start_anyway(&mut body.config);
-        }
-        launch(state, session, problem);
+        start_or_ask(state, session, consent, None, awaiting_consent, problem);
     };
 
     view! {
@@ -264,15 +256,10 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
             </details>
             <SeatChecks seats=asked_seats />
         </Show>
-        {move || pending.get().map(|(_, questions)| view! {
-            <div class="consent" role="alertdialog" aria-labelledby="prioritize-consent-title">
-                <h3 id="prioritize-consent-title">"Before the debate starts"</h3>
-                <ul>{questions.into_iter().map(|q| view! { <li>{q}</li> }).collect_view()}</ul>
-                <button class="primary" on:click=start_anyway>"Start anyway"</button>
-                <button class="secondary" on:click=move |_| pending.set(None)>"Go back"</button>
-            </div>
-        })}
-        <button class="primary" on:click=move |_| start()>{move || if debate.get() { "Start the debate" } else { "Rank by score" }}</button>
+        <div class="ask-actions">
+            <button class="primary" on:click=move |_| start()>{move || if debate.get() { "Start the debate" } else { "Rank by score" }}</button>
+            <ConsentBeside awaiting_consent=awaiting_consent problem=problem />
+        </div>
         </div>
     }
 }

@@ -86,10 +86,7 @@ pub fn ReviewBodyView(
             return problem.set(Some(message));
         }
         problem.set(None);
-        let started = move || live.focus_run.set(true);
-        start::start(state, s, true, started, move |message| {
-            problem.set(Some(message))
-        });
+        start::amend(state, s, problem);
     };
 
     view! {

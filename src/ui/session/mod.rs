@@ -212,12 +212,7 @@ pub fn SessionBody(
         }
     });
 
-    let resume = move || {
-        let started = move || live.focus_run.set(true);
-        start::start(state, snapshot(), false, started, move |message| {
-            live.notice.set(Some(message))
-        });
-    };
+    let resume = move || start::resume(state, snapshot());
     let discard = {
         let id = id.clone();
         move || {

@@ -21,8 +21,8 @@ pub fn CostConsent(
                 {estimate.map(|text| view! { <p class="muted">{text}</p> })}
             </div>
             <div class="actions">
-                <button class="primary" on:click=move |_| on_accept.run(())>"Run it"</button>
-                <button class="secondary" on:click=move |_| on_decline.run(())>"Not now"</button>
+                <button class="primary" on:click=move |_| on_accept.run(())>{request.accept}</button>
+                <button class="secondary" on:click=move |_| on_decline.run(())>{request.decline}</button>
             </div>
         </div>
     }

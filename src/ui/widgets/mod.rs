@@ -16,13 +16,11 @@ pub mod start;
 pub mod table;
 
 use consilium_engine::record::ProtocolBody;
-use consilium_engine::{Clock, Protocol, Session};
+use consilium_engine::{Protocol, Session};
 use leptos::prelude::*;
 
-use crate::app::runs::start::{launch, ToRun};
-use crate::app::runs::BrowserClock;
+use crate::app::runs::start::launch_demo;
 use crate::app::AppState;
-use crate::platform::ids::new_id;
 
 /// This protocol's part of the session: a slice of its body (`B`) that changes only when that
 /// slice does, so an update re-renders what changed and leaves open `<details>` and focus alone.
@@ -56,15 +54,7 @@ pub fn DemoCard(
     problem: RwSignal<Option<String>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let run_demo = move |_| {
-        // Built in the run's part (`app::runs::start::ToRun`).
-        let demo = ToRun::Demo {
-            protocol,
-            id: new_id("demo"),
-            now_ms: BrowserClock.now_ms(),
-        };
-        launch(state, demo, problem);
-    };
+    let run_demo = move |_| launch_demo(state, protocol, problem);
     view! {
         <div class="demo-card">
             <p>

@@ -7,11 +7,15 @@ use crate::participants::Participant;
 use crate::record::prioritize::backlog::Opportunity;
 use crate::record::prioritize::body::PrioritizeConfig;
 
-/// What the consent dialog says: a heading and the reasons, in plain words.
+/// What the consent dialog says: a heading, the reasons in plain words, and its two buttons.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConsentRequest {
     pub heading: &'static str,
     pub reasons: Vec<String>,
+    /// The button that starts the run anyway.
+    pub accept: &'static str,
+    /// The button that leaves the form as it was.
+    pub decline: &'static str,
 }
 
 const ABOVE_THRESHOLD: &str = "This run may cost more than your threshold";
@@ -56,6 +60,20 @@ fn request(above_threshold: bool, reasons: Vec<String>) -> Option<ConsentRequest
             UNPRICED
         },
         reasons,
+        accept: "Run it",
+        decline: "Not now",
+    })
+}
+
+/// What to ask before a debate starts ([`prioritize_questions`]) as the consent every form uses;
+/// None: start at once.
+pub fn prioritize_consent(config: &PrioritizeConfig) -> Option<ConsentRequest> {
+    let reasons = prioritize_questions(config);
+    (!reasons.is_empty()).then_some(ConsentRequest {
+        heading: "Before the debate starts",
+        reasons,
+        accept: "Start anyway",
+        decline: "Go back",
     })
 }
 

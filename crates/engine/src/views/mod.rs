@@ -19,8 +19,8 @@ pub mod stance;
 pub mod verdict;
 
 pub use consent::{
-    check_prioritize, needs_consent, prioritize_questions, review_needs_consent, start_anyway,
-    ConsentRequest,
+    check_prioritize, needs_consent, prioritize_consent, prioritize_questions,
+    review_needs_consent, start_anyway, ConsentRequest,
 };
 pub use consult::{
     challenge_threads, dissent_of, dissent_on_record, position_cards, severity_name,
