@@ -1,7 +1,8 @@
 // A scripted fault server that speaks every wire format Consilium uses (OpenAI Chat Completions at
 // /v1 and /api/v1, Anthropic Messages at /v1/messages, Gemini at /v1beta/models/<m>:...), on loopback.
 // The model name picks the fault: `fault-<name>-<nonce>`, the nonce keeping each test's counters apart.
-//   auth, unknown-model, 429-then-ok, 500-then-ok, 503-always, disconnect, no-end-marker, garbage, web-page, jinja
+//   auth, unknown-model, 429-then-ok, 500-then-ok, 503-always, disconnect, no-end-marker, garbage, web-page, jinja,
+//   prose (a model that answers every request in plain prose, never JSON, as many small local models do)
 // "then-ok" faults fail the first FIRST_FAILURES requests of a model (one per panelist), then answer.
 // GET /__journal lists every request (method, url, model, whether a key header came).
 // Usage: node fault-server.mjs <port>
@@ -18,6 +19,8 @@ const ANSWER = JSON.stringify({
   rationale: 'The gain is real and the risk is contained.',
   confidence: 72,
 });
+const PROSE = 'I would adopt Rust for the new service only, because memory safety removes a whole class of ' +
+  'incidents and the team already knows the language well enough to keep the risk contained.';
 const pieces = (text) => text.match(/.{1,16}/gs);
 
 function formatOf(url) {
@@ -27,7 +30,7 @@ function formatOf(url) {
 }
 
 /** The SSE events of a streamed reply, and the terminal ones kept apart so a fault can drop them. */
-function streamEvents(format, model) {
+function streamEvents(format, model, text = ANSWER) {
   const data = (o) => `data: ${JSON.stringify(o)}\n\n`;
   if (format === 'anthropic') {
     const ev = (type, o) => `event: ${type}\ndata: ${JSON.stringify({ type, ...o })}\n\n`;
@@ -35,7 +38,7 @@ function streamEvents(format, model) {
       body: [
         ev('message_start', { message: { id: 'msg_f', type: 'message', role: 'assistant', model, content: [], usage: { input_tokens: 30, output_tokens: 1 } } }),
         ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
-        ...pieces(ANSWER).map((text) => ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text } })),
+        ...pieces(text).map((piece) => ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } })),
         ev('content_block_stop', { index: 0 }),
       ],
       end: [
@@ -45,19 +48,19 @@ function streamEvents(format, model) {
     };
   }
   if (format === 'gemini') {
-    const chunk = (text, finishReason) => data({
-      candidates: [{ content: { role: 'model', parts: [{ text }] }, ...(finishReason ? { finishReason } : {}) }],
+    const chunk = (piece, finishReason) => data({
+      candidates: [{ content: { role: 'model', parts: [{ text: piece }] }, ...(finishReason ? { finishReason } : {}) }],
       ...(finishReason ? { usageMetadata: { promptTokenCount: 30, candidatesTokenCount: 40 } } : {}),
       modelVersion: model,
     });
-    const all = pieces(ANSWER);
+    const all = pieces(text);
     return { body: all.slice(0, -1).map((t) => chunk(t)), end: [chunk(all[all.length - 1], 'STOP')] };
   }
   const chunk = (delta, finish_reason = null) => data({
     id: 'c', object: 'chat.completion.chunk', model, choices: [{ index: 0, delta, finish_reason }],
   });
   return {
-    body: [chunk({ role: 'assistant', content: '' }), ...pieces(ANSWER).map((content) => chunk({ content }))],
+    body: [chunk({ role: 'assistant', content: '' }), ...pieces(text).map((content) => chunk({ content }))],
     end: [chunk({}, 'stop'), 'data: [DONE]\n\n'],
   };
 }
@@ -81,7 +84,7 @@ function errorBody(format, status, message, type) {
 }
 
 async function answer(res, format, model, fault) {
-  const { body, end } = streamEvents(format, model);
+  const { body, end } = streamEvents(format, model, fault === 'prose' ? PROSE : ANSWER);
   res.writeHead(200, { ...CORS, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const half = Math.ceil(body.length / 2);
   for (const [i, event] of body.entries()) {
