@@ -378,6 +378,8 @@ fn summary(
         outcome: outcome.into(),
         finished,
         follows: None,
+        depth: None,
+        decided_by: None,
     }
 }
 
