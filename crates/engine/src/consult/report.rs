@@ -85,7 +85,10 @@ pub fn consult_markdown(session: &Session) -> String {
                 let _ = writeln!(out, "Confidence: **{}**\n", percent(verdict.confidence));
             }
         }
-        let absent = decision.confidence_check.into_iter().flat_map(absent_panelists);
+        let absent = decision
+            .confidence_check
+            .into_iter()
+            .flat_map(absent_panelists);
         let absent: Vec<String> = absent.map(|id| label(session, &id)).collect();
         if !absent.is_empty() {
             let _ = writeln!(

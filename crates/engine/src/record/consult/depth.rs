@@ -116,10 +116,7 @@ pub fn agreed_final_answer<'a>(
 
 /// The final answer more than half of the whole panel gave (absent panelists count in the
 /// panel, not as votes): a vote's decision. None when the panel is split: no invented majority.
-pub fn majority_final_answer<'a>(
-    round1: &'a [IndependentArtifact],
-    panel_size: usize,
-) -> Option<&'a str> {
+pub fn majority_final_answer(round1: &[IndependentArtifact], panel_size: usize) -> Option<&str> {
     let answers: Vec<&str> = round1
         .iter()
         .filter_map(|a| a.final_answer.as_deref())
