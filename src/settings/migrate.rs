@@ -1,4 +1,5 @@
 //! Bringing any stored shape of the settings up to the current version.
+use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::FilterLimits;
 
 use super::fields::{
@@ -18,6 +19,8 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
     };
     // Version 0 (no field) and 1 share a shape; later versions add their steps here.
     let mut settings = Settings::default();
+    // A council saved before depths existed keeps all four rounds; only new settings are Adaptive.
+    settings.depth = Depth::OF_OLD_RECORDS;
     for (field, value) in stored {
         let problem = match field.as_str() {
             "version" => None,
@@ -76,6 +79,7 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
             }),
             "hedge_adaptive" => read_field(&mut settings.hedge_adaptive, value),
             "custom_personas" => read_field(&mut settings.custom_personas, value),
+            "depth" => read_field(&mut settings.depth, value),
             _ => None, // a field from a newer version: ignored here
         };
         if let Some(problem) = problem {
@@ -116,6 +120,18 @@ fn read_checked<T: serde::de::DeserializeOwned>(
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn saved_settings_without_a_depth_keep_full_and_new_ones_are_adaptive() {
+        let (old, problems) = migrate(json!({"version": 1, "verbose": true}));
+        assert!(problems.is_empty());
+        assert_eq!(old.depth, Depth::Full);
+        assert_eq!(Settings::default().depth, Depth::Adaptive);
+        let (kept, _) = migrate(serde_json::to_value(Settings::default()).unwrap());
+        assert_eq!(kept.depth, Depth::Adaptive);
+        let (vote, _) = migrate(json!({"version": 1, "depth": "vote"}));
+        assert_eq!(vote.depth, Depth::Vote);
+    }
 
     #[test]
     fn one_mistyped_field_keeps_every_other_setting_and_is_reported() {

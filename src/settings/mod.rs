@@ -7,6 +7,7 @@
 //! - `fields`: the checks and parsers of the fields the user types;
 //! - `hedging`: when seats with a backup model are hedged;
 //! - `presets`: the ready-made providers and the provider kinds' names.
+use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::{FilterLimits, Persona};
 use consilium_prices::PriceTable;
 use consilium_providers::{Endpoint, ErrorContext, ProviderKind};
@@ -101,6 +102,10 @@ pub struct Settings {
     /// A backlog with more opportunities than this is debated by default (Prioritize).
     pub debate_threshold: u32,
     pub custom_personas: Vec<Persona>,
+    /// How deep the council's consults go (Vote, Adaptive, Full): the depth of new consults and
+    /// what the Benchmark's "Use the vote" / "Use adaptive" sets. New settings take
+    /// `Depth::FOR_NEW_COUNCILS`; settings saved before depths existed keep Full (`migrate`).
+    pub depth: Depth,
 }
 
 impl Default for Settings {
@@ -120,6 +125,7 @@ impl Default for Settings {
             abstain_threshold: consilium_engine::review::body::DEFAULT_ABSTAIN_THRESHOLD,
             debate_threshold: consilium_engine::prioritize::body::DEFAULT_DEBATE_THRESHOLD as u32,
             custom_personas: Vec::new(),
+            depth: Depth::FOR_NEW_COUNCILS,
         }
     }
 }

@@ -24,6 +24,8 @@ fn outcome(arm: Arm, correct: bool, cost_usd: f64, tokens: u64, calls: u32) -> A
         cost_usd: Some(cost_usd),
         tokens,
         calls,
+        // Not recorded in this fixture (as in a run made before it was counted).
+        sequential_calls: 0,
         errors: Vec::new(),
     }
 }

@@ -144,7 +144,8 @@ fn fifty_arithmetic_questions_run_every_arm_at_matched_cost() {
     for question in &body.questions {
         let id = &question.id;
         let result = body.result(id).unwrap();
-        assert_eq!(result.arms.len(), 6, "{id}: {:?}", result.arms);
+        // Three solo arms, the vote, the council, Vote and Adaptive depth, the best single.
+        assert_eq!(result.arms.len(), 8, "{id}: {:?}", result.arms);
         // Matched cost: the council's calls are the best single model's k samples.
         assert_eq!(calls_of(&ended, id, &Arm::Council), 9, "{id}");
         assert_eq!(calls_of(&ended, id, &Arm::BestSingle), 9, "{id}");
@@ -431,7 +432,8 @@ fn the_csv_has_one_row_per_question_and_arm_with_untrusted_text_defused() {
         lines[0],
         "question_id,arm,arm_label,expected,final_answer,correct,cost_usd,tokens,calls,errors"
     );
-    assert_eq!(lines.len(), 1 + 4 * 6);
+    // Eight arms: three solo, the vote, the best single, Vote and Adaptive depth, the council.
+    assert_eq!(lines.len(), 1 + 4 * 8);
     assert!(
         lines[1].starts_with("q1,solo:panelist-1,model-a alone,"),
         "{}",

@@ -31,7 +31,11 @@ fn the_demo_benchmark_answers_every_question_in_every_arm() {
     let arms: Vec<_> = std::iter::once(&summary.council)
         .chain(&summary.arms)
         .collect();
-    assert_eq!(arms.len(), 6, "council, 3 solo, vote, best single");
+    assert_eq!(
+        arms.len(),
+        8,
+        "council, 3 solo, vote, best single, Vote and Adaptive depth"
+    );
     for arm in &arms {
         assert_eq!(
             (arm.answered, arm.unanswered),

@@ -15,7 +15,9 @@ use consilium_engine::views::{
     earlier_decision, follow_up_form, follow_up_of_line, seats_of, FollowUpForm, Seat, SeatCatalog,
     SeatProvider,
 };
-use consilium_engine::{consult_markdown, demo_config, Persona, Price, Session, DEMO_PROVIDER_ID};
+use consilium_engine::{
+    consult_markdown, demo_config, ConsultConfig, Persona, Price, Session, DEMO_PROVIDER_ID,
+};
 use serde_json::json;
 
 const LONG_RECOMMENDATION: &str = "Move billing to a separate service next quarter, behind a \
@@ -305,7 +307,7 @@ fn the_follow_up_form_is_the_link_the_council_and_the_options_and_reads_back_fro
     assert_eq!((cut(1), cut(5 * 3)), (None, None));
     assert_eq!(FollowUpForm::from_strings(&[]), None);
     let mut other = strings.clone();
-    other[0] = "follow-up 2".into();
+    other[0] = "follow-up 9".into();
     assert_eq!(FollowUpForm::from_strings(&other), None);
     other = strings.clone();
     other[6] = "yes".into();
@@ -323,6 +325,34 @@ fn the_follow_up_form_is_the_link_the_council_and_the_options_and_reads_back_fro
         follow_up_form(&undecided, &Catalog(vec![DEMO_PROVIDER_ID])),
         None
     );
+}
+
+#[test]
+fn a_follow_up_inherits_the_depth_and_an_early_decision_is_its_earlier_decision() {
+    use consilium_engine::record::consult::depth::Depth;
+    let config = ConsultConfig {
+        depth: Depth::Adaptive,
+        ..demo_config()
+    };
+    let (earlier, _) = run(
+        Session::new_consult("c-early".into(), "Rust?".into(), config, NOW_MS),
+        &unanimous_caller(0.9),
+    );
+    assert!(earlier.consult().early_decision.is_some());
+    let form = follow_up_form(&earlier, &Catalog(vec![DEMO_PROVIDER_ID])).unwrap();
+    assert_eq!(form.depth, Depth::Adaptive);
+    assert_eq!(form.follows.answer, "Adopt Rust");
+    assert_eq!(
+        FollowUpForm::from_strings(&form.to_strings()),
+        Some(form.clone())
+    );
+    // A tab that kept the form before depths existed reads it as Full.
+    let mut old: Vec<String> = form.to_strings();
+    old.remove(10);
+    old[0] = "follow-up 1".into();
+    let read = FollowUpForm::from_strings(&old).unwrap();
+    assert_eq!(read.depth, Depth::Full);
+    assert_eq!(read.follows, form.follows);
 }
 
 // ---- the sidebar's recent sessions ------------------------------------------------------------
@@ -348,6 +378,8 @@ fn summary(
         outcome: outcome.into(),
         finished,
         follows: None,
+        depth: None,
+        decided_by: None,
     }
 }
 

@@ -244,6 +244,8 @@ fn summary(
         outcome: String::new(),
         finished,
         follows: None,
+        depth: None,
+        decided_by: None,
     }
 }
 

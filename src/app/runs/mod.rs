@@ -23,4 +23,4 @@ pub mod stream_text;
 pub use caller::chat_request;
 pub use clock::BrowserClock;
 pub use live::{LiveCall, LiveRun, LiveStatus};
-pub use run::{cancel_run, start_run, ALREADY_RUNNING, RUNNING_ELSEWHERE};
+pub use run::{cancel_run, start_run, RunHow, ALREADY_RUNNING, RUNNING_ELSEWHERE};

@@ -4,7 +4,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use consilium_engine::{
-    run_consult, run_prioritize, run_review, Body, FirstTextTimes, Session, BENCHMARK_DEMO_SPEEDUP,
+    consult::cross_examine_anyway, run_consult, run_prioritize, run_review, Body, FirstTextTimes,
+    Session, BENCHMARK_DEMO_SPEEDUP,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -33,7 +34,20 @@ pub const RUNNING_ELSEWHERE: &str = "This session is running in another tab. It 
 /// Refused while another run is active in this tab (`Err` says so); a session another tab runs
 /// is refused when its lock is found held, with the same message shown as a notice, and so is a
 /// session whose stored record is invalid.
-pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<(), String> {
+/// How a session's run goes: on from where it stands (a new run, or a resume), or "Cross-examine
+/// anyway" on a consult decided early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunHow {
+    RunOrResume,
+    CrossExamineAnyway,
+}
+
+pub fn start_run(
+    session: Session,
+    settings: Settings,
+    live: LiveRun,
+    how: RunHow,
+) -> Result<(), String> {
     if live.running.get_untracked() {
         return Err(ALREADY_RUNNING.to_string());
     }
@@ -65,6 +79,9 @@ pub fn start_run(session: Session, settings: Settings, live: LiveRun) -> Result<
         };
         let sink = SignalSink::new(live);
         let finished = match &session.body {
+            Body::Consult(_) if how == RunHow::CrossExamineAnyway => {
+                cross_examine_anyway(session, &caller, &BrowserClock, &sink).await
+            }
             Body::Consult(_) => run_consult(session, &caller, &BrowserClock, &sink).await,
             Body::Review(_) => run_review(session, &caller, &BrowserClock, &sink).await,
             Body::Prioritize(_) => run_prioritize(session, &caller, &BrowserClock, &sink).await,

@@ -12,7 +12,7 @@ use leptos::task::spawn_local;
 
 use consilium_engine::Clock;
 
-use super::{start_run, BrowserClock, LiveRun, ALREADY_RUNNING};
+use super::{start_run, BrowserClock, LiveRun, RunHow, ALREADY_RUNNING};
 use crate::app::library::follow_library;
 use crate::app::providers::gate::{known_failures, providers_without_key};
 use crate::app::{AppState, Route};
@@ -43,6 +43,9 @@ impl From<PartUnavailable> for StartFailed {
 #[derive(Clone)]
 pub enum ToRun {
     Session(Session),
+    /// A consult decided early (Vote, or Adaptive's stop rule), reopened at round 3: "Cross-examine
+    /// anyway" (`consilium_engine::consult::cross_examine_anyway`).
+    CrossExamineAnyway(Session),
     Demo {
         protocol: Protocol,
         id: String,
@@ -53,21 +56,21 @@ pub enum ToRun {
 impl ToRun {
     pub fn protocol(&self) -> Protocol {
         match self {
-            ToRun::Session(session) => session.protocol(),
+            ToRun::Session(session) | ToRun::CrossExamineAnyway(session) => session.protocol(),
             ToRun::Demo { protocol, .. } => *protocol,
         }
     }
 
     pub fn id(&self) -> &str {
         match self {
-            ToRun::Session(session) => &session.id,
+            ToRun::Session(session) | ToRun::CrossExamineAnyway(session) => &session.id,
             ToRun::Demo { id, .. } => id,
         }
     }
 
     fn into_session(self) -> Session {
         match self {
-            ToRun::Session(session) => session,
+            ToRun::Session(session) | ToRun::CrossExamineAnyway(session) => session,
             ToRun::Demo {
                 protocol,
                 id,
@@ -87,13 +90,17 @@ split_fn! {
     run, preload preload_run_part:
     /// Saves the session first when `save` is set, then starts its run (`runs::start_run`).
     fn run_in_part(to_run: ToRun, settings: Settings, live: LiveRun, save: bool) -> Result<(), StartFailed> {
+        let how = match to_run {
+            ToRun::CrossExamineAnyway(_) => RunHow::CrossExamineAnyway,
+            _ => RunHow::RunOrResume,
+        };
         let session = to_run.into_session();
         // A run saves into the session list and must hear another tab delete its session.
         follow_library(live);
         if save {
             live.persist(&session);
         }
-        start_run(session, settings, live).map_err(StartFailed::Refused)
+        start_run(session, settings, live, how).map_err(StartFailed::Refused)
     }
 }
 
@@ -189,6 +196,23 @@ pub fn launch(state: AppState, session: impl Into<ToRun>, problem: RwSignal<Opti
     start(state, session, true, started, move |message| {
         problem.set(Some(message))
     });
+}
+
+/// "Cross-examine anyway" on a consult decided early (the decision card offers it when
+/// `views::Decision::can_cross_examine_anyway`): rounds 3 and 4 run on the stored rounds 1 and 2,
+/// asking nothing again, with focus on the live run. Refused like any start while a run is active.
+pub fn cross_examine_anyway(state: AppState, session: Session, problem: RwSignal<Option<String>>) {
+    if state.live.running.get_untracked() {
+        return problem.set(Some(ALREADY_RUNNING.to_string()));
+    }
+    let started = move || state.live.focus_run.set(true);
+    start(
+        state,
+        ToRun::CrossExamineAnyway(session),
+        false,
+        started,
+        move |message| problem.set(Some(message)),
+    );
 }
 
 /// A run waiting for the user's word: the session to launch, why it is asked about, and the

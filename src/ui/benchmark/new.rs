@@ -5,6 +5,7 @@
 use consilium_engine::record::benchmark::config::{
     BenchmarkConfig, BestSingle, BEST_SINGLE_ID, DEFAULT_PARALLEL_PER_PROVIDER,
 };
+use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::views::benchmark::benchmark_estimate;
 use consilium_engine::views::{describe_calls, needs_consent, panelist_label};
 use consilium_engine::{Clock, ConsultConfig, Protocol, Session};
@@ -58,6 +59,8 @@ pub fn NewBenchmarkForm(
             demo: false,
             anonymous_peers: true,
             final_answer: true,
+            // The Benchmark runs the full council and grades Vote and Adaptive from its record.
+            depth: Depth::Full,
         };
         let best_single = match best.get_untracked().parse::<usize>() {
             Ok(index) => {

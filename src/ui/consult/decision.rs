@@ -31,6 +31,8 @@ pub fn DecisionView(decision: Decision) -> impl IntoView {
         evidence,
         absent,
         empty_dissent_note,
+        how_reached,
+        depth,
         ..
     } = decision;
     let dissent_view = if dissent.is_empty() {
@@ -57,6 +59,7 @@ pub fn DecisionView(decision: Decision) -> impl IntoView {
             <h3 id="decision-title">"Decision"</h3>
             {answer.map(|answer| view! { <p class="answer model-text">{answer}</p> })}
             <RichText class="recommendation model-text" text=recommendation />
+            <p class="how-reached muted">{format!("{depth} · {how_reached}")}</p>
             <div class="confidence">
                 <span class="chip" data-level=level>{chip}</span>
                 <details class="why">

@@ -3,6 +3,7 @@
 //! (depth, budget, verbose and structured output under Advanced). Ctrl/Cmd+Enter asks. Before
 //! the run: keys still missing are asked for inline, a seat whose provider is known to fail stops
 //! it with the seat and the fix named, then the cost gate (a dialog beside the button).
+use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::record::consult::follow_up::FollowUpOf;
 use consilium_engine::views::{
     describe_calls, describe_estimate, follow_up_of_line, judge_model_warning, needs_consent,
@@ -32,6 +33,8 @@ pub struct ConsultDraft {
     question: RwSignal<String>,
     council: Council,
     depth: RwSignal<u8>,
+    /// How deep the council goes (Vote, Adaptive, Full): the settings' depth, or a follow-up's.
+    council_depth: RwSignal<Depth>,
     verbose: RwSignal<bool>,
     /// Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.
     structured: RwSignal<bool>,
@@ -48,6 +51,7 @@ impl ConsultDraft {
             question: RwSignal::new(String::new()),
             council: Council::new(state),
             depth: RwSignal::new(4u8),
+            council_depth: RwSignal::new(state.settings.with_untracked(|s| s.depth)),
             verbose: RwSignal::new(state.settings.with_untracked(|s| s.verbose)),
             structured: RwSignal::new(true),
             budget_usd: RwSignal::new(state.settings.with_untracked(|s| s.budget_usd)),
@@ -70,6 +74,7 @@ impl ConsultDraft {
             self.council.judge.set(judge);
         }
         self.depth.set(form.stop_after_round);
+        self.council_depth.set(form.depth);
         self.verbose.set(form.verbose);
         self.structured.set(form.structured_output);
         self.anonymous.set(form.anonymous_peers);
@@ -88,6 +93,7 @@ pub fn NewConsultForm(
         question,
         council,
         depth,
+        council_depth,
         verbose,
         structured,
         budget_usd,
@@ -123,6 +129,7 @@ pub fn NewConsultForm(
             demo: false,
             anonymous_peers: anonymous.get_untracked(),
             final_answer: false,
+            depth: council_depth.get_untracked(),
         };
         config.validate()?;
         Ok(config)

@@ -2,29 +2,37 @@
 //! model's samples: no call is made here. Costs and calls are counted from the call records, so
 //! matched cost can be checked: a solo arm is its panelist's round-1 call(s), the vote the
 //! panel's round-1 calls, the council every call of the consultation.
+use super::depth_arms::depth_arms;
 use super::grading::is_correct;
+
 use super::vote::majority;
 use crate::record::benchmark::body::{Arm, ArmOutcome, CouncilFacts, Sample};
 use crate::record::benchmark::question::Question;
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::state::ConsultState;
 use crate::record::state::StateMachine;
-use crate::record::{CallRecord, CallStatus, ProtocolBody, Session};
+use crate::record::{CallRecord, CallStatus, ProtocolBody, Session, REASK_SUFFIX};
 
 /// What some calls came to: their cost (None when any had no known cost), tokens and count.
 #[derive(Debug, Default, PartialEq)]
-struct Spend {
+pub(super) struct Spend {
     cost_usd: Option<f64>,
     unknown_cost: bool,
     tokens: u64,
     calls: u32,
-    errors: Vec<String>,
+    /// Calls one after another: each wave of calls (a round's panel, a judge's call) counts once,
+    /// and once more when any of its calls was asked again.
+    sequential_calls: u32,
+    pub(super) errors: Vec<String>,
 }
 
 impl Spend {
-    fn of<'a>(records: impl Iterator<Item = &'a CallRecord>) -> Self {
+    pub(super) fn of<'a>(records: impl Iterator<Item = &'a CallRecord>) -> Self {
         let mut spend = Spend::default();
-        for record in records.filter(|r| r.status != CallStatus::SkippedBudget) {
+        let made: Vec<&CallRecord> = records
+            .filter(|r| r.status != CallStatus::SkippedBudget)
+            .collect();
+        for record in made.iter().copied() {
             spend.calls += 1;
             spend.tokens += record.input_tokens.unwrap_or(0) + record.output_tokens.unwrap_or(0);
             match record.cost_usd {
@@ -38,10 +46,16 @@ impl Spend {
         if spend.unknown_cost {
             spend.cost_usd = None;
         }
+        spend.sequential_calls = sequential_calls(&made);
         spend
     }
 
-    fn outcome(self, arm: Arm, final_answer: Option<String>, correct: Option<bool>) -> ArmOutcome {
+    pub(super) fn outcome(
+        self,
+        arm: Arm,
+        final_answer: Option<String>,
+        correct: Option<bool>,
+    ) -> ArmOutcome {
         ArmOutcome {
             arm,
             final_answer,
@@ -49,13 +63,29 @@ impl Spend {
             cost_usd: self.cost_usd,
             tokens: self.tokens,
             calls: self.calls,
+            sequential_calls: self.sequential_calls,
             errors: self.errors,
         }
     }
 }
 
+/// The waves of `records` one after another (see `Spend::sequential_calls`): a wave is a round's
+/// panel or a judge's call of a round, told apart by call id (`r3-judge`, `r3-<panelist>`).
+fn sequential_calls(records: &[&CallRecord]) -> u32 {
+    let wave = |r: &CallRecord| (r.round, r.call_id.contains("-judge"));
+    let mut waves: Vec<((u8, bool), bool)> = Vec::new();
+    for record in records {
+        let asked_again = record.call_id.contains(REASK_SUFFIX);
+        match waves.iter_mut().find(|(w, _)| *w == wave(record)) {
+            Some((_, again)) => *again |= asked_again,
+            None => waves.push((wave(record), asked_again)),
+        }
+    }
+    waves.iter().map(|(_, again)| 1 + u32::from(*again)).sum()
+}
+
 /// The records of call `call_id`: itself, its re-ask, hedged and cut attempts (`<id>-…`).
-fn is_call(record: &CallRecord, call_id: &str) -> bool {
+pub(super) fn is_call(record: &CallRecord, call_id: &str) -> bool {
     record.call_id == call_id
         || record
             .call_id
@@ -64,7 +94,7 @@ fn is_call(record: &CallRecord, call_id: &str) -> bool {
 }
 
 /// An answer graded: `None` (no answer) stays `None`; an answer with nothing gradable is wrong.
-fn grade(question: &Question, answer: Option<&str>) -> Option<bool> {
+pub(super) fn grade(question: &Question, answer: Option<&str>) -> Option<bool> {
     answer.map(|answer| is_correct(question, answer))
 }
 
@@ -120,6 +150,8 @@ pub fn council_arms(question: &Question, consult: &Session) -> (Vec<ArmOutcome>,
         None
     };
     arms.push(council.outcome(Arm::Council, verdict.clone(), council_correct));
+    let council_arm = arms.last().expect("just pushed").clone();
+    arms.extend(depth_arms(question, consult, body, &council_arm));
 
     let facts = CouncilFacts {
         round1_majority: vote,
@@ -156,6 +188,12 @@ pub fn best_single_arm(question: &Question, samples: &[Sample]) -> ArmOutcome {
         cost_usd: (!unknown_cost).then(|| ordered.iter().filter_map(|s| s.cost_usd).sum()),
         tokens: ordered.iter().map(|s| s.tokens).sum(),
         calls: ordered.iter().map(|s| s.calls).sum(),
+        // The samples are asked side by side; a re-ask comes after its sample.
+        sequential_calls: match ordered.iter().map(|s| s.calls).max() {
+            Some(0) | None => 0,
+            Some(1) => 1,
+            Some(_) => 2,
+        },
         errors: ordered.iter().filter_map(|s| s.error.clone()).collect(),
     }
 }

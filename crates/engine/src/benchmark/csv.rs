@@ -39,12 +39,14 @@ pub fn results_csv(body: &BenchmarkBody) -> String {
     out
 }
 
-/// A stable machine name: `solo:<participant id>`, `vote`, `best_single`, `council`.
+/// A stable machine name: `solo:<participant id>`, `vote`, `best_single`, `council`,
+/// `depth:vote`, `depth:adaptive`.
 pub fn arm_key(arm: &Arm) -> String {
     match arm {
         Arm::Solo { participant_id } => csv_field(&format!("solo:{participant_id}")),
         Arm::Vote => "vote".into(),
         Arm::BestSingle => "best_single".into(),
         Arm::Council => "council".into(),
+        Arm::Depth { depth } => format!("depth:{}", depth.as_str()),
     }
 }

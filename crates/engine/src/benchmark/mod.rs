@@ -8,8 +8,11 @@
 //! stored outcomes read as results (`outcomes`, then `results`: the arms side by side on the same
 //! questions in `paired`, the advice in `recommend`, the sentence in `headline`) and the CSV export
 //! (`csv`). The stored types are in `record::benchmark`.
+pub mod advice;
 pub mod arms;
 pub mod csv;
+pub mod depth_arms;
+pub mod effort;
 pub mod grading;
 pub mod headline;
 pub mod limit;

@@ -3,9 +3,12 @@
 use super::results::{summarise_partial, ArmOutcomes, BenchmarkSummary, CouncilFacts, Outcome};
 use crate::participants::Participant;
 use crate::record::benchmark::body::{Arm, ArmOutcome, BenchmarkBody};
+use crate::record::consult::depth::Depth;
 
 /// The arms of a benchmark in the order results list them: each panelist alone (panel order), the
-/// round-1 vote, the best single model sampled k times, then the council.
+/// round-1 vote, the best single model sampled k times, the council at Vote and Adaptive depth
+/// (read from its record; only in a run made since they are, so an older run compares as it did),
+/// then the council.
 pub fn arms_of(body: &BenchmarkBody) -> Vec<Arm> {
     let mut arms: Vec<Arm> = body
         .config
@@ -18,6 +21,12 @@ pub fn arms_of(body: &BenchmarkBody) -> Vec<Arm> {
         .collect();
     arms.push(Arm::Vote);
     arms.push(Arm::BestSingle);
+    for depth in [Depth::Vote, Depth::Adaptive] {
+        let arm = Arm::Depth { depth };
+        if body.results.iter().any(|r| r.outcome(&arm).is_some()) {
+            arms.push(arm);
+        }
+    }
     arms.push(Arm::Council);
     arms
 }
@@ -56,6 +65,7 @@ pub fn arm_label(body: &BenchmarkBody, arm: &Arm) -> String {
             }
         }
         Arm::Council => "Council".into(),
+        Arm::Depth { depth } => format!("{} depth", depth.label()),
     }
 }
 

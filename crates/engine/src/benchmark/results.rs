@@ -127,6 +127,9 @@ pub struct BenchmarkSummary {
     pub flips: Flips,
     pub calibration: Calibration,
     pub headline: String,
+    /// The arm the headline advises, as `recommend` numbers them (0 the council, `i + 1` the other
+    /// arm `i`); None when no arm got a question right. `advice::advice` turns it into an action.
+    pub recommended: Option<usize>,
 }
 
 pub fn summarise_arm(arm: &ArmOutcomes) -> ArmSummary {
@@ -279,5 +282,6 @@ pub fn summarise_partial(
         flips: flips(council, facts),
         calibration: calibration(council, facts),
         headline,
+        recommended: recommendation.map(|r| r.arm),
     }
 }

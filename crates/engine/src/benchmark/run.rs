@@ -42,6 +42,7 @@ use crate::record::benchmark::state::BenchmarkState;
 use crate::record::consult::artifacts::IndependentArtifact;
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::config::ConsultConfig;
+use crate::record::consult::depth::Depth;
 use crate::record::consult::state::ConsultState;
 use crate::record::state::StateMachine;
 use crate::record::{self, CallStatus, CostSummary, ProtocolBody, Session};
@@ -182,10 +183,12 @@ fn start(run: &BenchmarkRun<'_>, council: &dyn Council) -> Result<(), Stop> {
     Ok(())
 }
 
-/// The council's settings for every question: the user's, with `final_answer` asked for.
+/// The council's settings for every question: the user's, with `final_answer` asked for, at
+/// Full depth: the Vote and Adaptive arms are read from its first rounds (`arms`).
 fn consult_config(run: &BenchmarkRun<'_>) -> ConsultConfig {
     let mut config = run.config.council.clone();
     config.final_answer = true;
+    config.depth = Depth::Full;
     config
 }
 

@@ -30,6 +30,8 @@ impl Session {
                 token_efficiency_stats: None,
                 peer_label_seed,
                 follows: None,
+                early_decision: None,
+                cross_examined_anyway: false,
             })),
             demo,
             now_ms,

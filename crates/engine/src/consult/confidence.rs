@@ -23,7 +23,8 @@
 //! verdict artifact keeps what the judge said; this check holds the computed number, the added
 //! dissent and the reconciled list.
 use crate::record::consult::artifacts::{
-    CrossExamArtifact, Dissent, IndependentArtifact, Severity, SynthesisArtifact, VerdictArtifact,
+    ConsensusPoint, CrossExamArtifact, Dissent, IndependentArtifact, Severity, SynthesisArtifact,
+    VerdictArtifact,
 };
 pub use crate::record::consult::confidence::{AgreementGap, ConfidenceCheck};
 
@@ -170,19 +171,121 @@ pub fn agreement_gaps(
     gaps
 }
 
+/// The conditions of agreement a record through round 2 does not meet, for an early decision:
+/// every panelist answered round 1 in the fields asked for, and (with a synthesis) its strongest
+/// consensus point has all of them. With no synthesis (`None`: checkable answers that all agree),
+/// the agreement is the answers' own.
+pub fn agreement_gaps_after_synthesis(
+    round1: &[IndependentArtifact],
+    synthesis: Option<&SynthesisArtifact>,
+    panel: &[String],
+) -> Vec<AgreementGap> {
+    let mut gaps = Vec::new();
+    let silent: Vec<String> = panel
+        .iter()
+        .filter(|id| !round1.iter().any(|a| &a.agent_id == *id))
+        .cloned()
+        .collect();
+    if !silent.is_empty() {
+        gaps.push(AgreementGap::NoAnswer {
+            round: 1,
+            panelists: silent,
+        });
+    }
+    let free_text: Vec<String> = round1
+        .iter()
+        .filter(|a| a.free_text)
+        .map(|a| a.agent_id.clone())
+        .collect();
+    if !free_text.is_empty() {
+        gaps.push(AgreementGap::FreeText {
+            round: 1,
+            panelists: free_text,
+        });
+    }
+    let Some(synthesis) = synthesis else {
+        return gaps;
+    };
+    match strongest_consensus(synthesis) {
+        None => gaps.push(AgreementGap::NoConsensusPoint),
+        Some(supporters) => {
+            let without: Vec<String> = panel
+                .iter()
+                .filter(|id| !supporters.contains(id))
+                .cloned()
+                .collect();
+            if !without.is_empty() {
+                gaps.push(AgreementGap::ConsensusWithout { panelists: without });
+            }
+        }
+    }
+    gaps
+}
+
+/// The check of an early decision (made in code after round 1 or 2): the verdict's bands on its
+/// dissent, a floor only when `agreement_gaps` is empty, strong agreement when besides there is
+/// no tension and every answer is at least 70% confident. `decision.confidence` is the number it
+/// starts from, as the judge's is for a verdict.
+pub fn check_early_confidence(
+    decision: &VerdictArtifact,
+    round1: &[IndependentArtifact],
+    agreement_gaps: Vec<AgreementGap>,
+    no_tensions: bool,
+    panel: &[String],
+) -> ConfidenceCheck {
+    let absent_panelists: Vec<String> = panel
+        .iter()
+        .filter(|id| !round1.iter().any(|a| &a.agent_id == *id))
+        .cloned()
+        .collect();
+    let floor_earned = agreement_gaps.is_empty();
+    let strong = floor_earned
+        && no_tensions
+        && round1
+            .iter()
+            .all(|a| a.confidence >= STRONG_AGREEMENT_MIN_PANELIST_CONFIDENCE);
+    let start = decision.confidence;
+    let (computed, mut rule) = confidence_rule(start, &decision.dissent, floor_earned, strong);
+    rule = rule.replace("the judge's number", "the number it started from");
+    if !floor_earned {
+        let gaps: Vec<String> = agreement_gaps.iter().map(AgreementGap::sentence).collect();
+        rule.push_str(&format!(
+            " No floor applies, because the record does not show agreement: {}.",
+            gaps.join("; ")
+        ));
+    }
+    if !absent_panelists.is_empty() {
+        rule.push_str(&format!(
+            " Absent (no usable answer, so not counted as agreeing): {}.",
+            absent_panelists.join(", ")
+        ));
+    }
+    ConfidenceCheck {
+        judge_confidence: start,
+        computed_confidence: computed,
+        rule,
+        adjusted: (computed - start).abs() > f64::EPSILON,
+        added_dissent: Vec::new(),
+        reconciled_dissent: decision.dissent.clone(),
+        absent_panelists,
+        agreement_gaps,
+    }
+}
+
+/// The strongest consensus point (highest confidence, first on a tie).
+pub fn strongest_point(synthesis: &SynthesisArtifact) -> Option<&ConsensusPoint> {
+    synthesis.consensus_points.iter().reduce(|best, point| {
+        if point.confidence > best.confidence {
+            point
+        } else {
+            best
+        }
+    })
+}
+
 /// The agents of the strongest consensus point (highest confidence, first on a tie).
 pub(super) fn strongest_consensus(synthesis: &SynthesisArtifact) -> Option<&[String]> {
-    synthesis
-        .consensus_points
-        .iter()
-        .reduce(|best, point| {
-            if point.confidence > best.confidence {
-                point
-            } else {
-                best
-            }
-        })
-        .map(|point| point.supporting_agents.as_slice())
+    strongest_point(synthesis).map(|point| point.supporting_agents.as_slice())
 }
 
 /// The computed confidence for the judge's number and the reconciled dissent, and the rule that

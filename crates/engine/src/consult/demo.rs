@@ -7,6 +7,7 @@ use crate::harness::demo::{scripted_reply, DEMO_MODEL};
 use crate::harness::io::{CallReply, CallRequest};
 use crate::participants::{builtin_personas, Participant, Persona};
 use crate::record::consult::config::{ConsultConfig, DEFAULT_MAX_TOKENS, FINAL_ROUND};
+use crate::record::consult::depth::Depth;
 use crate::record::consult::filter_limits::FilterLimits;
 
 pub const DEMO_QUESTION: &str = "Should our team adopt Rust for the new ingestion service?";
@@ -41,6 +42,8 @@ pub fn demo_config() -> ConsultConfig {
         demo: true,
         anonymous_peers: true,
         final_answer: false,
+        // The tour shows every round.
+        depth: Depth::Full,
     }
 }
 

@@ -17,8 +17,8 @@ pub struct DissentEntry {
 /// The judge's dissent and the engine's additions, high severity first; ties keep their order
 /// (the judge's before the engine's).
 pub fn dissent_on_record(body: &ConsultBody) -> Vec<DissentEntry> {
-    match &body.round4 {
-        Some(verdict) => dissent_of(verdict, body.confidence_check.as_ref()),
+    match body.decision() {
+        Some(decision) => dissent_of(decision.verdict, decision.confidence_check),
         None => Vec::new(),
     }
 }
@@ -102,8 +102,8 @@ pub fn empty_dissent_note(confidence: f64, absent: usize, panel_size: usize) -> 
 /// `empty_dissent_note` of a consult with a verdict: the computed confidence (the judge's in a
 /// record made before it was checked) and the panelists absent from some round.
 pub fn empty_dissent_note_of(body: &ConsultBody) -> Option<String> {
-    let verdict = body.round4.as_ref()?;
-    let check = body.confidence_check.as_ref();
+    let decision = body.decision()?;
+    let (verdict, check) = (decision.verdict, decision.confidence_check);
     let confidence = check.map_or(verdict.confidence, |c| c.computed_confidence);
     let absent = check.map_or(0, |c| absent_panelists(c).len());
     Some(empty_dissent_note(

@@ -24,6 +24,13 @@
 //! last complete round ended (`state::resume_point`), and that round restarts from scratch with
 //! the same call ids; the records of the interrupted attempt stay, since their cost was real.
 //!
+//! **Depth** (`config.depth`, DESIGN.md "Depth by need"): Full runs the four rounds; Vote decides
+//! after the synthesis in code; Adaptive decides there too when the stop rule holds
+//! (`stop_rule`), else goes on. With checkable final answers that all agree, either decides after
+//! round 1 with no synthesis. Such an early decision (`early`) is stored in the verdict's shape
+//! with how it was reached and the calls it saved; "Cross-examine anyway"
+//! (`cross_examine_anyway`) reopens the completed consult at round 3, asking nothing again.
+//!
 //! **Bias controls** (`peers`): unless `config.anonymous_peers` is off, rounds 2-4 show each
 //! reader its peers as "Panelist A", "Panelist B"..., in an order shuffled per reader from the seed
 //! kept in the record; replies are mapped back to the real ids before they are checked and stored.
@@ -32,8 +39,10 @@
 //! harness's; this module holds only what makes a consultation one.
 pub mod body;
 pub mod confidence;
+mod cross_examine_anyway;
 pub mod demo;
 pub mod dissent;
+pub mod early;
 pub mod estimate;
 pub mod filtering;
 mod minority;
@@ -42,7 +51,10 @@ pub mod prompts;
 pub mod report;
 mod rounds;
 pub mod state;
+pub mod stop_rule;
 pub mod stored;
+
+pub use cross_examine_anyway::{can_cross_examine_anyway, cross_examine_anyway};
 
 // Consult's stored data lives in the record (the layer below); these keep its old paths.
 pub use crate::record::consult::body::ConsultBody;
@@ -52,8 +64,10 @@ use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};
 use crate::harness::{Protocol, Run, Stop};
 use crate::record::consult::config::ConsultConfig;
+use crate::record::consult::early_decision::{DecidedBy, EarlyDecision};
 use crate::record::consult::efficiency::TokenEfficiencyStats;
-use crate::record::consult::state::ConsultState;
+use crate::record::consult::state::{ConsultState, SynthesisEnd};
+use crate::record::state::StateMachine;
 use crate::record::{self, CallRecord, ProtocolBody, Session};
 use crate::shuffle::seed_from;
 
@@ -98,17 +112,28 @@ pub async fn run_consult(
         Err(refused) => return refused.0,
     };
     let outcome = consult(&run).await.map(|()| ConsultState::Complete);
-    run.finish(outcome)
+    let why = run.body(synthesis_end);
+    run.finish_by(move |from, to| end(from, to, why), outcome)
 }
 
-/// The four rounds in order, each unless its artifact is stored or it is past where the user stops.
+/// The rounds in order, each unless its artifact is stored or it is past where the user stops,
+/// until the depth decides early.
 async fn consult(run: &ConsultRun<'_>) -> Result<(), Stop> {
     start(run)?;
     if run.wants(1) {
         rounds::independent::run_round(run).await?;
     }
+    if run.body(|b| b.early_decision.is_some()) {
+        return Ok(());
+    }
     if run.wants(2) {
+        if decide_early(run, early::after_round1) {
+            return Ok(());
+        }
         rounds::synthesis::run_round(run).await?;
+    }
+    if decide_early(run, early::after_synthesis) {
+        return Ok(());
     }
     if run.wants(3) {
         rounds::cross_exam::run_round(run).await?;
@@ -117,6 +142,41 @@ async fn consult(run: &ConsultRun<'_>) -> Result<(), Stop> {
         rounds::verdict::run_round(run).await?;
     }
     Ok(())
+}
+
+/// Stores the early decision `rule` takes on the record, if it takes one.
+fn decide_early(
+    run: &ConsultRun<'_>,
+    rule: fn(&ConsultBody, String) -> Option<EarlyDecision>,
+) -> bool {
+    let Some(decision) = run.body(|b| rule(b, run.now())) else {
+        return false;
+    };
+    run.update_body(|b| b.early_decision = Some(decision));
+    true
+}
+
+/// Why a run that ends in Synthesis may end there: its early decision's reason, else the user's
+/// stop after round 2.
+fn synthesis_end(body: &ConsultBody) -> SynthesisEnd {
+    match body.early_decision.as_ref().map(|d| d.decided_by) {
+        Some(DecidedBy::Vote | DecidedBy::SplitVote) => SynthesisEnd::Vote,
+        Some(DecidedBy::AgreedAfterSynthesis) => SynthesisEnd::StopRuleHeld,
+        _ => SynthesisEnd::StoppedByUser,
+    }
+}
+
+/// The consult's normal end: Synthesis -> Complete for its reason, any other by the table.
+fn end(
+    from: ConsultState,
+    to: ConsultState,
+    why: SynthesisEnd,
+) -> Result<ConsultState, state::TransitionError> {
+    if (from, to) == (ConsultState::Synthesis, ConsultState::Complete) {
+        from.end_after_synthesis(why)
+    } else {
+        from.transition(to)
+    }
 }
 
 /// A fresh session passes through estimating and consent (the app asked for consent before the

@@ -7,6 +7,7 @@ use crate::consult::dissent::{
 };
 use crate::money::format_usd;
 use crate::record::consult::artifacts::FREE_TEXT_LABEL;
+use crate::record::consult::early_decision::DecidedBy;
 use crate::record::Session;
 
 fn percent(fraction: f64) -> String {
@@ -57,9 +58,20 @@ pub fn consult_markdown(session: &Session) -> String {
         judge.label, judge.provider_label, judge.model
     );
 
-    if let Some(verdict) = &body.round4 {
-        let _ = writeln!(out, "## Verdict\n\n{}\n", verdict.recommendation);
-        match &body.confidence_check {
+    if let Some(decision) = body.decision() {
+        let verdict = decision.verdict;
+        let heading = match decision.decided_by {
+            DecidedBy::Verdict => "Verdict",
+            _ => "Decision",
+        };
+        let _ = writeln!(out, "## {heading}\n\n{}\n", verdict.recommendation);
+        let _ = writeln!(
+            out,
+            "Depth: {} · {}\n",
+            body.config.depth.label(),
+            decision.how_reached()
+        );
+        match decision.confidence_check {
             Some(check) if check.adjusted => {
                 let _ = writeln!(
                     out,
@@ -73,7 +85,10 @@ pub fn consult_markdown(session: &Session) -> String {
                 let _ = writeln!(out, "Confidence: **{}**\n", percent(verdict.confidence));
             }
         }
-        let absent = body.confidence_check.iter().flat_map(absent_panelists);
+        let absent = decision
+            .confidence_check
+            .into_iter()
+            .flat_map(absent_panelists);
         let absent: Vec<String> = absent.map(|id| label(session, &id)).collect();
         if !absent.is_empty() {
             let _ = writeln!(

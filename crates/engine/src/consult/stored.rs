@@ -45,6 +45,9 @@ pub fn stored_consult_problems(body: &ConsultBody) -> Vec<String> {
     if let Some(verdict) = &body.round4 {
         invalid("Round 4 verdict", verdict.validate());
     }
+    if let Some(early) = &body.early_decision {
+        invalid("The early decision", early.decision.validate());
+    }
 
     let mut answered: Vec<&str> = Vec::new();
     for answer in &body.round1 {
@@ -70,6 +73,19 @@ pub fn stored_consult_problems(body: &ConsultBody) -> Vec<String> {
     if let Some(verdict) = &body.round4 {
         let ids = verdict.dissent.iter().map(|d| d.agent.as_str()).collect();
         check_agents("Round 4 verdict", ids, &mut problems);
+    }
+
+    if let Some(early) = &body.early_decision {
+        let ids = early
+            .decision
+            .dissent
+            .iter()
+            .map(|d| d.agent.as_str())
+            .collect();
+        check_agents("The early decision", ids, &mut problems);
+        if body.round3.is_some() || body.round4.is_some() {
+            problems.push("An early decision is stored beside rounds 3 and 4.".to_string());
+        }
     }
 
     problems.extend(rounds_out_of_order(body));

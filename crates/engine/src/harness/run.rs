@@ -6,7 +6,7 @@ use std::cell::{Cell, RefCell, RefMut};
 use super::events::{Event, EventSink};
 use super::io::{Clock, DynModelCaller, FirstTextTimes};
 use super::ledger::CostLedger;
-use super::protocol::{ConfigOf, Protocol, RunSettings, StateMachine};
+use super::protocol::{ConfigOf, Protocol, RunSettings, StateMachine, TransitionError};
 use crate::record::{ProtocolBody, Session};
 use crate::timestamp::rfc3339_utc;
 
@@ -30,6 +30,10 @@ impl Stop {
         ))
     }
 }
+
+/// A rule of a protocol's state machine: `Ok(to)` when `from -> to` is allowed.
+pub trait Transition<S>: FnOnce(S, S) -> Result<S, TransitionError<S>> {}
+impl<S, F: FnOnce(S, S) -> Result<S, TransitionError<S>>> Transition<S> for F {}
 
 /// Not generic over the caller: every protocol step takes `&Run<P>` and is compiled once, whatever
 /// caller its entry point (`run_consult`, ...) was given.
@@ -169,9 +173,14 @@ impl<'a, P: Protocol> Run<'a, P> {
 
     /// An ordinary transition of the protocol's state machine.
     pub fn enter(&self, to: P::State) -> Result<(), Stop> {
+        self.enter_by(StateMachine::transition, to)
+    }
+
+    /// A transition by one of the protocol's guarded rules (`rule(from, to)`), for a change its
+    /// plain table refuses unless a reason is given (Consult's "Cross-examine anyway").
+    pub fn enter_by(&self, rule: impl Transition<P::State>, to: P::State) -> Result<(), Stop> {
         let from = self.state();
-        from.transition(to)
-            .map_err(|error| Stop::Failed(error.to_string()))?;
+        rule(from, to).map_err(|error| Stop::Failed(error.to_string()))?;
         self.set_state(from, to);
         Ok(())
     }
@@ -207,6 +216,17 @@ impl<'a, P: Protocol> Run<'a, P> {
     /// transition (only possible for a hand-edited session), the session is Failed with that refusal
     /// as its reason.
     pub fn finish(self, outcome: Result<P::State, Stop>) -> Session {
+        self.finish_by(StateMachine::transition, outcome)
+    }
+
+    /// `finish`, whose normal end goes through one of the protocol's guarded rules (Consult's
+    /// end after the synthesis); a failure or an abort still takes the plain table.
+    pub fn finish_by(
+        self,
+        rule: impl Transition<P::State>,
+        outcome: Result<P::State, Stop>,
+    ) -> Session {
+        let ended_normally = outcome.is_ok();
         let (to, failure) = match outcome {
             Ok(end) => (end, None),
             Err(Stop::Failed(reason) | Stop::OverBudget(reason)) => {
@@ -219,7 +239,12 @@ impl<'a, P: Protocol> Run<'a, P> {
             }
         };
         let from = self.state();
-        let (to, failure) = match from.transition(to) {
+        let checked = if ended_normally {
+            rule(from, to)
+        } else {
+            from.transition(to)
+        };
+        let (to, failure) = match checked {
             Ok(to) => (to, failure),
             Err(refused) => (P::State::FAILED, Some(refused.to_string())),
         };

@@ -37,6 +37,12 @@ pub(super) fn decision(session: &Session, html: &mut Html) {
         .raw("\">")
         .text(&confidence_chip(&decision))
         .raw("</span></p>");
+    html.raw("<p class=\"how-reached\">")
+        .text(&format!(
+            "Depth: {} · {}",
+            decision.depth, decision.how_reached
+        ))
+        .raw("</p>");
     if let Some(meter) = &decision.meter {
         meter_svg(meter, html);
     }

@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::record::benchmark::body::BenchmarkBody;
 use crate::record::consult::body::ConsultBody;
+use crate::record::consult::depth::Depth;
+use crate::record::consult::early_decision::DecidedBy;
 use crate::record::prioritize::body::PrioritizeBody;
 use crate::record::review::body::ReviewBody;
 use crate::record::{Body, Session};
@@ -30,6 +32,12 @@ pub struct SessionSummary {
     /// The session this consult follows up, if it was asked as a follow-up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub follows: Option<String>,
+    /// A consult's depth (None for the other protocols, and in summaries made before depths).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<Depth>,
+    /// How a consult's decision was reached, once it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<DecidedBy>,
 }
 
 impl SessionSummary {
@@ -48,7 +56,22 @@ impl SessionSummary {
                 .body_of::<ConsultBody>()
                 .and_then(|b| b.follows.as_ref())
                 .map(|f| f.session_id.clone()),
+            depth: session.body_of::<ConsultBody>().map(|b| b.config.depth),
+            decided_by: session
+                .body_of::<ConsultBody>()
+                .and_then(|b| b.decision())
+                .map(|d| d.decided_by),
         }
+    }
+
+    /// The History and sidebar line of a consult's depth and how it decided: "Adaptive · agreed
+    /// early", "Vote · split vote", "Full · verdict"; "Adaptive" while undecided.
+    pub fn depth_line(&self) -> Option<String> {
+        let depth = self.depth?.label();
+        Some(match self.decided_by {
+            Some(decided_by) => format!("{depth} · {}", decided_by.short()),
+            None => depth.to_string(),
+        })
     }
 }
 
@@ -62,9 +85,8 @@ fn outcome_of(session: &Session) -> String {
 }
 
 fn consult_outcome(body: &ConsultBody) -> String {
-    body.round4
-        .as_ref()
-        .map(|verdict| verdict.recommendation.clone())
+    body.decision()
+        .map(|decision| decision.verdict.recommendation.clone())
         .unwrap_or_default()
 }
 

@@ -4,13 +4,14 @@ use super::seats::{Seat, SeatCatalog};
 use super::verdict::{answer_above, one_line_answer};
 use crate::participants::Participant;
 use crate::record::consult::body::ConsultBody;
+use crate::record::consult::depth::Depth;
 use crate::record::consult::follow_up::FollowUpOf;
 use crate::record::{title_of, Session};
 
 /// What a follow-up of `session` carries of it: its question and its decision (the one line and
-/// the recommendation). None until the session has a verdict.
+/// the recommendation), the verdict's or the early decision's. None until the session has one.
 pub fn earlier_decision(session: &Session) -> Option<FollowUpOf> {
-    let verdict = session.body_of::<ConsultBody>()?.round4.as_ref()?;
+    let verdict = session.body_of::<ConsultBody>()?.decision()?.verdict;
     let recommendation = verdict.recommendation.trim();
     Some(FollowUpOf {
         session_id: session.id.clone(),
@@ -32,16 +33,20 @@ pub struct FollowUpForm {
     pub follows: FollowUpOf,
     pub council: Option<(Vec<Seat>, Seat)>,
     pub stop_after_round: u8,
+    /// The earlier consult's depth: a follow-up inherits it.
+    pub depth: Depth,
     pub verbose: bool,
     pub structured_output: bool,
     pub anonymous_peers: bool,
     pub budget_usd: Option<f64>,
 }
 
-/// The version of [`FollowUpForm::to_strings`]'s layout.
-const FORM_STRINGS: &str = "follow-up 1";
-/// The strings before the seats: the version, the link's four, and the options' five.
-const OPTIONS_END: usize = 10;
+/// The version of [`FollowUpForm::to_strings`]'s layout: 2 adds the depth after the options.
+const FORM_STRINGS: &str = "follow-up 2";
+/// Version 1, kept by a tab from before depths: read with Full, as a record without one.
+const FORM_STRINGS_BEFORE_DEPTH: &str = "follow-up 1";
+/// The strings before the seats: the version, the link's four, the options' five and the depth.
+const OPTIONS_END: usize = 11;
 const SEAT_STRINGS: usize = 5;
 
 impl FollowUpForm {
@@ -70,6 +75,7 @@ impl FollowUpForm {
             self.budget_usd
                 .map(|usd| usd.to_string())
                 .unwrap_or_default(),
+            self.depth.as_str().to_string(),
         ];
         if let Some((panel, judge)) = &self.council {
             for seat in std::iter::once(judge).chain(panel) {
@@ -87,10 +93,21 @@ impl FollowUpForm {
 
     /// The form [`FollowUpForm::to_strings`] made; None for anything else.
     pub fn from_strings(strings: &[String]) -> Option<Self> {
-        let (head, seats) = strings.split_at_checked(OPTIONS_END)?;
-        if head[0] != FORM_STRINGS || seats.len() % SEAT_STRINGS != 0 {
+        let before_depth = strings.first()? == FORM_STRINGS_BEFORE_DEPTH;
+        let options_end = if before_depth {
+            OPTIONS_END - 1
+        } else {
+            OPTIONS_END
+        };
+        let (head, seats) = strings.split_at_checked(options_end)?;
+        if !(before_depth || head[0] == FORM_STRINGS) || seats.len() % SEAT_STRINGS != 0 {
             return None;
         }
+        let depth = if before_depth {
+            Depth::OF_OLD_RECORDS
+        } else {
+            Depth::parse(&head[10])?
+        };
         let flag = |text: &String| match text.as_str() {
             "1" => Some(true),
             "0" => Some(false),
@@ -120,6 +137,7 @@ impl FollowUpForm {
             },
             council,
             stop_after_round: head[5].parse().ok()?,
+            depth,
             verbose: flag(&head[6])?,
             structured_output: flag(&head[7])?,
             anonymous_peers: flag(&head[8])?,
@@ -135,6 +153,7 @@ pub fn follow_up_form(earlier: &Session, catalog: &impl SeatCatalog) -> Option<F
         follows: earlier_decision(earlier)?,
         council: seats_of(earlier, catalog),
         stop_after_round: config.stop_after_round,
+        depth: config.depth,
         verbose: config.verbose,
         structured_output: config.structured_output,
         anonymous_peers: config.anonymous_peers,

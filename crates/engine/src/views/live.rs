@@ -414,12 +414,16 @@ fn opportunity_title(session: &Session, id: &str) -> Option<String> {
     Some(opportunity.title.clone())
 }
 
-/// Where a live run stands, in plain words: "Round 2 of 4 · Synthesis".
+/// Where a live run stands, in plain words: "Round 2 of 4 · Synthesis", "Round 2 of 2-4 ·
+/// Synthesis" for an Adaptive consult, "Round 1 of 2" for a Vote.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stepper {
     pub round: u8,
-    /// Consult always has 4 rounds; Review and Prioritize stop early on agreement (`up_to`).
+    /// The most rounds planned: a Consult's by its depth; Review and Prioritize stop early on
+    /// agreement (`up_to`).
     pub rounds: u8,
+    /// The fewest rounds planned, when fewer than `rounds`: an Adaptive consult's 2.
+    pub fewest: u8,
     pub up_to: bool,
     pub step: &'static str,
 }
@@ -427,10 +431,12 @@ pub struct Stepper {
 impl Stepper {
     pub fn text(&self) -> String {
         let up_to = if self.up_to { "up to " } else { "" };
-        format!(
-            "Round {} of {up_to}{} · {}",
-            self.round, self.rounds, self.step
-        )
+        let rounds = if self.fewest < self.rounds {
+            format!("{}-{}", self.fewest, self.rounds)
+        } else {
+            self.rounds.to_string()
+        };
+        format!("Round {} of {up_to}{rounds} · {}", self.round, self.step)
     }
 }
 
@@ -468,9 +474,19 @@ pub fn stepper(session: &Session, latest_round: u8) -> Option<Stepper> {
         }
         _ => return None,
     };
+    // A consult plans the rounds of its depth (and never past where the user stops).
+    let (fewest, rounds) = match &session.body {
+        Body::Consult(body) if !body.cross_examined_anyway => {
+            let (fewest, most) = body.config.depth.planned_rounds();
+            let stop = body.config.stop_after_round;
+            (fewest.min(stop), most.min(stop))
+        }
+        _ => (rounds, rounds),
+    };
     Some(Stepper {
         round,
         rounds,
+        fewest,
         up_to,
         step,
     })

@@ -1,15 +1,17 @@
 //! The decision as the session page opens on it: the recommendation, the confidence with the band
 //! the rules allowed and the judge's own number, the dissent on record by severity, the evidence that
 //! survived, and who was absent.
+use crate::consult::can_cross_examine_anyway;
 use crate::consult::confidence::{
     strong_agreement, HIGH_DISSENT_CEILING, NO_DISSENT_FLOOR, RESERVATIONS_CEILING,
-    RESERVATIONS_FLOOR, STRONG_AGREEMENT_FLOOR,
+    RESERVATIONS_FLOOR, STRONG_AGREEMENT_FLOOR, STRONG_AGREEMENT_MIN_PANELIST_CONFIDENCE,
 };
 use crate::consult::dissent::{
     absent_fact, absent_panelists, dissent_on_record, empty_dissent_note_of, DissentEntry,
 };
 use crate::record::consult::artifacts::Severity;
 use crate::record::consult::body::ConsultBody;
+use crate::record::consult::early_decision::DecidedBy;
 use crate::record::consult::efficiency::TokenEfficiencyStats;
 use crate::record::Session;
 
@@ -60,6 +62,17 @@ pub struct Decision {
     /// What the dissent section says when `dissent` is empty: "No dissent on record." only when
     /// no panelist was absent and the confidence is at least 70%; else that the judge named none.
     pub empty_dissent_note: String,
+    /// How the decision was reached: the verdict, or an early decision (Vote, Adaptive).
+    pub decided_by: DecidedBy,
+    /// The card's line on it: "The panel agreed after the synthesis: no cross-examination needed
+    /// · 4 calls saved"; for a verdict, "The judge decided after the cross-examination."
+    pub how_reached: String,
+    /// Calls a Full consult would have asked and this one did not (0 for a verdict).
+    pub calls_saved: u32,
+    /// The consult's depth, named: "Vote", "Adaptive", "Full".
+    pub depth: &'static str,
+    /// Offer "Cross-examine anyway" (`consult::cross_examine_anyway`).
+    pub can_cross_examine_anyway: bool,
 }
 
 pub fn percent(fraction: f64) -> String {
@@ -69,9 +82,10 @@ pub fn percent(fraction: f64) -> String {
 /// The decision of `session`, once it has a verdict.
 pub fn decision(session: &Session) -> Option<Decision> {
     let body = session.body_of::<ConsultBody>()?;
-    let verdict = body.round4.as_ref()?;
+    let reached = body.decision()?;
+    let verdict = reached.verdict;
     let dissent = dissent_on_record(body);
-    let meter = body.confidence_check.as_ref().map(|check| {
+    let meter = reached.confidence_check.map(|check| {
         let floor_earned = check.agreement_gaps.is_empty();
         let (band_low, band_high) = allowed_band(
             body,
@@ -101,9 +115,9 @@ pub fn decision(session: &Session) -> Option<Decision> {
                 .collect(),
         }
     });
-    let absent = body
+    let absent = reached
         .confidence_check
-        .iter()
+        .into_iter()
         .flat_map(absent_panelists)
         .map(|id| session.label_of(&id))
         .collect();
@@ -124,6 +138,11 @@ pub fn decision(session: &Session) -> Option<Decision> {
         absent,
         panel_size: body.config.panelists.len(),
         empty_dissent_note: empty_dissent_note_of(body).unwrap_or_default(),
+        decided_by: reached.decided_by,
+        how_reached: reached.how_reached(),
+        calls_saved: reached.calls_saved,
+        depth: body.config.depth.label(),
+        can_cross_examine_anyway: can_cross_examine_anyway(session),
     })
 }
 
@@ -152,9 +171,17 @@ fn allowed_band(
         return (RESERVATIONS_FLOOR, RESERVATIONS_CEILING);
     }
     let strong = everyone_answered
-        && match (&body.round2, &body.round3) {
-            (Some(synthesis), Some(cross_exam)) => {
+        && match (&body.round2, &body.round3, &body.early_decision) {
+            (Some(synthesis), Some(cross_exam), _) => {
                 strong_agreement(&body.round1, synthesis, cross_exam)
+            }
+            // An early decision's strong agreement: no tension and everyone at least 70% sure.
+            (synthesis, None, Some(_)) => {
+                synthesis.as_ref().is_none_or(|s| s.tensions.is_empty())
+                    && body
+                        .round1
+                        .iter()
+                        .all(|a| a.confidence >= STRONG_AGREEMENT_MIN_PANELIST_CONFIDENCE)
             }
             _ => false,
         };

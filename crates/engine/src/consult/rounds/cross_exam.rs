@@ -17,6 +17,12 @@ use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(3)?;
+    ask_round(run).await
+}
+
+/// The round once its state is entered (by `run_round`, or by "Cross-examine anyway" from a
+/// completed consult).
+pub(in crate::consult) async fn ask_round(run: &Run<'_>) -> Result<(), Stop> {
     let (round1, synthesis) = run.body(|s| (s.round1.clone(), s.round2.clone()));
     let synthesis = synthesis.ok_or_else(|| Stop::missing("the round 2 synthesis"))?;
     let (shown, detail) = if run.config.verbose {

@@ -6,7 +6,12 @@ use serde::{Deserialize, Serialize};
 use super::config::BenchmarkConfig;
 use super::question::Question;
 use crate::participants::Participant;
+use crate::record::consult::depth::Depth;
 use crate::record::Session;
+
+fn is_zero(count: &u32) -> bool {
+    *count == 0
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchmarkBody {
@@ -49,6 +54,9 @@ pub enum Arm {
     Council,
     /// The best single model sampled k times, majority vote.
     BestSingle,
+    /// The council at another depth (Vote or Adaptive), read from the council's own record: its
+    /// first rounds are theirs, so no call is made for it (see `benchmark::depth_arms`).
+    Depth { depth: Depth },
 }
 
 /// One arm's answer to one question.
@@ -71,6 +79,10 @@ pub struct ArmOutcome {
     /// panel's round-1 calls, so they are counted here too).
     #[serde(default)]
     pub calls: u32,
+    /// Calls made one after another for this question (a round's parallel calls count once, a
+    /// re-ask once more); 0 in records made before it was counted.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sequential_calls: u32,
     /// Why a call or the arm failed, as sentences.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<String>,

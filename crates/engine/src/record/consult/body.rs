@@ -6,6 +6,7 @@ use super::artifacts::{
 };
 use super::confidence::ConfidenceCheck;
 use super::config::{ConsultConfig, MIN_PANELISTS};
+use super::early_decision::{DecidedBy, Decision, EarlyDecision};
 use super::efficiency::TokenEfficiencyStats;
 use super::follow_up::FollowUpOf;
 
@@ -34,9 +35,39 @@ pub struct ConsultBody {
     /// The earlier consult this one follows up ("Ask a follow-up"); absent in every other record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub follows: Option<FollowUpOf>,
+    /// The decision made before round 4 (Vote, or Adaptive when the stop rule held); absent in a
+    /// consult decided by its verdict and in every record made before depths.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub early_decision: Option<EarlyDecision>,
+    /// The user asked for rounds 3 and 4 after an early decision ("Cross-examine anyway"): the
+    /// stop rule no longer applies, also when the run is resumed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cross_examined_anyway: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl ConsultBody {
+    /// The consult's decision: round 4's verdict, or else the early decision; None before either.
+    pub fn decision(&self) -> Option<Decision<'_>> {
+        if let Some(verdict) = &self.round4 {
+            return Some(Decision {
+                verdict,
+                confidence_check: self.confidence_check.as_ref(),
+                decided_by: DecidedBy::Verdict,
+                calls_saved: 0,
+            });
+        }
+        self.early_decision.as_ref().map(|early| Decision {
+            verdict: &early.decision,
+            confidence_check: Some(&early.confidence_check),
+            decided_by: early.decided_by,
+            calls_saved: early.calls_saved,
+        })
+    }
+
     /// The last round whose artifact is stored (0 = none). Round 1 counts once at least two
     /// independent answers are stored, the minimum for a council.
     pub fn last_complete_round(&self) -> u8 {

@@ -1,6 +1,7 @@
 //! What the user chose for one consultation.
 use serde::{Deserialize, Serialize};
 
+use super::depth::Depth;
 use super::filter_limits::FilterLimits;
 use crate::participants::Participant;
 
@@ -47,6 +48,14 @@ pub struct ConsultConfig {
     /// word of it. Stored only when on.
     #[serde(default, skip_serializing_if = "is_false")]
     pub final_answer: bool,
+    /// How deep the consult goes (see `depth`). A record without one went all four rounds: it
+    /// reads as Full, and Full is stored by leaving it out. New councils take
+    /// `Depth::FOR_NEW_COUNCILS`.
+    #[serde(
+        default = "Depth::of_old_records",
+        skip_serializing_if = "Depth::is_full"
+    )]
+    pub depth: Depth,
 }
 
 fn is_false(value: &bool) -> bool {

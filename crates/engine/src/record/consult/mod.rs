@@ -5,6 +5,8 @@ pub mod artifacts;
 pub mod body;
 pub mod confidence;
 pub mod config;
+pub mod depth;
+pub mod early_decision;
 pub mod efficiency;
 pub mod filter_limits;
 pub mod follow_up;

@@ -3,9 +3,15 @@
 //!
 //! ```text
 //! Idle -> Estimating -> AwaitingConsent -> Independent -> Synthesis -> CrossExam -> Verdict -> Complete
-//!                                           (any round state -> Complete when the run stops after it)
+//!                                           (a round state -> Complete when the run stops after it)
 //! any running state (Estimating .. Verdict) -> Aborted | Failed
+//! Synthesis -> Complete          only for a reason (`end_after_synthesis`)
+//! Complete  -> CrossExam         only through "Cross-examine anyway" (`cross_examine_anyway`)
 //! ```
+//!
+//! Ending after the synthesis is how Vote and Adaptive decide early, so the plain table refuses
+//! it: a run must say why (`SynthesisEnd`), and an Adaptive run has that reason only when its stop
+//! rule held. A completed consult is reopened only after an early decision, to cross-examine it.
 //!
 //! Resuming is the one other way into a round: a stored session whose run was interrupted (tab
 //! closed, cancelled, failed) restarts its first incomplete round with `resume`, see there.
@@ -41,6 +47,7 @@ protocol_states! {
                 | (Independent, Synthesis)
                 | (Synthesis, CrossExam)
                 | (CrossExam, Verdict) => true,
+                (Synthesis, Complete) => false,
                 (from, Complete) => from.round().is_some(),
                 (from, Aborted | Failed) => from.is_running(),
                 _ => false,
@@ -63,7 +70,42 @@ protocol_states! {
     }
 }
 
+/// Why a consult may end with its synthesis (the only ways Synthesis -> Complete is allowed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SynthesisEnd {
+    /// The user chose to stop after round 2 (`ConsultConfig::stop_after_round`).
+    StoppedByUser,
+    /// Adaptive depth, and the stop rule held on the record.
+    StopRuleHeld,
+    /// Vote depth: the decision is the vote's.
+    Vote,
+}
+
 impl ConsultState {
+    /// Synthesis -> Complete; from any other state an error, as `transition`'s. Every
+    /// `SynthesisEnd` allows it: the type makes the caller state its reason.
+    pub fn end_after_synthesis(self, _why: SynthesisEnd) -> Result<Self, TransitionError> {
+        match self {
+            Self::Synthesis => Ok(Self::Complete),
+            from => Err(TransitionError {
+                from,
+                to: Self::Complete,
+            }),
+        }
+    }
+
+    /// Complete -> CrossExam: "Cross-examine anyway" on a consult decided early. Only that command
+    /// calls it, having checked the record holds an early decision after a synthesis.
+    pub fn cross_examine_anyway(self) -> Result<Self, TransitionError> {
+        match self {
+            Self::Complete => Ok(Self::CrossExam),
+            from => Err(TransitionError {
+                from,
+                to: Self::CrossExam,
+            }),
+        }
+    }
+
     /// Estimating through Verdict: the states a run can be aborted or fail in.
     pub fn is_running(self) -> bool {
         use ConsultState::*;

@@ -1,0 +1,276 @@
+//! Decisions made in code before round 4, in the verdict's shape (`EarlyDecision`): Adaptive's
+//! when its stop rule holds, Vote's always, and either's when checkable answers all agree.
+//! Nothing here calls a model; the confidence follows the verdict's bands and earned-floor rule
+//! (`confidence::check_early_confidence`).
+use super::confidence::{agreement_gaps_after_synthesis, check_early_confidence, strongest_point};
+use super::stop_rule::stop_rule_holds;
+use crate::record::consult::artifacts::{
+    ArtifactEnvelope, Dissent, Evidence, IndependentArtifact, Severity, SynthesisArtifact,
+    VerdictArtifact, VERDICT,
+};
+use crate::record::consult::body::ConsultBody;
+use crate::record::consult::depth::{agreed_final_answer, majority_final_answer, Depth};
+use crate::record::consult::early_decision::{DecidedBy, EarlyDecision};
+
+/// The calls a Full consult would have asked after the synthesis: one cross-examination per
+/// panelist with a round-1 answer, and the verdict. The judge's merge of the challenges is asked
+/// only when someone challenges, which an agreeing panel need not do: it is not counted.
+pub fn calls_saved_after_synthesis(round1: &[IndependentArtifact]) -> u32 {
+    round1.len() as u32 + 1
+}
+
+/// The early decision a consult takes after round 1, before any synthesis: when the depth is not
+/// Full, the consult asks for checkable final answers, and every panelist gave the same one.
+pub fn after_round1(body: &ConsultBody, created_at: String) -> Option<EarlyDecision> {
+    let config = &body.config;
+    if config.depth == Depth::Full || !config.final_answer || body.cross_examined_anyway {
+        return None;
+    }
+    let panel = panel_ids(body);
+    let answer = agreed_final_answer(&body.round1, &panel)?;
+    let positions = body
+        .round1
+        .iter()
+        .map(|a| Evidence::new(format!("{}: {}", a.agent_id, a.position)))
+        .collect();
+    // The least confident panelist's number: agreement does not make anyone surer.
+    let confidence = body.round1.iter().map(|a| a.confidence).fold(1.0, f64::min);
+    let decision = verdict_shape(
+        created_at,
+        body.round1[0].position.clone(),
+        confidence,
+        positions,
+        Vec::new(),
+        Some(answer.to_string()),
+    );
+    let gaps = agreement_gaps_after_synthesis(&body.round1, None, &panel);
+    let check = check_early_confidence(&decision, &body.round1, gaps, true, &panel);
+    Some(EarlyDecision {
+        decided_by: DecidedBy::AgreedAnswers,
+        decision,
+        confidence_check: check,
+        calls_saved: 1 + calls_saved_after_synthesis(&body.round1),
+    })
+}
+
+/// The early decision a consult takes after its synthesis: Vote's always, Adaptive's when its
+/// stop rule holds (never when the consult asks for checkable answers that did not all agree).
+pub fn after_synthesis(body: &ConsultBody, created_at: String) -> Option<EarlyDecision> {
+    let synthesis = body.round2.as_ref()?;
+    if body.cross_examined_anyway || body.round3.is_some() {
+        return None;
+    }
+    let panel = panel_ids(body);
+    match body.config.depth {
+        Depth::Full => None,
+        Depth::Adaptive => {
+            let agreed =
+                !body.config.final_answer && stop_rule_holds(&body.round1, synthesis, &panel);
+            agreed.then(|| agreed_after_synthesis(body, synthesis, &panel, created_at))
+        }
+        Depth::Vote => Some(vote(body, synthesis, &panel, created_at)),
+    }
+}
+
+fn agreed_after_synthesis(
+    body: &ConsultBody,
+    synthesis: &SynthesisArtifact,
+    panel: &[String],
+    created_at: String,
+) -> EarlyDecision {
+    let point = strongest_point(synthesis).expect("the stop rule needs a consensus point");
+    let decision = verdict_shape(
+        created_at,
+        point.point.clone(),
+        point.confidence,
+        consensus_evidence(synthesis),
+        Vec::new(),
+        None,
+    );
+    let gaps = agreement_gaps_after_synthesis(&body.round1, Some(synthesis), panel);
+    let check = check_early_confidence(&decision, &body.round1, gaps, true, panel);
+    EarlyDecision {
+        decided_by: DecidedBy::AgreedAfterSynthesis,
+        decision,
+        confidence_check: check,
+        calls_saved: calls_saved_after_synthesis(&body.round1),
+    }
+}
+
+/// Vote: the strongest consensus point when more than half of the whole panel supports it and the
+/// synthesis records no tension; else the panel is said to be split. With checkable answers the
+/// majority is the answers' own.
+fn vote(
+    body: &ConsultBody,
+    synthesis: &SynthesisArtifact,
+    panel: &[String],
+    created_at: String,
+) -> EarlyDecision {
+    let majority_point = strongest_point(synthesis)
+        .filter(|p| p.supporting_agents.len() * 2 > panel.len())
+        .filter(|_| synthesis.tensions.is_empty());
+    let majority_answer = majority_final_answer(&body.round1, panel.len());
+    let winner = if body.config.final_answer {
+        majority_answer.map(|answer| {
+            let holder = body
+                .round1
+                .iter()
+                .find(|a| a.final_answer.as_deref() == Some(answer))
+                .expect("a majority answer is some panelist's");
+            (
+                holder.position.clone(),
+                holder.confidence,
+                voters_of(body, answer),
+            )
+        })
+    } else {
+        majority_point.map(|p| (p.point.clone(), p.confidence, p.supporting_agents.clone()))
+    };
+    let gaps = agreement_gaps_after_synthesis(&body.round1, Some(synthesis), panel);
+    let no_tensions = synthesis.tensions.is_empty();
+    let (decided_by, decision) = match winner {
+        Some((recommendation, confidence, supporters)) => {
+            // Who answered and did not vote for it dissents, in its own words.
+            let dissent = body
+                .round1
+                .iter()
+                .filter(|a| !supporters.contains(&a.agent_id))
+                .map(|a| Dissent {
+                    agent: a.agent_id.clone(),
+                    concern: a.position.clone(),
+                    severity: Severity::Medium,
+                    covers: Vec::new(),
+                })
+                .collect();
+            let decision = verdict_shape(
+                created_at,
+                recommendation,
+                confidence,
+                evidence_or_positions(synthesis, &body.round1),
+                dissent,
+                majority_answer.map(str::to_string),
+            );
+            (DecidedBy::Vote, decision)
+        }
+        None => (DecidedBy::SplitVote, split(body, synthesis, created_at)),
+    };
+    let check = check_early_confidence(&decision, &body.round1, gaps, no_tensions, panel);
+    EarlyDecision {
+        decided_by,
+        decision,
+        confidence_check: check,
+        calls_saved: calls_saved_after_synthesis(&body.round1),
+    }
+}
+
+/// "The panel is split": no position is recommended; every side of every tension (or, with none,
+/// every answer) is a dissent that could change the decision.
+fn split(body: &ConsultBody, synthesis: &SynthesisArtifact, created_at: String) -> VerdictArtifact {
+    let topics: Vec<&str> = synthesis
+        .tensions
+        .iter()
+        .map(|t| t.topic.as_str())
+        .collect();
+    let recommendation = if topics.is_empty() {
+        "The panel is split: no position has a majority, so the vote decides nothing.".to_string()
+    } else {
+        format!(
+            "The panel is split on {}: no position has a majority, so the vote decides nothing.",
+            topics.join("; ")
+        )
+    };
+    let mut dissent: Vec<Dissent> = synthesis
+        .tensions
+        .iter()
+        .flat_map(|t| {
+            t.viewpoints.iter().map(|v| Dissent {
+                agent: v.agent.clone(),
+                concern: format!("{}: {}", t.topic, v.viewpoint),
+                severity: Severity::High,
+                covers: Vec::new(),
+            })
+        })
+        .collect();
+    if dissent.is_empty() {
+        dissent = body
+            .round1
+            .iter()
+            .map(|a| Dissent {
+                agent: a.agent_id.clone(),
+                concern: a.position.clone(),
+                severity: Severity::High,
+                covers: Vec::new(),
+            })
+            .collect();
+    }
+    let confidence = strongest_point(synthesis).map_or(0.0, |p| p.confidence);
+    verdict_shape(
+        created_at,
+        recommendation,
+        confidence,
+        evidence_or_positions(synthesis, &body.round1),
+        dissent,
+        None,
+    )
+}
+
+fn voters_of(body: &ConsultBody, answer: &str) -> Vec<String> {
+    use crate::record::consult::depth::same_final_answer;
+    body.round1
+        .iter()
+        .filter(|a| {
+            a.final_answer
+                .as_deref()
+                .is_some_and(|f| same_final_answer(f, answer))
+        })
+        .map(|a| a.agent_id.clone())
+        .collect()
+}
+
+fn panel_ids(body: &ConsultBody) -> Vec<String> {
+    body.config.panelists.iter().map(|p| p.id.clone()).collect()
+}
+
+/// The consensus points, strongest first.
+fn consensus_evidence(synthesis: &SynthesisArtifact) -> Vec<Evidence> {
+    let mut points: Vec<_> = synthesis.consensus_points.iter().collect();
+    points.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    points
+        .iter()
+        .map(|p| Evidence::new(p.point.clone()))
+        .collect()
+}
+
+/// The consensus points, or each answer's position when the synthesis found none (evidence is
+/// never empty in the verdict's shape).
+fn evidence_or_positions(
+    synthesis: &SynthesisArtifact,
+    round1: &[IndependentArtifact],
+) -> Vec<Evidence> {
+    let points = consensus_evidence(synthesis);
+    if !points.is_empty() {
+        return points;
+    }
+    round1
+        .iter()
+        .map(|a| Evidence::new(format!("{}: {}", a.agent_id, a.position)))
+        .collect()
+}
+
+fn verdict_shape(
+    created_at: String,
+    recommendation: String,
+    confidence: f64,
+    evidence: Vec<Evidence>,
+    dissent: Vec<Dissent>,
+    final_answer: Option<String>,
+) -> VerdictArtifact {
+    VerdictArtifact {
+        envelope: ArtifactEnvelope::new(VERDICT, created_at),
+        recommendation,
+        confidence,
+        evidence,
+        dissent,
+        final_answer,
+    }
+}

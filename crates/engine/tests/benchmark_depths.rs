@@ -1,0 +1,274 @@
+//! The Benchmark grades Vote and Adaptive depth from the council's own record (issue 29.2): no
+//! extra call, and each arm's answers, calls and sequential calls equal a hand count on a scripted
+//! run. The advice is an action (`Advice`), not only a sentence.
+#![allow(unused_imports)]
+use std::collections::HashSet;
+
+use consilium_engine::benchmark::csv::results_csv;
+use consilium_engine::benchmark::outcomes::summarise_body;
+use consilium_engine::benchmark::progress::progress;
+use consilium_engine::benchmark::questions::arithmetic_questions;
+use consilium_engine::benchmark::vote::majority;
+use consilium_engine::benchmark::{Grader, Question};
+use consilium_engine::record::benchmark::body::{Arm, BenchmarkBody};
+use consilium_engine::record::benchmark::config::{
+    BenchmarkConfig, BestSingle, Generator, QuestionSource, BEST_SINGLE_ID,
+};
+use consilium_engine::testing::benchmark::KnownAccuracyCaller;
+use consilium_engine::testing::{FixedClock, RecordingSink};
+use consilium_engine::{
+    demo_config, run_benchmark, CallRequest, ConsultConfig, ConsultCouncil, Event, Participant,
+    Price, Session,
+};
+use futures::executor::block_on;
+
+const NOW_MS: u64 = 1_700_000_000_000;
+const MODELS: [&str; 3] = ["model-a", "model-b", "model-c"];
+
+fn seat(id: &str, model: &str, price: Option<Price>) -> Participant {
+    Participant {
+        id: id.into(),
+        label: format!("{id} · {model}"),
+        provider_id: "scripted".into(),
+        provider_label: "Scripted".into(),
+        model: model.into(),
+        persona: None,
+        price,
+        backup: None,
+    }
+}
+
+fn council(price: Option<Price>) -> ConsultConfig {
+    let mut config = demo_config();
+    config.demo = false;
+    config.panelists = MODELS
+        .iter()
+        .enumerate()
+        .map(|(i, model)| seat(&format!("panelist-{}", i + 1), model, price))
+        .collect();
+    config.judge = seat("judge", "judge-model", price);
+    config
+}
+
+fn benchmark(
+    count: usize,
+    best_single: BestSingle,
+    budget_usd: Option<f64>,
+    price: Option<Price>,
+) -> Session {
+    let seed = 7;
+    let config = BenchmarkConfig {
+        source: QuestionSource::Generated {
+            generator: Generator::Arithmetic,
+            count: count as u32,
+            seed,
+        },
+        council: council(price),
+        best_single,
+        budget_usd,
+        parallel_per_provider: 4,
+        seed,
+    };
+    Session::new_benchmark(
+        "bench-1".into(),
+        config,
+        arithmetic_questions(count, seed),
+        NOW_MS,
+    )
+}
+
+fn caller_for(session: &Session) -> KnownAccuracyCaller {
+    let body = session.benchmark().unwrap();
+    KnownAccuracyCaller::new(
+        &body.questions,
+        &[
+            ("model-a", 0.9),
+            ("model-b", 0.6),
+            ("model-c", 0.3),
+            ("judge-model", 0.5),
+        ],
+        11,
+    )
+}
+
+fn run(session: Session, caller: &KnownAccuracyCaller) -> (Session, RecordingSink) {
+    let sink = RecordingSink::default();
+    let ended = block_on(run_benchmark(
+        session,
+        &ConsultCouncil,
+        caller,
+        &FixedClock(NOW_MS),
+        &sink,
+    ));
+    (ended, sink)
+}
+
+fn body(session: &Session) -> &BenchmarkBody {
+    session.benchmark().expect("a benchmark")
+}
+
+/// The hand count: a question's round-1 final answers (panel order) read from the stored consult.
+fn round1_answers(consult: &Session) -> Vec<Option<String>> {
+    let body = consult.consult();
+    body.config
+        .panelists
+        .iter()
+        .map(|p| {
+            body.round1
+                .iter()
+                .find(|a| a.agent_id == p.id)
+                .and_then(|a| a.final_answer.clone())
+        })
+        .collect()
+}
+
+fn number(answer: &str) -> Option<i64> {
+    answer
+        .trim()
+        .trim_end_matches('.')
+        .replace(',', "")
+        .parse()
+        .ok()
+}
+
+#[test]
+fn vote_and_adaptive_depth_are_graded_from_the_councils_record_as_counted_by_hand() {
+    use consilium_engine::benchmark::effort::arm_efforts;
+    use consilium_engine::record::consult::depth::Depth;
+    let session = benchmark(30, BestSingle::Auto, None, None);
+    let caller = caller_for(&session);
+    let (ended, _) = run(session, &caller);
+    assert_eq!(ended.state, "complete", "{:?}", ended.failure);
+    // No extra call: the council's and the best single model's, as before.
+    assert_eq!(caller.requests().len(), 30 * (9 + 9));
+    let body = body(&ended);
+    let vote = Arm::Depth { depth: Depth::Vote };
+    let adaptive = Arm::Depth {
+        depth: Depth::Adaptive,
+    };
+    let (mut agreed_questions, mut split_questions) = (0, 0);
+    let (mut vote_right, mut adaptive_right) = (0, 0);
+    let (mut vote_calls, mut adaptive_calls) = (0, 0);
+    let (mut vote_sequential, mut adaptive_sequential) = (0, 0);
+    for question in &body.questions {
+        let result = body.result(&question.id).unwrap();
+        let consult = result.consult.as_deref().unwrap();
+        let calls_in = |rounds: &[u8]| {
+            consult
+                .calls
+                .iter()
+                .filter(|c| rounds.contains(&c.round))
+                .count() as u32
+        };
+        let expected = number(&question.answer);
+        let answers: Vec<Option<i64>> = round1_answers(consult)
+            .iter()
+            .map(|a| a.as_deref().and_then(number))
+            .collect();
+        let all_agree = answers.iter().all(|a| a.is_some() && *a == answers[0]);
+        let council = result.outcome(&Arm::Council).unwrap();
+        let (v, a) = (
+            result.outcome(&vote).unwrap(),
+            result.outcome(&adaptive).unwrap(),
+        );
+        if all_agree {
+            agreed_questions += 1;
+            // Both stop after round 1 with the agreed answer: round 1's calls, one wave.
+            for arm in [v, a] {
+                assert_eq!(arm.calls, calls_in(&[1]), "{}", question.id);
+                assert_eq!(arm.correct, Some(answers[0] == expected));
+                assert_eq!(arm.sequential_calls, 1);
+            }
+        } else {
+            // Vote: rounds 1 and 2, the majority of three (two alike) or split.
+            let majority = answers
+                .iter()
+                .flatten()
+                .find(|x| answers.iter().filter(|y| y.as_ref() == Some(*x)).count() >= 2);
+            if majority.is_none() {
+                split_questions += 1;
+            }
+            assert_eq!(v.calls, calls_in(&[1, 2]), "{}", question.id);
+            assert_eq!(
+                v.correct,
+                Some(majority.is_some() && majority == expected.as_ref())
+            );
+            assert_eq!(v.sequential_calls, 2);
+            // Adaptive goes on: the council's own outcome.
+            assert_eq!(a.calls, council.calls);
+            assert_eq!(a.correct, council.correct);
+            assert_eq!(a.sequential_calls, council.sequential_calls);
+            assert!(
+                council.sequential_calls >= 4,
+                "rounds 1, 2, 3 and 4 one after another"
+            );
+        }
+        vote_right += u32::from(v.correct == Some(true));
+        adaptive_right += u32::from(a.correct == Some(true));
+        vote_calls += u64::from(v.calls);
+        adaptive_calls += u64::from(a.calls);
+        vote_sequential += u64::from(v.sequential_calls);
+        adaptive_sequential += u64::from(a.sequential_calls);
+    }
+    assert!(
+        agreed_questions > 0 && agreed_questions < 30,
+        "{agreed_questions}"
+    );
+    // The script's wrong answers agree with each other, so its panel is never split three ways
+    // (a split vote is tested on a consult: tests/depth.rs).
+    assert_eq!(split_questions, 0);
+
+    let summary = summarise_body(body);
+    let arm = |label: &str| summary.arms.iter().find(|a| a.label == label).unwrap();
+    assert_eq!(arm("Vote depth").correct, u64::from(vote_right));
+    assert_eq!(arm("Adaptive depth").correct, u64::from(adaptive_right));
+    assert!(arm("Adaptive depth").tokens < summary.council.tokens);
+    let efforts = arm_efforts(body);
+    let effort = |a: &Arm| efforts.iter().find(|e| &e.arm == a).unwrap();
+    assert_eq!(
+        (effort(&vote).calls, effort(&vote).sequential_calls),
+        (vote_calls, vote_sequential)
+    );
+    assert_eq!(
+        (effort(&adaptive).calls, effort(&adaptive).sequential_calls),
+        (adaptive_calls, adaptive_sequential)
+    );
+    assert!(
+        effort(&adaptive).calls_per_question().unwrap()
+            < effort(&Arm::Council).calls_per_question().unwrap()
+    );
+}
+
+#[test]
+fn the_advice_is_an_action_on_the_recommended_arm() {
+    use consilium_engine::benchmark::advice::{advice, Advice};
+    use consilium_engine::benchmark::outcomes::arms_of;
+    use consilium_engine::record::consult::depth::Depth;
+    let session = benchmark(30, BestSingle::Auto, None, None);
+    let caller = caller_for(&session);
+    let (ended, _) = run(session, &caller);
+    let body = body(&ended);
+    let summary = summarise_body(body);
+    let recommended = summary.recommended.expect("some arm got questions right");
+    let others: Vec<Arm> = arms_of(body)
+        .into_iter()
+        .filter(|a| *a != Arm::Council)
+        .collect();
+    let expected = match if recommended == 0 {
+        Arm::Council
+    } else {
+        others[recommended - 1].clone()
+    } {
+        Arm::Council => Advice::UseDepth(Depth::Full),
+        Arm::Vote => Advice::UseDepth(Depth::Vote),
+        Arm::Depth { depth } => Advice::UseDepth(depth),
+        Arm::BestSingle | Arm::Solo { .. } => Advice::UseModelAlone {
+            provider_id: "scripted".into(),
+            model: "model-a".into(),
+        },
+    };
+    let given = advice(body, &summary).unwrap();
+    assert_eq!(given, expected, "{}", summary.headline);
+    assert_eq!(Advice::UseDepth(Depth::Vote).label(), "Use the vote");
+    assert_eq!(Advice::UseDepth(Depth::Adaptive).label(), "Use adaptive");
+}
