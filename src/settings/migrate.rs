@@ -122,12 +122,12 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn saved_settings_without_a_depth_keep_full_and_new_ones_are_adaptive() {
+    fn saved_settings_without_a_depth_keep_full_and_a_stored_depth_is_read() {
         let (old, problems) = migrate(json!({"version": 1, "verbose": true}));
         assert!(problems.is_empty());
         assert_eq!(old.depth, Depth::Full);
-        assert_eq!(Settings::default().depth, Depth::Adaptive);
-        let (kept, _) = migrate(serde_json::to_value(Settings::default()).unwrap());
+        assert_eq!(Settings::default().depth, Depth::Full);
+        let (kept, _) = migrate(json!({"version": 1, "depth": "adaptive"}));
         assert_eq!(kept.depth, Depth::Adaptive);
         let (vote, _) = migrate(json!({"version": 1, "depth": "vote"}));
         assert_eq!(vote.depth, Depth::Vote);
