@@ -33,18 +33,18 @@ pub fn PriceTableEditor() -> impl IntoView {
         <p class="muted">"USD per million tokens. A model without a price shows “price unknown”, never $0. Cached prompt tokens cost the cache prices; a blank cache price means the input price."</p>
         <details>
             <summary>"Price table"</summary>
-            <table class="prices">
+            <table class="prices cards-on-phone">
                 <thead><tr><th scope="col">"Model"</th><th scope="col">"Input"</th><th scope="col">"Output"</th><th scope="col">"Cache read"</th><th scope="col">"Cache write"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th></tr></thead>
                 <tbody>
                     {move || entries().into_iter().map(|(name, price)| {
                         let remove = name.clone();
                         view! {
                             <tr>
-                                <td>{name.clone()}</td>
-                                <td>{price.input_per_million}</td>
-                                <td>{price.output_per_million}</td>
-                                <td>{price.cache_read_per_million.map_or("input".to_string(), |p| p.to_string())}</td>
-                                <td>{price.cache_write_per_million.map_or("input".to_string(), |p| p.to_string())}</td>
+                                <th scope="row">{name.clone()}</th>
+                                <td data-label="Input">{price.input_per_million}</td>
+                                <td data-label="Output">{price.output_per_million}</td>
+                                <td data-label="Cache read">{price.cache_read_per_million.map_or("input".to_string(), |p| p.to_string())}</td>
+                                <td data-label="Cache write">{price.cache_write_per_million.map_or("input".to_string(), |p| p.to_string())}</td>
                                 <td><button class="icon-button" aria-label=format!("Remove price of {name}")
                                     on:click=move |_| { let m = remove.clone(); update_settings(state, status, move |s| s.prices.remove(&m)) }>"Remove"</button></td>
                             </tr>
