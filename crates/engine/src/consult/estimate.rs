@@ -72,7 +72,7 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     for panelist in &config.panelists {
         calls.push((
             panelist,
-            prompts::independent(question, panelist, structured, config.final_answer)
+            prompts::independent(question, panelist, structured, config.final_answer, None)
                 .estimated_tokens(),
         ));
     }
@@ -109,6 +109,7 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
             Detail::Full,
             structured,
             config.final_answer,
+            None,
         );
         let embedded = all_answers + synthesis_r4 + cross_exam_r4;
         calls.push((&config.judge, prompt.estimated_tokens() + embedded));

@@ -31,6 +31,7 @@
 //! Everything shared with the other protocols (asking, budget, records, events, saving) is the
 //! harness's; this module holds only what makes a consultation one.
 pub mod body;
+pub mod caching;
 pub mod confidence;
 pub mod demo;
 pub mod dissent;
