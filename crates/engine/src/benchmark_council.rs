@@ -71,7 +71,10 @@ impl Council for ConsultCouncil {
             participant,
             config.structured_output,
             config.final_answer,
-        );
+            None,
+        )
+        // Each sample is asked once: no later call reads its prompt.
+        .one_off();
         let schema = config.structured_output.then(|| {
             (
                 "independent_answer".to_string(),

@@ -105,11 +105,25 @@ fn rounds_1_and_4_carry_the_earlier_question_and_decision_and_rounds_2_and_3_do_
         let answers_the_question = matches!(request.round, 1 | 4);
         assert_eq!(has_context, answers_the_question, "{}", request.call_id);
         assert_eq!(told_decision, answers_the_question, "{}", request.call_id);
-        // The context comes first, the question asked now after it, once.
+        // The question asked now comes first, once; the context follows the opening the seat's
+        // other calls share (the question; the judge's also every round-1 answer), so that
+        // opening stays the same bytes for the providers' caches.
         if answers_the_question {
             assert!(request
                 .prompt
-                .starts_with("This question follows up an earlier decision"));
+                .starts_with("Question:\nHow should the pilot be staffed?"));
+            let context_at = request.prompt.find("This question follows up").unwrap();
+            let opening = if request.round == 4 {
+                request.prompt.find("Round 2, the synthesis:").unwrap()
+            } else {
+                request.prompt.find("Answer on your own").unwrap()
+            };
+            assert!(context_at < opening, "{}", request.call_id);
+            assert!(
+                !request.prompt[..context_at].contains("Earlier question"),
+                "{}",
+                request.call_id
+            );
             assert_eq!(
                 request
                     .prompt
@@ -118,7 +132,7 @@ fn rounds_1_and_4_carry_the_earlier_question_and_decision_and_rounds_2_and_3_do_
                 1
             );
             // Token-lean: the question, the one line and the recommendation, nothing more.
-            let context = request.prompt.split("\n\nQuestion:").next().unwrap();
+            let context = request.prompt[context_at..].split("\n\n").next().unwrap();
             assert_eq!(
                 context,
                 format!(

@@ -185,6 +185,7 @@ fn the_check_compares_with_the_prompt_not_a_fixed_list() {
         user: "opinion: two or three sentences. Reply with one JSON object with exactly the \
                fields opinion and fix_items."
             .into(),
+        cache_prefix: None,
     };
     let echo = PromptEcho::new(&prompt, None, "Is this safe?", &[], &["opinion"]);
     assert!(echo.refuse("opinion", "Two or three sentences.").is_some());
@@ -201,6 +202,7 @@ fn the_check_compares_with_the_prompt_not_a_fixed_list() {
     let other = Prompt {
         system: String::new(),
         user: "How many sentences should a summary have?".into(),
+        cache_prefix: None,
     };
     let echo = PromptEcho::new(&other, None, &other.user, &[], &["answer"]);
     assert!(echo.refuse("answer", "two or three sentences").is_none());
@@ -310,6 +312,7 @@ fn a_key_point_gemma_copied_from_its_system_prompt_is_an_echo() {
     let prompt = Prompt {
         system: call["system"].as_str().unwrap().into(),
         user: call["prompt"].as_str().unwrap().into(),
+        cache_prefix: None,
     };
     let echo = PromptEcho::new(&prompt, None, DEMO_QUESTION, &[], &["key_points[0]"]);
     assert!(echo

@@ -78,6 +78,16 @@ pub struct ChatRequest {
     /// asked to cache the prompt, since a later call will read it. None for a one-off call.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prompt_cache_key: Option<String>,
+    /// With the key: how many bytes at the start of the first user message (a char boundary) the
+    /// seat's calls share after the same system prompt; 0 = not said. Anthropic's cache matches
+    /// only at content-block boundaries, so it gets them as a block of their own with the cache
+    /// breakpoint: the later call, whose message goes on differently, can then read them.
+    #[serde(default, skip_serializing_if = "is_zero_usize")]
+    pub cache_prefix_len: usize,
+}
+
+fn is_zero_usize(value: &usize) -> bool {
+    *value == 0
 }
 
 /// A request ready for `fetch`. Headers include the credential for this provider only.

@@ -25,6 +25,7 @@ fn request() -> ChatRequest {
         }),
         stream: true,
         prompt_cache_key: None,
+        cache_prefix_len: 0,
     }
 }
 

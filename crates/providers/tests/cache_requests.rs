@@ -31,6 +31,7 @@ fn request(model: &str, prompt_bytes: usize, key: Option<&str>) -> ChatRequest {
         response_schema: None,
         stream: true,
         prompt_cache_key: key.map(str::to_string),
+        cache_prefix_len: 0,
     }
 }
 
@@ -115,4 +116,91 @@ fn a_request_stored_without_a_cache_key_still_reads() {
         "temperature":null,"response_schema":null,"stream":false}"#;
     let request: ChatRequest = serde_json::from_str(stored).unwrap();
     assert_eq!(request.prompt_cache_key, None);
+}
+
+/// A call of a seat whose first user message opens with `shared` and goes on with `rest`.
+fn seat_call(model: &str, shared: &str, rest: &str) -> ChatRequest {
+    let mut request = request(model, 0, Some(SEAT_KEY));
+    request.messages[0].content = format!("{shared}{rest}");
+    request.cache_prefix_len = shared.len();
+    request
+}
+
+#[test]
+fn anthropic_sends_a_seats_shared_prefix_as_its_own_block_with_the_breakpoint() {
+    // Anthropic looks a cached prefix up only at block boundaries: a round-3 message that merely
+    // begins like round 1's would find nothing, so both send the shared part as one block.
+    let shared = format!("Question:\n{}\n\n", "w".repeat(3_300));
+    let round1 = seat_call("claude-sonnet-4-5", &shared, "Answer on your own.");
+    let round3 = seat_call(
+        "claude-sonnet-4-5",
+        &shared,
+        "Your answer in round 1: yes.\n\nCross-examine the synthesis.",
+    );
+    let (first, later) = (
+        body(ProviderKind::Anthropic, &round1),
+        body(ProviderKind::Anthropic, &round3),
+    );
+    for (sent, request) in [(&first, &round1), (&later, &round3)] {
+        // The breakpoint is on the shared block, not at the end (which no later call reads).
+        assert_eq!(sent.get("cache_control"), None);
+        let blocks = sent["messages"][0]["content"].as_array().unwrap();
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(blocks[0]["text"], json!(shared));
+        assert_eq!(blocks[0]["cache_control"], json!({ "type": "ephemeral" }));
+        assert_eq!(blocks[1].get("cache_control"), None);
+        let text = format!(
+            "{}{}",
+            blocks[0]["text"].as_str().unwrap(),
+            blocks[1]["text"].as_str().unwrap()
+        );
+        assert_eq!(
+            text, request.messages[0].content,
+            "the words sent are the same"
+        );
+    }
+    // What the later call reads is byte for byte what the first wrote.
+    assert_eq!(first["system"], later["system"]);
+    assert_eq!(
+        first["messages"][0]["content"][0],
+        later["messages"][0]["content"][0]
+    );
+}
+
+#[test]
+fn anthropic_marks_no_shared_prefix_under_the_models_minimum() {
+    // The whole prompt is long, but only the prefix would be cached, and it is short.
+    let sent = body(
+        ProviderKind::Anthropic,
+        &seat_call(
+            "claude-sonnet-4-5",
+            "Question:\nShort?\n\n",
+            &"r".repeat(20_000),
+        ),
+    );
+    assert_eq!(sent.get("cache_control"), None);
+    assert!(sent["messages"][0]["content"].is_string());
+    // A length that is not a char boundary of the message is ignored, never split.
+    let mut odd = seat_call("claude-sonnet-4-5", &"é".repeat(2_000), "rest");
+    odd.cache_prefix_len -= 1;
+    let sent = body(ProviderKind::Anthropic, &odd);
+    assert!(sent["messages"][0]["content"].is_string());
+}
+
+#[test]
+fn a_shared_prefix_changes_nothing_for_the_formats_that_cache_by_themselves() {
+    let shared = "s".repeat(5_000);
+    for (kind, model) in [
+        (ProviderKind::OpenAi, "gpt-5-mini"),
+        (ProviderKind::Gemini, "gemini-2.5-flash"),
+        (ProviderKind::OpenRouter, "openai/gpt-5-mini"),
+    ] {
+        let sent = body(kind, &seat_call(model, &shared, "rest"));
+        let text = sent.to_string();
+        assert!(
+            text.contains(&format!("{shared}rest")),
+            "{kind:?}: one message as before"
+        );
+        assert!(!text.contains("cache_control"), "{kind:?}");
+    }
 }

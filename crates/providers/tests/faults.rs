@@ -143,6 +143,7 @@ fn urls_reach_the_browser_without_a_stray_ampersand() {
         response_schema: None,
         stream: true,
         prompt_cache_key: None,
+        cache_prefix_len: 0,
     };
     let http = build_chat_request(&endpoint, None, &request);
     let (address, query) = http.address_and_query();

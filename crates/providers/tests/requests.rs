@@ -64,6 +64,7 @@ fn request(model: &str, stream: bool, structured: bool) -> ChatRequest {
         response_schema: structured.then(schema),
         stream,
         prompt_cache_key: None,
+        cache_prefix_len: 0,
     }
 }
 

@@ -29,6 +29,9 @@ pub fn connection_request(provider: &ProviderSettings) -> CallRequest {
         max_tokens: 8,
         temperature: 0.0,
         response_schema: None,
+        // A one-off call: nothing reads its prompt again.
+        prompt_cache_key: None,
+        cache_prefix_len: 0,
     }
 }
 
@@ -94,6 +97,7 @@ mod tests {
                 response_schema: None,
                 stream: false,
                 prompt_cache_key: None,
+                cache_prefix_len: 0,
             }
         );
     }

@@ -43,7 +43,8 @@ pub fn chat_request(request: &CallRequest, stream: bool) -> ChatRequest {
             .clone()
             .map(|(name, schema)| ResponseSchema { name, schema }),
         stream,
-        prompt_cache_key: None,
+        prompt_cache_key: request.prompt_cache_key.clone(),
+        cache_prefix_len: request.cache_prefix_len,
     }
 }
 
@@ -195,6 +196,8 @@ mod tests {
             max_tokens: 512,
             temperature: TEMPERATURE,
             response_schema: Some(("independent_artifact".into(), json!({"type": "object"}))),
+            prompt_cache_key: Some("session-1:panelist-1".into()),
+            cache_prefix_len: 4,
         };
         assert_eq!(
             chat_request(&request, true),
@@ -212,7 +215,8 @@ mod tests {
                     schema: json!({"type": "object"}),
                 }),
                 stream: true,
-                prompt_cache_key: None,
+                prompt_cache_key: Some("session-1:panelist-1".into()),
+                cache_prefix_len: 4,
             }
         );
     }

@@ -5,9 +5,15 @@
 //! A filtered artifact is counted as a share of that: an artifact is taken as three equal parts, its
 //! two filtered arrays and the rest, each array part scaled by the items its limit keeps out of the
 //! schema's `maxItems`. Verbose mode counts artifacts whole. Re-asks are not included.
+//!
+//! A later call of a seat that opens with its earlier call's prefix (`consult::caching`) is
+//! counted with that prefix at the cache-read rate, only where the provider caches a repeated
+//! prefix by itself (`caching::caches_automatically`) and the prefix reaches its minimum; the
+//! estimate says so. The budget's reservation before each call counts no cache (the worst case).
 use serde::{Deserialize, Serialize};
 
-use crate::consult::prompts::{self, Detail};
+use crate::consult::caching::{self, caches_automatically, AUTOMATIC_CACHE_MIN_TOKENS};
+use crate::consult::prompts::{self, Detail, Prompt};
 use crate::participants::Participant;
 use crate::record::consult::artifacts::{
     ArtifactEnvelope, ArtifactKind, CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
@@ -16,6 +22,7 @@ use crate::record::consult::artifacts::{
 };
 use crate::record::consult::config::ConsultConfig;
 use crate::timestamp::rfc3339_utc;
+use consilium_prices::CacheTokens;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CostEstimate {
@@ -29,6 +36,11 @@ pub struct CostEstimate {
     /// limit them.
     pub unpriced_participants: Vec<String>,
     pub verbose: bool,
+    /// Of `input_tokens`, those expected from the providers' prompt caches (counted at their
+    /// cache-read price in `usd`): a seat's shared opening on its later calls, where the provider
+    /// caches by itself.
+    #[serde(default)]
+    pub cached_input_tokens: u64,
 }
 
 pub use crate::tokens::{estimate_tokens, tokens_for_chars};
@@ -67,18 +79,19 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     let synthesis = placeholder_synthesis();
     let cross_exam = placeholder_cross_exam();
 
-    // (who calls, input tokens) for every call the run will make.
-    let mut calls: Vec<(&Participant, u64)> = Vec::new();
+    // (who calls, input tokens, of them expected from the cache) for every call the run will make.
+    let mut calls: Vec<(&Participant, u64, u64)> = Vec::new();
     for panelist in &config.panelists {
         calls.push((
             panelist,
-            prompts::independent(question, panelist, structured, config.final_answer)
+            prompts::independent(question, panelist, structured, config.final_answer, None)
                 .estimated_tokens(),
+            0,
         ));
     }
     if config.stop_after_round >= 2 {
         let prompt = prompts::synthesis(question, &answers, structured);
-        calls.push((&config.judge, prompt.estimated_tokens() + all_answers));
+        calls.push((&config.judge, prompt.estimated_tokens() + all_answers, 0));
     }
     if config.stop_after_round >= 3 {
         for (panelist, answer) in config.panelists.iter().zip(&answers) {
@@ -90,14 +103,16 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
                 Detail::Full,
                 structured,
             );
+            let cached = expected_cached(config, 3, panelist, &prompt, 0);
             calls.push((
                 panelist,
                 prompt.estimated_tokens() + max_tokens + synthesis_r3,
+                cached,
             ));
         }
         // The judge reads every challenge and defence: at most every reply in full.
         let prompt = prompts::cross_exam_judgment(question, &[], &[], structured);
-        calls.push((&config.judge, prompt.estimated_tokens() + all_answers));
+        calls.push((&config.judge, prompt.estimated_tokens() + all_answers, 0));
     }
     if config.stop_after_round >= 4 {
         let prompt = prompts::verdict(
@@ -109,17 +124,25 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
             Detail::Full,
             structured,
             config.final_answer,
+            None,
         );
         let embedded = all_answers + synthesis_r4 + cross_exam_r4;
-        calls.push((&config.judge, prompt.estimated_tokens() + embedded));
+        // The verdict opens with every round-1 answer, as the synthesis did.
+        let cached = expected_cached(config, 4, &config.judge, &prompt, all_answers);
+        calls.push((&config.judge, prompt.estimated_tokens() + embedded, cached));
     }
 
     let mut unpriced_participants: Vec<String> = Vec::new();
     let mut usd = None;
-    for (participant, input_tokens) in &calls {
+    for (participant, input_tokens, cached) in &calls {
         match participant.price {
             Some(price) => {
-                *usd.get_or_insert(0.0) += price.cost_usd(*input_tokens, max_tokens);
+                let cache = CacheTokens {
+                    read: *cached,
+                    written: 0,
+                };
+                *usd.get_or_insert(0.0) +=
+                    price.cost_with_cache_usd(*input_tokens, max_tokens, cache);
             }
             None if !unpriced_participants.contains(&participant.label) => {
                 unpriced_participants.push(participant.label.clone());
@@ -129,11 +152,34 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     }
     CostEstimate {
         calls: calls.len() as u32,
-        input_tokens: calls.iter().map(|(_, tokens)| tokens).sum(),
+        input_tokens: calls.iter().map(|(_, tokens, _)| tokens).sum(),
         output_tokens: calls.len() as u64 * max_tokens,
         usd,
         unpriced_participants,
         verbose: config.verbose,
+        cached_input_tokens: calls.iter().map(|(_, _, cached)| cached).sum(),
+    }
+}
+
+/// The tokens of a round's call expected from its provider's cache: its seat's opening (system
+/// prompt and `prompt`'s shared prefix, `embedded` more for the artifacts the placeholders stand
+/// for) when the call takes part in the seat's cache and the provider caches by itself.
+fn expected_cached(
+    config: &ConsultConfig,
+    round: u8,
+    participant: &Participant,
+    prompt: &Prompt,
+    embedded: u64,
+) -> u64 {
+    if !caching::takes_part(config, round) || !caches_automatically(&participant.model) {
+        return 0;
+    }
+    let opening = estimate_tokens(&prompt.system) + estimate_tokens(prompt.shared_prefix());
+    let opening = opening + embedded;
+    if opening >= AUTOMATIC_CACHE_MIN_TOKENS {
+        opening
+    } else {
+        0
     }
 }
 

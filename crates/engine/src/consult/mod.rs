@@ -38,6 +38,7 @@
 //! Everything shared with the other protocols (asking, budget, records, events, saving) is the
 //! harness's; this module holds only what makes a consultation one.
 pub mod body;
+pub mod caching;
 pub mod confidence;
 mod cross_examine_anyway;
 pub mod demo;

@@ -30,6 +30,21 @@ pub struct CallRequest {
     pub temperature: f32,
     /// JSON schema for the provider's structured-output feature: (name, schema).
     pub response_schema: Option<(String, serde_json::Value)>,
+    /// "<session id>:<participant id>" on a call that takes part in its seat's prompt cache: it
+    /// opens with the prefix a later call of the seat reads, or it is that later call (see
+    /// `Prompt::cache_prefix`). None for a one-off call, which no provider is asked to cache.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt_cache_key: Option<String>,
+    /// With the key: how many bytes at the start of `prompt` (a char boundary) the seat's calls
+    /// share, after the same system prompt. Anthropic gets them as a content block of their own
+    /// carrying the cache breakpoint, so a later call can read them (its cache matches at block
+    /// boundaries only).
+    #[serde(default, skip_serializing_if = "is_zero_usize")]
+    pub cache_prefix_len: usize,
+}
+
+fn is_zero_usize(value: &usize) -> bool {
+    *value == 0
 }
 
 /// Which model a call goes to, at what price: a seat's own model or its backup, decided once by

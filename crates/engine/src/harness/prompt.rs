@@ -1,5 +1,5 @@
 //! A prompt as sent: system and user message, with the token estimate the budget and the
-//! filtering savings use.
+//! filtering savings use, and the part of it a provider's prompt cache can serve.
 use crate::tokens::estimate_tokens;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -7,9 +7,45 @@ pub struct Prompt {
     pub system: String,
     /// The user message.
     pub user: String,
+    /// The seat's shared prefix: the first bytes of `user` (a char boundary) that the seat's
+    /// other calls begin with too, after the same system prompt. Some only on a call that takes
+    /// part in the seat's prompt cache (it writes the prefix for a later call, or reads it); None
+    /// for a one-off call.
+    pub cache_prefix: Option<usize>,
 }
 
 impl Prompt {
+    /// A one-off prompt: no other call of its seat begins like it.
+    pub fn new(system: String, user: String) -> Self {
+        Self {
+            system,
+            user,
+            cache_prefix: None,
+        }
+    }
+
+    /// A prompt whose user message begins with `shared`, the seat's prefix, then `rest`.
+    pub fn with_shared_prefix(system: String, shared: &str, rest: &str) -> Self {
+        Self {
+            system,
+            user: format!("{shared}{rest}"),
+            cache_prefix: Some(shared.len()),
+        }
+    }
+
+    /// The same prompt, out of the seat's prompt cache: no later call will read its prefix.
+    pub fn one_off(self) -> Self {
+        Self {
+            cache_prefix: None,
+            ..self
+        }
+    }
+
+    /// The seat's shared prefix of the user message (empty for a one-off prompt).
+    pub fn shared_prefix(&self) -> &str {
+        &self.user[..self.cache_prefix.unwrap_or(0)]
+    }
+
     pub fn chars(&self) -> usize {
         self.system.chars().count() + self.user.chars().count()
     }
@@ -28,6 +64,7 @@ impl Prompt {
 
     /// The same request again, telling the model why its reply could not be used.
     pub fn with_reask(&self, error: &str) -> Prompt {
+        // Appended, so the re-ask begins like the call it repeats and reads its cached prefix.
         Prompt {
             system: self.system.clone(),
             user: format!(
@@ -35,6 +72,7 @@ impl Prompt {
                  JSON object, in the shape asked for.",
                 self.user
             ),
+            cache_prefix: self.cache_prefix,
         }
     }
 }

@@ -98,6 +98,7 @@ pub fn champion(
     Prompt {
         system: CHAMPION_SYSTEM.into(),
         user,
+        cache_prefix: None,
     }
 }
 
@@ -122,6 +123,7 @@ pub fn critic(backlog: &[Opportunity], champion: &ChampionPart, structured: bool
     Prompt {
         system: CRITIC_SYSTEM.into(),
         user,
+        cache_prefix: None,
     }
 }
 
@@ -164,5 +166,6 @@ pub fn moderator(
     Prompt {
         system: MODERATOR_SYSTEM.into(),
         user,
+        cache_prefix: None,
     }
 }

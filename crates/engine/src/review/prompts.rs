@@ -118,6 +118,7 @@ pub fn opinion(role: ReviewerRole, context: &RoundContext) -> Prompt {
     Prompt {
         system: system(role),
         user,
+        cache_prefix: None,
     }
 }
 
@@ -148,6 +149,7 @@ pub fn compromise(vetoes: &[(ReviewerRole, &Opinion)], diff: &ParsedDiff) -> Pro
     Prompt {
         system: system(ReviewerRole::BusinessDriver),
         user,
+        cache_prefix: None,
     }
 }
 
@@ -162,5 +164,6 @@ pub fn acceptance(role: ReviewerRole, veto: &Opinion, offer: &str, cost_of_delay
              reason (one sentence), and nothing else.",
             veto.opinion
         ),
+        cache_prefix: None,
     }
 }

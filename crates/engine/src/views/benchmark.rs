@@ -339,12 +339,15 @@ pub fn benchmark_estimate(questions: &[Question], council: &ConsultConfig) -> Co
         usd: None,
         unpriced_participants: Vec::new(),
         verbose: council.verbose,
+        cached_input_tokens: 0,
     };
     for question in questions {
         let one = estimate_cost(&question.text, council);
         total.calls += 2 * one.calls;
         total.input_tokens += 2 * one.input_tokens;
         total.output_tokens += 2 * one.output_tokens;
+        // The best single model's samples are one-off calls: only the council's are cached.
+        total.cached_input_tokens += one.cached_input_tokens;
         if let Some(usd) = one.usd {
             total.usd = Some(total.usd.unwrap_or(0.0) + 2.0 * usd);
         }

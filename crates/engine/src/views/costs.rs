@@ -122,6 +122,14 @@ pub fn session_cost_line(session: &Session) -> String {
 /// The estimate shown before a run.
 pub fn describe_estimate(estimate: &CostEstimate) -> String {
     let mut text = describe_calls(estimate);
+    if estimate.cached_input_tokens > 0 {
+        text.push_str(&format!(
+            " It counts on about {} of the input tokens coming from the providers' prompt caches, \
+             at their cache price: OpenAI, Gemini and DeepSeek serve a repeated opening from \
+             their cache by themselves.",
+            estimate.cached_input_tokens
+        ));
+    }
     if !estimate.unpriced_participants.is_empty() {
         text.push_str(&format!(
             " No price is known for {}, so the budget cannot limit them (set a price in Settings).",

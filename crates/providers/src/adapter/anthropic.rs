@@ -41,15 +41,22 @@ impl Adapter for AnthropicMessages {
         api_key: Option<&str>,
         req: &ChatRequest,
     ) -> HttpRequest {
+        let prefix_block = cached_prefix(req);
         let messages: Vec<Value> = req
             .messages
             .iter()
-            .map(|m| {
+            .enumerate()
+            .map(|(index, m)| {
                 let role = match m.role {
                     Role::User => "user",
                     Role::Assistant => "assistant",
                 };
-                json!({ "role": role, "content": m.content })
+                match prefix_block.filter(|(at, _)| *at == index) {
+                    Some((_, len)) => {
+                        json!({ "role": role, "content": prefix_blocks(&m.content, len) })
+                    }
+                    None => json!({ "role": role, "content": m.content }),
+                }
             })
             .collect();
         let mut body = Map::new();
@@ -63,8 +70,10 @@ impl Adapter for AnthropicMessages {
             body.insert("temperature".into(), temperature_json(t));
         }
         body.insert("stream".into(), json!(req.stream));
-        if req.prompt_cache_key.is_some() && cacheable(req) {
+        if req.prompt_cache_key.is_some() && req.cache_prefix_len == 0 && cacheable(req) {
             // Automatic caching: Anthropic puts the breakpoint on the last cacheable block itself.
+            // With a shared prefix the breakpoint is on its block instead (`prefix_blocks`): the
+            // automatic one would also write the rest, which no later call begins with.
             body.insert("cache_control".into(), json!({ "type": "ephemeral" }));
         }
         if let Some(schema) = &req.response_schema {
@@ -222,9 +231,45 @@ fn read_usage(usage: &Value, earlier: Usage) -> Usage {
 /// nothing below it (without error or charge), so a generous estimate (3 bytes to a token; English
 /// runs about 4 characters to one) only risks marking a prompt that is then not cached.
 fn cacheable(req: &ChatRequest) -> bool {
-    let bytes = req.system.as_deref().map_or(0, str::len)
-        + req.messages.iter().map(|m| m.content.len()).sum::<usize>();
+    let message_bytes = req.messages.iter().map(|m| m.content.len()).sum::<usize>();
+    reaches_minimum(req, message_bytes)
+}
+
+/// Whether the system prompt and `message_bytes` of the messages likely reach the model's minimum.
+fn reaches_minimum(req: &ChatRequest, message_bytes: usize) -> bool {
+    let bytes = req.system.as_deref().map_or(0, str::len) + message_bytes;
     bytes as u64 / 3 >= minimum_cacheable_tokens(&req.model)
+}
+
+/// (index of the first user message, prefix length) when the call shares a prefix with its
+/// seat's other calls (`ChatRequest::cache_prefix_len`) that reaches the model's minimum.
+///
+/// Anthropic looks a cached prefix up only at content-block boundaries (a breakpoint, and the
+/// blocks shortly before it): the end of a message the later call does not send whole is never one.
+/// A later call whose single user message merely begins like this one's would find nothing, so
+/// the shared part goes as a block of its own carrying the breakpoint, in every call of the seat:
+/// the first writes tools + system + that block, the later ones read it.
+fn cached_prefix(req: &ChatRequest) -> Option<(usize, usize)> {
+    let len = req.cache_prefix_len;
+    req.prompt_cache_key.as_ref()?;
+    let index = req.messages.iter().position(|m| m.role == Role::User)?;
+    let content = &req.messages[index].content;
+    let usable = len > 0 && len <= content.len() && content.is_char_boundary(len);
+    (usable && reaches_minimum(req, len)).then_some((index, len))
+}
+
+/// A message's content as the shared prefix's block, with the cache breakpoint, and the rest.
+fn prefix_blocks(content: &str, len: usize) -> Value {
+    let (shared, rest) = content.split_at(len);
+    let mut blocks = vec![json!({
+        "type": "text",
+        "text": shared,
+        "cache_control": { "type": "ephemeral" }
+    })];
+    if !rest.is_empty() {
+        blocks.push(json!({ "type": "text", "text": rest }));
+    }
+    Value::Array(blocks)
 }
 
 /// Anthropic's minimum cacheable prompt per model family, from its prompt-caching guide: 4096 for

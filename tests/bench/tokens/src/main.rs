@@ -16,6 +16,8 @@ use futures::executor::block_on;
 use serde_json::{json, Value};
 use tiktoken_rs::CoreBPE;
 
+mod cache;
+
 const PANEL: [&str; 3] = ["panelist-1", "panelist-2", "panelist-3"];
 
 struct Consultation {
@@ -163,6 +165,33 @@ fn config(topic: Option<&str>, verbose: bool) -> ConsultConfig {
     config
 }
 
+/// Every request of one filtered run of `c`, in the order sent.
+fn requests_of(c: &Consultation, structured_output: bool) -> Vec<CallRequest> {
+    let caller = match c.topic {
+        None => ScriptedCaller::over_demo(),
+        Some(topic) => {
+            ScriptedCaller::new(move |request| Ok(text_reply(reply(topic, request).to_string())))
+        }
+    };
+    let mut config = config(c.topic, false);
+    config.structured_output = structured_output;
+    let session = Session::new_consult(format!("bench-{}", c.name), c.question.into(), config, 0);
+    let done = block_on(run_consult(
+        session,
+        &caller,
+        &FixedClock(0),
+        &RecordingSink::default(),
+    ));
+    assert_eq!(
+        done.consult_state(),
+        Some(ConsultState::Complete),
+        "{}: {:?}",
+        c.name,
+        done.failure
+    );
+    caller.requests()
+}
+
 fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
     let caller = match c.topic {
         None => ScriptedCaller::over_demo(),
@@ -214,8 +243,11 @@ fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
                 if verbose { "verbose" } else { "filtered" },
                 call.call_id
             ));
-            std::fs::write(path, format!("{}\n----\n{}", request.system, request.prompt))
-                .expect("BENCH_PROMPTS is a writable directory");
+            std::fs::write(
+                path,
+                format!("{}\n----\n{}", request.system, request.prompt),
+            )
+            .expect("BENCH_PROMPTS is a writable directory");
         }
         if std::env::var_os("BENCH_CALLS").is_some() {
             eprintln!(
@@ -233,10 +265,19 @@ fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
         }
     }
     let body = done.consult();
-    let check = body.confidence_check.as_ref().expect("a complete consult has its check");
+    let check = body
+        .confidence_check
+        .as_ref()
+        .expect("a complete consult has its check");
     let mut dissent: Vec<String> = consilium_engine::views::consult::dissent_on_record(body)
         .iter()
-        .map(|d| format!("{} {}", d.dissent.agent, consilium_engine::views::consult::severity_name(d.dissent.severity)))
+        .map(|d| {
+            format!(
+                "{} {}",
+                d.dissent.agent,
+                consilium_engine::views::consult::severity_name(d.dissent.severity)
+            )
+        })
         .collect();
     dissent.sort();
     let verdict = format!(
@@ -254,6 +295,15 @@ fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
 
 fn main() {
     let bpe = tiktoken_rs::o200k_base().expect("o200k_base is embedded in tiktoken-rs");
+    if std::env::args().nth(1).as_deref() == Some("cache") {
+        cache::print_tables(
+            &bpe,
+            CONSULTATIONS
+                .iter()
+                .map(|c| (c.name, requests_of(c, false), requests_of(c, true))),
+        );
+        return;
+    }
     println!("| consultation | R1 in / out | R2 in / out | R3 in / out | R4 in / out | prompt tokens per consult | schema tokens per consult | prompt + schema | R3 merge output | R3+R4 in, filtered / verbose | verdict: computed confidence (dissent) |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     let (mut all_prompt, mut all_merge, mut all_filtered, mut all_verbose) = (0, 0, 0, 0);

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::render::{self, Viewpoints};
-use super::{panelist_system, reply_format, Detail, Prompt, JUDGE_SYSTEM};
+use super::{panelist_opening, panelist_system, reply_format, Detail, Prompt, JUDGE_SYSTEM};
 use crate::participants::Participant;
 use crate::record::consult::artifacts::{
     Challenge, IndependentArtifact, Rebuttal, SynthesisArtifact,
@@ -26,11 +26,11 @@ pub fn cross_exam(
         Detail::Full => Viewpoints::All,
         Detail::Filtered => Viewpoints::AllBut(&own_answer.agent_id),
     };
-    Prompt {
-        system: panelist_system(panelist),
-        user: format!(
-            "Question:\n{question}\n\nYour answer in round 1:\n{}\n\nThe judge's synthesis of \
-             the panel:\n{}\n\nCross-examine it. Challenge the consensus where it ignores or \
+    Prompt::with_shared_prefix(
+        panelist_system(panelist),
+        &panelist_opening(question),
+        &format!(
+            "Your answer in round 1:\n{}\n\nThe judge's synthesis of the panel:\n{}\n\nCross-examine it. Challenge the consensus where it ignores or \
              contradicts your key points: whose view you dispute (target_agent), what is wrong, \
              and your evidence. Defend your position where it holds. With nothing to challenge, \
              return no challenges and say in defense why you endorse the consensus.{}",
@@ -38,13 +38,14 @@ pub fn cross_exam(
             render::synthesis(synthesis, viewpoints),
             reply_format(PANELIST_SHAPE, structured_output)
         ),
-    }
+    )
 }
 
 /// The judge sees the challenges as recorded (numbered from 1, in record order; their evidence
 /// supports a challenge but does not decide whether a defence answers it, so it is left out) and
 /// each panelist's defence, and is asked only what needs judgment: which challenges no defence
-/// answers, and which repeat an earlier one.
+/// answers, and which repeat an earlier one. A one-off call: it needs none of the round-1 answers
+/// the judge's other calls open with.
 pub fn cross_exam_judgment(
     question: &str,
     challenges: &[Challenge],
@@ -72,9 +73,9 @@ pub fn cross_exam_judgment(
             d.rebuttal
         );
     }
-    Prompt {
-        system: JUDGE_SYSTEM.to_string(),
-        user: format!(
+    Prompt::new(
+        JUDGE_SYSTEM.to_string(),
+        format!(
             "Question:\n{question}\n\nJudge the cross-examination. The panelists' challenges, \
              numbered:{listed}\n\nTheir defences:{defended}\n\n\
              - unresolved: the numbers of the challenges that no defence answers.\n\
@@ -83,5 +84,5 @@ pub fn cross_exam_judgment(
              Empty lists when there are none.{}",
             reply_format(JUDGMENT_SHAPE, structured_output)
         ),
-    }
+    )
 }

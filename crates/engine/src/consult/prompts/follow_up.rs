@@ -1,15 +1,13 @@
-//! A follow-up's context: the earlier question and its decision, put before the prompt of the
-//! rounds that answer the question (round 1, every panelist; round 4, the judge). Token-lean: the
+//! A follow-up's context: the earlier question and its decision, in the prompts of the rounds
+//! that answer the question (round 1, every panelist; round 4, the judge), after the opening the
+//! seat's other calls share (so they can be served from the provider's cache). Token-lean: the
 //! question, the one-line answer and the recommendation, never the earlier debate.
-use super::Prompt;
 use crate::record::consult::follow_up::FollowUpOf;
 
-/// `prompt` with the earlier decision before it; unchanged when the consult follows none.
-pub fn with_earlier_decision(mut prompt: Prompt, earlier: Option<&FollowUpOf>) -> Prompt {
-    if let Some(earlier) = earlier {
-        prompt.user = format!("{}\n\n{}", context(earlier), prompt.user);
-    }
-    prompt
+/// The earlier decision as a paragraph of its own (ending in a blank line); empty when the consult
+/// follows none.
+pub fn earlier_decision(earlier: Option<&FollowUpOf>) -> String {
+    earlier.map_or_else(String::new, |earlier| format!("{}\n\n", context(earlier)))
 }
 
 fn context(earlier: &FollowUpOf) -> String {

@@ -3,6 +3,11 @@
 //! structured-output schema when that is on (then the prompt says nothing of the format: the schema
 //! already makes the reply one JSON object, and no template is shown that a model could copy),
 //! else as a compact shape at the end of the prompt.
+//!
+//! Built for the providers' prompt caches (DESIGN.md, "Depth by need"): every call of a seat
+//! begins with the same bytes, its system prompt and then its opening (`panelist_opening`,
+//! `judge_opening`), and what is new in a round comes after. The opening is the prompt's
+//! `cache_prefix`; a reader's peers keep their labels and order in every round (`peers`).
 mod cross_exam;
 mod follow_up;
 mod independent;
@@ -11,9 +16,10 @@ mod synthesis;
 mod verdict;
 
 use crate::participants::Participant;
+use crate::record::consult::artifacts::IndependentArtifact;
 
 pub use cross_exam::{cross_exam, cross_exam_judgment};
-pub use follow_up::with_earlier_decision;
+pub use follow_up::earlier_decision;
 pub use independent::independent;
 pub use synthesis::synthesis;
 pub use verdict::verdict;
@@ -66,3 +72,17 @@ fn panelist_system(panelist: &Participant) -> String {
 const JUDGE_SYSTEM: &str = "You are the judge of a council: impartial, you weigh what the \
                             panelists said and add no opinion of your own. Name each panelist as \
                             this prompt names them.";
+
+/// What a panelist's every call opens with after its system prompt: the question.
+fn panelist_opening(question: &str) -> String {
+    format!("Question:\n{question}\n\n")
+}
+
+/// What the judge's synthesis and verdict open with after its system prompt: the question and
+/// every round-1 answer in full, as the judge sees them (its labels, in its order).
+fn judge_opening(question: &str, round1: &[IndependentArtifact]) -> String {
+    format!(
+        "Question:\n{question}\n\nRound 1, the panelists' independent answers:\n\n{}\n\n",
+        render::answers(round1)
+    )
+}

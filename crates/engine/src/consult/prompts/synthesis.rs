@@ -1,5 +1,5 @@
 //! Round 2: the judge reads every independent answer in full (no filtering in this round).
-use super::{render, reply_format, Prompt, JUDGE_SYSTEM};
+use super::{judge_opening, reply_format, Prompt, JUDGE_SYSTEM};
 use crate::record::consult::artifacts::IndependentArtifact;
 
 const SHAPE: &str = r#"{"consensus_points": [{"point": string, "supporting_agents": [agent id, ...], "confidence": integer 0-100}], "tensions": [{"topic": string, "viewpoints": [{"agent": agent id, "viewpoint": string}, ...]}], "priority_order": [string, ...]}"#;
@@ -9,17 +9,16 @@ pub fn synthesis(
     round1: &[IndependentArtifact],
     structured_output: bool,
 ) -> Prompt {
-    Prompt {
-        system: JUDGE_SYSTEM.to_string(),
-        user: format!(
-            "Question:\n{question}\n\nThe panelists' independent answers:\n\n{}\n\n\
-             Synthesise them.\n\
+    Prompt::with_shared_prefix(
+        JUDGE_SYSTEM.to_string(),
+        &judge_opening(question, round1),
+        &format!(
+            "Synthesise them.\n\
              - consensus_points: points panelists share, the agent ids holding each \
              (supporting_agents) and how firmly the panel holds it (confidence, a whole percentage).\n\
              - tensions: topics they disagree on, each with at least two viewpoints, one per agent.\n\
              - priority_order: the issues that matter most for the decision, most important first.{}",
-            render::answers(round1),
             reply_format(SHAPE, structured_output)
         ),
-    }
+    )
 }

@@ -1,9 +1,10 @@
 //! Round 4: the judge decides, weighing what survived the cross-examination.
 use super::render::{self, Viewpoints};
-use super::{reply_format, Detail, Prompt, JUDGE_SYSTEM};
+use super::{earlier_decision, judge_opening, reply_format, Detail, Prompt, JUDGE_SYSTEM};
 use crate::record::consult::artifacts::{
     CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
 };
+use crate::record::consult::follow_up::FollowUpOf;
 
 const SHAPE: &str = r#"{"recommendation": string, "confidence": integer 0-100, "evidence": [{"point": string, "covers": ["T1", ...]}], "dissent": [{"agent": agent id, "concern": string, "severity": "high" | "medium" | "low", "covers": ["U1", "T2", ...]}]}"#;
 
@@ -18,7 +19,8 @@ const FINAL_ANSWER_LINE: &str = "- final_answer: the council's answer alone, as 
 /// and each unresolved point (`U<n>`) by its place in `unresolved`, which filtering keeps whole;
 /// the verdict cites these numbers (`record::consult::artifacts::references`). `final_answer`:
 /// ask for the council's answer alone as well (`ConsultConfig::final_answer`); off, the prompt has
-/// no word of it.
+/// no word of it. `earlier`: the decision a follow-up follows, told after the round-1 answers (the
+/// opening the synthesis shares ends there).
 #[allow(clippy::too_many_arguments)]
 pub fn verdict(
     question: &str,
@@ -29,6 +31,7 @@ pub fn verdict(
     detail: Detail,
     structured_output: bool,
     final_answer: bool,
+    earlier: Option<&FollowUpOf>,
 ) -> Prompt {
     let (final_answer_line, shape) = if final_answer {
         (FINAL_ANSWER_LINE, SHAPE_WITH_FINAL_ANSWER)
@@ -48,11 +51,11 @@ pub fn verdict(
         Detail::Full => Viewpoints::All,
         Detail::Filtered => Viewpoints::NamesOnly,
     };
-    Prompt {
-        system: JUDGE_SYSTEM.to_string(),
-        user: format!(
-            "Question:\n{question}\n\nRound 1, the panelists' independent answers:\n\n{}\n\n\
-             Round 2, the synthesis:\n{}\n\nRound 3, the cross-examination:\n{}\n\n\
+    Prompt::with_shared_prefix(
+        JUDGE_SYSTEM.to_string(),
+        &judge_opening(question, round1),
+        &format!(
+            "{}Round 2, the synthesis:\n{}\n\nRound 3, the cross-examination:\n{}\n\n\
              Now decide. A point challenged and left unanswered is discarded; a point that \
              survived becomes evidence. The verdict is a decision, not a summary.\n\
              - recommendation: what to do, a clear answer to the question.\n{final_answer_line}\
@@ -65,10 +68,10 @@ pub fn verdict(
              unresolved points and tensions it covers (covers: their numbers, such as U1 or T2); \
              empty if nobody does. An unresolved point no dissent covers stands against the \
              decision.{}",
-            render::answers(round1),
+            earlier_decision(earlier),
             render::synthesis_numbered(synthesis, viewpoints, tension_number),
             render::cross_exam(cross_exam),
             reply_format(shape, structured_output)
         ),
-    }
+    )
 }

@@ -4,6 +4,7 @@
 //! answers, which repeat another), and not at all when nobody challenged. A panelist that replies
 //! in prose (asked again, still without JSON) is heard: its words are its defence, marked free
 //! text (`Rebuttal::free_text`), with no challenge of its own (a challenge needs its target).
+use crate::consult::caching;
 use crate::consult::filtering::filter_synthesis;
 use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
@@ -47,13 +48,17 @@ pub(in crate::consult) async fn ask_round(run: &Run<'_>) -> Result<(), Stop> {
             // The panelist sees its peers by its own labels (bias controls, see `peers`).
             let labels = run.peer_labels(&panelist.id);
             let answer = labels.answer(answer);
-            let prompt = prompts::cross_exam(
-                &run.subject,
-                panelist,
-                &answer,
-                &labels.synthesis(&shown),
-                detail,
-                structured,
+            let prompt = caching::for_round(
+                prompts::cross_exam(
+                    &run.subject,
+                    panelist,
+                    &answer,
+                    &labels.synthesis(&shown),
+                    detail,
+                    structured,
+                ),
+                &run.config,
+                3,
             );
             let unfiltered = prompts::cross_exam(
                 &run.subject,

@@ -1,8 +1,8 @@
 //! Round 1, Independent: every panelist answers alone, all at once. A panelist that answers in
 //! prose (asked again, still without JSON) is heard: its words are its position, marked free text
 //! (`IndependentArtifact::free_text`), and the judge's synthesis structures them.
-use crate::consult::prompts;
 use crate::consult::ConsultRun as Run;
+use crate::consult::{caching, prompts};
 use crate::harness::CallPlan;
 use crate::harness::Stop;
 use crate::record::consult::artifacts::final_answer::require_final_answer;
@@ -23,14 +23,16 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             call_id: format!("r1-{}", panelist.id),
             round: 1,
             participant: panelist,
-            prompt: prompts::with_earlier_decision(
+            prompt: caching::for_round(
                 prompts::independent(
                     &run.subject,
                     panelist,
                     run.config.structured_output,
                     run.config.final_answer,
+                    earlier.as_ref(),
                 ),
-                earlier.as_ref(),
+                &run.config,
+                1,
             ),
             response_schema: run.schema("independent_answer", || {
                 independent_schema_with(run.config.final_answer)

@@ -1,6 +1,6 @@
 //! Round 2, Synthesis: the judge reads every independent answer in full.
-use crate::consult::prompts;
 use crate::consult::ConsultRun as Run;
+use crate::consult::{caching, prompts};
 use crate::harness::CallPlan;
 use crate::harness::Stop;
 use crate::record::consult::artifacts::{synthesis_schema, SynthesisArtifact, SYNTHESIS};
@@ -14,10 +14,14 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         call_id: "r2-judge".to_string(),
         round: 2,
         participant: &run.config.judge,
-        prompt: prompts::synthesis(
-            &run.subject,
-            &labels.answers(&round1),
-            run.config.structured_output,
+        prompt: caching::for_round(
+            prompts::synthesis(
+                &run.subject,
+                &labels.answers(&round1),
+                run.config.structured_output,
+            ),
+            &run.config,
+            2,
         ),
         response_schema: run.schema("synthesis", synthesis_schema),
         tokens_saved_via_filtering: 0,

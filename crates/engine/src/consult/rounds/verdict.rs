@@ -1,5 +1,6 @@
 //! Round 4, Verdict: the judge decides from all answers in full and the debate (filtered unless
 //! verbose); the confidence is then checked in code.
+use crate::consult::caching;
 use crate::consult::confidence::check_confidence_for_panel;
 use crate::consult::filtering::{filter_cross_exam, filter_synthesis};
 use crate::consult::prompts::{self, Detail};
@@ -36,7 +37,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     // The judge sees the panelists by its labels (bias controls, see `peers`).
     let labels = run.peer_labels(&run.config.judge.id);
     let answers = labels.answers(&round1);
-    let prompt = prompts::with_earlier_decision(
+    let prompt = caching::for_round(
         prompts::verdict(
             &run.subject,
             &answers,
@@ -46,20 +47,20 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             detail,
             structured,
             run.config.final_answer,
+            earlier.as_ref(),
         ),
-        earlier.as_ref(),
+        &run.config,
+        4,
     );
-    let unfiltered = prompts::with_earlier_decision(
-        prompts::verdict(
-            &run.subject,
-            &answers,
-            &labels.synthesis(&synthesis),
-            &labels.synthesis(&synthesis),
-            &labels.cross_exam(&cross_exam),
-            Detail::Full,
-            structured,
-            run.config.final_answer,
-        ),
+    let unfiltered = prompts::verdict(
+        &run.subject,
+        &answers,
+        &labels.synthesis(&synthesis),
+        &labels.synthesis(&synthesis),
+        &labels.cross_exam(&cross_exam),
+        Detail::Full,
+        structured,
+        run.config.final_answer,
         earlier.as_ref(),
     );
     let plan = CallPlan {

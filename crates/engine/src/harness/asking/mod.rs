@@ -50,8 +50,13 @@ impl CallPlan<'_> {
         }
     }
 
-    /// The request to `target` (the seat's own model or its backup, as the race decided).
-    fn request(&self, target: CallTarget, max_tokens: u32) -> CallRequest {
+    /// The request to `target` (the seat's own model or its backup, as the race decided), in
+    /// session `session_id`.
+    fn request(&self, target: CallTarget, max_tokens: u32, session_id: &str) -> CallRequest {
+        let prompt_cache_key = self
+            .prompt
+            .cache_prefix
+            .map(|_| format!("{session_id}:{}", self.participant.id));
         CallRequest {
             call_id: self.call_id.clone(),
             round: self.round,
@@ -62,6 +67,8 @@ impl CallPlan<'_> {
             max_tokens,
             temperature: TEMPERATURE,
             response_schema: self.response_schema.clone(),
+            prompt_cache_key,
+            cache_prefix_len: self.prompt.cache_prefix.unwrap_or(0),
         }
     }
 
@@ -273,6 +280,8 @@ trait Asking {
     fn clock(&self) -> &dyn Clock;
     fn ledger(&self) -> RefMut<'_, CostLedger>;
     fn max_tokens(&self) -> u32;
+    /// The session's id, which names a seat's prompt cache (`CallRequest::prompt_cache_key`).
+    fn session_id(&self) -> String;
     fn add_record(&self, record: CallRecord);
     /// Changes the latest record of `call_id` (a resumed round repeats ids).
     fn amend_record(&self, call_id: &str, amend: &dyn Fn(&mut CallRecord));
@@ -301,6 +310,9 @@ impl<P: Protocol> Asking for Run<'_, P> {
     }
     fn max_tokens(&self) -> u32 {
         Run::max_tokens(self)
+    }
+    fn session_id(&self) -> String {
+        self.read(|session| session.id.clone())
     }
     fn add_record(&self, record: CallRecord) {
         Run::add_record(self, record)

@@ -180,7 +180,7 @@ impl dyn Asking + '_ {
         parse: &ErasedParser<'_>,
     ) -> Leg {
         let seat = request.seat();
-        let call = plan.request(seat.target(plan), self.max_tokens());
+        let call = plan.request(seat.target(plan), self.max_tokens(), &self.session_id());
         let provider_id = call.target.provider_id.clone();
         let result = self.call(call, progress).await;
         if result.is_ok() {

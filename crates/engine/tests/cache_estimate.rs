@@ -1,0 +1,76 @@
+//! The pre-run estimate counts on the providers' prompt caches only where they cache by themselves
+//! (issue 29.3): a seat's opening on its later calls at the cache-read price, and says so.
+mod common;
+
+use common::priced_config;
+use consilium_engine::views::costs::describe_estimate;
+use consilium_engine::{estimate_cost, ConsultConfig, Price};
+
+/// A question long enough that the seats' openings pass the providers' 1,024-token minimum.
+fn long_question() -> String {
+    "Here is the incident log we must decide on, line by line. ".repeat(120)
+}
+
+fn council_on(model: &str, structured_output: bool) -> ConsultConfig {
+    let price = Price::new(2.0, 8.0).with_cache_rates(0.2, 2.5);
+    let mut config = priced_config(price, None);
+    config.structured_output = structured_output;
+    for seat in config.panelists.iter_mut().chain([&mut config.judge]) {
+        seat.model = model.to_string();
+    }
+    config
+}
+
+#[test]
+fn openai_gemini_and_deepseek_seats_are_estimated_with_their_cached_openings() {
+    for model in [
+        "gpt-5-mini",
+        "gemini-2.5-flash",
+        "deepseek-chat",
+        "openai/gpt-5-mini",
+    ] {
+        let cached = estimate_cost(&long_question(), &council_on(model, false));
+        let uncached = estimate_cost(&long_question(), &council_on("claude-sonnet-4-5", false));
+        assert!(cached.cached_input_tokens > 0, "{model}");
+        assert!(cached.cached_input_tokens < cached.input_tokens);
+        // The same calls and tokens; only the price of the cached part differs.
+        assert_eq!(cached.input_tokens, uncached.input_tokens, "{model}");
+        assert!(cached.usd.unwrap() < uncached.usd.unwrap(), "{model}");
+        assert!(
+            describe_estimate(&cached).contains("prompt caches"),
+            "{model}"
+        );
+    }
+}
+
+#[test]
+fn nothing_is_counted_on_where_no_later_call_can_read_the_cache() {
+    let question = long_question();
+    // Anthropic caches only what a call marks; a local server may not cache at all.
+    for model in [
+        "claude-sonnet-4-5",
+        "llama3.2",
+        "anthropic/claude-sonnet-4-5",
+    ] {
+        let estimate = estimate_cost(&question, &council_on(model, false));
+        assert_eq!(estimate.cached_input_tokens, 0, "{model}");
+        assert!(!describe_estimate(&estimate).contains("cache"), "{model}");
+    }
+    // Structured output: each round's schema comes before the prompt, so nothing is shared.
+    let structured = estimate_cost(&question, &council_on("gpt-5-mini", true));
+    assert_eq!(structured.cached_input_tokens, 0);
+    // A short question: the panelists' openings (system prompt and question) stay under the
+    // providers' minimum; the verdict's opens with every round-1 answer, at most a full reply each.
+    let short_config = council_on("gpt-5-mini", false);
+    let short = estimate_cost("Rust or Go?", &short_config);
+    let answers = short_config.panelists.len() as u64 * u64::from(short_config.max_tokens);
+    assert!(short.cached_input_tokens > answers);
+    assert!(
+        short.cached_input_tokens < answers + 200,
+        "the verdict's opening alone"
+    );
+    // Round 1 alone: no later call of any seat.
+    let mut config = council_on("gpt-5-mini", false);
+    config.stop_after_round = 1;
+    assert_eq!(estimate_cost(&question, &config).cached_input_tokens, 0);
+}
