@@ -255,3 +255,138 @@ fn the_stored_benchmark_reads_its_panel_and_recomputes_its_vote() {
         "the demo's 10 questions are too few"
     );
 }
+
+mod views {
+    use super::*;
+    use consilium_engine::views::benchmark_choice::council_choice_view;
+
+    #[test]
+    fn below_the_minimum_every_section_says_so_and_shows_no_figure() {
+        let rows = script(&[("RRR", 15), ("RRW", 4), ("wWw", 1)]);
+        let few = questions(20);
+        let view = council_choice_view(&council_choice(&panel(&few, &rows, &[0.001; 3]), SEED));
+        assert!(!view.enough_questions);
+        let expected = "Not enough questions to tell: these figures need at least 30 questions \
+                        answered by every panelist, and there are 20 so far.";
+        for section in [&view.ceiling, &view.worth, &view.alike, &view.smallest] {
+            assert_eq!(section.sentence, expected, "{}", section.title);
+            assert!(section.rows.is_empty(), "{}", section.title);
+        }
+        assert_eq!((view.phi_matrix, view.keep), (None, None));
+    }
+
+    #[test]
+    fn the_sections_read_in_words_with_their_intervals() {
+        let questions = questions(40);
+        let rows = script(&[("RRR", 30), ("RRW", 8), ("wWw", 2)]);
+        let view = council_choice_view(&council_choice(
+            &panel(&questions, &rows, &[0.002, 0.001, 0.0005]),
+            SEED,
+        ));
+        eprintln!("{view:#?}");
+        assert!(view.enough_questions);
+        assert_eq!(
+            view.intro,
+            "From the round-1 answers of the 3 panelists on the 40 questions every one of them \
+             answered: no new call."
+        );
+        // Clopper-Pearson of 38/40: 0.8308 to 0.9939 (see above).
+        assert_eq!(
+            view.ceiling.sentence,
+            "The best any combination of these models could do here is 95% (95% bound 83%): \
+             every panelist was wrong on 2 of 40 questions. The council scored 95% and the \
+             round-1 vote 95%."
+        );
+        assert_eq!(
+            view.ceiling.rows[0].cells,
+            vec!["95%", "83% to 99%", "38 of 40"]
+        );
+        // Wilson of 38/40: proportion_confint(38, 40, method="wilson") = (0.83496, 0.98618).
+        assert_eq!(view.ceiling.rows[2].cells[1], "83% to 99%");
+        assert_eq!(
+            view.worth.sentence,
+            "No panelist is clearly needed: without any one of them the vote is not clearly worse."
+        );
+        assert_eq!(view.worth.rows.len(), 3);
+        assert_eq!(view.worth.rows[2].cells[4], "No clear difference");
+        // Members 1 and 2 are wrong on the same 2 questions: Wilson of 2/2 is 34% to 100%.
+        assert_eq!(
+            view.alike.sentence,
+            "model-1 and model-2 are wrong together 100% of the time either is wrong (2 of 2 \
+             questions; 95% CI 34% to 100%), the most alike of the pairs."
+        );
+        let matrix = view.phi_matrix.as_ref().unwrap();
+        assert_eq!(matrix.cells[0][0], "—");
+        assert_eq!(matrix.cells[0][1], matrix.cells[1][0]);
+        // Members 1 and 2 hold alike (38 right, as the full vote); 2 costs less per correct answer:
+        // $0.04 / 38 against the full vote's $0.14 / 38.
+        assert_eq!(
+            view.smallest.sentence,
+            "model-2 alone holds: its answers score 95% (83% to 99%), no lower than the full vote \
+             (95% CI 0 to 0 points, McNemar p = 1.000), not clearly worse, at $0.0011 per correct \
+             answer against the full vote's $0.0037."
+        );
+        assert_eq!(view.smallest.rows[0].cells[0], "model-2");
+        assert_eq!(
+            view.smallest.rows[1].cells[0],
+            "model-1, model-2 and model-3"
+        );
+        let keep = view.keep.as_ref().unwrap();
+        assert_eq!(keep.participant_ids, vec!["p2".to_string()]);
+        assert_eq!(keep.label, "Keep model-2");
+    }
+}
+
+mod report {
+    use super::*;
+    use consilium_engine::benchmark::results::{summarise, ArmOutcomes};
+    use consilium_engine::html_report::benchmark::benchmark_report_body;
+    use consilium_engine::html_report::session_html;
+    use consilium_engine::views::benchmark::benchmark_results;
+    use consilium_engine::views::benchmark_choice::council_choice_view;
+
+    #[test]
+    fn the_report_shows_the_sections_after_the_arms_as_cards_escaped() {
+        let questions = questions(40);
+        let mut panel = panel(&questions, &everyone_needed(), &[0.001; 3]);
+        panel.members[0].name = "<b>model</b>".into();
+        let council = ArmOutcomes {
+            label: "Council".into(),
+            is_vote: false,
+            outcomes: Vec::new(),
+        };
+        let mut view = benchmark_results(&summarise(&council, &[], &[], SEED), &questions);
+        view.council_choice = Some(council_choice_view(&council_choice(&panel, SEED)));
+        let html = benchmark_report_body(&view, &[]);
+        assert!(!html.contains("<b>model</b>"));
+        assert!(html.contains("&lt;b&gt;model&lt;/b&gt;"));
+        let choice = html.find("Which council to keep").expect("the section");
+        assert!(html.find("Accuracy per arm").unwrap() < choice);
+        for title in [
+            "The best any combination could do",
+            "worth to the vote",
+            "How alike their errors are",
+            "The smallest council that holds",
+        ] {
+            assert!(html.contains(title), "{title}");
+        }
+        assert!(html.contains("<table class=\"cards\">"));
+        assert!(html.contains("<td data-label=\"Vote without it\">"));
+        assert!(html.contains("<table class=\"matrix\">"));
+        assert!(html.contains("keep them all"));
+    }
+
+    #[test]
+    fn the_demo_export_says_its_ten_questions_are_not_enough() {
+        let session = block_on(run_benchmark(
+            demo_benchmark("demo-bench".into(), 1_700_000_000_000),
+            &ConsultCouncil,
+            &DemoCaller,
+            &FixedClock(1_700_000_000_000),
+            &RecordingSink::default(),
+        ));
+        let html = session_html(&session);
+        assert!(html.contains("Which council to keep"));
+        assert!(html.contains("Not enough questions to tell"));
+    }
+}
