@@ -2,14 +2,20 @@
 //! answers better than another. Everything is pure and deterministic (the bootstrap takes its seed), so
 //! a stored benchmark recomputes to the same figures anywhere.
 
+mod beta;
 mod binomial;
 mod bootstrap;
 mod calibration;
+mod exact;
+mod phi;
 mod random;
 mod wilson;
 
+pub use beta::{beta_cdf, beta_quantile, ln_gamma};
 pub use binomial::mcnemar_exact;
 pub use bootstrap::{paired_bootstrap, BootstrapInterval};
 pub use calibration::{brier_score, reliability_bins, ReliabilityBin};
+pub use exact::clopper_pearson;
+pub use phi::{correlation_interval, TwoByTwo};
 pub use random::SplitMix64;
 pub use wilson::{wilson_interval, Interval, Z_95};

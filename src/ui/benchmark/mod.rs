@@ -1,6 +1,8 @@
 //! The Benchmark mode: its form (`new`), the question set picker, a session's progress and
-//! results (`session`, `results`) and the results' charts. Loaded on demand (`lazy.rs`).
+//! results (`session`, `results`, which council to keep in `council_choice`) and the results'
+//! charts. Loaded on demand (`lazy.rs`).
 pub mod charts;
+pub mod council_choice;
 pub mod lazy;
 pub mod new;
 pub mod question_set;

@@ -1,10 +1,11 @@
 //! A benchmark's results: the one sentence on top, accuracy per arm (chart and table), the council
-//! against each arm, the flips debate made, and calibration (chart and table). Renders the engine's
-//! `BenchmarkResultsView`; every text is set as text, never as HTML.
+//! against each arm, which council to keep, the flips debate made, and calibration (chart and
+//! table). Renders the engine's `BenchmarkResultsView`; every text is set as text, never as HTML.
 use consilium_engine::views::benchmark::{BenchmarkResultsView, FlipRow};
 use leptos::prelude::*;
 
 use super::charts::{AccuracyChart, ReliabilityChart};
+use super::council_choice::CouncilChoiceSections;
 use crate::ui::widgets::table::{CardRow, CardsTable};
 
 const ARM_COLUMNS: &[&str] = &[
@@ -35,6 +36,7 @@ pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
         comparisons,
         flips,
         calibration,
+        council_choice,
     } = view;
     let arm_rows: Vec<CardRow> = arms
         .iter()
@@ -105,6 +107,8 @@ pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
             <div class="table-scroll">
                 <CardsTable class="bench-comparisons" columns=COMPARISON_COLUMNS rows=comparison_rows />
             </div>
+
+            {council_choice.map(|choice| view! { <CouncilChoiceSections view=choice /> })}
 
             <h4>"What debate changed"</h4>
             <FlipList title="Right after round 1, wrong after debate" rows=flips.right_to_wrong kind="right-to-wrong" />

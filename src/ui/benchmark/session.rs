@@ -3,9 +3,8 @@
 //! recomputed only when another outcome is stored, not on every saved call, so a long run keeps
 //! the page responsive.
 use consilium_engine::benchmark::csv::results_csv;
-use consilium_engine::benchmark::outcomes::summarise_body;
 use consilium_engine::benchmark::progress::progress;
-use consilium_engine::views::benchmark::{benchmark_results, progress_view};
+use consilium_engine::views::benchmark::{benchmark_body_results, progress_view};
 use consilium_engine::Session;
 use leptos::prelude::*;
 
@@ -48,7 +47,7 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         outcomes.with(|_| ());
         session.with_untracked(|s| {
             let body = s.as_ref()?.benchmark()?;
-            Some(benchmark_results(&summarise_body(body), &body.questions))
+            Some(benchmark_body_results(body))
         })
     });
     let export_csv = move |_| {

@@ -5,7 +5,7 @@
 use super::depth_arms::depth_arms;
 use super::grading::is_correct;
 
-use super::vote::majority;
+use super::vote::graded_majority;
 use crate::record::benchmark::body::{Arm, ArmOutcome, CouncilFacts, Sample};
 use crate::record::benchmark::question::Question;
 use crate::record::consult::body::ConsultBody;
@@ -125,13 +125,7 @@ pub fn council_arms(question: &Question, consult: &Session) -> (Vec<ArmOutcome>,
         ));
     }
     let round1 = Spend::of(consult.calls.iter().filter(|r| r.round == 1));
-    let vote = majority(question, round1_answers.iter().copied());
-    // With answers but none gradable the vote is wrong; with no answer at all it gave none.
-    let vote_correct = if round1_answers.is_empty() {
-        None
-    } else {
-        Some(vote.as_deref().is_some_and(|v| is_correct(question, v)))
-    };
+    let (vote, vote_correct) = graded_majority(question, round1_answers.iter().copied());
     arms.push(round1.outcome(Arm::Vote, vote.clone(), vote_correct));
 
     let complete = ConsultState::parse(&consult.state) == Some(ConsultState::Complete);
@@ -174,12 +168,7 @@ pub fn best_single_arm(question: &Question, samples: &[Sample]) -> ArmOutcome {
         .iter()
         .filter_map(|s| s.final_answer.as_deref())
         .collect();
-    let answer = majority(question, answers.iter().copied());
-    let correct = if answers.is_empty() {
-        None
-    } else {
-        Some(answer.as_deref().is_some_and(|a| is_correct(question, a)))
-    };
+    let (answer, correct) = graded_majority(question, answers.iter().copied());
     let unknown_cost = ordered.iter().any(|s| s.cost_usd.is_none() && s.calls > 0);
     ArmOutcome {
         arm: Arm::BestSingle,

@@ -7,9 +7,11 @@
 //! per-provider limit on requests in flight, `limit`), progress and estimates (`progress`), the
 //! stored outcomes read as results (`outcomes`, then `results`: the arms side by side on the same
 //! questions in `paired`, the advice in `recommend`, the sentence in `headline`) and the CSV export
-//! (`csv`). The stored types are in `record::benchmark`.
+//! (`csv`); which council to keep, from the panel's round-1 answers (`council_choice`). The stored
+//! types are in `record::benchmark`.
 pub mod advice;
 pub mod arms;
+pub mod council_choice;
 pub mod csv;
 pub mod depth_arms;
 pub mod effort;

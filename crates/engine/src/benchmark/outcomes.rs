@@ -35,23 +35,7 @@ pub fn arms_of(body: &BenchmarkBody) -> Vec<Arm> {
 /// "Council".
 pub fn arm_label(body: &BenchmarkBody, arm: &Arm) -> String {
     match arm {
-        Arm::Solo { participant_id } => {
-            let panelist = body
-                .config
-                .council
-                .panelists
-                .iter()
-                .find(|p| &p.id == participant_id);
-            let shared = |p: &Participant| {
-                let panel = &body.config.council.panelists;
-                panel.iter().filter(|other| other.model == p.model).count() > 1
-            };
-            match panelist {
-                Some(p) if shared(p) => format!("{} alone", p.label),
-                Some(p) => format!("{} alone", model_name(p)),
-                None => format!("{participant_id} alone"),
-            }
-        }
+        Arm::Solo { participant_id } => format!("{} alone", panelist_name(body, participant_id)),
         Arm::Vote => "Round-1 vote".into(),
         Arm::BestSingle => {
             let model = body
@@ -66,6 +50,17 @@ pub fn arm_label(body: &BenchmarkBody, arm: &Arm) -> String {
         }
         Arm::Council => "Council".into(),
         Arm::Depth { depth } => format!("{} depth", depth.label()),
+    }
+}
+
+/// How a panelist is named: its model, or its seat's label when two seats share the model.
+pub fn panelist_name(body: &BenchmarkBody, participant_id: &str) -> String {
+    let panel = &body.config.council.panelists;
+    let shared = |p: &Participant| panel.iter().filter(|other| other.model == p.model).count() > 1;
+    match panel.iter().find(|p| p.id == participant_id) {
+        Some(p) if shared(p) => p.label.clone(),
+        Some(p) => model_name(p),
+        None => participant_id.to_string(),
     }
 }
 
@@ -98,9 +93,14 @@ fn to_outcome(question_id: &str, outcome: &ArmOutcome, demo: bool) -> Outcome {
     Outcome {
         question_id: question_id.to_string(),
         correct: outcome.correct,
-        cost_usd: outcome.cost_usd.or(demo.then_some(0.0)),
+        cost_usd: known_cost(outcome, demo),
         tokens: outcome.tokens,
     }
+}
+
+/// An outcome's cost: `None` when a call had no price, $0 for the demo's scripted seats.
+pub fn known_cost(outcome: &ArmOutcome, demo: bool) -> Option<f64> {
+    outcome.cost_usd.or(demo.then_some(0.0))
 }
 
 /// The council's facts per question, as the results read them.

@@ -1,6 +1,6 @@
 //! The majority vote of several answers to one question: the round-1 vote of the panel, and the
 //! best single model's k samples.
-use super::grading::{same_answer, vote_key};
+use super::grading::{is_correct, same_answer, vote_key};
 use crate::record::benchmark::question::Question;
 
 /// The answer most of `answers` agree with, agreement being the grader's (`grading::same_answer`:
@@ -33,4 +33,19 @@ pub fn majority<'a>(
         .rev()
         .max_by_key(|answer| votes(answer))
         .map(|answer| answer.to_string())
+}
+
+/// The vote of `answers` and whether it is right, as every voting arm grades it: with no answer
+/// at all the arm gave none (`None`); with answers but none gradable the vote is wrong.
+pub fn graded_majority<'a>(
+    question: &Question,
+    answers: impl IntoIterator<Item = &'a str>,
+) -> (Option<String>, Option<bool>) {
+    let answers: Vec<&str> = answers.into_iter().collect();
+    if answers.is_empty() {
+        return (None, None);
+    }
+    let vote = majority(question, answers);
+    let correct = vote.as_deref().is_some_and(|v| is_correct(question, v));
+    (vote, Some(correct))
 }

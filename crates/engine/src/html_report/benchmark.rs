@@ -1,5 +1,6 @@
 //! A benchmark's HTML report: the same content as the results view (the sentence, accuracy per arm
-//! with its interval, cost and tokens per correct answer, the council against each arm, the flips
+//! with its interval, cost and tokens per correct answer, the council against each arm, which
+//! council to keep (`benchmark_choice`), the flips
 //! with their questions, calibration), as tables, every text escaped.
 use std::fmt::Write;
 
@@ -69,7 +70,11 @@ accuracy difference; a difference is clear only when both say so.</p>\n\
             esc(row.reading),
         );
     }
-    html.push_str("</tbody></table></div>\n<h2>What debate changed</h2>\n");
+    html.push_str("</tbody></table></div>\n");
+    if let Some(choice) = &view.council_choice {
+        html.push_str(&super::benchmark_choice::council_choice_html(choice));
+    }
+    html.push_str("<h2>What debate changed</h2>\n");
     for (title, rows) in [
         (
             "Right after round 1, wrong after debate",

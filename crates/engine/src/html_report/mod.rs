@@ -5,12 +5,12 @@
 //! `rich_text` with its tables as tables. One file, CSS inline (light and dark, and print), no
 //! script and no external request. Every text is escaped; a review's secrets are masked.
 pub mod benchmark;
+mod benchmark_choice;
 mod consult;
 mod prioritize;
 mod review;
 mod style;
 
-use crate::benchmark::outcomes::summarise_body;
 use crate::benchmark::report::benchmark_markdown;
 use crate::consult::report::consult_markdown;
 use crate::money::format_usd;
@@ -142,10 +142,7 @@ pub fn session_html(session: &Session) -> String {
         // escaped; its Markdown report would say them again.
         Body::Benchmark(bench) => {
             html.raw(&benchmark::benchmark_report_body(
-                &crate::views::benchmark::benchmark_results(
-                    &summarise_body(bench),
-                    &bench.questions,
-                ),
+                &crate::views::benchmark::benchmark_body_results(bench),
                 &benchmark_facts(session),
             ));
         }

@@ -1,15 +1,19 @@
 //! The Benchmark results as the app and the HTML report show them: the one sentence, accuracy per
 //! arm with its 95% Wilson interval (rows for the chart and its table), the council against each
 //! arm, cost and tokens per correct answer, the round-1 majority's flips with their questions, and
-//! the calibration of the council's confidence. Numbers become text here, once, so the view, the
+//! the calibration of the council's confidence, and which council to keep (`benchmark_choice`). Numbers become text here, once, so the view, the
 //! report and the tests read the same figures.
 use consilium_stats::ReliabilityBin;
 
+use super::benchmark_choice::{council_choice_view, CouncilChoiceView};
+use crate::benchmark::council_choice::council_choice_of;
+use crate::benchmark::outcomes::summarise_body;
 use crate::benchmark::progress::BenchmarkProgress;
 use crate::benchmark::results::{ArmSummary, BenchmarkSummary, Comparison};
 use crate::benchmark::Question;
 use crate::consult::estimate::{estimate_cost, CostEstimate};
 use crate::money::format_usd;
+use crate::record::benchmark::body::BenchmarkBody;
 use crate::record::consult::config::ConsultConfig;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -20,6 +24,8 @@ pub struct BenchmarkResultsView {
     pub comparisons: Vec<ComparisonRow>,
     pub flips: FlipsView,
     pub calibration: CalibrationView,
+    /// Which council to keep, after the arms; `None` when built from a summary alone.
+    pub council_choice: Option<CouncilChoiceView>,
 }
 
 /// One arm: its text for the table, and its fractions (0 to 1) for the chart.
@@ -90,12 +96,12 @@ pub struct BinRow {
 }
 
 /// Whole percent: "73%".
-fn percent(fraction: f64) -> String {
+pub(crate) fn percent(fraction: f64) -> String {
     format!("{:.0}%", (fraction * 100.0).round() + 0.0)
 }
 
 /// Signed percentage points: "+6 points", "-3 points", "0 points".
-fn signed_points(fraction: f64) -> String {
+pub(crate) fn signed_points(fraction: f64) -> String {
     let points = (fraction * 100.0).round() + 0.0;
     let sign = if points > 0.0 { "+" } else { "" };
     let unit = if points.abs() == 1.0 {
@@ -266,6 +272,15 @@ pub fn benchmark_results(
             forecasts: summary.calibration.forecasts,
             bins: summary.calibration.bins.iter().map(bin_row).collect(),
         },
+        council_choice: None,
+    }
+}
+
+/// The results view of a stored benchmark: the arms' results and which council to keep.
+pub fn benchmark_body_results(body: &BenchmarkBody) -> BenchmarkResultsView {
+    BenchmarkResultsView {
+        council_choice: Some(council_choice_view(&council_choice_of(body))),
+        ..benchmark_results(&summarise_body(body), &body.questions)
     }
 }
 

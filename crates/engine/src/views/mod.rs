@@ -4,6 +4,7 @@
 //! how Review's findings and committee are laid out) are tested natively and shared by every
 //! place that shows them. The app's components only render these.
 pub mod benchmark;
+pub mod benchmark_choice;
 pub mod consent;
 pub mod consult;
 pub mod costs;
