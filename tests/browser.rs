@@ -3,10 +3,10 @@
 #![cfg(target_arch = "wasm32")]
 
 use consilium::app::Route;
-use consilium::ui::shell::App;
 use consilium::platform::keys;
 use consilium::platform::storage;
 use consilium::settings::{Settings, SETTINGS_KEY};
+use consilium::ui::shell::App;
 use gloo_timers::future::TimeoutFuture;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

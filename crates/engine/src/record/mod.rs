@@ -12,6 +12,7 @@
 //! states), with the `StateMachine` rule its states follow (`state`); what the protocols do with it
 //! is theirs.
 pub mod benchmark;
+mod call_id;
 mod calls;
 pub mod consult;
 mod cost;
@@ -23,7 +24,8 @@ pub mod state;
 
 use serde::{Deserialize, Serialize};
 
-pub use calls::{stands_for_its_call, CallRecord, CallStatus, Substitution, REASK_SUFFIX};
+pub use call_id::{Asked, Attempt, CallId, Step};
+pub use calls::{stands_for_its_call, CallRecord, CallStatus, Substitution};
 pub use cost::CostSummary;
 pub use migrate::RecordError;
 

@@ -6,14 +6,8 @@ use crate::consult::peers::PeerLabels;
 use crate::partial_reply::read_partial;
 use crate::record::prioritize::body::Partner;
 use crate::record::review::body::MAX_ROUNDS as REVIEW_MAX_ROUNDS;
-use crate::record::{Body, Session, REASK_SUFFIX};
+use crate::record::{Body, CallId, Session, Step};
 use crate::views::verdict::percent;
-
-/// The card a call's events show on: a re-ask on its call's own card, so an asked call is one
-/// card however often it was asked (`REASK_SUFFIX`).
-pub fn card_of(call_id: &str) -> &str {
-    call_id.strip_suffix(REASK_SUFFIX).unwrap_or(call_id)
-}
 
 /// What a card says while its call is asked again: the reason is on record, and the banner's
 /// if the call fails for good.
@@ -37,7 +31,7 @@ pub enum ReplyKind {
 
 impl ReplyKind {
     /// The kind of the call `call_id` of `participant_id` in `round`.
-    pub fn of(session: &Session, round: u8, participant_id: &str, call_id: &str) -> Self {
+    pub fn of(session: &Session, round: u8, participant_id: &str, call_id: &CallId) -> Self {
         match &session.body {
             // A benchmark's calls are its consultations' and the best single model's answers.
             Body::Consult(_) | Body::Benchmark(_) => match (participant_id == "judge", round) {
@@ -47,9 +41,11 @@ impl ReplyKind {
                 (true, 3) => Self::CrossExamJudgment,
                 (true, _) => Self::Verdict,
             },
-            Body::Review(_) if call_id.contains("-compromise") => Self::Compromise,
-            Body::Review(_) if call_id.contains("-accept") => Self::Acceptance,
-            Body::Review(_) => Self::Opinion,
+            Body::Review(_) => match call_id.step() {
+                Some(Step::Compromise) => Self::Compromise,
+                Some(Step::Accept) => Self::Acceptance,
+                None => Self::Opinion,
+            },
             Body::Prioritize(_) => match Partner::from_id(participant_id) {
                 Some(Partner::Champion) => Self::Champion,
                 Some(Partner::Critic) => Self::Critic,
