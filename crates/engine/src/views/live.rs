@@ -4,9 +4,12 @@ use serde_json::{Map, Value};
 
 use crate::consult::peers::PeerLabels;
 use crate::partial_reply::read_partial;
+use crate::record::consult::state::ConsultState;
 use crate::record::prioritize::body::Partner;
+use crate::record::prioritize::state::PrioritizeState;
 use crate::record::review::body::MAX_ROUNDS as REVIEW_MAX_ROUNDS;
-use crate::record::{Body, CallId, Session, Step};
+use crate::record::review::state::ReviewState;
+use crate::record::{Body, CallId, Session, SessionStatus, Step};
 use crate::views::verdict::percent;
 
 /// What a card says while its call is asked again: the reason is on record, and the banner's
@@ -430,33 +433,40 @@ impl Stepper {
     }
 }
 
-/// The stepper of a running `session` whose latest call is in `latest_round` (0 before any). Read
-/// from the state's stored name, as the record keeps it.
+/// The stepper of a running `session` whose latest call is in `latest_round` (0 before any).
 pub fn stepper(session: &Session, latest_round: u8) -> Option<Stepper> {
     let round = latest_round.max(1);
-    let (round, rounds, up_to, step) = match (&session.body, session.state.as_str()) {
-        (Body::Consult(_), "idle" | "estimating" | "awaiting_consent") => (1, 4, false, "Starting"),
-        (Body::Consult(_), "independent") => (1, 4, false, "Independent answers"),
-        (Body::Consult(_), "synthesis") => (2, 4, false, "Synthesis"),
-        (Body::Consult(_), "cross_exam") => (3, 4, false, "Cross-examination"),
-        (Body::Consult(_), "verdict") => (4, 4, false, "Verdict"),
-        (Body::Review(_), state) => {
+    let (round, rounds, up_to, step) = match (&session.body, session.status()) {
+        (_, SessionStatus::Consult(state)) => {
+            use ConsultState::*;
+            let (round, step) = match state {
+                Idle | Estimating | AwaitingConsent => (1, "Starting"),
+                Independent => (1, "Independent answers"),
+                Synthesis => (2, "Synthesis"),
+                CrossExam => (3, "Cross-examination"),
+                Verdict => (4, "Verdict"),
+                _ => return None,
+            };
+            (round, 4, false, step)
+        }
+        (_, SessionStatus::Review(state)) => {
+            use ReviewState::*;
             let step = match state {
                 // The committee enters DEBATE as round 1 starts: its first opinions.
-                "proposal" => "First opinions",
-                "debate" if round == 1 => "First opinions",
-                "debate" => "Debate",
-                "veto" => "Answering a veto",
-                "synthesis" | "abstain" => "Concluding",
+                Proposal => "First opinions",
+                Debate if round == 1 => "First opinions",
+                Debate => "Debate",
+                Veto => "Answering a veto",
+                Synthesis | Abstain => "Concluding",
                 _ => return None,
             };
             (round, REVIEW_MAX_ROUNDS, true, step)
         }
-        (Body::Prioritize(body), state) => {
+        (Body::Prioritize(body), SessionStatus::Prioritize(state)) => {
             let step = match state {
-                "champion" => "The champion argues",
-                "critic" => "The critic answers",
-                "moderator" => "The moderator ranks",
+                PrioritizeState::Champion => "The champion argues",
+                PrioritizeState::Critic => "The critic answers",
+                PrioritizeState::Moderator => "The moderator ranks",
                 _ => return None,
             };
             let rounds = body.config.max_rounds.min(u8::MAX.into()) as u8;
