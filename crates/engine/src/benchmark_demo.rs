@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 
 use crate::harness::demo::scripted_reply;
 use crate::harness::io::{CallReply, CallRequest};
+use crate::record::CallId;
 
 /// How often each demo panelist (`panelist-1`, `-2`, `-3`) is right alone.
 const PANELIST_ACCURACY: [f64; 3] = [0.6, 0.45, 0.7];
@@ -48,7 +49,8 @@ pub fn benchmark_reply(request: &CallRequest, verdict_script: &str) -> Option<Ca
 fn answer_key(request: &CallRequest) -> String {
     match panelist_number(&request.participant_id) {
         Some(_) => request.participant_id.clone(),
-        None => request.call_id.trim_end_matches("-reask").to_string(),
+        None => CallId::parse(&request.call_id)
+            .map_or_else(|| request.call_id.clone(), |id| id.asked_call().to_string()),
     }
 }
 

@@ -71,7 +71,7 @@ pub use harness::demo::DEMO_PROVIDER_ID;
 pub use harness::events::{Event, EventSink};
 pub use harness::io::{
     CallFailure, CallProgress, CallReply, CallRequest, CallTarget, Clock, DynModelCaller,
-    FirstTextTimes, HedgeDeadline, ModelCaller, NoProgress, Sleep, TEMPERATURE,
+    FailureKind, FirstTextTimes, HedgeDeadline, ModelCaller, NoProgress, Sleep, TEMPERATURE,
 };
 pub use harness::ledger::{CostLedger, CostSummary};
 pub use harness::{Protocol as ProtocolSpec, StateMachine};

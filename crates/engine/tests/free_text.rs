@@ -320,10 +320,11 @@ fn a_model_cannot_mark_its_own_json_answer_as_free_text() {
 
 #[test]
 fn a_reask_shows_on_its_calls_card_which_ends_with_the_reply_taken() {
-    use consilium_engine::views::live::card_of;
+    use consilium_engine::record::CallId;
     use consilium_engine::Event;
-    assert_eq!(card_of("r1-panelist-3-reask"), "r1-panelist-3");
-    assert_eq!(card_of("r1-panelist-3"), "r1-panelist-3");
+    let card = CallId::seat(1, "panelist-3");
+    assert_eq!(card.clone().reasked().asked_call(), card);
+    assert_eq!(card.asked_call(), card);
 
     let (_, sink) = run(demo_session(), &council_with_a_prose_panelist());
     let on_card: Vec<Event> = sink
@@ -331,7 +332,7 @@ fn a_reask_shows_on_its_calls_card_which_ends_with_the_reply_taken() {
         .into_iter()
         .filter(|event| match event {
             Event::CallDelta { call_id, .. } | Event::CallFinished { call_id, .. } => {
-                card_of(call_id) == "r1-panelist-3"
+                call_id.asked_call() == card
             }
             _ => false,
         })

@@ -58,13 +58,8 @@ fn texts(field: &LiveField) -> Vec<&str> {
 }
 
 fn kind_and_text(session: &Session, call: &consilium_engine::CallRecord) -> (ReplyKind, String) {
-    let round = call.call_id[1..]
-        .split('-')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let kind = ReplyKind::of(session, round, &call.participant_id, &call.call_id);
+    let call_id = call.id().expect("the demo's call ids are call ids");
+    let kind = ReplyKind::of(session, call.round, &call.participant_id, &call_id);
     (kind, call.reply_text.clone().unwrap())
 }
 

@@ -2,6 +2,7 @@
 mod common;
 
 use common::*;
+use consilium_engine::record::CallId;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{CallFailure, ConsultState, Event, Protocol, StateMachine, TransitionError};
 use ConsultState::*;
@@ -177,7 +178,7 @@ fn every_event_has_its_consultation_name() {
         ),
         (
             Event::CallStarted {
-                call_id: "r1".into(),
+                call_id: CallId::seat(1, "p"),
                 round_number: 1,
                 participant_id: "p".into(),
             },
@@ -185,7 +186,7 @@ fn every_event_has_its_consultation_name() {
         ),
         (
             Event::CallFinished {
-                call_id: "r1".into(),
+                call_id: CallId::seat(1, "p"),
                 participant_id: "p".into(),
                 ok: true,
                 error: None,
@@ -295,7 +296,7 @@ fn streamed_text_reaches_the_shell_as_deltas_of_its_call() {
         .events()
         .into_iter()
         .filter_map(|e| match e {
-            Event::CallDelta { call_id, text, .. } => Some((call_id, text)),
+            Event::CallDelta { call_id, text, .. } => Some((call_id.to_string(), text)),
             _ => None,
         })
         .collect();

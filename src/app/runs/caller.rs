@@ -4,8 +4,8 @@
 use std::rc::Rc;
 
 use consilium_engine::{
-    CallFailure, CallProgress, CallReply, CallRequest, FirstTextTimes, HedgeDeadline, ModelCaller,
-    PacedDemoCaller, DEMO_PROVIDER_ID,
+    CallFailure, CallProgress, CallReply, CallRequest, FailureKind, FirstTextTimes, HedgeDeadline,
+    ModelCaller, PacedDemoCaller, DEMO_PROVIDER_ID,
 };
 use consilium_providers::{
     Action, Attempts, ChatReply, ChatRequest, Decision, Message, ResponseSchema, RetryPolicy, Role,
@@ -107,7 +107,7 @@ impl ModelCaller for BrowserCaller {
                 Action::Fail { kind, message } => {
                     progress.note(None); // no retry is coming: the failure itself is shown instead
                     return Err(CallFailure {
-                        kind: kind.to_string(),
+                        kind: FailureKind::from_label(kind),
                         message,
                     });
                 }
@@ -150,7 +150,7 @@ impl BrowserCaller {
 
 fn config_failure(message: String) -> CallFailure {
     CallFailure {
-        kind: "config".into(),
+        kind: FailureKind::Config,
         message,
     }
 }

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use consilium_engine::benchmark::progress::BenchmarkProgress;
+use consilium_engine::record::CallId;
 use consilium_engine::Session;
 
 use crate::app::library::Library;
@@ -47,17 +48,17 @@ impl LiveRun {
         }
     }
 
-    pub(super) fn call(&self, call_id: &str) -> Option<LiveCall> {
+    pub(super) fn call(&self, call_id: &CallId) -> Option<LiveCall> {
         self.calls
-            .with_untracked(|calls| calls.iter().find(|c| c.call_id == call_id).cloned())
+            .with_untracked(|calls| calls.iter().find(|c| c.call_id == *call_id).cloned())
     }
 
-    pub(super) fn call_entry(&self, call_id: &str, round: u8, participant_id: &str) -> LiveCall {
-        if let Some(found) = self.call(call_id) {
+    pub(super) fn call_entry(&self, call_id: CallId, round: u8, participant_id: &str) -> LiveCall {
+        if let Some(found) = self.call(&call_id) {
             return found;
         }
         let entry = LiveCall {
-            call_id: call_id.to_string(),
+            call_id,
             round,
             participant_id: participant_id.to_string(),
             status: RwSignal::new(LiveStatus::Waiting),
@@ -125,7 +126,8 @@ fn ask_persistence_once() {
 /// One model call as the live view shows it.
 #[derive(Clone, Debug)]
 pub struct LiveCall {
-    pub call_id: String,
+    /// The asked call the card shows (its re-ask shows on it too).
+    pub call_id: CallId,
     pub round: u8,
     pub participant_id: String,
     pub status: RwSignal<LiveStatus>,

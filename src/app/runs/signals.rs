@@ -2,7 +2,8 @@
 use std::cell::Cell;
 
 use consilium_engine::benchmark::progress::progress;
-use consilium_engine::views::live::{card_of, ASKED_AGAIN_NOTE};
+use consilium_engine::record::CallId;
+use consilium_engine::views::live::ASKED_AGAIN_NOTE;
 use consilium_engine::{Clock, Event, EventSink, Session};
 use leptos::prelude::*;
 
@@ -53,8 +54,8 @@ impl EventSink for SignalSink {
             } => {
                 keep_only_this_question(live, &call_id);
                 // A re-ask shows on its call's card: one card per asked call.
-                let card = card_of(&call_id);
-                let asked_again = card != call_id && live.call(card).is_some();
+                let card = call_id.asked_call();
+                let asked_again = call_id.is_reask() && live.call(&card).is_some();
                 let call = live.call_entry(card, round_number, &participant_id);
                 if asked_again {
                     call.text.push("", true);
@@ -67,13 +68,13 @@ impl EventSink for SignalSink {
                 text,
                 restart,
             } => {
-                if let Some(call) = live.call(card_of(&call_id)) {
+                if let Some(call) = live.call(&call_id.asked_call()) {
                     call.status.set(LiveStatus::Streaming);
                     call.text.push(&text, restart);
                 }
             }
             Event::CallNote { call_id, note } => {
-                if let Some(call) = live.call(card_of(&call_id)) {
+                if let Some(call) = live.call(&call_id.asked_call()) {
                     if note.is_some() {
                         call.status.set(LiveStatus::Retrying);
                     }
@@ -87,7 +88,7 @@ impl EventSink for SignalSink {
                 error,
                 answered_by,
             } => {
-                if let Some(call) = live.call(card_of(&call_id)) {
+                if let Some(call) = live.call(&call_id.asked_call()) {
                     call.note.set(None);
                     call.answered_by.set(answered_by);
                     call.status.set(if ok {
@@ -118,17 +119,17 @@ impl EventSink for SignalSink {
     }
 }
 
-/// A benchmark's call ids name their question (`q3/r1-panelist-1`, `q3-best-2`): when a call of
-/// another question starts, the finished calls of the earlier ones leave the live list, which
-/// would otherwise grow by thousands over a long run. Other protocols' ids name none.
-fn keep_only_this_question(live: LiveRun, call_id: &str) {
-    let Some(question) = benchmark_question(call_id) else {
+/// A benchmark's calls name their question: when a call of another question starts, the
+/// finished calls of the earlier ones leave the live list, which would otherwise grow by
+/// thousands over a long run. Other protocols' calls name none.
+fn keep_only_this_question(live: LiveRun, call_id: &CallId) {
+    let Some(question) = call_id.question() else {
         return;
     };
     let other_question = live.calls.with_untracked(|calls| {
         calls
             .last()
-            .is_some_and(|last| benchmark_question(&last.call_id) != Some(question))
+            .is_some_and(|last| last.call_id.question() != Some(question))
     });
     if other_question {
         live.calls.update(|calls| {
@@ -140,11 +141,4 @@ fn keep_only_this_question(live: LiveRun, call_id: &str) {
             })
         });
     }
-}
-
-fn benchmark_question(call_id: &str) -> Option<&str> {
-    call_id
-        .split_once('/')
-        .map(|(question, _)| question)
-        .or_else(|| call_id.split_once("-best-").map(|(question, _)| question))
 }

@@ -37,7 +37,7 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                     .benchmark()
                     .map(|b| b.results.iter().map(|r| r.arms.len()).sum::<usize>())
                     .unwrap_or(0);
-                (arms, s.state.clone())
+                (arms, s.status())
             })
         })
     });

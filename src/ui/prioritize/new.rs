@@ -3,9 +3,8 @@
 //! three partners, max rounds and budget. Before the start the app asks when the critic is not
 //! independent or a partner has no price (its cost would be unknown, never counted as free).
 use consilium_engine::prioritize::backlog::{Effort, Opportunity, Size};
-use consilium_engine::prioritize::body::{
-    Partner, PrioritizeConfig, DEFAULT_BUDGET_USD, DEFAULT_MAX_ROUNDS,
-};
+use consilium_engine::prioritize::body::{Partner, PrioritizeConfig};
+use consilium_engine::prioritize::debate::{DEFAULT_BUDGET_USD, DEFAULT_MAX_ROUNDS};
 use consilium_engine::prioritize::debate_by_default;
 use consilium_engine::prioritize::import::{import_backlog, merge_into, ImportFormat};
 use consilium_engine::views::prioritize::{

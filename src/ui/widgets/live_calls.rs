@@ -63,7 +63,7 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
         _ => None,
     };
     view! {
-        <article class="call-card" data-call-id=call.call_id.clone() data-status=status_text>
+        <article class="call-card" data-call-id=call.call_id.to_string() data-status=status_text>
             <header>
                 <span class="participant">{label}</span>
                 <span class=status_class>{status_text}</span>

@@ -11,7 +11,7 @@ use crate::record::benchmark::question::Question;
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::state::ConsultState;
 use crate::record::state::StateMachine;
-use crate::record::{CallRecord, CallStatus, ProtocolBody, Session, REASK_SUFFIX};
+use crate::record::{CallId, CallRecord, CallStatus, ProtocolBody, Session};
 
 /// What some calls came to: their cost (None when any had no known cost), tokens and count.
 #[derive(Debug, Default, PartialEq)]
@@ -75,7 +75,7 @@ fn sequential_calls(records: &[&CallRecord]) -> u32 {
     let wave = |r: &CallRecord| (r.round, r.call_id.contains("-judge"));
     let mut waves: Vec<((u8, bool), bool)> = Vec::new();
     for record in records {
-        let asked_again = record.call_id.contains(REASK_SUFFIX);
+        let asked_again = record.id().is_some_and(|id| id.is_reask());
         match waves.iter_mut().find(|(w, _)| *w == wave(record)) {
             Some((_, again)) => *again |= asked_again,
             None => waves.push((wave(record), asked_again)),
@@ -85,12 +85,9 @@ fn sequential_calls(records: &[&CallRecord]) -> u32 {
 }
 
 /// The records of call `call_id`: itself, its re-ask, hedged and cut attempts (`<id>-…`).
-pub(super) fn is_call(record: &CallRecord, call_id: &str) -> bool {
-    record.call_id == call_id
-        || record
-            .call_id
-            .strip_prefix(call_id)
-            .is_some_and(|rest| rest.starts_with('-'))
+/// Whether `record` is of the asked call `call_id`: the call, its re-ask, or an attempt of either.
+pub(super) fn is_call(record: &CallRecord, call_id: &CallId) -> bool {
+    record.id().is_some_and(|id| id.asked_call() == *call_id)
 }
 
 /// An answer graded: `None` (no answer) stays `None`; an answer with nothing gradable is wrong.
@@ -108,7 +105,7 @@ pub fn council_arms(question: &Question, consult: &Session) -> (Vec<ArmOutcome>,
     let mut arms = Vec::new();
     let mut round1_answers: Vec<&str> = Vec::new();
     for panelist in &body.config.panelists {
-        let call_id = format!("r1-{}", panelist.id);
+        let call_id = CallId::seat(1, &panelist.id);
         let answer = body
             .round1
             .iter()
@@ -188,7 +185,7 @@ pub fn best_single_arm(question: &Question, samples: &[Sample]) -> ArmOutcome {
 }
 
 /// A sample's spend, from the records of its call (`<question id>-best-<index>` and its re-ask).
-pub fn sample_spend(calls: &[CallRecord], call_id: &str) -> (Option<f64>, u64, u32) {
+pub fn sample_spend(calls: &[CallRecord], call_id: &CallId) -> (Option<f64>, u64, u32) {
     let spend = Spend::of(calls.iter().filter(|r| is_call(r, call_id)));
     (spend.cost_usd, spend.tokens, spend.calls)
 }

@@ -45,7 +45,7 @@ use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::depth::Depth;
 use crate::record::consult::state::ConsultState;
 use crate::record::state::StateMachine;
-use crate::record::{self, CallStatus, CostSummary, ProtocolBody, Session};
+use crate::record::{self, CallId, CallStatus, CostSummary, ProtocolBody, Session};
 use crate::reply_parse::ParsedReply;
 
 /// The Benchmark, as the harness knows it.
@@ -385,7 +385,7 @@ async fn samples_step(
     });
     let parse = |_: &CallPlan, text: &str| council.parse_independent(&best, text, &run.now());
     let asks = (1..=k).filter(|i| !stored.contains(i)).map(|index| {
-        let call_id = format!("{}-best-{index}", question.id);
+        let call_id = CallId::best_single(&question.id, index);
         let plan = CallPlan {
             call_id: call_id.clone(),
             round: 1,
@@ -494,8 +494,8 @@ impl<'r, 'a> QuestionSink<'r, 'a> {
         });
     }
 
-    fn call_id(&self, call_id: &str) -> String {
-        format!("{}/{call_id}", self.question_id)
+    fn call_id(&self, call_id: CallId) -> CallId {
+        call_id.in_question(&self.question_id)
     }
 }
 
@@ -507,7 +507,7 @@ impl EventSink for QuestionSink<'_, '_> {
                 round_number,
                 participant_id,
             } => Event::CallStarted {
-                call_id: self.call_id(&call_id),
+                call_id: self.call_id(call_id),
                 round_number,
                 participant_id,
             },
@@ -516,12 +516,12 @@ impl EventSink for QuestionSink<'_, '_> {
                 text,
                 restart,
             } => Event::CallDelta {
-                call_id: self.call_id(&call_id),
+                call_id: self.call_id(call_id),
                 text,
                 restart,
             },
             Event::CallNote { call_id, note } => Event::CallNote {
-                call_id: self.call_id(&call_id),
+                call_id: self.call_id(call_id),
                 note,
             },
             Event::CallFinished {
@@ -531,7 +531,7 @@ impl EventSink for QuestionSink<'_, '_> {
                 error,
                 answered_by,
             } => Event::CallFinished {
-                call_id: self.call_id(&call_id),
+                call_id: self.call_id(call_id),
                 participant_id,
                 ok,
                 error,

@@ -1,7 +1,7 @@
 //! What the engine tells the shell while any protocol runs. The events are the same for every
 //! protocol, so the shell renders every live run alike; their names follow the seeds'
 //! `consultation:*` convention, with each protocol's own prefix.
-use crate::record::{Protocol, Session};
+use crate::record::{CallId, Protocol, Session};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -19,24 +19,24 @@ pub enum Event {
         round_number: u8,
     },
     CallStarted {
-        call_id: String,
+        call_id: CallId,
         round_number: u8,
         participant_id: String,
     },
     /// Streamed text of a call under way; `restart` drops what came before (a retry).
     CallDelta {
-        call_id: String,
+        call_id: CallId,
         text: String,
         restart: bool,
     },
     /// A passing notice about a call under way (a retry coming); None clears it.
     CallNote {
-        call_id: String,
+        call_id: CallId,
         note: Option<String>,
     },
     /// `ok` is false for transport failures, cancellations and replies that could not be used.
     CallFinished {
-        call_id: String,
+        call_id: CallId,
         participant_id: String,
         ok: bool,
         error: Option<String>,

@@ -6,9 +6,8 @@ use crate::harness::demo::{scripted_reply, DEMO_MODEL, DEMO_PROVIDER_ID};
 use crate::harness::io::{CallReply, CallRequest};
 use crate::participants::Participant;
 use crate::record::prioritize::backlog::{Effort, Opportunity, Size};
-use crate::record::prioritize::body::{
-    Partner, PrioritizeConfig, DEFAULT_BUDGET_USD, DEFAULT_MAX_ROUNDS,
-};
+use crate::record::prioritize::body::{Partner, PrioritizeConfig};
+use crate::record::prioritize::debate::{DEFAULT_BUDGET_USD, DEFAULT_MAX_ROUNDS};
 use crate::record::DEFAULT_MAX_TOKENS;
 
 pub fn demo_backlog() -> Vec<Opportunity> {

@@ -11,6 +11,7 @@ use crate::record::prioritize::backlog::Opportunity;
 use crate::record::prioritize::body::{ChampionPart, CriticPart, Partner, RoundInProgress};
 use crate::record::prioritize::debate::DebateRound;
 use crate::record::prioritize::state::PrioritizeState;
+use crate::record::CallId;
 use crate::reply_parse::ParsedReply;
 use crate::validation::ReplyTexts;
 
@@ -178,7 +179,7 @@ fn plan<'p>(
         .partner(seat)
         .ok_or_else(|| Stop::Failed(format!("There is no {}.", seat.title())))?;
     Ok(CallPlan {
-        call_id: format!("r{round}-{}", seat.id()),
+        call_id: CallId::seat(round, seat.id()),
         round,
         participant,
         prompt,

@@ -2,6 +2,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::is_zero;
+use super::CallId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -82,15 +83,17 @@ impl Substitution {
     }
 }
 
-/// What the harness appends to a call's id for its one re-ask.
-pub const REASK_SUFFIX: &str = "-reask";
-
 /// Whether the record at `index` of `calls` stands for its asked call. A call and its re-ask are
 /// one asked call, shown once (one card, one failed call): by the reply that was used (the first
 /// reply, taken as free text), else by the re-ask, whose outcome is the call's.
 pub fn stands_for_its_call(calls: &[CallRecord], index: usize) -> bool {
     let call = &calls[index];
-    if let Some(first_id) = call.call_id.strip_suffix(REASK_SUFFIX) {
+    // An id no call id formats to (none is written so) stands for itself.
+    let Some(id) = call.id() else {
+        return true;
+    };
+    if id.is_reask() {
+        let first_id = id.asked_call().to_string();
         // A resumed round repeats ids: the first call is the nearest one before.
         let first = calls[..index].iter().rev().find(|c| c.call_id == first_id);
         return !first.is_some_and(|first| first.status == CallStatus::Ok);
@@ -98,7 +101,7 @@ pub fn stands_for_its_call(calls: &[CallRecord], index: usize) -> bool {
     if call.status == CallStatus::Ok {
         return true;
     }
-    let reask_id = format!("{}{REASK_SUFFIX}", call.call_id);
+    let reask_id = id.reasked().to_string();
     let asked_again = calls[index + 1..]
         .iter()
         .take_while(|later| later.call_id != call.call_id)
@@ -107,9 +110,14 @@ pub fn stands_for_its_call(calls: &[CallRecord], index: usize) -> bool {
 }
 
 impl CallRecord {
+    /// The record's call id, typed; None for a string no call id formats to.
+    pub fn id(&self) -> Option<CallId> {
+        CallId::parse(&self.call_id)
+    }
+
     /// An earlier attempt of a call that reached the provider and was cut off (recorded for its
     /// cost as `<call id>-attempt-<n>`), not a call of its own.
     pub fn is_cut_attempt(&self) -> bool {
-        self.call_id.contains("-attempt-")
+        self.id().is_some_and(|id| id.is_attempt())
     }
 }

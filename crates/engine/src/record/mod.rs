@@ -12,6 +12,7 @@
 //! states), with the `StateMachine` rule its states follow (`state`); what the protocols do with it
 //! is theirs.
 pub mod benchmark;
+mod call_id;
 mod calls;
 pub mod consult;
 mod cost;
@@ -20,24 +21,22 @@ pub mod prioritize;
 pub mod review;
 mod session_serde;
 pub mod state;
+mod status;
 
 use serde::{Deserialize, Serialize};
 
-pub use calls::{stands_for_its_call, CallRecord, CallStatus, Substitution, REASK_SUFFIX};
+pub use call_id::{Asked, Attempt, CallId, Step};
+pub use calls::{stands_for_its_call, CallRecord, CallStatus, Substitution};
 pub use cost::CostSummary;
 pub use migrate::RecordError;
+pub use status::SessionStatus;
 
 use self::benchmark::body::BenchmarkBody;
 use self::benchmark::config::BenchmarkConfig;
-use self::benchmark::state::BenchmarkState;
 use self::consult::body::ConsultBody;
 use self::consult::config::ConsultConfig;
-use self::consult::state::ConsultState;
 use self::prioritize::body::{PrioritizeBody, PrioritizeConfig};
-use self::prioritize::state::PrioritizeState;
 use self::review::body::{ReviewBody, ReviewConfig};
-use self::review::state::ReviewState;
-use self::state::state_is_finished;
 use crate::participants::Participant;
 use crate::timestamp::rfc3339_utc;
 
@@ -287,12 +286,7 @@ impl Session {
 
     /// Complete, aborted, failed, or another end state of its protocol.
     pub fn is_finished(&self) -> bool {
-        match &self.body {
-            Body::Consult(_) => state_is_finished::<ConsultState>(&self.state),
-            Body::Review(_) => state_is_finished::<ReviewState>(&self.state),
-            Body::Prioritize(_) => state_is_finished::<PrioritizeState>(&self.state),
-            Body::Benchmark(_) => state_is_finished::<BenchmarkState>(&self.state),
-        }
+        self.status().is_finished()
     }
 }
 

@@ -103,8 +103,3 @@ impl<S: StateMachine> std::fmt::Display for TransitionError<S> {
 }
 
 impl<S: StateMachine> std::error::Error for TransitionError<S> {}
-
-/// A state the protocol does not know (a hand-edited record) counts as finished: nothing can run it.
-pub fn state_is_finished<S: StateMachine>(state: &str) -> bool {
-    S::parse(state).is_none_or(StateMachine::is_finished)
-}

@@ -10,6 +10,7 @@ use crate::harness::{Answer, CallPlan, Stop};
 use crate::record::review::body::{Compromise, Opinion, VetoerAnswer};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::Vote;
+use crate::record::{CallId, Step};
 use crate::reply_parse::parse_reply;
 
 pub(super) async fn compromise(run: &ReviewRun<'_>) -> Result<(), Stop> {
@@ -77,7 +78,7 @@ async fn offer(
         return Ok(result);
     };
     let plan = CallPlan {
-        call_id: format!("r{round}-business_driver-compromise"),
+        call_id: CallId::seat(round, "business_driver").at_step(Step::Compromise),
         round,
         participant: driver,
         prompt: prompts::compromise(vetoers, parsed),
@@ -120,7 +121,7 @@ async fn ask_vetoers(
         .filter_map(|(role, opinion)| {
             let member = run.config.members.iter().find(|m| m.id == role.id())?;
             Some(CallPlan {
-                call_id: format!("r{round}-{}-accept", role.id()),
+                call_id: CallId::seat(round, role.id()).at_step(Step::Accept),
                 round,
                 participant: member,
                 prompt: prompts::acceptance(

@@ -11,6 +11,7 @@ use crate::record::review::body::{Opinion, ReviewBody, ReviewRound, MAX_ROUNDS};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::Vote;
 use crate::record::review::state::ReviewState;
+use crate::record::CallId;
 use crate::reply_parse::parse_reply;
 
 /// What the committee has on the table this round: the current code, the scan's facts, the
@@ -86,7 +87,7 @@ fn plans<'p>(
         .filter_map(|member| {
             let role = ReviewerRole::from_id(&member.id)?;
             Some(CallPlan {
-                call_id: format!("r{round}-{}", member.id),
+                call_id: CallId::seat(round, &member.id),
                 round,
                 participant: member,
                 prompt: prompts::opinion(role, context),

@@ -4,16 +4,13 @@ use serde_json::{Map, Value};
 
 use crate::consult::peers::PeerLabels;
 use crate::partial_reply::read_partial;
+use crate::record::consult::state::ConsultState;
 use crate::record::prioritize::body::Partner;
+use crate::record::prioritize::state::PrioritizeState;
 use crate::record::review::body::MAX_ROUNDS as REVIEW_MAX_ROUNDS;
-use crate::record::{Body, Session, REASK_SUFFIX};
+use crate::record::review::state::ReviewState;
+use crate::record::{Body, CallId, Session, SessionStatus, Step};
 use crate::views::verdict::percent;
-
-/// The card a call's events show on: a re-ask on its call's own card, so an asked call is one
-/// card however often it was asked (`REASK_SUFFIX`).
-pub fn card_of(call_id: &str) -> &str {
-    call_id.strip_suffix(REASK_SUFFIX).unwrap_or(call_id)
-}
 
 /// What a card says while its call is asked again: the reason is on record, and the banner's
 /// if the call fails for good.
@@ -37,7 +34,7 @@ pub enum ReplyKind {
 
 impl ReplyKind {
     /// The kind of the call `call_id` of `participant_id` in `round`.
-    pub fn of(session: &Session, round: u8, participant_id: &str, call_id: &str) -> Self {
+    pub fn of(session: &Session, round: u8, participant_id: &str, call_id: &CallId) -> Self {
         match &session.body {
             // A benchmark's calls are its consultations' and the best single model's answers.
             Body::Consult(_) | Body::Benchmark(_) => match (participant_id == "judge", round) {
@@ -47,9 +44,11 @@ impl ReplyKind {
                 (true, 3) => Self::CrossExamJudgment,
                 (true, _) => Self::Verdict,
             },
-            Body::Review(_) if call_id.contains("-compromise") => Self::Compromise,
-            Body::Review(_) if call_id.contains("-accept") => Self::Acceptance,
-            Body::Review(_) => Self::Opinion,
+            Body::Review(_) => match call_id.step() {
+                Some(Step::Compromise) => Self::Compromise,
+                Some(Step::Accept) => Self::Acceptance,
+                None => Self::Opinion,
+            },
             Body::Prioritize(_) => match Partner::from_id(participant_id) {
                 Some(Partner::Champion) => Self::Champion,
                 Some(Partner::Critic) => Self::Critic,
@@ -440,33 +439,40 @@ impl Stepper {
     }
 }
 
-/// The stepper of a running `session` whose latest call is in `latest_round` (0 before any). Read
-/// from the state's stored name, as the record keeps it.
+/// The stepper of a running `session` whose latest call is in `latest_round` (0 before any).
 pub fn stepper(session: &Session, latest_round: u8) -> Option<Stepper> {
     let round = latest_round.max(1);
-    let (round, rounds, up_to, step) = match (&session.body, session.state.as_str()) {
-        (Body::Consult(_), "idle" | "estimating" | "awaiting_consent") => (1, 4, false, "Starting"),
-        (Body::Consult(_), "independent") => (1, 4, false, "Independent answers"),
-        (Body::Consult(_), "synthesis") => (2, 4, false, "Synthesis"),
-        (Body::Consult(_), "cross_exam") => (3, 4, false, "Cross-examination"),
-        (Body::Consult(_), "verdict") => (4, 4, false, "Verdict"),
-        (Body::Review(_), state) => {
+    let (round, rounds, up_to, step) = match (&session.body, session.status()) {
+        (_, SessionStatus::Consult(state)) => {
+            use ConsultState::*;
+            let (round, step) = match state {
+                Idle | Estimating | AwaitingConsent => (1, "Starting"),
+                Independent => (1, "Independent answers"),
+                Synthesis => (2, "Synthesis"),
+                CrossExam => (3, "Cross-examination"),
+                Verdict => (4, "Verdict"),
+                _ => return None,
+            };
+            (round, 4, false, step)
+        }
+        (_, SessionStatus::Review(state)) => {
+            use ReviewState::*;
             let step = match state {
                 // The committee enters DEBATE as round 1 starts: its first opinions.
-                "proposal" => "First opinions",
-                "debate" if round == 1 => "First opinions",
-                "debate" => "Debate",
-                "veto" => "Answering a veto",
-                "synthesis" | "abstain" => "Concluding",
+                Proposal => "First opinions",
+                Debate if round == 1 => "First opinions",
+                Debate => "Debate",
+                Veto => "Answering a veto",
+                Synthesis | Abstain => "Concluding",
                 _ => return None,
             };
             (round, REVIEW_MAX_ROUNDS, true, step)
         }
-        (Body::Prioritize(body), state) => {
+        (Body::Prioritize(body), SessionStatus::Prioritize(state)) => {
             let step = match state {
-                "champion" => "The champion argues",
-                "critic" => "The critic answers",
-                "moderator" => "The moderator ranks",
+                PrioritizeState::Champion => "The champion argues",
+                PrioritizeState::Critic => "The critic answers",
+                PrioritizeState::Moderator => "The moderator ranks",
                 _ => return None,
             };
             let rounds = body.config.max_rounds.min(u8::MAX.into()) as u8;

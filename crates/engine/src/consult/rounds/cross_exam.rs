@@ -14,6 +14,7 @@ use crate::record::consult::artifacts::{
     cross_exam_judgment_schema, cross_exam_reply_schema, ArtifactEnvelope, Challenge,
     CrossExamArtifact, CrossExamJudgment, CrossExamReply, Rebuttal, CROSS_EXAM,
 };
+use crate::record::CallId;
 use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
@@ -69,7 +70,7 @@ pub(in crate::consult) async fn ask_round(run: &Run<'_>) -> Result<(), Stop> {
                 structured,
             );
             Some(CallPlan {
-                call_id: format!("r3-{}", panelist.id),
+                call_id: CallId::seat(3, &panelist.id),
                 round: 3,
                 participant: panelist,
                 tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
@@ -217,7 +218,7 @@ async fn judge(
     let count = challenges.len();
     let labels = run.peer_labels(&run.config.judge.id);
     let plan = CallPlan {
-        call_id: "r3-judge".to_string(),
+        call_id: CallId::seat(3, "judge"),
         round: 3,
         participant: &run.config.judge,
         // The judge reads the challenges and defences only: the synthesis is not needed to judge

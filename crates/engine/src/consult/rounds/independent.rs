@@ -10,6 +10,7 @@ use crate::record::consult::artifacts::{
     independent_schema_with, ArtifactEnvelope, IndependentArtifact, INDEPENDENT,
 };
 use crate::record::consult::config::MIN_PANELISTS;
+use crate::record::CallId;
 use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
@@ -20,7 +21,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         .panelists
         .iter()
         .map(|panelist| CallPlan {
-            call_id: format!("r1-{}", panelist.id),
+            call_id: CallId::seat(1, &panelist.id),
             round: 1,
             participant: panelist,
             prompt: caching::for_round(

@@ -4,6 +4,7 @@ use crate::consult::{caching, prompts};
 use crate::harness::CallPlan;
 use crate::harness::Stop;
 use crate::record::consult::artifacts::{synthesis_schema, SynthesisArtifact, SYNTHESIS};
+use crate::record::CallId;
 use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
@@ -11,7 +12,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     let round1 = run.body(|session| session.round1.clone());
     let labels = run.peer_labels(&run.config.judge.id);
     let plan = CallPlan {
-        call_id: "r2-judge".to_string(),
+        call_id: CallId::seat(2, "judge"),
         round: 2,
         participant: &run.config.judge,
         prompt: caching::for_round(

@@ -9,6 +9,7 @@ use crate::harness::CallPlan;
 use crate::harness::Stop;
 use crate::record::consult::artifacts::final_answer::require_final_answer;
 use crate::record::consult::artifacts::{verdict_schema_with, VerdictArtifact, VERDICT};
+use crate::record::CallId;
 use crate::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
@@ -64,7 +65,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         earlier.as_ref(),
     );
     let plan = CallPlan {
-        call_id: "r4-judge".to_string(),
+        call_id: CallId::seat(4, "judge"),
         round: 4,
         participant: &run.config.judge,
         tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),

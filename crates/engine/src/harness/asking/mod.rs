@@ -21,7 +21,7 @@ use super::protocol::Protocol;
 use super::run::{Run, Stop};
 use crate::participants::{Participant, Price};
 use crate::record::ProtocolBody;
-use crate::record::{CallRecord, CallStatus, Substitution, REASK_SUFFIX};
+use crate::record::{CallId, CallRecord, CallStatus, Substitution};
 use crate::reply_parse::{extract_json, ParsedReply, ReplyError};
 use crate::validation::ReplyTexts;
 use race::{ProgressEvents, Raced, Request, Seat};
@@ -31,7 +31,7 @@ mod race;
 /// One call the protocol wants made.
 #[derive(Clone)]
 pub struct CallPlan<'p> {
-    pub call_id: String,
+    pub call_id: CallId,
     pub round: u8,
     pub participant: &'p Participant,
     pub prompt: Prompt,
@@ -41,10 +41,10 @@ pub struct CallPlan<'p> {
 }
 
 impl CallPlan<'_> {
-    /// The same call with the reason its reply could not be used; `-reask` marks its id.
+    /// The same call with the reason its reply could not be used, as its re-ask.
     fn reask(&self, error: &str) -> Self {
         Self {
-            call_id: format!("{}{REASK_SUFFIX}", self.call_id),
+            call_id: self.call_id.clone().reasked(),
             prompt: self.prompt.with_reask(error),
             ..self.clone()
         }
@@ -58,7 +58,7 @@ impl CallPlan<'_> {
             .cache_prefix
             .map(|_| format!("{session_id}:{}", self.participant.id));
         CallRequest {
-            call_id: self.call_id.clone(),
+            call_id: self.call_id.to_string(),
             round: self.round,
             participant_id: self.participant.id.clone(),
             target,
@@ -74,7 +74,7 @@ impl CallPlan<'_> {
 
     fn record(&self, status: CallStatus, started_at: String, finished_at: String) -> CallRecord {
         CallRecord {
-            call_id: self.call_id.clone(),
+            call_id: self.call_id.to_string(),
             round: self.round,
             participant_id: self.participant.id.clone(),
             status,
@@ -239,7 +239,7 @@ enum Attempt<T> {
 
 /// A reply the model gave that could not be used.
 struct Unusable {
-    call_id: String,
+    call_id: CallId,
     /// Why, as the parser said it: what the re-ask tells the model.
     error: String,
     reply: String,
@@ -284,7 +284,7 @@ trait Asking {
     fn session_id(&self) -> String;
     fn add_record(&self, record: CallRecord);
     /// Changes the latest record of `call_id` (a resumed round repeats ids).
-    fn amend_record(&self, call_id: &str, amend: &dyn Fn(&mut CallRecord));
+    fn amend_record(&self, call_id: &CallId, amend: &dyn Fn(&mut CallRecord));
     fn observe_first_text(&self, provider_id: &str, ms: u64);
     fn first_text_times(&self, provider_id: &str) -> Vec<u64>;
     fn hedge_deadline(&self) -> Option<HedgeDeadline>;
@@ -317,7 +317,8 @@ impl<P: Protocol> Asking for Run<'_, P> {
     fn add_record(&self, record: CallRecord) {
         Run::add_record(self, record)
     }
-    fn amend_record(&self, call_id: &str, amend: &dyn Fn(&mut CallRecord)) {
+    fn amend_record(&self, call_id: &CallId, amend: &dyn Fn(&mut CallRecord)) {
+        let call_id = call_id.to_string();
         self.update(|session| {
             if let Some(record) = session
                 .calls
@@ -658,7 +659,7 @@ impl dyn Asking + '_ {
                 started_at.clone(),
                 finished_at.clone(),
             );
-            other.call_id = request.loser_id(&plan.call_id);
+            other.call_id = request.loser_id(&plan.call_id).to_string();
             if other.status == CallStatus::Ok {
                 other.status = CallStatus::Failed;
             }
@@ -689,7 +690,7 @@ impl dyn Asking + '_ {
             );
         }
         self.emit(Event::CallFinished {
-            call_id: record.call_id.clone(),
+            call_id: plan.call_id.clone(),
             participant_id: record.participant_id.clone(),
             ok: record.status == CallStatus::Ok,
             error: record.error.clone(),
@@ -742,7 +743,7 @@ impl dyn Asking + '_ {
                         record.status = CallStatus::Failed;
                         record.error = Some(error.clone());
                         Attempt::Unusable(Unusable {
-                            call_id: record.call_id.clone(),
+                            call_id: plan.call_id.clone(),
                             error,
                             reply: reply.text.clone(),
                             model: reply.model.clone(),
@@ -767,7 +768,7 @@ impl dyn Asking + '_ {
         &self,
         plan: &CallPlan<'_>,
         seat: Seat,
-        call_id: String,
+        call_id: CallId,
         status: CallStatus,
         partial: CallReply,
         error: String,
@@ -778,7 +779,7 @@ impl dyn Asking + '_ {
             .ledger()
             .charge(price, &partial, plan.prompt.estimated_tokens());
         let mut record = plan.record(status, started_at.to_string(), finished_at.to_string());
-        record.call_id = call_id;
+        record.call_id = call_id.to_string();
         record_usage(&mut record, &partial, price, cost);
         record.model = partial.model;
         record.reply_text = Some(partial.text);
@@ -791,7 +792,7 @@ impl dyn Asking + '_ {
     /// Reserves the call's worst case, or records it as skipped and says why.
     fn reserve(&self, plan: &CallPlan<'_>) -> Result<Reservation, String> {
         let reserved = self.ledger().reserve(
-            &plan.call_id,
+            &plan.call_id.to_string(),
             plan.participant.price,
             plan.prompt.estimated_tokens(),
             self.max_tokens(),

@@ -22,6 +22,7 @@ use super::{Asking, CallPlan, ErasedParser};
 use crate::harness::events::Event;
 use crate::harness::io::{CallFailure, CallProgress, CallReply, CallTarget, Clock};
 use crate::harness::ledger::Reservation;
+use crate::record::{Attempt, CallId};
 use crate::reply_parse::ParsedReply;
 
 /// Requests one call may send in all: the seat's own, then the backup, the own model again and
@@ -245,7 +246,7 @@ fn any_on_time(
 /// ledger. A hedged call's card streams whichever request sends text first (a straggler is often
 /// silent until late, so another's reply shows as it comes); notes come from the first request.
 pub(super) struct ProgressEvents<'e> {
-    call_id: &'e str,
+    call_id: &'e CallId,
     emit: &'e dyn Fn(Event),
     clock: &'e dyn Clock,
     request: Request,
@@ -264,7 +265,7 @@ pub(super) struct ProgressEvents<'e> {
 impl<'e> ProgressEvents<'e> {
     /// One per request a call may send, sharing the card.
     pub(super) fn for_requests(
-        call_id: &'e str,
+        call_id: &'e CallId,
         emit: &'e dyn Fn(Event),
         clock: &'e dyn Clock,
         card: &'e Cell<Option<Request>>,
@@ -320,7 +321,7 @@ impl CallProgress for ProgressEvents<'_> {
         };
         if shown {
             (self.emit)(Event::CallDelta {
-                call_id: self.call_id.to_string(),
+                call_id: self.call_id.clone(),
                 text: text.to_string(),
                 restart,
             });
@@ -330,7 +331,7 @@ impl CallProgress for ProgressEvents<'_> {
     fn note(&self, note: Option<&str>) {
         if self.request == Request::FIRST {
             (self.emit)(Event::CallNote {
-                call_id: self.call_id.to_string(),
+                call_id: self.call_id.clone(),
                 note: note.map(str::to_string),
             });
         }
@@ -407,16 +408,19 @@ impl Request {
 
     /// The record id of a request that did not win: a cost on record beside the call's own
     /// record (`-attempt-` marks it so), not a call of its own.
-    pub(super) fn loser_id(self, call_id: &str) -> String {
-        format!("{call_id}-attempt-{}", self.tag())
+    pub(super) fn loser_id(self, call_id: &CallId) -> CallId {
+        call_id.clone().attempt(Attempt {
+            request: Some(self.tag()),
+            retry: None,
+        })
     }
 
     /// The record id of the `number`-th attempt of this request the caller retried.
-    pub(super) fn retried_id(self, call_id: &str, number: usize) -> String {
-        match self {
-            Request::FIRST => format!("{call_id}-attempt-{number}"),
-            _ => format!("{call_id}-attempt-{}-{number}", self.tag()),
-        }
+    pub(super) fn retried_id(self, call_id: &CallId, number: usize) -> CallId {
+        call_id.clone().attempt(Attempt {
+            request: (self != Request::FIRST).then(|| self.tag()),
+            retry: Some(number),
+        })
     }
 }
 

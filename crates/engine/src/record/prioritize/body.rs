@@ -6,9 +6,7 @@ use super::backlog::{validate_backlog, Opportunity, ScoreMethod};
 use super::debate::DebateSession;
 use crate::participants::Participant;
 
-pub const DEFAULT_MAX_ROUNDS: u32 = 3;
 pub const MAX_ROUNDS_LIMIT: u32 = 10;
-pub const DEFAULT_BUDGET_USD: f64 = 2.50;
 /// More opportunities than this start a debate; fewer are ranked by the plain score unless the
 /// user asks for a debate (a setting).
 pub const DEFAULT_DEBATE_THRESHOLD: usize = 5;

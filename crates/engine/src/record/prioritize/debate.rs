@@ -8,6 +8,10 @@ use serde::{Deserialize, Serialize};
 
 use super::backlog::{Opportunity, Size};
 
+/// The seed's defaults for a debate's rounds and budget, also the new prioritization's settings.
+pub const DEFAULT_MAX_ROUNDS: u32 = 3;
+pub const DEFAULT_BUDGET_USD: f64 = 2.50;
+
 /// The moderator's call on an opportunity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -150,11 +154,11 @@ pub struct DebateSession {
 }
 
 fn default_max_rounds() -> u32 {
-    super::body::DEFAULT_MAX_ROUNDS
+    DEFAULT_MAX_ROUNDS
 }
 
 fn default_budget_usd() -> f64 {
-    super::body::DEFAULT_BUDGET_USD
+    DEFAULT_BUDGET_USD
 }
 
 fn ignore<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
