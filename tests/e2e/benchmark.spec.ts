@@ -107,7 +107,9 @@ test('every arm scores inside the Wilson interval of its expected accuracy', asy
   console.log(`benchmark e2e: ${QUESTIONS} questions, k=${k}, ${(wallMs / 1000).toFixed(1)} s\n  ${report.join('\n  ')}`);
 
   // The council against each arm, the flips, calibration: all there, in words and numbers.
-  await expect(page.locator('table.bench-comparisons tbody tr')).toHaveCount(PANEL.length + 2);
+  // Against each panelist alone, the best single model, the round-1 vote, and the Vote and Adaptive
+  // depths read from the council's own record.
+  await expect(page.locator('table.bench-comparisons tbody tr')).toHaveCount(PANEL.length + 4);
   await expect(page.locator('table.bench-comparisons td[data-label="McNemar p"]').first()).toHaveText(/^(< 0\.001|[01]\.\d{3})$/);
   await expect(page.locator('.bench-brier')).toHaveText(/^Brier score: 0\.\d{3} /);
   await expect(page.locator('[data-flips="wrong-to-right"] summary')).toHaveText(/: [1-9]\d*$/);
