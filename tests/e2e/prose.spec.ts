@@ -27,7 +27,7 @@ test('a prose-only model: panelists heard as free text, the judge fails naming t
   await expect(badge).toHaveText('failed', { timeout: 60_000 });
   const banner = page.locator('.failure-banner');
   await expect(banner).toHaveCount(1);
-  await expect(banner.locator('h3')).toContainText(`${model} answered in prose, not the JSON this step needs, even when asked again.`);
+  await expect(banner.locator('h3')).toContainText(`${model} answered in prose, not the JSON this step needs, even when asked again`);
   await expect(banner.getByRole('button', { name: /server settings/i })).toHaveCount(0);
 
   // Round 1: both panelists heard, each answer one card marked free text, with the model's words.
