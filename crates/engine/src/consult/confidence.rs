@@ -155,19 +155,7 @@ pub fn agreement_gaps(
             gaps.push(AgreementGap::FreeText { round, panelists });
         }
     }
-    match strongest_consensus(synthesis) {
-        None => gaps.push(AgreementGap::NoConsensusPoint),
-        Some(supporters) => {
-            let without: Vec<String> = panel
-                .iter()
-                .filter(|id| !supporters.contains(id))
-                .cloned()
-                .collect();
-            if !without.is_empty() {
-                gaps.push(AgreementGap::ConsensusWithout { panelists: without });
-            }
-        }
-    }
+    gaps.extend(consensus_gap(synthesis, panel));
     gaps
 }
 
@@ -206,20 +194,21 @@ pub fn agreement_gaps_after_synthesis(
     let Some(synthesis) = synthesis else {
         return gaps;
     };
-    match strongest_consensus(synthesis) {
-        None => gaps.push(AgreementGap::NoConsensusPoint),
-        Some(supporters) => {
-            let without: Vec<String> = panel
-                .iter()
-                .filter(|id| !supporters.contains(id))
-                .cloned()
-                .collect();
-            if !without.is_empty() {
-                gaps.push(AgreementGap::ConsensusWithout { panelists: without });
-            }
-        }
-    }
+    gaps.extend(consensus_gap(synthesis, panel));
     gaps
+}
+
+/// The synthesis's part of agreement: a strongest consensus point, supported by every panelist.
+fn consensus_gap(synthesis: &SynthesisArtifact, panel: &[String]) -> Option<AgreementGap> {
+    let Some(supporters) = strongest_consensus(synthesis) else {
+        return Some(AgreementGap::NoConsensusPoint);
+    };
+    let without: Vec<String> = panel
+        .iter()
+        .filter(|id| !supporters.contains(id))
+        .cloned()
+        .collect();
+    (!without.is_empty()).then_some(AgreementGap::ConsensusWithout { panelists: without })
 }
 
 /// The check of an early decision (made in code after round 1 or 2): the verdict's bands on its
