@@ -22,90 +22,9 @@ use consilium_engine::{
 };
 use futures::executor::block_on;
 
-const NOW_MS: u64 = 1_700_000_000_000;
-const MODELS: [&str; 3] = ["model-a", "model-b", "model-c"];
+mod common;
 
-fn seat(id: &str, model: &str, price: Option<Price>) -> Participant {
-    Participant {
-        id: id.into(),
-        label: format!("{id} · {model}"),
-        provider_id: "scripted".into(),
-        provider_label: "Scripted".into(),
-        model: model.into(),
-        persona: None,
-        price,
-        backup: None,
-    }
-}
-
-fn council(price: Option<Price>) -> ConsultConfig {
-    let mut config = demo_config();
-    config.demo = false;
-    config.panelists = MODELS
-        .iter()
-        .enumerate()
-        .map(|(i, model)| seat(&format!("panelist-{}", i + 1), model, price))
-        .collect();
-    config.judge = seat("judge", "judge-model", price);
-    config
-}
-
-fn benchmark(
-    count: usize,
-    best_single: BestSingle,
-    budget_usd: Option<f64>,
-    price: Option<Price>,
-) -> Session {
-    let seed = 7;
-    let config = BenchmarkConfig {
-        source: QuestionSource::Generated {
-            generator: Generator::Arithmetic,
-            count: count as u32,
-            seed,
-        },
-        council: council(price),
-        best_single,
-        budget_usd,
-        parallel_per_provider: 4,
-        seed,
-    };
-    Session::new_benchmark(
-        "bench-1".into(),
-        config,
-        arithmetic_questions(count, seed),
-        NOW_MS,
-    )
-}
-
-fn caller_for(session: &Session) -> KnownAccuracyCaller {
-    let body = session.benchmark().unwrap();
-    KnownAccuracyCaller::new(
-        &body.questions,
-        &[
-            ("model-a", 0.9),
-            ("model-b", 0.6),
-            ("model-c", 0.3),
-            ("judge-model", 0.5),
-        ],
-        11,
-    )
-}
-
-fn run(session: Session, caller: &KnownAccuracyCaller) -> (Session, RecordingSink) {
-    let sink = RecordingSink::default();
-    let ended = block_on(run_benchmark(
-        session,
-        &ConsultCouncil,
-        caller,
-        &FixedClock(NOW_MS),
-        &sink,
-    ));
-    (ended, sink)
-}
-
-fn body(session: &Session) -> &BenchmarkBody {
-    session.benchmark().expect("a benchmark")
-}
+use common::benchmark::{benchmark, body, caller_for, council, run, seat, MODELS, NOW_MS};
 
 /// The hand count: a question's round-1 final answers (panel order) read from the stored consult.
 fn round1_answers(consult: &Session) -> Vec<Option<String>> {

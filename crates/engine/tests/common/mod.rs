@@ -1,6 +1,8 @@
 //! Helpers shared by the test binaries; each binary uses a subset.
 #![allow(dead_code)]
 
+pub mod benchmark;
+
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
     demo_config, run_consult, CallRecord, CallStatus, ConsultConfig, Price, Session, DEMO_QUESTION,
