@@ -37,6 +37,9 @@ run_layer() {
 "$ROOT/scripts/setup.sh" all || exit 1
 export PATH="$ROOT/node_modules/.bin:$PATH"
 export CONSILIUM_CACHE
+# A test run compiles once from clean: incremental caches would only cost disk (gigabytes).
+export CARGO_INCREMENTAL=0
+printf 'disk free before building: %s\n' "$(df -h . | awk 'NR==2 {print $4}')"
 
 step "native tests (every workspace crate: app, engine, provider codecs)"
 run_layer native cargo test --workspace
