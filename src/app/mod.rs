@@ -9,6 +9,7 @@ use crate::app::runs::start::RunStart;
 use crate::app::runs::LiveRun;
 use crate::settings::Settings;
 
+pub mod council;
 pub mod library;
 pub mod providers;
 pub mod runs;

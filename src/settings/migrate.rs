@@ -126,7 +126,7 @@ mod tests {
         let (old, problems) = migrate(json!({"version": 1, "verbose": true}));
         assert!(problems.is_empty());
         assert_eq!(old.depth, Depth::Full);
-        assert_eq!(Settings::default().depth, Depth::Full);
+        assert_eq!(Settings::default().depth, Depth::Adaptive);
         let (kept, _) = migrate(json!({"version": 1, "depth": "adaptive"}));
         assert_eq!(kept.depth, Depth::Adaptive);
         let (vote, _) = migrate(json!({"version": 1, "depth": "vote"}));

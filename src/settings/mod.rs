@@ -103,8 +103,8 @@ pub struct Settings {
     pub debate_threshold: u32,
     pub custom_personas: Vec<Persona>,
     /// How deep the council's consults go (Vote, Adaptive, Full): the depth of new consults and
-    /// what the Benchmark's "Use the vote" / "Use adaptive" sets. New settings take Full for now
-    /// (see `Default`); settings saved before depths existed keep Full (`migrate`).
+    /// what the Benchmark's "Use the vote" / "Use adaptive" sets. New settings take Adaptive;
+    /// settings saved before depths existed keep Full (`migrate`).
     pub depth: Depth,
 }
 
@@ -125,9 +125,7 @@ impl Default for Settings {
             abstain_threshold: consilium_engine::review::body::DEFAULT_ABSTAIN_THRESHOLD,
             debate_threshold: consilium_engine::prioritize::body::DEFAULT_DEBATE_THRESHOLD as u32,
             custom_personas: Vec::new(),
-            // Full until the forms offer the choice and "Cross-examine anyway" (issue 29's shell
-            // part); then `Depth::FOR_NEW_COUNCILS` (Adaptive).
-            depth: Depth::Full,
+            depth: Depth::FOR_NEW_COUNCILS,
         }
     }
 }

@@ -37,7 +37,7 @@ test('the first screen: one sentence, a picture of a decision, the demo and the 
 test('a free local server: from the typed question to a decision in one click, no consent asked', async ({ page }) => {
   await freeMockProvider(page);
   // The council is a chip; its seats have distinct personas.
-  await expect(page.locator('.council-chip')).toHaveText('3 panelists · Mock one box · Edit');
+  await expect(page.locator('.council-chip')).toHaveText('3 panelists · Adaptive · Mock one box · Edit');
   await openCouncil(page);
   const personas = await page.locator('.seat-editor').getByLabel('Persona').evaluateAll(
     (all) => all.map((select) => (select as HTMLSelectElement).value));

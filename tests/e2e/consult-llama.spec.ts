@@ -19,6 +19,8 @@ test('a full consult against a real model reaches a verdict', async ({ page }) =
 
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill('Should our team adopt trunk-based development?');
+  // All four rounds, whatever the panel's agreement (Adaptive could stop after the synthesis).
+  await page.getByLabel('Depth').selectOption('full');
   await askTheCouncil(page);
 
   // A base model often copies the reply template's placeholders: such replies are re-asked, then

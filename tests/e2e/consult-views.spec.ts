@@ -65,7 +65,8 @@ async function setUpCouncil(page: Page, question = QUESTION, seats = [...SEATS, 
     // New panelists get distinct personas; this council's labels and prompts are persona-free.
     if (seat !== 'Judge') await editor.getByLabel('Persona').selectOption('');
   }
-  await expect(page.getByLabel('Depth')).toHaveValue('4');
+  // New councils are Adaptive: this panel's synthesis has tensions, so it cross-examines.
+  await expect(page.getByLabel('Depth')).toHaveValue('adaptive');
 }
 
 test('a full consult against aimock: every round view, both confidences, dissent, stats, storage', async ({ page, request }) => {

@@ -28,10 +28,12 @@ export async function addCompatibleProvider(page: Page, name: string, baseUrl: s
   await page.getByRole('button', { name: 'Settings' }).click();
   await showBasicSettings(page); // providers are on Basic, whichever tab was open
   const cards = page.locator('.provider-card');
-  const index = await cards.count();
+  // Counted before the click, the cards already saved may still be rendering (a busy machine):
+  // wait for one more than that at least, and take the last (a new card is appended).
+  const before = await cards.count();
   await page.getByRole('button', { name: 'Add llama.cpp server (local)' }).click();
-  await expect(cards).toHaveCount(index + 1);
-  const card = cards.nth(index);
+  await expect.poll(() => cards.count()).toBeGreaterThan(before);
+  const card = cards.last();
   for (const [label, value] of [['Name', name], ['Base URL', baseUrl], ['Default model', model], ['API key', key]]) {
     if (!value) continue;
     await card.getByLabel(label).fill(value);

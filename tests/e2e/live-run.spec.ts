@@ -55,7 +55,7 @@ test('a live consult shows readable fields, never raw JSON, under a sticky stepp
     await editor.getByLabel('Model').fill(model);
     await expect(editor.getByLabel('Model')).toHaveValue(model);
   }
-  await page.getByLabel('Depth').selectOption('4');
+  await page.getByLabel('Depth').selectOption('full');
   const stop = await sampleLiveRun(page);
   await askTheCouncil(page);
 

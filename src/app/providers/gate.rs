@@ -51,7 +51,7 @@ pub fn providers_without_key(state: AppState, seats: &[Seat]) -> Vec<(String, St
 }
 
 /// "3 panelists · llama.cpp server (local) · Edit": how many sit and on which providers.
-pub fn council_summary(state: AppState, seats: &[Seat], noun: &str) -> String {
+pub fn council_summary(state: AppState, seats: &[Seat], noun: &str, detail: Option<&str>) -> String {
     let mut names: Vec<String> = Vec::new();
     state.settings.with(|settings| {
         for seat in seats {
@@ -63,15 +63,16 @@ pub fn council_summary(state: AppState, seats: &[Seat], noun: &str) -> String {
         }
     });
     let plural = if seats.len() == 1 { "" } else { "s" };
+    // "3 panelists · Adaptive": how the council decides, right after who sits on it.
+    let count = match detail {
+        Some(detail) => format!("{} {noun}{plural} · {detail}", seats.len()),
+        None => format!("{} {noun}{plural}", seats.len()),
+    };
     if seats.is_empty() {
         format!("No {noun}s yet · Edit")
     } else if names.is_empty() {
-        format!("{} {noun}{plural} · no model yet · Edit", seats.len())
+        format!("{count} · no model yet · Edit")
     } else {
-        format!(
-            "{} {noun}{plural} · {} · Edit",
-            seats.len(),
-            names.join(", ")
-        )
+        format!("{count} · {} · Edit", names.join(", "))
     }
 }

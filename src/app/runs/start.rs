@@ -201,17 +201,17 @@ pub fn launch(state: AppState, session: impl Into<ToRun>, problem: RwSignal<Opti
 /// "Cross-examine anyway" on a consult decided early (the decision card offers it when
 /// `views::Decision::can_cross_examine_anyway`): rounds 3 and 4 run on the stored rounds 1 and 2,
 /// asking nothing again, with focus on the live run. Refused like any start while a run is active.
-pub fn cross_examine_anyway(state: AppState, session: Session, problem: RwSignal<Option<String>>) {
-    if state.live.running.get_untracked() {
-        return problem.set(Some(ALREADY_RUNNING.to_string()));
+pub fn cross_examine_anyway(state: AppState, session: Session) {
+    let live = state.live;
+    if live.running.get_untracked() {
+        return live.notice.set(Some(ALREADY_RUNNING.to_string()));
     }
-    let started = move || state.live.focus_run.set(true);
     start(
         state,
         ToRun::CrossExamineAnyway(session),
         false,
-        started,
-        move |message| problem.set(Some(message)),
+        move || live.focus_run.set(true),
+        move |message| live.notice.set(Some(message)),
     );
 }
 

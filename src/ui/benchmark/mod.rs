@@ -1,6 +1,7 @@
 //! The Benchmark mode: its form (`new`), the question set picker, a session's progress and
 //! results (`session`, `results`, which council to keep in `council_choice`) and the results'
-//! charts. Loaded on demand (`lazy.rs`).
+//! charts, and its advice as one click (`advice`). Loaded on demand (`lazy.rs`).
+pub mod advice;
 pub mod charts;
 pub mod council_choice;
 pub mod lazy;

@@ -5,6 +5,7 @@ use consilium_engine::views::benchmark::{BenchmarkResultsView, FlipRow};
 use leptos::prelude::*;
 
 use super::charts::{AccuracyChart, ReliabilityChart};
+use super::advice::AdviceAction;
 use super::council_choice::CouncilChoiceSections;
 use crate::ui::widgets::table::{CardRow, CardsTable};
 
@@ -37,6 +38,7 @@ pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
         flips,
         calibration,
         council_choice,
+        advice,
     } = view;
     let arm_rows: Vec<CardRow> = arms
         .iter()
@@ -89,6 +91,7 @@ pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
         <section class="bench-results" aria-labelledby="bench-results-title">
             <h3 id="bench-results-title">"Results"</h3>
             <p class="bench-headline">{headline}</p>
+            {advice.map(|advice| view! { <AdviceAction advice=advice /> })}
 
             <h4>"Accuracy per arm"</h4>
             <AccuracyChart arms=arms />

@@ -1,6 +1,8 @@
 //! A council as Consult's and the Benchmark's forms hold it: the panel and the judge, filled with
 //! a new council as soon as the first provider exists, and chosen in the panel builder behind the
 //! council chip.
+use consilium_engine::record::consult::depth::Depth;
+use consilium_engine::views::depth::depth_chip;
 use consilium_engine::views::{consult_seats, council_participants, labelled_council, Seat};
 use consilium_engine::Participant;
 use leptos::prelude::*;
@@ -63,13 +65,25 @@ impl Council {
     }
 }
 
-/// The council chip, opening the panel builder.
+/// How a consult's council decides, as its form holds it: the depth (the council's, saved when
+/// chosen in the panel builder) and the round it stops after (Advanced's "answers only").
+#[derive(Clone, Copy)]
+pub struct CouncilDepth {
+    pub depth: RwSignal<Depth>,
+    pub stop_after_round: RwSignal<u8>,
+}
+
+/// The council chip, opening the panel builder; with `depth`, the chip names it and the builder
+/// offers it (the Benchmark's council has none: it runs every depth).
 #[component]
-pub fn CouncilChoice(council: Council) -> impl IntoView {
+pub fn CouncilChoice(council: Council, #[prop(optional)] depth: Option<CouncilDepth>) -> impl IntoView {
     let seats = council.seats;
+    let detail = depth.map(|d| {
+        Signal::derive(move || depth_chip(d.depth.get(), d.stop_after_round.get()))
+    });
     view! {
-        <CouncilChip seats=Signal::derive(move || seats.get()) noun="panelist">
-            <PanelBuilder seats=seats judge=council.judge />
+        <CouncilChip seats=Signal::derive(move || seats.get()) noun="panelist" detail=detail>
+            <PanelBuilder seats=seats judge=council.judge depth=depth.map(|d| d.depth) />
         </CouncilChip>
     }
 }

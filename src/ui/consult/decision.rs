@@ -19,7 +19,11 @@ fn pct(fraction: f64) -> String {
 }
 
 #[component]
-pub fn DecisionView(decision: Decision) -> impl IntoView {
+pub fn DecisionView(
+    decision: Decision,
+    /// "Cross-examine anyway", offered on a decision reached before the cross-examination.
+    cross_examine: Callback<()>,
+) -> impl IntoView {
     let answer = answer_above(&decision.recommendation);
     let chip = confidence_chip(&decision);
     let level = dissent_level(&decision.dissent).replace(' ', "-");
@@ -33,6 +37,7 @@ pub fn DecisionView(decision: Decision) -> impl IntoView {
         empty_dissent_note,
         how_reached,
         depth,
+        can_cross_examine_anyway,
         ..
     } = decision;
     let dissent_view = if dissent.is_empty() {
@@ -59,7 +64,16 @@ pub fn DecisionView(decision: Decision) -> impl IntoView {
             <h3 id="decision-title">"Decision"</h3>
             {answer.map(|answer| view! { <p class="answer model-text">{answer}</p> })}
             <RichText class="recommendation model-text" text=recommendation />
-            <p class="how-reached muted">{format!("{depth} · {how_reached}")}</p>
+            <div class="how-reached">
+                <p class="muted">{format!("{depth} · {how_reached}")}</p>
+                {can_cross_examine_anyway.then(|| view! {
+                    <button class="secondary cross-examine-anyway"
+                        title="Rounds 3 and 4 on the answers and synthesis already given: nothing is asked again"
+                        on:click=move |_| cross_examine.run(())>
+                        "Cross-examine anyway"
+                    </button>
+                })}
+            </div>
             <div class="confidence">
                 <span class="chip" data-level=level>{chip}</span>
                 <details class="why">

@@ -5,6 +5,7 @@
 //! it with the seat and the fix named, then the cost gate (a dialog beside the button).
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::record::consult::follow_up::FollowUpOf;
+use consilium_engine::views::depth::{depth_choice, ANSWERS_ONLY};
 use consilium_engine::views::{
     describe_calls, describe_estimate, follow_up_of_line, judge_model_warning, needs_consent,
     FollowUpForm,
@@ -17,7 +18,7 @@ use crate::app::runs::start::{ready_to_start, start_or_ask};
 use crate::app::runs::BrowserClock;
 use crate::app::AppState;
 use crate::platform::ids::new_id;
-use crate::ui::consult::council::{Council, CouncilChoice};
+use crate::ui::consult::council::{Council, CouncilChoice, CouncilDepth};
 use crate::ui::consult::follow_up::{asked_of, forget_asked_of};
 use crate::ui::consult::picture::DecisionPicture;
 use crate::ui::widgets::fields::{BudgetField, CheckboxField};
@@ -32,9 +33,9 @@ use crate::ui::widgets::DemoCard;
 pub struct ConsultDraft {
     question: RwSignal<String>,
     council: Council,
-    depth: RwSignal<u8>,
-    /// How deep the council goes (Vote, Adaptive, Full): the settings' depth, or a follow-up's.
-    council_depth: RwSignal<Depth>,
+    /// How deep the council goes (Vote, Adaptive, Full: the settings' depth, or a follow-up's)
+    /// and whether it stops after round 1.
+    depth: CouncilDepth,
     verbose: RwSignal<bool>,
     /// Some servers refuse JSON schemas or tools (e.g. llama-server without --jinja): then ask in prose.
     structured: RwSignal<bool>,
@@ -50,8 +51,10 @@ impl ConsultDraft {
         let draft = Self {
             question: RwSignal::new(String::new()),
             council: Council::new(state),
-            depth: RwSignal::new(4u8),
-            council_depth: RwSignal::new(state.settings.with_untracked(|s| s.depth)),
+            depth: CouncilDepth {
+                depth: RwSignal::new(state.settings.with_untracked(|s| s.depth)),
+                stop_after_round: RwSignal::new(4u8),
+            },
             verbose: RwSignal::new(state.settings.with_untracked(|s| s.verbose)),
             structured: RwSignal::new(true),
             budget_usd: RwSignal::new(state.settings.with_untracked(|s| s.budget_usd)),
@@ -73,8 +76,8 @@ impl ConsultDraft {
             self.council.seats.set(panel);
             self.council.judge.set(judge);
         }
-        self.depth.set(form.stop_after_round);
-        self.council_depth.set(form.depth);
+        self.depth.stop_after_round.set(form.stop_after_round);
+        self.depth.depth.set(form.depth);
         self.verbose.set(form.verbose);
         self.structured.set(form.structured_output);
         self.anonymous.set(form.anonymous_peers);
@@ -93,7 +96,6 @@ pub fn NewConsultForm(
         question,
         council,
         depth,
-        council_depth,
         verbose,
         structured,
         budget_usd,
@@ -112,7 +114,11 @@ pub fn NewConsultForm(
         }
     });
     // The seats this run asks: the judge only when the consult goes past round 1.
-    let asked = council.asked(move || depth.get() > 1);
+    let CouncilDepth {
+        depth: council_depth,
+        stop_after_round,
+    } = depth;
+    let asked = council.asked(move || stop_after_round.get() > 1);
 
     let build_config = move || -> Result<ConsultConfig, String> {
         let (panelists, judge) = council.participants(state)?;
@@ -124,7 +130,7 @@ pub fn NewConsultForm(
             filter_limits: settings.filter_limits(),
             max_tokens: settings.max_tokens,
             budget_usd: budget_usd.get_untracked(),
-            stop_after_round: depth.get_untracked(),
+            stop_after_round: stop_after_round.get_untracked(),
             structured_output: structured.get_untracked(),
             demo: false,
             anonymous_peers: anonymous.get_untracked(),
@@ -147,7 +153,7 @@ pub fn NewConsultForm(
             ));
             return;
         }
-        let config = ready_to_start(state, &council.labelled(depth.get_untracked() > 1))
+        let config = ready_to_start(state, &council.labelled(stop_after_round.get_untracked() > 1))
             .and_then(|()| build_config());
         let config = match config {
             Ok(config) => config,
@@ -164,6 +170,14 @@ pub fn NewConsultForm(
         start_or_ask(state, session, consent, estimate, awaiting_consent, problem);
     };
 
+    let choose_depth = move |value: &str| match Depth::parse(value) {
+        Some(chosen) => {
+            council_depth.set(chosen);
+            stop_after_round.set(4);
+        }
+        None => stop_after_round.set(1),
+    };
+
     let estimate_line = move || {
         let text = question.get();
         if text.trim().is_empty() || !has_providers.get() {
@@ -172,7 +186,8 @@ pub fn NewConsultForm(
         let _ = (
             council.seats.get(),
             council.judge.get(),
-            depth.get(),
+            stop_after_round.get(),
+            council_depth.get(),
             verbose.get(),
             budget_usd.get(),
         );
@@ -232,15 +247,21 @@ pub fn NewConsultForm(
                     <ConnectAModel text="One click adds a local server; hosted providers ask for a key. Keys stay in this tab unless you ask to remember them." />
                 }
             >
-                <CouncilChoice council=council />
+                <CouncilChoice council=council depth=depth />
                 <details class="advanced">
                     <summary>"Advanced"</summary>
                     <div class="run-options">
                         <label>
                             "Depth"
-                            <select on:change=move |ev| depth.set(event_target_value(&ev).parse().unwrap_or(4))>
-                                <option value="4" selected=move || depth.get() == 4>"Full consult: 4 rounds to a verdict"</option>
-                                <option value="1" selected=move || depth.get() == 1>"Independent answers only (round 1)"</option>
+                            // One choice for this run: the council's depth, or round 1 alone.
+                            <select on:change=move |ev| choose_depth(&event_target_value(&ev))>
+                                {Depth::ALL.into_iter().map(|option| view! {
+                                    <option value=option.as_str()
+                                        selected=move || stop_after_round.get() > 1 && council_depth.get() == option>
+                                        {depth_choice(option)}
+                                    </option>
+                                }).collect_view()}
+                                <option value="1" selected=move || stop_after_round.get() == 1>{ANSWERS_ONLY}</option>
                             </select>
                         </label>
                         <BudgetField label="Budget (USD)" budget_usd=budget_usd />

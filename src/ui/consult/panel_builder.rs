@@ -1,13 +1,21 @@
 //! Choosing the council: 2 to 5 panelists and a judge, each a provider, a model and an optional persona.
 use consilium_engine::consult::config::{MAX_PANELISTS, MIN_PANELISTS};
+use consilium_engine::record::consult::depth::Depth;
+use consilium_engine::views::depth::depth_choice;
 use consilium_engine::views::{panelist_label, Seat};
 use leptos::prelude::*;
 
+use crate::app::council::set_council_depth;
 use crate::app::AppState;
 use crate::ui::widgets::seat_editor::SeatEditor;
 
 #[component]
-pub fn PanelBuilder(seats: RwSignal<Vec<Seat>>, judge: RwSignal<Seat>) -> impl IntoView {
+pub fn PanelBuilder(
+    seats: RwSignal<Vec<Seat>>,
+    judge: RwSignal<Seat>,
+    /// The council's depth, offered after the judge and saved as the depth of new consults.
+    depth: Option<RwSignal<Depth>>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let add_seat = move |_| {
         let settings = state.settings.get_untracked();
@@ -59,6 +67,43 @@ pub fn PanelBuilder(seats: RwSignal<Vec<Seat>>, judge: RwSignal<Seat>) -> impl I
                     with_persona=false
                 />
             </div>
+            {depth.map(|depth| view! { <DepthChoice depth=depth /> })}
+        </fieldset>
+    }
+}
+
+/// How the council decides, one of three: the choice is the council's, so it is saved as the
+/// depth of new consults (a failed save is said, and the choice still holds for this form).
+#[component]
+fn DepthChoice(depth: RwSignal<Depth>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let status = RwSignal::new(None::<String>);
+    let choose = move |chosen: Depth| {
+        depth.set(chosen);
+        status.set(set_council_depth(state, chosen).err());
+    };
+    let options = Depth::ALL
+        .into_iter()
+        .map(|option| {
+            let (name, what) = depth_choice(option)
+                .split_once(": ")
+                .unwrap_or((option.label(), ""));
+            view! {
+                <label class="depth-option">
+                    <input type="radio" name="council-depth" value=option.as_str()
+                        prop:checked=move || depth.get() == option
+                        on:change=move |_| choose(option) />
+                    <strong>{name}</strong>
+                    <span class="muted">{what}</span>
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="depth-choice">
+            <legend>"How the council decides"</legend>
+            {options}
+            <p class="error" role="alert">{move || status.get()}</p>
         </fieldset>
     }
 }

@@ -2,10 +2,13 @@
 //! matrix; the rounds follow as the record, each collapsible and linkable (`#round-N`). While the
 //! run goes on, each round shows its live calls until its artifact arrives. Each part follows only
 //! its own slice of the record, so a new call record or a later round leaves the rest untouched.
+use consilium_engine::record::consult::early_decision::DecidedBy;
 use consilium_engine::views::{decision, stance_matrix};
 use consilium_engine::{ConsultBody, Session, VERBOSE_NOTICE};
 use leptos::prelude::*;
 
+use crate::app::runs::start::cross_examine_anyway;
+use crate::app::AppState;
 use crate::ui::consult::decision::{open_round, DecisionView, StanceMatrixView};
 use crate::ui::consult::follow_up::{AskFollowUp, FollowUpLinks};
 use crate::ui::consult::rounds::{
@@ -44,6 +47,16 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
             return None;
         }
         session.with(|s| s.as_ref().and_then(stance_matrix))
+    });
+    let state = expect_context::<AppState>();
+    let cross_examine = Callback::new(move |()| {
+        if let Some(session) = session.get_untracked() {
+            cross_examine_anyway(state, session);
+        }
+    });
+    // Rounds 3 and 4 of a consult decided before the cross-examination were not needed, not missed.
+    let decided_early = Memo::new(move |_| {
+        decided.with(|d| d.as_ref().is_some_and(|d| d.decided_by != DecidedBy::Verdict))
     });
     let rounds = (1..=last_round.get_untracked().unwrap_or(0))
         .map(|round| {
@@ -85,7 +98,9 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                     data-complete=move || done.get().to_string() prop:open=move || !has_decision.get() && reached.get()>
                     <summary>
                         <h3>{ROUND_TITLES[usize::from(round - 1)]}</h3>
-                        <Show when=move || !reached.get()><span class="muted">" · not reached"</span></Show>
+                        <Show when=move || !reached.get()>
+                            <span class="muted">{move || if round > 2 && decided_early.get() { " · not needed at this depth" } else { " · not reached" }}</span>
+                        </Show>
                     </summary>
                     {move || content.run()}
                     // While this tab runs it, a round shows its calls streaming; once it has its
@@ -113,7 +128,7 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     view! {
         <FollowUpLinks session=session />
         {verbose.then(|| view! { <p class="notice verbose-notice">{VERBOSE_NOTICE}</p> })}
-        {move || decided.get().map(|d| view! { <DecisionView decision=d /> })}
+        {move || decided.get().map(|d| view! { <DecisionView decision=d cross_examine=cross_examine /> })}
         <AskFollowUp session=session />
         {move || matrix.get().map(|m| view! { <StanceMatrixView matrix=m /> })}
         <nav class="round-links" aria-label="The rounds on record">

@@ -280,7 +280,9 @@ fn HistoryItem(
                 {summary.demo.then_some("[demo] ")}
                 {summary.title.clone()}
             </button>
-            <span class="muted">" " {summary.protocol.clone()} " · " {summary.state.clone()} " · " {when}</span>
+            <span class="muted">" " {summary.protocol.clone()} " · " {summary.state.clone()}
+                {summary.depth_line().map(|line| view! { " · " <span class="depth-line">{line}</span> })}
+                " · " {when}</span>
             {(!summary.outcome.is_empty()).then(|| view! { <p class="outcome">{summary.outcome.clone()}</p> })}
             {snippet}
         </li>

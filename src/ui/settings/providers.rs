@@ -33,7 +33,7 @@ pub fn DefaultCouncil() -> impl IntoView {
     let summary = move || {
         let (seats, _) = state.settings.with(consult_seats);
         state.settings.with(|s| !s.providers.is_empty()).then(|| {
-            council_summary(state, &seats, "panelist")
+            council_summary(state, &seats, "panelist", None)
                 .trim_end_matches(" · Edit")
                 .to_string()
         })

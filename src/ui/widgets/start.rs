@@ -8,17 +8,20 @@ use crate::app::runs::start::PendingRun;
 use crate::app::AppState;
 use crate::ui::widgets::provider_gate::{ConsentBeside, MissingKeys, SeatsHealth};
 
-/// The council as a chip ("3 panelists · llama.cpp · Edit") that opens its editor (`children`;
+/// The council as a chip ("3 panelists · Adaptive · llama.cpp · Edit") that opens its editor (`children`;
 /// typed, not boxed: the first screen's module keeps only Consult's).
 #[component]
 pub fn CouncilChip<C: IntoView + 'static>(
     seats: Signal<Vec<Seat>>,
     /// What one seat is called in the chip: "panelist", "reviewer", "partner".
     noun: &'static str,
+    /// How the council decides, named after the count: "3 panelists · Adaptive".
+    #[prop(optional_no_strip)]
+    detail: Option<Signal<&'static str>>,
     children: TypedChildren<C>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let chip = move || council_summary(state, &seats.get(), noun);
+    let chip = move || council_summary(state, &seats.get(), noun, detail.map(|d| d.get()));
     let editor = children.into_inner()();
     view! {
         <details class="council">

@@ -6,6 +6,7 @@
 use consilium_stats::ReliabilityBin;
 
 use super::benchmark_choice::{council_choice_view, CouncilChoiceView};
+use crate::benchmark::advice::{advice, Advice};
 use crate::benchmark::council_choice::council_choice_of;
 use crate::benchmark::outcomes::summarise_body;
 use crate::benchmark::progress::BenchmarkProgress;
@@ -26,6 +27,9 @@ pub struct BenchmarkResultsView {
     pub calibration: CalibrationView,
     /// Which council to keep, after the arms; `None` when built from a summary alone.
     pub council_choice: Option<CouncilChoiceView>,
+    /// The headline's advice as one button ("Use the vote"); `None` when built from a summary
+    /// alone or when it advises nothing.
+    pub advice: Option<Advice>,
 }
 
 /// One arm: its text for the table, and its fractions (0 to 1) for the chart.
@@ -273,14 +277,17 @@ pub fn benchmark_results(
             bins: summary.calibration.bins.iter().map(bin_row).collect(),
         },
         council_choice: None,
+        advice: None,
     }
 }
 
 /// The results view of a stored benchmark: the arms' results and which council to keep.
 pub fn benchmark_body_results(body: &BenchmarkBody) -> BenchmarkResultsView {
+    let summary = summarise_body(body);
     BenchmarkResultsView {
         council_choice: Some(council_choice_view(&council_choice_of(body))),
-        ..benchmark_results(&summarise_body(body), &body.questions)
+        advice: advice(body, &summary),
+        ..benchmark_results(&summary, &body.questions)
     }
 }
 

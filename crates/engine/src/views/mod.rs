@@ -8,6 +8,7 @@ pub mod benchmark_choice;
 pub mod consent;
 pub mod consult;
 pub mod costs;
+pub mod depth;
 pub mod failure;
 pub mod follow_up;
 pub mod health;
