@@ -206,3 +206,43 @@ async fn a_long_stream_reads_as_fields_and_a_restart_clears_it() {
     TimeoutFuture::new(300).await;
     assert_eq!(host.text_content().unwrap(), "Positionagain");
 }
+
+/// The Benchmark's advice is one click: "Use the vote" makes Vote the depth of new consults,
+/// saved with the settings, says what it changed, and Undo puts the earlier depth back.
+#[wasm_bindgen_test]
+async fn the_benchmarks_advice_sets_the_depth_of_new_consults_and_undo_restores_it() {
+    use consilium::app::AppState;
+    use consilium::settings::Settings;
+    use consilium::ui::benchmark::advice::AdviceAction;
+    use consilium_engine::benchmark::advice::Advice;
+    use consilium_engine::record::consult::depth::Depth;
+    use leptos::prelude::*;
+    local_storage().clear().unwrap();
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&host).unwrap();
+    let state = AppState::new();
+    assert_eq!(state.settings.get_untracked().depth, Depth::Adaptive);
+    let _mount = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
+        provide_context(state);
+        view! { <AdviceAction advice=Advice::UseDepth(Depth::Vote) /> }
+    });
+    let button = |text: &str| {
+        let buttons = host.query_selector_all("button").unwrap();
+        (0..buttons.length())
+            .filter_map(|i| buttons.item(i))
+            .find(|b| b.text_content().unwrap_or_default() == text)
+            .map(|b| b.unchecked_into::<web_sys::HtmlElement>())
+    };
+    button("Use the vote").expect("the advice as a button").click();
+    TimeoutFuture::new(0).await;
+    assert_eq!(state.settings.get_untracked().depth, Depth::Vote);
+    assert_eq!(Settings::load_reporting().0.depth, Depth::Vote, "saved");
+    assert!(host.text_content().unwrap().contains("New consults now use Vote."));
+    button("Undo").expect("Undo").click();
+    TimeoutFuture::new(0).await;
+    assert_eq!(state.settings.get_untracked().depth, Depth::Adaptive);
+    assert_eq!(Settings::load_reporting().0.depth, Depth::Adaptive);
+    assert!(button("Use the vote").is_some());
+    local_storage().clear().unwrap();
+}

@@ -29,7 +29,9 @@ async function askedFor(request: APIRequestContext, question: string): Promise<s
 async function setUpTwoPanelists(page: Page, question: string, connect = true) {
   if (connect) {
     await page.goto('/');
-    await addCompatibleProvider(page, 'aimock depth', `${MOCK_URL}/v1`, SEATS[0].model);
+    // OpenRouter's path: aimock reports a fixture's cached tokens (usage.prompt_tokens_details)
+    // only there; the OpenAI-compatible codec reads them wherever they come.
+    await addCompatibleProvider(page, 'aimock levels', `${MOCK_URL}/api/v1`, SEATS[0].model);
   }
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question').fill(question);
@@ -47,7 +49,7 @@ test('an Adaptive council that agrees stops after the synthesis; "Cross-examine 
   const errors = watchConsole(page);
   await setUpTwoPanelists(page, QUESTION);
   // New councils are Adaptive, named on the chip and chosen under Advanced.
-  await expect(page.locator('.council-chip')).toHaveText('2 panelists · Adaptive · aimock depth · Edit');
+  await expect(page.locator('.council-chip')).toHaveText('2 panelists · Adaptive · aimock levels · Edit');
   await expect(page.getByLabel('Depth')).toHaveValue('adaptive');
   await askTheCouncil(page);
 
@@ -55,7 +57,7 @@ test('an Adaptive council that agrees stops after the synthesis; "Cross-examine 
   const decision = page.locator('.decision');
   await expect(decision.locator('.recommendation')).toHaveText('A pilot comes before any rollout');
   await expect(decision.locator('.how-reached')).toContainText(
-    'Adaptive · The panel agreed after the synthesis: no cross-examination needed · 4 calls saved');
+    'Adaptive · The panel agreed after the synthesis: no cross-examination needed · 3 calls saved');
   await expect(decision.locator('.confidence .chip')).toContainText('%');
   // Rounds 3 and 4 were not needed, not missed; and nothing asked for them.
   await expect(page.locator('.round[data-round="3"] summary')).toContainText('not needed at this depth');
@@ -81,6 +83,9 @@ test('an Adaptive council that agrees stops after the synthesis; "Cross-examine 
   expect(after.filter((call) => call.includes('Synthesise them.'))).toHaveLength(1);
   expect(after.filter((call) => call.includes('Cross-examine it.'))).toHaveLength(2);
   expect(after.filter((call) => call.includes('Now decide.'))).toHaveLength(1);
+  // The verdict's reply reports 150 prompt tokens read from the provider's cache (OpenAI's
+  // usage.prompt_tokens_details.cached_tokens): the session's cost line says so.
+  await expect(page.locator('.session-meta')).toContainText('cached: 150 tokens');
   expect(errors).toEqual([]);
 });
 

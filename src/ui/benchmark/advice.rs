@@ -55,7 +55,7 @@ fn UseDepth(depth: Depth, label: String) -> impl IntoView {
                     <span class="muted">{format!(" sets {} as the depth of new consults.", depth.label())}</span>
                 }.into_any(),
             }}
-            <p class="error">{move || status.get()}</p>
+            {move || status.get().map(|problem| view! { <p class="error" role="alert">{problem}</p> })}
         </div>
     }
 }

@@ -4,6 +4,7 @@
 //! severity, the evidence that survived and who was absent; then the compact stance matrix.
 //! Everything shown is computed by the engine's view models (`views::decision`,
 //! `views::confidence_why`, `views::stance_matrix`).
+use consilium_engine::record::consult::early_decision::DecidedBy;
 use consilium_engine::views::{
     answer_above, confidence_chip, confidence_why, dissent_level, percent, severity_name,
     ColumnKind, ConfidenceMeter, Decision, StanceKind, StanceMatrix,
@@ -38,8 +39,15 @@ pub fn DecisionView(
         how_reached,
         depth,
         can_cross_examine_anyway,
+        decided_by,
         ..
     } = decision;
+    // An early decision had no cross-examination for its evidence to survive.
+    let evidence_heading = if decided_by == DecidedBy::Verdict {
+        "Evidence that survived cross-examination"
+    } else {
+        "Evidence the panel agreed on"
+    };
     let dissent_view = if dissent.is_empty() {
         view! { <p class="muted">{empty_dissent_note}</p> }.into_any()
     } else {
@@ -91,7 +99,7 @@ pub fn DecisionView(
             })}
             <h4>"Dissent, by severity"</h4>
             <ul class="dissent-list">{dissent_view}</ul>
-            <h4>"Evidence that survived cross-examination"</h4>
+            <h4>{evidence_heading}</h4>
             <ul class="evidence model-text">{evidence.into_iter().map(|e| view! { <li>{e}</li> }).collect_view()}</ul>
         </section>
     }

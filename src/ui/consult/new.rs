@@ -257,7 +257,7 @@ pub fn NewConsultForm(
                             <select on:change=move |ev| choose_depth(&event_target_value(&ev))>
                                 {Depth::ALL.into_iter().map(|option| view! {
                                     <option value=option.as_str()
-                                        selected=move || stop_after_round.get() > 1 && council_depth.get() == option>
+                                        selected=move || { stop_after_round.get() > 1 && council_depth.get() == option }>
                                         {depth_choice(option)}
                                     </option>
                                 }).collect_view()}

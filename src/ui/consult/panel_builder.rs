@@ -103,7 +103,7 @@ fn DepthChoice(depth: RwSignal<Depth>) -> impl IntoView {
         <fieldset class="depth-choice">
             <legend>"How the council decides"</legend>
             {options}
-            <p class="error" role="alert">{move || status.get()}</p>
+            {move || status.get().map(|problem| view! { <p class="error" role="alert">{problem}</p> })}
         </fieldset>
     }
 }
