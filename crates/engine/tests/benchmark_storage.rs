@@ -78,8 +78,14 @@ fn a_split_benchmark_reads_back_as_it_ran_and_its_record_keeps_no_result() {
     let record = Session::from_json_text(&store.record).unwrap();
     assert!(body(&record).results.is_empty());
     assert_eq!(results_apart(&record), Some(4));
-    assert!(!store.record.contains("\"consult\""), "no consultation in the record");
-    assert!(record.calls.is_empty(), "the samples' calls are stored with their question");
+    assert!(
+        !store.record.contains("\"consult\""),
+        "no consultation in the record"
+    );
+    assert!(
+        record.calls.is_empty(),
+        "the samples' calls are stored with their question"
+    );
     assert_eq!(store.load(), ended);
 }
 
@@ -92,7 +98,11 @@ fn each_save_writes_only_the_questions_that_changed_so_its_size_does_not_grow() 
     let mut per_save = Vec::new();
     for update in updates(&sink) {
         let changed = changed_questions(store.written.as_deref(), &update);
-        assert!(changed.len() <= 1, "one question at a time changes: {}", changed.len());
+        assert!(
+            changed.len() <= 1,
+            "one question at a time changes: {}",
+            changed.len()
+        );
         per_save.push(store.save(&update));
     }
     // The best single model's samples run after every council (Auto), so a save late in the run
@@ -102,8 +112,13 @@ fn each_save_writes_only_the_questions_that_changed_so_its_size_does_not_grow() 
     let early = per_save[..tenth].iter().max().unwrap();
     let late = per_save[per_save.len() - tenth..].iter().max().unwrap();
     assert!(late <= &(early * 2), "early {early} B, late {late} B");
-    let whole = serde_json::to_string(&updates(&sink).pop().unwrap()).unwrap().len();
-    assert!(*late * 4 < whole, "a save ({late} B) is far below the whole record ({whole} B)");
+    let whole = serde_json::to_string(&updates(&sink).pop().unwrap())
+        .unwrap()
+        .len();
+    assert!(
+        *late * 4 < whole,
+        "a save ({late} B) is far below the whole record ({whole} B)"
+    );
 }
 
 #[test]
@@ -195,4 +210,3 @@ fn a_missing_outcome_is_named_and_not_read_as_an_unanswered_question() {
     let error = join(record, outcomes).unwrap_err();
     assert!(error.contains("question 2"), "{error}");
 }
-

@@ -96,10 +96,14 @@ pub fn changed_questions(
         .iter()
         .zip(calls)
         .enumerate()
-        .filter(|(index, (result, calls))| match written.and_then(|w| w.get(*index)) {
-            Some(before) => before.result != **result || !before.calls.iter().eq(calls.iter().copied()),
-            None => true,
-        })
+        .filter(
+            |(index, (result, calls))| match written.and_then(|w| w.get(*index)) {
+                Some(before) => {
+                    before.result != **result || !before.calls.iter().eq(calls.iter().copied())
+                }
+                None => true,
+            },
+        )
         .map(|(index, (result, calls))| {
             let stored = StoredQuestion {
                 result: result.clone(),
