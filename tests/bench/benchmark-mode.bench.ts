@@ -199,6 +199,13 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
 
   const client = await page.context().newCDPSession(page);
   await client.send('Performance.enable');
+  // BENCH_PROFILE=1: a CPU profile of the run, its functions by self time (where the main thread goes).
+  const profiling = !!process.env.BENCH_PROFILE;
+  if (profiling) {
+    await client.send('Profiler.enable');
+    await client.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await client.send('Profiler.start');
+  }
   const usageBefore = await usage(page);
   const before = await metricsOf(client);
   let heapPeak = before.JSHeapUsedSize;
@@ -225,6 +232,18 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
   }
   const wallMs = Date.now() - started;
   const after = await metricsOf(client);
+  if (profiling) {
+    const { profile } = await client.send('Profiler.stop');
+    const self = new Map<string, number>();
+    const dt = new Map<number, number>();
+    profile.samples.forEach((id: number, i: number) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    for (const node of profile.nodes) {
+      const name = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop()}`;
+      self.set(name, (self.get(name) ?? 0) + (dt.get(node.id) ?? 0) / 1000);
+    }
+    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
+    fs.writeFileSync(`test-results/bench-benchmark-profile-${QUESTIONS}.txt`, top.map(([n, ms]) => `${ms.toFixed(0)} ms  ${n}`).join('\n'));
+  }
   const resp = await page.evaluate(() => { const r = (window as any).__resp; r.on = false; return r; });
   const outcome = ((await badge.textContent()) ?? '').trim();
   const wasm = await wasmMemories(page);
