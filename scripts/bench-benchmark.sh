@@ -4,6 +4,10 @@
 # stored bytes and responsiveness, recorded in BENCHMARKS.md with the date and machine.
 #   scripts/bench-benchmark.sh          200 questions against the scripted server (tests/e2e/bench-server.mjs);
 #                                       BENCH_LATENCY_MS (0) delays each reply
+#   scripts/bench-benchmark.sh --lengths [50,200,1000]
+#                                       one scripted run per length: main-thread time per question
+#                                       at each, its slope, and the native time per question
+#                                       (BENCH_NATIVE_MS, 22: the engine alone, 2026-11-24)
 #   scripts/bench-benchmark.sh --gemma  the smoke run: llama-server with Gemma 3 270M on every seat
 #                                       (started and stopped on a loopback port; BENCH_QUESTIONS 2,
 #                                       BENCH_MAX_TOKENS 1024 per reply), what it scored, how many
@@ -13,6 +17,17 @@
 set -euo pipefail
 source "$(dirname "$0")/lib/bench.sh"
 model=scripted
+if [ "${1:-}" = "--lengths" ]; then
+  outs=()
+  for n in $(echo "${2:-50,200,1000}" | tr ',' ' '); do
+    out="$ROOT/test-results/bench-benchmark-scripted-$n.json"
+    BENCH_QUESTIONS=$n BENCH_MODEL=scripted bench_run tests/bench/benchmark-mode.config.ts "$out"
+    outs+=("$out")
+  done
+  python3 "$ROOT/scripts/lib/benchmark_lengths_md.py" "$(bench_machine)" "${BENCH_NATIVE_MS:-22}" \
+    "${BENCH_NATIVE_NOTE:-the engine alone, the same 200 questions natively in 4.4 s, 2026-11-24}" "${outs[@]}"
+  exit 0
+fi
 if [ "${1:-}" = "--gemma" ]; then model=gemma; fi
 out="$ROOT/test-results/bench-benchmark-$model.json"
 BENCH_MODEL=$model bench_run tests/bench/benchmark-mode.config.ts "$out"

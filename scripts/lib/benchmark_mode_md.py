@@ -30,7 +30,8 @@ def performance_table(d: dict) -> str:
     q = d["questions"]
     wasm = d["wasm_memory_bytes"]
     growth = d["storage_usage_after"] - d["storage_usage_before"]
-    stored = d["record_bytes"] + d["summary_bytes"] + d["text_bytes"]
+    apart = d.get("outcomes_bytes", 0)
+    stored = d["record_bytes"] + apart + d["summary_bytes"] + d["text_bytes"]
     return f"""| measure | value |
 |---|---|
 | questions x arms | {q} x 4 ({d['calls']['calls']:,} calls) |
@@ -39,7 +40,7 @@ def performance_table(d: dict) -> str:
 | of which script (ScriptDuration) / layout / style | {d['script_ms'] / 1000:.1f} s / {d['layout_ms'] / 1000:.1f} s / {d['style_ms'] / 1000:.1f} s |
 | JS heap used (JSHeapUsedSize): before, peak, after | {mib(d['js_heap_before'])}, {mib(d['js_heap_peak'])}, {mib(d['js_heap_after'])} |
 | WebAssembly memory at the end (= its peak) | {', '.join(mib(w) for w in wasm)} |
-| stored: the record in IndexedDB (UTF-8 JSON) | {thousands(d['record_bytes'])} B ({d['record_bytes'] / q / 1024:.1f} KiB per question) |
+| stored: the record in IndexedDB (UTF-8 JSON), and its questions' entries stored apart | {thousands(d['record_bytes'])} B + {thousands(apart)} B in {d.get('outcomes_count', 0)} entries ({(d['record_bytes'] + apart) / q / 1024:.1f} KiB per question) |
 | stored: its history summary + search text | {thousands(d['summary_bytes'])} B + {thousands(d['text_bytes'])} B; {thousands(stored)} B in all |
 | navigator.storage.estimate() usage growth | {thousands(growth)} B ({thousands(d['storage_usage_before'])} before, {thousands(d['storage_usage_after'])} after) |
 | animation frames while it ran: gap p50 / p99 / longest | {d['frame_gap_p50_ms']:.1f} / {d['frame_gap_p99_ms']:.1f} / {d['frame_gap_max_ms']:.0f} ms ({d['frames']:,} frames, {d['frame_gaps_over_100ms']} gaps over 100 ms) |

@@ -8,7 +8,8 @@
 //     app's module exports, caught as WebAssembly.instantiate* resolve; a wasm memory never
 //     shrinks, so its end is its peak);
 //   - stored bytes: the run's record as stored in IndexedDB (UTF-8 bytes of its JSON text, plus its
-//     history summary and search text), and navigator.storage.estimate()'s usage before and after;
+//     questions' entries, stored apart, its history summary and search text), and
+//     navigator.storage.estimate()'s usage before and after;
 //   - responsiveness while the run streams: the gaps between animation frames (a frame is due
 //     every 16.7 ms; a long gap is a page that cannot paint or take input) and the long tasks
 //     (PerformanceObserver 'longtask', over 50 ms).
@@ -39,14 +40,16 @@ async function wasmMemories(page: Page): Promise<number[]> {
   return page.evaluate(() => ((window as any).__wasmMemories as WebAssembly.Memory[]).map((m) => m.buffer.byteLength));
 }
 
-/** The benchmark records in IndexedDB: UTF-8 bytes of each store's entry, and the record itself. */
+/** The benchmark records in IndexedDB: UTF-8 bytes of each store's entry, and the run as the app
+ * reads it (its record joined with its questions, which are stored apart: store `outcomes`,
+ * key [run id, question index], value {result, calls}). */
 async function storedBenchmark(page: Page) {
   return page.evaluate(() => new Promise<any>((resolve, reject) => {
     const open = indexedDB.open('consilium');
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const db = open.result;
-      const stores = ['sessions', 'summaries', 'texts'].filter((s) => db.objectStoreNames.contains(s));
+      const stores = ['sessions', 'summaries', 'texts', 'outcomes'].filter((s) => db.objectStoreNames.contains(s));
       const tx = db.transaction(stores, 'readonly');
       const all: Record<string, { keys: IDBRequest; values: IDBRequest }> = {};
       for (const s of stores) all[s] = { keys: tx.objectStore(s).getAllKeys(), values: tx.objectStore(s).getAll() };
@@ -60,8 +63,24 @@ async function storedBenchmark(page: Page) {
           const i = (all[s].keys.result as any[]).findIndex((k) => k === id);
           return i < 0 ? 0 : bytes(all[s].values.result[i]);
         };
+        const record = JSON.parse(sessions[index]);
+        const questions: [number, any][] = [];
+        let outcomesBytes = 0;
+        if (all.outcomes) {
+          (all.outcomes.keys.result as any[]).forEach((k, i) => {
+            if (!Array.isArray(k) || k[0] !== id) return;
+            const text = all.outcomes.values.result[i];
+            outcomesBytes += bytes(text);
+            questions.push([k[1], JSON.parse(text)]);
+          });
+        }
+        if (record.body?.results_apart != null) {
+          questions.sort((a, b) => a[0] - b[0]);
+          record.body.results = questions.map(([, q]) => q.result);
+          record.calls = [...(record.calls ?? []), ...questions.flatMap(([, q]) => q.calls ?? [])];
+        }
         db.close();
-        resolve({ id, record: JSON.parse(sessions[index]), record_bytes: sizeIn('sessions'), summary_bytes: sizeIn('summaries'), text_bytes: sizeIn('texts') });
+        resolve({ id, record, record_bytes: sizeIn('sessions'), outcomes_bytes: outcomesBytes, outcomes_count: questions.length, summary_bytes: sizeIn('summaries'), text_bytes: sizeIn('texts') });
       };
       tx.onerror = () => reject(tx.error);
     };
@@ -180,6 +199,13 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
 
   const client = await page.context().newCDPSession(page);
   await client.send('Performance.enable');
+  // BENCH_PROFILE=1: a CPU profile of the run, its functions by self time (where the main thread goes).
+  const profiling = !!process.env.BENCH_PROFILE;
+  if (profiling) {
+    await client.send('Profiler.enable');
+    await client.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await client.send('Profiler.start');
+  }
   const usageBefore = await usage(page);
   const before = await metricsOf(client);
   let heapPeak = before.JSHeapUsedSize;
@@ -206,6 +232,18 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
   }
   const wallMs = Date.now() - started;
   const after = await metricsOf(client);
+  if (profiling) {
+    const { profile } = await client.send('Profiler.stop');
+    const self = new Map<string, number>();
+    const dt = new Map<number, number>();
+    profile.samples.forEach((id: number, i: number) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    for (const node of profile.nodes) {
+      const name = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop()}`;
+      self.set(name, (self.get(name) ?? 0) + (dt.get(node.id) ?? 0) / 1000);
+    }
+    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
+    fs.writeFileSync(`test-results/bench-benchmark-profile-${QUESTIONS}.txt`, top.map(([n, ms]) => `${ms.toFixed(0)} ms  ${n}`).join('\n'));
+  }
   const resp = await page.evaluate(() => { const r = (window as any).__resp; r.on = false; return r; });
   const outcome = ((await badge.textContent()) ?? '').trim();
   const wasm = await wasmMemories(page);
@@ -242,6 +280,8 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
     js_heap_after: after.JSHeapUsedSize,
     wasm_memory_bytes: wasm,
     record_bytes: stored.record_bytes,
+    outcomes_bytes: stored.outcomes_bytes,
+    outcomes_count: stored.outcomes_count,
     summary_bytes: stored.summary_bytes,
     text_bytes: stored.text_bytes,
     storage_usage_before: usageBefore,

@@ -2,7 +2,8 @@ import { Page } from '@playwright/test';
 
 /**
  * Reads and writes the app's IndexedDB from a test, the way a user's browser holds it: database
- * `consilium`, stores `sessions` / `summaries` / `texts` / `deleted`, session id -> JSON text. Never
+ * `consilium`, stores `sessions` / `summaries` / `texts` / `deleted`, session id -> JSON text, and
+ * `outcomes`, [benchmark id, question index] -> that question's JSON text. Never
  * creates the database (that would skip the app's own upgrade): a missing one reads as empty.
  */
 async function inDb<T>(page: Page, op: 'read' | 'write', store: string, arg: unknown): Promise<T> {
@@ -55,6 +56,18 @@ export async function storedSummaries(page: Page): Promise<Record<string, any>> 
   return Object.fromEntries(Object.entries(raw).map(([id, text]) => [id, JSON.parse(text)]));
 }
 
+/** A benchmark's questions as stored apart from its record ({result, calls} each), in question
+ * order; empty for a run stored whole. */
+export async function storedQuestions(page: Page, id: string): Promise<any[]> {
+  const raw = await inDb<Record<string, string>>(page, 'read', 'outcomes', null);
+  // The keys are [id, index] arrays, read here as "id,index".
+  return Object.entries(raw)
+    .filter(([key]) => key.startsWith(`${id},`) && /^\d+$/.test(key.slice(id.length + 1)))
+    .map(([key, text]): [number, any] => [Number(key.slice(id.length + 1)), JSON.parse(text)])
+    .sort((a, b) => a[0] - b[0])
+    .map(([, question]) => question);
+}
+
 /** Replaces a stored record as a hand edit would (the summary is left as it was). */
 export async function overwriteStoredSession(page: Page, session: any): Promise<void> {
   await inDb(page, 'write', 'sessions', [session.id, JSON.stringify(session)]);
@@ -77,7 +90,7 @@ export async function allBrowserStorage(page: Page): Promise<string> {
     return parts.join('\n');
   });
   const stores = await Promise.all(
-    ['sessions', 'summaries', 'texts', 'deleted'].map((s) => inDb<Record<string, unknown>>(page, 'read', s, null)),
+    ['sessions', 'summaries', 'texts', 'deleted', 'outcomes'].map((s) => inDb<Record<string, unknown>>(page, 'read', s, null)),
   );
   return [local, ...stores.map((s) => JSON.stringify(s))].join('\n');
 }

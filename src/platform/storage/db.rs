@@ -11,7 +11,7 @@ use wasm_bindgen::JsValue;
 
 pub const DB_NAME: &str = "consilium";
 /// The schema version: bump it and add a step to `upgrade` for any change of stores.
-pub const DB_VERSION: u32 = 1;
+pub const DB_VERSION: u32 = 2;
 
 /// Session id -> the whole record (JSON text).
 pub const SESSIONS: &str = "sessions";
@@ -23,7 +23,11 @@ pub const TEXTS: &str = "texts";
 /// by a tab that still runs or shows it).
 pub const DELETED: &str = "deleted";
 
-pub const ALL_STORES: [&str; 4] = [SESSIONS, SUMMARIES, TEXTS, DELETED];
+/// [session id, question index] -> one benchmark question's outcomes and calls (JSON text), kept
+/// apart from the record so a save writes the question that changed (`outcomes.rs`). Version 2.
+pub const OUTCOMES: &str = "outcomes";
+
+pub const ALL_STORES: [&str; 5] = [SESSIONS, SUMMARIES, TEXTS, DELETED, OUTCOMES];
 
 type Opening = Shared<LocalBoxFuture<'static, Result<Rc<Database>, String>>>;
 
@@ -79,9 +83,12 @@ async fn open() -> Result<Database, String> {
 
 fn upgrade(database: &Database, old_version: u32) {
     if old_version < 1 {
-        for store in ALL_STORES {
+        for store in [SESSIONS, SUMMARIES, TEXTS, DELETED] {
             let _ = database.create_object_store(store, idb::ObjectStoreParams::new());
         }
+    }
+    if old_version < 2 {
+        let _ = database.create_object_store(OUTCOMES, idb::ObjectStoreParams::new());
     }
 }
 

@@ -7,6 +7,7 @@ use consilium_engine::library::{searchable_text, SessionSummary};
 use consilium_engine::Session;
 use idb::{Database, TransactionMode};
 
+use super::outcomes::Apart;
 use super::{db, write_strings, Tombstone};
 
 pub const INDEX_KEY: &str = "consilium.sessions";
@@ -105,6 +106,8 @@ async fn move_one(database: &Database, text: &str) -> Result<(), String> {
         &record,
         &summary,
         &searchable_text(&session),
+        // Written whole, as it was kept: the first save or opening stores a benchmark split.
+        &Apart::none(),
         Tombstone::Refuse,
     )
     .await?;

@@ -1,11 +1,13 @@
 //! Sessions in IndexedDB: one record per session, a light summary per session for the history
-//! list and its search text, and a tombstone per deleted session. Settings and remembered keys stay
+//! list and its search text, and a tombstone per deleted session. A benchmark's questions are
+//! stored apart from its record, one entry each, written as each changes (`outcomes.rs`). Settings and remembered keys stay
 //! in local storage (`settings.rs`, `keys.rs`). Sessions an earlier version kept in local storage
 //! are moved over once, verified, and only then removed (`legacy.rs`). Every change is announced to
 //! the other tabs (`sync.rs`). A write that fails (full quota, storage blocked) is reported and never
 //! evicts or overwrites anything: the session stays in memory and can still be exported.
 mod db;
 pub(crate) mod legacy;
+mod outcomes;
 mod queue;
 mod quota;
 pub(crate) mod reindex;
@@ -14,8 +16,11 @@ mod upkeep;
 
 use consilium_engine::library::searchable_text;
 pub use consilium_engine::library::SessionSummary;
+use consilium_engine::record::benchmark::outcomes_apart::{needs_split, stored_record};
+use consilium_engine::record::Body;
 use consilium_engine::Session;
 use idb::TransactionMode;
+use outcomes::Apart;
 use std::future::IntoFuture;
 use wasm_bindgen::JsValue;
 
@@ -74,12 +79,28 @@ pub(crate) enum Tombstone {
     Clear,
 }
 
+/// A benchmark is written split: its record without the questions, and the questions that
+/// changed (the summary is of the whole run; the search text of the record: questions and settings).
 async fn write(session: &Session, tombstone: Tombstone) -> Result<(), String> {
     let database = db::database().await?;
-    let record = serde_json::to_string(session).map_err(|e| e.to_string())?;
+    let split = matches!(session.body, Body::Benchmark(_)).then(|| stored_record(session));
+    let stored = split.as_ref().unwrap_or(session);
+    let apart = Apart::of(session, stored)?;
+    let record = serde_json::to_string(stored).map_err(|e| e.to_string())?;
     let summary = serde_json::to_string(&SessionSummary::of(session)).map_err(|e| e.to_string())?;
-    let text = searchable_text(session);
-    write_strings(&database, &session.id, &record, &summary, &text, tombstone).await
+    let text = searchable_text(stored);
+    write_strings(
+        &database,
+        &session.id,
+        &record,
+        &summary,
+        &text,
+        &apart,
+        tombstone,
+    )
+    .await?;
+    apart.remember(&session.id);
+    Ok(())
 }
 
 /// All requests are made before the first wait, so writes keep the order they were asked in; a
@@ -90,6 +111,7 @@ pub(crate) async fn write_strings(
     record: &str,
     summary: &str,
     text: &str,
+    apart: &Apart,
     tombstone: Tombstone,
 ) -> Result<(), String> {
     let key = db::key(id);
@@ -105,6 +127,7 @@ pub(crate) async fn write_strings(
         transaction
             .object_store(db::TEXTS)?
             .put(&JsValue::from_str(text), Some(&key))?;
+        outcomes::put(&transaction, id, apart)?;
         let deleted = transaction.object_store(db::DELETED)?;
         let refused = match tombstone {
             Tombstone::Refuse => deleted.get(key.clone())?.await?.is_some(),
@@ -164,12 +187,18 @@ pub async fn load_session(id: &str) -> Result<Option<Session>, String> {
             db::describe(&e)
         )
     })?;
-    match text.and_then(|v| v.as_string()) {
-        None => Ok(None),
-        Some(text) => Session::from_json_text(&text).map(Some).map_err(|e| {
-            format!("The stored session {id} could not be read. {e} It was left untouched.")
-        }),
+    let Some(text) = text.and_then(|v| v.as_string()) else {
+        return Ok(None);
+    };
+    let record = Session::from_json_text(&text).map_err(|e| {
+        format!("The stored session {id} could not be read. {e} It was left untouched.")
+    })?;
+    let session = outcomes::read_into(&database, record).await?;
+    if needs_split(&session) {
+        // A benchmark stored whole by an earlier version: stored split now (kept whole if refused).
+        let _ = write(&session, Tombstone::Refuse).await;
     }
+    Ok(Some(session))
 }
 
 /// Every session's summary, newest first.
@@ -225,10 +254,14 @@ pub async fn all_sessions() -> Result<(Vec<Session>, usize), String> {
         .await
         .map_err(|e| format!("The sessions could not be read ({}).", db::describe(&e)))?;
     let total = rows.len();
-    let sessions: Vec<Session> = rows
-        .iter()
-        .filter_map(|(_, text)| Session::from_json_text(text).ok())
-        .collect();
+    let mut sessions = Vec::with_capacity(total);
+    for (_, text) in &rows {
+        if let Ok(record) = Session::from_json_text(text) {
+            if let Ok(session) = outcomes::read_into(&database, record).await {
+                sessions.push(session);
+            }
+        }
+    }
     let unreadable = total - sessions.len();
     Ok((sessions, unreadable))
 }
@@ -249,6 +282,7 @@ pub async fn delete_sessions(ids: &[String]) -> Result<(), String> {
                 .object_store(db::SUMMARIES)?
                 .delete(key.clone())?;
             transaction.object_store(db::TEXTS)?.delete(key.clone())?;
+            outcomes::delete(&transaction, id)?;
             transaction
                 .object_store(db::DELETED)?
                 .put(&now, Some(&key))?;

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use std::future::IntoFuture;
 
 use consilium_engine::library::{searchable_text, SessionSummary};
+use consilium_engine::record::benchmark::outcomes_apart::stored_record;
 use consilium_engine::Session;
 use idb::{Database, TransactionMode};
 use wasm_bindgen::JsValue;
@@ -66,11 +67,18 @@ async fn index_batch(database: &Database, ids: &[String]) -> Result<usize, idb::
         .collect::<Result<Vec<_>, idb::Error>>()?;
     let texts = futures::future::join_all(requests).await;
     // A record that does not read is left as it is: opening it says what is wrong.
-    let sessions: Vec<Session> = texts
+    let records: Vec<Session> = texts
         .into_iter()
         .filter_map(|text| text.ok().flatten()?.as_string())
         .filter_map(|text| Session::from_json_text(&text).ok())
         .collect();
+    // A split benchmark's summary counts its questions: read them in.
+    let mut sessions = Vec::with_capacity(records.len());
+    for record in records {
+        if let Ok(session) = super::outcomes::read_into(database, record).await {
+            sessions.push(session);
+        }
+    }
     let write = database.transaction(&[db::SUMMARIES, db::TEXTS], TransactionMode::ReadWrite)?;
     let summaries = write.object_store(db::SUMMARIES)?;
     let texts = write.object_store(db::TEXTS)?;
@@ -78,7 +86,10 @@ async fn index_batch(database: &Database, ids: &[String]) -> Result<usize, idb::
         let key = db::key(&session.id);
         let summary = serde_json::to_string(&SessionSummary::of(session)).unwrap_or_default();
         summaries.put(&JsValue::from_str(&summary), Some(&key))?;
-        texts.put(&JsValue::from_str(&searchable_text(session)), Some(&key))?;
+        texts.put(
+            &JsValue::from_str(&searchable_text(&stored_record(session))),
+            Some(&key),
+        )?;
     }
     write.await?;
     Ok(sessions.len())

@@ -27,6 +27,7 @@ impl Session {
                 k: None,
                 best_single: None,
                 results: Vec::new(),
+                results_apart: None,
             })),
             demo,
             now_ms,

@@ -29,6 +29,10 @@ pub struct BenchmarkBody {
     /// One per question that has begun, in question order.
     #[serde(default)]
     pub results: Vec<QuestionResult>,
+    /// Set only in the record as stored: its `results` are empty, and this many are kept apart,
+    /// one per question (`outcomes_apart`). Never set on a session in memory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub results_apart: Option<u32>,
 }
 
 impl BenchmarkBody {

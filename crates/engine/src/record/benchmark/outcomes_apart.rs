@@ -1,0 +1,163 @@
+//! A benchmark as stored: the run's record keeps its configuration, questions and summary, and
+//! each question's outcomes are kept apart, one entry per (run id, question index). Saving after a
+//! question then writes that question and the small record, not every question before it, so a
+//! save costs the same at question 1,000 as at question 1.
+//!
+//! In memory a benchmark is one `Session` with its results inline (runs, views and exports read it
+//! so); storage splits it to write (`stored_record`, `changed_outcomes`) and joins it back to read
+//! (`join`). A record written before this (every result inline, no `results_apart`) reads as it is
+//! and `needs_split` says to store it split: the migration.
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::body::{BenchmarkBody, QuestionResult};
+use crate::record::{Body, CallRecord, Session};
+
+/// What is stored apart for one question: its result, and the benchmark's own calls for it (the
+/// best single model's samples; the council's calls are in its consultation, inside the result).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredQuestion {
+    pub result: QuestionResult,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub calls: Vec<CallRecord>,
+}
+
+/// The record to store: the session without its results and their calls, marked with how many
+/// results are stored apart. Any other session is stored whole (a clone).
+pub fn stored_record(session: &Session) -> Session {
+    let Body::Benchmark(body) = &session.body else {
+        return session.clone();
+    };
+    let questions = question_indexes(body);
+    let head = BenchmarkBody {
+        config: body.config.clone(),
+        questions: body.questions.clone(),
+        k: body.k,
+        best_single: body.best_single.clone(),
+        results: Vec::new(),
+        results_apart: Some(body.results.len() as u32),
+    };
+    Session {
+        schema_version: session.schema_version.clone(),
+        id: session.id.clone(),
+        title: session.title.clone(),
+        subject: session.subject.clone(),
+        created_at: session.created_at.clone(),
+        updated_at: session.updated_at.clone(),
+        state: session.state.clone(),
+        participants: session.participants.clone(),
+        calls: session
+            .calls
+            .iter()
+            .filter(|call| question_of(call, &questions).is_none())
+            .cloned()
+            .collect(),
+        cost: session.cost.clone(),
+        failure: session.failure.clone(),
+        demo: session.demo,
+        body: Body::Benchmark(Box::new(head)),
+    }
+}
+
+/// Question id -> index in `results`.
+fn question_indexes(body: &BenchmarkBody) -> HashMap<&str, usize> {
+    body.results
+        .iter()
+        .enumerate()
+        .map(|(index, result)| (result.question_id.as_str(), index))
+        .collect()
+}
+
+/// The result a call belongs to (by its call id's question), if any.
+fn question_of(call: &CallRecord, questions: &HashMap<&str, usize>) -> Option<usize> {
+    let id = call.id()?;
+    questions.get(id.question()?).copied()
+}
+
+/// The questions to write, by index: those whose result or calls differ from what was written
+/// last (`written`, by index), or every one when that is not known. Empty for a session that is
+/// not a benchmark.
+pub fn changed_questions(
+    written: Option<&[StoredQuestion]>,
+    session: &Session,
+) -> Vec<(u32, StoredQuestion)> {
+    let Body::Benchmark(body) = &session.body else {
+        return Vec::new();
+    };
+    let questions = question_indexes(body);
+    let mut calls: Vec<Vec<&CallRecord>> = vec![Vec::new(); body.results.len()];
+    for call in &session.calls {
+        if let Some(index) = question_of(call, &questions) {
+            calls[index].push(call);
+        }
+    }
+    body.results
+        .iter()
+        .zip(calls)
+        .enumerate()
+        .filter(
+            |(index, (result, calls))| match written.and_then(|w| w.get(*index)) {
+                Some(before) => {
+                    before.result != **result || !before.calls.iter().eq(calls.iter().copied())
+                }
+                None => true,
+            },
+        )
+        .map(|(index, (result, calls))| {
+            let stored = StoredQuestion {
+                result: result.clone(),
+                calls: calls.into_iter().cloned().collect(),
+            };
+            (index as u32, stored)
+        })
+        .collect()
+}
+
+/// How many questions a stored record keeps apart (read them before `join`); None for a record
+/// that holds everything itself.
+pub fn results_apart(record: &Session) -> Option<u32> {
+    match &record.body {
+        Body::Benchmark(body) => body.results_apart,
+        _ => None,
+    }
+}
+
+/// A benchmark stored the older way, every result inside the record: it opens as it is, and is
+/// stored split (at once when opened, or at its next save).
+pub fn needs_split(record: &Session) -> bool {
+    matches!(&record.body, Body::Benchmark(body) if body.results_apart.is_none() && !body.results.is_empty())
+}
+
+/// The session as it runs and shows: a split record with its results put back in question order,
+/// and their calls after the record's own, question by question (the order the run makes them).
+/// A record that holds everything itself is returned as it is (`stored` is then ignored). Fails,
+/// naming the first question, when one the record counts is missing.
+pub fn join(mut record: Session, stored: Vec<(u32, StoredQuestion)>) -> Result<Session, String> {
+    let id = record.id.clone();
+    let Body::Benchmark(body) = &mut record.body else {
+        return Ok(record);
+    };
+    let Some(count) = body.results_apart.take() else {
+        return Ok(record);
+    };
+    let mut slots: Vec<Option<StoredQuestion>> = vec![None; count as usize];
+    for (index, question) in stored {
+        if let Some(slot) = slots.get_mut(index as usize) {
+            *slot = Some(question);
+        }
+    }
+    let mut results = Vec::with_capacity(slots.len());
+    for (index, slot) in slots.into_iter().enumerate() {
+        let Some(question) = slot else {
+            return Err(format!(
+                "The stored benchmark {id} is missing the outcomes of its question {}.",
+                index + 1
+            ));
+        };
+        results.push(question.result);
+        record.calls.extend(question.calls);
+    }
+    body.results = results;
+    Ok(record)
+}

@@ -1,0 +1,212 @@
+//! A benchmark stored as the browser stores it (`record::benchmark::outcomes_apart`): the run's
+//! record without its results, and each question's outcomes apart, written only when they change.
+//! Here the store is a map, saved on every update the run hands over, as the browser's queue does.
+use std::collections::{BTreeMap, HashSet};
+
+use consilium_engine::record::benchmark::config::BestSingle;
+use consilium_engine::record::benchmark::outcomes_apart::{
+    changed_questions, join, needs_split, results_apart, stored_record, StoredQuestion,
+};
+use consilium_engine::{Event, Session};
+
+mod common;
+
+use common::benchmark::{benchmark, body, caller_for, run};
+
+/// What IndexedDB holds for one run: the record's text, and each question's outcomes by index.
+#[derive(Default)]
+struct Store {
+    record: String,
+    outcomes: BTreeMap<u32, String>,
+    /// What this "tab" wrote last, as the browser's storage remembers it.
+    written: Option<Vec<StoredQuestion>>,
+}
+
+impl Store {
+    /// Saves as the browser does; returns the bytes written (record plus changed outcomes).
+    fn save(&mut self, session: &Session) -> usize {
+        let record = serde_json::to_string(&stored_record(session)).unwrap();
+        let mut bytes = record.len();
+        let written = self.written.get_or_insert_with(Vec::new);
+        let count = results_apart(&stored_record(session)).unwrap() as usize;
+        written.truncate(count);
+        for (index, question) in changed_questions(Some(written), session) {
+            let text = serde_json::to_string(&question).unwrap();
+            bytes += text.len();
+            self.outcomes.insert(index, text);
+            if (index as usize) < written.len() {
+                written[index as usize] = question;
+            } else {
+                written.push(question);
+            }
+        }
+        self.record = record;
+        bytes
+    }
+
+    fn load(&self) -> Session {
+        let record = Session::from_json_text(&self.record).unwrap();
+        let count = results_apart(&record).expect("stored split");
+        let outcomes = self
+            .outcomes
+            .range(..count)
+            .map(|(index, text)| (*index, serde_json::from_str(text).unwrap()))
+            .collect();
+        join(record, outcomes).unwrap()
+    }
+}
+
+fn updates(sink: &consilium_engine::testing::RecordingSink) -> Vec<Session> {
+    sink.events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::SessionUpdated(s) => Some(*s),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_split_benchmark_reads_back_as_it_ran_and_its_record_keeps_no_result() {
+    let session = benchmark(4, BestSingle::Auto, None, None);
+    let caller = caller_for(&session);
+    let (ended, _) = run(session, &caller);
+    assert_eq!(ended.state, "complete", "{:?}", ended.failure);
+    let mut store = Store::default();
+    store.save(&ended);
+    assert_eq!(store.outcomes.len(), 4);
+    let record = Session::from_json_text(&store.record).unwrap();
+    assert!(body(&record).results.is_empty());
+    assert_eq!(results_apart(&record), Some(4));
+    assert!(
+        !store.record.contains("\"consult\""),
+        "no consultation in the record"
+    );
+    assert!(
+        record.calls.is_empty(),
+        "the samples' calls are stored with their question"
+    );
+    assert_eq!(store.load(), ended);
+}
+
+#[test]
+fn each_save_writes_only_the_questions_that_changed_so_its_size_does_not_grow() {
+    let session = benchmark(12, BestSingle::Auto, None, None);
+    let caller = caller_for(&session);
+    let (_, sink) = run(session, &caller);
+    let mut store = Store::default();
+    let mut per_save = Vec::new();
+    for update in updates(&sink) {
+        let changed = changed_questions(store.written.as_deref(), &update);
+        assert!(
+            changed.len() <= 1,
+            "one question at a time changes: {}",
+            changed.len()
+        );
+        per_save.push(store.save(&update));
+    }
+    // The best single model's samples run after every council (Auto), so a save late in the run
+    // rewrites one question, as early ones do: the last tenth of saves is no bigger than ~2x the
+    // largest of the first tenth (a sample's question carries its calls as well).
+    let tenth = per_save.len() / 10;
+    let early = per_save[..tenth].iter().max().unwrap();
+    let late = per_save[per_save.len() - tenth..].iter().max().unwrap();
+    assert!(late <= &(early * 2), "early {early} B, late {late} B");
+    let whole = serde_json::to_string(&updates(&sink).pop().unwrap())
+        .unwrap()
+        .len();
+    assert!(
+        *late * 4 < whole,
+        "a save ({late} B) is far below the whole record ({whole} B)"
+    );
+}
+
+#[test]
+fn a_run_reopened_from_the_split_store_mid_run_asks_no_finished_call_again() {
+    let session = benchmark(3, BestSingle::Auto, None, None);
+    let questions = body(&session).questions.clone();
+    let caller = caller_for(&session);
+    let (_, sink) = run(session, &caller);
+    let mut store = Store::default();
+    // The tab closes right after q2's consultation ended (saved as every update was).
+    for update in updates(&sink) {
+        store.save(&update);
+        let q2_done = body(&update)
+            .result("q2")
+            .and_then(|r| r.consult.as_ref())
+            .is_some_and(|c| c.is_finished());
+        if q2_done {
+            break;
+        }
+    }
+    let reopened = store.load();
+    let answered: HashSet<(String, String)> = body(&reopened)
+        .results
+        .iter()
+        .flat_map(|r| {
+            let question = r.question_id.clone();
+            r.consult
+                .iter()
+                .flat_map(|c| c.calls.iter())
+                .map(move |call| (question.clone(), call.call_id.clone()))
+        })
+        .collect();
+    assert!(!answered.is_empty());
+    let resumed = caller_for(&reopened);
+    let (ended, _) = run(reopened, &resumed);
+    assert_eq!(ended.state, "complete", "{:?}", ended.failure);
+    for request in resumed.requests() {
+        let question = questions
+            .iter()
+            .find(|q| request.prompt.contains(&q.text))
+            .map(|q| q.id.clone())
+            .unwrap_or_default();
+        assert!(
+            !answered.contains(&(question.clone(), request.call_id.clone())),
+            "{question} {} asked again",
+            request.call_id
+        );
+    }
+}
+
+#[test]
+fn an_older_record_with_every_result_inside_opens_and_is_stored_split() {
+    let session = benchmark(3, BestSingle::Auto, None, None);
+    let caller = caller_for(&session);
+    let (ended, _) = run(session, &caller);
+    // As the version before stored it: one record with everything.
+    let old_text = serde_json::to_string(&ended).unwrap();
+    assert!(!old_text.contains("results_apart"));
+    let opened = Session::from_json_text(&old_text).unwrap();
+    assert!(needs_split(&opened));
+    assert_eq!(results_apart(&opened), None);
+    // Read as it is: nothing apart to join.
+    let opened = join(opened, Vec::new()).unwrap();
+    assert_eq!(opened, ended);
+    let mut store = Store::default();
+    store.save(&opened);
+    assert_eq!(store.outcomes.len(), 3, "every result written apart");
+    let migrated = Session::from_json_text(&store.record).unwrap();
+    assert!(!needs_split(&migrated));
+    assert_eq!(store.load(), ended);
+    // A run not yet begun has nothing to move.
+    assert!(!needs_split(&benchmark(3, BestSingle::Auto, None, None)));
+}
+
+#[test]
+fn a_missing_outcome_is_named_and_not_read_as_an_unanswered_question() {
+    let session = benchmark(3, BestSingle::Auto, None, None);
+    let caller = caller_for(&session);
+    let (ended, _) = run(session, &caller);
+    let mut store = Store::default();
+    store.save(&ended);
+    store.outcomes.remove(&1);
+    let record = Session::from_json_text(&store.record).unwrap();
+    let outcomes = store
+        .outcomes
+        .iter()
+        .map(|(i, t)| (*i, serde_json::from_str(t).unwrap()))
+        .collect();
+    let error = join(record, outcomes).unwrap_err();
+    assert!(error.contains("question 2"), "{error}");
+}

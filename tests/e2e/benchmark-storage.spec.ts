@@ -1,0 +1,132 @@
+// A benchmark's storage in Chromium (issue 33): its record keeps the configuration and summary,
+// each question is stored apart (IndexedDB store `outcomes`), and the run still reads whole: a run
+// reloaded mid-way resumes without a finished step asked again, and after another reload its
+// results and exports show every question; a run stored whole by an earlier version opens and is
+// stored split.
+import * as fs from 'fs';
+import * as path from 'path';
+import { Page } from '@playwright/test';
+import { expect, test } from './guard';
+import { benchJournal, BenchEntry, BENCH_URL, useBenchServer } from './bench-server';
+import { addCompatibleProvider, confirmConsent, exportAs, openCouncil, watchConsole } from './helpers';
+import { overwriteStoredSession, storedQuestions, storedSession } from './stored';
+
+useBenchServer();
+
+const nonce = () => Math.random().toString(36).slice(2, 8);
+
+async function text(download: Promise<import('@playwright/test').Download>): Promise<string> {
+  const stream = await (await download).createReadStream();
+  return (await stream.toArray().then((chunks) => Buffer.concat(chunks))).toString('utf8');
+}
+
+/** A benchmark of `count` questions on the bench server's scripted models (as benchmark.spec.ts). */
+async function benchmarkForm(page: Page, group: string, count: number) {
+  await page.goto('/');
+  await addCompatibleProvider(page, 'Bench', `${BENCH_URL}/v1`, `sim-80-${group}`);
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByRole('button', { name: 'Benchmark: is the council worth it?' }).click();
+  await page.getByLabel('How many').fill(String(count));
+  await page.getByLabel('How many').blur();
+  await page.getByLabel(/^Seed/).fill('13');
+  await page.getByLabel(/^Seed/).blur();
+  await openCouncil(page);
+  const seats = [['Panelist 1', 55], ['Panelist 2', 65], ['Panelist 3', 80], ['Judge', 80]] as const;
+  for (const [seat, accuracy] of seats) {
+    const editor = page.getByRole('group', { name: seat, exact: true });
+    await editor.getByLabel('Model').fill(`sim-${accuracy}-${group}`);
+    await editor.getByLabel('Model').blur();
+    await expect(editor.getByLabel('Model')).toHaveValue(`sim-${accuracy}-${group}`);
+  }
+  await page.getByLabel(/^Best single model/).selectOption({ label: `Panelist 3: sim-80-${group}` });
+}
+
+const done = (page: Page) => page.locator('.bench-progress-counts strong');
+
+test('a run stored question by question resumes after a reload, then shows and exports every question', async ({ page, request }) => {
+  test.setTimeout(8 * 60_000);
+  const errors = watchConsole(page);
+  const group = nonce();
+  const count = 16;
+  await benchmarkForm(page, group, count);
+  await page.getByRole('button', { name: 'Run the benchmark' }).click();
+  await confirmConsent(page);
+  await expect(page.locator('.bench-progress')).toBeVisible();
+  await expect(done(page)).toHaveText(/^([3-9]|1[0-2]) of 16 questions done$/, { timeout: 3 * 60_000 });
+  await page.reload();
+  await expect(done(page)).toHaveText(/^\d+ of 16 questions done$/);
+  await page.getByRole('button', { name: /^Resume/ }).click();
+  await expect(done(page)).toHaveText('16 of 16 questions done', { timeout: 5 * 60_000 });
+  await expect(page.locator('.session-meta .badge').first()).toHaveText('complete');
+
+  // No finished step asked again: every question took a full run's calls, but the one under way
+  // at the reload (its replies not yet saved are asked again, fewer than a question's calls).
+  const delivered = (await benchJournal(request)).filter((e: BenchEntry) => e.model.endsWith(`-${group}`) && e.delivered);
+  const perQuestion = new Map<string, number>();
+  for (const entry of delivered) perQuestion.set(entry.question, (perQuestion.get(entry.question) ?? 0) + 1);
+  expect(perQuestion.size).toBe(count);
+  const counts = [...perQuestion.values()];
+  const full = counts.sort((a, b) => counts.filter((c) => c === b).length - counts.filter((c) => c === a).length)[0];
+  const over = [...perQuestion.entries()].filter(([, n]) => n !== full);
+  expect(over.length, `calls per question: ${JSON.stringify([...perQuestion.entries()])}`).toBeLessThanOrEqual(1);
+  for (const [, n] of over) expect(n - full).toBeLessThan(full);
+
+  // Stored split: the record has no results, each question its entry with its samples' calls.
+  const id = decodeURIComponent(page.url().split('#/session/')[1] ?? '');
+  await expect.poll(async () => (await storedSession(page, id))?.state).toBe('complete');
+  const record = await storedSession(page, id);
+  expect(record.body.results).toEqual([]);
+  expect(record.body.results_apart).toBe(count);
+  const questions = await storedQuestions(page, id);
+  expect(questions.map((q) => q.result.question_id)).toEqual(Array.from({ length: count }, (_, i) => `q${i + 1}`));
+  expect(questions.every((q) => q.calls.length >= 9)).toBe(true);
+
+  // Read back whole after a reload: the results, the CSV, the JSON and the report.
+  await page.reload();
+  await expect(done(page)).toHaveText('16 of 16 questions done');
+  const council = page.locator('table.bench-arms tbody tr').filter({ has: page.locator('th', { hasText: /^Council$/ }) });
+  await expect(council.locator('td[data-label="Score"]')).toHaveText(/^\d+ of 16 right/);
+  const csv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV (per question)' }).click();
+  const rows = (await text(csv)).trim().split('\n').slice(1);
+  for (let i = 1; i <= count; i++) expect(rows.some((row) => row.startsWith(`q${i},`)), `q${i} in the CSV`).toBe(true);
+  const json = JSON.parse(await text(exportAs(page, 'JSON (full record)')));
+  const exported = json.sessions?.[0] ?? json;
+  expect(exported.body.results).toHaveLength(count);
+  expect(exported.body.results_apart).toBeUndefined();
+  expect(exported.calls.filter((c: any) => /-best-\d+$/.test(c.call_id)).length).toBeGreaterThanOrEqual(count * 9);
+  const html = await text(exportAs(page, 'HTML report'));
+  expect(html).toContain('<th scope="row">Council</th>');
+  expect(html).toMatch(/of 16 right/);
+  expect(errors).toEqual([]);
+});
+
+test('a benchmark stored whole by an earlier version opens with every question and is stored split', async ({ page }) => {
+  const errors = watchConsole(page);
+  const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'benchmark-results.json'), 'utf8'));
+  fixture.id = `bench-old-${nonce()}`;
+  expect(fixture.body.results).toHaveLength(40);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(page.locator('#history-title')).toBeVisible();
+  // Written as the version before this one kept it: one record with everything, no summary yet.
+  await overwriteStoredSession(page, fixture);
+  expect((await storedSession(page, fixture.id))?.body.results).toHaveLength(40);
+  await page.reload();
+  await page.getByRole('button', { name: 'History' }).click();
+  const item = page.locator('.session-item').filter({ hasText: 'Benchmark: 40 arithmetic questions' });
+  await expect(item).toHaveCount(1);
+  await item.locator('button.link').click();
+  await expect(done(page)).toHaveText('40 of 40 questions done');
+  await expect(page.locator('table.bench-arms tbody tr')).toHaveCount(6);
+  await expect(page.locator('.bench-headline')).toHaveText(/^On these 40 questions the council /);
+  // Opening it stored it split.
+  await expect.poll(async () => (await storedSession(page, fixture.id))?.body.results_apart).toBe(40);
+  expect((await storedSession(page, fixture.id)).body.results).toEqual([]);
+  expect(await storedQuestions(page, fixture.id)).toHaveLength(40);
+  // And it opens the same from there.
+  await page.reload();
+  await expect(done(page)).toHaveText('40 of 40 questions done');
+  await expect(page.locator('table.bench-arms tbody tr')).toHaveCount(6);
+  expect(errors).toEqual([]);
+});
