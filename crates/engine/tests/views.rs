@@ -97,6 +97,7 @@ fn consent_is_asked_above_the_threshold_and_whenever_a_participant_has_no_price(
         unpriced_participants: unpriced.iter().map(|s| s.to_string()).collect(),
         verbose: false,
         cached_input_tokens: 0,
+        calls_if_agreed: None,
     };
     let above = needs_consent(&estimate(Some(0.6), &[]), 0.5).expect("above the threshold");
     assert_eq!(above.heading, "This run may cost more than your threshold");

@@ -21,6 +21,7 @@ use crate::record::consult::artifacts::{
     SYNTHESIS,
 };
 use crate::record::consult::config::ConsultConfig;
+use crate::record::consult::depth::Depth;
 use crate::timestamp::rfc3339_utc;
 use consilium_prices::CacheTokens;
 
@@ -41,11 +42,18 @@ pub struct CostEstimate {
     /// caches by itself.
     #[serde(default)]
     pub cached_input_tokens: u64,
+    /// Adaptive's calls when the panel agrees after the synthesis (`calls` is the most it asks).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calls_if_agreed: Option<u32>,
 }
 
 pub use crate::tokens::{estimate_tokens, tokens_for_chars};
 
 pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
+    // The rounds the depth may ask (Vote never cross-examines), never past where the user stops.
+    let last_round = config
+        .stop_after_round
+        .min(config.depth.planned_rounds().1);
     let max_tokens = u64::from(config.max_tokens);
     let structured = config.structured_output;
     let panel = config.panelists.len() as u64;
@@ -89,11 +97,11 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
             0,
         ));
     }
-    if config.stop_after_round >= 2 {
+    if last_round >= 2 {
         let prompt = prompts::synthesis(question, &answers, structured);
         calls.push((&config.judge, prompt.estimated_tokens() + all_answers, 0));
     }
-    if config.stop_after_round >= 3 {
+    if last_round >= 3 {
         for (panelist, answer) in config.panelists.iter().zip(&answers) {
             let prompt = prompts::cross_exam(
                 question,
@@ -114,7 +122,7 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
         let prompt = prompts::cross_exam_judgment(question, &[], &[], structured);
         calls.push((&config.judge, prompt.estimated_tokens() + all_answers, 0));
     }
-    if config.stop_after_round >= 4 {
+    if last_round >= 4 {
         let prompt = prompts::verdict(
             question,
             &answers,
@@ -150,8 +158,12 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
             None => {}
         }
     }
+    // Adaptive stops after the synthesis when the panel agrees: its answers and the synthesis.
+    let calls_if_agreed = (config.depth == Depth::Adaptive && last_round > 2)
+        .then(|| config.panelists.len() as u32 + 1);
     CostEstimate {
         calls: calls.len() as u32,
+        calls_if_agreed,
         input_tokens: calls.iter().map(|(_, tokens, _)| tokens).sum(),
         output_tokens: calls.len() as u64 * max_tokens,
         usd,

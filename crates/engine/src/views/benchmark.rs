@@ -362,6 +362,7 @@ pub fn benchmark_estimate(questions: &[Question], council: &ConsultConfig) -> Co
         unpriced_participants: Vec::new(),
         verbose: council.verbose,
         cached_input_tokens: 0,
+        calls_if_agreed: None,
     };
     for question in questions {
         let one = estimate_cost(&question.text, council);

@@ -146,9 +146,13 @@ pub fn describe_calls(estimate: &CostEstimate) -> String {
         Some(usd) => format!("about {}", format_usd(usd)),
         None => "price unknown".to_string(),
     };
+    let calls = match estimate.calls_if_agreed {
+        Some(agreed) => format!("{} calls ({agreed} if the panel agrees)", estimate.calls),
+        None => format!("{} calls", estimate.calls),
+    };
     format!(
-        "{} calls, about {} input and {} output tokens at most: {cost}.",
-        estimate.calls, estimate.input_tokens, estimate.output_tokens
+        "{calls}, about {} input and {} output tokens at most: {cost}.",
+        estimate.input_tokens, estimate.output_tokens
     )
 }
 
