@@ -204,7 +204,7 @@ test('a full consult against aimock: every round view, both confidences, dissent
   await expect(verdict.locator('.absent')).toHaveCount(0);
   await expect(verdict.locator('.recommendation')).toHaveText(
     'Extract the invoicing module this year behind a contract-tested interface, and decide on further services after two quarters of on-call data.');
-  await expect(verdict.locator('.why-lines')).toContainText('left out 1 minority concern(s)');
+  await expect(verdict.locator('.why-lines')).toContainText('left out 1 minority concern');
   expect(await texts(verdict.locator('.evidence li'))).toEqual([
     'Invoicing is the best first candidate for extraction',
     'A big-bang rewrite is too risky for a team of 12',

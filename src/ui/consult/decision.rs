@@ -5,7 +5,8 @@
 //! Everything shown is computed by the engine's view models (`views::decision`,
 //! `views::confidence_why`, `views::stance_matrix`).
 use consilium_engine::views::{
-    answer_above, confidence_chip, confidence_why, dissent_level, percent, severity_name,
+    answer_above, confidence_chip, confidence_why, dissent_level, percent, recommendation_below,
+    severity_name,
     ColumnKind, ConfidenceMeter, Decision, StanceKind, StanceMatrix,
 };
 use leptos::prelude::*;
@@ -55,10 +56,10 @@ pub fn DecisionView(decision: Decision) -> impl IntoView {
             .into_any()
     };
     view! {
-        <section class="decision verdict" aria-labelledby="decision-title">
+        <section class="decision verdict" aria-labelledby="decision-title" data-decision="" tabindex="-1">
             <h3 id="decision-title">"Decision"</h3>
             {answer.map(|answer| view! { <p class="answer model-text">{answer}</p> })}
-            <RichText class="recommendation model-text" text=recommendation />
+            <RichText class="recommendation model-text" text=recommendation_below(&recommendation) />
             <p class="how-reached muted">{format!("{depth} · {how_reached}")}</p>
             <div class="confidence">
                 <span class="chip" data-level=level>{chip}</span>

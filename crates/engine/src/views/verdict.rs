@@ -250,6 +250,23 @@ pub fn answer_above(recommendation: &str) -> Option<String> {
     (line != plain(recommendation).trim_end_matches('.')).then_some(line)
 }
 
+/// The recommendation as the paragraph below the one-line answer shows it: without its first
+/// sentence when the answer above is that whole sentence (said once, not twice); whole when the
+/// answer is a clause cut from it, or there is no answer above.
+pub fn recommendation_below(recommendation: &str) -> String {
+    let Some(answer) = answer_above(recommendation) else {
+        return recommendation.to_string();
+    };
+    let text = recommendation.trim_start();
+    let Some(at) = text.find(". ") else {
+        return recommendation.to_string();
+    };
+    if plain(&text[..at]) != answer {
+        return recommendation.to_string();
+    }
+    text[at + 2..].trim_start().to_string()
+}
+
 /// Text without Markdown emphasis and with its spaces collapsed.
 fn plain(text: &str) -> String {
     let kept: String = text
