@@ -56,9 +56,15 @@ fn the_paragraph_below_the_answer_does_not_repeat_its_sentence() {
     );
     // One sentence is shown once, whole, with no answer above it.
     assert_eq!(recommendation_below("Adopt Rust."), "Adopt Rust.");
-    // A long first sentence is cut at a clause above: the paragraph keeps it whole.
+    // A long first sentence is cut at a clause above: the paragraph goes on from that clause.
     let long = "Adopt Rust for the new ingestion service through a six-week pilot of the parsing stage, with success criteria fixed up front and paired training. Then decide.";
-    assert_eq!(recommendation_below(long), long);
+    assert_eq!(
+        recommendation_below(long),
+        "With success criteria fixed up front and paired training. Then decide."
+    );
+    // A line cut with "…" is not the text's own words: the paragraph stays whole.
+    let unbroken = format!("Adopt {}. Then decide.", "x".repeat(200));
+    assert_eq!(recommendation_below(&unbroken), unbroken);
 }
 
 #[test]
