@@ -2,6 +2,7 @@
 //! sends requests (`transport`), API keys, the run lock across tabs, ids, share links, exports,
 //! idle time and the split points' macros. Imports nothing from `settings`, `app` or `ui`.
 pub mod export;
+pub mod focus;
 pub mod idle;
 pub mod ids;
 pub mod keys;

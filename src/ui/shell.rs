@@ -2,6 +2,7 @@
 use leptos::prelude::*;
 
 use crate::app::{current_hash, AppState, Route};
+use crate::platform::focus::focus_id;
 use crate::ui::history::lazy::history_view;
 use crate::ui::session::lazy::{session_view, shared_view};
 use crate::ui::session::new::NewSessionView;
@@ -31,7 +32,9 @@ pub fn App() -> impl IntoView {
     });
 
     view! {
-        <a class="skip-link" href="#main">"Skip to content"</a>
+        // The app's routes live in the URL fragment: following `#main` would read as a route
+        // (New session), so the link moves focus itself and leaves the URL alone.
+        <a class="skip-link" href="#main" on:click=|ev| { ev.prevent_default(); focus_id("main"); }>"Skip to content"</a>
         <header class="app-header">
             <SidebarToggle />
             <h1 class="brand">"Consilium"</h1>

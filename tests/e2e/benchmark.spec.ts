@@ -81,8 +81,8 @@ test('every arm scores inside the Wilson interval of its expected accuracy', asy
   await expect(page.locator('.bench-headline')).toHaveText(/^On these \d+ questions the council/);
 
   const measured = await scores(page);
-  const bestLabel = [...measured.keys()].find((label) => /x\d+, majority$/.test(label))!;
-  const k = Number(bestLabel.match(/x(\d+), majority$/)![1]);
+  const bestLabel = [...measured.keys()].find((label) => /, majority of \d+ samples$/.test(label))!;
+  const k = Number(bestLabel.match(/, majority of (\d+) samples$/)![1]);
   const expected = expectedAccuracies({ panel: PANEL.map((p) => p / 100), best: 0.8, k, ...DEFAULT_CONFIG });
   const arms: [string, number][] = [
     ...PANEL.map((accuracy, i): [string, number] => [`sim-${accuracy}-${group} alone`, expected.alone[i]]),

@@ -203,9 +203,11 @@ test('a full consult against aimock: every round view, both confidences, dissent
     '0% to 69% (for high dissent)', '85%', expect.stringContaining('High-severity dissent: below 70%.'), "moved the judge's 85% into the band: 69%",
   ]);
   await expect(verdict.locator('.absent')).toHaveCount(0);
+  // The one-line answer above is the recommendation's first clause: the paragraph goes on from it.
+  await expect(verdict.locator('.answer')).toHaveText('Extract the invoicing module this year behind a contract-tested interface');
   await expect(verdict.locator('.recommendation')).toHaveText(
-    'Extract the invoicing module this year behind a contract-tested interface, and decide on further services after two quarters of on-call data.');
-  await expect(verdict.locator('.why-lines')).toContainText('left out 1 minority concern(s)');
+    'And decide on further services after two quarters of on-call data.');
+  await expect(verdict.locator('.why-lines')).toContainText('left out 1 minority concern');
   expect(await texts(verdict.locator('.evidence li'))).toEqual([
     'Invoicing is the best first candidate for extraction',
     'A big-bang rewrite is too risky for a team of 12',

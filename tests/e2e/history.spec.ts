@@ -79,7 +79,7 @@ test('delete many at once: the selected go, the others stay', async ({ page }) =
   await page.getByRole('checkbox', { name: /^Select Seeded session 3:/ }).uncheck();
   page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Delete selected (11)' }).click();
-  await expect(page.getByText('Deleted 11 session(s).')).toBeVisible();
+  await expect(page.getByText('Deleted 11 sessions.')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
   await expect(count(page)).toHaveText('4 sessions');
   const stored = Object.keys(await storedSessions(page)).filter((id) => id.startsWith('seed-'));

@@ -24,6 +24,7 @@ pub mod benchmark;
 pub mod benchmark_council;
 pub mod benchmark_demo;
 pub mod consult;
+pub mod counted;
 pub mod csv_text;
 pub mod demo;
 pub mod harness;

@@ -99,7 +99,7 @@ fn fifty_arithmetic_questions_run_every_arm_at_matched_cost() {
     assert!((accuracy("model-a alone") - 0.9).abs() < 0.15);
     assert!((accuracy("model-c alone") - 0.3).abs() < 0.2);
     // Nine samples of a 90% model, majority vote: right nearly always.
-    assert!(accuracy("model-a x9, majority") >= 0.95);
+    assert!(accuracy("model-a, majority of 9 samples") >= 0.95);
     assert_eq!(summary.council.answered, 50);
     assert!(
         summary.headline.starts_with("On these 50 questions"),

@@ -65,11 +65,11 @@ fn no_credit_while_an_arm_has_no_answer_on_the_councils_questions() {
     // best single model has not answered these questions.
     let council = arm("Council", 20, 0.05, |_| Some(true));
     let vote = arm("Round-1 vote", 20, 0.03, |_| Some(false));
-    let best = arm("model-a x9, majority", 0, 0.01, |_| Some(true));
+    let best = arm("model-a, majority of 9 samples", 0, 0.01, |_| Some(true));
     let summary = summarise(&council, &[vote, best], &[], 1);
     assert_eq!(
         summary.headline,
-        "So far no question has answers from every arm: model-a x9, majority has none yet, \
+        "So far no question has answers from every arm: model-a, majority of 9 samples has none yet, \
          so the council is not compared."
     );
     // Every comparison waits for the same questions: none is shown on a subset.
@@ -280,7 +280,7 @@ fn an_unpriced_arm_shows_a_dash_per_correct_answer_not_zero() {
     let best = view
         .arms
         .iter()
-        .find(|row| row.label.ends_with(", majority"))
+        .find(|row| row.label.contains(", majority of "))
         .unwrap();
     assert_eq!(best.cost_per_correct, "—");
     let council = view.arms.iter().find(|row| row.is_council).unwrap();

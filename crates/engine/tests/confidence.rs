@@ -282,7 +282,7 @@ fn high_dissent_drops_below_seventy_and_adds_the_minority_concerns_the_judge_lef
         ]
     );
     assert!(check.rule.starts_with("High-severity dissent: below 70%."));
-    assert!(check.rule.contains("left out 3 minority concern(s)"));
+    assert!(check.rule.contains("left out 3 minority concerns"));
 }
 
 #[test]

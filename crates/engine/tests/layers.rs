@@ -36,6 +36,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "shuffle",
             "partial_reply",
             "csv_text",
+            "counted",
         ],
     ),
     // L1 the session record: the envelope, call records, costs, and each protocol's stored data

@@ -260,7 +260,7 @@ fn stops_at_max_rounds_without_consensus() {
         .outcome
         .as_deref()
         .unwrap()
-        .contains("No consensus within 2 round(s)"));
+        .contains("No consensus within 2 rounds"));
     // The final ranking: the moderator's two named first, the rest in the previous order.
     assert_eq!(
         body.debate.final_rankings,
@@ -843,6 +843,8 @@ fn rank_movement_follows_each_opportunity_across_rounds_and_the_chart_lays_it_ou
     let rows = ranked_rows(body);
     assert_eq!(rows[0].rank, 1);
     assert_eq!(rows[0].disposition, Some("PRIORITIZE"));
+    // The page shows it in words; the record's name stays for styles and data.
+    assert_eq!(rows[0].disposition_words, Some("Prioritize"));
     assert_eq!(rows[0].effort.as_deref(), Some("S"));
     assert_eq!(rows[0].approach, Some("build"));
     let opp4 = rows.iter().find(|r| r.id == "opp-4").unwrap();
@@ -851,6 +853,7 @@ fn rank_movement_follows_each_opportunity_across_rounds_and_the_chart_lays_it_ou
         "Still XL; split it into indexing and query work first"
     );
     assert_eq!(opp4.disposition, Some("DEFER"));
+    assert_eq!(opp4.disposition_words, Some("Defer"));
 }
 
 #[test]

@@ -927,7 +927,7 @@ fn unverified_fix_items_stay_listed_and_are_named_in_the_verdict() {
     let verdict = session.review().verdict.clone().unwrap();
     assert_eq!(verdict.verdict, ReviewVerdict::RequestChanges);
     assert_eq!(verdict.fix_items.len(), 2);
-    assert!(verdict.reason.contains("1 fix item(s) to address first"));
+    assert!(verdict.reason.contains("1 fix item to address first"));
     assert!(verdict.reason.contains("document the helpers"));
     let fixes = fix_requests(session.review());
     assert!(fixes.contains("## FIX-001") && !fixes.contains("## FIX-002"));
@@ -1192,7 +1192,7 @@ fn an_inconclusive_review_lists_every_fix_item_for_the_person_who_decides() {
         .collect();
     assert_eq!(rules, ["parameterise SQL", "log the query"]);
     assert!(
-        verdict.reason.contains("2 fix item(s)"),
+        verdict.reason.contains("2 fix items"),
         "{}",
         verdict.reason
     );

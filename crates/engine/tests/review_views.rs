@@ -307,15 +307,15 @@ fn the_size_line_counts_files_names_the_size_and_says_what_is_wrong_with_the_tex
     assert_eq!(summary(""), None);
     assert_eq!(
         summary(DEMO_DIFF).unwrap(),
-        "2 changed file(s), a small change: the committee is elected for that size; change it below."
+        "2 changed files, a small change: the committee is elected for that size; change it below."
     );
     let plain = summary("fn main() {}\n").unwrap();
     assert!(
-        plain.ends_with("1 changed file(s), a small change: the committee is elected for that size; change it below."),
+        plain.ends_with("1 changed file, a small change: the committee is elected for that size; change it below."),
         "{plain}"
     );
     assert!(
-        plain.len() > "1 changed file(s), a small change: the committee is elected for that size; change it below.".len(),
+        plain.len() > "1 changed file, a small change: the committee is elected for that size; change it below.".len(),
         "text that is not a diff says so first: {plain}"
     );
     let long = "x".repeat(MAX_CODE_CHARS + 1);
@@ -330,10 +330,10 @@ fn the_size_line_counts_files_names_the_size_and_says_what_is_wrong_with_the_tex
     };
     assert!(summary(&files(4))
         .unwrap()
-        .starts_with("4 changed file(s), a medium change"));
+        .starts_with("4 changed files, a medium change"));
     assert!(summary(&files(11))
         .unwrap()
-        .starts_with("11 changed file(s), a large change"));
+        .starts_with("11 changed files, a large change"));
 }
 
 #[test]

@@ -528,11 +528,11 @@ fn the_chart_in_words_names_whose_ranking_and_each_movement() {
     ];
     assert_eq!(
         chart_description(&lines, RankingSource::Critic),
-        "Critic ranking of 2 opportunities over 2 round(s). opp-1: up 2; opp-2: not ranked"
+        "Critic ranking of 2 opportunities over 2 rounds. opp-1: up 2; opp-2: not ranked"
     );
     assert_eq!(
         chart_description(&[], RankingSource::Moderator),
-        "Moderator (final) ranking of 0 opportunities over 0 round(s). "
+        "Moderator (final) ranking of 0 opportunities over 0 rounds. "
     );
 }
 
@@ -768,7 +768,7 @@ fn export_and_import_say_what_they_did_in_one_message() {
     );
     assert_eq!(
         export_message(3, "x.json", 2),
-        "Exported 3 sessions to x.json; 2 stored record(s) could not be read and were left out."
+        "Exported 3 sessions to x.json; 2 stored records could not be read and were left out."
     );
     let clean = ImportReport {
         saved: 2,

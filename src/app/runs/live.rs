@@ -29,6 +29,9 @@ pub struct LiveRun {
     pub focus_run: RwSignal<bool>,
     /// "Skip to the decision": the demo streams the rest of its replies at once.
     pub skip_demo: RwSignal<bool>,
+    /// The page follows the run (the active round, then the decision) until the user scrolls
+    /// away on purpose; "Follow the run" sets it again. Set at each run's start.
+    pub follow: RwSignal<bool>,
     /// A running benchmark's progress and estimates, after every saved change (`benchmark`).
     pub benchmark_progress: RwSignal<Option<BenchmarkProgress>>,
 }
@@ -44,6 +47,7 @@ impl LiveRun {
             announcement: RwSignal::new(String::new()),
             focus_run: RwSignal::new(false),
             skip_demo: RwSignal::new(false),
+            follow: RwSignal::new(true),
             benchmark_progress: RwSignal::new(None),
         }
     }

@@ -6,11 +6,13 @@
 //!   and the run's wasm part with Retry;
 //! - `live`: what the live view shows (the run's state);
 //! - `run`: starting and cancelling the engine's run;
+//! - `arrival`: where the page goes when a run ends (the decision, or the "Decision ready" chip);
 //! - `benchmark`: a benchmark's run (its council, the per-provider limit, progress);
 //! - `clock`: the browser's clock and the cancellable waits;
 //! - `signals`: engine events -> signals;
 //! - `caller`: the model caller (key lookup, send, follow the retry policy's actions);
 //! - `stream_text`: a streaming call's text.
+pub mod arrival;
 mod benchmark;
 mod caller;
 mod clock;

@@ -59,6 +59,7 @@ pub fn start_run(
     live.calls.set(Vec::new());
     live.notice.set(None);
     live.skip_demo.set(false);
+    live.follow.set(true);
     live.running.set(true);
     live.session.set(Some(session.clone()));
     spawn_local(async move {

@@ -84,9 +84,9 @@ pub async fn move_local_storage_sessions(database: &Database) -> MoveReport {
     }
     NOTICE.with(|n| {
         *n.borrow_mut() = Some(format!(
-            "{} session(s) saved by an earlier version could not be moved to the new storage and were \
+            "{} saved by an earlier version could not be moved to the new storage and were \
              left untouched in local storage: {}.",
-            left.len(),
+            consilium_engine::counted::counted(left.len(), "session"),
             left.join("; ")
         ))
     });

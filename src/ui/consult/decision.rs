@@ -6,7 +6,8 @@
 //! `views::confidence_why`, `views::stance_matrix`).
 use consilium_engine::record::consult::early_decision::DecidedBy;
 use consilium_engine::views::{
-    answer_above, confidence_chip, confidence_why, dissent_level, percent, severity_name,
+    answer_above, confidence_chip, confidence_why, dissent_level, percent, recommendation_below,
+    severity_name,
     ColumnKind, ConfidenceMeter, Decision, StanceKind, StanceMatrix,
 };
 use leptos::prelude::*;
@@ -68,9 +69,10 @@ pub fn DecisionView(
             .into_any()
     };
     view! {
-        <section class="decision verdict" aria-labelledby="decision-title">
+        <section class="decision verdict" aria-labelledby="decision-title" data-decision="" tabindex="-1">
             <h3 id="decision-title">"Decision"</h3>
             {answer.map(|answer| view! { <p class="answer model-text">{answer}</p> })}
+<<<<<<< HEAD
             <RichText class="recommendation model-text" text=recommendation />
             <div class="how-reached">
                 <p class="muted">{format!("{depth} · {how_reached}")}</p>
@@ -82,6 +84,10 @@ pub fn DecisionView(
                     </button>
                 })}
             </div>
+=======
+            <RichText class="recommendation model-text" text=recommendation_below(&recommendation) />
+            <p class="how-reached muted">{format!("{depth} · {how_reached}")}</p>
+>>>>>>> h-view
             <div class="confidence">
                 <span class="chip" data-level=level>{chip}</span>
                 <details class="why">

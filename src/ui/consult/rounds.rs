@@ -97,6 +97,9 @@ pub fn SynthesisRound(session: Session, artifact: SynthesisArtifact) -> impl Int
 #[component]
 pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl IntoView {
     let view_model = challenge_threads(&artifact);
+    // A heading with nothing under it says nothing: shown only over what it heads.
+    let has_unthreaded = !view_model.unthreaded.is_empty();
+    let has_unresolved = !view_model.unresolved.is_empty();
     let rebuttal = |session: &Session, r: consilium_engine::Rebuttal| {
         let mark = r
             .free_text
@@ -135,10 +138,14 @@ pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl Int
         <div class="cross-exam">
             <h4>"Challenges and rebuttals"</h4>
             <ul class="threads">{threads}</ul>
-            <h4>"Defences"</h4>
-            <ul class="rebuttals unthreaded">{unthreaded}</ul>
-            <h4>"Unresolved"</h4>
-            <ul class="unresolved">{unresolved}</ul>
+            {has_unthreaded.then(|| view! {
+                <h4>"Defences"</h4>
+                <ul class="rebuttals unthreaded">{unthreaded}</ul>
+            })}
+            {has_unresolved.then(|| view! {
+                <h4>"Unresolved"</h4>
+                <ul class="unresolved">{unresolved}</ul>
+            })}
         </div>
     }
 }

@@ -8,6 +8,8 @@ use consilium_engine::library::list::{count_line, short_time, shown_ids, storage
 use consilium_engine::library::{
     stamps, FilterControl, HistoryFilter, Query, SearchCache, SearchHit, SessionSummary,
 };
+use consilium_engine::counted::counted;
+use consilium_engine::views::state_words;
 use consilium_engine::Protocol;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -80,8 +82,8 @@ pub fn HistoryView() -> impl IntoView {
             return;
         }
         let question = format!(
-            "Delete {} session(s) from this browser? This cannot be undone.",
-            ids.len()
+            "Delete {} from this browser? This cannot be undone.",
+            counted(ids.len(), "session")
         );
         if !window().confirm_with_message(&question).unwrap_or(false) {
             return;
@@ -90,7 +92,7 @@ pub fn HistoryView() -> impl IntoView {
             match storage::delete_sessions(&ids).await {
                 Ok(()) => {
                     selected.set(HashSet::new());
-                    message.set(Some(format!("Deleted {} session(s).", ids.len())));
+                    message.set(Some(format!("Deleted {}.", counted(ids.len(), "session"))));
                 }
                 Err(error) => message.set(Some(error)),
             }
@@ -277,13 +279,14 @@ fn HistoryItem(
         <li class="session-item">
             <input type="checkbox" aria-label=format!("Select {title}") prop:checked=checked on:change=toggle />
             <button class="link" on:click=move |_| state.go(Route::Session(open_id.clone()))>
-                {summary.demo.then_some("[demo] ")}
                 {summary.title.clone()}
+                // A badge says "demo", once, rather than a "[demo]" in every title.
+                {summary.demo.then(|| view! { " " <span class="badge demo-badge">"demo"</span> })}
             </button>
-            <span class="muted">" " {summary.protocol.clone()} " · " {summary.state.clone()}
+            <span class="muted">" " {summary.protocol.clone()} " · " {state_words(&summary.state)}
                 {summary.depth_line().map(|line| view! { " · " <span class="depth-line">{line}</span> })}
                 " · " {when}</span>
-            {(!summary.outcome.is_empty()).then(|| view! { <p class="outcome">{summary.outcome.clone()}</p> })}
+            {(!summary.outcome.is_empty()).then(|| view! { <p class="outcome">{summary.outcome_line()}</p> })}
             {snippet}
         </li>
     }

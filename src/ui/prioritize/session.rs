@@ -6,7 +6,7 @@ use consilium_engine::prioritize::body::PrioritizeBody;
 use consilium_engine::prioritize::debate::DebateRound;
 use consilium_engine::prioritize::debate_cost_usd;
 use consilium_engine::views::prioritize::{
-    bump_chart, chart_description, debate_facts, rank_movement, ranked_rows, round_status,
+    bump_chart, chart_description, debate_cost_fact, debate_facts, rank_movement, ranked_rows, round_status,
     round_under_way, RankLine, RankingSource,
 };
 use consilium_engine::Session;
@@ -27,6 +27,7 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                 .map(|s| (debate_cost_usd(s), s.cost.unpriced_calls))
         })
     });
+    let cost = Memo::new(move |_| session.with(|s| s.as_ref().and_then(debate_cost_fact)));
     let source = RwSignal::new(RankingSource::Moderator);
     let running_here = running_here(session);
     let summary = move || {
@@ -39,7 +40,7 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                 <div><dt>"Rounds"</dt><dd data-testid="rounds-used">{facts.rounds}</dd></div>
                 <div><dt>"Consensus"</dt><dd data-testid="consensus">{facts.consensus}</dd></div>
                 <div><dt>"Stalemate"</dt><dd data-testid="stalemate">{facts.stalemate}</dd></div>
-                <div><dt>"Cost"</dt><dd data-testid="debate-cost">{facts.cost}</dd></div>
+                {cost.get().map(|cost| view! { <div><dt>"Cost"</dt><dd data-testid="debate-cost">{cost}</dd></div> })}
             </dl>
             <details class="internals">
                 <summary>"Details"</summary>
@@ -68,8 +69,8 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                     {rows.into_iter().map(|row| view! {
                         <tr data-id=row.id.clone()>
                             <td data-label="Rank">{row.rank}</td>
-                            <th scope="row"><code>{row.id.clone()}</code>" " <span class="model-text">{row.title.clone()}</span></th>
-                            <td data-label="Disposition"><span class="badge" data-disposition=row.disposition.unwrap_or("")>{row.disposition.unwrap_or("-")}</span></td>
+                            <th scope="row"><span class="model-text">{row.title.clone()}</span></th>
+                            <td data-label="Disposition"><span class="badge" data-disposition=row.disposition.unwrap_or("")>{row.disposition_words.unwrap_or("-")}</span></td>
                             <td data-label="Effort">{row.effort.clone().unwrap_or_else(|| "-".into())}</td>
                             <td data-label="Approach">{row.approach.unwrap_or("-")}</td>
                             <td data-label="Critic's concerns" class="model-text">{if row.concerns.is_empty() { view! { <span class="muted">"none"</span> }.into_any() } else {
@@ -91,7 +92,7 @@ pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     });
 
     view! {
-        <section class="prioritize-summary" aria-labelledby="prioritize-summary-title">
+        <section class="prioritize-summary" aria-labelledby="prioritize-summary-title" data-decision="" tabindex="-1">
             <h3 id="prioritize-summary-title">"Outcome"</h3>
             {summary}
         </section>

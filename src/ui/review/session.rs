@@ -90,7 +90,7 @@ pub fn ReviewBodyView(
     };
 
     view! {
-        <section class="review-verdict" aria-labelledby="review-verdict-title">
+        <section class="review-verdict" aria-labelledby="review-verdict-title" data-decision="" tabindex="-1">
             <h3 id="review-verdict-title">"Verdict"</h3>
             {move || match verdict.get() {
                 Some(v) => view! { <VerdictView verdict=v /> }.into_any(),

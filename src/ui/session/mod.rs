@@ -4,7 +4,7 @@
 //! changed and leaves open `<details>` and focus where they were.
 use consilium_engine::views::{
     call_notes, failure_report, heading, invalid_record_notice, participant_costs, resume_offer,
-    session_cost_line, tab_title, was_cancelled,
+    session_cost_line, state_words, tab_title, was_cancelled,
 };
 use consilium_engine::{Protocol, Session};
 use leptos::html::H2;
@@ -24,10 +24,12 @@ use crate::ui::widgets::run_start_status::RunStartStatus;
 use crate::ui::widgets::running_here;
 use crate::ui::widgets::table::{CardRow, CardsTable};
 use actions::SessionActions;
+use decision_ready::DecisionReady;
 use failure_banner::{FailedCalls, FailureBanner};
 use stepper::RunStepper;
 
 mod actions;
+mod decision_ready;
 pub mod failure_banner;
 pub mod lazy;
 pub mod new;
@@ -242,7 +244,7 @@ pub fn SessionBody(
             {initial.demo.then(|| view! { <p class="demo-label">"Demo: scripted participants, not real models"</p> })}
             <h2 class="session-question" id="session-title" tabindex="-1" node_ref=title_node>{move || subject.get()}</h2>
             <p class="session-meta">
-                <span class="badge" data-state=move || state_name.get()>{move || state_name.get()}</span>
+                <span class="badge" data-state=move || state_name.get()>{move || state_words(&state_name.get())}</span>
                 " · " {move || cost_text.get()}
                 <Show when=move || running_elsewhere.get()>
                     " · " <span class="badge busy">"running in another tab"</span>
@@ -251,6 +253,7 @@ pub fn SessionBody(
             <SessionActions session=session />
         </header>
         <RunStepper session=session running_here=running_here />
+        <DecisionReady session=session running_here=running_here />
         <p class="notice" role="status">{move || notice.get()}</p>
         <RunStartStatus />
         {move || report.get().map(|report| view! {

@@ -25,7 +25,7 @@ pub fn RunStepper(session: Memo<Option<Session>>, running_here: Memo<bool>) -> i
 
     // Following stops at the user's own scroll (wheel, touch, keys); the page's scrolls to the
     // active round fire none of these.
-    let following = RwSignal::new(true);
+    let following = live.follow;
     let stop_following = move || {
         if running_here.get_untracked() {
             following.set(false);

@@ -238,9 +238,10 @@ fn RecentItem(
                 // Another session opens at its top, not where the last page was scrolled to.
                 on:click=|_| window().scroll_to_with_x_and_y(0.0, 0.0)
             >
-                <span class="recent-title">{entry.demo.then_some("[demo] ")}{entry.title}</span>
+                <span class="recent-title">{entry.title}</span>
                 <span class="recent-meta">
                     <span class="recent-protocol">{entry.protocol}</span>
+                    {entry.demo.then(|| view! { <span class="badge demo-badge">"demo"</span> })}
                     <span class="chip" data-tone=entry.tone>{entry.chip}</span>
                     <span class="recent-when">{entry.when}</span>
                 </span>

@@ -31,7 +31,7 @@ pub fn arms_of(body: &BenchmarkBody) -> Vec<Arm> {
     arms
 }
 
-/// What the user reads for an arm: "llama3.2 alone", "Round-1 vote", "gpt-4o x9, majority",
+/// What the user reads for an arm: "llama3.2 alone", "Round-1 vote", "gpt-4o, majority of 9 samples",
 /// "Council".
 pub fn arm_label(body: &BenchmarkBody, arm: &Arm) -> String {
     match arm {
@@ -44,7 +44,7 @@ pub fn arm_label(body: &BenchmarkBody, arm: &Arm) -> String {
                 .map(model_name)
                 .unwrap_or_else(|| "Best single model".into());
             match body.k {
-                Some(k) => format!("{model} x{k}, majority"),
+                Some(k) => format!("{model}, majority of {k} samples"),
                 None => format!("{model}, majority"),
             }
         }

@@ -82,9 +82,9 @@ pub fn check_confidence_for_panel(
     }
     if !added_dissent.is_empty() {
         rule.push_str(&format!(
-            " The judge left out {} minority concern(s); they were added from the round 2 tensions \
+            " The judge left out {}; they were added from the round 2 tensions \
              (medium) and the unresolved round 3 points (high), and count above.",
-            added_dissent.len()
+            crate::counted::counted(added_dissent.len(), "minority concern")
         ));
     }
     if !absent_panelists.is_empty() {

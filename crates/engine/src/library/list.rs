@@ -90,7 +90,8 @@ pub fn export_message(exported: usize, file_name: &str, unreadable: usize) -> St
     match unreadable {
         0 => format!("Exported {exported} sessions to {file_name}."),
         n => format!(
-            "Exported {exported} sessions to {file_name}; {n} stored record(s) could not be read and were left out."
+            "Exported {exported} sessions to {file_name}; {} could not be read and were left out.",
+            crate::counted::counted(n, "stored record")
         ),
     }
 }

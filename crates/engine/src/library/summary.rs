@@ -64,6 +64,27 @@ impl SessionSummary {
         }
     }
 
+    /// The outcome as History shows it: a review's verdict in words ("Changes requested: …"),
+    /// where the stored line keeps the record's name ("REQUEST_CHANGES: …") that the sidebar's
+    /// chip reads.
+    pub fn outcome_line(&self) -> String {
+        use crate::record::review::body::ReviewVerdict;
+        use crate::views::review::verdict_words;
+        let verdicts = [
+            ReviewVerdict::Approved,
+            ReviewVerdict::RequestChanges,
+            ReviewVerdict::Inconclusive,
+        ];
+        verdicts
+            .into_iter()
+            .find_map(|verdict| {
+                let rest = self.outcome.strip_prefix(verdict.label())?.strip_prefix(':')?;
+                Some(format!("{}:{rest}", verdict_words(verdict)))
+            })
+            .filter(|_| self.protocol == "review")
+            .unwrap_or_else(|| self.outcome.clone())
+    }
+
     /// The History and sidebar line of a consult's depth and how it decided: "Adaptive · agreed
     /// early", "Vote · split vote", "Full · verdict"; "Adaptive" while undecided.
     pub fn depth_line(&self) -> Option<String> {

@@ -127,8 +127,8 @@ async fn debate(run: &PrioritizeRun<'_>) -> Result<(), Stop> {
                 run,
                 last.moderator_final_rankings.clone(),
                 format!(
-                    "No consensus within {} round(s): ranked as the moderator's last ranking.",
-                    run.config.max_rounds
+                    "No consensus within {}: ranked as the moderator's last ranking.",
+                    crate::counted::counted(run.config.max_rounds as usize, "round")
                 ),
             );
             return Ok(());

@@ -6,6 +6,7 @@ use super::{debate_cost_usd, debate_result};
 use crate::csv_text::{csv_field, push_row};
 use crate::money::format_usd;
 use crate::record::prioritize::body::{Partner, PrioritizeBody};
+use crate::record::prioritize::debate::Disposition;
 use crate::record::Session;
 
 /// The seed's `DebateResult` as JSON (its field names), with the demo flag when it is one.
@@ -17,13 +18,13 @@ pub fn prioritize_json(session: &Session) -> String {
     serde_json::to_string_pretty(&value).expect("serialisable")
 }
 
-/// The disposition the final round gave `id`, as its label.
-pub fn final_disposition(body: &PrioritizeBody, id: &str) -> Option<&'static str> {
+/// The disposition the final round gave `id`.
+pub fn final_disposition(body: &PrioritizeBody, id: &str) -> Option<Disposition> {
     body.debate
         .rounds
         .last()
         .and_then(|r| r.moderator_dispositions.get(id))
-        .map(|d| d.label())
+        .copied()
 }
 
 /// Every concern the critic raised about `id`, latest round first, without repeats.
@@ -75,7 +76,10 @@ pub fn prioritize_markdown(session: &Session) -> String {
         format_usd(debate.budget_usd),
         match session.cost.unpriced_calls {
             0 => String::new(),
-            n => format!(" ({n} call(s) of unknown price not included)"),
+            n => format!(
+            " ({} of unknown price not included)",
+            crate::counted::counted(n as usize, "call")
+        ),
         }
     );
     if body.config.independence_overridden {
@@ -110,7 +114,7 @@ pub fn prioritize_markdown(session: &Session) -> String {
             item.priority_rank.unwrap_or(0),
             cell(&item.id),
             cell(&item.title),
-            final_disposition(body, &item.id).unwrap_or("-"),
+            final_disposition(body, &item.id).map_or("-", Disposition::label),
             cell(&concerns_for(body, &item.id).join("; "))
         );
     }
@@ -178,7 +182,9 @@ pub fn prioritize_csv(session: &Session) -> String {
             item.id.clone(),
             item.title.clone(),
             item.kind.clone(),
-            final_disposition(body, &item.id).unwrap_or("").to_string(),
+            final_disposition(body, &item.id)
+                .map_or("", Disposition::label)
+                .to_string(),
             effort,
             concerns_for(body, &item.id).join("; "),
             item.debate_session_id.clone().unwrap_or_default(),

@@ -45,7 +45,10 @@ pub(super) fn synthesis_verdict(findings: &[Finding]) -> (ReviewVerdict, String)
         (0, 0) => "The committee reached a quorum with no fix items left.".to_string(),
         (0, _) => "The committee reached a quorum with no verified fix item left.".to_string(),
         (n, _) => {
-            format!("The committee reached a quorum, with {n} fix item(s) to address first.")
+            format!(
+                "The committee reached a quorum, with {} to address first.",
+                crate::counted::counted(n, "fix item")
+            )
         }
     };
     let reason = match abstained_sentence(findings) {
@@ -114,7 +117,10 @@ pub(super) fn conclude_without_consensus(run: &ReviewRun<'_>, reason: String) {
     let findings = verdict_findings(&opinions, &hits);
     let listed = match findings.len() {
         0 => String::new(),
-        n => format!(" The committee's {n} fix item(s) are listed for them."),
+        n => format!(
+            " The committee's {} are listed for them.",
+            crate::counted::counted(n, "fix item")
+        ),
     };
     set_verdict(
         run,

@@ -16,7 +16,8 @@ pub struct ParticipantCost {
     pub calls: usize,
     pub input_tokens: u64,
     pub output_tokens: u64,
-    /// `$0.0012`, `$0.0012 + unknown`, `price unknown`, or `no cost` when no reply was charged.
+    /// `$0.0012`, `$0.0012 + unknown`, `price unknown`, or `no cost` when no reply was charged;
+    /// `-` in a demo of scripted seats (its header says "no cost", once).
     pub cost: String,
     /// Of `input_tokens`, those the provider read from its prompt cache.
     pub cached_input_tokens: u64,
@@ -27,6 +28,7 @@ pub struct ParticipantCost {
 
 /// Tokens and cost per participant, in the session's order of participants.
 pub fn participant_costs(session: &Session) -> Vec<ParticipantCost> {
+    let scripted = session.demo && session.participants.iter().all(|p| p.price.is_none());
     session
         .participants
         .iter()
@@ -44,6 +46,9 @@ pub fn participant_costs(session: &Session) -> Vec<ParticipantCost> {
             let any_priced = charged.iter().any(|c| c.cost_usd.is_some());
             let any_unpriced = charged.iter().any(|c| c.cost_usd.is_none());
             let cost = match (any_priced, any_unpriced) {
+                // A demo's scripted seats have no price: its cost is said once, in the
+                // session's header ("Demo · no cost"), not as "price unknown" here.
+                _ if scripted => "-".to_string(),
                 (true, true) => format!("{} + unknown", format_usd(priced)),
                 (false, true) => "price unknown".to_string(),
                 (true, false) => format_usd(priced),

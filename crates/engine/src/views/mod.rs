@@ -37,16 +37,16 @@ pub use follow_up::{earlier_decision, follow_up_form, follow_up_of_line, seats_o
 pub use health::{seats_known_to_fail, Health, SeatToCheck};
 pub use seats::{
     consult_seats, council_participants, judge_model_warning, labelled_council, panelist_label,
-    partner_seats, Seat, SeatCatalog, SeatProvider,
+    partner_seats, seat_label, Seat, SeatCatalog, SeatProvider,
 };
 pub use session::{
     call_notes, failed_calls, heading, invalid_record_notice, record_problems, recorded_calls,
-    resume_offer, tab_title, was_cancelled, CallNotes, FailedCall, ResumeOffer,
+    resume_offer, state_words, tab_title, was_cancelled, CallNotes, FailedCall, ResumeOffer,
 };
 pub use stance::{
     stance_matrix, ColumnKind, StanceColumn, StanceKind, StanceMark, StanceMatrix, StanceRow,
 };
 pub use verdict::{
-    answer_above, confidence_chip, confidence_why, decision, dissent_level, dissent_summary,
+    answer_above, recommendation_below, confidence_chip, confidence_why, decision, dissent_level, dissent_summary,
     efficiency_line, one_line_answer, percent, ConfidenceMeter, Decision, DissentLine, WhyLine,
 };

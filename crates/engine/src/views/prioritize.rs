@@ -6,7 +6,7 @@ use crate::prioritize::debate_by_default;
 use crate::prioritize::report::{concerns_for, final_disposition};
 use crate::record::prioritize::backlog::Opportunity;
 use crate::record::prioritize::body::PrioritizeBody;
-use crate::record::prioritize::debate::DebateRound;
+use crate::record::prioritize::debate::{DebateRound, Disposition};
 
 /// Whose rankings the chart follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -199,11 +199,24 @@ pub struct RankedRow {
     pub id: String,
     pub title: String,
     pub kind: String,
+    /// The moderator's last disposition, by its record name ("DEFER"): for styles and data.
     pub disposition: Option<&'static str>,
+    /// The same in words, as the page shows it ("Defer").
+    pub disposition_words: Option<&'static str>,
     /// The critic's effort (else the user's), and build / buy / partner.
     pub effort: Option<String>,
     pub approach: Option<&'static str>,
     pub concerns: Vec<String>,
+}
+
+/// A disposition as people say it: "Prioritize", "Investigate", "Defer", "Reject".
+pub fn disposition_words(disposition: Disposition) -> &'static str {
+    match disposition {
+        Disposition::Prioritize => "Prioritize",
+        Disposition::Investigate => "Investigate",
+        Disposition::Defer => "Defer",
+        Disposition::Reject => "Reject",
+    }
 }
 
 pub fn ranked_rows(body: &PrioritizeBody) -> Vec<RankedRow> {
@@ -217,7 +230,8 @@ pub fn ranked_rows(body: &PrioritizeBody) -> Vec<RankedRow> {
                 id: o.id.clone(),
                 title: o.title.clone(),
                 kind: o.kind.clone(),
-                disposition: final_disposition(body, &o.id),
+                disposition: final_disposition(body, &o.id).map(Disposition::label),
+                disposition_words: final_disposition(body, &o.id).map(disposition_words),
                 effort: assessment
                     .map(|a| a.effort.label().to_string())
                     .or_else(|| o.effort.map(|e| e.label())),
@@ -267,6 +281,19 @@ pub fn debate_facts(body: &PrioritizeBody, spent_usd: f64, unpriced_calls: u32) 
     }
 }
 
+/// The debate's cost as its facts list it: what it spent against its budget; None for a demo,
+/// whose cost the session's header states once ("Demo · no cost").
+pub fn debate_cost_fact(session: &crate::record::Session) -> Option<String> {
+    let body = session.body_of::<PrioritizeBody>()?;
+    (!session.demo).then(|| {
+        cost_against_budget(
+            crate::prioritize::debate_cost_usd(session),
+            body.debate.budget_usd,
+            session.cost.unpriced_calls,
+        )
+    })
+}
+
 /// "$0.12 of $2.50", and "(+2 calls at unknown price)" when some calls had no price.
 pub fn cost_against_budget(spent_usd: f64, budget_usd: f64, unpriced_calls: u32) -> String {
     format!(
@@ -305,10 +332,10 @@ pub fn round_status(round: &DebateRound) -> String {
 pub fn chart_description(lines: &[RankLine], source: RankingSource) -> String {
     let rounds = lines.first().map_or(0, |l| l.ranks.len());
     format!(
-        "{} ranking of {} opportunities over {} round(s). {}",
+        "{} ranking of {} over {}. {}",
         source.label(),
-        lines.len(),
-        rounds,
+        crate::counted::counted_as(lines.len(), "opportunity", "opportunities"),
+        crate::counted::counted(rounds, "round"),
         lines
             .iter()
             .map(|l| {

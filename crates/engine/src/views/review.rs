@@ -294,7 +294,8 @@ pub fn change_summary(code: &str, parsed: &ParsedDiff) -> Option<String> {
     }
     let files = parsed.files.len();
     let mut text = format!(
-        "{files} changed file(s), a {} change: the committee is elected for that size; change it below.",
+        "{}, a {} change: the committee is elected for that size; change it below.",
+        crate::counted::counted(files, "changed file"),
         size_word(ChangeSize::of(files))
     );
     if let Some(notice) = &parsed.notice {

@@ -137,10 +137,6 @@ impl Seat {
         let persona = all_personas(catalog)
             .into_iter()
             .find(|p| p.name == self.persona);
-        let persona_suffix = persona
-            .as_ref()
-            .map(|p| format!(" · {}", p.name))
-            .unwrap_or_default();
         let backup = if self.backup_provider_id.is_empty() {
             None
         } else {
@@ -163,7 +159,7 @@ impl Seat {
         let price = price_of(catalog, &provider, model);
         Ok(Participant {
             id: id.to_string(),
-            label: format!("{label} · {model}{persona_suffix}"),
+            label: seat_label(label, model, persona.as_ref().map(|p| p.name.as_str())),
             provider_id: provider.id,
             provider_label: provider.name,
             model: model.to_string(),
@@ -179,6 +175,18 @@ fn price_of(catalog: &impl SeatCatalog, provider: &SeatProvider, model: &str) ->
     catalog
         .price_for(model)
         .or(provider.free.then_some(Price::new(0.0, 0.0)))
+}
+
+/// A seat's name on every page: "Panelist 1 · gpt-4o · Pragmatic engineer". A model named
+/// "default" (a server that answers with its one model whatever is asked, as llama.cpp's preset
+/// says) tells the reader nothing, so the name leaves it out: "Panelist 1 · Pragmatic engineer".
+pub fn seat_label(label: &str, model: &str, persona: Option<&str>) -> String {
+    let mut parts = vec![label];
+    if !model.eq_ignore_ascii_case("default") {
+        parts.push(model);
+    }
+    parts.extend(persona);
+    parts.join(" · ")
 }
 
 fn default_model(catalog: &impl SeatCatalog, provider_id: &str) -> String {

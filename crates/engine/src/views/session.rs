@@ -184,6 +184,15 @@ pub fn tab_title(session: &Session) -> String {
     }
 }
 
+/// A session's state as its badge says it: the record's name in words ("cross-examination" for
+/// `cross_exam`, "awaiting consent" for `awaiting_consent`); the other names are words already.
+pub fn state_words(state: &str) -> String {
+    match state {
+        "cross_exam" => "cross-examination".to_string(),
+        other => other.replace('_', " "),
+    }
+}
+
 /// Whether the user cancelled the run (the session's state is its protocol's Aborted).
 pub fn was_cancelled(session: &Session) -> bool {
     fn aborted<P: crate::harness::Protocol>(session: &Session) -> bool {

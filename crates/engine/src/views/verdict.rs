@@ -250,6 +250,35 @@ pub fn answer_above(recommendation: &str) -> Option<String> {
     (line != plain(recommendation).trim_end_matches('.')).then_some(line)
 }
 
+/// The recommendation as the paragraph below the one-line answer shows it: going on after the
+/// answer (its first sentence, or the clause it was cut at), so the words are said once, not
+/// twice: "Adopt Rust for the service, with a pilot first." reads "Adopt Rust for the service"
+/// above and "With a pilot first." below. Whole when the answer is not the text's own first words
+/// (markup in them, or a line cut with "…"), or there is no answer above.
+pub fn recommendation_below(recommendation: &str) -> String {
+    let Some(answer) = answer_above(recommendation) else {
+        return recommendation.to_string();
+    };
+    let rest = recommendation
+        .trim_start()
+        .strip_prefix(answer.as_str())
+        .and_then(|rest| {
+            [". ", ", ", "; ", " — ", " - "]
+                .iter()
+                .find_map(|separator| rest.strip_prefix(separator))
+        })
+        .map(str::trim_start)
+        .filter(|rest| !rest.is_empty());
+    match rest {
+        Some(rest) => {
+            let mut chars = rest.chars();
+            let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
+            format!("{}{}", first.unwrap_or_default(), chars.as_str())
+        }
+        None => recommendation.to_string(),
+    }
+}
+
 /// Text without Markdown emphasis and with its spaces collapsed.
 fn plain(text: &str) -> String {
     let kept: String = text

@@ -1,0 +1,83 @@
+//! Where the eyes go when a run ends: to the decision. A run that ends here with a decision brings
+//! it into view and focuses it, unless the user scrolled away on purpose during the run (they are
+//! reading something else): then a "Decision ready" chip offers the jump instead.
+use consilium_engine::record::prioritize::state::PrioritizeState;
+use consilium_engine::record::SessionStatus;
+use consilium_engine::views::decision;
+use consilium_engine::{Body, Session};
+
+/// What the session page does with its decision when the run ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtRunEnd {
+    /// Bring the decision into view and give it the keyboard focus.
+    FocusDecision,
+    /// Say the decision is ready (the chip), and leave the page where the user put it.
+    OfferDecision,
+    /// No decision to show (failed, cancelled, or a benchmark): the page stays as it is.
+    Stay,
+}
+
+/// The rule: a decision, and whether the user scrolled away during the run.
+pub fn at_run_end(session: &Session, user_scrolled_away: bool) -> AtRunEnd {
+    match (has_decision(session), user_scrolled_away) {
+        (false, _) => AtRunEnd::Stay,
+        (true, false) => AtRunEnd::FocusDecision,
+        (true, true) => AtRunEnd::OfferDecision,
+    }
+}
+
+/// A decision the page opens on: a Consult's (verdict or early decision), a Review's verdict
+/// (also one awaiting amended code), a completed prioritization.
+pub fn has_decision(session: &Session) -> bool {
+    match (&session.body, session.status()) {
+        (Body::Consult(_), _) => decision(session).is_some(),
+        (Body::Review(body), _) => body.verdict.is_some(),
+        (_, SessionStatus::Prioritize(state)) => state == PrioritizeState::Complete,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use consilium_engine::views::session::demo_session;
+    use consilium_engine::Protocol;
+
+    use super::*;
+
+    fn finished(protocol: Protocol, state: &str) -> Session {
+        let mut session = demo_session(protocol, "s".into(), 0);
+        session.state = state.into();
+        session
+    }
+
+    #[test]
+    fn a_completed_prioritization_is_focused_unless_the_user_scrolled_away() {
+        let done = finished(Protocol::Prioritize, "complete");
+        assert_eq!(at_run_end(&done, false), AtRunEnd::FocusDecision);
+        assert_eq!(at_run_end(&done, true), AtRunEnd::OfferDecision);
+    }
+
+    #[test]
+    fn a_consult_complete_without_a_decision_has_nothing_to_focus() {
+        // Stopped by the user after round 1: complete, with no verdict and no early decision.
+        let stopped = finished(Protocol::Consult, "complete");
+        assert_eq!(at_run_end(&stopped, false), AtRunEnd::Stay);
+    }
+
+    #[test]
+    fn a_failed_or_cancelled_run_has_no_decision_to_show() {
+        for protocol in [Protocol::Consult, Protocol::Review, Protocol::Prioritize] {
+            for state in ["failed", "aborted"] {
+                assert_eq!(at_run_end(&finished(protocol, state), false), AtRunEnd::Stay);
+            }
+        }
+    }
+
+    #[test]
+    fn a_review_without_a_verdict_or_a_benchmark_stays_where_it_is() {
+        let review = demo_session(Protocol::Review, "r".into(), 0);
+        assert_eq!(at_run_end(&review, false), AtRunEnd::Stay);
+        let benchmark = finished(Protocol::Benchmark, "complete");
+        assert_eq!(at_run_end(&benchmark, false), AtRunEnd::Stay);
+    }
+}
