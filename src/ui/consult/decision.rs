@@ -72,8 +72,7 @@ pub fn DecisionView(
         <section class="decision verdict" aria-labelledby="decision-title" data-decision="" tabindex="-1">
             <h3 id="decision-title">"Decision"</h3>
             {answer.map(|answer| view! { <p class="answer model-text">{answer}</p> })}
-<<<<<<< HEAD
-            <RichText class="recommendation model-text" text=recommendation />
+            <RichText class="recommendation model-text" text=recommendation_below(&recommendation) />
             <div class="how-reached">
                 <p class="muted">{format!("{depth} · {how_reached}")}</p>
                 {can_cross_examine_anyway.then(|| view! {
@@ -84,10 +83,6 @@ pub fn DecisionView(
                     </button>
                 })}
             </div>
-=======
-            <RichText class="recommendation model-text" text=recommendation_below(&recommendation) />
-            <p class="how-reached muted">{format!("{depth} · {how_reached}")}</p>
->>>>>>> h-view
             <div class="confidence">
                 <span class="chip" data-level=level>{chip}</span>
                 <details class="why">
