@@ -11,6 +11,7 @@ mod check;
 mod classify;
 mod error;
 mod models;
+pub mod openrouter;
 mod redact;
 mod retry;
 mod sse;
