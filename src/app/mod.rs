@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::library::Library;
-use crate::app::providers::HealthBook;
+use crate::app::providers::{HealthBook, KeyBook};
 use crate::app::runs::start::RunStart;
 use crate::app::runs::LiveRun;
 use crate::settings::Settings;
@@ -63,6 +63,8 @@ pub struct AppState {
     pub start: RunStart,
     /// Each provider's last check (in memory: a reload checks again when asked).
     pub health: HealthBook,
+    /// What OpenRouter keys may still spend, and the last sign-in's outcome.
+    pub keys: KeyBook,
 }
 
 impl AppState {
@@ -77,6 +79,7 @@ impl AppState {
             library,
             start: RunStart::default(),
             health: HealthBook::default(),
+            keys: KeyBook::default(),
         }
     }
 

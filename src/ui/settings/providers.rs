@@ -13,6 +13,7 @@ use crate::app::AppState;
 use crate::platform::keys;
 use crate::settings::{kind_label, ProviderSettings, ALL_KINDS};
 use crate::ui::widgets::provider_gate::HealthChip;
+use crate::ui::widgets::sign_in::{KeyStatus, SignInButton, SignInFor};
 
 fn kind_value(kind: ProviderKind) -> String {
     serde_json::to_value(kind)
@@ -88,6 +89,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
         }
     };
     let slug = id.clone();
+    let sign_in_id = id.clone();
 
     let test_connection = move |_| {
         let Some(provider) = provider.get_untracked() else {
@@ -177,6 +179,12 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                     Health::Checking => String::new(),
                 }}
             </div>
+            {move || provider.with(|p| p.as_ref().is_some_and(|p| p.kind == ProviderKind::OpenRouter)).then(|| view! {
+                <div class="key-line">
+                    <SignInButton target=SignInFor::Provider(sign_in_id.clone()) />
+                    <KeyStatus provider_id=sign_in_id.clone() />
+                </div>
+            })}
             <div class="actions">
                 <button class="secondary" on:click=check disabled=move || health.with(|h| *h == Health::Checking)>"Check provider"</button>
                 <button class="secondary" on:click=test_connection disabled=move || busy.get()>"Test connection"</button>
