@@ -72,15 +72,14 @@ pub fn take_return() -> Option<SignInReturn> {
         return None;
     }
     SessionStorage::delete(PENDING);
-    if code.is_some() || params.has("error") {
-        let hash = pending
-            .as_ref()
-            .map(|p| p.hash.clone())
-            .unwrap_or_else(|| location.hash().unwrap_or_default());
-        let clean = format!("{}{hash}", location.pathname().unwrap_or_else(|_| "/".into()));
-        if let Ok(history) = window.history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&clean));
-        }
+    // Back to the route the sign-in left from (the provider sends the user to the bare page).
+    let hash = pending
+        .as_ref()
+        .map(|p| p.hash.clone())
+        .unwrap_or_else(|| location.hash().unwrap_or_default());
+    let clean = format!("{}{hash}", location.pathname().unwrap_or_else(|_| "/".into()));
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&clean));
     }
     Some(SignInReturn { code, pending })
 }

@@ -21,7 +21,7 @@ mod types;
 pub use attempts::{Action, Attempts, CutAttempt, Decision};
 pub use chat::{build_chat_request, default_base_url, parse_chat_reply};
 pub use check::{
-    diagnose, is_local_address, model_listed, Browser, CheckFacts, CheckStep, Diagnosis,
+    diagnose, is_local_address, model_listed, target_address_space, Browser, CheckFacts, CheckStep, Diagnosis,
     FetchOutcome, Problem,
 };
 pub use classify::{classify_http_error, error_detail};
