@@ -22,7 +22,8 @@ let config = { limit: 5, remaining: 4.9, mode: 'allow' };
 const s256 = (verifier) => crypto.createHash('sha256').update(verifier).digest('base64url');
 const cors = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, content-type',
+  // What OpenRouter's API allows: the key, JSON, and the app's name (X-Title).
+  'Access-Control-Allow-Headers': 'authorization, content-type, x-title, http-referer',
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
 };
 function send(res, status, body) {

@@ -46,6 +46,7 @@ test('sign in: the mock auth page sends a code back, the key is exchanged and sh
   const card = await signIn(page);
   await expect(card.locator('.key-limit')).toHaveText('Key “Consilium e2e”: $4.90 of its $5.00 limit left.');
   await expect(card.locator('.sign-in-status')).toContainText('1 models loaded.');
+  await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');
   await expect(card.locator('.health-line')).toContainText('Reachable, key accepted');
 
   // Back on the route the sign-in left from, with no code (nor key) in the address.

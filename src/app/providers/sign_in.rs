@@ -90,18 +90,14 @@ pub fn finish_sign_in(state: AppState, returned: SignInReturn) {
         };
         keys::set_key(&provider.id, &key, provider.remember_key);
         state.health.forget(&provider.id);
-        let limit = state
-            .keys
-            .refresh(&provider)
-            .await
-            .map(|info| format!(" {}.", info.describe(consilium_engine::format_usd)))
-            .unwrap_or_default();
+        // Shown beside the provider (`KeyStatus`), not repeated here.
+        state.keys.refresh(&provider).await;
         // The model list carries OpenRouter's prices, which the estimate and the budget need.
         let models = match load_models(state, provider.clone()).await {
             Ok(loaded) => format!(" {loaded}"),
             Err(problem) => format!(" {}", redact(&problem, Some(&key))),
         };
-        tell(format!("Signed in: a key for {} is set.{limit}{models}", provider.name));
+        tell(format!("Signed in: a key for {} is set.{models}", provider.name));
         state.health.check(state.settings, provider);
     });
 }

@@ -90,6 +90,12 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
     };
     let slug = id.clone();
     let sign_in_id = id.clone();
+    // A sign-in sets the key without this field: its outcome is the cue to look again.
+    let signed_in_id = id.clone();
+    let signed_in = move || {
+        state.keys.sign_in.track();
+        keys::has_key(&signed_in_id)
+    };
 
     let test_connection = move |_| {
         let Some(provider) = provider.get_untracked() else {
@@ -142,7 +148,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                 </label>
                 <label>"API key"
                     <input type="password" autocomplete="off"
-                        placeholder=move || if key_set.get() { "key set (type to replace)" } else { "none (local servers need none)" }
+                        placeholder=move || if key_set.get() || signed_in() { "key set (type to replace)" } else { "none (local servers need none)" }
                         on:change=move |ev| {
                             let remember = provider.with_untracked(|p| p.as_ref().is_some_and(|p| p.remember_key));
                             keys::set_key(&id_key, &event_target_value(&ev), remember);
