@@ -26,9 +26,9 @@ async function openRouterAtTheMock(page: Page, extra: Record<string, unknown> = 
       ...extra,
     }));
   }, { base: OPENROUTER_BASE, extra });
-  // Only the fragment changes: reload so the app reads the stored settings.
-  await page.goto('/#/settings');
+  // Reload so the app reads the stored settings, then open them.
   await page.reload();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
   return page.getByRole('article', { name: 'OpenRouter' });
 }
 
