@@ -49,8 +49,9 @@ pub fn callback_url() -> String {
 
 /// Keeps the verifier for the round trip and sends the tab to `auth_url`.
 pub fn leave_for(auth_url: &str, pending: &PendingSignIn) -> Result<(), String> {
-    SessionStorage::set(PENDING, pending)
-        .map_err(|_| "This browser keeps no session storage, so the sign-in cannot start.".to_string())?;
+    SessionStorage::set(PENDING, pending).map_err(|_| {
+        "This browser keeps no session storage, so the sign-in cannot start.".to_string()
+    })?;
     web_sys::window()
         .expect("a window")
         .location()
@@ -77,7 +78,10 @@ pub fn take_return() -> Option<SignInReturn> {
         .as_ref()
         .map(|p| p.hash.clone())
         .unwrap_or_else(|| location.hash().unwrap_or_default());
-    let clean = format!("{}{hash}", location.pathname().unwrap_or_else(|_| "/".into()));
+    let clean = format!(
+        "{}{hash}",
+        location.pathname().unwrap_or_else(|_| "/".into())
+    );
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&clean));
     }
@@ -115,7 +119,11 @@ mod tests {
         let history = window.history().unwrap();
         SessionStorage::set(PENDING, pending()).unwrap();
         history
-            .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{path}?code=abc")))
+            .replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&format!("{path}?code=abc")),
+            )
             .unwrap();
         let returned = take_return().unwrap();
         assert_eq!(returned.code.as_deref(), Some("abc"));
@@ -132,10 +140,17 @@ mod tests {
         let path = window.location().pathname().unwrap();
         let history = window.history().unwrap();
         history
-            .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{path}?code=abc")))
+            .replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&format!("{path}?code=abc")),
+            )
             .unwrap();
         let returned = take_return().unwrap();
-        assert_eq!((returned.code.as_deref(), returned.pending), (Some("abc"), None));
+        assert_eq!(
+            (returned.code.as_deref(), returned.pending),
+            (Some("abc"), None)
+        );
         SessionStorage::set(PENDING, pending()).unwrap();
         let returned = take_return().unwrap();
         assert_eq!((returned.code, returned.pending), (None, Some(pending())));

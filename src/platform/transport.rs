@@ -4,12 +4,12 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use consilium_providers::target_address_space;
 use consilium_providers::{
     build_chat_request, build_models_request, classify_http_error, parse_chat_reply, parse_models,
     ChatReply, ChatRequest, Endpoint, FetchOutcome, HttpRequest, ModelInfo, ProviderError,
     ProviderKind, StreamDecoder,
 };
-use consilium_providers::target_address_space;
 use futures::future::{select, Either};
 use gloo_net::http::{Method, Request, RequestBuilder, Response};
 use gloo_timers::future::TimeoutFuture;

@@ -55,7 +55,11 @@ impl KeyBook {
             return None;
         }
         let key = keys::get_key(&provider.id)?;
-        let outcome = probe(&build_key_info_request(&provider.base_url, &key), TIMEOUT_MS).await;
+        let outcome = probe(
+            &build_key_info_request(&provider.base_url, &key),
+            TIMEOUT_MS,
+        )
+        .await;
         let FetchOutcome::Answered { status, body, .. } = outcome else {
             // Unreachable for now: the last reading stands.
             return self.infos.with_untracked(|i| i.get(&provider.id).cloned());

@@ -76,7 +76,9 @@ pub fn finish_sign_in(state: AppState, returned: SignInReturn) {
         let request = build_exchange_request(&provider.base_url, &code, &pending.verifier);
         let elapsed = (js_sys::Date::now() as u64).saturating_sub(pending.started_ms);
         let key = match probe(&request, TIMEOUT_MS).await {
-            FetchOutcome::Answered { status, body, .. } => parse_exchange_reply(status, &body, elapsed),
+            FetchOutcome::Answered { status, body, .. } => {
+                parse_exchange_reply(status, &body, elapsed)
+            }
             FetchOutcome::TimedOut { after_ms } => Err(SignInError::Unreachable {
                 detail: format!("no answer in {} s", after_ms / 1000),
             }),
@@ -97,7 +99,10 @@ pub fn finish_sign_in(state: AppState, returned: SignInReturn) {
             Ok(loaded) => format!(" {loaded}"),
             Err(problem) => format!(" {}", redact(&problem, Some(&key))),
         };
-        tell(format!("Signed in: a key for {} is set.{models}", provider.name));
+        tell(format!(
+            "Signed in: a key for {} is set.{models}",
+            provider.name
+        ));
         state.health.check(state.settings, provider);
     });
 }

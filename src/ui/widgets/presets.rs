@@ -8,8 +8,8 @@ use crate::app::providers::presets::{add_provider, provider_from_preset};
 use consilium_providers::ProviderKind;
 
 use crate::app::AppState;
-use crate::ui::widgets::sign_in::{KeyStatus, SignInButton, SignInFor};
 use crate::settings::{added_from, presets};
+use crate::ui::widgets::sign_in::{KeyStatus, SignInButton, SignInFor};
 
 #[component]
 pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {

@@ -67,7 +67,9 @@ pub fn worst_case_usd(session: &Session) -> Option<f64> {
 fn uses_provider(session: &Session, provider_id: &str) -> bool {
     session.participants.iter().any(|p| {
         p.provider_id == provider_id
-            || p.backup.as_ref().is_some_and(|b| b.provider_id == provider_id)
+            || p.backup
+                .as_ref()
+                .is_some_and(|b| b.provider_id == provider_id)
     })
 }
 
@@ -167,7 +169,10 @@ mod tests {
              OpenRouter, set a lower budget, or choose cheaper models."
         );
         assert!(
-            matches!(check_against(Some(0.40), &[&limit(0.40)]), KeyLimitCheck::Within(_)),
+            matches!(
+                check_against(Some(0.40), &[&limit(0.40)]),
+                KeyLimitCheck::Within(_)
+            ),
             "exactly the remaining amount still fits"
         );
     }
@@ -190,6 +195,9 @@ mod tests {
 
     #[test]
     fn without_limited_keys_there_is_nothing_to_say() {
-        assert_eq!(check_against(Some(9.0), &[]), KeyLimitCheck::Within(Vec::new()));
+        assert_eq!(
+            check_against(Some(9.0), &[]),
+            KeyLimitCheck::Within(Vec::new())
+        );
     }
 }

@@ -34,8 +34,8 @@ pub use costs::{
 };
 pub use failure::{failure_report, FailureReport, Problem, ProviderRef};
 pub use follow_up::{earlier_decision, follow_up_form, follow_up_of_line, seats_of, FollowUpForm};
-pub use key_limit::{check_key_limits, worst_case_usd, KeyLimit, KeyLimitCheck};
 pub use health::{seats_known_to_fail, Health, SeatToCheck};
+pub use key_limit::{check_key_limits, worst_case_usd, KeyLimit, KeyLimitCheck};
 pub use seats::{
     consult_seats, council_participants, judge_model_warning, labelled_council, panelist_label,
     partner_seats, Seat, SeatCatalog, SeatProvider,

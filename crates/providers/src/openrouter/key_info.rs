@@ -43,7 +43,12 @@ pub fn build_key_info_request(base_url: &str, api_key: &str) -> HttpRequest {
 /// The reply's `data`: `label`, `limit` (null: none), `limit_remaining`, `usage`.
 pub fn parse_key_info(status: u16, body: &str) -> Result<KeyInfo, ProviderError> {
     if !(200..300).contains(&status) {
-        return Err(classify_http_error(ProviderKind::OpenRouter, status, None, body));
+        return Err(classify_http_error(
+            ProviderKind::OpenRouter,
+            status,
+            None,
+            body,
+        ));
     }
     let value: Value = serde_json::from_str(body).map_err(|e| ProviderError::Malformed {
         detail: format!("not JSON: {e}"),
@@ -97,7 +102,8 @@ mod tests {
 
     #[test]
     fn a_key_without_a_limit_has_nothing_remaining_to_stop_at() {
-        let body = r#"{"data": {"label": "mine", "limit": null, "limit_remaining": null, "usage": 1.5}}"#;
+        let body =
+            r#"{"data": {"label": "mine", "limit": null, "limit_remaining": null, "usage": 1.5}}"#;
         let info = parse_key_info(200, body).unwrap();
         assert_eq!((info.limit, info.remaining), (None, None));
         assert_eq!(info.describe(usd), "Key “mine”: no limit, $1.50 spent");
@@ -108,7 +114,9 @@ mod tests {
         let body = r#"{"data": {"label": "", "limit": 2, "usage": 2.5}}"#;
         let info = parse_key_info(200, body).unwrap();
         assert_eq!(info.remaining, Some(0.0));
-        assert!(info.describe(usd).starts_with("This key: $0.00 of its $2.00"));
+        assert!(info
+            .describe(usd)
+            .starts_with("This key: $0.00 of its $2.00"));
     }
 
     #[test]
@@ -126,10 +134,19 @@ mod tests {
     #[test]
     fn a_refused_key_and_a_malformed_reply_are_errors() {
         assert!(matches!(
-            parse_key_info(401, r#"{"error": {"message": "No auth credentials found", "code": 401}}"#),
+            parse_key_info(
+                401,
+                r#"{"error": {"message": "No auth credentials found", "code": 401}}"#
+            ),
             Err(ProviderError::Auth { .. })
         ));
-        assert!(matches!(parse_key_info(200, r#"{"label": "x"}"#), Err(ProviderError::Malformed { .. })));
-        assert!(matches!(parse_key_info(200, "<html>"), Err(ProviderError::Malformed { .. })));
+        assert!(matches!(
+            parse_key_info(200, r#"{"label": "x"}"#),
+            Err(ProviderError::Malformed { .. })
+        ));
+        assert!(matches!(
+            parse_key_info(200, "<html>"),
+            Err(ProviderError::Malformed { .. })
+        ));
     }
 }

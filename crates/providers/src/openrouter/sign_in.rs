@@ -68,7 +68,11 @@ pub fn build_exchange_request(base_url: &str, code: &str, verifier: &str) -> Htt
 /// The key in the exchange's reply (`{"key": "sk-or-...", "user_id": ...}`), or why there is none.
 /// `elapsed_ms` is the time since the user was sent to sign in: a refusal after the code's
 /// lifetime is named as the expiry it is.
-pub fn parse_exchange_reply(status: u16, body: &str, elapsed_ms: u64) -> Result<String, SignInError> {
+pub fn parse_exchange_reply(
+    status: u16,
+    body: &str,
+    elapsed_ms: u64,
+) -> Result<String, SignInError> {
     let value: Value = serde_json::from_str(body).unwrap_or(Value::Null);
     if (200..300).contains(&status) {
         return match value.get("key").and_then(Value::as_str).map(str::trim) {
@@ -140,7 +144,10 @@ mod tests {
     #[test]
     fn the_site_of_a_base_without_the_api_path_is_its_scheme_and_host() {
         assert_eq!(site_of("https://or.example/v1"), "https://or.example");
-        assert_eq!(site_of(" https://openrouter.ai/api/v1/ "), "https://openrouter.ai");
+        assert_eq!(
+            site_of(" https://openrouter.ai/api/v1/ "),
+            "https://openrouter.ai"
+        );
     }
 
     #[test]
@@ -162,7 +169,10 @@ mod tests {
     #[test]
     fn a_reply_with_a_key_gives_the_key() {
         let reply = r#"{"key": "sk-or-v1-abc", "user_id": "user_1"}"#;
-        assert_eq!(parse_exchange_reply(200, reply, 5_000), Ok("sk-or-v1-abc".into()));
+        assert_eq!(
+            parse_exchange_reply(200, reply, 5_000),
+            Ok("sk-or-v1-abc".into())
+        );
         assert!(matches!(
             parse_exchange_reply(200, r#"{"user_id": "u"}"#, 5_000),
             Err(SignInError::Refused { .. })
@@ -200,7 +210,10 @@ mod tests {
     #[test]
     fn an_expired_code_is_named_by_the_reply_or_by_the_clock() {
         let said = r#"{"error": {"message": "Authorization code Expired"}}"#;
-        assert_eq!(parse_exchange_reply(400, said, 1_000), Err(SignInError::Expired));
+        assert_eq!(
+            parse_exchange_reply(400, said, 1_000),
+            Err(SignInError::Expired)
+        );
         let late = r#"{"error": {"message": "Invalid code"}}"#;
         assert_eq!(
             parse_exchange_reply(400, late, CODE_LIFETIME_MS + 1),
