@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::library::Library;
-use crate::app::providers::HealthBook;
+use crate::app::providers::{HealthBook, KeyBook};
 use crate::app::runs::start::RunStart;
 use crate::app::runs::LiveRun;
 use crate::settings::Settings;
@@ -64,6 +64,8 @@ pub struct AppState {
     pub start: RunStart,
     /// Each provider's last check (in memory: a reload checks again when asked).
     pub health: HealthBook,
+    /// What OpenRouter keys may still spend, and the last sign-in's outcome.
+    pub keys: KeyBook,
 }
 
 impl AppState {
@@ -78,6 +80,7 @@ impl AppState {
             library,
             start: RunStart::default(),
             health: HealthBook::default(),
+            keys: KeyBook::default(),
         }
     }
 

@@ -9,6 +9,7 @@ pub mod keys;
 pub mod last_protocol;
 pub mod run_lock;
 pub mod share;
+pub mod sign_in;
 pub mod split;
 pub mod storage;
 pub mod transport;

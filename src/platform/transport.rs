@@ -4,13 +4,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use consilium_providers::target_address_space;
 use consilium_providers::{
     build_chat_request, build_models_request, classify_http_error, parse_chat_reply, parse_models,
     ChatReply, ChatRequest, Endpoint, FetchOutcome, HttpRequest, ModelInfo, ProviderError,
     ProviderKind, StreamDecoder,
 };
 use futures::future::{select, Either};
-use gloo_net::http::{Method, RequestBuilder, Response};
+use gloo_net::http::{Method, Request, RequestBuilder, Response};
 use gloo_timers::future::TimeoutFuture;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -175,6 +176,7 @@ async fn answers_without_cors(http: &HttpRequest, timeout_ms: u32) -> bool {
     else {
         return false;
     };
+    let request = with_address_space(request, address);
     matches!(
         with_timeout(request.send(), timeout_ms, &controller).await,
         Ok(Ok(_))
@@ -207,9 +209,35 @@ async fn fetch(
     .map_err(|e| ProviderError::Network {
         detail: e.to_string(),
     })?;
+    let request = with_address_space(request, address);
     with_timeout(request.send(), timeout_ms, controller)
         .await?
         .map_err(browser_error)
+}
+
+/// Chrome's Local Network Access (142 and later): a request from an https page to a server on
+/// this device or the local network declares which (`targetAddressSpace`: `loopback` or `local`).
+/// A browser that does not know the member ignores it; one that refuses its value (an earlier
+/// naming) throws before anything is sent, and the request goes as it was.
+fn with_address_space(request: Request, address: &str) -> Request {
+    let Some(space) = target_address_space(address) else {
+        return request;
+    };
+    let secure_page = web_sys::window()
+        .and_then(|w| w.location().protocol().ok())
+        .is_some_and(|protocol| protocol == "https:");
+    if !secure_page {
+        return request;
+    }
+    let init = web_sys::RequestInit::new();
+    if js_sys::Reflect::set(&init, &"targetAddressSpace".into(), &space.into()).is_err() {
+        return request;
+    }
+    let original: web_sys::Request = request.into();
+    match web_sys::Request::new_with_request_and_init(&original, &init) {
+        Ok(declared) => declared.into(),
+        Err(_) => original.into(),
+    }
 }
 
 async fn error_reply(kind: ProviderKind, response: &Response) -> ProviderError {

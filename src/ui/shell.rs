@@ -1,6 +1,7 @@
 //! The application root: the store in context, the header and the current view.
 use leptos::prelude::*;
 
+use crate::app::providers::sign_in::{finish_sign_in, take_sign_in_return};
 use crate::app::{current_hash, AppState, Route};
 use crate::platform::focus::focus_id;
 use crate::ui::history::lazy::history_view;
@@ -13,8 +14,13 @@ use crate::ui::widgets::part_view::PartView;
 
 #[component]
 pub fn App() -> impl IntoView {
+    // First: the return from a sign-in cleans the address the route is read from.
+    let signed_in = take_sign_in_return();
     let state = AppState::new();
     provide_context(state);
+    if let Some(returned) = signed_in {
+        finish_sign_in(state, returned);
+    }
     provide_sidebar();
 
     // Route -> URL fragment, and back/forward -> route.

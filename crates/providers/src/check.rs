@@ -186,6 +186,17 @@ pub fn is_local_address(url: &str) -> bool {
     place_of(&scheme_and_host(url).1) != Place::Public
 }
 
+/// The address space Chrome's Local Network Access (142 and later) wants a request from an https
+/// page to declare (`targetAddressSpace`): `loopback` for a server on this device, `local` for one
+/// on the local network; None for a public server, which declares nothing.
+pub fn target_address_space(url: &str) -> Option<&'static str> {
+    match place_of(&scheme_and_host(url).1) {
+        Place::Loopback => Some("loopback"),
+        Place::Private => Some("local"),
+        Place::Public => None,
+    }
+}
+
 /// How to start the server at `url` so a web page may call it, known by its usual port.
 fn start_hint(url: &str) -> &'static str {
     if url.contains(":11434") {
@@ -250,10 +261,19 @@ fn blocked_or_unreachable(facts: &CheckFacts, reachable_without_cors: Option<boo
                 )
             }
             Browser::Chrome if reachable_without_cors != Some(true) => {
+                // Chrome 142 asks apart for this device (loopback) and for the local network.
+                let (place, asks) = if target == Place::Loopback {
+                    ("on this device", "to reach apps and services on this device")
+                } else {
+                    ("on your local network", "to reach devices on your local network")
+                };
                 return diagnosis(
                     Problem::LocalNetworkAccess,
-                    format!("Chrome blocked this https page from reaching {url} on your device or network."),
-                    "Allow \"Local network access\" when Chrome asks (or in the site settings beside the address bar), then test again.",
+                    format!("Chrome blocked this https page from reaching {url} {place}."),
+                    format!(
+                        "Allow \"Local network access\" when Chrome asks for this site {asks} \
+                         (or in the site settings beside the address bar), then test again."
+                    ),
                 )
             }
             _ => {}

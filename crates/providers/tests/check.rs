@@ -4,8 +4,8 @@ mod common;
 
 use common::fixture;
 use consilium_providers::{
-    diagnose, is_local_address, model_listed, Browser, CheckFacts, CheckStep, FetchOutcome,
-    Problem, ProviderKind,
+    diagnose, is_local_address, model_listed, target_address_space, Browser, CheckFacts, CheckStep,
+    FetchOutcome, Problem, ProviderKind,
 };
 
 const LOCAL_PAGE: &str = "http://127.0.0.1:8765/#/new";
@@ -123,6 +123,19 @@ fn chrome_on_an_https_page_asks_for_local_network_access() {
     ));
     assert_eq!(kind, Problem::LocalNetworkAccess);
     assert!(text.contains("Allow \"Local network access\""), "{text}");
+    assert!(
+        text.contains("reaching http://127.0.0.1:11434/v1 on this device"),
+        "{text}"
+    );
+    assert!(text.contains("apps and services on this device"), "{text}");
+    let (kind, text) = problem(&facts(
+        HOSTED_PAGE,
+        "https://192.168.1.20:8443/v1",
+        Browser::Chrome,
+        failed(Some(false)),
+    ));
+    assert_eq!(kind, Problem::LocalNetworkAccess);
+    assert!(text.contains("on your local network"), "{text}");
     // Once allowed, a server that answers but refuses CORS is that, not the prompt.
     let (kind, _) = problem(&facts(
         HOSTED_PAGE,
@@ -375,4 +388,29 @@ fn local_addresses_and_listed_models() {
     assert_eq!(model_listed(&listed, "gpt-4.1-mini"), Some(true));
     assert_eq!(model_listed(&listed, "gpt-5-nano"), Some(false));
     assert_eq!(model_listed(&[], "anything"), None);
+}
+
+#[test]
+fn chrome_local_network_access_spaces_per_base_url() {
+    for url in [
+        "http://127.0.0.1:11434/v1",
+        "http://localhost:8080",
+        "http://[::1]:1234/v1",
+    ] {
+        assert_eq!(target_address_space(url), Some("loopback"), "{url}");
+    }
+    for url in [
+        "http://192.168.0.4:8000/v1",
+        "https://10.0.0.2/v1",
+        "http://gpu.local:8080/v1",
+    ] {
+        assert_eq!(target_address_space(url), Some("local"), "{url}");
+    }
+    for url in [
+        "https://api.openai.com/v1",
+        "https://openrouter.ai/api/v1",
+        "http://8.8.8.8/v1",
+    ] {
+        assert_eq!(target_address_space(url), None, "{url}");
+    }
 }

@@ -1,12 +1,16 @@
 //! Providers: each one's health (the check before a run, kept per connection), "Test
 //! connection", the check's own wasm part (`check_part`), what they say about a council before
-//! its run (`gate`), and adding one from a preset (`presets`).
+//! its run (`gate`), adding one from a preset (`presets`), signing in with OpenRouter
+//! (`sign_in`) and what its keys may still spend (`key_book`).
 pub mod check_part;
 mod connection;
 pub mod gate;
 mod health;
+pub mod key_book;
 pub mod models;
 pub mod presets;
+pub mod sign_in;
 
 pub use connection::{connection_request, test_connection};
 pub use health::{check_provider, HealthBook};
+pub use key_book::KeyBook;

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use consilium_engine::views::session::demo_session;
-use consilium_engine::views::{ConsentRequest, Seat};
+use consilium_engine::views::{check_key_limits, ConsentRequest, KeyLimitCheck, Seat};
 use consilium_engine::{Protocol, Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -15,6 +15,7 @@ use consilium_engine::Clock;
 use super::{start_run, BrowserClock, LiveRun, RunHow, ALREADY_RUNNING};
 use crate::app::library::follow_library;
 use crate::app::providers::gate::{known_failures, providers_without_key};
+use crate::app::providers::key_book::has_key_info;
 use crate::app::{AppState, Route};
 use crate::platform::ids::new_id;
 use crate::platform::last_protocol::remember_protocol;
@@ -242,6 +243,9 @@ pub fn ready_to_start(state: AppState, seats: &[(String, Seat)]) -> Result<(), S
 
 /// Launches `session`, or holds it for the consent dialog beside the button when the engine asks
 /// for the user's word (`consent`; `estimate` is the cost estimate's text, where there is one).
+/// First the limits of the OpenRouter keys it uses are read again: a run whose worst case is
+/// more than a key has left is stopped here, before its first call, and the consent says what
+/// each key keeps after the run.
 pub fn start_or_ask(
     state: AppState,
     session: Session,
@@ -251,13 +255,57 @@ pub fn start_or_ask(
     problem: RwSignal<Option<String>>,
 ) {
     problem.set(None);
-    match consent {
-        Some(request) => awaiting_consent.set(Some(PendingRun {
-            session,
-            request,
-            estimate,
-        })),
-        None => launch(state, session, problem),
+    let limited: Vec<String> = state.settings.with_untracked(|settings| {
+        session
+            .participants
+            .iter()
+            .filter_map(|p| settings.provider(&p.provider_id))
+            .filter(|p| has_key_info(p))
+            .map(|p| p.id.clone())
+            .collect()
+    });
+    let pending = PendingRun {
+        session,
+        request: consent.unwrap_or_else(no_consent),
+        estimate,
+    };
+    if limited.is_empty() {
+        return start_within_limits(state, pending, awaiting_consent, problem);
+    }
+    spawn_local(async move {
+        let settings = state.settings.get_untracked();
+        state.keys.refresh_all(&settings, &limited).await;
+        start_within_limits(state, pending, awaiting_consent, problem);
+    });
+}
+
+/// A request with no reason: nothing to ask unless a key's limit adds one.
+fn no_consent() -> ConsentRequest {
+    ConsentRequest {
+        heading: "",
+        reasons: Vec::new(),
+        accept: "",
+        decline: "",
+    }
+}
+
+fn start_within_limits(
+    state: AppState,
+    mut pending: PendingRun,
+    awaiting_consent: RwSignal<Option<PendingRun>>,
+    problem: RwSignal<Option<String>>,
+) {
+    let limits = state.settings.with_untracked(|s| state.keys.limits(s));
+    match check_key_limits(&pending.session, &limits) {
+        KeyLimitCheck::Exceeds(reason) => problem.set(Some(reason)),
+        // No consent was asked for: the run starts; the limits' lines only join a consent.
+        KeyLimitCheck::Within(_) if pending.request.reasons.is_empty() => {
+            launch(state, pending.session, problem)
+        }
+        KeyLimitCheck::Within(lines) => {
+            pending.request.reasons.extend(lines);
+            awaiting_consent.set(Some(pending));
+        }
     }
 }
 

@@ -13,6 +13,7 @@ use crate::app::AppState;
 use crate::platform::keys;
 use crate::settings::{kind_label, ProviderSettings, ALL_KINDS};
 use crate::ui::widgets::provider_gate::HealthChip;
+use crate::ui::widgets::sign_in::{KeyStatus, SignInButton, SignInFor};
 
 fn kind_value(kind: ProviderKind) -> String {
     serde_json::to_value(kind)
@@ -88,6 +89,13 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
         }
     };
     let slug = id.clone();
+    let sign_in_id = id.clone();
+    // A sign-in sets the key without this field: its outcome is the cue to look again.
+    let signed_in_id = id.clone();
+    let signed_in = move || {
+        state.keys.sign_in.track();
+        keys::has_key(&signed_in_id)
+    };
 
     let test_connection = move |_| {
         let Some(provider) = provider.get_untracked() else {
@@ -140,7 +148,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                 </label>
                 <label>"API key"
                     <input type="password" autocomplete="off"
-                        placeholder=move || if key_set.get() { "key set (type to replace)" } else { "none (local servers need none)" }
+                        placeholder=move || if key_set.get() || signed_in() { "key set (type to replace)" } else { "none (local servers need none)" }
                         on:change=move |ev| {
                             let remember = provider.with_untracked(|p| p.as_ref().is_some_and(|p| p.remember_key));
                             keys::set_key(&id_key, &event_target_value(&ev), remember);
@@ -177,6 +185,12 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                     Health::Checking => String::new(),
                 }}
             </div>
+            {move || provider.with(|p| p.as_ref().is_some_and(|p| p.kind == ProviderKind::OpenRouter)).then(|| view! {
+                <div class="key-line">
+                    <SignInButton target=SignInFor::Provider(sign_in_id.clone()) />
+                    <KeyStatus provider_id=sign_in_id.clone() />
+                </div>
+            })}
             <div class="actions">
                 <button class="secondary" on:click=check disabled=move || health.with(|h| *h == Health::Checking)>"Check provider"</button>
                 <button class="secondary" on:click=test_connection disabled=move || busy.get()>"Test connection"</button>

@@ -12,6 +12,7 @@ pub mod provider_gate;
 pub mod rich_text;
 pub mod run_start_status;
 pub mod seat_editor;
+pub mod sign_in;
 pub mod start;
 pub mod table;
 

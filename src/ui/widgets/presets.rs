@@ -1,11 +1,15 @@
 //! One-click providers: local servers (Ollama, llama.cpp, LM Studio) and each hosted provider.
+//! OpenRouter's row also signs in (a key in one click, no pasting).
 //! Adding one checks it at once (its health shows beside it); a preset already added is not
 //! added again.
 use leptos::prelude::*;
 
 use crate::app::providers::presets::{add_provider, provider_from_preset};
+use consilium_providers::ProviderKind;
+
 use crate::app::AppState;
 use crate::settings::{added_from, presets};
+use crate::ui::widgets::sign_in::{KeyStatus, SignInButton, SignInFor};
 
 #[component]
 pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
@@ -16,6 +20,7 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
         .filter(|p| !only_local || !p.needs_key)
         .map(|preset| {
             let label = preset.label;
+            let open_router = preset.kind == ProviderKind::OpenRouter;
             let hint = preset.hint;
             let url = preset.base_url;
             let lookup = preset.clone();
@@ -37,6 +42,10 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
                         " "{health}
                         <span class="muted">" "{url}</span>
                         <p class="hint">{hint}</p>
+                        {open_router.then(|| view! {
+                            <SignInButton target=SignInFor::Preset />
+                            {move || view! { <KeyStatus provider_id=added.get().map(|p| p.id).unwrap_or_default() /> }}
+                        })}
                     </div>
                     <button
                         class="secondary"

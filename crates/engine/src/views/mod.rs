@@ -12,6 +12,7 @@ pub mod depth;
 pub mod failure;
 pub mod follow_up;
 pub mod health;
+pub mod key_limit;
 pub mod live;
 pub mod prioritize;
 pub mod review;
@@ -35,6 +36,7 @@ pub use costs::{
 pub use failure::{failure_report, FailureReport, Problem, ProviderRef};
 pub use follow_up::{earlier_decision, follow_up_form, follow_up_of_line, seats_of, FollowUpForm};
 pub use health::{seats_known_to_fail, Health, SeatToCheck};
+pub use key_limit::{check_key_limits, worst_case_usd, KeyLimit, KeyLimitCheck};
 pub use seats::{
     consult_seats, council_participants, judge_model_warning, labelled_council, panelist_label,
     partner_seats, seat_label, Seat, SeatCatalog, SeatProvider,
