@@ -115,11 +115,9 @@ impl Library {
     /// Renames a stored session (its record's title, saved). The open session shown from memory
     /// takes the new title too. Not for a session this tab runs: its run saves its own copy.
     pub fn rename(self, live: LiveRun, id: String, typed: String) {
-        let current = self.sessions.with_untracked(|all| {
-            all.iter()
-                .find(|s| s.id == id)
-                .map(|s| s.title.clone())
-        });
+        let current = self
+            .sessions
+            .with_untracked(|all| all.iter().find(|s| s.id == id).map(|s| s.title.clone()));
         let Some(title) = current.and_then(|current| renamed_title(&typed, &current)) else {
             return;
         };
@@ -155,7 +153,8 @@ impl Library {
             n.set(n.get().wrapping_add(1));
             n.get()
         });
-        self.pending_delete.set(Some(PendingDelete { id, title, serial }));
+        self.pending_delete
+            .set(Some(PendingDelete { id, title, serial }));
         set_timeout(
             move || {
                 let still = self

@@ -277,5 +277,6 @@ pub fn SessionSidebar() -> impl IntoView {
 
 /// The local time's lead on UTC at `now_ms`, in minutes (+60 in Paris in winter).
 fn utc_offset_minutes(now_ms: u64) -> i64 {
-    -(js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(now_ms as f64)).get_timezone_offset() as i64)
+    -(js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(now_ms as f64)).get_timezone_offset()
+        as i64)
 }
