@@ -103,7 +103,9 @@ for (const format of FORMATS) {
           expect(line).toMatch(/^Round 1 needs at least 2 usable answers and got 0\. Panelist 1 .+ and Panelist 2 .+ got no usable reply this way\.$/);
         }
         for (const seat of ['Panelist 1', 'Panelist 2']) {
-          expect(line.split(seat).length - 1, line).toBe(oneProblem ? 1 : line.includes(seat) ? 1 : 0);
+          const times = line.split(seat).length - 1;
+          if (oneProblem) expect(times, line).toBe(1);
+          else expect(times, line).toBeLessThanOrEqual(1);
         }
         // Resumable, and nothing is lost on a reload.
         const resume = page.locator('.interrupted').getByRole('button', { name: 'Resume from round 1' });
