@@ -1,8 +1,16 @@
 //! The session list, with one owner: every stored session's summary, newest first, read from the
 //! library once a part that shows it loads, and kept in step with this tab's saves and other
 //! tabs' announcements. A run records its saves here (`LiveRun::persist`); a session deleted in
-//! another tab while it runs here stops its run.
+//! another tab while it runs here stops its run. The sidebar's rename and its deletion with
+//! undo are commands here too.
+//!
+//! A deletion waits for its undo: the session leaves the list at once, but the store deletes it
+//! only when the undo expires or is dismissed (or another deletion starts). A reload in between
+//! keeps the session, so no reload can lose one the user meant to bring back.
 use std::cell::Cell;
+use std::time::Duration;
+
+use consilium_engine::library::renamed_title;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -11,10 +19,24 @@ use crate::app::runs::{cancel_run, LiveRun};
 use crate::platform::storage::sync::Change;
 use crate::platform::storage::{self, SessionSummary};
 
+/// How long "Deleted · Undo" stays before the deletion is committed.
+pub const UNDO_FOR: Duration = Duration::from_secs(8);
+
 /// Every stored session's summary, newest first.
 #[derive(Clone, Copy)]
 pub struct Library {
     pub sessions: RwSignal<Vec<SessionSummary>>,
+    /// A session deleted from the sidebar whose undo has not expired: hidden, not yet deleted.
+    pub pending_delete: RwSignal<Option<PendingDelete>>,
+}
+
+/// A deletion waiting for its undo.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PendingDelete {
+    pub id: String,
+    pub title: String,
+    /// Which deletion this is, so an old timer does not commit a newer one early.
+    serial: u32,
 }
 
 impl Default for Library {
@@ -26,6 +48,8 @@ impl Default for Library {
 thread_local! {
     /// Whether the session list is followed already: the first part that needs it starts it.
     static FOLLOWING: Cell<bool> = const { Cell::new(false) };
+    /// The last deletion's serial.
+    static DELETIONS: Cell<u32> = const { Cell::new(0) };
 }
 
 /// Reads the session list and follows its changes (this tab's saves, other tabs'
@@ -40,6 +64,7 @@ impl Library {
     pub fn new() -> Self {
         Self {
             sessions: RwSignal::new(Vec::new()),
+            pending_delete: RwSignal::new(None),
         }
     }
 
@@ -83,6 +108,89 @@ impl Library {
     /// A session this tab saved: its summary replaces the older one.
     pub fn saved(&self, summary: SessionSummary) {
         self.sessions.update(|list| upsert(list, summary));
+    }
+}
+
+impl Library {
+    /// Renames a stored session (its record's title, saved). The open session shown from memory
+    /// takes the new title too. Not for a session this tab runs: its run saves its own copy.
+    pub fn rename(self, live: LiveRun, id: String, typed: String) {
+        let current = self
+            .sessions
+            .with_untracked(|all| all.iter().find(|s| s.id == id).map(|s| s.title.clone()));
+        let Some(title) = current.and_then(|current| renamed_title(&typed, &current)) else {
+            return;
+        };
+        if live.runs_untracked(&id) {
+            return;
+        }
+        live.session.update(|open| {
+            if let Some(open) = open.as_mut().filter(|open| open.id == id) {
+                open.title = title.clone();
+            }
+        });
+        spawn_local(async move {
+            let renamed = match storage::load_session(&id).await {
+                Ok(Some(mut session)) => {
+                    session.title = title;
+                    storage::save_session(&session).await.map(|()| session)
+                }
+                Ok(None) => return,
+                Err(message) => Err(message),
+            };
+            match renamed {
+                Ok(session) => self.saved(SessionSummary::of(&session)),
+                Err(message) => live.notice.set(Some(message)),
+            }
+        });
+    }
+
+    /// Hides a session and deletes it once its undo expires (`UNDO_FOR`); a deletion still
+    /// waiting is committed first.
+    pub fn delete_soon(self, live: LiveRun, id: String, title: String) {
+        self.commit_delete(live);
+        let serial = DELETIONS.with(|n| {
+            n.set(n.get().wrapping_add(1));
+            n.get()
+        });
+        self.pending_delete
+            .set(Some(PendingDelete { id, title, serial }));
+        set_timeout(
+            move || {
+                let still = self
+                    .pending_delete
+                    .with_untracked(|p| p.as_ref().is_some_and(|p| p.serial == serial));
+                if still {
+                    self.commit_delete(live);
+                }
+            },
+            UNDO_FOR,
+        );
+    }
+
+    /// Brings back the session whose deletion waits.
+    pub fn undo_delete(self) {
+        self.pending_delete.set(None);
+    }
+
+    /// Deletes the session whose deletion waits, now (its undo expired or was dismissed).
+    pub fn commit_delete(self, live: LiveRun) {
+        let Some(pending) = self.pending_delete.get_untracked() else {
+            return;
+        };
+        self.pending_delete.set(None);
+        // Hidden until the store answers, so it does not flash back.
+        self.sessions
+            .update(|list| list.retain(|s| s.id != pending.id));
+        spawn_local(async move {
+            if let Err(message) = storage::delete_sessions(std::slice::from_ref(&pending.id)).await
+            {
+                live.notice.set(Some(message));
+                if let Ok(list) = storage::list_sessions().await {
+                    self.sessions.set(list);
+                }
+            }
+        });
     }
 }
 

@@ -3,7 +3,8 @@
 // panelists meets a 401, a 404 unknown model, a 429 then success, a 500 then success, a 503 always, a
 // disconnect mid-stream, a stream without its end marker, and a 200 with a garbage body. Each either
 // completes or stops with a message that names the problem and the fix (never the key, never a raw
-// body), and leaves the session resumable: "Resume from round 1" is offered and survives a reload.
+// body), and leaves the session resumable: "Resume from round 1" is offered and survives a reload. The
+// banner names each seat once, in order, however the retried calls ended.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
@@ -93,6 +94,19 @@ for (const format of FORMATS) {
           for (const rawDump of ['{"', '<', 'DEADBEEF', 'data:']) expect(text).not.toContain(rawDump);
         }
         expect(await sent()).toHaveLength(outcome.retried ? 6 : 2);
+        // The banner names each seat once, in seat order, in one sentence, whichever retried call
+        // ended last (issue 32.8).
+        const line = (await page.locator('.failure-outcome').textContent()) ?? '';
+        // (Two panelists whose streams broke differently are two problems, one seat each.)
+        const oneProblem = (await page.locator('.failure-banner .other-problems li').count()) === 0;
+        if (oneProblem) {
+          expect(line).toMatch(/^Round 1 needs at least 2 usable answers and got 0\. Panelist 1 .+ and Panelist 2 .+ got no usable reply this way\.$/);
+        }
+        for (const seat of ['Panelist 1', 'Panelist 2']) {
+          const times = line.split(seat).length - 1;
+          if (oneProblem) expect(times, line).toBe(1);
+          else expect(times, line).toBeLessThanOrEqual(1);
+        }
         // Resumable, and nothing is lost on a reload.
         const resume = page.locator('.interrupted').getByRole('button', { name: 'Resume from round 1' });
         await expect(resume).toBeVisible();

@@ -27,7 +27,7 @@ test('1,000 sessions: listed, filtered, and a word from one verdict finds that o
   await expect(page.getByRole('button', { name: /Show more \(903 not shown\)/ })).toBeVisible();
 
   // Content search: the word is in exactly one verdict, and is marked in its snippet.
-  const search = page.getByRole('searchbox', { name: 'Search' });
+  const search = page.getByRole('searchbox', { name: 'Search', exact: true });
   await search.fill('QUETZALCOATLITE');
   await expect(count(page)).toHaveText('1 of 1003 sessions match');
   await expect(items(page)).toHaveCount(1);
@@ -73,14 +73,14 @@ test('delete many at once: the selected go, the others stay', async ({ page }) =
   await page.reload();
   await page.getByRole('button', { name: 'History' }).click();
   await expect(count(page)).toHaveText('15 sessions');
-  await page.getByRole('searchbox', { name: 'Search' }).fill('Seeded');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Seeded');
   await expect(items(page)).toHaveCount(12);
   await page.getByRole('button', { name: 'Select all shown' }).click();
   await page.getByRole('checkbox', { name: /^Select Seeded session 3:/ }).uncheck();
   page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Delete selected (11)' }).click();
   await expect(page.getByText('Deleted 11 sessions.')).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill('');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('');
   await expect(count(page)).toHaveText('4 sessions');
   const stored = Object.keys(await storedSessions(page)).filter((id) => id.startsWith('seed-'));
   expect(stored).toEqual(['seed-0003']);
@@ -145,7 +145,7 @@ test('a search stays current while another tab runs: the session matches once it
   await viewer.goto('/#/history');
   await expect(items(viewer)).toHaveCount(1);
   // Only the demo's verdict says "six-week": the first session matches; the texts are read now.
-  const search = viewer.getByRole('searchbox', { name: 'Search' });
+  const search = viewer.getByRole('searchbox', { name: 'Search', exact: true });
   await search.fill('"six-week pilot"');
   await expect(items(viewer)).toHaveCount(1);
 

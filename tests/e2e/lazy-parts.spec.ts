@@ -63,7 +63,7 @@ test.describe('a part that fails to load', () => {
     // Another view whose part failed once loads on its first try now.
     await page.getByRole('button', { name: 'History' }).click();
     await expect(page.locator('.part-failed')).toHaveCount(0);
-    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toBeVisible();
   });
 });
 

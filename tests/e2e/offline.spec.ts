@@ -21,7 +21,7 @@ test('a finished session of each protocol opens again with the network off', asy
   await expect(page.getByTestId('outcome')).toContainText(prioritize.body.outcome.split(':')[0]);
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.locator('.session-item')).toHaveCount(3);
-  await page.getByRole('searchbox', { name: 'Search' }).fill(review.subject.split('\n').find((l: string) => l.startsWith('+'))!.slice(1, 30));
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(review.subject.split('\n').find((l: string) => l.startsWith('+'))!.slice(1, 30));
   await expect(page.locator('.session-item')).toHaveCount(1);
   await context.setOffline(false);
 });

@@ -626,6 +626,11 @@ fn the_search_cache_reads_again_only_what_changed() {
     assert_eq!(found(&cache, "postgres"), ["a", "d"]);
     assert!(cache.stale(&after).is_empty());
 
+    // A rename keeps the time of the last save, yet the text changed: read again.
+    let mut renamed = after.clone();
+    renamed[0].title = "Alpha, renamed".into();
+    assert_eq!(cache.stale(&renamed), ["a"]);
+
     // A save during the first read: the stamps taken before it leave that session stale.
     let mut cache = SearchCache::new(texts(&[("a", "alpha")]), stamps(&list(&[("a", 3)])));
     assert_eq!(cache.stale(&list(&[("a", 1)])), ["a"]);

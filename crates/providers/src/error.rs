@@ -116,6 +116,9 @@ impl ProviderError {
                 "{who} sent nothing for {:.0} s, so the call was stopped. A slow local model may need a longer timeout in Settings.",
                 *after_ms as f64 / 1000.0
             ),
+            // The browser's bare "TypeError: Failed to fetch" says no more than the advice (fetch
+            // rejects so for refusals, DNS failures and CORS alike): shown, it reads as a crash.
+            Self::Network { detail } if is_bare_fetch_failure(detail) => network_advice(ctx),
             Self::Network { detail } => with_detail(network_advice(ctx), detail),
             Self::Malformed { detail } => with_detail(
                 format!(
@@ -218,6 +221,17 @@ fn bad_request_hint(status: u16, detail: &str, model: &str) -> String {
 
 /// The browser reports DNS failures, refused connections and CORS refusals identically, so the
 /// message names every likely cause with its fix.
+/// What each browser's fetch says when it cannot reach a server at all (Chromium, Firefox,
+/// Safari), with or without the error's name.
+fn is_bare_fetch_failure(detail: &str) -> bool {
+    let detail = detail.trim();
+    let detail = detail.strip_prefix("TypeError:").unwrap_or(detail).trim();
+    matches!(
+        detail.trim_end_matches('.'),
+        "Failed to fetch" | "NetworkError when attempting to fetch resource" | "Load failed" | ""
+    )
+}
+
 fn network_advice(ctx: &ErrorContext) -> String {
     let (who, url) = (ctx.provider_name, ctx.base_url);
     let lower = url.to_ascii_lowercase();

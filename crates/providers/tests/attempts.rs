@@ -164,7 +164,7 @@ fn a_network_error_is_retried_with_the_advice_for_the_server() {
         "{note}"
     );
     assert!(
-        note.ends_with("(Failed to fetch) Retrying in 0.1 s (attempt 2 of 3)."),
+        note.ends_with("origin. Retrying in 0.1 s (attempt 2 of 3)."),
         "{note}"
     );
 }

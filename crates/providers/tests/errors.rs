@@ -563,7 +563,44 @@ fn network_messages_explain_cors_and_how_to_fix_it() {
         hosted.contains("https://api.anthropic.com/v1") && hosted.contains("base URL"),
         "{hosted}"
     );
-    assert!(hosted.contains("Failed to fetch"), "{hosted}");
+    // The browser's bare TypeError adds nothing to the advice, and reads as a crash (issue 32.5).
+    assert!(!hosted.contains("Failed to fetch"), "{hosted}");
+    assert!(!hosted.contains("TypeError"), "{hosted}");
+}
+
+#[test]
+fn a_network_failure_says_no_bare_type_error_but_keeps_a_detail_that_says_more() {
+    let context = ctx(
+        "Box",
+        ProviderKind::OpenAiCompatible,
+        "http://127.0.0.1:9/v1",
+        "m",
+    );
+    for bare in [
+        "TypeError: Failed to fetch",
+        "Failed to fetch",
+        "TypeError: NetworkError when attempting to fetch resource.",
+        "TypeError: Load failed",
+    ] {
+        let message = ProviderError::Network {
+            detail: bare.into(),
+        }
+        .user_message(&context);
+        assert!(
+            message.ends_with("this page's origin."),
+            "{bare}: {message}"
+        );
+        let words = bare.trim_start_matches("TypeError: ").trim_end_matches('.');
+        assert!(!message.contains(words), "{bare}: {message}");
+    }
+    let informative = ProviderError::Network {
+        detail: "net::ERR_CERT_AUTHORITY_INVALID".into(),
+    }
+    .user_message(&context);
+    assert!(
+        informative.ends_with("(net::ERR_CERT_AUTHORITY_INVALID)"),
+        "{informative}"
+    );
 }
 
 #[test]

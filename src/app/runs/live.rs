@@ -105,6 +105,14 @@ impl LiveRun {
         }
     }
 
+    /// `runs`, outside a reactive scope.
+    pub fn runs_untracked(&self, id: &str) -> bool {
+        self.running.get_untracked()
+            && self
+                .session
+                .with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id))
+    }
+
     /// True while this tab runs the session `id`.
     pub fn runs(&self, id: &str) -> bool {
         self.running.get()

@@ -139,6 +139,8 @@ fn BumpChartView(lines: Vec<RankLine>, source: RankingSource) -> impl IntoView {
     let description = chart_description(&lines, source);
     let view_box = format!("0 0 {} {}", chart.width, chart.height);
     view! {
+        // On a phone the chart keeps its size and scrolls sideways here (a box a keyboard can scroll).
+        <div class="bump-chart-scroll" tabindex="0" role="group" aria-label="Rank chart">
         <svg class="bump-chart" viewBox=view_box role="img" aria-label=description width=chart.width height=chart.height>
             {chart.rows.iter().enumerate().map(|(i, y)| view! {
                 <text class="rank-label" x="4" y=y + 4.0>{format!("#{}", i + 1)}</text>
@@ -158,6 +160,7 @@ fn BumpChartView(lines: Vec<RankLine>, source: RankingSource) -> impl IntoView {
                 }
             }).collect_view()}
         </svg>
+        </div>
     }
 }
 

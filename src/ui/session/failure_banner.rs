@@ -22,10 +22,7 @@ pub fn FailureBanner(
 ) -> impl IntoView {
     let main = report.problems.first().cloned();
     let others: Vec<_> = report.problems.iter().skip(1).cloned().collect();
-    let outcome = match &main {
-        Some(problem) => format!("{} {}", report.outcome, problem.affected_line()),
-        None => String::new(),
-    };
+    let outcome = report.summary_line();
     let advice = main.as_ref().map(|p| p.advice.clone()).unwrap_or_default();
     let fixes = report
         .providers

@@ -29,11 +29,14 @@ pub fn NewSessionView() -> impl IntoView {
 
     view! {
         <section class="new-session" aria-labelledby="new-title">
+            // On a phone each protocol shows its name only (the stylesheet hides the rest of the label
+            // visually); the accessible name is the whole label everywhere (a hidden span would add a
+            // space to it).
             <div class="protocol-switch" role="group" aria-label="What to put before the council">
-                <button class="secondary" aria-pressed=move || (!reviewing.get() && !prioritizing.get() && !benchmarking.get()).to_string() on:click=move |_| choose(false, false, false)>"Consult: a question"</button>
-                <button class="secondary" aria-pressed=move || reviewing.get().to_string() on:click=move |_| choose(true, false, false)>"Review: a code change"</button>
-                <button class="secondary" aria-pressed=move || prioritizing.get().to_string() on:click=move |_| choose(false, true, false)>"Prioritize: a backlog"</button>
-                <button class="secondary" aria-pressed=move || benchmarking.get().to_string() on:click=move |_| choose(false, false, true)>"Benchmark: is the council worth it?"</button>
+                <button class="secondary" aria-label="Consult: a question" aria-pressed=move || (!reviewing.get() && !prioritizing.get() && !benchmarking.get()).to_string() on:click=move |_| choose(false, false, false)>"Consult"<span class="protocol-detail">": a question"</span></button>
+                <button class="secondary" aria-label="Review: a code change" aria-pressed=move || reviewing.get().to_string() on:click=move |_| choose(true, false, false)>"Review"<span class="protocol-detail">": a code change"</span></button>
+                <button class="secondary" aria-label="Prioritize: a backlog" aria-pressed=move || prioritizing.get().to_string() on:click=move |_| choose(false, true, false)>"Prioritize"<span class="protocol-detail">": a backlog"</span></button>
+                <button class="secondary" aria-label="Benchmark: is the council worth it?" aria-pressed=move || benchmarking.get().to_string() on:click=move |_| choose(false, false, true)>"Benchmark"<span class="protocol-detail">": is the council worth it?"</span></button>
             </div>
             // The Benchmark's form is its own wasm part, fetched the first time it is chosen.
             <Show when=move || benchmarking.get()>

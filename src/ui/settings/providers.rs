@@ -148,7 +148,14 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                 </label>
                 <label>"API key"
                     <input type="password" autocomplete="off"
-                        placeholder=move || if key_set.get() || signed_in() { "key set (type to replace)" } else { "none (local servers need none)" }
+                        placeholder=move || if key_set.get() || signed_in() {
+                            "key set (type to replace)"
+                        } else if provider.with(|p| p.as_ref().is_some_and(|p| p.needs_key())) {
+                            // A hosted provider always needs one (issue 32.5).
+                            "paste your API key"
+                        } else {
+                            "none needed for a local server"
+                        }
                         on:change=move |ev| {
                             let remember = provider.with_untracked(|p| p.as_ref().is_some_and(|p| p.remember_key));
                             keys::set_key(&id_key, &event_target_value(&ev), remember);

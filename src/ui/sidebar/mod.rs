@@ -1,20 +1,25 @@
 //! The sessions sidebar: recent sessions of every protocol (title, protocol, a chip, a relative
-//! time) from the light summaries the app already keeps (never the full records), "New session"
-//! at the top and "All history" at the bottom. On a desktop it can be folded away (remembered);
+//! time) from the light summaries the app already keeps (never the full records), under date
+//! headings, with a search, a rename and a deletion that can be undone (`item.rs`, `undo.rs`);
+//! "New session" and the search stay at the top, "All history" is at the bottom. On a desktop it can be folded away (remembered);
 //! on a phone it is a drawer opened from the header, which holds the focus while open, closes on
 //! Escape and after a navigation, and gives the focus back to its button. In the split build the
 //! sidebar is a part loaded once the first screen is idle (`lazy.rs`); `SidebarPlaceholder`
 //! holds its place until then.
+pub mod item;
 pub mod lazy;
+pub mod undo;
 
 use std::time::Duration;
 
-use consilium_engine::library::{recent_sessions, RECENT_LIMIT};
+use consilium_engine::library::{sidebar_groups, DateGroup, SidebarQuery, RECENT_LIMIT};
 use gloo_storage::{LocalStorage, Storage};
 use leptos::html::{Button, A};
 use leptos::prelude::*;
 
 use crate::app::{AppState, Route};
+use item::{Editing, RecentItem};
+use undo::UndoDelete;
 
 const FOLDED_KEY: &str = "consilium.sidebar.folded";
 const TOGGLE_ID: &str = "sessions-toggle";
@@ -84,26 +89,52 @@ pub fn SessionSidebar() -> impl IntoView {
     } = sidebar;
     let live = state.live;
     let library = state.library;
-    // Relative times move on while the page stays open.
+    // Relative times and date groups move on while the page stays open.
     let now = RwSignal::new(js_sys::Date::now() as u64);
     let _ = set_interval_with_handle(
         move || now.set(js_sys::Date::now() as u64),
         Duration::from_secs(60),
     );
-    let entries = Memo::new(move |_| {
+    let search = RwSignal::new(String::new());
+    let groups = Memo::new(move |_| {
         let running = live
             .running
             .get()
             .then(|| live.session.with(|s| s.as_ref().map(|s| s.id.clone())))
             .flatten();
-        library
-            .sessions
-            .with(|all| recent_sessions(all, running.as_deref(), now.get(), RECENT_LIMIT))
+        let hidden = library
+            .pending_delete
+            .with(|p| p.as_ref().map(|p| p.id.clone()));
+        let now = now.get();
+        search.with(|search| {
+            let query = SidebarQuery {
+                search,
+                hidden: hidden.as_deref(),
+                running: running.as_deref(),
+            };
+            library
+                .sessions
+                .with(|all| sidebar_groups(all, &query, now, utc_offset_minutes(now), RECENT_LIMIT))
+        })
     });
+    let entries_of = move |group: DateGroup| {
+        groups.with(|all| {
+            all.iter()
+                .find(|g| g.group == group)
+                .map(|g| g.entries.clone())
+                .unwrap_or_default()
+        })
+    };
+    let nothing_stored = move || {
+        library.sessions.with(Vec::is_empty) && library.pending_delete.with(Option::is_none)
+    };
+    let nothing_found = move || !nothing_stored() && groups.with(Vec::is_empty);
     let current = Memo::new(move |_| match state.route.get() {
         Route::Session(id) => Some(id),
         _ => None,
     });
+    let editing = Editing::default();
+    let undo = NodeRef::<Button>::new();
 
     // A navigation (a link here, or anywhere else) closes the drawer.
     Effect::new(move |previous: Option<Route>| {
@@ -181,19 +212,30 @@ pub fn SessionSidebar() -> impl IntoView {
             on:keydown=on_keydown
         >
             <div class="sidebar-inner">
-            <div class="sidebar-top">
-                <button class="drawer-close" node_ref=first aria-label="Close sessions" on:click=move |_| close()>"×"</button>
-                <a class="sidebar-new" href="#/new">"+ New session"</a>
-                <button
-                    class="sidebar-fold"
-                    aria-controls="recent-sessions"
-                    aria-expanded="true"
-                    aria-label="Hide recent sessions"
-                    title="Hide recent sessions"
-                    on:click=move |_| fold(true)
-                >
-                    "«"
-                </button>
+            // Stays at the top of the sidebar however long the list (sticky in the stylesheet).
+            <div class="sidebar-head">
+                <div class="sidebar-top">
+                    <button class="drawer-close" node_ref=first aria-label="Close sessions" on:click=move |_| close()>"×"</button>
+                    <a class="sidebar-new" href="#/new">"+ New session"</a>
+                    <button
+                        class="sidebar-fold"
+                        aria-controls="recent-sessions"
+                        aria-expanded="true"
+                        aria-label="Hide recent sessions"
+                        title="Hide recent sessions"
+                        on:click=move |_| fold(true)
+                    >
+                        "«"
+                    </button>
+                </div>
+                <input
+                    type="search"
+                    class="sidebar-search"
+                    aria-label="Search sessions"
+                    placeholder="Search sessions"
+                    prop:value=move || search.get()
+                    on:input=move |ev| search.set(event_target_value(&ev))
+                />
             </div>
             <button
                 class="sidebar-unfold"
@@ -206,46 +248,35 @@ pub fn SessionSidebar() -> impl IntoView {
                 "»"
             </button>
             <nav id="recent-sessions" class="recent" aria-label="Recent sessions">
-                <h2 class="sidebar-title">"Recent"</h2>
-                <Show when=move || entries.with(Vec::is_empty)>
+                <h2 class="visually-hidden">"Recent"</h2>
+                <Show when=nothing_stored>
                     <p class="muted sidebar-empty">"Your sessions will be listed here."</p>
                 </Show>
-                <ul class="recent-list">
-                    <For each=move || entries.get() key=|e| (e.id.clone(), e.chip, e.when.clone()) let:entry>
-                        <RecentItem entry=entry current=current />
-                    </For>
-                </ul>
+                <Show when=nothing_found>
+                    <p class="muted sidebar-empty" role="status">"No session matches."</p>
+                </Show>
+                <For each=move || groups.with(|all| all.iter().map(|g| g.group).collect::<Vec<_>>()) key=|group| *group let:group>
+                    <h3 class="sidebar-group">{group.label()}</h3>
+                    <ul class="recent-list">
+                        <For
+                            each=move || entries_of(group)
+                            key=|e| (e.id.clone(), e.title.clone(), e.chip, e.when.clone())
+                            let:entry
+                        >
+                            <RecentItem entry=entry current=current editing=editing undo=undo />
+                        </For>
+                    </ul>
+                </For>
                 <a class="sidebar-all" href="#/history" node_ref=last>"All history"</a>
             </nav>
             </div>
         </aside>
+        <UndoDelete undo=undo />
     }
 }
 
-#[component]
-fn RecentItem(
-    entry: consilium_engine::library::RecentEntry,
-    current: Memo<Option<String>>,
-) -> impl IntoView {
-    let id = entry.id.clone();
-    let is_current = move || current.with(|c| c.as_deref() == Some(id.as_str()));
-    view! {
-        <li>
-            <a
-                class="recent-item"
-                href=format!("#/session/{}", entry.id)
-                aria-current=move || is_current().then_some("page")
-                // Another session opens at its top, not where the last page was scrolled to.
-                on:click=|_| window().scroll_to_with_x_and_y(0.0, 0.0)
-            >
-                <span class="recent-title">{entry.title}</span>
-                <span class="recent-meta">
-                    <span class="recent-protocol">{entry.protocol}</span>
-                    {entry.demo.then(|| view! { <span class="badge demo-badge">"demo"</span> })}
-                    <span class="chip" data-tone=entry.tone>{entry.chip}</span>
-                    <span class="recent-when">{entry.when}</span>
-                </span>
-            </a>
-        </li>
-    }
+/// The local time's lead on UTC at `now_ms`, in minutes (+60 in Paris in winter).
+fn utc_offset_minutes(now_ms: u64) -> i64 {
+    -(js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(now_ms as f64)).get_timezone_offset()
+        as i64)
 }

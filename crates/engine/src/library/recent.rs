@@ -24,6 +24,8 @@ pub struct RecentEntry {
     pub tone: &'static str,
     /// "5 min ago", "yesterday", "2026-11-02".
     pub when: String,
+    /// When it was last saved (RFC 3339), for its date group.
+    pub updated_at: String,
     pub demo: bool,
 }
 
@@ -35,7 +37,16 @@ pub fn recent_sessions(
     now_ms: u64,
     limit: usize,
 ) -> Vec<RecentEntry> {
-    let mut newest: Vec<&SessionSummary> = all.iter().collect();
+    newest_entries(all.iter().collect(), running_id, now_ms, limit)
+}
+
+/// `summaries` as entries, the `limit` most recently saved first.
+pub(super) fn newest_entries(
+    mut newest: Vec<&SessionSummary>,
+    running_id: Option<&str>,
+    now_ms: u64,
+    limit: usize,
+) -> Vec<RecentEntry> {
     order::sort_by(&mut newest, |a, b| b.updated_at.cmp(&a.updated_at));
     newest
         .into_iter()
@@ -49,6 +60,7 @@ pub fn recent_sessions(
                 chip,
                 tone,
                 when: relative_time(&summary.updated_at, now_ms),
+                updated_at: summary.updated_at.clone(),
                 demo: summary.demo,
             }
         })

@@ -6,13 +6,14 @@ use std::collections::HashMap;
 use super::search::{Query, SearchHit, SearchText};
 use super::summary::SessionSummary;
 
-/// Each session's `updated_at`, by id: what a text was read for.
+/// Each session's `updated_at` and title, by id: what a text was read for. The title counts
+/// too: a rename keeps `updated_at` (the session keeps its place), yet its text changed.
 pub type Stamps = HashMap<String, String>;
 
 pub fn stamps(history: &[SessionSummary]) -> Stamps {
     history
         .iter()
-        .map(|s| (s.id.clone(), s.updated_at.clone()))
+        .map(|s| (s.id.clone(), format!("{}\n{}", s.updated_at, s.title)))
         .collect()
 }
 

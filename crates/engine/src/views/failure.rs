@@ -59,6 +59,18 @@ pub struct FailureReport {
 }
 
 impl FailureReport {
+    /// The banner's line under its heading: what happened to the run and who the main problem
+    /// hit, each seat once ("Round 1 needs at least 2 usable answers and got 0. Panelist 1 and
+    /// Panelist 2 got no usable reply this way."); empty when no call is to blame.
+    pub fn summary_line(&self) -> String {
+        match self.problems.first() {
+            Some(problem) => format!("{} {}", self.outcome, problem.affected_line())
+                .trim()
+                .to_string(),
+            None => String::new(),
+        }
+    }
+
     /// The banner's heading: the main problem, or the outcome when no call is to blame.
     pub fn headline(&self) -> &str {
         self.problems
@@ -103,6 +115,17 @@ pub fn failure_report(session: &Session) -> Option<FailureReport> {
     if !stopped && blamed.is_empty() {
         return None;
     }
+    // Seat order, not the order the calls ended in: retried calls end late, and concurrent
+    // calls in any order.
+    let mut blamed = blamed;
+    let seat = |participant_id: &str| {
+        session
+            .participants
+            .iter()
+            .position(|p| p.id == participant_id)
+            .unwrap_or(usize::MAX)
+    };
+    consilium_order::sort_by_cached_key(&mut blamed, |(call, _, _)| seat(&call.participant_id));
 
     let mut problems: Vec<(String, Problem)> = Vec::new();
     for (call, error, _) in &blamed {
@@ -169,13 +192,30 @@ fn outcome_of(
     blamed: &[(&crate::record::CallRecord, &str, usize)],
     session: &Session,
 ) -> String {
-    let Some((call, _, at)) = blamed.iter().min_by_key(|(_, _, at)| *at) else {
-        return reason.trim().to_string();
+    // Where the quoted calls begin: the first blamed seat's label introducing its message, else
+    // the first message. Two calls that failed alike quote the same message, so a message's
+    // place alone does not say whose it is.
+    let first_label = blamed
+        .iter()
+        .filter_map(|(call, error, _)| {
+            let label = session.label_of(&call.participant_id);
+            reason
+                .find(&format!("{label}: {error}"))
+                .or_else(|| reason.find(&format!("{label}:")))
+        })
+        .min();
+    let mut head = match first_label {
+        Some(at) => reason[..at].trim_end(),
+        None => {
+            let Some((call, _, at)) = blamed.iter().min_by_key(|(_, _, at)| *at) else {
+                return reason.trim().to_string();
+            };
+            let head = reason[..*at].trim_end();
+            let head = head.strip_suffix(':').unwrap_or(head).trim_end();
+            let label = session.label_of(&call.participant_id);
+            head.strip_suffix(label.as_str()).unwrap_or(head).trim_end()
+        }
     };
-    let mut head = reason[..*at].trim_end();
-    head = head.strip_suffix(':').unwrap_or(head).trim_end();
-    let label = session.label_of(&call.participant_id);
-    head = head.strip_suffix(label.as_str()).unwrap_or(head).trim_end();
     head = head.strip_suffix(':').unwrap_or(head).trim_end();
     if head.is_empty() {
         return "The run stopped.".to_string();

@@ -1,0 +1,24 @@
+// Setup in plain words (issue 32.5): a hosted provider's key field asks for the key (it is never
+// "none"), a local server's says it needs none; an unreachable server's message carries no raw
+// "TypeError: Failed to fetch".
+import { expect, test } from './guard';
+import { addCompatibleProvider } from './helpers';
+
+test('the key hint asks a hosted provider for its key and tells a local server it needs none', async ({ page }) => {
+  await page.goto('/');
+  const card = await addCompatibleProvider(page, 'Hint box', 'http://127.0.0.1:9/v1', 'm');
+  const key = card.getByLabel('API key');
+  await expect(key).toHaveAttribute('placeholder', 'none needed for a local server');
+  await card.getByLabel('Kind').selectOption({ label: 'OpenAI' });
+  await expect(key).toHaveAttribute('placeholder', 'paste your API key');
+  await expect(card).not.toContainText('local servers need none');
+});
+
+test('an unreachable server is explained without the browser\'s raw TypeError', async ({ page }) => {
+  await page.goto('/');
+  const card = await addCompatibleProvider(page, 'Nobody home', 'http://127.0.0.1:9/v1', 'm');
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect(card.getByRole('status').filter({ hasText: 'Could not reach Nobody home' }).first()).toBeVisible();
+  await expect(card).not.toContainText('TypeError');
+  await expect(card).not.toContainText('Failed to fetch');
+});
