@@ -129,3 +129,34 @@ fn the_totals_add_the_questions_and_the_agreement_share_is_exact() {
     assert_eq!(adaptive, by_hand);
     assert_eq!(adaptive.per_question(adaptive.calls), 27.0 / 5.0);
 }
+
+#[test]
+fn the_benchmarks_depth_arms_count_what_consults_at_those_depths_make() {
+    use measure::benchmark_outcomes;
+    let questions = arithmetic_questions(5, 7);
+    // A panel that agrees on 3 of the 5 questions: both kinds of question at every depth.
+    let graded = benchmark_outcomes(&questions, 0.6);
+    let caller = panel_caller(&questions, 0.6);
+    for (question, arms) in questions.iter().zip(&graded) {
+        for (depth, arm) in arms {
+            let ran = count(question, &consult(question, *depth, &caller));
+            assert_eq!(
+                (arm.calls, arm.sequential_calls),
+                (ran.calls, ran.sequential_calls),
+                "{} at {}",
+                question.id,
+                depth.label()
+            );
+            if *depth == Depth::Vote || ran.panel_agreed {
+                // Decided from round 1's answers alone: the same answer either way.
+                assert_eq!(
+                    arm.correct,
+                    ran.correct,
+                    "{} at {}",
+                    question.id,
+                    depth.label()
+                );
+            }
+        }
+    }
+}

@@ -13,7 +13,10 @@ mod measure;
 use consilium_engine::benchmark::questions::arithmetic_questions;
 use consilium_engine::record::consult::depth::Depth;
 use consilium_stats::{wilson_interval, Z_95};
-use measure::{run_depth, DepthCount, JUDGE_BREAKS, JUDGE_FIXES, PANEL, RIGHT_WHEN_AGREED, SEED};
+use measure::{
+    benchmark_outcomes, run_depth, DepthCount, JUDGE_BREAKS, JUDGE_FIXES, PANEL, RIGHT_WHEN_AGREED,
+    SEED,
+};
 
 const PANELS: [(&str, f64); 2] = [("agreeing", 0.7), ("split", 0.3)];
 
@@ -73,14 +76,15 @@ fn main() {
         ));
     }
     println!();
-    for (name, rate, line) in verdicts {
-        let target = if rate > 0.5 {
+    for (name, rate, line) in &verdicts {
+        let target = if *rate > 0.5 {
             "Target (Adaptive within 2 points of Full and inside its interval, <= 50% of its tokens)"
         } else {
             "No target; what Adaptive costs"
         };
         println!("- {name} panel. {target}: {line}");
     }
+    benchmark_table(&questions);
 }
 
 /// Adaptive against Full: the accuracy gap, the interval check and the share of tokens and calls.
@@ -108,4 +112,31 @@ fn compare(adaptive: &DepthCount, full: &DepthCount, has_target: bool) -> String
         100.0 * sequential,
         outcome
     )
+}
+
+/// The Benchmark's Vote, Adaptive and council arms on the same panels, for comparison.
+fn benchmark_table(questions: &[consilium_engine::benchmark::Question]) {
+    println!("\nThe Benchmark's own arms on the same panels (one Full council per question; Vote and Adaptive graded from its record, `benchmark::depth_arms`):\n");
+    println!("| panel | depth | accuracy (95% Wilson) | calls / question | sequential calls / question |");
+    println!("|---|---|---|---|---|");
+    for (name, rate) in PANELS {
+        let outcomes = benchmark_outcomes(questions, rate);
+        for depth in Depth::ALL {
+            let mut total = DepthCount::default();
+            for question in &outcomes {
+                let (_, count) = question.iter().find(|(d, _)| *d == depth).unwrap();
+                total.add(count);
+            }
+            let interval = wilson_interval(total.correct, total.questions, Z_95);
+            println!(
+                "| {name} | {} | {:.1}% ({:.1}-{:.1}) | {:.2} | {:.2} |",
+                depth.label(),
+                100.0 * total.correct as f64 / total.questions as f64,
+                100.0 * interval.low,
+                100.0 * interval.high,
+                total.per_question(total.calls),
+                total.per_question(total.sequential_calls),
+            );
+        }
+    }
 }

@@ -6,10 +6,25 @@ use std::collections::HashSet;
 
 use consilium_engine::benchmark::grading::is_correct;
 use consilium_engine::benchmark::Question;
+use consilium_engine::record::benchmark::body::Arm;
+use consilium_engine::record::benchmark::config::{
+    BenchmarkConfig, BestSingle, Generator, QuestionSource,
+};
 use consilium_engine::record::consult::depth::{agreed_final_answer, Depth};
 use consilium_engine::testing::benchmark::{Agreement, KnownAccuracyCaller};
-use consilium_engine::testing::{FixedClock, RecordingSink};
-use consilium_engine::{demo_config, run_consult, CallStatus, ConsultConfig, Participant, Session};
+use consilium_engine::testing::FixedClock;
+use consilium_engine::{
+    demo_config, run_benchmark, run_consult, CallStatus, ConsultConfig, ConsultCouncil, Event,
+    EventSink, Participant, Session,
+};
+
+/// Events are not counted here (a benchmark's events hold its growing record: keeping them all
+/// would take memory quadratic in the questions).
+struct Ignore;
+
+impl EventSink for Ignore {
+    fn emit(&self, _event: Event) {}
+}
 use futures::executor::block_on;
 
 pub const NOW_MS: u64 = 1_700_000_000_000;
@@ -118,12 +133,7 @@ pub fn consult(question: &Question, depth: Depth, caller: &KnownAccuracyCaller) 
         council(depth),
         NOW_MS,
     );
-    block_on(run_consult(
-        session,
-        caller,
-        &FixedClock(NOW_MS),
-        &RecordingSink::default(),
-    ))
+    block_on(run_consult(session, caller, &FixedClock(NOW_MS), &Ignore))
 }
 
 /// One question's counts, read from its consult's record.
@@ -167,4 +177,63 @@ pub fn run_depth(questions: &[Question], depth: Depth, agreement_rate: f64) -> D
         total.add(&count(question, &ended));
     }
     total
+}
+
+/// The arm a depth is graded as in the Benchmark: Full is its council.
+pub fn benchmark_arm(depth: Depth) -> Arm {
+    match depth {
+        Depth::Full => Arm::Council,
+        depth => Arm::Depth { depth },
+    }
+}
+
+/// The Benchmark's own grading of the same panel: one Full council per question, Vote and
+/// Adaptive read from its record (`benchmark::depth_arms`), each question's outcomes in question
+/// order. Its tokens are input plus output: only calls, waves and right answers compare.
+pub fn benchmark_outcomes(
+    questions: &[Question],
+    agreement_rate: f64,
+) -> Vec<Vec<(Depth, QuestionCount)>> {
+    let caller = panel_caller(questions, agreement_rate);
+    let config = BenchmarkConfig {
+        source: QuestionSource::Generated {
+            generator: Generator::Arithmetic,
+            count: questions.len() as u32,
+            seed: 7,
+        },
+        council: council(Depth::Full),
+        best_single: BestSingle::Auto,
+        budget_usd: None,
+        parallel_per_provider: 4,
+        seed: 7,
+    };
+    let session = Session::new_benchmark("depth".into(), config, questions.to_vec(), NOW_MS);
+    let ended = block_on(run_benchmark(
+        session,
+        &ConsultCouncil,
+        &caller,
+        &FixedClock(NOW_MS),
+        &Ignore,
+    ));
+    assert_eq!(ended.state, "complete", "{:?}", ended.failure);
+    let body = ended.benchmark().expect("a benchmark");
+    questions
+        .iter()
+        .map(|question| {
+            let result = body.result(&question.id).expect("every question graded");
+            Depth::ALL
+                .iter()
+                .map(|&depth| {
+                    let arm = result.outcome(&benchmark_arm(depth)).expect("every arm");
+                    let count = QuestionCount {
+                        correct: arm.correct == Some(true),
+                        calls: u64::from(arm.calls),
+                        sequential_calls: u64::from(arm.sequential_calls),
+                        ..QuestionCount::default()
+                    };
+                    (depth, count)
+                })
+                .collect()
+        })
+        .collect()
 }
