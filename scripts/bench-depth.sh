@@ -4,6 +4,8 @@
 # 30%, 200 questions each, every question a real consult run by the engine natively
 # (crates/engine/examples/depth_by_need). Prints a Markdown table and whether the target holds,
 # and writes it into BENCHMARKS.md's "Depth and caching" section, sub-heading "Depth by need".
+# Also prints the Benchmark's own Vote/Adaptive/council arms on the same panels, for comparison.
+# About 2 CPU-minutes (most of it the Benchmark's run of 2 x 200 questions).
 #
 #   scripts/bench-depth.sh                  # 200 questions, 15 s per call (modelled wall time)
 #   scripts/bench-depth.sh 50 20            # 50 questions, 20 s per call
