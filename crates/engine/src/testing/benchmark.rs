@@ -4,8 +4,13 @@
 //! model's samples give a `final_answer`; rounds 2 and 3 are the demo council's; the judge's
 //! verdict takes the majority of the round-1 final answers it is shown and flips it with set
 //! probabilities (right to wrong, wrong to right), so each arm's expected accuracy is known.
+//!
+//! With an `Agreement` (the depth benchmark, issue 29.4) the panel's round-1 answers are drawn per
+//! question: the whole panel agrees on a set share of the questions (drawn, but exactly that
+//! share), on an answer right with a set probability; on the others each panelist is right with
+//! its accuracy and at least one answer differs from the others.
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::consult::demo::demo_reply;
 use crate::harness::io::{CallFailure, CallProgress, CallReply, CallRequest, ModelCaller};
@@ -22,6 +27,9 @@ pub struct KnownAccuracyCaller {
     pub flip_right_to_wrong: f64,
     pub flip_wrong_to_right: f64,
     seed: u64,
+    agreement: Option<Agreement>,
+    /// The questions (texts) the panel agrees on, under an `Agreement`.
+    agreed: HashSet<String>,
     /// Calls after which every call is cancelled (a user's cancel, a closed tab).
     pub cancel_after: Cell<Option<usize>>,
     requests: RefCell<Vec<CallRequest>>,
@@ -47,9 +55,30 @@ impl KnownAccuracyCaller {
             flip_right_to_wrong: 0.0,
             flip_wrong_to_right: 0.0,
             seed,
+            agreement: None,
+            agreed: HashSet::new(),
             cancel_after: Cell::new(None),
             requests: RefCell::new(Vec::new()),
         }
+    }
+
+    /// Round-1 answers of `agreement.panel`'s models drawn per question, agreeing at its rate.
+    /// The questions agreed on are the `rate` share (rounded) that draws lowest.
+    pub fn with_agreement(mut self, agreement: Agreement) -> Self {
+        let mut ranked: Vec<(f64, &String)> = self
+            .questions
+            .iter()
+            .map(|(text, _)| (self.draw("agree", text, ""), text))
+            .collect();
+        ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let agreeing = (agreement.rate * ranked.len() as f64).round() as usize;
+        self.agreed = ranked
+            .into_iter()
+            .take(agreeing)
+            .map(|(_, text)| text.clone())
+            .collect();
+        self.agreement = Some(agreement);
+        self
     }
 
     /// Every request received (cancelled ones included), in the order the calls started.
@@ -89,8 +118,15 @@ impl KnownAccuracyCaller {
                     .get(&request.target.model)
                     .copied()
                     .unwrap_or(0.0);
+                let panel_answer = self.agreement.as_ref().and_then(|agreement| {
+                    let seat = agreement
+                        .panel
+                        .iter()
+                        .position(|m| *m == request.target.model)?;
+                    Some(self.panel_answers(agreement, question, *answer)[seat])
+                });
                 let right = self.draw(&request.target.model, question, &request.call_id) < p;
-                let given = if right { *answer } else { answer + 1 };
+                let given = panel_answer.unwrap_or(if right { *answer } else { answer + 1 });
                 serde_json::json!({
                     "position": format!("It comes to {given}."),
                     "key_points": ["Multiplication first, then left to right"],
@@ -112,6 +148,42 @@ impl KnownAccuracyCaller {
             notes: Vec::new(),
             ..CallReply::default()
         }
+    }
+
+    /// The round-1 answers of the whole panel (seat order) to `question`, whose answer is
+    /// `answer`. Wrong answers are `answer + 1` or `answer + 2`, so a split can be three ways.
+    fn panel_answers(&self, agreement: &Agreement, question: &str, answer: i64) -> Vec<i64> {
+        if self.agreed.contains(question) {
+            let right = self.draw("agreed answer", question, "") < agreement.right_when_agreed;
+            return vec![if right { answer } else { answer + 1 }; agreement.panel.len()];
+        }
+        let mut answers: Vec<i64> = agreement
+            .panel
+            .iter()
+            .map(|model| {
+                let p = self.accuracy.get(model).copied().unwrap_or(0.0);
+                if self.draw(model, question, "split") < p {
+                    answer
+                } else if self.draw(model, question, "wrong") < 0.5 {
+                    answer + 1
+                } else {
+                    answer + 2
+                }
+            })
+            .collect();
+        if answers.iter().all(|a| *a == answers[0]) {
+            // A question the panel does not agree on: one seat, drawn, answers otherwise (wrong).
+            let seats = answers.len();
+            let seat =
+                ((self.draw("dissent", question, "") * seats as f64) as usize).min(seats - 1);
+            let shared = answers[0];
+            answers[seat] = if shared == answer + 1 {
+                answer + 2
+            } else {
+                answer + 1
+            };
+        }
+        answers
     }
 
     /// The demo's verdict with a final answer: the majority of the round-1 answers shown (first
@@ -142,6 +214,17 @@ impl KnownAccuracyCaller {
         verdict.insert("final_answer".into(), given.to_string().into());
         serde_json::Value::Object(verdict).to_string()
     }
+}
+
+/// How often a scripted panel agrees (see `KnownAccuracyCaller::with_agreement`).
+#[derive(Clone, Debug)]
+pub struct Agreement {
+    /// The panel's models, in seat order.
+    pub panel: Vec<String>,
+    /// The share of the questions on which every panelist gives the same round-1 answer.
+    pub rate: f64,
+    /// The chance that an answer the whole panel gives is right.
+    pub right_when_agreed: f64,
 }
 
 impl ModelCaller for KnownAccuracyCaller {

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Depth by need, measured (issue 29.4): the three consult depths (Vote, Adaptive, Full) on a
+# scripted panel of known accuracy that agrees on 70% of the questions and on one that agrees on
+# 30%, 200 questions each, every question a real consult run by the engine natively
+# (crates/engine/examples/depth_by_need). Prints a Markdown table and whether the target holds,
+# and writes it into BENCHMARKS.md's "Depth and caching" section, sub-heading "Depth by need".
+# Also prints the Benchmark's own Vote/Adaptive/council arms on the same panels, for comparison.
+# About 2 CPU-minutes (most of it the Benchmark's run of 2 x 200 questions).
+#
+#   scripts/bench-depth.sh                  # 200 questions, 15 s per call (modelled wall time)
+#   scripts/bench-depth.sh 50 20            # 50 questions, 20 s per call
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+questions=${1:-200}
+latency_s=${2:-15}
+
+table=$(nice cargo run -q --release -p consilium-engine --example depth_by_need -- "$questions" "$latency_s")
+
+machine="${BENCH_MACHINE:-$(nproc)-core $(. /etc/os-release; echo "$PRETTY_NAME")}"
+day="${BENCH_DATE:-$(date -u +%Y-%m-%d)}"
+section="#### Commit $(git rev-parse --short HEAD) ($machine, $day)
+
+$table
+"
+echo "$section"
+python3 - "$section" <<'PY'
+import pathlib, re, sys
+section = sys.argv[1]
+path = pathlib.Path("BENCHMARKS.md")
+text = path.read_text()
+if "## Depth and caching" not in text:
+    text = text.rstrip("\n") + "\n\n## Depth and caching\n"
+if "<!-- depth:start -->" not in text:
+    text = text.replace("## Depth and caching\n", "## Depth and caching\n\n### Depth by need (scripts/bench-depth.sh)\n\n<!-- depth:start -->\n<!-- depth:end -->\n", 1)
+new = "<!-- depth:start -->\n" + section + "<!-- depth:end -->"
+text = re.sub(r"<!-- depth:start -->.*?<!-- depth:end -->", lambda _: new, text, flags=re.S)
+path.write_text(text)
+PY
