@@ -106,7 +106,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       await addDeadProvider(page);
       await step(`consult failure ${suffix}`, async () => {
         await openTab(page, 'Consult: a question');
-        await page.getByLabel('Question').fill('Should we move our CI from Jenkins to GitHub Actions?');
+        await page.getByLabel('Question', { exact: true }).fill('Should we move our CI from Jenkins to GitHub Actions?');
         await page.getByRole('button', { name: 'Ask the council' }).click();
         await confirmIfAsked(page);
         await finished(page);

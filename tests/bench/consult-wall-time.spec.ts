@@ -77,7 +77,7 @@ async function armStopwatch(page: Page) {
 async function oneConsult(page: Page, request: any, label: string): Promise<{ wall: number; stats: any }> {
   expect((await request.post(`${BENCH_LLM_URL}/__bench/reset`)).ok()).toBe(true);
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(`Should we adopt the proposal? (${label})`);
+  await page.getByLabel('Question', { exact: true }).fill(`Should we adopt the proposal? (${label})`);
   await expect(page.getByRole('button', { name: /^Remove Panelist \d$/ })).toHaveCount(3);
   await expect(page.getByLabel('Depth')).toHaveValue('4');
   await armStopwatch(page);

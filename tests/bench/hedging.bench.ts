@@ -37,7 +37,7 @@ function percentile(values: number[], p: number): number {
 async function consult(page: Page, request: any, hedged: boolean, label: string) {
   expect((await request.post(`${BENCH_LLM_URL}/__bench/reset`)).ok()).toBe(true);
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(`Should we adopt the proposal? (${label})`);
+  await page.getByLabel('Question', { exact: true }).fill(`Should we adopt the proposal? (${label})`);
   if (hedged) {
     const backups = page.getByLabel('Backup (asked when this seat is slow)');
     await expect(backups).toHaveCount(4);

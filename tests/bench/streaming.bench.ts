@@ -24,7 +24,7 @@ async function metricsOf(client: any): Promise<Record<string, number>> {
 
 async function runOnce(page: Page, client: any, tokens: number) {
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(`Streaming benchmark, ${tokens} tokens per reply`);
+  await page.getByLabel('Question', { exact: true }).fill(`Streaming benchmark, ${tokens} tokens per reply`);
   await page.getByRole('button', { name: 'Add panelist' }).click();
   await page.getByRole('button', { name: 'Add panelist' }).click();
   const count = await page.getByLabel('Model').count();

@@ -28,7 +28,7 @@ async function setUpCouncil(page: Page) {
   await page.goto('/');
   await addCompatibleProvider(page, 'aimock anonymity', `${MOCK_URL}/v1`, PANEL[0]);
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(QUESTION);
+  await page.getByLabel('Question', { exact: true }).fill(QUESTION);
   await openCouncil(page);
   const seats = [...PANEL.map((model, i) => ({ seat: `Panelist ${i + 1}`, model })), { seat: 'Judge', model: PANEL[0] }];
   for (const { seat, model } of seats) {

@@ -29,7 +29,7 @@ test('the first screen: one sentence, a picture of a decision, the demo and the 
   await expect(page.locator('.tagline').first()).toContainText('Put a question before a council of models');
   await expect(page.getByRole('img', { name: /A finished decision/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Run the demo council' })).toBeVisible();
-  await expect(page.getByLabel('Question')).toBeVisible();
+  await expect(page.getByLabel('Question', { exact: true })).toBeVisible();
   // With no model yet, the local presets are offered below the question, not instead of it.
   await expect(page.getByRole('button', { name: 'Add Ollama (local)' })).toBeVisible();
 });
@@ -45,7 +45,7 @@ test('a free local server: from the typed question to a decision in one click, n
   expect(personas).not.toContain('');
   await page.locator('details.council').evaluate((d) => { (d as HTMLDetailsElement).open = false; });
 
-  await page.getByLabel('Question').fill('One box: should we split the billing monolith this year?');
+  await page.getByLabel('Question', { exact: true }).fill('One box: should we split the billing monolith this year?');
   const clicks = await countClicks(page);
   await page.getByRole('button', { name: 'Ask the council' }).click();
   await expect(page).toHaveURL(/#\/session\//);
@@ -57,8 +57,8 @@ test('a free local server: from the typed question to a decision in one click, n
 
 test('Ctrl+Enter asks the council', async ({ page }) => {
   await freeMockProvider(page);
-  await page.getByLabel('Question').fill('One box: Ctrl+Enter, should we split the billing monolith?');
-  await page.getByLabel('Question').press('Control+Enter');
+  await page.getByLabel('Question', { exact: true }).fill('One box: Ctrl+Enter, should we split the billing monolith?');
+  await page.getByLabel('Question', { exact: true }).press('Control+Enter');
   await expect(page).toHaveURL(/#\/session\//);
   await expect(page.locator('.session-question')).toHaveText('One box: Ctrl+Enter, should we split the billing monolith?');
 });
@@ -81,7 +81,7 @@ test('nothing listening: caught when the provider is added, and the run does not
   await page.getByRole('button', { name: 'New session' }).click();
   await openCouncil(page);
   await expect(page.getByRole('group', { name: 'Panelist 2', exact: true }).locator('.health-chip')).toHaveText('not reachable');
-  await page.getByLabel('Question').fill('Nothing listening: adopt Rust?');
+  await page.getByLabel('Question', { exact: true }).fill('Nothing listening: adopt Rust?');
   await page.getByRole('button', { name: 'Ask the council' }).click();
   await expect(page.locator('.error[role=alert]')).toContainText(
     'Not started: Panelist 1, Panelist 2, Panelist 3 and Judge (Ollama (local)): Nothing is listening at http://127.0.0.1:11434/v1.');
@@ -95,7 +95,7 @@ test('a bad key: the check names it, and the run does not start', async ({ page 
   await expect(card.locator('.health-line')).toContainText('key refused', { timeout: 60_000 });
   await expect(card.locator('.health-line')).toContainText('The key was refused (HTTP 401). Paste a valid key for this provider.');
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill('Bad key: adopt Rust?');
+  await page.getByLabel('Question', { exact: true }).fill('Bad key: adopt Rust?');
   await page.getByRole('button', { name: 'Ask the council' }).click();
   await expect(page.locator('.error[role=alert]')).toContainText('(Gemma wrong key): The key was refused (HTTP 401).');
   await expect(page).toHaveURL(/#\/new$/);
@@ -104,7 +104,7 @@ test('a bad key: the check names it, and the run does not start', async ({ page 
 test('a hosted provider without its key asks for it inline', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Add OpenAI' }).click();
-  await page.getByLabel('Question').fill('Missing key: adopt Rust?');
+  await page.getByLabel('Question', { exact: true }).fill('Missing key: adopt Rust?');
   const key = page.getByLabel('API key for OpenAI');
   await expect(key).toBeVisible();
   await page.getByRole('button', { name: 'Ask the council' }).click();

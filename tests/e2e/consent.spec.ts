@@ -11,7 +11,7 @@ const MODEL = 'format-compatible';
 
 async function newQuestion(page: Page, question: string) {
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(question);
+  await page.getByLabel('Question', { exact: true }).fill(question);
   await openCouncil(page);
   await page.getByLabel('Depth').selectOption('1');
 }

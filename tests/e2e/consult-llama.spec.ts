@@ -18,7 +18,7 @@ test('a full consult against a real model reaches a verdict', async ({ page }) =
   await page.getByLabel('Max tokens per reply').blur();
 
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill('Should our team adopt trunk-based development?');
+  await page.getByLabel('Question', { exact: true }).fill('Should our team adopt trunk-based development?');
   // All four rounds, whatever the panel's agreement (Adaptive could stop after the synthesis).
   await page.getByLabel('Depth').selectOption('full');
   await askTheCouncil(page);

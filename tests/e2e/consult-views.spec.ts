@@ -56,7 +56,7 @@ async function setUpCouncil(page: Page, question = QUESTION, seats = [...SEATS, 
   await page.goto('/');
   await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, seats[0].model);
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(question);
+  await page.getByLabel('Question', { exact: true }).fill(question);
   for (const { seat, model } of seats) {
     await openCouncil(page);
     const editor = page.getByRole('group', { name: seat, exact: true });

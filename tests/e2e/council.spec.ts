@@ -7,7 +7,7 @@ import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole, openCou
 
 async function councilOf(page: Page, size: number) {
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(`Council of ${size}: adopt Rust?`);
+  await page.getByLabel('Question', { exact: true }).fill(`Council of ${size}: adopt Rust?`);
   const seats = page.locator('.seats .seat');
   await expect(seats).toHaveCount(3);
   await openCouncil(page);

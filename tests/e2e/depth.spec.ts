@@ -34,7 +34,7 @@ async function setUpTwoPanelists(page: Page, question: string, connect = true) {
     await addCompatibleProvider(page, 'aimock levels', `${MOCK_URL}/api/v1`, SEATS[0].model);
   }
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(question);
+  await page.getByLabel('Question', { exact: true }).fill(question);
   await openCouncil(page);
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
   for (const { seat, model } of SEATS) {

@@ -8,7 +8,7 @@ export async function failedConsult(page: Page, question = 'Failure: should we m
   await page.goto('/');
   await addCompatibleProvider(page, 'Mock', `${MOCK_URL}/v1`, 'verdict-gamma');
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(question);
+  await page.getByLabel('Question', { exact: true }).fill(question);
   await askTheCouncil(page);
   await expect(page.locator('.session-meta .badge').first()).toHaveText('failed', { timeout: 60_000 });
 }

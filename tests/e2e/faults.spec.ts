@@ -45,7 +45,7 @@ async function startRoundOne(page: Page, format: Format, model: string, key: str
   await card.getByLabel('Kind').selectOption({ label: format.kind });
   await expect(card.getByLabel('Base URL')).toHaveValue(format.base);
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(question);
+  await page.getByLabel('Question', { exact: true }).fill(question);
   await openCouncil(page);
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
   for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {

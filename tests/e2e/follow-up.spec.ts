@@ -34,7 +34,7 @@ async function decidedConsult(page: Page) {
   await page.goto('/');
   await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, SEATS[0].model);
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(QUESTION);
+  await page.getByLabel('Question', { exact: true }).fill(QUESTION);
   for (const { seat, model } of SEATS) {
     await openCouncil(page);
     const editor = page.getByRole('group', { name: seat, exact: true });
@@ -59,14 +59,14 @@ test('a follow-up is prefilled, asked with the earlier decision as context, and 
     if (reloaded) await page.reload();
     await expect(link).toContainText(`Follow-up of “${TITLE}”`);
     await expect(link).toContainText(`which decided: ${answer}`);
-    await expect(page.getByLabel('Question')).toHaveValue('');
-    await expect(page.getByLabel('Question')).toHaveAttribute('placeholder', /Your follow-up question/);
+    await expect(page.getByLabel('Question', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Question', { exact: true })).toHaveAttribute('placeholder', /Your follow-up question/);
     await openCouncil(page);
     for (const { seat, model } of SEATS) {
       await expect(page.getByRole('group', { name: seat, exact: true }).getByLabel('Model')).toHaveValue(model);
     }
   }
-  await page.getByLabel('Question').fill(FOLLOW_UP);
+  await page.getByLabel('Question', { exact: true }).fill(FOLLOW_UP);
   const before = (await journal(request)).length;
   await askTheCouncil(page);
   await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
@@ -74,7 +74,7 @@ test('a follow-up is prefilled, asked with the earlier decision as context, and 
   expect(laterId).not.toBe(earlierId);
   // Asked: the next new consult is not linked.
   await page.getByRole('button', { name: 'New session' }).click();
-  await expect(page.getByLabel('Question')).toBeVisible();
+  await expect(page.getByLabel('Question', { exact: true })).toBeVisible();
   await expect(link).toHaveCount(0);
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`#/session/${laterId}$`));
@@ -117,10 +117,10 @@ test('"Ask without it" unlinks the form (a demo followed up with no provider yet
   await expect(page.locator('.follow-up-of')).toBeVisible();
   await page.getByRole('button', { name: 'Ask without it' }).click();
   await expect(page.locator('.follow-up-of')).toHaveCount(0);
-  await expect(page.getByLabel('Question')).toHaveAttribute('placeholder', /What should the council decide/);
+  await expect(page.getByLabel('Question', { exact: true })).toHaveAttribute('placeholder', /What should the council decide/);
   // Unlinked for good: a reload does not bring the link back.
   await page.reload();
-  await expect(page.getByLabel('Question')).toHaveAttribute('placeholder', /What should the council decide/);
+  await expect(page.getByLabel('Question', { exact: true })).toHaveAttribute('placeholder', /What should the council decide/);
   await expect(page.locator('.follow-up-of')).toHaveCount(0);
 });
 

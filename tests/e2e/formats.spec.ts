@@ -27,7 +27,7 @@ async function addProvider(page: Page, name: string, kind: string, base: string,
 
 async function roundOneWith(page: Page, providerName: string, question: string, structured = true) {
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(question);
+  await page.getByLabel('Question', { exact: true }).fill(question);
   await openCouncil(page);
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
   for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {

@@ -34,7 +34,7 @@ test('a slow seat is answered by its backup, on the card and in the record', asy
   await expect(adaptive).not.toBeChecked();
 
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill('Should we adopt the proposal?');
+  await page.getByLabel('Question', { exact: true }).fill('Should we adopt the proposal?');
   await openCouncil(page);
   const firstSeat = page.getByRole('group', { name: 'Panelist 1' });
   await firstSeat.getByLabel('Backup (asked when this seat is slow)').selectOption({ label: 'Lagging' });

@@ -46,7 +46,7 @@ test('a live consult shows readable fields, never raw JSON, under a sticky stepp
   await page.goto('/');
   await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, SEATS[0].model);
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(
+  await page.getByLabel('Question', { exact: true }).fill(
     'Should our 12-person team migrate the billing service from a monolith to microservices this year?',
   );
   await openCouncil(page);

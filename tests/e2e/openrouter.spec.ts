@@ -90,7 +90,7 @@ test('a run whose worst case passes what the key has left is stopped before its 
   const before = await journal(page);
 
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill('Stopped by the key: may this run spend more than is left?');
+  await page.getByLabel('Question', { exact: true }).fill('Stopped by the key: may this run spend more than is left?');
   await page.getByRole('button', { name: 'Ask the council' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Stopped before the first call' })).toContainText(
     /this run may cost up to \$\d+\.\d+, more than the \$0\.01 left of the OpenRouter key “Consilium e2e”'s \$1\.00 limit/);
@@ -108,7 +108,7 @@ test('the consent of a run within the limit states its worst case and what the k
   const before = await journal(page);
 
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill('Within the key: what remains after this run?');
+  await page.getByLabel('Question', { exact: true }).fill('Within the key: what remains after this run?');
   await page.getByRole('button', { name: 'Ask the council' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();

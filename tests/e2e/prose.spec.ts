@@ -15,7 +15,7 @@ test('a prose-only model: panelists heard as free text, the judge fails naming t
   const name = 'Prose server';
   await addCompatibleProvider(page, name, `${FAULT_URL}/v1`, model);
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill('Should we adopt Rust for the new service?');
+  await page.getByLabel('Question', { exact: true }).fill('Should we adopt Rust for the new service?');
   await openCouncil(page);
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
   for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {

@@ -58,7 +58,7 @@ async function sampleCallCards(page: Page) {
 
 async function askRoundOne(page: Page, provider: string, question: string, structured: boolean) {
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(question);
+  await page.getByLabel('Question', { exact: true }).fill(question);
   await openCouncil(page);
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
   for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {

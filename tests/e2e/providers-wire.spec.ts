@@ -96,7 +96,7 @@ async function sampleCallCards(page: Page) {
 /** New session, two panelists on `provider` with `model`, depth 1, and ask. */
 async function askRoundOne(page: Page, provider: string, model: string, question: string) {
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill(question);
+  await page.getByLabel('Question', { exact: true }).fill(question);
   await openCouncil(page);
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
   for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {

@@ -56,7 +56,7 @@ test('after a failure, Resume is offered at once, without a reload', async ({ pa
   // llama-server requires a key: without one every call is a real 401, which is not retried.
   await addCompatibleProvider(page, 'Keyless llama', LLAMA_URL, LLAMA_MODEL);
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill('Single run: does a failure offer resume?');
+  await page.getByLabel('Question', { exact: true }).fill('Single run: does a failure offer resume?');
   await askTheCouncil(page);
   await expect(badge(page)).toHaveText('failed', { timeout: MODEL_TEST_MS });
   await expect(page.locator('.failure')).toContainText(/key/i);
@@ -125,7 +125,7 @@ test('Cancel takes effect within a second during a Retry-After wait', async ({ p
     await page.goto('/');
     await addCompatibleProvider(page, 'Always busy', `http://127.0.0.1:${port}/v1`, 'busy-model');
     await page.getByRole('button', { name: 'New session' }).click();
-    await page.getByLabel('Question').fill('Single run: cancel during a wait?');
+    await page.getByLabel('Question', { exact: true }).fill('Single run: cancel during a wait?');
     await askTheCouncil(page);
     // All three panelists have asked once and are waiting out the 30 s Retry-After.
     await expect.poll(() => requests, { timeout: 15_000 }).toBe(3);

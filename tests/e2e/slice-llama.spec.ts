@@ -28,7 +28,7 @@ test('round 1 against a real model streams two answers, is saved, and survives a
   await page.getByLabel('Max tokens per reply').blur();
 
   await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question').fill('Should a small team write its web front end in Rust?');
+  await page.getByLabel('Question', { exact: true }).fill('Should a small team write its web front end in Rust?');
   await openCouncil(page);
   await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
   await page.getByLabel('Depth').selectOption('1');
