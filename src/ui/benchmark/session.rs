@@ -4,7 +4,7 @@
 //! the page responsive.
 use consilium_engine::benchmark::csv::results_csv;
 use consilium_engine::benchmark::progress::progress;
-use consilium_engine::views::benchmark::{benchmark_body_results, progress_view};
+use consilium_engine::views::benchmark::{benchmark_body_results, progress_view, results_key};
 use consilium_engine::Session;
 use leptos::prelude::*;
 
@@ -28,16 +28,19 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
             .or_else(|| session.with(|s| s.as_ref().and_then(|s| progress(s, 0))))
             .map(|p| progress_view(&p))
     });
-    // Recomputed when the record holds another arm's outcome or changes state, not on every
-    // saved call: the key comes from the record itself, so the results never lag behind it.
+    // Recomputed when the record holds more arm outcomes or changes state, not on every saved
+    // call; while the run is live only every few outcomes (`results_key`), as each recomputation
+    // is linear in the run's length. The key comes from the record itself, so the finished run's
+    // results are exact.
     let outcomes = Memo::new(move |_| {
+        let live = running.get();
         session.with(|s| {
             s.as_ref().map(|s| {
                 let arms = s
                     .benchmark()
                     .map(|b| b.results.iter().map(|r| r.arms.len()).sum::<usize>())
                     .unwrap_or(0);
-                (arms, s.status())
+                (results_key(arms, live), s.status())
             })
         })
     });

@@ -291,6 +291,21 @@ pub fn benchmark_body_results(body: &BenchmarkBody) -> BenchmarkResultsView {
     }
 }
 
+/// While a run is live, the page recomputes its results once per this many arm outcomes, not on
+/// every one: each recomputation (bootstrap, council choice) is linear in the run's length, so
+/// recomputing per outcome made a run quadratic (issue 33.1). A finished run is always exact.
+pub const LIVE_RESULTS_EVERY: usize = 20;
+
+/// What the results memo keys on: the arm outcomes stored, in steps of `LIVE_RESULTS_EVERY`
+/// while the run is live, exactly once it is not.
+pub fn results_key(arm_outcomes: usize, live: bool) -> usize {
+    if live {
+        arm_outcomes / LIVE_RESULTS_EVERY
+    } else {
+        arm_outcomes
+    }
+}
+
 /// A run's progress as the page shows it while it goes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressView {
@@ -479,6 +494,13 @@ mod tests {
             .calibration
             .brier
             .starts_with("Brier score: 0.231 over "));
+    }
+
+    #[test]
+    fn a_live_run_recomputes_its_results_in_steps_a_finished_one_at_once() {
+        assert_eq!(results_key(0, true), results_key(LIVE_RESULTS_EVERY - 1, true));
+        assert_ne!(results_key(LIVE_RESULTS_EVERY - 1, true), results_key(LIVE_RESULTS_EVERY, true));
+        assert_ne!(results_key(1, false), results_key(2, false));
     }
 
     #[test]

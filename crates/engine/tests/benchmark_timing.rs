@@ -1,0 +1,59 @@
+//! How the results of a stored benchmark cost with its length (issue 33.1): times the views the
+//! page recomputes during a run, at 50, 200 and 1,000 questions. Ignored: a measurement, not a
+//! check. Run with `cargo test --release -p consilium-engine --test benchmark_timing -- --ignored --nocapture`.
+mod common;
+
+use std::time::Instant;
+
+use common::benchmark::{benchmark, body, caller_for, NOW_MS};
+use consilium_engine::harness::events::{Event, EventSink};
+use consilium_engine::testing::FixedClock;
+use consilium_engine::{run_benchmark, ConsultCouncil};
+use futures::executor::block_on;
+
+/// Drops every event: a recording sink would hold a copy of the session per event.
+struct Drop_;
+impl EventSink for Drop_ {
+    fn emit(&self, _: Event) {}
+}
+
+use consilium_engine::benchmark::council_choice::council_choice_of;
+use consilium_engine::benchmark::outcomes::summarise_body;
+use consilium_engine::benchmark::progress::progress;
+use consilium_engine::library::summary::SessionSummary;
+use consilium_engine::record::benchmark::config::BestSingle;
+use consilium_engine::views::benchmark::benchmark_body_results;
+
+fn time<T>(what: &str, questions: usize, f: impl Fn() -> T) -> f64 {
+    let reps = 3;
+    let start = Instant::now();
+    for _ in 0..reps {
+        std::hint::black_box(f());
+    }
+    let ms = start.elapsed().as_secs_f64() * 1000.0 / reps as f64;
+    println!("{questions:>5} questions  {what:<24} {ms:>10.2} ms");
+    ms
+}
+
+#[test]
+#[ignore]
+fn results_cost_by_length() {
+    for count in std::env::var("BENCH_LENGTHS").unwrap_or("50,200".into()).split(',').map(|n| n.parse::<usize>().unwrap()) {
+        let session = benchmark(count, BestSingle::Auto, None, None);
+        let caller = caller_for(&session);
+        let start = Instant::now();
+        let ended = block_on(run_benchmark(session, &ConsultCouncil, &caller, &FixedClock(NOW_MS), &Drop_));
+        println!(
+            "{count:>5} questions  run (native)             {:>10.2} ms",
+            start.elapsed().as_secs_f64() * 1000.0
+        );
+        let b = body(&ended);
+        time("benchmark_body_results", count, || benchmark_body_results(b));
+        time("summarise_body", count, || summarise_body(b));
+        time("council_choice_of", count, || council_choice_of(b));
+        time("progress", count, || progress(&ended, 0));
+        time("library summary", count, || SessionSummary::of(&ended));
+        time("session clone", count, || ended.clone());
+        time("session eq", count, || ended == ended.clone());
+    }
+}
