@@ -2,7 +2,7 @@
 // schema becomes a grammar), through all four rounds to a verdict, in Chromium.
 import { expect, test } from './guard';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole, showAdvancedSettings } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openCouncil, openRounds, watchConsole, showAdvancedSettings } from './helpers';
 
 test('a full consult against a real model reaches a verdict', async ({ page }) => {
   // The longest real-model test (4 rounds, 3 panelists and a judge, up to 1536 tokens a reply): 7 minutes
@@ -20,6 +20,7 @@ test('a full consult against a real model reaches a verdict', async ({ page }) =
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question', { exact: true }).fill('Should our team adopt trunk-based development?');
   // All four rounds, whatever the panel's agreement (Adaptive could stop after the synthesis).
+  await openCouncil(page);
   await page.getByLabel('Depth').selectOption('full');
   await askTheCouncil(page);
 
