@@ -1,4 +1,4 @@
-import { expect, Page } from '@playwright/test';
+import { expect, Locator, Page } from '@playwright/test';
 
 /**
  * The local presets' own addresses: adding a preset checks it there at once, and with no server
@@ -112,4 +112,15 @@ export async function copiedShareLink(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(page.locator('.share-status')).toContainText('Link copied');
   return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/**
+ * Checks a decision card against the recommendation on record: its one-line answer is the
+ * recommendation's opening words, and the paragraph below goes on with the rest (issue 32.9: the
+ * words are said once, not twice).
+ */
+export async function expectRecommendation(decision: Locator, recommendation: string) {
+  await expect(decision.locator('.recommendation')).toContainText(recommendation.slice(-60));
+  const answer = decision.locator('.answer');
+  if (await answer.count() > 0) expect(recommendation.startsWith((await answer.innerText()).trim())).toBe(true);
 }

@@ -333,7 +333,11 @@ test('five providers side by side: each key goes only to its own provider, in it
     await card.getByRole('button', { name: 'Test connection' }).click();
     await expect(card.locator('.status')).toHaveText(new RegExp(`^Connected: pe2e-${format.id} answered in \\d+ ms\\.$`));
   }
-  const requests = await sent();
+  const sentAll = await sent();
+  // OpenRouter's key is also asked what it may still spend (GET /key), with that key alone.
+  const keyInfo = sentAll.filter((r) => r.method === 'GET' && r.url.endsWith('/api/v1/key'));
+  for (const r of keyInfo) expect(r.headers.authorization).toBe(`Bearer ${keys.get('openrouter')}`);
+  const requests = sentAll.filter((r) => !keyInfo.includes(r));
   expect(requests).toHaveLength(FORMATS.length);
   for (const format of FORMATS) {
     const mine = requests.filter((r) => r.body.includes(`"pe2e-${format.id}"`) || r.url.includes(`/pe2e-${format.id}:`));

@@ -5,7 +5,7 @@ import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { runThreeDemos, skipToTheDecision } from './demos';
 import { storedSessions } from './stored';
-import { copiedShareLink } from './helpers';
+import { copiedShareLink, expectRecommendation } from './helpers';
 
 async function linkOf(page: Page): Promise<string> {
   const link = await copiedShareLink(page);
@@ -35,7 +35,7 @@ test('a link opens read-only in a fresh browser, is saved to its history, and op
   fresh.on('request', (r) => requests.push(r.url()));
   await fresh.goto(links[0]);
   await expect(fresh.getByText('A shared session, read-only')).toBeVisible();
-  await expect(fresh.locator('.verdict .recommendation')).toHaveText(records[0].body.round4.recommendation);
+  await expectRecommendation(fresh.locator('.verdict'), records[0].body.round4.recommendation);
   await expect(fresh.locator('.interrupted')).toHaveCount(0);
   // No server: only the app's own files were fetched, the link's data never left the page.
   expect(requests.every((u) => !u.includes('/shared/'))).toBe(true);
@@ -52,7 +52,7 @@ test('a link opens read-only in a fresh browser, is saved to its history, and op
   await fresh.goto(links[0]);
   await fresh.getByRole('button', { name: 'Save to my history' }).click();
   await expect(fresh).toHaveURL(new RegExp(`#/session/${records[0].id}$`));
-  await expect(fresh.locator('.verdict .recommendation')).toHaveText(records[0].body.round4.recommendation);
+  await expectRecommendation(fresh.locator('.verdict'), records[0].body.round4.recommendation);
   const saved = (await storedSessions(fresh))[records[0].id];
   expect(saved.body).toEqual(records[0].body);
   expect(saved.calls.every((c: any) => !c.reply_text)).toBe(true);

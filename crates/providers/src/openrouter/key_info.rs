@@ -35,7 +35,11 @@ pub fn build_key_info_request(base_url: &str, api_key: &str) -> HttpRequest {
     HttpRequest {
         method: "GET".into(),
         url: format!("{}/key", base_url.trim().trim_end_matches('/')),
-        headers: vec![("Authorization".into(), format!("Bearer {}", api_key.trim()))],
+        // OpenRouter's app attribution, as on every request the app sends it.
+        headers: vec![
+            ("Authorization".into(), format!("Bearer {}", api_key.trim())),
+            ("X-Title".into(), "Consilium".into()),
+        ],
         body: String::new(),
     }
 }
@@ -127,7 +131,10 @@ mod tests {
         assert!(!request.url.contains("sk-or-1"));
         assert_eq!(
             request.headers,
-            vec![("Authorization".to_string(), "Bearer sk-or-1".to_string())]
+            vec![
+                ("Authorization".to_string(), "Bearer sk-or-1".to_string()),
+                ("X-Title".to_string(), "Consilium".to_string()),
+            ]
         );
     }
 
