@@ -234,11 +234,16 @@ async fn the_benchmarks_advice_sets_the_depth_of_new_consults_and_undo_restores_
             .find(|b| b.text_content().unwrap_or_default() == text)
             .map(|b| b.unchecked_into::<web_sys::HtmlElement>())
     };
-    button("Use the vote").expect("the advice as a button").click();
+    button("Use the vote")
+        .expect("the advice as a button")
+        .click();
     TimeoutFuture::new(0).await;
     assert_eq!(state.settings.get_untracked().depth, Depth::Vote);
     assert_eq!(Settings::load_reporting().0.depth, Depth::Vote, "saved");
-    assert!(host.text_content().unwrap().contains("New consults now use Vote."));
+    assert!(host
+        .text_content()
+        .unwrap()
+        .contains("New consults now use Vote."));
     button("Undo").expect("Undo").click();
     TimeoutFuture::new(0).await;
     assert_eq!(state.settings.get_untracked().depth, Depth::Adaptive);

@@ -25,7 +25,13 @@ mod tests {
         assert_eq!(counted(1, "fix item"), "1 fix item");
         assert_eq!(counted(3, "fix item"), "3 fix items");
         assert_eq!(counted(0, "round"), "0 rounds");
-        assert_eq!(counted_as(1, "opportunity", "opportunities"), "1 opportunity");
-        assert_eq!(counted_as(2, "opportunity", "opportunities"), "2 opportunities");
+        assert_eq!(
+            counted_as(1, "opportunity", "opportunities"),
+            "1 opportunity"
+        );
+        assert_eq!(
+            counted_as(2, "opportunity", "opportunities"),
+            "2 opportunities"
+        );
     }
 }

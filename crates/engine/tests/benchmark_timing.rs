@@ -38,17 +38,29 @@ fn time<T>(what: &str, questions: usize, f: impl Fn() -> T) -> f64 {
 #[test]
 #[ignore]
 fn results_cost_by_length() {
-    for count in std::env::var("BENCH_LENGTHS").unwrap_or("50,200".into()).split(',').map(|n| n.parse::<usize>().unwrap()) {
+    for count in std::env::var("BENCH_LENGTHS")
+        .unwrap_or("50,200".into())
+        .split(',')
+        .map(|n| n.parse::<usize>().unwrap())
+    {
         let session = benchmark(count, BestSingle::Auto, None, None);
         let caller = caller_for(&session);
         let start = Instant::now();
-        let ended = block_on(run_benchmark(session, &ConsultCouncil, &caller, &FixedClock(NOW_MS), &Drop_));
+        let ended = block_on(run_benchmark(
+            session,
+            &ConsultCouncil,
+            &caller,
+            &FixedClock(NOW_MS),
+            &Drop_,
+        ));
         println!(
             "{count:>5} questions  run (native)             {:>10.2} ms",
             start.elapsed().as_secs_f64() * 1000.0
         );
         let b = body(&ended);
-        time("benchmark_body_results", count, || benchmark_body_results(b));
+        time("benchmark_body_results", count, || {
+            benchmark_body_results(b)
+        });
         time("summarise_body", count, || summarise_body(b));
         time("council_choice_of", count, || council_choice_of(b));
         time("progress", count, || progress(&ended, 0));

@@ -44,14 +44,21 @@ fn the_estimate_counts_what_the_depth_may_ask_and_adaptive_says_what_agreement_s
     let mut config = demo_config();
     config.depth = Depth::Vote;
     let vote = estimate_cost(DEMO_QUESTION, &config);
-    assert_eq!((vote.calls, vote.calls_if_agreed), (4, None), "answers and the synthesis");
+    assert_eq!(
+        (vote.calls, vote.calls_if_agreed),
+        (4, None),
+        "answers and the synthesis"
+    );
     config.depth = Depth::Adaptive;
     let adaptive = estimate_cost(DEMO_QUESTION, &config);
     assert_eq!((adaptive.calls, adaptive.calls_if_agreed), (9, Some(4)));
     assert!(describe_calls(&adaptive).starts_with("9 calls (4 if the panel agrees), about "));
     config.stop_after_round = 1;
     let answers_only = estimate_cost(DEMO_QUESTION, &config);
-    assert_eq!((answers_only.calls, answers_only.calls_if_agreed), (3, None));
+    assert_eq!(
+        (answers_only.calls, answers_only.calls_if_agreed),
+        (3, None)
+    );
     config.depth = Depth::Full;
     config.stop_after_round = 4;
     assert_eq!(estimate_cost(DEMO_QUESTION, &config).calls_if_agreed, None);

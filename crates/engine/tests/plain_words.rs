@@ -35,7 +35,10 @@ fn summary(protocol: &str, outcome: &str) -> SessionSummary {
 fn a_review_outcome_in_history_names_its_verdict_in_words() {
     let line = summary("review", "REQUEST_CHANGES: The committee reached a quorum.").outcome_line();
     assert_eq!(line, "Changes requested: The committee reached a quorum.");
-    assert_eq!(summary("review", "APPROVED: fine.").outcome_line(), "Approved: fine.");
+    assert_eq!(
+        summary("review", "APPROVED: fine.").outcome_line(),
+        "Approved: fine."
+    );
     // Another protocol's outcome is its own text, whatever it starts with.
     let consult = summary("consult", "APPROVED: the panel says so.");
     assert_eq!(consult.outcome_line(), "APPROVED: the panel says so.");
@@ -76,7 +79,11 @@ fn a_demo_states_its_cost_once_in_its_header() {
     let mut demo = demo_session(Protocol::Prioritize, "d".into(), 0);
     demo.demo = true;
     assert_eq!(session_cost_line(&demo), "Demo · no cost");
-    assert_eq!(debate_cost_fact(&demo), None, "no second cost among the facts");
+    assert_eq!(
+        debate_cost_fact(&demo),
+        None,
+        "no second cost among the facts"
+    );
     assert!(participant_costs(&demo).iter().all(|row| row.cost == "-"));
     demo.demo = false;
     assert!(debate_cost_fact(&demo).is_some_and(|cost| cost.starts_with("$0.00 of ")));

@@ -1191,11 +1191,7 @@ fn an_inconclusive_review_lists_every_fix_item_for_the_person_who_decides() {
         .map(|f| f.item.rule.as_str())
         .collect();
     assert_eq!(rules, ["parameterise SQL", "log the query"]);
-    assert!(
-        verdict.reason.contains("2 fix items"),
-        "{}",
-        verdict.reason
-    );
+    assert!(verdict.reason.contains("2 fix items"), "{}", verdict.reason);
 
     // Everyone abstained: their fix items are listed all the same.
     let caller = ScriptedCaller::new(|_| Ok(text_reply(opinion("SYNTHESIS", 30, json!([])))))

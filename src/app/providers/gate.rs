@@ -51,7 +51,12 @@ pub fn providers_without_key(state: AppState, seats: &[Seat]) -> Vec<(String, St
 }
 
 /// "3 panelists · llama.cpp server (local) · Edit": how many sit and on which providers.
-pub fn council_summary(state: AppState, seats: &[Seat], noun: &str, detail: Option<&str>) -> String {
+pub fn council_summary(
+    state: AppState,
+    seats: &[Seat],
+    noun: &str,
+    detail: Option<&str>,
+) -> String {
     let mut names: Vec<String> = Vec::new();
     state.settings.with(|settings| {
         for seat in seats {

@@ -68,7 +68,10 @@ mod tests {
     fn a_failed_or_cancelled_run_has_no_decision_to_show() {
         for protocol in [Protocol::Consult, Protocol::Review, Protocol::Prioritize] {
             for state in ["failed", "aborted"] {
-                assert_eq!(at_run_end(&finished(protocol, state), false), AtRunEnd::Stay);
+                assert_eq!(
+                    at_run_end(&finished(protocol, state), false),
+                    AtRunEnd::Stay
+                );
             }
         }
     }

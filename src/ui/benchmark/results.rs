@@ -4,8 +4,8 @@
 use consilium_engine::views::benchmark::{BenchmarkResultsView, FlipRow};
 use leptos::prelude::*;
 
-use super::charts::{AccuracyChart, ReliabilityChart};
 use super::advice::AdviceAction;
+use super::charts::{AccuracyChart, ReliabilityChart};
 use super::council_choice::CouncilChoiceSections;
 use crate::ui::widgets::table::{CardRow, CardsTable};
 

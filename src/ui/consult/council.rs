@@ -76,11 +76,13 @@ pub struct CouncilDepth {
 /// The council chip, opening the panel builder; with `depth`, the chip names it and the builder
 /// offers it (the Benchmark's council has none: it runs every depth).
 #[component]
-pub fn CouncilChoice(council: Council, #[prop(optional)] depth: Option<CouncilDepth>) -> impl IntoView {
+pub fn CouncilChoice(
+    council: Council,
+    #[prop(optional)] depth: Option<CouncilDepth>,
+) -> impl IntoView {
     let seats = council.seats;
-    let detail = depth.map(|d| {
-        Signal::derive(move || depth_chip(d.depth.get(), d.stop_after_round.get()))
-    });
+    let detail =
+        depth.map(|d| Signal::derive(move || depth_chip(d.depth.get(), d.stop_after_round.get())));
     view! {
         <CouncilChip seats=Signal::derive(move || seats.get()) noun="panelist" detail=detail>
             <PanelBuilder seats=seats judge=council.judge depth=depth.map(|d| d.depth) />

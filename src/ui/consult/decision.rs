@@ -7,8 +7,7 @@
 use consilium_engine::record::consult::early_decision::DecidedBy;
 use consilium_engine::views::{
     answer_above, confidence_chip, confidence_why, dissent_level, percent, recommendation_below,
-    severity_name,
-    ColumnKind, ConfidenceMeter, Decision, StanceKind, StanceMatrix,
+    severity_name, ColumnKind, ConfidenceMeter, Decision, StanceKind, StanceMatrix,
 };
 use leptos::prelude::*;
 

@@ -153,8 +153,11 @@ pub fn NewConsultForm(
             ));
             return;
         }
-        let config = ready_to_start(state, &council.labelled(stop_after_round.get_untracked() > 1))
-            .and_then(|()| build_config());
+        let config = ready_to_start(
+            state,
+            &council.labelled(stop_after_round.get_untracked() > 1),
+        )
+        .and_then(|()| build_config());
         let config = match config {
             Ok(config) => config,
             Err(message) => return problem.set(Some(message)),

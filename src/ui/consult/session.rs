@@ -56,7 +56,10 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     });
     // Rounds 3 and 4 of a consult decided before the cross-examination were not needed, not missed.
     let decided_early = Memo::new(move |_| {
-        decided.with(|d| d.as_ref().is_some_and(|d| d.decided_by != DecidedBy::Verdict))
+        decided.with(|d| {
+            d.as_ref()
+                .is_some_and(|d| d.decided_by != DecidedBy::Verdict)
+        })
     });
     let rounds = (1..=last_round.get_untracked().unwrap_or(0))
         .map(|round| {

@@ -4,11 +4,11 @@
 //! the texts of the sessions whose summary changed are read again.
 use std::collections::{HashMap, HashSet};
 
+use consilium_engine::counted::counted;
 use consilium_engine::library::list::{count_line, short_time, shown_ids, storage_line};
 use consilium_engine::library::{
     stamps, FilterControl, HistoryFilter, Query, SearchCache, SearchHit, SessionSummary,
 };
-use consilium_engine::counted::counted;
 use consilium_engine::views::state_words;
 use consilium_engine::Protocol;
 use leptos::prelude::*;

@@ -6,8 +6,8 @@ use consilium_engine::prioritize::body::PrioritizeBody;
 use consilium_engine::prioritize::debate::DebateRound;
 use consilium_engine::prioritize::debate_cost_usd;
 use consilium_engine::views::prioritize::{
-    bump_chart, chart_description, debate_cost_fact, debate_facts, rank_movement, ranked_rows, round_status,
-    round_under_way, RankLine, RankingSource,
+    bump_chart, chart_description, debate_cost_fact, debate_facts, rank_movement, ranked_rows,
+    round_status, round_under_way, RankLine, RankingSource,
 };
 use consilium_engine::Session;
 use leptos::prelude::*;

@@ -78,7 +78,10 @@ impl SessionSummary {
         verdicts
             .into_iter()
             .find_map(|verdict| {
-                let rest = self.outcome.strip_prefix(verdict.label())?.strip_prefix(':')?;
+                let rest = self
+                    .outcome
+                    .strip_prefix(verdict.label())?
+                    .strip_prefix(':')?;
                 Some(format!("{}:{rest}", verdict_words(verdict)))
             })
             .filter(|_| self.protocol == "review")

@@ -77,9 +77,9 @@ pub fn prioritize_markdown(session: &Session) -> String {
         match session.cost.unpriced_calls {
             0 => String::new(),
             n => format!(
-            " ({} of unknown price not included)",
-            crate::counted::counted(n as usize, "call")
-        ),
+                " ({} of unknown price not included)",
+                crate::counted::counted(n as usize, "call")
+            ),
         }
     );
     if body.config.independence_overridden {

@@ -498,8 +498,14 @@ mod tests {
 
     #[test]
     fn a_live_run_recomputes_its_results_in_steps_a_finished_one_at_once() {
-        assert_eq!(results_key(0, true), results_key(LIVE_RESULTS_EVERY - 1, true));
-        assert_ne!(results_key(LIVE_RESULTS_EVERY - 1, true), results_key(LIVE_RESULTS_EVERY, true));
+        assert_eq!(
+            results_key(0, true),
+            results_key(LIVE_RESULTS_EVERY - 1, true)
+        );
+        assert_ne!(
+            results_key(LIVE_RESULTS_EVERY - 1, true),
+            results_key(LIVE_RESULTS_EVERY, true)
+        );
         assert_ne!(results_key(1, false), results_key(2, false));
     }
 

@@ -49,6 +49,7 @@ pub use stance::{
     stance_matrix, ColumnKind, StanceColumn, StanceKind, StanceMark, StanceMatrix, StanceRow,
 };
 pub use verdict::{
-    answer_above, recommendation_below, confidence_chip, confidence_why, decision, dissent_level, dissent_summary,
-    efficiency_line, one_line_answer, percent, ConfidenceMeter, Decision, DissentLine, WhyLine,
+    answer_above, confidence_chip, confidence_why, decision, dissent_level, dissent_summary,
+    efficiency_line, one_line_answer, percent, recommendation_below, ConfidenceMeter, Decision,
+    DissentLine, WhyLine,
 };
