@@ -168,7 +168,9 @@ async fn a_long_stream_reads_as_fields_and_a_restart_clears_it() {
     use consilium::app::runs::stream_text::StreamText;
     use consilium::ui::widgets::live_reply::LiveReplyView;
     use consilium_engine::views::live::ReplyKind;
-    use consilium_engine::{demo_config, Session, DEMO_QUESTION};
+    use consilium_engine::{
+        consult::demo::demo_config, consult::demo::DEMO_QUESTION, record::Session,
+    };
     use leptos::prelude::*;
     let document = web_sys::window().unwrap().document().unwrap();
     let host = document.create_element("div").unwrap();

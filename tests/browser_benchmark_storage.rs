@@ -11,7 +11,10 @@ use consilium_engine::record::benchmark::config::{
 };
 use consilium_engine::testing::benchmark::KnownAccuracyCaller;
 use consilium_engine::testing::{FixedClock, RecordingSink};
-use consilium_engine::{demo_config, run_benchmark, ConsultCouncil, Session};
+use consilium_engine::{
+    benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, consult::demo::demo_config,
+    record::Session,
+};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 

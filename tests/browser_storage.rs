@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use consilium::platform::storage;
-use consilium_engine::{demo_config, Session, DEMO_QUESTION};
+use consilium_engine::{consult::demo::demo_config, consult::demo::DEMO_QUESTION, record::Session};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -246,7 +246,10 @@ async fn each_change_is_announced_to_the_other_tabs() {
 
 #[wasm_bindgen_test]
 async fn an_import_is_checked_session_by_session_and_never_overwrites() {
-    use consilium_engine::library::{export_all, keep_both, parse_import};
+    use consilium_engine::{
+        library::transfer::export_all, library::transfer::keep_both,
+        library::transfer::parse_import,
+    };
     let here = session("idb-import-here");
     storage::save_session(&here).await.unwrap();
     let mut other = session("idb-import-other");

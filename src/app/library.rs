@@ -10,7 +10,7 @@
 use std::cell::Cell;
 use std::time::Duration;
 
-use consilium_engine::library::renamed_title;
+use consilium_engine::library::sidebar::renamed_title;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;

@@ -2,9 +2,9 @@
 //! standalone HTML report, and each protocol's own (a review's fix requests, a prioritization's
 //! debate JSON and ranked CSV). All come from the session record, which never holds a key.
 use consilium_engine::prioritize::report::{prioritize_csv, prioritize_json};
-use consilium_engine::review::body::ReviewBody;
+use consilium_engine::record::review::body::ReviewBody;
 use consilium_engine::review::report::fix_requests_of;
-use consilium_engine::{Body, Protocol, Session};
+use consilium_engine::{record::Body, record::Protocol, record::Session};
 use wasm_bindgen::{JsCast, JsValue};
 
 /// One entry of the Export menu.

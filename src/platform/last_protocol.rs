@@ -1,6 +1,6 @@
 //! The protocol of the last session started, kept in local storage so the next visit prefetches
 //! its form (`ui::prefetch`).
-use consilium_engine::Protocol;
+use consilium_engine::record::Protocol;
 use gloo_storage::{LocalStorage, Storage};
 
 /// Where the protocol of the last session started is kept (local storage).

@@ -3,7 +3,7 @@
 use consilium_engine::library::share::{
     base64url_decode, base64url_encode, check_length, read_shared, share_payload, SHARED_PREFIX,
 };
-use consilium_engine::Session;
+use consilium_engine::record::Session;
 use js_sys::{Array, Function, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;

@@ -11,16 +11,16 @@ const HEDGE_MIN_MS: u64 = 100;
 
 impl Settings {
     /// When seats with a backup model are hedged.
-    pub fn hedge_deadline(&self) -> consilium_engine::HedgeDeadline {
+    pub fn hedge_deadline(&self) -> consilium_engine::harness::io::HedgeDeadline {
         let after_ms = u64::from(self.hedge_after_secs) * 1000;
         if self.hedge_adaptive {
-            consilium_engine::HedgeDeadline::Adaptive {
+            consilium_engine::harness::io::HedgeDeadline::Adaptive {
                 multiple: HEDGE_ADAPTIVE_MULTIPLE,
                 initial_ms: after_ms,
                 min_ms: HEDGE_MIN_MS,
             }
         } else {
-            consilium_engine::HedgeDeadline::After { ms: after_ms }
+            consilium_engine::harness::io::HedgeDeadline::After { ms: after_ms }
         }
     }
 }

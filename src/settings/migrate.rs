@@ -1,6 +1,6 @@
 //! Bringing any stored shape of the settings up to the current version.
 use consilium_engine::record::consult::depth::Depth;
-use consilium_engine::FilterLimits;
+use consilium_engine::record::consult::filter_limits::FilterLimits;
 
 use super::fields::{
     check_amount, check_debate_threshold, check_hedge_after, check_max_tokens, check_threshold,

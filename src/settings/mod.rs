@@ -8,7 +8,7 @@
 //! - `hedging`: when seats with a backup model are hedged;
 //! - `presets`: the ready-made providers and the provider kinds' names.
 use consilium_engine::record::consult::depth::Depth;
-use consilium_engine::{FilterLimits, Persona};
+use consilium_engine::{participants::Persona, record::consult::filter_limits::FilterLimits};
 use consilium_prices::PriceTable;
 use consilium_providers::{Endpoint, ErrorContext, ProviderKind};
 use serde::{Deserialize, Serialize};
@@ -122,8 +122,9 @@ impl Default for Settings {
             timeout_secs: 90,
             hedge_after_secs: 20,
             hedge_adaptive: true,
-            abstain_threshold: consilium_engine::review::body::DEFAULT_ABSTAIN_THRESHOLD,
-            debate_threshold: consilium_engine::prioritize::body::DEFAULT_DEBATE_THRESHOLD as u32,
+            abstain_threshold: consilium_engine::record::review::body::DEFAULT_ABSTAIN_THRESHOLD,
+            debate_threshold: consilium_engine::record::prioritize::body::DEFAULT_DEBATE_THRESHOLD
+                as u32,
             custom_personas: Vec::new(),
             depth: Depth::FOR_NEW_COUNCILS,
         }

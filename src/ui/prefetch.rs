@@ -3,7 +3,7 @@
 //! protocol last used when it is not the first one shown. Then the service worker is registered
 //! (its install precaches every part for offline use). Nothing is fetched ahead when the browser
 //! asks to save data (`navigator.connection.saveData`).
-use consilium_engine::Protocol;
+use consilium_engine::record::Protocol;
 
 use crate::app::runs::start;
 use crate::platform::idle::{idle, register_service_worker, save_data};

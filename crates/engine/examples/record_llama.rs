@@ -15,8 +15,9 @@ use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
-    demo_config, run_consult, run_prioritize, run_review, CallFailure, CallReply, CallRequest,
-    Session, DEMO_QUESTION,
+    consult::demo::demo_config, consult::demo::DEMO_QUESTION, consult::run_consult,
+    harness::io::CallFailure, harness::io::CallReply, harness::io::CallRequest,
+    prioritize::run_prioritize, record::Session, review::run_review,
 };
 use consilium_providers::{
     build_chat_request, parse_chat_reply, ChatRequest, Endpoint, Message, ProviderKind,

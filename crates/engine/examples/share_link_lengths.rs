@@ -18,7 +18,8 @@ use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
-    demo_config, run_consult, run_prioritize, run_review, Session, DEMO_QUESTION,
+    consult::demo::demo_config, consult::demo::DEMO_QUESTION, consult::run_consult,
+    prioritize::run_prioritize, record::Session, review::run_review,
 };
 use flate2::{write::DeflateEncoder, Compression};
 use futures::executor::block_on;

@@ -4,7 +4,7 @@
 use futures::future::LocalBoxFuture;
 
 use crate::benchmark::questions::arithmetic_questions;
-use crate::benchmark::Council;
+use crate::benchmark::run::Council;
 use crate::consult::demo::demo_config;
 use crate::consult::estimate::estimate_cost;
 use crate::consult::prompts;

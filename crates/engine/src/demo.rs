@@ -1,7 +1,6 @@
 //! The demo: scripted participants that let a first-time user watch the real engine run every
 //! protocol with no key and no server. Each protocol writes its own script; this caller picks the
 //! script by who is asked (Consult's panelists and judge, Review's personas, Prioritize's partners).
-pub use crate::harness::demo::{scripted_reply, DEMO_MODEL};
 use crate::harness::io::{
     CallFailure, CallProgress, CallReply, CallRequest, Clock, ModelCaller, NoProgress,
 };

@@ -2,20 +2,27 @@
 mod common;
 
 use common::*;
-use consilium_engine::consult::artifacts::{
-    cross_exam_judgment_schema, cross_exam_reply_schema, independent_schema, synthesis_schema,
-    verdict_schema, INDEPENDENT, SYNTHESIS, VERDICT,
-};
 use consilium_engine::record::title_of;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    builtin_personas, demo_config, ArtifactEnvelope, ConsensusPoint, ConsultState, Dissent,
-    IndependentArtifact, Price, Protocol, Severity, SynthesisArtifact, Tension, ValidationError,
-    VerdictArtifact, Viewpoint,
+    consult::demo::demo_config, participants::builtin_personas, participants::Price,
+    record::consult::artifacts::ArtifactEnvelope, record::consult::artifacts::ConsensusPoint,
+    record::consult::artifacts::Dissent, record::consult::artifacts::IndependentArtifact,
+    record::consult::artifacts::Severity, record::consult::artifacts::SynthesisArtifact,
+    record::consult::artifacts::Tension, record::consult::artifacts::VerdictArtifact,
+    record::consult::artifacts::Viewpoint, record::consult::state::ConsultState, record::Protocol,
+    validation::ValidationError,
+};
+use consilium_engine::{
+    record::consult::artifacts::cross_exam_judgment_schema,
+    record::consult::artifacts::cross_exam_reply_schema,
+    record::consult::artifacts::independent_schema, record::consult::artifacts::synthesis_schema,
+    record::consult::artifacts::verdict_schema, record::consult::artifacts::INDEPENDENT,
+    record::consult::artifacts::SYNTHESIS, record::consult::artifacts::VERDICT,
 };
 use serde_json::Value;
 
-fn envelope(kind: consilium_engine::consult::artifacts::ArtifactKind) -> ArtifactEnvelope {
+fn envelope(kind: consilium_engine::record::consult::artifacts::ArtifactKind) -> ArtifactEnvelope {
     ArtifactEnvelope::new(kind, "2023-11-14T22:13:20.000Z".into())
 }
 
@@ -212,9 +219,12 @@ fn reply_schemas_spend_no_token_on_what_validation_already_covers() {
     });
     let mut fields = ArtifactEnvelope::new(INDEPENDENT, "2026-01-01T00:00:00Z".into()).to_fields();
     fields.insert("agent_id".into(), "panelist-1".into());
-    let error =
-        consilium_engine::parse_reply(&empty.to_string(), fields, IndependentArtifact::validate)
-            .unwrap_err();
+    let error = consilium_engine::reply_parse::parse_reply(
+        &empty.to_string(),
+        fields,
+        IndependentArtifact::validate,
+    )
+    .unwrap_err();
     assert!(
         error.to_string().contains("position must not be empty"),
         "{error}"
@@ -282,7 +292,8 @@ fn a_stored_config_missing_newer_fields_takes_the_defaults() {
     ] {
         object.remove(field);
     }
-    let config: consilium_engine::ConsultConfig = serde_json::from_value(value).unwrap();
+    let config: consilium_engine::record::consult::config::ConsultConfig =
+        serde_json::from_value(value).unwrap();
     assert_eq!(
         (
             config.max_tokens,

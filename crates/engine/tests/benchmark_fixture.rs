@@ -7,7 +7,7 @@ use consilium_engine::record::benchmark::body::{Arm, ArmOutcome, CouncilFacts, Q
 use consilium_engine::record::benchmark::config::{
     BenchmarkConfig, BestSingle, Generator, QuestionSource,
 };
-use consilium_engine::Session;
+use consilium_engine::record::Session;
 use consilium_stats::SplitMix64;
 
 const QUESTIONS: usize = 40;

@@ -4,7 +4,9 @@ use consilium_engine::benchmark::grading::{answer_number, choice_letter, is_corr
 use consilium_engine::benchmark::questions::{
     arithmetic_questions, parse_question_file, word_problems, QuestionFileFormat,
 };
-use consilium_engine::benchmark::{Grader, Question};
+use consilium_engine::{
+    record::benchmark::question::Grader, record::benchmark::question::Question,
+};
 
 #[test]
 fn arithmetic_is_du_et_al_form_with_two_digit_operands_and_right_answers() {

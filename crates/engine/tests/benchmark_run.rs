@@ -8,10 +8,14 @@ use consilium_engine::benchmark::csv::results_csv;
 use consilium_engine::benchmark::outcomes::summarise_body;
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::benchmark::vote::majority;
-use consilium_engine::benchmark::{Grader, Question};
 use consilium_engine::record::benchmark::body::Arm;
 use consilium_engine::record::benchmark::config::{BestSingle, BEST_SINGLE_ID};
-use consilium_engine::{CallRequest, Event, Price, Session};
+use consilium_engine::{
+    harness::events::Event, harness::io::CallRequest, participants::Price, record::Session,
+};
+use consilium_engine::{
+    record::benchmark::question::Grader, record::benchmark::question::Question,
+};
 
 mod common;
 
@@ -313,7 +317,7 @@ fn the_budget_stops_the_benchmark_before_a_call_that_could_exceed_it_and_a_raise
     let answered: HashSet<(String, String)> =
         asked(&first.requests(), &questions).into_iter().collect();
     let mut raised = stopped;
-    if let consilium_engine::Body::Benchmark(body) = &mut raised.body {
+    if let consilium_engine::record::Body::Benchmark(body) = &mut raised.body {
         body.config.budget_usd = Some(1000.0);
     }
     let second = caller_for(&raised);
@@ -328,7 +332,7 @@ fn the_budget_stops_the_benchmark_before_a_call_that_could_exceed_it_and_a_raise
 fn the_csv_has_one_row_per_question_and_arm_with_untrusted_text_defused() {
     let session = benchmark(4, BestSingle::Auto, None, None);
     let (mut ended, _) = run(session.clone(), &caller_for(&session));
-    if let consilium_engine::Body::Benchmark(body) = &mut ended.body {
+    if let consilium_engine::record::Body::Benchmark(body) = &mut ended.body {
         let council = body.results[0]
             .arms
             .iter_mut()

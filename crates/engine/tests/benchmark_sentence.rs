@@ -12,7 +12,10 @@ use consilium_engine::record::benchmark::body::{Arm, BenchmarkBody};
 use consilium_engine::record::Body;
 use consilium_engine::testing::{FixedClock, RecordingSink};
 use consilium_engine::views::benchmark::{benchmark_results, progress_view};
-use consilium_engine::{run_benchmark, ConsultCouncil, DemoCaller, Session};
+use consilium_engine::{
+    benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, demo::DemoCaller,
+    record::Session,
+};
 use futures::executor::block_on;
 
 const NOW_MS: u64 = 1_700_000_000_000;

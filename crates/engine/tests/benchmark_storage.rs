@@ -7,7 +7,7 @@ use consilium_engine::record::benchmark::config::BestSingle;
 use consilium_engine::record::benchmark::outcomes_apart::{
     changed_questions, join, needs_split, results_apart, stored_record, StoredQuestion,
 };
-use consilium_engine::{Event, Session};
+use consilium_engine::{harness::events::Event, record::Session};
 
 mod common;
 

@@ -8,7 +8,7 @@ use std::time::Instant;
 use common::benchmark::{benchmark, body, caller_for, NOW_MS};
 use consilium_engine::harness::events::{Event, EventSink};
 use consilium_engine::testing::FixedClock;
-use consilium_engine::{run_benchmark, ConsultCouncil};
+use consilium_engine::{benchmark::run::run_benchmark, benchmark_council::ConsultCouncil};
 use futures::executor::block_on;
 
 /// Drops every event: a recording sink would hold a copy of the session per event.

@@ -4,8 +4,10 @@
 use consilium_engine::benchmark::arms::best_single_arm;
 use consilium_engine::benchmark::grading::is_correct;
 use consilium_engine::benchmark::vote::majority;
-use consilium_engine::benchmark::{Grader, Question};
 use consilium_engine::record::benchmark::body::Sample;
+use consilium_engine::{
+    record::benchmark::question::Grader, record::benchmark::question::Question,
+};
 
 fn pi_question() -> Question {
     Question {

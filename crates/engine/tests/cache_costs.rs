@@ -6,8 +6,13 @@ mod common;
 use common::*;
 use consilium_engine::consult::demo::demo_reply;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::views::*;
-use consilium_engine::{CallRecord, CallReply, CostLedger, CostSummary, Price};
+use consilium_engine::views::costs::{
+    cache_note, cost_line, participant_costs, price_entry_with_cache, session_cache_note,
+};
+use consilium_engine::{
+    harness::io::CallReply, harness::ledger::CostLedger, participants::Price, record::CallRecord,
+    record::CostSummary,
+};
 
 /// Claude Sonnet's rates: $3 in, $15 out, reads $0.30, 5-minute writes $3.75.
 const SONNET: Price = Price::new(3.0, 15.0).with_cache_rates(0.30, 3.75);

@@ -4,7 +4,9 @@ mod common;
 
 use common::priced_config;
 use consilium_engine::views::costs::describe_estimate;
-use consilium_engine::{estimate_cost, ConsultConfig, Price};
+use consilium_engine::{
+    consult::estimate::estimate_cost, participants::Price, record::consult::config::ConsultConfig,
+};
 
 /// A question long enough that the seats' openings pass the providers' 1,024-token minimum.
 fn long_question() -> String {

@@ -5,7 +5,10 @@ mod common;
 
 use common::{run, session_with};
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::{demo_config, estimate_tokens, CallRequest, ConsultConfig};
+use consilium_engine::{
+    consult::demo::demo_config, harness::io::CallRequest, record::consult::config::ConsultConfig,
+    tokens::estimate_tokens,
+};
 
 fn request<'a>(requests: &'a [CallRequest], call_id: &str) -> &'a CallRequest {
     requests
@@ -141,6 +144,9 @@ fn structured_output_marks_nothing_for_caching() {
         request(&requests, "r1-panelist-1"),
         request(&requests, "r3-panelist-1"),
     );
-    let opening = format!("Question:\n{}\n\n", consilium_engine::DEMO_QUESTION);
+    let opening = format!(
+        "Question:\n{}\n\n",
+        consilium_engine::consult::demo::DEMO_QUESTION
+    );
     assert!(r1.prompt.starts_with(&opening) && r3.prompt.starts_with(&opening));
 }

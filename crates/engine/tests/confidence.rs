@@ -1,14 +1,22 @@
 //! The confidence rules and the completion of the minority's dissent, on hand-made artifacts.
-use consilium_engine::consult::artifacts::references::Reference;
-use consilium_engine::consult::artifacts::{Evidence, CROSS_EXAM, INDEPENDENT, SYNTHESIS, VERDICT};
-use consilium_engine::consult::confidence::AgreementGap;
+use consilium_engine::record::consult::artifacts::references::Reference;
+use consilium_engine::record::consult::confidence::AgreementGap;
 use consilium_engine::{
-    check_confidence, ArtifactEnvelope, Challenge, ConsensusPoint, CrossExamArtifact, Dissent,
-    IndependentArtifact, Rebuttal, Severity, SynthesisArtifact, Tension, VerdictArtifact,
-    Viewpoint,
+    consult::confidence::check_confidence, record::consult::artifacts::ArtifactEnvelope,
+    record::consult::artifacts::Challenge, record::consult::artifacts::ConsensusPoint,
+    record::consult::artifacts::CrossExamArtifact, record::consult::artifacts::Dissent,
+    record::consult::artifacts::IndependentArtifact, record::consult::artifacts::Rebuttal,
+    record::consult::artifacts::Severity, record::consult::artifacts::SynthesisArtifact,
+    record::consult::artifacts::Tension, record::consult::artifacts::VerdictArtifact,
+    record::consult::artifacts::Viewpoint,
+};
+use consilium_engine::{
+    record::consult::artifacts::Evidence, record::consult::artifacts::CROSS_EXAM,
+    record::consult::artifacts::INDEPENDENT, record::consult::artifacts::SYNTHESIS,
+    record::consult::artifacts::VERDICT,
 };
 
-fn envelope(kind: consilium_engine::consult::artifacts::ArtifactKind) -> ArtifactEnvelope {
+fn envelope(kind: consilium_engine::record::consult::artifacts::ArtifactKind) -> ArtifactEnvelope {
     ArtifactEnvelope::new(kind, "2023-11-14T22:13:20.000Z".into())
 }
 
@@ -535,7 +543,7 @@ fn old_records_load_and_compute_the_same() {
     // does not quote the unresolved point, so that point is added, high (the stored check is
     // older still, from before unresolved points were reconciled).
     let stored = include_str!("fixtures/v1/consult_complete.json");
-    let session = consilium_engine::Session::from_json_text(stored).unwrap();
+    let session = consilium_engine::record::Session::from_json_text(stored).unwrap();
     let body = session.consult();
     let verdict = body.round4.clone().unwrap();
     assert!(verdict.dissent.iter().all(|d| d.covers.is_empty()));
@@ -560,7 +568,7 @@ fn old_records_load_and_compute_the_same() {
     // And it is written back as it was read.
     let value = serde_json::to_value(&session).unwrap();
     assert_eq!(
-        consilium_engine::Session::from_json(value.clone()).unwrap(),
+        consilium_engine::record::Session::from_json(value.clone()).unwrap(),
         session
     );
     assert!(serde_json::to_value(&verdict).unwrap()["evidence"][0].is_string());

@@ -3,7 +3,10 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::{CallFailure, CallStatus, ConsultState, Event, Price};
+use consilium_engine::{
+    harness::events::Event, harness::io::CallFailure, participants::Price,
+    record::consult::state::ConsultState, record::CallStatus,
+};
 
 fn network_failure() -> CallFailure {
     CallFailure {

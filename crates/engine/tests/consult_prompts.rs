@@ -8,7 +8,9 @@ mod common;
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    demo_config, CallRequest, ConsultState, FilterLimits, Round4Limits, SynthesisLimits,
+    consult::demo::demo_config, harness::io::CallRequest,
+    record::consult::filter_limits::FilterLimits, record::consult::filter_limits::Round4Limits,
+    record::consult::filter_limits::SynthesisLimits, record::consult::state::ConsultState,
 };
 use serde_json::json;
 
@@ -94,7 +96,7 @@ fn request<'a>(requests: &'a [CallRequest], call_id: &str) -> &'a CallRequest {
         .unwrap_or_else(|| panic!("no request {call_id}"))
 }
 
-fn run_with_limits() -> (consilium_engine::Session, Vec<CallRequest>) {
+fn run_with_limits() -> (consilium_engine::record::Session, Vec<CallRequest>) {
     let mut config = demo_config();
     config.anonymous_peers = false;
     // Real names, so the assertions can say who challenged whom (peer labels: tests/peer_labels.rs).

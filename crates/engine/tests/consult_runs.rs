@@ -4,7 +4,10 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::{CallLog, ScriptedCaller};
-use consilium_engine::{demo_config, CallStatus, ConsultState, Event, Severity};
+use consilium_engine::{
+    consult::demo::demo_config, harness::events::Event, record::consult::artifacts::Severity,
+    record::consult::state::ConsultState, record::CallStatus,
+};
 use serde_json::json;
 
 #[test]
@@ -110,7 +113,7 @@ fn the_demo_is_deterministic() {
 fn a_stored_session_survives_a_json_round_trip() {
     let (session, _) = run(demo_session(), &ScriptedCaller::over_demo());
     let json = serde_json::to_string(&session).unwrap();
-    let restored: consilium_engine::Session = serde_json::from_str(&json).unwrap();
+    let restored: consilium_engine::record::Session = serde_json::from_str(&json).unwrap();
     assert_eq!(restored, session);
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(value["state"], "complete");
@@ -339,7 +342,7 @@ fn a_judge_claiming_no_dissent_over_an_unresolved_point_gets_it_on_record_whatev
     let unresolved = body.round3.as_ref().unwrap().unresolved[0].clone();
     let check = body.confidence_check.clone().unwrap();
     // The unresolved point is the challenge as recorded, so its challenger is known.
-    let expected = consilium_engine::Dissent {
+    let expected = consilium_engine::record::consult::artifacts::Dissent {
         agent: "panelist-2".into(),
         concern: unresolved,
         severity: Severity::High,
@@ -350,7 +353,7 @@ fn a_judge_claiming_no_dissent_over_an_unresolved_point_gets_it_on_record_whatev
     assert_eq!(check.computed_confidence, 0.69, "{}", check.rule);
     // The judge's own list stays as given; the record shows both.
     assert!(body.round4.as_ref().unwrap().dissent.is_empty());
-    let on_record = consilium_engine::views::dissent_on_record(body);
+    let on_record = consilium_engine::consult::dissent::dissent_on_record(body);
     assert_eq!(on_record.len(), 1);
     assert!(on_record[0].added_by_engine);
 }

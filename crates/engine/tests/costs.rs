@@ -2,12 +2,14 @@
 mod common;
 
 use common::*;
-use consilium_engine::consult::efficiency::FILTERING_METHOD;
-use consilium_engine::format_usd;
+use consilium_engine::money::format_usd;
+use consilium_engine::record::consult::efficiency::FILTERING_METHOD;
 use consilium_engine::testing::{text_reply, ScriptedCaller};
 use consilium_engine::{
-    demo_config, estimate_cost, estimate_tokens, CallRecord, CallReply, CallStatus, CostLedger,
-    CostSummary, Price, TokenEfficiencyStats, DEMO_QUESTION,
+    consult::demo::demo_config, consult::demo::DEMO_QUESTION, consult::estimate::estimate_cost,
+    harness::io::CallReply, harness::ledger::CostLedger, participants::Price,
+    record::consult::efficiency::TokenEfficiencyStats, record::CallRecord, record::CallStatus,
+    record::CostSummary, tokens::estimate_tokens,
 };
 
 #[test]
@@ -40,7 +42,7 @@ fn the_estimate_counts_the_calls_of_the_rounds_that_will_run() {
 #[test]
 fn the_estimate_counts_what_the_depth_may_ask_and_adaptive_says_what_agreement_saves() {
     use consilium_engine::record::consult::depth::Depth;
-    use consilium_engine::views::describe_calls;
+    use consilium_engine::views::costs::describe_calls;
     let mut config = demo_config();
     config.depth = Depth::Vote;
     let vote = estimate_cost(DEMO_QUESTION, &config);

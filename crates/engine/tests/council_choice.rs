@@ -5,11 +5,15 @@ use consilium_engine::benchmark::council_choice::panel::{Member, PanelAnswers, Q
 use consilium_engine::benchmark::council_choice::{
     council_choice, council_choice_of, MIN_QUESTIONS,
 };
-use consilium_engine::benchmark::{Grader, Question};
 use consilium_engine::benchmark_council::demo_benchmark;
 use consilium_engine::record::benchmark::body::Arm;
 use consilium_engine::testing::{FixedClock, RecordingSink};
-use consilium_engine::{run_benchmark, ConsultCouncil, DemoCaller};
+use consilium_engine::{
+    benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, demo::DemoCaller,
+};
+use consilium_engine::{
+    record::benchmark::question::Grader, record::benchmark::question::Question,
+};
 use futures::executor::block_on;
 
 const SEED: u64 = 2026;

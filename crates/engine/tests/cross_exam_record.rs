@@ -6,10 +6,13 @@ mod common;
 use common::*;
 use consilium_engine::consult::peers::PeerLabels;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::{CallStatus, Challenge, ConsultState, CrossExamReply, Rebuttal};
+use consilium_engine::{
+    record::consult::artifacts::Challenge, record::consult::artifacts::CrossExamReply,
+    record::consult::artifacts::Rebuttal, record::consult::state::ConsultState, record::CallStatus,
+};
 use serde_json::json;
 
-fn reply_of(session_calls: &consilium_engine::Session, call_id: &str) -> CrossExamReply {
+fn reply_of(session_calls: &consilium_engine::record::Session, call_id: &str) -> CrossExamReply {
     let text = call(session_calls, call_id).reply_text.clone().unwrap();
     serde_json::from_str(&text).unwrap()
 }

@@ -7,13 +7,15 @@ use consilium_engine::benchmark::progress::progress;
 use consilium_engine::benchmark_council::{demo_benchmark, PacedConsultCouncil, DEMO_QUESTIONS};
 use consilium_engine::testing::{FixedClock, RecordingSink};
 use consilium_engine::views::benchmark::progress_view;
-use consilium_engine::{run_benchmark, ConsultCouncil, DemoCaller};
+use consilium_engine::{
+    benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, demo::DemoCaller,
+};
 use futures::executor::block_on;
 use futures::future::LocalBoxFuture;
 
 const NOW_MS: u64 = 1_700_000_000_000;
 
-fn run_demo() -> consilium_engine::Session {
+fn run_demo() -> consilium_engine::record::Session {
     block_on(run_benchmark(
         demo_benchmark("demo-bench".into(), NOW_MS),
         &ConsultCouncil,

@@ -2,11 +2,12 @@
 //! milliseconds), and "Skip to the decision" streams the rest at once.
 use consilium_engine::testing::{run_virtual, RecordingSink, VirtualClock};
 use consilium_engine::{
-    demo_config, run_benchmark, run_consult, run_prioritize, run_review, Clock, ConsultCouncil,
-    Event, BENCHMARK_DEMO_SPEEDUP,
+    benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, consult::demo::demo_config,
+    consult::run_consult, demo::BENCHMARK_DEMO_SPEEDUP, harness::events::Event, harness::io::Clock,
+    prioritize::run_prioritize, review::run_review,
 };
+use consilium_engine::{demo::PacedDemoCaller, record::Session};
 use consilium_engine::{prioritize::demo as p, review::demo as r};
-use consilium_engine::{PacedDemoCaller, Session};
 
 const START: u64 = 1_000_000;
 

@@ -7,7 +7,10 @@ use consilium_engine::consult::{can_cross_examine_anyway, cross_examine_anyway};
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::record::consult::early_decision::DecidedBy;
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::{demo_config, CallFailure, ConsultConfig, ConsultState, Session, Severity};
+use consilium_engine::{
+    consult::demo::demo_config, harness::io::CallFailure, record::consult::artifacts::Severity,
+    record::consult::config::ConsultConfig, record::consult::state::ConsultState, record::Session,
+};
 use futures::executor::block_on;
 use serde_json::json;
 
@@ -314,7 +317,7 @@ fn a_record_without_a_depth_reads_as_full_and_full_is_not_stored() {
 fn the_state_machine_ends_after_the_synthesis_only_for_a_reason_and_reopens_only_to_cross_examine()
 {
     use consilium_engine::record::consult::state::SynthesisEnd;
-    use consilium_engine::{StateMachine, TransitionError};
+    use consilium_engine::{record::consult::state::TransitionError, record::state::StateMachine};
     use ConsultState::*;
     assert_eq!(
         Synthesis.transition(Complete),

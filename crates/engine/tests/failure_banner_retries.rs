@@ -5,8 +5,8 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::{text_reply, ScriptedCaller};
-use consilium_engine::views::failure_report;
-use consilium_engine::{CallFailure, ConsultState};
+use consilium_engine::views::failure::failure_report;
+use consilium_engine::{harness::io::CallFailure, record::consult::state::ConsultState};
 
 const UNAVAILABLE: &str = "The server answered 503 Service Unavailable: the model is loading.";
 
@@ -17,7 +17,7 @@ fn unavailable() -> CallFailure {
     }
 }
 
-fn cut() -> consilium_engine::CallReply {
+fn cut() -> consilium_engine::harness::io::CallReply {
     text_reply("{\"position\": \"Adopt Rust for the ingest")
 }
 
@@ -90,7 +90,7 @@ fn without_retries_the_line_is_the_same() {
 
 /// The session as a browser records it when the retried call of an earlier seat ends after a
 /// later seat's: round 1's final records in the order `order` (indices into seats 1..3).
-fn ended_in_order(caller: &ScriptedCaller, order: [usize; 3]) -> consilium_engine::Session {
+fn ended_in_order(caller: &ScriptedCaller, order: [usize; 3]) -> consilium_engine::record::Session {
     let (mut session, _) = run(demo_session(), caller);
     let finals: Vec<usize> = session
         .calls

@@ -2,13 +2,20 @@
 mod common;
 
 use common::*;
-use consilium_engine::consult::artifacts::{CROSS_EXAM, SYNTHESIS};
 use consilium_engine::consult::peers::PeerLabels;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    filter_cross_exam, filter_synthesis, severity_score, substantiveness_score, ArtifactEnvelope,
-    Challenge, ConsensusPoint, CrossExamArtifact, CrossExamLimits, FilterLimits, Rebuttal, Session,
-    SynthesisArtifact, SynthesisLimits, Tension, Viewpoint,
+    consult::filtering::filter_cross_exam, consult::filtering::filter_synthesis,
+    consult::filtering::severity_score, consult::filtering::substantiveness_score,
+    record::consult::artifacts::ArtifactEnvelope, record::consult::artifacts::Challenge,
+    record::consult::artifacts::ConsensusPoint, record::consult::artifacts::CrossExamArtifact,
+    record::consult::artifacts::Rebuttal, record::consult::artifacts::SynthesisArtifact,
+    record::consult::artifacts::Tension, record::consult::artifacts::Viewpoint,
+    record::consult::filter_limits::CrossExamLimits, record::consult::filter_limits::FilterLimits,
+    record::consult::filter_limits::SynthesisLimits, record::Session,
+};
+use consilium_engine::{
+    record::consult::artifacts::CROSS_EXAM, record::consult::artifacts::SYNTHESIS,
 };
 use serde_json::json;
 
@@ -527,7 +534,7 @@ fn invalid_settings_are_refused_with_the_key_named() {
 
 #[test]
 fn settings_edit_each_limit_as_a_whole_number_field() {
-    use consilium_engine::LimitField;
+    use consilium_engine::record::consult::filter_limits::LimitField;
     let defaults = FilterLimits::default();
     let labels: Vec<(u8, &str, u32)> = LimitField::ALL
         .iter()

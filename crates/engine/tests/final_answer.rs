@@ -4,7 +4,9 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::{demo_config, CallRequest, ConsultState};
+use consilium_engine::{
+    consult::demo::demo_config, harness::io::CallRequest, record::consult::state::ConsultState,
+};
 use serde_json::json;
 
 fn request<'a>(requests: &'a [CallRequest], call_id: &str) -> &'a CallRequest {
@@ -136,7 +138,7 @@ fn a_consult_asked_for_final_answers_asks_round_1_and_the_verdict_and_stores_the
     );
     let json = serde_json::to_string(&session).unwrap();
     assert_eq!(
-        consilium_engine::Session::from_json_text(&json).unwrap(),
+        consilium_engine::record::Session::from_json_text(&json).unwrap(),
         session
     );
 }

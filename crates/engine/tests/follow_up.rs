@@ -6,17 +6,23 @@ mod common;
 
 use common::*;
 use consilium_engine::library::share::share_payload;
-use consilium_engine::library::{
-    follow_ups_of, recent_sessions, relative_time, SessionSummary, RECENT_LIMIT,
-};
 use consilium_engine::record::consult::follow_up::FollowUpOf;
 use consilium_engine::timestamp::rfc3339_utc;
-use consilium_engine::views::{
-    earlier_decision, follow_up_form, follow_up_of_line, seats_of, FollowUpForm, Seat, SeatCatalog,
-    SeatProvider,
+use consilium_engine::{
+    consult::demo::demo_config, consult::report::consult_markdown, harness::demo::DEMO_PROVIDER_ID,
+    participants::Persona, participants::Price, record::consult::config::ConsultConfig,
+    record::Session,
 };
 use consilium_engine::{
-    consult_markdown, demo_config, ConsultConfig, Persona, Price, Session, DEMO_PROVIDER_ID,
+    library::recent::follow_ups_of, library::recent::recent_sessions,
+    library::recent::relative_time, library::recent::RECENT_LIMIT,
+    library::summary::SessionSummary,
+};
+use consilium_engine::{
+    views::follow_up::earlier_decision, views::follow_up::follow_up_form,
+    views::follow_up::follow_up_of_line, views::follow_up::seats_of,
+    views::follow_up::FollowUpForm, views::seats::Seat, views::seats::SeatCatalog,
+    views::seats::SeatProvider,
 };
 use serde_json::json;
 

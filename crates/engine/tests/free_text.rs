@@ -6,9 +6,13 @@ mod common;
 use common::*;
 use consilium_engine::record::consult::confidence::AgreementGap;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::views::{failure_report, position_cards, recorded_calls};
 use consilium_engine::{
-    consult_markdown, CallStatus, ConsultState, IndependentArtifact, Rebuttal, DEMO_QUESTION,
+    consult::demo::DEMO_QUESTION, consult::report::consult_markdown,
+    record::consult::artifacts::IndependentArtifact, record::consult::artifacts::Rebuttal,
+    record::consult::state::ConsultState, record::CallStatus,
+};
+use consilium_engine::{
+    views::consult::position_cards, views::failure::failure_report, views::session::recorded_calls,
 };
 
 const PROSE_ANSWER: &str = "I would adopt Rust, but only for the parsing core at first: \
@@ -201,7 +205,7 @@ fn a_judge_answering_in_prose_once_is_heard_when_it_answers_in_json() {
     assert_eq!(call(&session, "r4-judge-reask").status, CallStatus::Ok);
 }
 
-fn positions(session: &consilium_engine::Session) -> Vec<String> {
+fn positions(session: &consilium_engine::record::Session) -> Vec<String> {
     session
         .consult()
         .round1
@@ -320,8 +324,8 @@ fn a_model_cannot_mark_its_own_json_answer_as_free_text() {
 
 #[test]
 fn a_reask_shows_on_its_calls_card_which_ends_with_the_reply_taken() {
+    use consilium_engine::harness::events::Event;
     use consilium_engine::record::CallId;
-    use consilium_engine::Event;
     let card = CallId::seat(1, "panelist-3");
     assert_eq!(card.clone().reasked().asked_call(), card);
     assert_eq!(card.asked_call(), card);

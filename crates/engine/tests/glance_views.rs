@@ -4,13 +4,19 @@
 mod common;
 
 use common::*;
+use consilium_engine::harness::io::CallFailure;
+use consilium_engine::record::consult::state::ConsultState;
 use consilium_engine::testing::ScriptedCaller;
+use consilium_engine::views::failure::{failure_report, ProviderRef};
 use consilium_engine::views::prioritize::bump_chart;
 use consilium_engine::views::review::{line_words, verdict_words, vote_words};
+use consilium_engine::views::session::tab_title;
 use consilium_engine::views::stance::short_title;
-use consilium_engine::views::*;
-use consilium_engine::CallFailure;
-use consilium_engine::ConsultState;
+use consilium_engine::views::stance::{stance_matrix, StanceKind};
+use consilium_engine::views::verdict::{
+    answer_above, confidence_chip, confidence_why, decision, dissent_level, one_line_answer,
+    percent, DissentLine,
+};
 
 const UNREACHABLE: &str = "Could not reach llama.cpp server (local) at http://127.0.0.1:9: the server is not running, the URL or port is wrong, it does not allow calls from a web page (CORS), or it dropped the connection before replying. llama.cpp's llama-server allows browser calls by default; other servers may need CORS enabled for this page's origin. (TypeError: Failed to fetch)";
 
@@ -136,7 +142,7 @@ fn a_run_that_did_not_fail_has_no_report_and_a_call_asked_again_is_not_to_blame(
     assert_eq!(failure_report(&done), None);
     let mut running = demo_session();
     running.calls = done.calls.clone();
-    running.calls[0].status = consilium_engine::CallStatus::Failed;
+    running.calls[0].status = consilium_engine::record::CallStatus::Failed;
     running.calls[0].error = Some("Bad key.".into());
     assert_eq!(failure_report(&running), None, "not while it runs");
 
@@ -286,7 +292,7 @@ fn the_compact_stance_matrix_has_short_headers_and_counted_icons() {
 
 #[test]
 fn review_reads_in_plain_words() {
-    use consilium_engine::review::body::ReviewVerdict;
+    use consilium_engine::record::review::body::ReviewVerdict;
     assert_eq!(
         verdict_words(ReviewVerdict::RequestChanges),
         "Changes requested"

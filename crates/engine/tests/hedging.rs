@@ -9,9 +9,12 @@ use consilium_engine::testing::{
     is_backup, run_virtual, LatencyCaller, RecordingSink, VirtualClock,
 };
 use consilium_engine::{
-    demo_config, estimate_tokens, run_consult, Backup, CallStatus, CallTarget, Clock,
-    ConsultConfig, ConsultState, Event, HedgeDeadline, Price, Session, DEMO_PROVIDER_ID,
-    TEMPERATURE,
+    consult::demo::demo_config, consult::run_consult, harness::demo::DEMO_PROVIDER_ID,
+    harness::events::Event, harness::io::CallTarget, harness::io::Clock,
+    harness::io::HedgeDeadline, harness::io::TEMPERATURE, participants::Backup,
+    participants::Price, record::consult::config::ConsultConfig,
+    record::consult::state::ConsultState, record::CallStatus, record::Session,
+    tokens::estimate_tokens,
 };
 
 const FAST_MS: u64 = 1_000;
@@ -242,7 +245,7 @@ fn budget_for_three_round1_calls(price: Price) -> f64 {
     let sink = RecordingSink::default();
     let session = session_with(backed_config(Some(price), None));
     let max_tokens = match &session.body {
-        consilium_engine::Body::Consult(body) => body.config.max_tokens,
+        consilium_engine::record::Body::Consult(body) => body.config.max_tokens,
         _ => unreachable!(),
     };
     run_virtual(&clock, run_consult(session, &caller, &clock, &sink));
@@ -336,7 +339,7 @@ fn the_adaptive_deadline_follows_the_providers_median() {
 
 #[test]
 fn the_caller_keeps_first_text_times_across_runs() {
-    let times = consilium_engine::FirstTextTimes::default();
+    let times = consilium_engine::harness::io::FirstTextTimes::default();
     for ms in 1..=25 {
         times.observe("p", ms);
     }

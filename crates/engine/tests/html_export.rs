@@ -4,7 +4,10 @@
 //! lines), says each thing once, and keeps hostile model text inert.
 use consilium_engine::html_report::session_html;
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller, XSS_CORPUS};
-use consilium_engine::{demo_config, run_consult, run_prioritize, run_review, Body, Session};
+use consilium_engine::{
+    consult::demo::demo_config, consult::run_consult, prioritize::run_prioritize, record::Body,
+    record::Session, review::run_review,
+};
 use consilium_engine::{prioritize::demo as p, review::demo as r};
 use futures::executor::block_on;
 
@@ -81,9 +84,9 @@ fn a_consultation_leads_with_its_answer_confidence_meter_and_stance_matrix() {
     let html = session_html(&consult);
     let page = body(&html);
     let recommendation = consult.consult().round4.clone().unwrap().recommendation;
-    let answer = consilium_engine::views::one_line_answer(&recommendation);
-    let decision = consilium_engine::views::decision(&consult).unwrap();
-    let chip = consilium_engine::views::confidence_chip(&decision);
+    let answer = consilium_engine::views::verdict::one_line_answer(&recommendation);
+    let decision = consilium_engine::views::verdict::decision(&consult).unwrap();
+    let chip = consilium_engine::views::verdict::confidence_chip(&decision);
     // In reading order: the question, the one-line answer, the chip, the meter, then the record.
     let question = at(page, "<h1>Q?</h1>");
     let answer_at = at(page, &format!("<p class=\"answer\">{answer}</p>"));
@@ -100,7 +103,7 @@ fn a_consultation_leads_with_its_answer_confidence_meter_and_stance_matrix() {
         assert!(page[meter_at..].contains(part), "{part}");
     }
     // The matrix: a row per panelist, a column per point and tension, icons with their words.
-    let matrix = consilium_engine::views::stance_matrix(&consult).unwrap();
+    let matrix = consilium_engine::views::stance::stance_matrix(&consult).unwrap();
     let table = &page[matrix_at..at(&page[matrix_at..], "</table>") + matrix_at];
     assert_eq!(count(table, "<th scope=\"row\">"), matrix.rows.len());
     assert_eq!(

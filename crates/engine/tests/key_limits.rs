@@ -2,8 +2,13 @@
 mod common;
 
 use common::*;
-use consilium_engine::views::{check_key_limits, worst_case_usd, KeyLimit, KeyLimitCheck};
-use consilium_engine::{estimate_cost, Price, DEMO_QUESTION};
+use consilium_engine::{
+    consult::demo::DEMO_QUESTION, consult::estimate::estimate_cost, participants::Price,
+};
+use consilium_engine::{
+    views::key_limit::check_key_limits, views::key_limit::worst_case_usd,
+    views::key_limit::KeyLimit, views::key_limit::KeyLimitCheck,
+};
 
 const PRICE: Price = Price {
     input_per_million: 3.0,

@@ -12,7 +12,7 @@
 //! - a top-level module is missing from the table below (place every new module in a layer), or
 //!   the table names a module that has no files.
 //!
-//! `lib.rs` itself is exempt: it declares the modules and re-exports the public API.
+//! `lib.rs` itself is exempt: it only declares the modules (`tests/one_path.rs` keeps it so).
 //! To try the check on another checkout: `CONSILIUM_LAYERS_SRC=/path/to/crates/engine/src
 //! cargo test -p consilium-engine --test layers`.
 use consilium_layers::{check, read_sources, Apart, Rules};

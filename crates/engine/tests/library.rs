@@ -2,14 +2,17 @@
 //! state, protocol or dates), its snippets and highlights, and the list's filters and sort.
 mod common;
 
-use consilium_engine::library::{
-    searchable_text, DateRange, FilterControl, HistoryFilter, Query, SearchText, SessionSummary,
-    SortOrder, StateFilter,
-};
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::{run_prioritize, run_review, Protocol, Session};
+use consilium_engine::{
+    library::filter::DateRange, library::filter::FilterControl, library::filter::HistoryFilter,
+    library::filter::SortOrder, library::filter::StateFilter, library::search::searchable_text,
+    library::search::Query, library::search::SearchText, library::summary::SessionSummary,
+};
+use consilium_engine::{
+    prioritize::run_prioritize, record::Protocol, record::Session, review::run_review,
+};
 use futures::executor::block_on;
 
 const NOW: u64 = common::NOW_MS;
@@ -54,7 +57,7 @@ fn finds(session: &Session, query: &str) -> bool {
 fn a_word_from_the_verdict_finds_the_session() {
     let session = consult();
     let verdict = session
-        .body_of::<consilium_engine::ConsultBody>()
+        .body_of::<consilium_engine::record::consult::body::ConsultBody>()
         .and_then(|b| b.round4.clone())
         .expect("the demo reaches a verdict");
     let word = verdict
@@ -98,7 +101,7 @@ fn every_protocol_is_searched_through_its_content() {
     let review = review();
     assert!(finds(&review, "akiaq3egru7xk5n2zd4w"), "the diff");
     let verdict = review
-        .body_of::<consilium_engine::review::body::ReviewBody>()
+        .body_of::<consilium_engine::record::review::body::ReviewBody>()
         .unwrap();
     let reason = &verdict.verdict.as_ref().unwrap().reason;
     assert!(
@@ -109,7 +112,7 @@ fn every_protocol_is_searched_through_its_content() {
     let backlog = demo_backlog();
     assert!(finds(&prioritize, &backlog[3].title));
     let body = prioritize
-        .body_of::<consilium_engine::prioritize::body::PrioritizeBody>()
+        .body_of::<consilium_engine::record::prioritize::body::PrioritizeBody>()
         .unwrap();
     let concerns = body.debate.rounds[0]
         .critic_concerns
@@ -189,7 +192,7 @@ fn search_text_is_bounded_and_repeats_are_kept_once() {
     let session = consult();
     let searched = searchable_text(&session);
     let verdict = session
-        .body_of::<consilium_engine::ConsultBody>()
+        .body_of::<consilium_engine::record::consult::body::ConsultBody>()
         .unwrap()
         .round4
         .clone()
@@ -369,7 +372,10 @@ fn each_filter_control_offers_its_choices_and_sets_the_filter_they_name() {
 
 mod transfer {
     use super::*;
-    use consilium_engine::library::{export_all, keep_both, parse_import};
+    use consilium_engine::{
+        library::transfer::export_all, library::transfer::keep_both,
+        library::transfer::parse_import,
+    };
     use std::collections::HashSet;
 
     #[test]
@@ -390,7 +396,7 @@ mod transfer {
 
     #[test]
     fn reimporting_an_export_skips_the_identical_sessions() {
-        use consilium_engine::library::drop_identical;
+        use consilium_engine::library::transfer::drop_identical;
         let stored = vec![consult(), review()];
         // "Export all" then import of the same file: nothing comes in twice.
         let file = export_all(&stored, "2026-11-23T00:00:00.000Z");
@@ -580,7 +586,7 @@ mod share {
 
 #[test]
 fn the_search_cache_reads_again_only_what_changed() {
-    use consilium_engine::library::{stamps, SearchCache};
+    use consilium_engine::{library::search_cache::stamps, library::search_cache::SearchCache};
     let list = |items: &[(&str, u64)]| -> Vec<SessionSummary> {
         items
             .iter()

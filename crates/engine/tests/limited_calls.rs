@@ -13,9 +13,11 @@ use consilium_engine::testing::{
     is_backup, run_virtual, LatencyCaller, RecordingSink, VirtualClock,
 };
 use consilium_engine::{
-    demo_config, run_consult, Backup, CallFailure, CallProgress, CallReply, CallRequest, Clock,
-    ConsultConfig, ConsultState, FirstTextTimes, HedgeDeadline, ModelCaller, Session,
-    DEMO_PROVIDER_ID,
+    consult::demo::demo_config, consult::run_consult, harness::demo::DEMO_PROVIDER_ID,
+    harness::io::CallFailure, harness::io::CallProgress, harness::io::CallReply,
+    harness::io::CallRequest, harness::io::Clock, harness::io::FirstTextTimes,
+    harness::io::HedgeDeadline, harness::io::ModelCaller, participants::Backup,
+    record::consult::config::ConsultConfig, record::consult::state::ConsultState, record::Session,
 };
 
 const FAST_MS: u64 = 1_500;

@@ -7,7 +7,8 @@ use consilium_engine::views::live::{
     live_reply, stepper, FieldBody, LiveField, LiveReply, ReplyKind,
 };
 use consilium_engine::{
-    demo_config, run_consult, run_prioritize, run_review, ConsultBody, Session,
+    consult::demo::demo_config, consult::run_consult, prioritize::run_prioritize,
+    record::consult::body::ConsultBody, record::Session, review::run_review,
 };
 use consilium_engine::{prioritize::demo as p, review::demo as r};
 use futures::executor::block_on;
@@ -57,7 +58,10 @@ fn texts(field: &LiveField) -> Vec<&str> {
     }
 }
 
-fn kind_and_text(session: &Session, call: &consilium_engine::CallRecord) -> (ReplyKind, String) {
+fn kind_and_text(
+    session: &Session,
+    call: &consilium_engine::record::CallRecord,
+) -> (ReplyKind, String) {
     let call_id = call.id().expect("the demo's call ids are call ids");
     let kind = ReplyKind::of(session, call.round, &call.participant_id, &call_id);
     (kind, call.reply_text.clone().unwrap())
@@ -277,7 +281,7 @@ fn rankings_show_the_backlog_titles_in_order() {
         "<<<CHAMPION_ARGUMENT_START>>>\nExport first.\n<<<CHAMPION_ARGUMENT_END>>>\n<<<CHAMPION_RANKINGS_START>>>\n[\"opp-3\", \"opp-1\",",
     );
     let title = |id: &str| {
-        let consilium_engine::Body::Prioritize(body) = &session.body else {
+        let consilium_engine::record::Body::Prioritize(body) = &session.body else {
             unreachable!()
         };
         body.backlog
@@ -395,7 +399,7 @@ fn every_running_state_of_every_protocol_has_a_step() {
     use consilium_engine::record::consult::state::ConsultState;
     use consilium_engine::record::prioritize::state::PrioritizeState;
     use consilium_engine::record::review::state::ReviewState;
-    use consilium_engine::StateMachine;
+    use consilium_engine::record::state::StateMachine;
     let sessions = demo_sessions();
     let has_step = |session: &Session, state: &str| {
         let mut session = session.clone();

@@ -6,7 +6,10 @@ use consilium_engine::partial_reply::{read_partial, PartialReply};
 use consilium_engine::prioritize::replies::marker_section;
 use consilium_engine::reply_parse::{extract_json, read_value};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::{demo_config, run_consult, run_prioritize, run_review, Session};
+use consilium_engine::{
+    consult::demo::demo_config, consult::run_consult, prioritize::run_prioritize, record::Session,
+    review::run_review,
+};
 use futures::executor::block_on;
 use serde_json::{json, Map, Value};
 

@@ -7,7 +7,9 @@ use common::*;
 use consilium_engine::consult::peers::PeerLabels;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    demo_config, CallFailure, CallRequest, ConsultConfig, ConsultState, Persona, Session,
+    consult::demo::demo_config, harness::io::CallFailure, harness::io::CallRequest,
+    participants::Persona, record::consult::config::ConsultConfig,
+    record::consult::state::ConsultState, record::Session,
 };
 use serde_json::json;
 

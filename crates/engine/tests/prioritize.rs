@@ -4,20 +4,27 @@
 //! independence, tolerant parsing of messy replies, the re-ask, resume, imports, the plain score.
 use std::collections::BTreeMap;
 
-use consilium_engine::prioritize::backlog::{
-    plain_score, score_ranking, Effort, Opportunity, ScoreMethod, Size,
-};
-use consilium_engine::prioritize::body::PrioritizeConfig;
-use consilium_engine::prioritize::debate::{DebateRound, DebateSession, Disposition};
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::prioritize::import::{import_backlog, merge_into, ImportFormat};
 use consilium_engine::prioritize::rankings::{apply_rankings, sanitise};
 use consilium_engine::prioritize::replies::{parse_champion, parse_critic, parse_moderator};
 use consilium_engine::prioritize::report::{prioritize_csv, prioritize_json, prioritize_markdown};
 use consilium_engine::prioritize::run_prioritize;
-use consilium_engine::prioritize::state::PrioritizeState;
+use consilium_engine::record::prioritize::body::PrioritizeConfig;
+use consilium_engine::record::prioritize::state::PrioritizeState;
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::{CallStatus, Price, Session, StateMachine};
+use consilium_engine::{
+    participants::Price, record::state::StateMachine, record::CallStatus, record::Session,
+};
+use consilium_engine::{
+    record::prioritize::backlog::plain_score, record::prioritize::backlog::score_ranking,
+    record::prioritize::backlog::Effort, record::prioritize::backlog::Opportunity,
+    record::prioritize::backlog::ScoreMethod, record::prioritize::backlog::Size,
+};
+use consilium_engine::{
+    record::prioritize::debate::DebateRound, record::prioritize::debate::DebateSession,
+    record::prioritize::debate::Disposition,
+};
 use futures::executor::block_on;
 
 const NOW: u64 = 1_700_000_000_000;
@@ -466,7 +473,10 @@ fn a_reply_unusable_twice_fails_the_round_never_consensus_and_resume_continues_a
 
 #[test]
 fn cancel_aborts_and_the_session_can_resume() {
-    let caller = demo_caller().fail("r1-critic", consilium_engine::CallFailure::cancelled());
+    let caller = demo_caller().fail(
+        "r1-critic",
+        consilium_engine::harness::io::CallFailure::cancelled(),
+    );
     let (aborted, _) = run(session(demo_prioritize_config()), &caller);
     assert_eq!(aborted.state, "aborted");
     assert!(consilium_engine::views::session::resume_offer(&aborted, false, false).is_some());
@@ -801,7 +811,10 @@ fn exports_carry_the_seeds_json_markdown_and_csv_and_the_record_round_trips() {
     let text = serde_json::to_string(&done).unwrap();
     let back = Session::from_json_text(&text).unwrap();
     assert_eq!(back, done);
-    assert_eq!(back.protocol(), consilium_engine::Protocol::Prioritize);
+    assert_eq!(
+        back.protocol(),
+        consilium_engine::record::Protocol::Prioritize
+    );
 }
 
 // ---- view models -----------------------------------------------------------------------------
@@ -859,15 +872,15 @@ fn rank_movement_follows_each_opportunity_across_rounds_and_the_chart_lays_it_ou
 #[test]
 fn a_stored_prioritization_is_checked_again_and_a_hand_edit_is_named() {
     let (done, _) = run(session(demo_prioritize_config()), &demo_caller());
-    assert!(consilium_engine::views::record_problems(&done).is_empty());
+    assert!(consilium_engine::views::session::record_problems(&done).is_empty());
     let mut edited = done.clone();
-    if let consilium_engine::Body::Prioritize(body) = &mut edited.body {
+    if let consilium_engine::record::Body::Prioritize(body) = &mut edited.body {
         body.debate.rounds[1].moderator_final_rankings[0] = "opp-99".into();
     }
-    let notice = consilium_engine::views::invalid_record_notice(&edited).unwrap();
+    let notice = consilium_engine::views::session::invalid_record_notice(&edited).unwrap();
     assert!(
         notice.contains("Round 2's moderator_final_rankings names \"opp-99\""),
         "{notice}"
     );
-    assert!(consilium_engine::views::resume_offer(&edited, false, false).is_none());
+    assert!(consilium_engine::views::session::resume_offer(&edited, false, false).is_none());
 }

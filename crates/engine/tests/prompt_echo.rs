@@ -11,8 +11,9 @@ use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
-    demo_config, run_consult, run_prioritize, run_review, CallFailure, CallStatus, Session,
-    DEMO_QUESTION,
+    consult::demo::demo_config, consult::demo::DEMO_QUESTION, consult::run_consult,
+    harness::io::CallFailure, prioritize::run_prioritize, record::CallStatus, record::Session,
+    review::run_review,
 };
 use futures::executor::block_on;
 use serde_json::json;

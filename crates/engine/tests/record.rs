@@ -5,7 +5,8 @@ mod common;
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    consult_markdown, CallStatus, ConsultState, Protocol, RecordError, Session,
+    consult::report::consult_markdown, record::consult::state::ConsultState, record::CallStatus,
+    record::Protocol, record::RecordError, record::Session,
 };
 use serde_json::{json, Value};
 
@@ -151,7 +152,7 @@ fn what_the_shell_did_to_get_a_reply_stays_on_its_call_record() {
     assert_eq!(call(&back, "r1-panelist-2").notes, [note]);
 
     // The session page lists it, with who and which round.
-    let listed = consilium_engine::views::call_notes(&back);
+    let listed = consilium_engine::views::session::call_notes(&back);
     assert_eq!(listed.len(), 1, "{listed:?}");
     assert_eq!(listed[0].call_id, "r1-panelist-2");
     assert_eq!(listed[0].round, 1);

@@ -1,7 +1,9 @@
 //! Reading replies tolerantly, and refusing what cannot be read with a readable sentence.
-use consilium_engine::consult::artifacts::INDEPENDENT;
+use consilium_engine::record::consult::artifacts::INDEPENDENT;
 use consilium_engine::{
-    extract_json, parse_reply, ArtifactEnvelope, IndependentArtifact, ParsedReply, ReplyError,
+    record::consult::artifacts::ArtifactEnvelope, record::consult::artifacts::IndependentArtifact,
+    reply_parse::extract_json, reply_parse::parse_reply, reply_parse::ParsedReply,
+    reply_parse::ReplyError,
 };
 use serde_json::{json, Map, Value};
 

@@ -2,7 +2,7 @@
 mod common;
 
 use common::*;
-use consilium_engine::consult_markdown;
+use consilium_engine::consult::report::consult_markdown;
 use consilium_engine::testing::ScriptedCaller;
 
 #[test]
@@ -67,7 +67,7 @@ fn assert_inert(report: &str) {
 #[test]
 fn model_html_in_the_markdown_export_is_escaped_so_no_viewer_runs_it() {
     let (mut session, _) = run(demo_session(), &ScriptedCaller::over_demo());
-    let consilium_engine::Body::Consult(body) = &mut session.body else {
+    let consilium_engine::record::Body::Consult(body) = &mut session.body else {
         panic!("a consult session");
     };
     body.round1[0].position = HOSTILE.into();

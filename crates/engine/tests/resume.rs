@@ -3,7 +3,10 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::{CallFailure, CallStatus, ConsultState, Event, Session, StateMachine};
+use consilium_engine::{
+    harness::events::Event, harness::io::CallFailure, record::consult::state::ConsultState,
+    record::state::StateMachine, record::CallStatus, record::Session,
+};
 
 /// The snapshots the shell would have persisted during a demo run.
 fn saved_snapshots() -> Vec<Session> {

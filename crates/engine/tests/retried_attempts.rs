@@ -4,7 +4,10 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::{text_reply, ScriptedCaller};
-use consilium_engine::{estimate_tokens, CallFailure, CallReply, CallStatus, ConsultState, Price};
+use consilium_engine::{
+    harness::io::CallFailure, harness::io::CallReply, participants::Price,
+    record::consult::state::ConsultState, record::CallStatus, tokens::estimate_tokens,
+};
 
 const PRICE: Price = Price::new(2.0, 10.0);
 

@@ -1,17 +1,25 @@
 //! The Review protocol (seed 002): transitions, quorum, verdict mapping, grounding, the secret scan,
 //! veto and compromise, the round limit, amended code, reports, budget.
-use consilium_engine::harness::TransitionError;
-use consilium_engine::review::body::{ReviewConfig, MAX_CODE_CHARS};
-use consilium_engine::review::committee::{ChangeSize, ReviewerRole};
+use consilium_engine::record::review::state::ReviewState;
+use consilium_engine::record::state::TransitionError;
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::review::diff::{LineKind, ParsedDiff};
-use consilium_engine::review::quorum::{quorum, verdict_for, Ending, QuorumOutcome, ReviewVerdict};
-use consilium_engine::review::reply::{FixItem, FixSeverity, Vote};
 use consilium_engine::review::report::{fix_requests, review_report};
-use consilium_engine::review::state::ReviewState;
 use consilium_engine::review::{accept_verdict, amend, run_review, secrets};
 use consilium_engine::testing::{text_reply, FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::{CallFailure, CallStatus, Price, Session, StateMachine};
+use consilium_engine::{
+    harness::io::CallFailure, participants::Price, record::state::StateMachine, record::CallStatus,
+    record::Session,
+};
+use consilium_engine::{record::review::body::ReviewConfig, record::review::body::MAX_CODE_CHARS};
+use consilium_engine::{
+    record::review::body::ReviewVerdict,
+    review::quorum::{quorum, verdict_for, Ending, QuorumOutcome},
+};
+use consilium_engine::{record::review::committee::ReviewerRole, review::committee::ChangeSize};
+use consilium_engine::{
+    record::review::reply::FixItem, record::review::reply::FixSeverity, record::review::reply::Vote,
+};
 use futures::executor::block_on;
 use serde_json::json;
 
@@ -661,7 +669,7 @@ fn an_irreconcilable_veto_concludes_request_changes_and_the_code_can_still_be_am
     assert!(sink.names().contains(&"review:completed"));
     assert!(!sink.names().contains(&"review:paused"));
     assert_eq!(
-        consilium_engine::views::resume_offer(&session, false, false),
+        consilium_engine::views::session::resume_offer(&session, false, false),
         None
     );
     assert!(consilium_engine::review::amendment_offer(&session).is_some());
@@ -715,7 +723,7 @@ fn a_review_saved_waiting_in_veto_can_still_be_accepted_or_amended() {
     let (concluded, _) = run(review(DEMO_DIFF, demo_review_config()), &caller);
     let mut waiting = concluded;
     waiting.state = "veto".into();
-    if let consilium_engine::Body::Review(body) = &mut waiting.body {
+    if let consilium_engine::record::Body::Review(body) = &mut waiting.body {
         body.awaiting_user = Some("The veto stands.".into());
         body.rounds[0].transitions.pop();
     }
@@ -962,7 +970,7 @@ fn amended_code_is_refused_unless_the_run_waits_after_a_veto() {
 /// state and stamps `updated_at`.
 #[test]
 fn a_user_action_is_checked_by_the_state_machine_and_stamps_the_record() {
-    use consilium_engine::harness::UserAction;
+    use consilium_engine::harness::user_action::UserAction;
     use consilium_engine::review::Review;
     let later = NOW + 60_000;
     let act = |to| UserAction::<Review> {
@@ -1065,7 +1073,7 @@ fn a_cancelled_review_resumes_from_its_last_complete_step() {
     let (stopped, _) = run(review(DEMO_DIFF, demo_review_config()), &caller);
     assert_eq!(stopped.review_state(), Some(ReviewState::Aborted));
     assert_eq!(stopped.review().rounds.len(), 1);
-    let offer = consilium_engine::views::resume_offer(&stopped, false, false).unwrap();
+    let offer = consilium_engine::views::session::resume_offer(&stopped, false, false).unwrap();
     assert_eq!(offer.from_round, 1, "round 1's compromise is still to come");
     let again = demo_caller();
     let (done, _) = run(stopped, &again);

@@ -1,17 +1,21 @@
 //! Review's view models: fix items by file, the committee grid, the deliberation log and its
 //! mediation, which rounds show live calls, and the new-review form's size line and committee.
-use consilium_engine::review::body::{
-    Compromise, Finding, Opinion, ReviewBody, ReviewRound, VetoerAnswer, MAX_CODE_CHARS,
-};
-use consilium_engine::review::committee::ReviewerRole;
+use consilium_engine::record::review::committee::ReviewerRole;
+use consilium_engine::record::review::state::ReviewState;
+use consilium_engine::record::Session;
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::review::diff::ParsedDiff;
-use consilium_engine::review::reply::{FixItem, FixSeverity, Vote};
 use consilium_engine::review::run_review;
-use consilium_engine::review::state::ReviewState;
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::views::review::*;
-use consilium_engine::Session;
+use consilium_engine::{
+    record::review::body::Compromise, record::review::body::Finding, record::review::body::Opinion,
+    record::review::body::ReviewBody, record::review::body::ReviewRound,
+    record::review::body::VetoerAnswer, record::review::body::MAX_CODE_CHARS,
+};
+use consilium_engine::{
+    record::review::reply::FixItem, record::review::reply::FixSeverity, record::review::reply::Vote,
+};
 use futures::executor::block_on;
 
 const NOW: u64 = 1_700_000_000_000;
@@ -33,7 +37,7 @@ fn fresh_review() -> Session {
 
 fn body_mut(session: &mut Session) -> &mut ReviewBody {
     match &mut session.body {
-        consilium_engine::Body::Review(body) => body,
+        consilium_engine::record::Body::Review(body) => body,
         _ => unreachable!("a review"),
     }
 }

@@ -7,7 +7,7 @@ use consilium_engine::review::diff::ParsedDiff;
 use consilium_engine::review::report::fix_requests_of;
 use consilium_engine::review::{run_review, secrets};
 use consilium_engine::testing::{text_reply, FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::{html_report, Session};
+use consilium_engine::{html_report, record::Session};
 use futures::executor::block_on;
 use serde_json::json;
 

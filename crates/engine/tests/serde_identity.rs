@@ -5,9 +5,9 @@
 mod common;
 
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
+use consilium_engine::record::Session;
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::Session;
 use futures::executor::block_on;
 
 const NOW: u64 = common::NOW_MS;

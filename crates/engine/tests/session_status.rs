@@ -2,10 +2,10 @@
 mod common;
 
 use common::*;
+use consilium_engine::record::consult::state::ConsultState;
 use consilium_engine::record::state::StateMachine;
 use consilium_engine::record::SessionStatus;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::ConsultState;
 
 #[test]
 fn the_status_is_the_stored_state_of_the_sessions_protocol() {

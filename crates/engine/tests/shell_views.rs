@@ -5,18 +5,25 @@ use consilium_engine::library::list::{
     count_line, export_file_name, export_message, format_bytes, short_time, shown_ids,
     storage_line, ImportReport,
 };
-use consilium_engine::prioritize::backlog::Opportunity;
-use consilium_engine::prioritize::body::PrioritizeConfig;
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::prioritize::run_prioritize;
+use consilium_engine::record::prioritize::backlog::Opportunity;
+use consilium_engine::record::prioritize::body::PrioritizeConfig;
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
+use consilium_engine::views::consent::{check_prioritize, prioritize_questions, start_anyway};
+use consilium_engine::views::costs::price_entry;
+use consilium_engine::views::health::{seats_known_to_fail, Health, SeatToCheck};
 use consilium_engine::views::prioritize::*;
-use consilium_engine::views::seats::{consult_seats, partner_seats};
+use consilium_engine::views::seats::{
+    consult_seats, council_participants, judge_model_warning, labelled_council, partner_seats,
+    Seat, SeatCatalog, SeatProvider,
+};
 use consilium_engine::views::session::demo_session;
-use consilium_engine::views::*;
+use consilium_engine::views::session::{failed_calls, heading, recorded_calls, was_cancelled};
 use consilium_engine::{
-    demo_config, CallFailure, CallStatus, Persona, Price, Session, DEMO_QUESTION,
+    consult::demo::demo_config, consult::demo::DEMO_QUESTION, harness::io::CallFailure,
+    participants::Persona, participants::Price, record::CallStatus, record::Session,
 };
 use futures::executor::block_on;
 
@@ -558,8 +565,8 @@ fn the_backlog_editor_counts_titled_rows_and_keeps_rows_with_a_title_or_a_descri
     let mut with_evidence = row("opp-5", "", "");
     with_evidence.evidence = vec!["CI red".into()];
     let mut sized = row("opp-6", "", "");
-    sized.effort = Some(consilium_engine::prioritize::backlog::Effort::Size(
-        consilium_engine::prioritize::backlog::Size::S,
+    sized.effort = Some(consilium_engine::record::prioritize::backlog::Effort::Size(
+        consilium_engine::record::prioritize::backlog::Size::S,
     ));
     let all = [rows.to_vec(), vec![typed_kind, with_evidence, sized]].concat();
     assert_eq!(
@@ -690,7 +697,7 @@ fn times_read_to_the_minute_and_sizes_in_decimal_units() {
 
 #[test]
 fn a_demo_session_of_each_protocol_is_scripted_on_its_demo_subject() {
-    use consilium_engine::Protocol;
+    use consilium_engine::record::Protocol;
     for protocol in [Protocol::Consult, Protocol::Review, Protocol::Prioritize] {
         let session = demo_session(protocol, "demo-1".into(), NOW);
         assert_eq!(session.protocol(), protocol);
@@ -721,7 +728,10 @@ fn a_demo_session_of_each_protocol_is_scripted_on_its_demo_subject() {
 
 #[test]
 fn the_list_shows_what_the_filter_admits_and_while_searching_only_what_was_found() {
-    use consilium_engine::library::{HistoryFilter, SearchHit, SessionSummary};
+    use consilium_engine::{
+        library::filter::HistoryFilter, library::search::SearchHit,
+        library::summary::SessionSummary,
+    };
     use std::collections::HashMap;
     let summaries: Vec<SessionSummary> = [
         (demo_consult(), "c-1", "2026-11-20T10:00:00.000Z"),

@@ -1,10 +1,12 @@
 //! The sidebar's list (issue 32.6): date groups by the local calendar from an injected clock, a
 //! search by title and decision, the session whose deletion waits for its undo left out, and the
 //! title a rename saves.
-use consilium_engine::library::{
-    date_group, renamed_title, sidebar_groups, DateGroup, SessionSummary, SidebarQuery,
-};
 use consilium_engine::timestamp::{parse_rfc3339_ms, rfc3339_utc};
+use consilium_engine::{
+    library::sidebar::date_group, library::sidebar::renamed_title,
+    library::sidebar::sidebar_groups, library::sidebar::DateGroup, library::sidebar::SidebarQuery,
+    library::summary::SessionSummary,
+};
 
 const HOUR: u64 = 60 * 60 * 1000;
 const DAY: u64 = 24 * HOUR;
@@ -108,7 +110,7 @@ fn library() -> (Vec<SessionSummary>, u64) {
 
 type Shown = Vec<(&'static str, Vec<String>)>;
 
-fn shown(groups: &[consilium_engine::library::SidebarGroup]) -> Shown {
+fn shown(groups: &[consilium_engine::library::sidebar::SidebarGroup]) -> Shown {
     groups
         .iter()
         .map(|g| {

@@ -4,7 +4,10 @@ mod common;
 use common::*;
 use consilium_engine::record::CallId;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::{CallFailure, ConsultState, Event, Protocol, StateMachine, TransitionError};
+use consilium_engine::{
+    harness::events::Event, harness::io::CallFailure, record::consult::state::ConsultState,
+    record::consult::state::TransitionError, record::state::StateMachine, record::Protocol,
+};
 use ConsultState::*;
 
 const ALL: &[ConsultState] = <ConsultState as StateMachine>::ALL;

@@ -4,8 +4,13 @@ mod common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::views::{invalid_record_notice, record_problems, resume_offer};
-use consilium_engine::{ConsultState, Event, Session};
+use consilium_engine::{
+    harness::events::Event, record::consult::state::ConsultState, record::Session,
+};
+use consilium_engine::{
+    views::session::invalid_record_notice, views::session::record_problems,
+    views::session::resume_offer,
+};
 
 type Edit = Box<dyn Fn(&mut Session)>;
 
@@ -140,13 +145,13 @@ fn a_review_naming_someone_off_the_committee_is_invalid_and_not_resumed() {
             _ => None,
         })
         .find(|s| match &s.body {
-            consilium_engine::Body::Review(body) => body.rounds.len() == 1,
+            consilium_engine::record::Body::Review(body) => body.rounds.len() == 1,
             _ => false,
         })
         .unwrap();
     assert_eq!(record_problems(&saved), Vec::<String>::new());
     assert!(resume_offer(&saved, false, false).is_some());
-    if let consilium_engine::Body::Review(body) = &mut saved.body {
+    if let consilium_engine::record::Body::Review(body) = &mut saved.body {
         body.rounds[0].opinions[0].member_id = "intruder".into();
     }
     assert_eq!(

@@ -3,11 +3,19 @@
 mod common;
 
 use common::*;
+use consilium_engine::consult::dissent::{dissent_on_record, severity_name};
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::views::*;
+use consilium_engine::views::consent::{needs_consent, review_needs_consent};
+use consilium_engine::views::consult::challenge_threads;
+use consilium_engine::views::costs::{
+    cost_line, describe_calls, describe_estimate, participant_costs,
+};
+use consilium_engine::views::session::resume_offer;
 use consilium_engine::{
-    estimate_cost, CallFailure, CallReply, ConsultState, CostEstimate, CostSummary,
-    CrossExamArtifact, Price, Severity,
+    consult::estimate::estimate_cost, consult::estimate::CostEstimate, harness::io::CallFailure,
+    harness::io::CallReply, participants::Price, record::consult::artifacts::CrossExamArtifact,
+    record::consult::artifacts::Severity, record::consult::state::ConsultState,
+    record::CostSummary,
 };
 use serde_json::json;
 
@@ -74,17 +82,18 @@ fn the_cost_line_names_the_budget_and_the_unpriced_calls() {
 #[test]
 fn a_demo_says_it_costs_nothing_instead_of_unknown_prices() {
     let mut demo = consilium_engine::views::session::demo_session(
-        consilium_engine::Protocol::Consult,
+        consilium_engine::record::Protocol::Consult,
         "demo-1".into(),
         0,
     );
     demo.cost.unpriced_calls = 9;
     assert_eq!(
-        consilium_engine::views::session_cost_line(&demo),
+        consilium_engine::views::costs::session_cost_line(&demo),
         "Demo · no cost"
     );
     demo.demo = false;
-    assert!(consilium_engine::views::session_cost_line(&demo).contains("9 calls at unknown price"));
+    assert!(consilium_engine::views::costs::session_cost_line(&demo)
+        .contains("9 calls at unknown price"));
 }
 
 #[test]

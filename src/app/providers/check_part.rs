@@ -1,7 +1,7 @@
 //! The provider check (`health::check_provider`): it builds and reads real calls (the providers'
 //! request and reply codecs, the transport), so in the split build it is a part of its own,
 //! loaded the first time a provider is checked (added from a preset, a key typed, Settings).
-use consilium_engine::views::Health;
+use consilium_engine::views::health::Health;
 use futures::future::LocalBoxFuture;
 
 use super::health;

@@ -1,6 +1,6 @@
 //! "Test connection": one short call to a provider's default model, built by the same code as a
 //! run's calls (`chat_request`), sent once (no retries: the user is waiting for the verdict).
-use consilium_engine::{CallRequest, CallTarget};
+use consilium_engine::{harness::io::CallRequest, harness::io::CallTarget};
 use consilium_providers::redact;
 
 use crate::app::runs::chat_request;

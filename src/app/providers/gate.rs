@@ -1,6 +1,9 @@
 //! What the providers say about a council before its run: seats whose provider is known to fail,
 //! providers still without a key in this tab, and the council's one-line summary.
-use consilium_engine::views::{seats_known_to_fail, Health, Seat, SeatToCheck};
+use consilium_engine::{
+    views::health::seats_known_to_fail, views::health::Health, views::health::SeatToCheck,
+    views::seats::Seat,
+};
 use leptos::prelude::*;
 
 use crate::app::AppState;

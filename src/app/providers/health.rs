@@ -4,7 +4,7 @@
 //! made with: editing the base URL, kind or default model, or the key, makes it unknown again.
 use std::collections::HashMap;
 
-use consilium_engine::views::Health;
+use consilium_engine::views::health::Health;
 use consilium_providers::{
     build_chat_request, build_models_request, diagnose, Browser, CheckFacts, CheckStep,
     FetchOutcome,

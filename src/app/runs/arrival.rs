@@ -3,8 +3,8 @@
 //! reading something else): then a "Decision ready" chip offers the jump instead.
 use consilium_engine::record::prioritize::state::PrioritizeState;
 use consilium_engine::record::SessionStatus;
-use consilium_engine::views::decision;
-use consilium_engine::{Body, Session};
+use consilium_engine::views::verdict::decision;
+use consilium_engine::{record::Body, record::Session};
 
 /// What the session page does with its decision when the run ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,8 +39,8 @@ pub fn has_decision(session: &Session) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use consilium_engine::record::Protocol;
     use consilium_engine::views::session::demo_session;
-    use consilium_engine::Protocol;
 
     use super::*;
 

@@ -1,4 +1,4 @@
-//! Running a benchmark in the browser: the engine's runner (`consilium_engine::run_benchmark`) with
+//! Running a benchmark in the browser: the engine's runner (`consilium_engine::benchmark::run::run_benchmark`) with
 //! Consult as its council, at most `parallel_per_provider` requests in flight per provider
 //! (`LimitedCaller`), the record saved as it goes (every update the engine hands over, coalesced
 //! by storage, and written before each question's next step), and its progress as a signal.
@@ -7,7 +7,7 @@
 use consilium_engine::benchmark::limit::LimitedCaller;
 use consilium_engine::benchmark_council::PacedConsultCouncil;
 use consilium_engine::record::benchmark::config::DEFAULT_PARALLEL_PER_PROVIDER;
-use consilium_engine::{run_benchmark, Session};
+use consilium_engine::{benchmark::run::run_benchmark, record::Session};
 use futures::future::LocalBoxFuture;
 use gloo_timers::future::TimeoutFuture;
 

@@ -4,8 +4,10 @@
 use std::rc::Rc;
 
 use consilium_engine::{
-    CallFailure, CallProgress, CallReply, CallRequest, FailureKind, FirstTextTimes, HedgeDeadline,
-    ModelCaller, PacedDemoCaller, DEMO_PROVIDER_ID,
+    demo::PacedDemoCaller, harness::demo::DEMO_PROVIDER_ID, harness::io::CallFailure,
+    harness::io::CallProgress, harness::io::CallReply, harness::io::CallRequest,
+    harness::io::FailureKind, harness::io::FirstTextTimes, harness::io::HedgeDeadline,
+    harness::io::ModelCaller,
 };
 use consilium_providers::{
     Action, Attempts, ChatReply, ChatRequest, Decision, Message, ResponseSchema, RetryPolicy, Role,
@@ -173,7 +175,7 @@ fn call_reply(reply: ChatReply, notes: Vec<String>) -> CallReply {
 
 #[cfg(test)]
 mod tests {
-    use consilium_engine::{CallTarget, TEMPERATURE};
+    use consilium_engine::{harness::io::CallTarget, harness::io::TEMPERATURE};
     use serde_json::json;
 
     use super::*;

@@ -1,5 +1,5 @@
 //! The browser's clock for the engine, and the cancellable waits of a run.
-use consilium_engine::{Clock, Sleep};
+use consilium_engine::{harness::io::Clock, harness::io::Sleep};
 use gloo_timers::future::TimeoutFuture;
 
 use crate::platform::transport::CancelToken;

@@ -6,7 +6,7 @@ use leptos::task::spawn_local;
 
 use consilium_engine::benchmark::progress::BenchmarkProgress;
 use consilium_engine::record::CallId;
-use consilium_engine::Session;
+use consilium_engine::record::Session;
 
 use crate::app::library::Library;
 use crate::app::runs::stream_text::StreamText;

@@ -4,8 +4,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use consilium_engine::{
-    consult::cross_examine_anyway, run_consult, run_prioritize, run_review, Body, FirstTextTimes,
-    Session, BENCHMARK_DEMO_SPEEDUP,
+    consult::cross_examine_anyway, consult::run_consult, demo::BENCHMARK_DEMO_SPEEDUP,
+    harness::io::FirstTextTimes, prioritize::run_prioritize, record::Body, record::Session,
+    review::run_review,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -51,7 +52,7 @@ pub fn start_run(
     if live.running.get_untracked() {
         return Err(ALREADY_RUNNING.to_string());
     }
-    if let Some(invalid) = consilium_engine::views::invalid_record_notice(&session) {
+    if let Some(invalid) = consilium_engine::views::session::invalid_record_notice(&session) {
         return Err(invalid);
     }
     let cancel = CancelToken::default();

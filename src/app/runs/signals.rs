@@ -4,7 +4,9 @@ use std::cell::Cell;
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::record::CallId;
 use consilium_engine::views::live::ASKED_AGAIN_NOTE;
-use consilium_engine::{Clock, Event, EventSink, Session};
+use consilium_engine::{
+    harness::events::Event, harness::events::EventSink, harness::io::Clock, record::Session,
+};
 use leptos::prelude::*;
 
 use super::clock::BrowserClock;

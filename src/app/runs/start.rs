@@ -5,12 +5,15 @@
 use std::sync::Arc;
 
 use consilium_engine::views::session::demo_session;
-use consilium_engine::views::{check_key_limits, ConsentRequest, KeyLimitCheck, Seat};
-use consilium_engine::{Protocol, Session};
+use consilium_engine::{record::Protocol, record::Session};
+use consilium_engine::{
+    views::consent::ConsentRequest, views::key_limit::check_key_limits,
+    views::key_limit::KeyLimitCheck, views::seats::Seat,
+};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use consilium_engine::Clock;
+use consilium_engine::harness::io::Clock;
 
 use super::{start_run, BrowserClock, LiveRun, RunHow, ALREADY_RUNNING};
 use crate::app::library::follow_library;

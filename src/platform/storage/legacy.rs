@@ -3,8 +3,8 @@
 //! local storage. One that does not read stays where it is, and History says so.
 use std::cell::RefCell;
 
-use consilium_engine::library::{searchable_text, SessionSummary};
-use consilium_engine::Session;
+use consilium_engine::record::Session;
+use consilium_engine::{library::search::searchable_text, library::summary::SessionSummary};
 use idb::{Database, TransactionMode};
 
 use super::outcomes::Apart;

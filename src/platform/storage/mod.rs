@@ -14,11 +14,11 @@ pub(crate) mod reindex;
 pub mod sync;
 mod upkeep;
 
-use consilium_engine::library::searchable_text;
-pub use consilium_engine::library::SessionSummary;
+use consilium_engine::library::search::searchable_text;
+pub use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::benchmark::outcomes_apart::{needs_split, stored_record};
 use consilium_engine::record::Body;
-use consilium_engine::Session;
+use consilium_engine::record::Session;
 use idb::TransactionMode;
 use outcomes::Apart;
 use std::future::IntoFuture;

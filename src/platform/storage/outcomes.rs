@@ -9,7 +9,7 @@ use std::future::IntoFuture;
 use consilium_engine::record::benchmark::outcomes_apart::{
     changed_questions, join, results_apart, StoredQuestion,
 };
-use consilium_engine::Session;
+use consilium_engine::record::Session;
 use idb::{Database, KeyRange, TransactionMode};
 use wasm_bindgen::JsValue;
 

@@ -2,7 +2,7 @@
 //! and only the newest version of each session waiting to be written is kept.
 use std::cell::RefCell;
 
-use consilium_engine::Session;
+use consilium_engine::record::Session;
 use futures::channel::oneshot;
 use leptos::task::spawn_local;
 

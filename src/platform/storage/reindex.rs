@@ -5,9 +5,9 @@
 use std::collections::HashSet;
 use std::future::IntoFuture;
 
-use consilium_engine::library::{searchable_text, SessionSummary};
 use consilium_engine::record::benchmark::outcomes_apart::stored_record;
-use consilium_engine::Session;
+use consilium_engine::record::Session;
+use consilium_engine::{library::search::searchable_text, library::summary::SessionSummary};
 use idb::{Database, TransactionMode};
 use wasm_bindgen::JsValue;
 

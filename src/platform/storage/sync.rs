@@ -1,7 +1,7 @@
 //! Two tabs, one history: every save and deletion is announced on a BroadcastChannel, and each tab
 //! listening updates its list and open session from it. A tab receives its own announcements too
 //! (through a separate channel object), so handlers must be idempotent, and are.
-use consilium_engine::library::SessionSummary;
+use consilium_engine::library::summary::SessionSummary;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};

@@ -7,8 +7,12 @@ use consilium_engine::record::benchmark::config::{
 };
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::views::benchmark::benchmark_estimate;
-use consilium_engine::views::{describe_calls, needs_consent, panelist_label};
-use consilium_engine::{Clock, ConsultConfig, Protocol, Session};
+use consilium_engine::{
+    harness::io::Clock, record::consult::config::ConsultConfig, record::Protocol, record::Session,
+};
+use consilium_engine::{
+    views::consent::needs_consent, views::costs::describe_calls, views::seats::panelist_label,
+};
 use leptos::prelude::*;
 
 use super::question_set::{QuestionSet, QuestionSetPicker};

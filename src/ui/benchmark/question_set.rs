@@ -4,8 +4,8 @@
 use consilium_engine::benchmark::questions::{
     arithmetic_questions, parse_question_file, word_problems, QuestionFileFormat,
 };
-use consilium_engine::benchmark::Question;
 use consilium_engine::record::benchmark::config::{Generator, QuestionSource};
+use consilium_engine::record::benchmark::question::Question;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

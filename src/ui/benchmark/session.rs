@@ -4,8 +4,8 @@
 //! the page responsive.
 use consilium_engine::benchmark::csv::results_csv;
 use consilium_engine::benchmark::progress::progress;
+use consilium_engine::record::Session;
 use consilium_engine::views::benchmark::{benchmark_body_results, progress_view, results_key};
-use consilium_engine::Session;
 use leptos::prelude::*;
 
 use super::results::BenchmarkResults;

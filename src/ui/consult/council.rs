@@ -1,10 +1,13 @@
 //! A council as Consult's and the Benchmark's forms hold it: the panel and the judge, filled with
 //! a new council as soon as the first provider exists, and chosen in the panel builder behind the
 //! council chip.
+use consilium_engine::participants::Participant;
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::views::depth::depth_chip;
-use consilium_engine::views::{consult_seats, council_participants, labelled_council, Seat};
-use consilium_engine::Participant;
+use consilium_engine::{
+    views::seats::consult_seats, views::seats::council_participants,
+    views::seats::labelled_council, views::seats::Seat,
+};
 use leptos::prelude::*;
 
 use crate::app::AppState;

@@ -5,9 +5,12 @@
 //! Everything shown is computed by the engine's view models (`views::decision`,
 //! `views::confidence_why`, `views::stance_matrix`).
 use consilium_engine::record::consult::early_decision::DecidedBy;
-use consilium_engine::views::{
-    answer_above, confidence_chip, confidence_why, dissent_level, percent, recommendation_below,
-    severity_name, ColumnKind, ConfidenceMeter, Decision, StanceKind, StanceMatrix,
+use consilium_engine::{
+    consult::dissent::severity_name, views::stance::ColumnKind, views::stance::StanceKind,
+    views::stance::StanceMatrix, views::verdict::answer_above, views::verdict::confidence_chip,
+    views::verdict::confidence_why, views::verdict::dissent_level, views::verdict::percent,
+    views::verdict::recommendation_below, views::verdict::ConfidenceMeter,
+    views::verdict::Decision,
 };
 use leptos::prelude::*;
 

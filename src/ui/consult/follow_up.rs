@@ -3,10 +3,13 @@
 //! from a share link) and "Follow-ups: …" on the earlier one (from the library's summaries).
 use std::cell::RefCell;
 
-use consilium_engine::library::follow_ups_of;
+use consilium_engine::library::recent::follow_ups_of;
 use consilium_engine::record::consult::follow_up::FollowUpOf;
-use consilium_engine::views::{earlier_decision, follow_up_form, follow_up_of_line, FollowUpForm};
-use consilium_engine::{ConsultBody, Session};
+use consilium_engine::{record::consult::body::ConsultBody, record::Session};
+use consilium_engine::{
+    views::follow_up::earlier_decision, views::follow_up::follow_up_form,
+    views::follow_up::follow_up_of_line, views::follow_up::FollowUpForm,
+};
 use gloo_storage::{SessionStorage, Storage};
 use leptos::prelude::*;
 

@@ -6,11 +6,15 @@
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::record::consult::follow_up::FollowUpOf;
 use consilium_engine::views::depth::{depth_choice, ANSWERS_ONLY};
-use consilium_engine::views::{
-    describe_calls, describe_estimate, follow_up_of_line, judge_model_warning, needs_consent,
-    FollowUpForm,
+use consilium_engine::{
+    consult::estimate::estimate_cost, consult::VERBOSE_NOTICE, harness::io::Clock,
+    record::consult::config::ConsultConfig, record::Protocol, record::Session,
 };
-use consilium_engine::{estimate_cost, Clock, ConsultConfig, Protocol, Session, VERBOSE_NOTICE};
+use consilium_engine::{
+    views::consent::needs_consent, views::costs::describe_calls, views::costs::describe_estimate,
+    views::follow_up::follow_up_of_line, views::follow_up::FollowUpForm,
+    views::seats::judge_model_warning,
+};
 use leptos::prelude::*;
 
 use crate::app::runs::start::PendingRun;

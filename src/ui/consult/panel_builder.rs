@@ -1,8 +1,10 @@
 //! Choosing the council: 2 to 5 panelists and a judge, each a provider, a model and an optional persona.
-use consilium_engine::consult::config::{MAX_PANELISTS, MIN_PANELISTS};
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::views::depth::depth_choice;
-use consilium_engine::views::{panelist_label, Seat};
+use consilium_engine::{
+    record::consult::config::MAX_PANELISTS, record::consult::config::MIN_PANELISTS,
+};
+use consilium_engine::{views::seats::panelist_label, views::seats::Seat};
 use leptos::prelude::*;
 
 use crate::app::council::set_council_depth;

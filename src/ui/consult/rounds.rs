@@ -1,11 +1,14 @@
 //! The four rounds as the user reads them: positions, consensus and tensions, challenges threaded with
 //! their rebuttals, and the verdict as the judge gave it.
-use consilium_engine::views::{
-    challenge_threads, efficiency_line, percent, severity_name, PositionCard, FREE_TEXT_LABEL,
+use consilium_engine::{
+    consult::dissent::severity_name, record::consult::artifacts::FREE_TEXT_LABEL,
+    views::consult::challenge_threads, views::consult::PositionCard,
+    views::verdict::efficiency_line, views::verdict::percent,
 };
 use consilium_engine::{
-    CrossExamArtifact, IndependentArtifact, Session, SynthesisArtifact, TokenEfficiencyStats,
-    VerdictArtifact,
+    record::consult::artifacts::CrossExamArtifact, record::consult::artifacts::IndependentArtifact,
+    record::consult::artifacts::SynthesisArtifact, record::consult::artifacts::VerdictArtifact,
+    record::consult::efficiency::TokenEfficiencyStats, record::Session,
 };
 use leptos::prelude::*;
 
@@ -100,7 +103,8 @@ pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl Int
     // A heading with nothing under it says nothing: shown only over what it heads.
     let has_unthreaded = !view_model.unthreaded.is_empty();
     let has_unresolved = !view_model.unresolved.is_empty();
-    let rebuttal = |session: &Session, r: consilium_engine::Rebuttal| {
+    let rebuttal = |session: &Session,
+                    r: consilium_engine::record::consult::artifacts::Rebuttal| {
         let mark = r
             .free_text
             .then(|| view! { " " <span class="badge free-text">{FREE_TEXT_LABEL}</span> });

@@ -3,8 +3,10 @@
 //! run goes on, each round shows its live calls until its artifact arrives. Each part follows only
 //! its own slice of the record, so a new call record or a later round leaves the rest untouched.
 use consilium_engine::record::consult::early_decision::DecidedBy;
-use consilium_engine::views::{decision, stance_matrix};
-use consilium_engine::{ConsultBody, Session, VERBOSE_NOTICE};
+use consilium_engine::{
+    consult::VERBOSE_NOTICE, record::consult::body::ConsultBody, record::Session,
+};
+use consilium_engine::{views::stance::stance_matrix, views::verdict::decision};
 use leptos::prelude::*;
 
 use crate::app::runs::start::cross_examine_anyway;

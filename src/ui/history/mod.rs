@@ -6,11 +6,13 @@ use std::collections::{HashMap, HashSet};
 
 use consilium_engine::counted::counted;
 use consilium_engine::library::list::{count_line, short_time, shown_ids, storage_line};
-use consilium_engine::library::{
-    stamps, FilterControl, HistoryFilter, Query, SearchCache, SearchHit, SessionSummary,
+use consilium_engine::record::Protocol;
+use consilium_engine::views::session::state_words;
+use consilium_engine::{
+    library::filter::FilterControl, library::filter::HistoryFilter, library::search::Query,
+    library::search::SearchHit, library::search_cache::stamps, library::search_cache::SearchCache,
+    library::summary::SessionSummary,
 };
-use consilium_engine::views::state_words;
-use consilium_engine::Protocol;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

@@ -3,8 +3,11 @@
 use std::collections::HashSet;
 
 use consilium_engine::library::list::{export_file_name, export_message, ImportReport};
-use consilium_engine::library::{drop_identical, export_all, keep_both, parse_import};
 use consilium_engine::timestamp::rfc3339_utc;
+use consilium_engine::{
+    library::transfer::drop_identical, library::transfer::export_all, library::transfer::keep_both,
+    library::transfer::parse_import,
+};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

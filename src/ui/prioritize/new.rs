@@ -2,18 +2,24 @@
 //! list), whether to debate it (by default when it has more opportunities than the setting), the
 //! three partners, max rounds and budget. Before the start the app asks when the critic is not
 //! independent or a partner has no price (its cost would be unknown, never counted as free).
-use consilium_engine::prioritize::backlog::{Effort, Opportunity, Size};
-use consilium_engine::prioritize::body::{Partner, PrioritizeConfig};
-use consilium_engine::prioritize::debate::{DEFAULT_BUDGET_USD, DEFAULT_MAX_ROUNDS};
 use consilium_engine::prioritize::debate_by_default;
 use consilium_engine::prioritize::import::{import_backlog, merge_into, ImportFormat};
+use consilium_engine::record::prioritize::body::{Partner, PrioritizeConfig};
 use consilium_engine::views::prioritize::{
     backlog_of, debate_line, evidence_lines, titled, typed_rows,
 };
-use consilium_engine::views::{
-    check_prioritize, partner_seats, prioritize_consent, start_anyway, Seat,
+use consilium_engine::{harness::io::Clock, record::Protocol, record::Session};
+use consilium_engine::{
+    record::prioritize::backlog::Effort, record::prioritize::backlog::Opportunity,
+    record::prioritize::backlog::Size,
 };
-use consilium_engine::{Clock, Protocol, Session};
+use consilium_engine::{
+    record::prioritize::debate::DEFAULT_BUDGET_USD, record::prioritize::debate::DEFAULT_MAX_ROUNDS,
+};
+use consilium_engine::{
+    views::consent::check_prioritize, views::consent::prioritize_consent,
+    views::consent::start_anyway, views::seats::partner_seats, views::seats::Seat,
+};
 use leptos::prelude::*;
 
 use crate::app::runs::start::{ready_to_start, start_or_ask, PendingRun};
@@ -149,7 +155,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         // anyway puts an overridden independence on record.
         let consent = prioritize_consent(&session.prioritize().config);
         if consent.is_some() {
-            if let consilium_engine::Body::Prioritize(body) = &mut session.body {
+            if let consilium_engine::record::Body::Prioritize(body) = &mut session.body {
                 start_anyway(&mut body.config);
             }
         }

@@ -2,14 +2,14 @@
 //! stalemate, cost against budget), the ranked backlog with dispositions and the critic's
 //! concerns, the rank movement chart (champion, critic or moderator rankings) with its table
 //! alternative, then each round as the record. While it runs, the partners' calls stream.
-use consilium_engine::prioritize::body::PrioritizeBody;
-use consilium_engine::prioritize::debate::DebateRound;
 use consilium_engine::prioritize::debate_cost_usd;
+use consilium_engine::record::prioritize::body::PrioritizeBody;
+use consilium_engine::record::prioritize::debate::DebateRound;
+use consilium_engine::record::Session;
 use consilium_engine::views::prioritize::{
     bump_chart, chart_description, debate_cost_fact, debate_facts, rank_movement, ranked_rows,
     round_status, round_under_way, RankLine, RankingSource,
 };
-use consilium_engine::Session;
 use leptos::prelude::*;
 
 use crate::ui::widgets::rich_text::RichText;

@@ -1,13 +1,13 @@
 //! New review: the change (pasted, or opened from a file), the project's rules, and the committee,
 //! elected by the number of changed files and editable (who sits, on which provider and model).
-use consilium_engine::review::body::ReviewConfig;
-use consilium_engine::review::committee::ReviewerRole;
+use consilium_engine::record::review::body::ReviewConfig;
+use consilium_engine::record::review::committee::ReviewerRole;
 use consilium_engine::review::diff::ParsedDiff;
 use consilium_engine::views::review::{
     change_summary, choose_member, elected_committee, member_choice,
 };
-use consilium_engine::views::{review_needs_consent, Seat};
-use consilium_engine::{Clock, Protocol, Session};
+use consilium_engine::{harness::io::Clock, record::Protocol, record::Session};
+use consilium_engine::{views::consent::review_needs_consent, views::seats::Seat};
 use leptos::prelude::*;
 
 use crate::app::runs::start::PendingRun;

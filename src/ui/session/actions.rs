@@ -2,7 +2,7 @@
 //! operable without script, Escape closes it) listing what this protocol's session can be saved
 //! as, and Print.
 use consilium_engine::library::share::json_export_notice;
-use consilium_engine::Session;
+use consilium_engine::record::Session;
 use leptos::html::Details;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

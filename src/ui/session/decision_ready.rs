@@ -1,7 +1,7 @@
 //! When a run ends here, the eyes go to its decision: brought into view and focused, or, when the
 //! user scrolled away on purpose during the run, a "Decision ready" chip that jumps to it. The
 //! rule is the app's (`app::runs::arrival`), the scrolling and focus the platform's.
-use consilium_engine::Session;
+use consilium_engine::record::Session;
 use leptos::prelude::*;
 
 use crate::app::runs::arrival::{at_run_end, AtRunEnd};

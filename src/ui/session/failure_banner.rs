@@ -2,8 +2,11 @@
 //! calls that failed alike), what happened to the run, how to fix it, and the actions that help:
 //! open the provider's settings, test it, resume or discard. The full reason and each failed call
 //! are kept under Details.
-use consilium_engine::views::{failed_calls, FailureReport, ProviderRef, ResumeOffer};
-use consilium_engine::Session;
+use consilium_engine::record::Session;
+use consilium_engine::{
+    views::failure::FailureReport, views::failure::ProviderRef, views::session::failed_calls,
+    views::session::ResumeOffer,
+};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::time::Duration;

@@ -2,11 +2,13 @@
 //! export), resume when it stopped, and the protocol's own body. The page is built once per
 //! session; each part follows only its own slice of the record, so an update re-renders what
 //! changed and leaves open `<details>` and focus where they were.
-use consilium_engine::views::{
-    call_notes, failure_report, heading, invalid_record_notice, participant_costs, resume_offer,
-    session_cost_line, state_words, tab_title, was_cancelled,
+use consilium_engine::{record::Protocol, record::Session};
+use consilium_engine::{
+    views::costs::participant_costs, views::costs::session_cost_line,
+    views::failure::failure_report, views::session::call_notes, views::session::heading,
+    views::session::invalid_record_notice, views::session::resume_offer,
+    views::session::state_words, views::session::tab_title, views::session::was_cancelled,
 };
-use consilium_engine::{Protocol, Session};
 use leptos::html::H2;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

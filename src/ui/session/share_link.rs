@@ -2,8 +2,8 @@
 //! sheet where it has one, else copied, with a confirmation beside the button. The link itself
 //! (thousands of characters) is never printed on the page; if the browser refuses to copy, it is
 //! offered as a link to copy from the context menu.
-use consilium_engine::views::tab_title;
-use consilium_engine::Session;
+use consilium_engine::record::Session;
+use consilium_engine::views::session::tab_title;
 use js_sys::{Function, Object, Promise, Reflect};
 use leptos::prelude::*;
 use leptos::task::spawn_local;

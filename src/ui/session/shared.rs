@@ -2,8 +2,8 @@
 //! saves it to their history, under a new id if theirs already has one like it.
 use std::collections::HashSet;
 
-use consilium_engine::library::keep_both;
-use consilium_engine::Session;
+use consilium_engine::library::transfer::keep_both;
+use consilium_engine::record::Session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

@@ -1,8 +1,8 @@
 //! The bar that stays at the top of a live run: where it stands in plain words ("Round 2 of 4 ·
 //! Synthesis"), Cancel, and for the demo "Skip to the decision". The page follows the active
 //! round (the newest call's card) until the user scrolls away; "Follow the run" brings it back.
+use consilium_engine::record::Session;
 use consilium_engine::views::live::stepper;
-use consilium_engine::Session;
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -1,5 +1,7 @@
 //! Advanced settings: the debate's filter limits (seed 001), by round.
-use consilium_engine::{FilterLimits, LimitField};
+use consilium_engine::{
+    record::consult::filter_limits::FilterLimits, record::consult::filter_limits::LimitField,
+};
 use leptos::prelude::*;
 
 use super::fields::update_settings;

@@ -1,5 +1,5 @@
 //! Advanced settings: the price table, per model, with its cache rates.
-use consilium_engine::views::price_entry_with_cache;
+use consilium_engine::views::costs::price_entry_with_cache;
 use leptos::prelude::*;
 
 use super::fields::update_settings;

@@ -1,6 +1,6 @@
 //! Basic settings: each provider (name, kind, address, default model, key, its health, one check
 //! and its model list) and the council a new consult starts with.
-use consilium_engine::views::{consult_seats, Health};
+use consilium_engine::{views::health::Health, views::seats::consult_seats};
 use consilium_providers::ProviderKind;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

@@ -1,7 +1,7 @@
 //! One session in the sidebar: its link, and "Rename" (inline: Enter or leaving the field saves,
 //! Escape cancels) and "Delete" (undone from the toast, `undo.rs`). A session this tab runs has
 //! neither: its run saves its own copy.
-use consilium_engine::library::RecentEntry;
+use consilium_engine::library::recent::RecentEntry;
 use leptos::html::{Button, Input};
 use leptos::prelude::*;
 

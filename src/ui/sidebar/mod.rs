@@ -12,7 +12,10 @@ pub mod undo;
 
 use std::time::Duration;
 
-use consilium_engine::library::{sidebar_groups, DateGroup, SidebarQuery, RECENT_LIMIT};
+use consilium_engine::{
+    library::recent::RECENT_LIMIT, library::sidebar::sidebar_groups, library::sidebar::DateGroup,
+    library::sidebar::SidebarQuery,
+};
 use gloo_storage::{LocalStorage, Storage};
 use leptos::html::{Button, A};
 use leptos::prelude::*;

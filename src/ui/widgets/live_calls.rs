@@ -1,6 +1,6 @@
 //! The calls of one round as they happen: who is answering, their streamed text, retries and failures.
-use consilium_engine::views::recorded_calls;
-use consilium_engine::CallStatus;
+use consilium_engine::record::CallStatus;
+use consilium_engine::views::session::recorded_calls;
 use leptos::prelude::*;
 
 use consilium_engine::views::live::ReplyKind;
@@ -82,7 +82,10 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
 /// cards the live run showed, so a stopped round reads the same in this tab, after a reload, or
 /// offline.
 #[component]
-pub fn RecordedCalls(round: u8, session: Memo<Option<consilium_engine::Session>>) -> impl IntoView {
+pub fn RecordedCalls(
+    round: u8,
+    session: Memo<Option<consilium_engine::record::Session>>,
+) -> impl IntoView {
     let cards = move || {
         session
             .with(|s| s.as_ref().map(|s| recorded_calls(s, round)))

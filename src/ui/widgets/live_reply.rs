@@ -3,8 +3,8 @@
 //! rendered as text nodes, never as HTML.
 use std::time::Duration;
 
+use consilium_engine::record::Session;
 use consilium_engine::views::live::{live_reply, FieldBody, LiveReply, ReplyKind};
-use consilium_engine::Session;
 use leptos::prelude::*;
 
 use crate::app::runs::stream_text::StreamText;

@@ -17,7 +17,7 @@ pub mod start;
 pub mod table;
 
 use consilium_engine::record::ProtocolBody;
-use consilium_engine::{Protocol, Session};
+use consilium_engine::{record::Protocol, record::Session};
 use leptos::prelude::*;
 
 use crate::app::runs::start::launch_demo;

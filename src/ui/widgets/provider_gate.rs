@@ -1,7 +1,7 @@
 //! What stands between a filled form and its run, shown where the form is: the providers' health
 //! (a run never starts with a seat known to fail), keys still missing (asked for inline), the
 //! consent dialog beside the button that needs it, and Ctrl/Cmd+Enter to start.
-use consilium_engine::views::{Health, Seat};
+use consilium_engine::{views::health::Health, views::seats::Seat};
 use leptos::prelude::*;
 
 use crate::app::providers::gate::providers_without_key;

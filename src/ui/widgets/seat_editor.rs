@@ -2,8 +2,8 @@
 //! backup. How a seat becomes a participant is the engine's (`views::seats`); the settings are
 //! what it is resolved against.
 use consilium_engine::views::seats::all_personas;
-use consilium_engine::views::{Seat, SeatCatalog, SeatProvider};
-use consilium_engine::{Persona, Price};
+use consilium_engine::{participants::Persona, participants::Price};
+use consilium_engine::{views::seats::Seat, views::seats::SeatCatalog, views::seats::SeatProvider};
 use leptos::prelude::*;
 
 use crate::app::AppState;

@@ -1,6 +1,6 @@
 //! The parts of a form that show its way to the run (`app::runs::start`): the council chip, the
 //! checks before the start, and the start button with the consent dialog beside it.
-use consilium_engine::views::Seat;
+use consilium_engine::views::seats::Seat;
 use leptos::prelude::*;
 
 use crate::app::providers::gate::council_summary;

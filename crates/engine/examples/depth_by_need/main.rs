@@ -115,7 +115,7 @@ fn compare(adaptive: &DepthCount, full: &DepthCount, has_target: bool) -> String
 }
 
 /// The Benchmark's Vote, Adaptive and council arms on the same panels, for comparison.
-fn benchmark_table(questions: &[consilium_engine::benchmark::Question]) {
+fn benchmark_table(questions: &[consilium_engine::record::benchmark::question::Question]) {
     println!("\nThe Benchmark's own arms on the same panels (one Full council per question; Vote and Adaptive graded from its record, `benchmark::depth_arms`):\n");
     println!("| panel | depth | accuracy (95% Wilson) | calls / question | sequential calls / question |");
     println!("|---|---|---|---|---|");

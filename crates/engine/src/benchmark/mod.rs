@@ -29,6 +29,3 @@ pub mod run;
 pub mod session;
 pub mod stored;
 pub mod vote;
-
-pub use crate::record::benchmark::question::{Grader, Question};
-pub use run::{run_benchmark, Benchmark, Council};

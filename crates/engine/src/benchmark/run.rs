@@ -33,7 +33,6 @@ use crate::harness::events::{Event, EventSink};
 use crate::harness::io::{Clock, DynModelCaller, ModelCaller};
 use crate::harness::prompt::Prompt;
 use crate::harness::protocol::state_of;
-use crate::harness::{Answer, CallPlan, Protocol, Run, Stop};
 use crate::participants::Participant;
 use crate::record::benchmark::body::{Arm, BenchmarkBody, QuestionResult, Sample};
 use crate::record::benchmark::config::{BestSingle, BEST_SINGLE_ID};
@@ -47,6 +46,10 @@ use crate::record::consult::state::ConsultState;
 use crate::record::state::StateMachine;
 use crate::record::{self, CallId, CallStatus, CostSummary, ProtocolBody, Session};
 use crate::reply_parse::ParsedReply;
+use crate::{
+    harness::asking::Answer, harness::asking::CallPlan, harness::protocol::Protocol,
+    harness::run::Run, harness::run::Stop,
+};
 
 /// The Benchmark, as the harness knows it.
 pub struct Benchmark;

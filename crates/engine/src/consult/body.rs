@@ -1,6 +1,6 @@
 //! A new consultation, and Consult's view of a session record. The stored body itself is the
-//! record's (`record::consult::body`), re-exported here.
-pub use crate::record::consult::body::*;
+//! record's (`record::consult::body`).
+use crate::record::consult::body::ConsultBody;
 
 use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::state::ConsultState;

@@ -26,7 +26,8 @@ use crate::record::consult::artifacts::{
     ConsensusPoint, CrossExamArtifact, Dissent, IndependentArtifact, Severity, SynthesisArtifact,
     VerdictArtifact,
 };
-pub use crate::record::consult::confidence::{AgreementGap, ConfidenceCheck};
+use crate::record::consult::confidence::AgreementGap;
+use crate::record::consult::confidence::ConfidenceCheck;
 
 pub use super::minority::{minority_concerns, UNATTRIBUTED_AGENT};
 

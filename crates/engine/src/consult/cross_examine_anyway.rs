@@ -5,11 +5,11 @@
 use super::{rounds, Consult, ConsultRun};
 use crate::harness::events::{Event, EventSink};
 use crate::harness::io::{Clock, ModelCaller};
-use crate::harness::{Run, Stop};
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::config::FINAL_ROUND;
 use crate::record::consult::state::ConsultState;
 use crate::record::{ProtocolBody, Session};
+use crate::{harness::run::Run, harness::run::Stop};
 
 /// Whether the command applies: a completed consult whose decision was taken after a synthesis
 /// (an early decision from agreed answers has no synthesis to cross-examine).

@@ -3,15 +3,18 @@
 //! (round, participant, call), so a demo run is deterministic. The replies are the text a model
 //! would send (pretty-printed JSON), written out as constants rather than built at run time.
 
+use crate::harness::demo::DEMO_PROVIDER_ID;
 use crate::harness::demo::{scripted_reply, DEMO_MODEL};
 use crate::harness::io::{CallReply, CallRequest};
 use crate::participants::{builtin_personas, Participant, Persona};
-use crate::record::consult::config::{ConsultConfig, DEFAULT_MAX_TOKENS, FINAL_ROUND};
 use crate::record::consult::depth::Depth;
 use crate::record::consult::filter_limits::FilterLimits;
+use crate::{
+    record::consult::config::{ConsultConfig, FINAL_ROUND},
+    record::DEFAULT_MAX_TOKENS,
+};
 
 pub const DEMO_QUESTION: &str = "Should our team adopt Rust for the new ingestion service?";
-pub use crate::harness::demo::DEMO_PROVIDER_ID;
 const DEMO_PROVIDER_LABEL: &str = "Demo (scripted)";
 /// The personas of the three demo panelists, by name.
 const DEMO_PERSONAS: [&str; 3] = ["Pragmatic engineer", "Skeptic", "Risk analyst"];

@@ -13,7 +13,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::consult::caching::{self, caches_automatically, AUTOMATIC_CACHE_MIN_TOKENS};
-use crate::consult::prompts::{self, Detail, Prompt};
 use crate::participants::Participant;
 use crate::record::consult::artifacts::{
     ArtifactEnvelope, ArtifactKind, CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
@@ -23,6 +22,11 @@ use crate::record::consult::artifacts::{
 use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::depth::Depth;
 use crate::timestamp::rfc3339_utc;
+use crate::tokens::estimate_tokens;
+use crate::{
+    consult::prompts::{self, Detail},
+    harness::prompt::Prompt,
+};
 use consilium_prices::CacheTokens;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -46,8 +50,6 @@ pub struct CostEstimate {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calls_if_agreed: Option<u32>,
 }
-
-pub use crate::tokens::{estimate_tokens, tokens_for_chars};
 
 pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     // The rounds the depth may ask (Vote never cross-examines), never past where the user stops.

@@ -57,13 +57,9 @@ pub mod stored;
 
 pub use cross_examine_anyway::{can_cross_examine_anyway, cross_examine_anyway};
 
-// Consult's stored data lives in the record (the layer below); these keep its old paths.
-pub use crate::record::consult::body::ConsultBody;
-pub use crate::record::consult::{artifacts, config, efficiency, filter_limits};
-
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};
-use crate::harness::{Protocol, Run, Stop};
+use crate::record::consult::body::ConsultBody;
 use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::early_decision::{DecidedBy, EarlyDecision};
 use crate::record::consult::efficiency::TokenEfficiencyStats;
@@ -71,6 +67,7 @@ use crate::record::consult::state::{ConsultState, SynthesisEnd};
 use crate::record::state::StateMachine;
 use crate::record::{self, CallRecord, ProtocolBody, Session};
 use crate::shuffle::seed_from;
+use crate::{harness::protocol::Protocol, harness::run::Run, harness::run::Stop};
 
 /// What the app shows when a session runs in verbose mode.
 pub const VERBOSE_NOTICE: &str = "Verbose mode: using full debate artifacts (higher token cost)";
@@ -172,7 +169,7 @@ fn end(
     from: ConsultState,
     to: ConsultState,
     why: SynthesisEnd,
-) -> Result<ConsultState, state::TransitionError> {
+) -> Result<ConsultState, crate::record::consult::state::TransitionError> {
     if (from, to) == (ConsultState::Synthesis, ConsultState::Complete) {
         from.end_after_synthesis(why)
     } else {

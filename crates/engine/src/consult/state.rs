@@ -1,6 +1,6 @@
 //! Where a stopped consultation stands, read from its record. The states themselves are the
-//! record's (`record::consult::state`), re-exported here so their old paths hold.
-pub use crate::record::consult::state::*;
+//! record's (`record::consult::state`), not repeated here.
+use crate::record::consult::state::ConsultState;
 
 use crate::record::consult::body::ConsultBody;
 

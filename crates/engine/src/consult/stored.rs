@@ -4,9 +4,9 @@
 //! and a computed confidence that follows from the record.
 use super::confidence::{confidence_rule, strong_agreement};
 use crate::record::consult::artifacts::Dissent;
-use crate::record::consult::artifacts::ValidationError;
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::config::MIN_PANELISTS;
+use crate::validation::ValidationError;
 
 /// Every problem found, as a sentence each; empty when the record is sound.
 pub fn stored_consult_problems(body: &ConsultBody) -> Vec<String> {

@@ -13,7 +13,7 @@ use consilium_prices::CacheTokens;
 use super::io::CallReply;
 use crate::money::format_usd;
 use crate::participants::Price;
-pub use crate::record::CostSummary;
+use crate::record::CostSummary;
 use crate::tokens::estimate_tokens;
 
 /// The worst-case cost set aside for a call in flight; settled or released when it ends.

@@ -13,8 +13,3 @@ pub mod prompt;
 pub mod protocol;
 pub mod run;
 pub mod user_action;
-
-pub use asking::{Answer, CallPlan, FreeTextReader, PanelAnswers, ReplyParser};
-pub use protocol::{Protocol, StateMachine, TransitionError};
-pub use run::{Run, Stop};
-pub use user_action::UserAction;

@@ -1,8 +1,7 @@
 //! What a protocol tells the harness about itself: its record body (with the settings its calls run
 //! with, `RunSettings`) and its state machine. Everything else (asking, budget, records, events,
 //! saving) is shared.
-pub use crate::record::state::{StateMachine, TransitionError};
-pub use crate::record::RunSettings;
+use crate::record::state::StateMachine;
 use crate::record::{CallRecord, Protocol as ProtocolKind, ProtocolBody, Session};
 
 pub trait Protocol {

@@ -6,7 +6,9 @@ use std::cell::{Cell, RefCell, RefMut};
 use super::events::{Event, EventSink};
 use super::io::{Clock, DynModelCaller, FirstTextTimes};
 use super::ledger::CostLedger;
-use super::protocol::{ConfigOf, Protocol, RunSettings, StateMachine, TransitionError};
+use super::protocol::{ConfigOf, Protocol};
+use crate::record::state::{StateMachine, TransitionError};
+use crate::record::RunSettings;
 use crate::record::{ProtocolBody, Session};
 use crate::timestamp::rfc3339_utc;
 

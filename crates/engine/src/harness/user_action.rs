@@ -1,7 +1,8 @@
 //! A user's action on a stored session, between runs (amended code, an accepted verdict): the
 //! one place outside a `Run` where a session changes state, so it follows the same rule: the
 //! protocol's state machine allows the change, the body changes with it, and the record is stamped.
-use super::protocol::{Protocol, StateMachine};
+use super::protocol::Protocol;
+use crate::record::state::StateMachine;
 use crate::record::{ProtocolBody, Session};
 use crate::timestamp::rfc3339_utc;
 

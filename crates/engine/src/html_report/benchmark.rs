@@ -132,8 +132,8 @@ pub fn benchmark_report_style() -> &'static str {
 mod tests {
     use super::*;
     use crate::benchmark::results::{summarise, ArmOutcomes, Outcome};
-    use crate::benchmark::{Grader, Question};
     use crate::views::benchmark::benchmark_results;
+    use crate::{record::benchmark::question::Grader, record::benchmark::question::Question};
 
     #[test]
     fn the_report_has_every_table_and_escapes_model_and_user_text() {

@@ -5,10 +5,12 @@ use super::Html;
 use crate::consult::VERBOSE_NOTICE;
 use crate::record::consult::body::ConsultBody;
 use crate::record::Session;
-use crate::views::{
-    answer_above, confidence_chip, confidence_why, decision as decision_of, dissent_level,
-    one_line_answer, severity_name, stance_matrix, ColumnKind, ConfidenceMeter, StanceKind,
-    StanceMatrix,
+use crate::{
+    consult::dissent::severity_name, views::stance::stance_matrix, views::stance::ColumnKind,
+    views::stance::StanceKind, views::stance::StanceMatrix, views::verdict::answer_above,
+    views::verdict::confidence_chip, views::verdict::confidence_why,
+    views::verdict::decision as decision_of, views::verdict::dissent_level,
+    views::verdict::one_line_answer, views::verdict::ConfidenceMeter,
 };
 
 pub(super) fn decision(session: &Session, html: &mut Html) {

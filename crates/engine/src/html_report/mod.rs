@@ -19,7 +19,7 @@ use crate::record::{Body, Session};
 use crate::review::report::review_report;
 use crate::review::secrets::{mask_secrets, secrets_in_versions};
 use crate::rich_text::{escape, parse_report, to_html, Block, Inline};
-use crate::views::heading;
+use crate::views::session::heading;
 
 /// The protocol's Markdown report (the same one the Markdown export writes).
 pub fn report_markdown(session: &Session) -> String {

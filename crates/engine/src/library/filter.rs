@@ -2,7 +2,7 @@
 use crate::timestamp::rfc3339_utc;
 use consilium_order as order;
 
-use super::SessionSummary;
+use crate::library::summary::SessionSummary;
 
 const DAY_MS: u64 = 24 * 60 * 60 * 1000;
 

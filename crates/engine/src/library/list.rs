@@ -3,7 +3,9 @@
 //! did.
 use std::collections::HashMap;
 
-use super::{HistoryFilter, SearchHit, SessionSummary};
+use crate::library::filter::HistoryFilter;
+use crate::library::search::SearchHit;
+use crate::library::summary::SessionSummary;
 
 /// "3 sessions", "1 of 3 sessions match", "0 of 1 session match"; empty with no sessions.
 pub fn count_line(total: usize, matching: usize) -> String {

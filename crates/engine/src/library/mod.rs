@@ -10,13 +10,3 @@ pub mod share;
 pub mod sidebar;
 pub mod summary;
 pub mod transfer;
-
-pub use filter::{DateRange, FilterControl, HistoryFilter, SortOrder, StateFilter};
-pub use recent::{follow_ups_of, recent_sessions, relative_time, RecentEntry, RECENT_LIMIT};
-pub use search::{searchable_text, Query, SearchHit, SearchText, Segment};
-pub use search_cache::{stamps, SearchCache, Stamps};
-pub use sidebar::{
-    date_group, renamed_title, sidebar_groups, DateGroup, SidebarGroup, SidebarQuery,
-};
-pub use summary::SessionSummary;
-pub use transfer::{drop_identical, export_all, keep_both, parse_import, Incoming};

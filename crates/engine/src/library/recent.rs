@@ -4,7 +4,7 @@
 //! a consult has in the library.
 use consilium_order as order;
 
-use super::SessionSummary;
+use crate::library::summary::SessionSummary;
 use crate::record::review::body::ReviewVerdict;
 use crate::timestamp::parse_rfc3339_ms;
 use crate::views::review::verdict_words;

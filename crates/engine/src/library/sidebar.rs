@@ -4,7 +4,7 @@
 //! the title a rename saves.
 use super::recent::{newest_entries, RecentEntry};
 use super::search::{Query, SearchText};
-use super::SessionSummary;
+use crate::library::summary::SessionSummary;
 use crate::timestamp::parse_rfc3339_ms;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;

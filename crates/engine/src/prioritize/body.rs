@@ -1,6 +1,6 @@
 //! A new prioritization: the session, its subject and title. The stored body itself is the
-//! record's (`record::prioritize::body`), re-exported here so its old paths hold.
-pub use crate::record::prioritize::body::*;
+//! record's (`record::prioritize::body`).
+use crate::record::prioritize::body::{PrioritizeBody, PrioritizeConfig};
 
 use super::Prioritize;
 use crate::harness::protocol::state_of;

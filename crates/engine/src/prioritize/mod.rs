@@ -28,15 +28,15 @@ pub mod state;
 pub mod stored;
 
 // Prioritize's stored data lives in the record (the layer below); these keep its old paths.
-pub use crate::record::prioritize::{backlog, debate};
 pub use conclusion::{debate_cost_usd, debate_result};
 
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};
-use crate::harness::{Protocol, Run, Stop};
+use crate::record::prioritize::backlog;
 use crate::record::prioritize::body::PrioritizeBody;
 use crate::record::prioritize::state::PrioritizeState;
 use crate::record::{self, Session};
+use crate::{harness::protocol::Protocol, harness::run::Run, harness::run::Stop};
 use conclusion::{conclude, stalemate};
 use state::{next_round, resume_point};
 

@@ -6,7 +6,6 @@ use serde_json::Value;
 use super::replies::{self, ModeratorReply};
 use super::{prompts, rankings, PrioritizeRun};
 use crate::harness::prompt::Prompt;
-use crate::harness::{CallPlan, Stop};
 use crate::record::prioritize::backlog::Opportunity;
 use crate::record::prioritize::body::{ChampionPart, CriticPart, Partner, RoundInProgress};
 use crate::record::prioritize::debate::DebateRound;
@@ -14,6 +13,7 @@ use crate::record::prioritize::state::PrioritizeState;
 use crate::record::CallId;
 use crate::reply_parse::ParsedReply;
 use crate::validation::ReplyTexts;
+use crate::{harness::asking::CallPlan, harness::run::Stop};
 
 /// What every turn of the round reads, taken from the record before the first.
 struct Context {

@@ -1,8 +1,8 @@
 //! Where a stopped debate stands, read from its record. The states themselves are the record's
-//! (`record::prioritize::state`), re-exported here so their old paths hold.
-pub use crate::record::prioritize::state::*;
+//! (`record::prioritize::state`).
 
 use crate::record::prioritize::body::{PrioritizeBody, RoundInProgress};
+use crate::record::prioritize::state::PrioritizeState;
 
 /// Where a stopped debate continues: the phase after the last one it recorded.
 pub(super) fn resume_point(body: &PrioritizeBody) -> PrioritizeState {

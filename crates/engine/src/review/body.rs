@@ -1,6 +1,6 @@
 //! A new review: the session and its title. The stored body itself is the record's
-//! (`record::review::body`), re-exported here so its old paths hold.
-pub use crate::record::review::body::*;
+//! (`record::review::body`).
+use crate::record::review::body::{ReviewBody, ReviewConfig};
 
 use super::{diff, Review};
 use crate::harness::protocol::state_of;

@@ -1,8 +1,7 @@
 //! The review committee: who sits on it for a change of a given size, what each persona looks at,
 //! and who may veto what. The personas themselves are stored data (`record::review::committee`).
+use crate::record::review::committee::ReviewerRole;
 use serde::{Deserialize, Serialize};
-
-pub use crate::record::review::committee::ReviewerRole;
 
 /// How big the change is, by the number of changed files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,12 +6,12 @@ use super::quorum::{verdict_for, Ending};
 use super::replies::{acceptance_schema, compromise_schema, AcceptanceReply, CompromiseReply};
 use super::verdict::{set_verdict, verdict_findings, with_unchecked};
 use super::{diff, prompts, ReviewRun};
-use crate::harness::{Answer, CallPlan, Stop};
 use crate::record::review::body::{Compromise, Opinion, VetoerAnswer};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::Vote;
 use crate::record::{CallId, Step};
 use crate::reply_parse::parse_reply;
+use crate::{harness::asking::Answer, harness::asking::CallPlan, harness::run::Stop};
 
 pub(super) async fn compromise(run: &ReviewRun<'_>) -> Result<(), Stop> {
     let (round, opinions) = run.body(|b| {

@@ -5,20 +5,20 @@ use super::replies::{persona_reply_schema, PersonaReply};
 use super::verdict::{
     arrow, conclude_without_consensus, set_verdict, synthesis_verdict, verdict_findings,
 };
-use super::{diff, grounding, prompts, secrets, ReviewRun};
-use crate::harness::{CallPlan, PanelAnswers, Stop};
+use super::{diff, grounding, prompts, ReviewRun};
 use crate::record::review::body::{Opinion, ReviewBody, ReviewRound, MAX_ROUNDS};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::Vote;
 use crate::record::review::state::ReviewState;
 use crate::record::CallId;
 use crate::reply_parse::parse_reply;
+use crate::{harness::asking::CallPlan, harness::asking::PanelAnswers, harness::run::Stop};
 
 /// What the committee has on the table this round: the current code, the scan's facts, the
 /// opinions of the round before on the same code, and a compromise it continues under.
 struct Table {
     code: String,
-    hits: Vec<secrets::SecretHit>,
+    hits: Vec<crate::record::review::body::SecretHit>,
     previous: Vec<Opinion>,
     compromise: Option<String>,
 }
@@ -104,7 +104,7 @@ fn opinions_from(
     run: &ReviewRun<'_>,
     answers: &PanelAnswers<PersonaReply>,
     parsed: &diff::ParsedDiff,
-    hits: &[secrets::SecretHit],
+    hits: &[crate::record::review::body::SecretHit],
 ) -> Vec<Opinion> {
     run.config
         .members
@@ -184,7 +184,7 @@ fn conclude_if_decided(
     of_deliberation: u8,
     outcome: QuorumOutcome,
     opinions: &[Opinion],
-    hits: &[secrets::SecretHit],
+    hits: &[crate::record::review::body::SecretHit],
 ) {
     match outcome {
         QuorumOutcome::Synthesis { majority_abstained } => {

@@ -6,10 +6,11 @@
 //! finding outside the holder's ground, never blocks a change.
 use super::diff::{normalise_path, ParsedDiff};
 use super::project_rules;
-use super::replies::{FixItem, FixSeverity, PersonaReply, Vote};
-use super::secrets::SecretHit;
+use super::replies::PersonaReply;
+use crate::record::review::body::SecretHit;
 use crate::record::review::body::{Finding, Opinion};
 use crate::record::review::committee::ReviewerRole;
+use crate::record::review::reply::{FixItem, FixSeverity, Vote};
 
 /// Checks a fix item's citation against the change.
 pub fn verify(item: FixItem, diff: &ParsedDiff) -> Finding {

@@ -46,17 +46,15 @@ mod user_actions;
 mod verdict;
 
 /// The reply shapes' old path.
-pub use self::replies as reply;
-pub use body::review_title;
 pub use user_actions::{accept_verdict, amend, amendment_offer};
 pub use verdict::unchecked_sentence;
 
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};
-use crate::harness::{Protocol, Run, Stop};
 use crate::record::review::body::{ReviewBody, MAX_ROUNDS};
 use crate::record::review::state::ReviewState;
 use crate::record::{self, Body, Session};
+use crate::{harness::protocol::Protocol, harness::run::Run, harness::run::Stop};
 use state::{next_step, resume_point, Step};
 use verdict::{conclude_without_consensus, log_transition};
 

@@ -2,8 +2,8 @@
 //! secret-scan hits as facts, and from round 2 what the others said. Reply shapes are described,
 //! not given as templates with placeholders a model could copy.
 use super::diff::ParsedDiff;
-use super::secrets::SecretHit;
 use crate::harness::prompt::Prompt;
+use crate::record::review::body::SecretHit;
 use crate::record::review::body::{Opinion, ReviewConfig};
 use crate::record::review::committee::ReviewerRole;
 

@@ -8,7 +8,7 @@
 //! | otherwise                                 | another DEBATE round, INCONCLUSIVE at 5  |
 use serde::{Deserialize, Serialize};
 
-pub use crate::record::review::body::ReviewVerdict;
+use crate::record::review::body::ReviewVerdict;
 use crate::record::review::reply::Vote;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-pub use crate::record::review::reply::{FixItem, FixSeverity, Vote};
+use crate::record::review::reply::FixItem;
+use crate::record::review::reply::Vote;
 use crate::validation::{require_text, require_unit_interval, ReplyTexts, ValidationError};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

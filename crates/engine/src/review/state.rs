@@ -1,6 +1,6 @@
 //! Where a review stands, read from its record, so a resumed run continues correctly. The states
-//! themselves are the record's (`record::review::state`), re-exported here so their old paths hold.
-pub use crate::record::review::state::*;
+//! themselves are the record's (`record::review::state`), not repeated here.
+use crate::record::review::state::ReviewState;
 
 use crate::record::review::body::ReviewBody;
 

@@ -6,7 +6,7 @@
 use super::verdict::arrow;
 use super::{diff, secrets, Review};
 use crate::harness::protocol::state_of;
-use crate::harness::UserAction;
+use crate::harness::user_action::UserAction;
 use crate::record::review::body::{ReviewBody, ReviewVerdict};
 use crate::record::review::state::ReviewState;
 use crate::record::Session;

@@ -1,8 +1,9 @@
 //! How a review ends: the verdict, its fix items (the verified ones request changes; the unverified
 //! ones are kept, marked not checked against the diff, and named in the verdict's sentence), and
 //! the transition log.
-use super::quorum::{verdict_for, Ending, ReviewVerdict};
-use super::{grounding, secrets, ReviewRun};
+use super::quorum::{verdict_for, Ending};
+use super::{grounding, ReviewRun};
+use crate::record::review::body::ReviewVerdict;
 use crate::record::review::body::{Finding, Opinion, ReviewBody, Verdict};
 use crate::record::review::reply::Vote;
 use crate::record::review::state::ReviewState;
@@ -13,7 +14,10 @@ use crate::record::review::state::ReviewState;
 /// (`requested_count`); the others never vanish: the unverified ones are listed as not checked
 /// against the diff and named in the verdict's sentence (`unchecked_sentence`), those of members
 /// who abstained are listed as theirs (`abstained_sentence`).
-pub(super) fn verdict_findings(opinions: &[Opinion], hits: &[secrets::SecretHit]) -> Vec<Finding> {
+pub(super) fn verdict_findings(
+    opinions: &[Opinion],
+    hits: &[crate::record::review::body::SecretHit],
+) -> Vec<Finding> {
     let mut findings: Vec<Finding> = hits.iter().map(grounding::scan_finding).collect();
     for opinion in opinions {
         let abstained = opinion.vote == Vote::Abstain;

@@ -8,13 +8,14 @@ use consilium_stats::ReliabilityBin;
 use super::benchmark_choice::{council_choice_view, CouncilChoiceView};
 use crate::benchmark::advice::{advice, Advice};
 use crate::benchmark::council_choice::council_choice_of;
+use crate::benchmark::headline::p_value_text;
 use crate::benchmark::outcomes::summarise_body;
 use crate::benchmark::progress::BenchmarkProgress;
 use crate::benchmark::results::{ArmSummary, BenchmarkSummary, Comparison};
-use crate::benchmark::Question;
 use crate::consult::estimate::{estimate_cost, CostEstimate};
 use crate::money::format_usd;
 use crate::record::benchmark::body::BenchmarkBody;
+use crate::record::benchmark::question::Question;
 use crate::record::consult::config::ConsultConfig;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -115,8 +116,6 @@ pub(crate) fn signed_points(fraction: f64) -> String {
     };
     format!("{sign}{points:.0} {unit}")
 }
-
-pub use crate::benchmark::headline::p_value_text;
 
 pub(crate) fn thousands(value: u64) -> String {
     let digits = value.to_string();
@@ -415,7 +414,7 @@ fn duration_text(ms: f64) -> String {
 mod tests {
     use super::*;
     use crate::benchmark::results::{summarise, ArmOutcomes, CouncilFacts, Outcome};
-    use crate::benchmark::Grader;
+    use crate::record::benchmark::question::Grader;
 
     fn arm(label: &str, is_vote: bool, right: &[bool]) -> ArmOutcomes {
         ArmOutcomes {

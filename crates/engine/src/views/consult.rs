@@ -1,8 +1,6 @@
 //! Consult's decision as people read it, in the app and the exports alike: the dissent (the judge's
 //! and what the engine added) by severity, challenges threaded with the defences that answer
 //! them, and each panelist's round-1 answer as its card shows it.
-pub use crate::consult::dissent::{dissent_of, dissent_on_record, severity_name, DissentEntry};
-pub use crate::record::consult::artifacts::FREE_TEXT_LABEL;
 use crate::record::consult::artifacts::{CrossExamArtifact, IndependentArtifact, Rebuttal};
 use crate::record::consult::body::ConsultBody;
 use crate::record::Session;

@@ -2,8 +2,8 @@
 //! committee grid (persona x round), the deliberation log with the chairperson's mediation, which
 //! rounds show live calls while it runs, and, before a start, the size of the change and who sits.
 use crate::record::review::body::{Compromise, Finding, ReviewRound, Verdict, MAX_CODE_CHARS};
-use crate::review::committee::{ChangeSize, ReviewerRole};
 use crate::review::diff::{LineKind, ParsedDiff};
+use crate::{record::review::committee::ReviewerRole, review::committee::ChangeSize};
 
 /// A member's name ("Operations/SRE") from its seat id, or the id when it names no role.
 pub fn member_name(id: &str) -> String {

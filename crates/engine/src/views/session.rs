@@ -108,7 +108,7 @@ pub fn resume_offer(
             })
         }
         Body::Benchmark(_) => {
-            let state = state_of::<crate::benchmark::Benchmark>(session)?;
+            let state = state_of::<crate::benchmark::run::Benchmark>(session)?;
             if state == BenchmarkState::Complete {
                 return None;
             }
@@ -195,14 +195,14 @@ pub fn state_words(state: &str) -> String {
 
 /// Whether the user cancelled the run (the session's state is its protocol's Aborted).
 pub fn was_cancelled(session: &Session) -> bool {
-    fn aborted<P: crate::harness::Protocol>(session: &Session) -> bool {
+    fn aborted<P: crate::harness::protocol::Protocol>(session: &Session) -> bool {
         state_of::<P>(session) == Some(P::State::ABORTED)
     }
     match &session.body {
         Body::Consult(_) => aborted::<crate::consult::Consult>(session),
         Body::Review(_) => aborted::<crate::review::Review>(session),
         Body::Prioritize(_) => aborted::<crate::prioritize::Prioritize>(session),
-        Body::Benchmark(_) => aborted::<crate::benchmark::Benchmark>(session),
+        Body::Benchmark(_) => aborted::<crate::benchmark::run::Benchmark>(session),
     }
 }
 

@@ -8,7 +8,9 @@ use consilium_engine::record::benchmark::config::{
 use consilium_engine::testing::benchmark::KnownAccuracyCaller;
 use consilium_engine::testing::{FixedClock, RecordingSink};
 use consilium_engine::{
-    demo_config, run_benchmark, ConsultConfig, ConsultCouncil, Participant, Price, Session,
+    benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, consult::demo::demo_config,
+    participants::Participant, participants::Price, record::consult::config::ConsultConfig,
+    record::Session,
 };
 use futures::executor::block_on;
 

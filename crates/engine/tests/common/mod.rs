@@ -5,7 +5,9 @@ pub mod benchmark;
 
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
-    demo_config, run_consult, CallRecord, CallStatus, ConsultConfig, Price, Session, DEMO_QUESTION,
+    consult::demo::demo_config, consult::demo::DEMO_QUESTION, consult::run_consult,
+    participants::Price, record::consult::config::ConsultConfig, record::CallRecord,
+    record::CallStatus, record::Session,
 };
 use futures::executor::block_on;
 use serde_json::{json, Value};

@@ -9,7 +9,7 @@
 //! - Without structured output a request's rendered prompt is system + user message; with it, the
 //!   schema renders first (OpenAI: a prefix to the system message; Anthropic: a tool, before the
 //!   system prompt).
-use consilium_engine::CallRequest;
+use consilium_engine::harness::io::CallRequest;
 use tiktoken_rs::CoreBPE;
 
 struct Call {

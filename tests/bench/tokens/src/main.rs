@@ -9,9 +9,7 @@
 //! follows the schema the engine sends: the full record (challenges, rebuttals, unresolved) when
 //! the schema asks for it, else only the judgment (unresolved, duplicate challenges).
 use consilium_engine::testing::{text_reply, FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::{
-    demo_config, run_consult, CallRequest, ConsultConfig, ConsultState, Session, DEMO_QUESTION,
-};
+use consilium_engine::{consult::demo::demo_config, consult::run_consult, harness::io::CallRequest, record::consult::config::ConsultConfig, record::consult::state::ConsultState, record::Session, consult::demo::DEMO_QUESTION};
 use futures::executor::block_on;
 use serde_json::{json, Value};
 use tiktoken_rs::CoreBPE;
@@ -269,13 +267,13 @@ fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
         .confidence_check
         .as_ref()
         .expect("a complete consult has its check");
-    let mut dissent: Vec<String> = consilium_engine::views::consult::dissent_on_record(body)
+    let mut dissent: Vec<String> = consilium_engine::consult::dissent::dissent_on_record(body)
         .iter()
         .map(|d| {
             format!(
                 "{} {}",
                 d.dissent.agent,
-                consilium_engine::views::consult::severity_name(d.dissent.severity)
+                consilium_engine::consult::dissent::severity_name(d.dissent.severity)
             )
         })
         .collect();

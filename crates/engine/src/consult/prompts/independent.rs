@@ -1,7 +1,6 @@
 //! Round 1: each panelist answers alone.
-use super::{
-    earlier_decision, panelist_opening, panelist_system, reply_format, Prompt, FINAL_ANSWER_ASK,
-};
+use super::{earlier_decision, panelist_opening, panelist_system, reply_format, FINAL_ANSWER_ASK};
+use crate::harness::prompt::Prompt;
 use crate::participants::Participant;
 use crate::record::consult::follow_up::FollowUpOf;
 

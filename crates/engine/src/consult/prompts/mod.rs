@@ -24,8 +24,6 @@ pub use independent::independent;
 pub use synthesis::synthesis;
 pub use verdict::verdict;
 
-pub use crate::harness::prompt::Prompt;
-
 /// Whether a prompt shows the debate in full (verbose) or filtered. Filtering cuts the artifacts'
 /// arrays (`consult::filtering`) and leaves out the tension viewpoints the reader already has in
 /// full, as its own answer (round 3) or every answer (round 4).

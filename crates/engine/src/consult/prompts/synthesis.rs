@@ -1,5 +1,6 @@
 //! Round 2: the judge reads every independent answer in full (no filtering in this round).
-use super::{judge_opening, reply_format, Prompt, JUDGE_SYSTEM};
+use super::{judge_opening, reply_format, JUDGE_SYSTEM};
+use crate::harness::prompt::Prompt;
 use crate::record::consult::artifacts::IndependentArtifact;
 
 const SHAPE: &str = r#"{"consensus_points": [{"point": string, "supporting_agents": [agent id, ...], "confidence": integer 0-100}], "tensions": [{"topic": string, "viewpoints": [{"agent": agent id, "viewpoint": string}, ...]}], "priority_order": [string, ...]}"#;

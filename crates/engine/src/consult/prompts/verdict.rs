@@ -1,6 +1,7 @@
 //! Round 4: the judge decides, weighing what survived the cross-examination.
 use super::render::{self, Viewpoints};
-use super::{earlier_decision, judge_opening, reply_format, Detail, Prompt, JUDGE_SYSTEM};
+use super::{earlier_decision, judge_opening, reply_format, Detail, JUDGE_SYSTEM};
+use crate::harness::prompt::Prompt;
 use crate::record::consult::artifacts::{
     CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
 };

@@ -8,8 +8,8 @@ use crate::consult::caching;
 use crate::consult::filtering::filter_synthesis;
 use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
-use crate::harness::CallPlan;
-use crate::harness::Stop;
+use crate::harness::asking::CallPlan;
+use crate::harness::run::Stop;
 use crate::record::consult::artifacts::{
     cross_exam_judgment_schema, cross_exam_reply_schema, ArtifactEnvelope, Challenge,
     CrossExamArtifact, CrossExamJudgment, CrossExamReply, Rebuttal, CROSS_EXAM,

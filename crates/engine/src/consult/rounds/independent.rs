@@ -3,8 +3,8 @@
 //! (`IndependentArtifact::free_text`), and the judge's synthesis structures them.
 use crate::consult::ConsultRun as Run;
 use crate::consult::{caching, prompts};
-use crate::harness::CallPlan;
-use crate::harness::Stop;
+use crate::harness::asking::CallPlan;
+use crate::harness::run::Stop;
 use crate::record::consult::artifacts::final_answer::require_final_answer;
 use crate::record::consult::artifacts::{
     independent_schema_with, ArtifactEnvelope, IndependentArtifact, INDEPENDENT,

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::peers::PeerLabels;
 use super::ConsultRun;
-use crate::harness::Stop;
+use crate::harness::run::Stop;
 use crate::record::consult::artifacts::{ArtifactEnvelope, ArtifactKind};
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::state::ConsultState;

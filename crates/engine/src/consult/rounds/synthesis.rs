@@ -1,8 +1,8 @@
 //! Round 2, Synthesis: the judge reads every independent answer in full.
 use crate::consult::ConsultRun as Run;
 use crate::consult::{caching, prompts};
-use crate::harness::CallPlan;
-use crate::harness::Stop;
+use crate::harness::asking::CallPlan;
+use crate::harness::run::Stop;
 use crate::record::consult::artifacts::{synthesis_schema, SynthesisArtifact, SYNTHESIS};
 use crate::record::CallId;
 use crate::reply_parse::parse_reply;

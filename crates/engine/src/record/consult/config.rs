@@ -4,10 +4,10 @@ use serde::{Deserialize, Serialize};
 use super::depth::Depth;
 use super::filter_limits::FilterLimits;
 use crate::participants::Participant;
+use crate::record::DEFAULT_MAX_TOKENS;
 
 pub const MIN_PANELISTS: usize = 2;
 pub const MAX_PANELISTS: usize = 5;
-pub use crate::record::DEFAULT_MAX_TOKENS;
 /// Round 4, the verdict, is the last round of a consult.
 pub const FINAL_ROUND: u8 = 4;
 

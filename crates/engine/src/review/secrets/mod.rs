@@ -16,7 +16,7 @@ mod urls;
 mod values;
 
 use super::diff::ParsedDiff;
-pub use crate::record::review::body::SecretHit;
+use crate::record::review::body::SecretHit;
 pub use mask::mask_secrets;
 use mask::masked;
 

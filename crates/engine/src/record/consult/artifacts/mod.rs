@@ -12,10 +12,10 @@ mod schema;
 mod synthesis;
 mod verdict;
 
+use crate::validation::ValidationError;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-pub use crate::validation::ValidationError;
 pub use cross_exam::{
     cross_exam_judgment_schema, Challenge, CrossExamArtifact, CrossExamJudgment, Duplicate,
     Rebuttal, CROSS_EXAM, MAX_CHALLENGES, MAX_REBUTTALS,
