@@ -16,8 +16,8 @@ use consilium_engine::views::costs::price_entry;
 use consilium_engine::views::health::{seats_known_to_fail, Health, SeatToCheck};
 use consilium_engine::views::prioritize::*;
 use consilium_engine::views::seats::{
-    consult_seats, council_participants, judge_model_warning, labelled_council, partner_seats,
-    Seat, SeatCatalog, SeatProvider,
+    chosen_judge_warning, consult_seats, council_participants, judge_model_warning,
+    labelled_council, partner_seats, Seat, SeatCatalog, SeatProvider,
 };
 use consilium_engine::views::session::demo_session;
 use consilium_engine::views::session::{failed_calls, heading, recorded_calls, was_cancelled};
@@ -153,6 +153,38 @@ fn a_new_council_has_distinct_personas_and_spreads_over_the_models_available() {
     let expected = [("a", "a1"), ("b", "b1"), ("a", "a2"), ("a", "a1")]
         .map(|(p, m)| (p.to_string(), m.to_string()));
     assert_eq!(seated, expected);
+}
+
+#[test]
+fn a_new_council_keeps_its_judge_off_the_panelists_models_when_it_can_and_warns_only_about_a_choice(
+) {
+    let with_models = |models: &[&str]| Catalog {
+        providers: vec![SeatProvider {
+            models: models.iter().map(|m| m.to_string()).collect(),
+            ..provider("a", "m1")
+        }],
+        personas: Vec::new(),
+    };
+    // Four models: three panelists and a judge apart, so no warning.
+    let four = with_models(&["m1", "m2", "m3", "m4"]);
+    let (panel, judge) = consult_seats(&four);
+    assert_eq!(judge.model, "m4");
+    assert!(panel.iter().all(|s| s.model != judge.model));
+    assert_eq!(chosen_judge_warning(&panel, &judge, &four), None);
+    // Three models: the judge must share one; the app chose it, so it does not warn...
+    let three = with_models(&["m1", "m2", "m3"]);
+    let (panel, judge) = consult_seats(&three);
+    assert_eq!(judge.model, "m1");
+    assert_eq!(chosen_judge_warning(&panel, &judge, &three), None);
+    assert!(
+        judge_model_warning(&panel, &judge, &three).is_some(),
+        "the rule itself still sees it"
+    );
+    // ...but a judge the user moved onto a panelist's model is warned about.
+    let (panel, _) = consult_seats(&four);
+    let chosen = seat("a", "m2");
+    let warned = chosen_judge_warning(&panel, &chosen, &four).expect("a chosen judge on m2");
+    assert!(warned.contains("Panelist 2"), "{warned}");
 }
 
 #[test]

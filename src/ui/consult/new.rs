@@ -13,7 +13,7 @@ use consilium_engine::{
 use consilium_engine::{
     views::consent::needs_consent, views::costs::describe_calls, views::costs::describe_estimate,
     views::follow_up::follow_up_of_line, views::follow_up::FollowUpForm,
-    views::seats::judge_model_warning,
+    views::seats::chosen_judge_warning,
 };
 use leptos::prelude::*;
 
@@ -207,7 +207,7 @@ pub fn NewConsultForm(
         council.seats.with(|panel| {
             council
                 .judge
-                .with(|judge| judge_model_warning(panel, judge, &settings))
+                .with(|judge| chosen_judge_warning(panel, judge, &settings))
         })
     };
 

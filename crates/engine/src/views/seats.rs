@@ -70,21 +70,11 @@ impl Seat {
     /// model and, once every provider has a seat, with its other listed models in turn, so seats
     /// differ in model whenever more than one model is available.
     pub fn default_for(catalog: &impl SeatCatalog, index: usize) -> Self {
-        let providers = catalog.providers();
-        let lists: Vec<Vec<String>> = providers.iter().map(SeatProvider::choices).collect();
-        let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
-        let spread: Vec<(&SeatProvider, &String)> = (0..longest)
-            .flat_map(|round| {
-                providers
-                    .iter()
-                    .zip(&lists)
-                    .filter_map(move |(p, list)| list.get(round).map(|m| (p, m)))
-            })
-            .collect();
+        let spread = spread(catalog);
         match spread.get(index % spread.len().max(1)) {
-            Some((provider, model)) => Self {
-                provider_id: provider.id.clone(),
-                model: (*model).clone(),
+            Some((provider_id, model)) => Self {
+                provider_id: provider_id.clone(),
+                model: model.clone(),
                 ..Self::default()
             },
             None => Self::default(),
@@ -196,13 +186,53 @@ fn default_model(catalog: &impl SeatCatalog, provider_id: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The (provider, model) pairs new seats take in turn: every provider's default model first, then
+/// each provider's other listed models, round by round.
+fn spread(catalog: &impl SeatCatalog) -> Vec<(String, String)> {
+    let providers = catalog.providers();
+    let lists: Vec<Vec<String>> = providers.iter().map(SeatProvider::choices).collect();
+    let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
+    (0..longest)
+        .flat_map(|round| {
+            providers
+                .iter()
+                .zip(&lists)
+                .filter_map(move |(p, list)| list.get(round).map(|m| (p.id.clone(), m.clone())))
+        })
+        .collect()
+}
+
+/// How many panelists a new council seats.
+const NEW_PANEL: usize = 3;
+
 /// A new council's seats: three panelists on the providers and models in turn, each with its own
-/// persona, and the judge on the first.
+/// persona, and the judge on the next model no panelist uses (models favour their own answers);
+/// with no such model, on the first.
 pub fn consult_seats(catalog: &impl SeatCatalog) -> (Vec<Seat>, Seat) {
+    let judge_index = if spread(catalog).len() > NEW_PANEL {
+        NEW_PANEL
+    } else {
+        0
+    };
     (
-        (0..3).map(|i| Seat::panelist(catalog, i)).collect(),
-        Seat::default_for(catalog, 0),
+        (0..NEW_PANEL).map(|i| Seat::panelist(catalog, i)).collect(),
+        Seat::default_for(catalog, judge_index),
     )
+}
+
+/// The judge warning for a form: [`judge_model_warning`], only when the user chose the council.
+/// The app's own new council already keeps the judge apart when it can; when it cannot (too few
+/// models), a warning about a choice the user did not make would only be noise.
+pub fn chosen_judge_warning(
+    panel: &[Seat],
+    judge: &Seat,
+    catalog: &impl SeatCatalog,
+) -> Option<String> {
+    let (new_panel, new_judge) = consult_seats(catalog);
+    if panel == new_panel.as_slice() && *judge == new_judge {
+        return None;
+    }
+    judge_model_warning(panel, judge, catalog)
 }
 
 /// "Panelist 2" for index 1: how a council's forms, participants and warnings name its seats.
