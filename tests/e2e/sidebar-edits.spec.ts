@@ -95,6 +95,11 @@ test.describe('desktop', () => {
     await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('quokka');
     await expect(page.locator('.session-item')).toHaveCount(1);
     await expect(page.locator('.session-item')).toContainText('Our quokka plan');
+    // Opened, it is headed by its new name (the tab too), its question on the line below.
+    await page.locator('.session-item').getByRole('button', { name: /^Our quokka plan/ }).click();
+    await expect(page.locator('#session-title')).toHaveText('Our quokka plan');
+    await expect(page.locator('.session-asked')).toContainText(/^Asked: Seeded session 2\. /);
+    await expect(page).toHaveTitle('Our quokka plan · Consilium');
   });
 
   test('delete with undo: no confirm, undone or committed, and a reload before the end keeps it', async ({ page }) => {

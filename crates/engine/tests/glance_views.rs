@@ -10,7 +10,7 @@ use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::views::failure::{failure_report, ProviderRef};
 use consilium_engine::views::prioritize::bump_chart;
 use consilium_engine::views::review::{line_words, verdict_words, vote_words};
-use consilium_engine::views::session::tab_title;
+use consilium_engine::views::session::{heading, question_below_heading, tab_title};
 use consilium_engine::views::stance::short_title;
 use consilium_engine::views::stance::{stance_matrix, StanceKind};
 use consilium_engine::views::verdict::{
@@ -335,6 +335,24 @@ fn the_tab_title_names_the_session() {
     assert!(session
         .subject
         .starts_with(title.trim_end_matches(" · Consilium").trim_end_matches('…')));
+}
+
+#[test]
+fn a_renamed_consult_is_headed_by_its_new_name_with_its_question_below() {
+    let mut session = demo_session();
+    assert_eq!(
+        heading(&session),
+        session.subject,
+        "not renamed: the question heads it"
+    );
+    assert_eq!(question_below_heading(&session), None);
+    session.title = "Billing: microservices?".into();
+    assert_eq!(heading(&session), "Billing: microservices?");
+    assert_eq!(tab_title(&session), "Billing: microservices? · Consilium");
+    assert_eq!(
+        question_below_heading(&session),
+        Some(session.subject.clone())
+    );
 }
 
 #[test]

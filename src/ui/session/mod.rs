@@ -6,8 +6,9 @@ use consilium_engine::{record::Protocol, record::Session};
 use consilium_engine::{
     views::costs::participant_costs, views::costs::session_cost_line,
     views::failure::failure_report, views::session::call_notes, views::session::heading,
-    views::session::invalid_record_notice, views::session::resume_offer,
-    views::session::state_words, views::session::tab_title, views::session::was_cancelled,
+    views::session::invalid_record_notice, views::session::question_below_heading,
+    views::session::resume_offer, views::session::state_words, views::session::tab_title,
+    views::session::was_cancelled,
 };
 use leptos::html::H2;
 use leptos::prelude::*;
@@ -192,6 +193,7 @@ pub fn SessionBody(
     let report = Memo::new(move |_| session.with(|s| s.as_ref().and_then(failure_report)));
     let failed = Memo::new(move |_| report.with(Option::is_some));
     // The tab names the session (and the app again once the page is left).
+    let asked = Memo::new(move |_| session.with(|s| s.as_ref().and_then(question_below_heading)));
     let title = Memo::new(move |_| session.with(|s| s.as_ref().map(tab_title)));
     Effect::new(move |_| {
         if let Some(title) = title.get() {
@@ -245,6 +247,7 @@ pub fn SessionBody(
         <header class="session-header">
             {initial.demo.then(|| view! { <p class="demo-label">"Demo: scripted participants, not real models"</p> })}
             <h2 class="session-question" id="session-title" tabindex="-1" node_ref=title_node>{move || subject.get()}</h2>
+            {move || asked.get().map(|question| view! { <p class="session-asked">"Asked: " {question}</p> })}
             <p class="session-meta">
                 <span class="badge" data-state=move || state_name.get()>{move || state_words(&state_name.get())}</span>
                 " · " {move || cost_text.get()}

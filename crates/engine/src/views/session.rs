@@ -157,9 +157,21 @@ pub fn call_notes(session: &Session) -> Vec<CallNotes> {
 /// The session's heading: a question reads as itself; a change or a backlog by its title.
 pub fn heading(session: &Session) -> String {
     match &session.body {
-        Body::Consult(_) => session.subject.clone(),
+        Body::Consult(_) if !was_renamed(session) => session.subject.clone(),
         _ => session.title.clone(),
     }
+}
+
+/// A consult the user renamed keeps its new name as the heading, and its question on a line of
+/// its own below ("Asked: ..."), so neither is lost.
+pub fn question_below_heading(session: &Session) -> Option<String> {
+    (matches!(session.body, Body::Consult(_)) && was_renamed(session))
+        .then(|| session.subject.clone())
+}
+
+/// Its title is no longer the one made from its question.
+fn was_renamed(session: &Session) -> bool {
+    session.title != crate::record::title_of(&session.subject)
 }
 
 /// The most characters of the heading the tab's title keeps.
