@@ -1,7 +1,8 @@
 //! The application root: the store in context, the header and the current view.
 use leptos::prelude::*;
 
-use crate::app::providers::sign_in::{finish_sign_in, take_sign_in_return};
+use crate::app::providers::sign_in::take_sign_in_return;
+use crate::app::providers::sign_in_part;
 use crate::app::{current_hash, AppState, Route};
 use crate::platform::focus::focus_id;
 use crate::ui::history::lazy::history_view;
@@ -19,7 +20,7 @@ pub fn App() -> impl IntoView {
     let state = AppState::new();
     provide_context(state);
     if let Some(returned) = signed_in {
-        finish_sign_in(state, returned);
+        leptos::task::spawn_local(sign_in_part::finish(state, returned));
     }
     provide_sidebar();
 

@@ -71,7 +71,7 @@ async function saveData(context: BrowserContext) {
 const views: Record<string, (page: Page) => Promise<void>> = {
   history: async (page) => {
     await page.getByRole('button', { name: 'History' }).click();
-    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toBeVisible();
   },
   settings: async (page) => {
     await page.getByRole('button', { name: 'Settings' }).click();

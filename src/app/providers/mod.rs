@@ -1,7 +1,7 @@
 //! Providers: each one's health (the check before a run, kept per connection), "Test
 //! connection", the check's own wasm part (`check_part`), what they say about a council before
 //! its run (`gate`), adding one from a preset (`presets`), signing in with OpenRouter
-//! (`sign_in`) and what its keys may still spend (`key_book`).
+//! (`sign_in`, fetched as its own part: `sign_in_part`) and what its keys may still spend (`key_book`).
 pub mod check_part;
 mod connection;
 pub mod gate;
@@ -10,6 +10,7 @@ pub mod key_book;
 pub mod models;
 pub mod presets;
 pub mod sign_in;
+pub mod sign_in_part;
 
 pub use connection::{connection_request, test_connection};
 pub use health::{check_provider, HealthBook};

@@ -11,7 +11,8 @@ use consilium_engine::{
 use leptos::prelude::*;
 
 use crate::app::AppState;
-use crate::ui::consult::panel_builder::PanelBuilder;
+use crate::ui::consult::lazy::panel_builder;
+use crate::ui::widgets::part_view::PartView;
 use crate::ui::widgets::start::CouncilChip;
 
 #[derive(Clone, Copy)]
@@ -86,9 +87,16 @@ pub fn CouncilChoice(
     let seats = council.seats;
     let detail =
         depth.map(|d| Signal::derive(move || depth_chip(d.depth.get(), d.stop_after_round.get())));
+    // The panel builder is its own part, fetched when the chip is first opened: most questions
+    // are asked with the council as it is.
+    let opened = RwSignal::new(false);
+    let judge = council.judge;
+    let depth = depth.map(|d| d.depth);
     view! {
-        <CouncilChip seats=Signal::derive(move || seats.get()) noun="panelist" detail=detail>
-            <PanelBuilder seats=seats judge=council.judge depth=depth.map(|d| d.depth) />
+        <CouncilChip seats=Signal::derive(move || seats.get()) noun="panelist" detail=detail opened=opened>
+            {move || opened.get().then(|| view! {
+                <PartView load=move || panel_builder(seats, judge, depth) />
+            })}
         </CouncilChip>
     }
 }

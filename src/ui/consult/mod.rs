@@ -3,6 +3,7 @@
 pub mod council;
 pub mod decision;
 pub mod follow_up;
+pub mod lazy;
 pub mod new;
 pub mod panel_builder;
 pub mod picture;

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::providers::key_book::has_key_info;
-use crate::app::providers::sign_in::{sign_in_from_preset, start_sign_in};
+use crate::app::providers::sign_in_part;
 use crate::app::AppState;
 
 /// Which provider a sign-in is for.
@@ -21,11 +21,13 @@ pub fn SignInButton(target: SignInFor) -> impl IntoView {
     let state = expect_context::<AppState>();
     let problem = RwSignal::new(None::<String>);
     let sign_in = move |_| {
-        let started = match &target {
-            SignInFor::Preset => sign_in_from_preset(state),
-            SignInFor::Provider(id) => start_sign_in(state, id),
+        let provider_id = match &target {
+            SignInFor::Preset => None,
+            SignInFor::Provider(id) => Some(id.clone()),
         };
-        problem.set(started.err());
+        spawn_local(async move {
+            problem.set(sign_in_part::start(state, provider_id).await.err());
+        });
     };
     view! {
         <button class="secondary sign-in" on:click=sign_in>"Sign in with OpenRouter"</button>

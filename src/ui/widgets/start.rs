@@ -18,13 +18,22 @@ pub fn CouncilChip<C: IntoView + 'static>(
     /// How the council decides, named after the count: "3 panelists · Adaptive".
     #[prop(optional_no_strip)]
     detail: Option<Signal<&'static str>>,
+    /// Set once the chip is first opened, for an editor that is only built (and fetched) then.
+    #[prop(optional)]
+    opened: Option<RwSignal<bool>>,
     children: TypedChildren<C>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let chip = move || council_summary(state, &seats.get(), noun, detail.map(|d| d.get()));
     let editor = children.into_inner()();
+    let toggled = move |ev: leptos::ev::Event| {
+        let open = event_target::<web_sys::HtmlDetailsElement>(&ev).open();
+        if let Some(opened) = opened.filter(|_| open) {
+            opened.set(true);
+        }
+    };
     view! {
-        <details class="council">
+        <details class="council" on:toggle=toggled>
             <summary class="council-chip">{chip}</summary>
             {editor}
         </details>
