@@ -41,6 +41,15 @@ export CONSILIUM_CACHE
 export CARGO_INCREMENTAL=0
 printf 'disk free before building: %s\n' "$(df -h . | awk 'NR==2 {print $4}')"
 
+step "formatting (cargo fmt --check)"
+# Cheap, and a formatting slip otherwise lands unnoticed in a diff.
+# rustfmt ships with rustup's default profile; a toolchain without it skips the check and says so.
+if cargo fmt --version >/dev/null 2>&1; then
+  cargo fmt --all -- --check || fail "formatting: run cargo fmt --all"
+else
+  echo "rustfmt is not installed: formatting not checked"
+fi
+
 step "native tests (every workspace crate: app, engine, provider codecs)"
 run_layer native cargo test --workspace
 
