@@ -244,6 +244,7 @@ fn summary(
         outcome: String::new(),
         finished,
         follows: None,
+        thread: None,
         depth: None,
         decided_by: None,
     }

@@ -25,6 +25,7 @@ fn summary(id: &str, title: &str, outcome: &str, updated_at: &str) -> SessionSum
         outcome: outcome.into(),
         finished: true,
         follows: None,
+        thread: None,
         depth: None,
         decided_by: None,
     }

@@ -9,6 +9,7 @@ pub mod search_cache;
 pub mod share;
 pub mod sidebar;
 pub mod summary;
+pub mod thread;
 pub mod transfer;
 
 pub use filter::{DateRange, FilterControl, HistoryFilter, SortOrder, StateFilter};
@@ -19,4 +20,5 @@ pub use sidebar::{
     date_group, renamed_title, sidebar_groups, DateGroup, SidebarGroup, SidebarQuery,
 };
 pub use summary::SessionSummary;
+pub use thread::{thread_of, thread_turn_ids};
 pub use transfer::{drop_identical, export_all, keep_both, parse_import, Incoming};

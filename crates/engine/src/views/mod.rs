@@ -19,6 +19,7 @@ pub mod review;
 pub mod seats;
 pub mod session;
 pub mod stance;
+pub mod thread;
 pub mod verdict;
 
 pub use consent::{

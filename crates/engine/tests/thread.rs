@@ -1,0 +1,156 @@
+//! Follow-ups as a thread (issue 32.2): a new turn is asked on the latest turn's council and depth,
+//! carries the earlier turns' decisions (never their debates) within a token budget and says so in
+//! the prompt; the library groups a thread's turns in the order asked; the page's view model lists
+//! each turn's question, depth, cost and decision.
+mod common;
+
+use common::*;
+use consilium_engine::library::{thread_of, thread_turn_ids, SessionSummary};
+use consilium_engine::record::consult::depth::Depth;
+use consilium_engine::timestamp::rfc3339_utc;
+use consilium_engine::views::thread::{
+    next_turn, thread_turns, turn_context, THREAD_CONTEXT_TOKENS,
+};
+use consilium_engine::{demo_config, Session};
+
+const FIRST: &str = "Should we rewrite the ingestion service in Rust?";
+const SECOND: &str = "How should the pilot be staffed?";
+const THIRD: &str = "What should the pilot measure?";
+const DECIDED: &str = "Adopt Rust for the ingestion service, starting with a pilot";
+
+fn first_turn() -> Session {
+    let mut config = demo_config();
+    config.depth = Depth::Full;
+    let (session, _) = run(
+        Session::new_consult("c-1".into(), FIRST.into(), config, NOW_MS),
+        &unanimous_caller(0.9),
+    );
+    assert_eq!(session.state, "complete");
+    session
+}
+
+/// Asks `question` after `turns` and runs it; returns the turn and the prompts it sent.
+fn ask(turns: &[Session], id: &str, question: &str, minutes: u64) -> (Session, Vec<(u8, String)>) {
+    let turn = next_turn(turns, id.into(), question, NOW_MS + minutes * 60_000).expect("a turn");
+    let caller = unanimous_caller(0.9);
+    let (done, _) = run(turn, &caller);
+    assert_eq!(done.state, "complete");
+    let prompts = caller
+        .requests()
+        .iter()
+        .map(|r| (r.round, r.prompt.clone()))
+        .collect();
+    (done, prompts)
+}
+
+#[test]
+fn a_second_turn_is_asked_on_the_same_council_and_depth_with_the_first_decision() {
+    let first = first_turn();
+    let (second, prompts) = ask(std::slice::from_ref(&first), "c-2", SECOND, 1);
+    let body = second.consult();
+    assert_eq!(body.config, first.consult().config);
+    assert_eq!(body.config.depth, Depth::Full);
+    assert_eq!(second.subject, SECOND);
+    let follows = body.follows.as_ref().unwrap();
+    assert_eq!(follows.session_id, "c-1");
+    assert_eq!(follows.thread_root(), "c-1");
+    assert!(follows.before.is_empty());
+    for (round, prompt) in &prompts {
+        let told = prompt.contains(&format!(
+            "Earlier question:\n{FIRST}\nIts decision: {DECIDED}"
+        ));
+        assert_eq!(told, matches!(round, 1 | 4), "round {round}");
+    }
+}
+
+#[test]
+fn a_third_turn_carries_every_earlier_decision_and_the_prompt_says_only_decisions_are_shown() {
+    let first = first_turn();
+    let (second, _) = ask(std::slice::from_ref(&first), "c-2", SECOND, 1);
+    let turns = [first.clone(), second.clone()];
+    let (third, prompts) = ask(&turns, "c-3", THIRD, 2);
+    let follows = third.consult().follows.as_ref().unwrap();
+    assert_eq!(follows.session_id, "c-2");
+    assert_eq!(follows.thread_root(), "c-1");
+    assert_eq!(follows.before.len(), 1);
+    assert_eq!(follows.before[0].question, FIRST);
+    let round1 = &prompts.iter().find(|(round, _)| *round == 1).unwrap().1;
+    let context_at = round1
+        .find("This question continues a conversation")
+        .unwrap();
+    let context = round1[context_at..].split("\n\n").next().unwrap();
+    assert_eq!(
+        context,
+        format!(
+            "This question continues a conversation with this council. You are shown each \
+             earlier question and the council's decision, not the debates behind them.\n\
+             Earlier question:\n{FIRST}\nIts decision: {DECIDED}\n\
+             Earlier question:\n{SECOND}\nIts decision: {DECIDED}"
+        )
+    );
+    // Not the earlier debates: no earlier panelist's rationale or synthesis reaches the prompt.
+    let earlier_rationale = &first.consult().round1[0].rationale;
+    assert!(!round1.contains(earlier_rationale.as_str()));
+}
+
+#[test]
+fn older_turns_beyond_the_token_budget_are_left_out_and_the_prompt_says_how_many() {
+    let first = first_turn();
+    // Each turn's question takes about a third of the budget: only the newest ones fit.
+    let long = "word ".repeat((THREAD_CONTEXT_TOKENS / 3 * 4 / 5) as usize);
+    let mut turns = vec![first];
+    for n in 2..=6 {
+        let (turn, _) = ask(&turns, &format!("c-{n}"), &format!("{n} {long}"), n);
+        turns.push(turn);
+    }
+    let context = turn_context(&turns).unwrap();
+    assert_eq!(context.session_id, "c-6");
+    assert!(context.left_out > 0, "{context:?}");
+    assert_eq!(context.before.len() + context.left_out, 5);
+    // The newest are kept, oldest first.
+    assert!(context.before.last().unwrap().question.starts_with("5 "));
+    let (_, prompts) = ask(&turns, "c-7", THIRD, 7);
+    let round1 = &prompts.iter().find(|(round, _)| *round == 1).unwrap().1;
+    let left_out = format!(
+        "The {} oldest turns are left out to keep within the token budget.",
+        context.left_out
+    );
+    assert!(round1.contains(&left_out), "{round1}");
+    assert!(!round1.contains(FIRST));
+}
+
+#[test]
+fn no_turn_is_asked_before_a_decision_or_without_a_question() {
+    let first = first_turn();
+    assert!(next_turn(std::slice::from_ref(&first), "c-2".into(), "  ", NOW_MS).is_none());
+    assert!(next_turn(&[demo_session()], "c-2".into(), SECOND, NOW_MS).is_none());
+    assert!(next_turn(&[], "c-2".into(), SECOND, NOW_MS).is_none());
+    // A demo's thread goes on with the scripted council.
+    let demo_turn = next_turn(std::slice::from_ref(&first), "c-2".into(), SECOND, NOW_MS).unwrap();
+    assert!(demo_turn.demo);
+}
+
+#[test]
+fn the_library_groups_a_thread_in_the_order_asked_and_the_page_lists_each_turn() {
+    let first = first_turn();
+    let (second, _) = ask(std::slice::from_ref(&first), "c-2", SECOND, 1);
+    let (third, _) = ask(&[first.clone(), second.clone()], "c-3", THIRD, 2);
+    let mut other = demo_session();
+    other.id = "c-other".into();
+    other.created_at = rfc3339_utc(NOW_MS + 30 * 60_000);
+    let summaries: Vec<SessionSummary> = [&third, &other, &second, &first]
+        .map(SessionSummary::of)
+        .to_vec();
+    assert_eq!(thread_of(&summaries[0]), "c-1");
+    assert_eq!(thread_of(&summaries[1]), "c-other");
+    assert_eq!(thread_turn_ids(&summaries, "c-1"), ["c-1", "c-2", "c-3"]);
+    assert_eq!(thread_turn_ids(&summaries, "c-other"), ["c-other"]);
+
+    let turns = thread_turns(&[first, second, third]);
+    let headings: Vec<_> = turns.iter().map(|t| t.heading.as_str()).collect();
+    assert_eq!(headings, ["Turn 1", "Turn 2", "Turn 3"]);
+    assert_eq!(turns[2].question, THIRD);
+    assert_eq!(turns[1].depth, "Full");
+    assert_eq!(turns[1].cost, "Demo · no cost");
+    assert!(turns.iter().all(|t| t.decision.is_some()));
+}
