@@ -394,6 +394,7 @@ fn summary(
         finished,
         follows: None,
         thread: None,
+        latest_turn: None,
         depth: None,
         decided_by: None,
     }

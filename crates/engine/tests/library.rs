@@ -245,6 +245,7 @@ fn summary(
         finished,
         follows: None,
         thread: None,
+        latest_turn: None,
         depth: None,
         decided_by: None,
     }

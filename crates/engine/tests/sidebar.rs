@@ -26,6 +26,7 @@ fn summary(id: &str, title: &str, outcome: &str, updated_at: &str) -> SessionSum
         finished: true,
         follows: None,
         thread: None,
+        latest_turn: None,
         depth: None,
         decided_by: None,
     }

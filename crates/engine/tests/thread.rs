@@ -5,7 +5,11 @@
 mod common;
 
 use common::*;
-use consilium_engine::library::{thread_of, thread_turn_ids, SessionSummary};
+use consilium_engine::library::list::shown_ids;
+use consilium_engine::library::{
+    one_per_thread, sidebar_groups, thread_of, thread_turn_ids, HistoryFilter, SessionSummary,
+    SidebarQuery,
+};
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::timestamp::rfc3339_utc;
 use consilium_engine::views::thread::{
@@ -153,4 +157,76 @@ fn the_library_groups_a_thread_in_the_order_asked_and_the_page_lists_each_turn()
     assert_eq!(turns[1].depth, "Full");
     assert_eq!(turns[1].cost, "Demo · no cost");
     assert!(turns.iter().all(|t| t.decision.is_some()));
+}
+
+#[test]
+fn a_thread_is_one_entry_in_the_lists_with_its_latest_question_and_any_turn_finds_it() {
+    let first = first_turn();
+    let (second, _) = ask(std::slice::from_ref(&first), "c-2", SECOND, 1);
+    let (third, _) = ask(&[first.clone(), second.clone()], "c-3", THIRD, 2);
+    let mut other = demo_session();
+    other.id = "c-other".into();
+    let summaries: Vec<SessionSummary> = [&third, &other, &second, &first]
+        .map(SessionSummary::of)
+        .to_vec();
+
+    let entries = one_per_thread(&summaries);
+    assert_eq!(entries.len(), 2);
+    let thread = entries.iter().find(|e| e.id == "c-1").unwrap();
+    assert_eq!(thread.title, first.title);
+    assert_eq!(thread.latest_turn.as_deref(), Some(THIRD));
+    assert_eq!(thread.updated_at, third.updated_at);
+    let single = entries.iter().find(|e| e.id == "c-other").unwrap();
+    assert_eq!(single.latest_turn, None);
+
+    // The sidebar: one entry, subtitled by the latest question; a search for a later turn's
+    // words finds the thread, and a later turn running here makes it "Running".
+    let now = NOW_MS + 10 * 60_000;
+    let listed = |search: &str, running: Option<&str>| {
+        let query = SidebarQuery {
+            search,
+            hidden: None,
+            running,
+        };
+        sidebar_groups(&summaries, &query, now, 0, 15)
+            .into_iter()
+            .flat_map(|g| g.entries)
+            .collect::<Vec<_>>()
+    };
+    let all = listed("", None);
+    assert_eq!(all.len(), 2);
+    let entry = all.iter().find(|e| e.id == "c-1").unwrap();
+    assert_eq!(entry.subtitle.as_deref(), Some(THIRD));
+    let found = listed("pilot measure", None);
+    assert_eq!(
+        found.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(),
+        ["c-1"]
+    );
+    let mut running = summaries.clone();
+    running[0].finished = false;
+    running[0].state = "independent".into();
+    let query = SidebarQuery {
+        search: "",
+        hidden: None,
+        running: Some("c-3"),
+    };
+    let entries: Vec<_> = sidebar_groups(&running, &query, now, 0, 15)
+        .into_iter()
+        .flat_map(|g| g.entries)
+        .collect();
+    assert_eq!(
+        entries.iter().find(|e| e.id == "c-1").unwrap().chip,
+        "Running"
+    );
+
+    // History: a hit in any turn shows the thread's row once.
+    let filter = HistoryFilter::default();
+    assert_eq!(shown_ids(&summaries, &filter, None, now).len(), 2);
+    let hits = [
+        ("c-3".to_string(), Default::default()),
+        ("c-2".to_string(), Default::default()),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(shown_ids(&summaries, &filter, Some(&hits), now), ["c-1"]);
 }

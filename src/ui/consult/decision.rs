@@ -30,9 +30,10 @@ pub fn DecisionView(
     #[prop(optional, into)]
     turn_id: Option<String>,
 ) -> impl IntoView {
-    let title_id = turn_id
-        .as_ref()
-        .map_or_else(|| "decision-title".to_string(), |id| format!("decision-title-{id}"));
+    let title_id = turn_id.as_ref().map_or_else(
+        || "decision-title".to_string(),
+        |id| format!("decision-title-{id}"),
+    );
     let labelled_by = title_id.clone();
     let page_decision = turn_id.is_none().then_some("");
     let turn_decision = turn_id.is_some().then_some("");

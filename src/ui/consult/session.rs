@@ -11,10 +11,10 @@ use crate::app::runs::start::cross_examine_anyway;
 use crate::app::AppState;
 use crate::ui::consult::decision::{open_round, DecisionView, StanceMatrixView};
 use crate::ui::consult::follow_up::FollowUpLinks;
-use crate::ui::consult::thread::ThreadView;
 use crate::ui::consult::rounds::{
     CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
 };
+use crate::ui::consult::thread::ThreadView;
 use crate::ui::widgets::live_calls::{LiveCalls, RecordedCalls};
 use crate::ui::widgets::{body_part, running_here};
 

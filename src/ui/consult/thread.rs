@@ -39,7 +39,10 @@ pub fn ThreadView(session: Memo<Option<Session>>) -> impl IntoView {
             thread_turn_ids(all, &root)
                 .into_iter()
                 .map(|id| {
-                    let saved = all.iter().find(|s| s.id == id).map(|s| s.updated_at.clone());
+                    let saved = all
+                        .iter()
+                        .find(|s| s.id == id)
+                        .map(|s| s.updated_at.clone());
                     (id, saved.unwrap_or_default())
                 })
                 .collect::<Vec<_>>()
@@ -137,7 +140,8 @@ fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> im
                 <DecisionView decision=decision cross_examine=cross_examine turn_id=id.clone() />
             }
             .into_any(),
-            None => view! { <p class="muted">{format!("No decision yet ({where_it_is}).")}</p> }.into_any(),
+            None => view! { <p class="muted">{format!("No decision yet ({where_it_is}).")}</p> }
+                .into_any(),
         }
     };
     let link = (!here).then(|| view! { <a href=format!("#/session/{id}")>"Open this turn"</a> });
@@ -167,14 +171,19 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
         if text.trim().is_empty() {
             return problem.set(Some("Type your follow-up question first.".into()));
         }
-        let turn = turns.with_untracked(|t| next_turn(t, new_id("c"), &text, BrowserClock.now_ms()));
+        let turn =
+            turns.with_untracked(|t| next_turn(t, new_id("c"), &text, BrowserClock.now_ms()));
         let Some(turn) = turn else {
-            return problem.set(Some("The latest turn has no decision to follow up yet.".into()));
+            return problem.set(Some(
+                "The latest turn has no decision to follow up yet.".into(),
+            ));
         };
         if !turn.demo {
             let ready = turns.with_untracked(|t| {
                 let latest = t.last()?;
-                state.settings.with_untracked(|settings| seats_of(latest, settings))
+                state
+                    .settings
+                    .with_untracked(|settings| seats_of(latest, settings))
             });
             let Some((panel, judge)) = ready else {
                 return problem.set(Some(
@@ -190,7 +199,14 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
         let estimate = estimate_cost(&turn.subject, &turn.consult().config);
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
         let consent = needs_consent(&estimate, threshold);
-        start_or_ask(state, turn, consent, Some(describe_calls(&estimate)), awaiting_consent, problem);
+        start_or_ask(
+            state,
+            turn,
+            consent,
+            Some(describe_calls(&estimate)),
+            awaiting_consent,
+            problem,
+        );
     };
     view! {
         <section class="composer" aria-labelledby="composer-label"

@@ -20,5 +20,5 @@ pub use sidebar::{
     date_group, renamed_title, sidebar_groups, DateGroup, SidebarGroup, SidebarQuery,
 };
 pub use summary::SessionSummary;
-pub use thread::{thread_of, thread_turn_ids};
+pub use thread::{one_per_thread, thread_of, thread_turn_ids, threads_of};
 pub use transfer::{drop_identical, export_all, keep_both, parse_import, Incoming};

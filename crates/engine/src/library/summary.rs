@@ -35,6 +35,10 @@ pub struct SessionSummary {
     /// The thread's first turn, for a consult asked as a follow-up (None for a first turn).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thread: Option<String>,
+    /// In a list's entry for a thread of several turns (`library::one_per_thread`): the latest
+    /// turn's question, its subtitle. Never stored.
+    #[serde(skip)]
+    pub latest_turn: Option<String>,
     /// A consult's depth (None for the other protocols, and in summaries made before depths).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<Depth>,
@@ -63,6 +67,7 @@ impl SessionSummary {
                 .body_of::<ConsultBody>()
                 .and_then(|b| b.follows.as_ref())
                 .map(|f| f.thread_root().to_string()),
+            latest_turn: None,
             depth: session.body_of::<ConsultBody>().map(|b| b.config.depth),
             decided_by: session
                 .body_of::<ConsultBody>()
