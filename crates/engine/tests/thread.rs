@@ -5,7 +5,10 @@
 mod common;
 
 use common::*;
+use consilium_engine::html_report::{thread_html, thread_markdown};
 use consilium_engine::library::list::shown_ids;
+use consilium_engine::library::share::{read_shared_thread, share_payload, thread_share_payload};
+use consilium_engine::library::{export_all, parse_import};
 use consilium_engine::library::{
     one_per_thread, sidebar_groups, thread_of, thread_turn_ids, HistoryFilter, SessionSummary,
     SidebarQuery,
@@ -229,4 +232,60 @@ fn a_thread_is_one_entry_in_the_lists_with_its_latest_question_and_any_turn_find
     .into_iter()
     .collect();
     assert_eq!(shown_ids(&summaries, &filter, Some(&hits), now), ["c-1"]);
+}
+
+#[test]
+fn the_reports_the_json_and_a_share_link_of_a_thread_carry_every_turn() {
+    let first = first_turn();
+    let (second, _) = ask(std::slice::from_ref(&first), "c-2", SECOND, 1);
+    let turns = [first.clone(), second.clone()];
+
+    let markdown = thread_markdown(&turns);
+    assert!(
+        markdown.contains(FIRST) && markdown.contains(SECOND),
+        "{markdown}"
+    );
+    assert!(markdown.contains("## Turn 2: follow-up"));
+    // The second turn's own title is a heading under "Turn 2", not a second document title.
+    assert_eq!(markdown.lines().filter(|l| l.starts_with("# ")).count(), 1);
+    assert_eq!(
+        thread_markdown(std::slice::from_ref(&first)),
+        consilium_engine::html_report::report_markdown(&first)
+    );
+
+    let html = thread_html(&turns);
+    assert!(
+        html.contains("<h2>Turn 2: How should the pilot be staffed?</h2>"),
+        "{html}"
+    );
+    assert!(html.find("Turn 2").unwrap() < html.find("</main>").unwrap());
+    assert_eq!(html.matches("<!doctype html>").count(), 1);
+
+    // JSON: the export format, read back as both turns with the thread's link.
+    let json = export_all(&turns, "2026-11-27T12:00:00Z");
+    let back = parse_import(&json).unwrap().sessions;
+    assert_eq!(back.len(), 2);
+    assert_eq!(
+        back[1].consult().follows.as_ref().unwrap().thread_root(),
+        "c-1"
+    );
+
+    // A link: every turn, in order, without raw replies; one turn reads as before threads.
+    let payload = thread_share_payload(&turns);
+    let shared = read_shared_thread(&payload).unwrap();
+    let ids: Vec<_> = shared.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["c-1", "c-2"]);
+    assert!(shared
+        .iter()
+        .flat_map(|s| &s.calls)
+        .all(|c| c.reply_text.as_deref().is_none_or(str::is_empty)));
+    assert_eq!(
+        thread_share_payload(std::slice::from_ref(&first)),
+        share_payload(&first)
+    );
+    assert_eq!(read_shared_thread(&share_payload(&first)).unwrap().len(), 1);
+    assert!(read_shared_thread(
+        "{\"format\":\"consilium.sessions\",\"version\":1,\"sessions\":[]}"
+    )
+    .is_err());
 }

@@ -7,15 +7,15 @@
 use consilium_engine::library::thread_turn_ids;
 use consilium_engine::views::thread::{next_turn, thread_turns, ThreadTurn};
 use consilium_engine::views::{describe_calls, labelled_council, needs_consent, seats_of};
-use consilium_engine::{estimate_cost, Clock, ConsultBody, Session};
+use consilium_engine::{estimate_cost, Clock, Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::runs::start::{ready_to_start, start_or_ask, PendingRun};
 use crate::app::runs::BrowserClock;
+use crate::app::thread::{load_thread, shared_thread, thread_root};
 use crate::app::{AppState, Route};
 use crate::platform::ids::new_id;
-use crate::platform::storage;
 use crate::ui::consult::decision::DecisionView;
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::start::StartButton;
@@ -25,41 +25,32 @@ pub fn ThreadView(session: Memo<Option<Session>>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let history = state.library.sessions;
     let (page_id, root) = session
-        .with_untracked(|s| {
-            s.as_ref().map(|s| {
-                let follows = s.body_of::<ConsultBody>().and_then(|b| b.follows.as_ref());
-                let root = follows.map_or(s.id.as_str(), |f| f.thread_root());
-                (s.id.clone(), root.to_string())
-            })
-        })
+        .with_untracked(|s| s.as_ref().map(|s| (s.id.clone(), thread_root(s))))
         .unwrap_or_default();
+    let shared = shared_thread();
     // Each turn's id and last save: a save of any turn reloads the thread.
-    let stamps = Memo::new(move |_| {
-        history.with(|all| {
-            thread_turn_ids(all, &root)
-                .into_iter()
-                .map(|id| {
-                    let saved = all
-                        .iter()
-                        .find(|s| s.id == id)
-                        .map(|s| s.updated_at.clone());
-                    (id, saved.unwrap_or_default())
-                })
-                .collect::<Vec<_>>()
-        })
+    let stamps = Memo::new({
+        let root = root.clone();
+        move |_| {
+            history.with(|all| {
+                thread_turn_ids(all, &root)
+                    .into_iter()
+                    .map(|id| {
+                        let saved = all
+                            .iter()
+                            .find(|s| s.id == id)
+                            .map(|s| s.updated_at.clone());
+                        (id, saved.unwrap_or_default())
+                    })
+                    .collect::<Vec<_>>()
+            })
+        }
     });
     let stored = RwSignal::new(Vec::<Session>::new());
     Effect::new(move |_| {
-        let ids: Vec<String> = stamps.with(|s| s.iter().map(|(id, _)| id.clone()).collect());
-        spawn_local(async move {
-            let mut turns = Vec::new();
-            for id in ids {
-                if let Ok(Some(turn)) = storage::load_session(&id).await {
-                    turns.push(turn);
-                }
-            }
-            stored.set(turns);
-        });
+        stamps.track();
+        let (shared, root) = (shared.clone(), root.clone());
+        spawn_local(async move { stored.set(load_thread(state, shared, &root).await) });
     });
     // The thread as shown: the stored turns with this page's own turn as the page has it (live
     // while it runs, and there before the library lists it).
