@@ -189,7 +189,8 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
         }
         let estimate = estimate_cost(&turn.subject, &turn.consult().config);
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
-        let consent = needs_consent(&estimate, threshold);
+        // A demo's scripted council costs nothing: nothing to consent to.
+        let consent = (!turn.demo).then(|| needs_consent(&estimate, threshold)).flatten();
         start_or_ask(
             state,
             turn,
