@@ -54,99 +54,99 @@ async function demoThread(page: Page): Promise<{ firstId: string; secondId: stri
 }
 
 test.describe('desktop', () => {
-test.use({ viewport: { width: 1440, height: 900 } });
+  test.use({ viewport: { width: 1440, height: 900 } });
 
-test('a two-turn thread on the demo council reads as one conversation, one entry, exported, shared and searched', async ({ page, browser }, testInfo) => {
-  test.setTimeout(300_000);
-  const errors = watchConsole(page);
-  const { firstId, secondId } = await demoThread(page);
+  test('a two-turn thread on the demo council reads as one conversation, one entry, exported, shared and searched', async ({ page, browser }) => {
+    test.setTimeout(300_000);
+    const errors = watchConsole(page);
+    const { firstId, secondId } = await demoThread(page);
 
-  // The second turn is on the same scripted council and depth, carrying the first decision.
-  const first = await storedSessionIn(page, firstId, 'complete');
-  const second = await storedSessionIn(page, secondId, 'complete');
-  expect(second.body.config).toEqual(first.body.config);
-  expect(second.body.follows.session_id).toBe(firstId);
-  expect(second.body.follows.question).toBe(DEMO_QUESTION);
-  expect(second.body.follows.answer.length).toBeGreaterThan(10);
+    // The second turn is on the same scripted council and depth, carrying the first decision.
+    const first = await storedSessionIn(page, firstId, 'complete');
+    const second = await storedSessionIn(page, secondId, 'complete');
+    expect(second.body.config).toEqual(first.body.config);
+    expect(second.body.follows.session_id).toBe(firstId);
+    expect(second.body.follows.question).toBe(DEMO_QUESTION);
+    expect(second.body.follows.answer.length).toBeGreaterThan(10);
 
-  // On the new turn's page: the thread lists both turns, the earlier one with its decision.
-  const thread = threadOf(page);
-  const turns = thread.locator('.thread-turn');
-  await expect(turns).toHaveCount(2);
-  await expect(turns.nth(0).locator('.turn-question')).toHaveText(DEMO_QUESTION);
-  await expect(turns.nth(0).locator('[data-turn-decision]')).toBeVisible();
-  await expect(turns.nth(1)).toContainText("This page's turn: its decision is above.");
+    // On the new turn's page: the thread lists both turns, the earlier one with its decision.
+    const thread = threadOf(page);
+    const turns = thread.locator('.thread-turn');
+    await expect(turns).toHaveCount(2);
+    await expect(turns.nth(0).locator('.turn-question')).toHaveText(DEMO_QUESTION);
+    await expect(turns.nth(0).locator('[data-turn-decision]')).toBeVisible();
+    await expect(turns.nth(1)).toContainText("This page's turn: its decision is above.");
 
-  // On the first turn's page, under its decision: turn 2's question, decision card, depth and cost.
-  await turns.nth(0).getByRole('link', { name: 'Open this turn' }).click();
-  await expect(page).toHaveURL(new RegExp(`#/session/${firstId}$`));
-  const later = threadOf(page).locator('.thread-turn').nth(1);
-  await expect(later.locator('h4')).toHaveText('Turn 2');
-  await expect(later.locator('.turn-question')).toHaveText(DEMO_FOLLOW_UP);
-  await expect(later.locator('.chip').first()).toHaveText(/Adaptive|Vote|Full/);
-  await expect(later.locator('.turn-cost')).toHaveText('Demo · no cost');
-  await expect(later.locator('[data-turn-decision] .confidence .chip')).toContainText('%');
-  // The page's own decision is still the one a finished run brings into view.
-  await expect(page.locator('[data-decision]')).toHaveCount(1);
-  await expect(composerOf(page)).toBeVisible();
-  if (SHOTS) {
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const width of [1440, 390]) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-        await expect(threadOf(page)).toBeVisible();
-        await threadOf(page).scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SHOTS}/thread-${width}-${scheme}.png`, fullPage: false });
+    // On the first turn's page, under its decision: turn 2's question, decision card, depth and cost.
+    await turns.nth(0).getByRole('link', { name: 'Open this turn' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/session/${firstId}$`));
+    const later = threadOf(page).locator('.thread-turn').nth(1);
+    await expect(later.locator('.turn-head h4')).toHaveText('Turn 2');
+    await expect(later.locator('.turn-question')).toHaveText(DEMO_FOLLOW_UP);
+    await expect(later.locator('.turn-head .chip')).toHaveText(/Adaptive|Vote|Full/);
+    await expect(later.locator('.turn-cost')).toHaveText('Demo · no cost');
+    await expect(later.locator('[data-turn-decision] .confidence .chip')).toContainText('%');
+    // The page's own decision is still the one a finished run brings into view.
+    await expect(page.locator('[data-decision]')).toHaveCount(1);
+    await expect(composerOf(page)).toBeVisible();
+    if (SHOTS) {
+      for (const scheme of ['light', 'dark'] as const) {
+        for (const width of [1440, 390]) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+          await expect(threadOf(page)).toBeVisible();
+          await threadOf(page).scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${SHOTS}/thread-${width}-${scheme}.png`, fullPage: false });
+        }
       }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.emulateMedia({ colorScheme: 'light' });
     }
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
 
-  // One entry in the sidebar, its subtitle the latest turn's question; found by the later turn's words.
-  const entries = sidebarOf(page).locator('.recent-item', { hasText: DEMO_QUESTION });
-  await expect(entries).toHaveCount(1);
-  await expect(entries.locator('.recent-subtitle')).toHaveText(DEMO_FOLLOW_UP);
-  await sidebarOf(page).getByRole('searchbox', { name: 'Search sessions' }).fill('teammates staff');
-  await expect(sidebarOf(page).locator('.recent-item')).toHaveCount(1);
-  await expect(sidebarOf(page).locator('.recent-item .recent-title')).toHaveText(DEMO_QUESTION);
-  await sidebarOf(page).getByRole('searchbox', { name: 'Search sessions' }).fill('');
+    // One entry in the sidebar, its subtitle the latest turn's question; found by the later turn's words.
+    const entries = sidebarOf(page).locator('.recent-item', { hasText: DEMO_QUESTION });
+    await expect(entries).toHaveCount(1);
+    await expect(entries.locator('.recent-subtitle')).toHaveText(DEMO_FOLLOW_UP);
+    await sidebarOf(page).getByRole('searchbox', { name: 'Search sessions' }).fill('teammates staff');
+    await expect(sidebarOf(page).locator('.recent-item')).toHaveCount(1);
+    await expect(sidebarOf(page).locator('.recent-item .recent-title')).toHaveText(DEMO_QUESTION);
+    await sidebarOf(page).getByRole('searchbox', { name: 'Search sessions' }).fill('');
 
-  // One row in History; its full-text search finds the thread by the later turn's words.
-  await page.getByRole('button', { name: 'History' }).click();
-  const rows = page.locator('.session-item');
-  await expect(rows).toHaveCount(1);
-  await expect(rows.locator('.latest-turn')).toHaveText(`Latest follow-up: ${DEMO_FOLLOW_UP}`);
-  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('teammates');
-  await expect(rows).toHaveCount(1);
-  await expect(rows.getByRole('button', { name: new RegExp(`^${DEMO_QUESTION.slice(0, 30)}`) })).toBeVisible();
-  await rows.getByRole('button', { name: new RegExp(`^${DEMO_QUESTION.slice(0, 30)}`) }).click();
-  await expect(page).toHaveURL(new RegExp(`#/session/${firstId}$`));
+    // One row in History; its full-text search finds the thread by the later turn's words.
+    await page.getByRole('button', { name: 'History' }).click();
+    const rows = page.locator('.session-item');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.locator('.latest-turn')).toHaveText(`Latest follow-up: ${DEMO_FOLLOW_UP}`);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('teammates');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByRole('button', { name: new RegExp(`^${DEMO_QUESTION.slice(0, 30)}`) })).toBeVisible();
+    await rows.getByRole('button', { name: new RegExp(`^${DEMO_QUESTION.slice(0, 30)}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`#/session/${firstId}$`));
 
-  // Exports carry every turn.
-  const markdown = fs.readFileSync(await (await exportAs(page, 'Markdown report')).path(), 'utf8');
-  expect(markdown).toContain(DEMO_QUESTION);
-  expect(markdown).toContain('## Turn 2: follow-up');
-  expect(markdown).toContain(DEMO_FOLLOW_UP);
-  const html = fs.readFileSync(await (await exportAs(page, 'HTML report')).path(), 'utf8');
-  expect(html).toContain(`<h2>Turn 2: ${DEMO_FOLLOW_UP}</h2>`);
-  const json = JSON.parse(fs.readFileSync(await (await exportAs(page, 'JSON (full record)')).path(), 'utf8'));
-  expect(json.sessions.map((s: any) => s.id)).toEqual([firstId, secondId]);
+    // Exports carry every turn.
+    const markdown = fs.readFileSync(await (await exportAs(page, 'Markdown report')).path(), 'utf8');
+    expect(markdown).toContain(DEMO_QUESTION);
+    expect(markdown).toContain('## Turn 2: follow-up');
+    expect(markdown).toContain(DEMO_FOLLOW_UP);
+    const html = fs.readFileSync(await (await exportAs(page, 'HTML report')).path(), 'utf8');
+    expect(html).toContain(`<h2>Turn 2: ${DEMO_FOLLOW_UP}</h2>`);
+    const json = JSON.parse(fs.readFileSync(await (await exportAs(page, 'JSON (full record)')).path(), 'utf8'));
+    expect(json.sessions.map((s: any) => s.id)).toEqual([firstId, secondId]);
 
-  // A share link carries both turns: opened in a fresh browser, the thread is there, read-only.
-  const link = await copiedShareLink(page);
-  const other = await browser.newContext();
-  const fresh = await other.newPage();
-  await fresh.goto(link);
-  await expect(fresh.getByText('A shared session, read-only')).toBeVisible();
-  const sharedTurns = threadOf(fresh).locator('.thread-turn');
-  await expect(sharedTurns).toHaveCount(2);
-  await expect(sharedTurns.nth(1).locator('.turn-question')).toHaveText(DEMO_FOLLOW_UP);
-  await expect(sharedTurns.nth(1).locator('[data-turn-decision]')).toBeVisible();
-  await expect(composerOf(fresh)).toHaveCount(0);
-  await other.close();
-  expect(errors).toEqual([]);
-});
+    // A share link carries both turns: opened in a fresh browser, the thread is there, read-only.
+    const link = await copiedShareLink(page);
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto(link);
+    await expect(fresh.getByText('A shared session, read-only')).toBeVisible();
+    const sharedTurns = threadOf(fresh).locator('.thread-turn');
+    await expect(sharedTurns).toHaveCount(2);
+    await expect(sharedTurns.nth(1).locator('.turn-question')).toHaveText(DEMO_FOLLOW_UP);
+    await expect(sharedTurns.nth(1).locator('[data-turn-decision]')).toBeVisible();
+    await expect(composerOf(fresh)).toHaveCount(0);
+    await other.close();
+    expect(errors).toEqual([]);
+  });
 });
 
 // aimock's scripted council (fixtures/aimock/consult.json), as follow-up.spec.ts sets it up.
