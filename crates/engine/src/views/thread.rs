@@ -1,12 +1,16 @@
 //! A Consult's follow-ups as one conversation (DESIGN.md, "Around sessions"): the turns of a
 //! thread as the session page shows them under the first decision, what the council is told of
 //! the earlier turns when a new one is asked (their decisions, never their debates, within a token
-//! budget), and the new turn itself: the same council, depth and options as the latest turn.
+//! budget), and the new turn itself: the same council, depth and options as the latest turn. A
+//! thread can also continue with one member alone: one call to a panelist of the latest turn,
+//! with the same context, whose prose is that member's answer and not a council decision.
 use super::costs::session_cost_line;
 use super::depth::depth_chip;
 use super::follow_up::earlier_decision;
 use super::session::state_words;
 use super::verdict::{decision, Decision};
+use crate::consult::prompts::{member_alone, Prompt};
+use crate::participants::Participant;
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::follow_up::{EarlierTurn, FollowUpOf};
 use crate::record::Session;
@@ -97,4 +101,67 @@ pub fn thread_turns(turns: &[Session]) -> Vec<ThreadTurn> {
             })
         })
         .collect()
+}
+
+/// A panelist the thread can continue with alone: its participant id and how the page names it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemberChoice {
+    pub id: String,
+    pub label: String,
+}
+
+/// The members a thread can continue with alone: the latest turn's panelists (the judge weighs a
+/// debate, it has no view of its own to give), once that turn has a decision.
+pub fn members_to_ask(turns: &[Session]) -> Vec<MemberChoice> {
+    let Some(latest) = turns.last().filter(|_| turn_context(turns).is_some()) else {
+        return Vec::new();
+    };
+    latest
+        .body_of::<ConsultBody>()
+        .map(|body| {
+            body.config
+                .panelists
+                .iter()
+                .map(|p| MemberChoice {
+                    id: p.id.clone(),
+                    label: p.label.clone(),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// One member alone, asked `question` after the thread `turns`: that panelist (its model and
+/// persona) and the one prompt it gets, carrying the thread's context as a council turn would.
+/// None before a decision, for a seat that is not a panelist of the latest turn, or an empty
+/// question.
+pub fn ask_one_member(
+    turns: &[Session],
+    member_id: &str,
+    question: &str,
+) -> Option<(Participant, Prompt)> {
+    let question = question.trim();
+    if question.is_empty() {
+        return None;
+    }
+    let context = turn_context(turns)?;
+    let panelist = turns
+        .last()?
+        .body_of::<ConsultBody>()?
+        .config
+        .panelists
+        .iter()
+        .find(|p| p.id == member_id)?
+        .clone();
+    let prompt = member_alone(question, &panelist, &context);
+    Some((panelist, prompt))
+}
+
+/// A member's reply as its answer: the prose, trimmed; Err when there is none to show.
+pub fn member_answer(reply: &str) -> Result<String, String> {
+    let text = reply.trim();
+    if text.split_whitespace().count() < 2 {
+        return Err("The member gave no answer: ask again, or ask the council.".to_string());
+    }
+    Ok(text.to_string())
 }
