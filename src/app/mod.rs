@@ -13,6 +13,7 @@ pub mod council;
 pub mod library;
 pub mod providers;
 pub mod runs;
+pub mod thread;
 
 /// Which view is showing; mirrored in the URL fragment so a reload (or the back button) returns to it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,8 @@
 //! Saving a session to a file: JSON (the full record, with its schema_version), the Markdown or
 //! standalone HTML report, and each protocol's own (a review's fix requests, a prioritization's
 //! debate JSON and ranked CSV). All come from the session record, which never holds a key.
+use consilium_engine::html_report::{thread_html, thread_markdown};
+use consilium_engine::library::transfer::export_all;
 use consilium_engine::prioritize::report::{prioritize_csv, prioritize_json};
 use consilium_engine::record::review::body::ReviewBody;
 use consilium_engine::review::report::fix_requests_of;
@@ -45,6 +47,32 @@ impl Export {
     }
 
     /// Saves `session` as this file.
+    /// Saves the thread `turns` (in order) where this export carries every turn (the reports and
+    /// the JSON), else `page`, the session shown.
+    pub fn save_thread(self, turns: &[Session], page: &Session) -> Result<(), String> {
+        let Some(first) = turns.first().filter(|_| turns.len() > 1) else {
+            return self.save(page);
+        };
+        let stem = format!("{}-thread", file_stem(first));
+        match self {
+            Export::Json => {
+                let now = String::from(js_sys::Date::new_0().to_iso_string());
+                download(
+                    &format!("{stem}.json"),
+                    "application/json",
+                    &export_all(turns, &now),
+                )
+            }
+            Export::Markdown => download(
+                &format!("{stem}.md"),
+                "text/markdown",
+                &thread_markdown(turns),
+            ),
+            Export::Html => download(&format!("{stem}.html"), "text/html", &thread_html(turns)),
+            _ => self.save(page),
+        }
+    }
+
     pub fn save(self, session: &Session) -> Result<(), String> {
         match self {
             Export::Json => download_json(session),

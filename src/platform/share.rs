@@ -1,7 +1,8 @@
 //! Share links: the payload (engine, `library::share`) compressed with the browser's own
 //! CompressionStream ("deflate-raw") and written in base64url into the URL fragment, and back.
 use consilium_engine::library::share::{
-    base64url_decode, base64url_encode, check_length, read_shared, share_payload, SHARED_PREFIX,
+    base64url_decode, base64url_encode, check_length, read_shared_thread, thread_share_payload,
+    SHARED_PREFIX,
 };
 use consilium_engine::record::Session;
 use js_sys::{Array, Function, Reflect, Uint8Array};
@@ -24,13 +25,14 @@ async fn through(bytes: &[u8], stream: &str) -> Result<Vec<u8>, JsValue> {
     Ok(Uint8Array::new(&buffer).to_vec())
 }
 
-/// The link to `session` on this page's address, or why there is none.
-pub async fn share_link(session: &Session) -> Result<String, String> {
+/// The link to a session (or to every turn of its thread, in order) on this page's address, or
+/// why there is none.
+pub async fn share_link(turns: &[Session]) -> Result<String, String> {
     let unavailable = |_| {
         "This browser cannot compress (CompressionStream is missing): share the HTML file instead."
             .to_string()
     };
-    let compressed = through(share_payload(session).as_bytes(), "CompressionStream")
+    let compressed = through(thread_share_payload(turns).as_bytes(), "CompressionStream")
         .await
         .map_err(unavailable)?;
     let location = web_sys::window().ok_or("no window")?.location();
@@ -41,13 +43,13 @@ pub async fn share_link(session: &Session) -> Result<String, String> {
     Ok(link)
 }
 
-/// The session a link's data holds.
-pub async fn open_shared(data: &str) -> Result<Session, String> {
+/// The session a link's data holds (a thread's turns, in order).
+pub async fn open_shared(data: &str) -> Result<Vec<Session>, String> {
     let compressed = base64url_decode(data)?;
     let json = through(&compressed, "DecompressionStream")
         .await
         .map_err(|_| {
             "This link is damaged (it was cut or changed). Ask for it again.".to_string()
         })?;
-    read_shared(&String::from_utf8_lossy(&json))
+    read_shared_thread(&String::from_utf8_lossy(&json))
 }

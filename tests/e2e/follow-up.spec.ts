@@ -1,11 +1,12 @@
-// "Ask a follow-up" on a finished Consult (issue 20.8), against aimock's scripted council
-// (fixtures/aimock/consult.json): the new form is prefilled (the earlier council's seats, the link
-// shown above the question), the council is told the earlier question and decision in rounds 1 and
-// 4 (and not in 2 and 3), and both sessions show the link, after a reload too.
+// A follow-up of a finished Consult (issue 20.8, asked inline since issue 32.2: the composer under
+// the decision, no new form), against aimock's scripted council (fixtures/aimock/consult.json): the
+// council is told the earlier question and decision in rounds 1 and 4 (and not in 2 and 3), the
+// follow-up names what it follows, and the earlier session shows it in its thread, after a reload
+// too. The thread itself is tests/e2e/thread.spec.ts.
 import { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, openCouncil, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, confirmConsent, openCouncil, watchConsole } from './helpers';
 import { openSessionId, storedSessionIn } from './stored';
 import { expectFitsPhone, PHONE } from './layout';
 
@@ -45,39 +46,22 @@ async function decidedConsult(page: Page) {
   await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
 }
 
-test('a follow-up is prefilled, asked with the earlier decision as context, and linked both ways', async ({ page, request }) => {
+test('a follow-up is asked inline with the earlier decision as context, and linked both ways', async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
   await decidedConsult(page);
   const earlierId = openSessionId(page);
-  const answer = (await page.locator('.decision .answer').innerText()).trim();
+  const answer = (await page.locator('[data-decision] .answer').innerText()).trim();
 
-  await page.getByRole('button', { name: 'Ask a follow-up' }).click();
-  // The new form, linked and on the same council, also after a reload before Ask.
-  const link = page.locator('.follow-up-of');
-  for (const reloaded of [false, true]) {
-    if (reloaded) await page.reload();
-    await expect(link).toContainText(`Follow-up of “${TITLE}”`);
-    await expect(link).toContainText(`which decided: ${answer}`);
-    await expect(page.getByLabel('Question', { exact: true })).toHaveValue('');
-    await expect(page.getByLabel('Question', { exact: true })).toHaveAttribute('placeholder', /Your follow-up question/);
-    await openCouncil(page);
-    for (const { seat, model } of SEATS) {
-      await expect(page.getByRole('group', { name: seat, exact: true }).getByLabel('Model')).toHaveValue(model);
-    }
-  }
-  await page.getByLabel('Question', { exact: true }).fill(FOLLOW_UP);
+  // No form page: the composer under the decision asks on the same council.
+  const composer = page.getByRole('region', { name: 'Ask the council a follow-up' });
+  await composer.getByLabel('Ask the council a follow-up').fill(FOLLOW_UP);
   const before = (await journal(request)).length;
-  await askTheCouncil(page);
+  await composer.getByRole('button', { name: 'Ask', exact: true }).click();
+  await confirmConsent(page);
+  await expect(page).not.toHaveURL(new RegExp(`#/session/${earlierId}$`));
   await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
   const laterId = openSessionId(page);
-  expect(laterId).not.toBe(earlierId);
-  // Asked: the next new consult is not linked.
-  await page.getByRole('button', { name: 'New session' }).click();
-  await expect(page.getByLabel('Question', { exact: true })).toBeVisible();
-  await expect(link).toHaveCount(0);
-  await page.goBack();
-  await expect(page).toHaveURL(new RegExp(`#/session/${laterId}$`));
 
   // Rounds 1 and 4 carry the earlier question and decision; rounds 2 and 3 do not.
   const calls = (await journal(request)).slice(before);
@@ -99,42 +83,25 @@ test('a follow-up is prefilled, asked with the earlier decision as context, and 
   await expect(follows.getByRole('link')).toHaveText(`Follow-up of “${TITLE}”`);
   await follows.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`#/session/${earlierId}$`));
-  const followUps = page.locator('.follow-up-links .follow-ups');
-  await expect(followUps).toContainText('Follow-ups:');
-  await expect(followUps.getByRole('link', { name: FOLLOW_UP })).toBeVisible();
+  const turn = page.getByRole('region', { name: 'The conversation' }).locator('.thread-turn').nth(1);
+  await expect(turn.locator('.turn-question')).toHaveText(FOLLOW_UP);
   await page.reload();
-  await followUps.getByRole('link', { name: FOLLOW_UP }).click();
+  await turn.getByRole('link', { name: 'Open this turn' }).click();
   await expect(page).toHaveURL(new RegExp(`#/session/${laterId}$`));
   expect(errors).toEqual([]);
-});
-
-test('"Ask without it" unlinks the form (a demo followed up with no provider yet)', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Run the demo council' }).click();
-  await page.locator('.run-stepper').getByRole('button', { name: 'Skip to the decision' }).click();
-  await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
-  await page.getByRole('button', { name: 'Ask a follow-up' }).click();
-  await expect(page.locator('.follow-up-of')).toBeVisible();
-  await page.getByRole('button', { name: 'Ask without it' }).click();
-  await expect(page.locator('.follow-up-of')).toHaveCount(0);
-  await expect(page.getByLabel('Question', { exact: true })).toHaveAttribute('placeholder', /What should the council decide/);
-  // Unlinked for good: a reload does not bring the link back.
-  await page.reload();
-  await expect(page.getByLabel('Question', { exact: true })).toHaveAttribute('placeholder', /What should the council decide/);
-  await expect(page.locator('.follow-up-of')).toHaveCount(0);
 });
 
 test.describe('phone', () => {
   test.use({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
 
-  test('the follow-up form fits a phone', async ({ page }) => {
+  test('a decided demo with its follow-up composer fits a phone', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Run the demo council' }).click();
     await page.locator('.run-stepper').getByRole('button', { name: 'Skip to the decision' }).click();
     await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
-    await expectFitsPhone(page, 'decided, with Ask a follow-up');
-    await page.getByRole('button', { name: 'Ask a follow-up' }).click();
-    await expect(page.locator('.follow-up-of')).toBeVisible();
-    await expectFitsPhone(page, 'follow-up form');
+    // A demo's follow-up can be asked: the scripted council answers it.
+    const composer = page.getByRole('region', { name: 'Ask the council a follow-up' });
+    await expect(composer.getByRole('button', { name: 'Ask', exact: true })).toBeVisible();
+    await expectFitsPhone(page, 'decided, with the follow-up composer');
   });
 });

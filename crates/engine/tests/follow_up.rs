@@ -68,6 +68,7 @@ fn the_earlier_decision_is_its_question_and_one_line_and_a_long_recommendation_o
             answer: "Adopt Rust for the ingestion service, starting with a pilot".into(),
             // One short sentence: the one line says all of it, so it is not sent twice.
             recommendation: String::new(),
+            ..FollowUpOf::default()
         }
     );
 
@@ -398,6 +399,8 @@ fn summary(
         outcome: outcome.into(),
         finished,
         follows: None,
+        thread: None,
+        latest_turn: None,
         depth: None,
         decided_by: None,
     }

@@ -247,6 +247,8 @@ fn summary(
         outcome: String::new(),
         finished,
         follows: None,
+        thread: None,
+        latest_turn: None,
         depth: None,
         decided_by: None,
     }

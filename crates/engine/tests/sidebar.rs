@@ -27,6 +27,8 @@ fn summary(id: &str, title: &str, outcome: &str, updated_at: &str) -> SessionSum
         outcome: outcome.into(),
         finished: true,
         follows: None,
+        thread: None,
+        latest_turn: None,
         depth: None,
         decided_by: None,
     }

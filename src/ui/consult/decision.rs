@@ -27,7 +27,19 @@ pub fn DecisionView(
     decision: Decision,
     /// "Cross-examine anyway", offered on a decision reached before the cross-examination.
     cross_examine: Callback<()>,
+    /// Set for an earlier or later turn's decision shown in the thread: its heading gets an id of
+    /// its own, and it is not the page's decision (`data-decision`, which the page brings into
+    /// view when a run ends).
+    #[prop(optional, into)]
+    turn_id: Option<String>,
 ) -> impl IntoView {
+    let title_id = turn_id.as_ref().map_or_else(
+        || "decision-title".to_string(),
+        |id| format!("decision-title-{id}"),
+    );
+    let labelled_by = title_id.clone();
+    let page_decision = turn_id.is_none().then_some("");
+    let turn_decision = turn_id.is_some().then_some("");
     let answer = answer_above(&decision.recommendation);
     let chip = confidence_chip(&decision);
     let level = dissent_level(&decision.dissent).replace(' ', "-");
@@ -71,8 +83,9 @@ pub fn DecisionView(
             .into_any()
     };
     view! {
-        <section class="decision verdict" aria-labelledby="decision-title" data-decision="" tabindex="-1">
-            <h3 id="decision-title">"Decision"</h3>
+        <section class="decision verdict" aria-labelledby=labelled_by data-decision=page_decision
+            data-turn-decision=turn_decision tabindex="-1">
+            <h3 id=title_id>"Decision"</h3>
             {answer.map(|answer| view! { <p class="answer model-text">{answer}</p> })}
             <RichText class="recommendation model-text" text=recommendation_below(&recommendation) />
             <div class="how-reached">

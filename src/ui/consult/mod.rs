@@ -9,3 +9,4 @@ pub mod panel_builder;
 pub mod picture;
 pub mod rounds;
 pub mod session;
+pub mod thread;

@@ -4,16 +4,13 @@
 //! the run: keys still missing are asked for inline, a seat whose provider is known to fail stops
 //! it with the seat and the fix named, then the cost gate (a dialog beside the button).
 use consilium_engine::record::consult::depth::Depth;
-use consilium_engine::record::consult::follow_up::FollowUpOf;
+use consilium_engine::views::consent::needs_consent;
+use consilium_engine::views::costs::{describe_calls, describe_estimate};
 use consilium_engine::views::depth::{depth_choice, ANSWERS_ONLY};
+use consilium_engine::views::seats::chosen_judge_warning;
 use consilium_engine::{
     consult::estimate::estimate_cost, consult::VERBOSE_NOTICE, harness::io::Clock,
     record::consult::config::ConsultConfig, record::Protocol, record::Session,
-};
-use consilium_engine::{
-    views::consent::needs_consent, views::costs::describe_calls, views::costs::describe_estimate,
-    views::follow_up::follow_up_of_line, views::follow_up::FollowUpForm,
-    views::seats::chosen_judge_warning,
 };
 use leptos::prelude::*;
 
@@ -23,7 +20,6 @@ use crate::app::runs::BrowserClock;
 use crate::app::AppState;
 use crate::platform::ids::new_id;
 use crate::ui::consult::council::{Council, CouncilChoice, CouncilDepth};
-use crate::ui::consult::follow_up::{asked_of, forget_asked_of};
 use crate::ui::consult::picture::DecisionPicture;
 use crate::ui::widgets::fields::{BudgetField, CheckboxField};
 use crate::ui::widgets::presets::ConnectAModel;
@@ -37,7 +33,7 @@ use crate::ui::widgets::DemoCard;
 pub struct ConsultDraft {
     question: RwSignal<String>,
     council: Council,
-    /// How deep the council goes (Vote, Adaptive, Full: the settings' depth, or a follow-up's)
+    /// How deep the council goes (Vote, Adaptive, Full: the settings' depth)
     /// and whether it stops after round 1.
     depth: CouncilDepth,
     verbose: RwSignal<bool>,
@@ -46,13 +42,11 @@ pub struct ConsultDraft {
     budget_usd: RwSignal<Option<f64>>,
     /// Rounds 2-4 show peers as "Panelist A", "Panelist B"... (bias controls).
     anonymous: RwSignal<bool>,
-    /// The finished consult this one follows up ("Ask a follow-up"), until the user unlinks it.
-    follows: RwSignal<Option<FollowUpOf>>,
 }
 
 impl ConsultDraft {
     pub fn new(state: AppState) -> Self {
-        let draft = Self {
+        Self {
             question: RwSignal::new(String::new()),
             council: Council::new(state),
             depth: CouncilDepth {
@@ -63,29 +57,7 @@ impl ConsultDraft {
             structured: RwSignal::new(true),
             budget_usd: RwSignal::new(state.settings.with_untracked(|s| s.budget_usd)),
             anonymous: RwSignal::new(true),
-            follows: RwSignal::new(None),
-        };
-        // "Ask a follow-up" was clicked, maybe before a reload: the tab kept the form.
-        if let Some(form) = asked_of() {
-            draft.follow_up(form);
         }
-        draft
-    }
-
-    /// Prefilled as a follow-up: linked to the earlier consult, on its council when every seat's
-    /// provider is still configured, with its depth and options.
-    fn follow_up(&self, form: FollowUpForm) {
-        self.follows.set(Some(form.follows));
-        if let Some((panel, judge)) = form.council {
-            self.council.seats.set(panel);
-            self.council.judge.set(judge);
-        }
-        self.depth.stop_after_round.set(form.stop_after_round);
-        self.depth.depth.set(form.depth);
-        self.verbose.set(form.verbose);
-        self.structured.set(form.structured_output);
-        self.anonymous.set(form.anonymous_peers);
-        self.budget_usd.set(form.budget_usd);
     }
 }
 
@@ -104,19 +76,8 @@ pub fn NewConsultForm(
         structured,
         budget_usd,
         anonymous,
-        follows,
     } = draft;
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
-    // A follow-up opens with the link in view and the box ready for the new question.
-    let question_box = NodeRef::<leptos::html::Textarea>::new();
-    Effect::new(move |_| {
-        if let Some(element) = question_box.get() {
-            if follows.with_untracked(Option::is_some) {
-                window().scroll_to_with_x_and_y(0.0, 0.0);
-                let _ = element.focus();
-            }
-        }
-    });
     // The seats this run asks: the judge only when the consult goes past round 1.
     let CouncilDepth {
         depth: council_depth,
@@ -167,10 +128,7 @@ pub fn NewConsultForm(
             Err(message) => return problem.set(Some(message)),
         };
         let estimate = estimate_cost(&text, &config);
-        let mut session = Session::new_consult(new_id("c"), text, config, BrowserClock.now_ms());
-        session.consult_mut().follows = follows.get_untracked();
-        // Asked: the tab no longer keeps the follow-up for the next form.
-        forget_asked_of();
+        let session = Session::new_consult(new_id("c"), text, config, BrowserClock.now_ms());
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
         let consent = needs_consent(&estimate, threshold);
         let estimate = Some(describe_calls(&estimate));
@@ -228,22 +186,11 @@ pub fn NewConsultForm(
             <DecisionPicture />
         </div>
         <div class="ask-box" on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); run() }>
-            {move || follows.get().map(|earlier| view! {
-                <div class="follow-up-of" role="status">
-                    <p>
-                        <strong>{follow_up_of_line(&earlier)}</strong>
-                        <span class="muted">", which decided: " {earlier.answer.clone()}</span>
-                    </p>
-                    <p class="muted">"The council gets that question and its decision as context."</p>
-                    <button class="secondary" on:click=move |_| { follows.set(None); forget_asked_of(); }>"Ask without it"</button>
-                </div>
-            })}
             <label class="question">
                 "Question"
                 <textarea
-                    node_ref=question_box
                     rows="4"
-                    placeholder=move || if follows.with(Option::is_some) { "Your follow-up question (Ctrl+Enter asks)" } else { "What should the council decide? (Ctrl+Enter asks)" }
+                    placeholder="What should the council decide? (Ctrl+Enter asks)"
                     prop:value=move || question.get()
                     on:input=move |ev| question.set(event_target_value(&ev))
                 ></textarea>

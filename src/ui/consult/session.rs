@@ -12,10 +12,11 @@ use leptos::prelude::*;
 use crate::app::runs::start::cross_examine_anyway;
 use crate::app::AppState;
 use crate::ui::consult::decision::{open_round, DecisionView, StanceMatrixView};
-use crate::ui::consult::follow_up::{AskFollowUp, FollowUpLinks};
+use crate::ui::consult::follow_up::FollowUpLinks;
 use crate::ui::consult::rounds::{
     CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
 };
+use crate::ui::consult::thread::ThreadView;
 use crate::ui::widgets::live_calls::{LiveCalls, RecordedCalls};
 use crate::ui::widgets::{body_part, running_here};
 
@@ -134,7 +135,7 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         <FollowUpLinks session=session />
         {verbose.then(|| view! { <p class="notice verbose-notice">{VERBOSE_NOTICE}</p> })}
         {move || decided.get().map(|d| view! { <DecisionView decision=d cross_examine=cross_examine /> })}
-        <AskFollowUp session=session />
+        <ThreadView session=session />
         {move || matrix.get().map(|m| view! { <StanceMatrixView matrix=m /> })}
         <nav class="round-links" aria-label="The rounds on record">
             <h3>"The record"</h3>

@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use consilium_engine::counted::counted;
 use consilium_engine::library::list::{count_line, short_time, shown_ids, storage_line};
+use consilium_engine::library::thread::one_per_thread;
 use consilium_engine::record::Protocol;
 use consilium_engine::views::session::state_words;
 use consilium_engine::{
@@ -69,8 +70,13 @@ pub fn HistoryView() -> impl IntoView {
     });
     let count_text = move || count_line(history.with(Vec::len), shown.with(Vec::len));
     let rows = move || {
-        let by_id: HashMap<String, SessionSummary> =
-            history.with(|all| all.iter().map(|s| (s.id.clone(), s.clone())).collect());
+        // A thread of follow-ups is one row, with its latest turn's question under its first.
+        let by_id: HashMap<String, SessionSummary> = history.with(|all| {
+            one_per_thread(all)
+                .into_iter()
+                .map(|s| (s.id.clone(), s))
+                .collect()
+        });
         shown.with(|ids| {
             ids.iter()
                 .take(limit.get())
@@ -288,6 +294,7 @@ fn HistoryItem(
             <span class="muted">" " {summary.protocol.clone()} " · " {state_words(&summary.state)}
                 {summary.depth_line().map(|line| view! { " · " <span class="depth-line">{line}</span> })}
                 " · " {when}</span>
+            {summary.latest_turn.clone().map(|latest| view! { <p class="latest-turn">"Latest follow-up: " {latest}</p> })}
             {(!summary.outcome.is_empty()).then(|| view! { <p class="outcome">{summary.outcome_line()}</p> })}
             {snippet}
         </li>

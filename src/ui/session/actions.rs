@@ -5,9 +5,11 @@ use consilium_engine::library::share::json_export_notice;
 use consilium_engine::record::Session;
 use leptos::html::Details;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
 use super::share_link::ShareLink;
+use crate::app::thread::{in_a_thread, shared_thread, thread_with};
 use crate::app::AppState;
 use crate::platform::export::Export;
 
@@ -30,21 +32,32 @@ pub fn SessionActions(session: Memo<Option<Session>>) -> impl IntoView {
             }
         }
     };
+    let state = expect_context::<AppState>();
+    let shared = shared_thread();
+    let saved = move |export: Export, result: Result<(), String>, session: &Session| match result {
+        // A review's backup keeps its code verbatim, secrets included: say so.
+        Ok(()) if export == Export::Json => {
+            if let Some(notice) = json_export_notice(session) {
+                live.notice.set(Some(notice));
+            }
+        }
+        Ok(()) => {}
+        Err(problem) => live.notice.set(Some(problem)),
+    };
     let save = move |export: Export| {
         close();
         let Some(session) = session.get_untracked() else {
             return;
         };
-        match export.save(&session) {
-            // A review's backup keeps its code verbatim, secrets included: say so.
-            Ok(()) if export == Export::Json => {
-                if let Some(notice) = json_export_notice(&session) {
-                    live.notice.set(Some(notice));
-                }
-            }
-            Ok(()) => {}
-            Err(problem) => live.notice.set(Some(problem)),
+        if !in_a_thread(state, shared.as_ref(), &session) {
+            return saved(export, export.save(&session), &session);
         }
+        // A thread's reports and JSON carry every turn.
+        let shared = shared.clone();
+        spawn_local(async move {
+            let turns = thread_with(state, shared, session.clone()).await;
+            saved(export, export.save_thread(&turns, &session), &session);
+        });
     };
     let print = move |_| {
         close();

@@ -10,6 +10,8 @@ use leptos::task::spawn_local;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use crate::app::thread::{shared_thread, thread_with};
+use crate::app::AppState;
 use crate::platform::share::share_link;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -24,13 +26,18 @@ enum Shared {
 #[component]
 pub fn ShareLink(session: Memo<Option<Session>>) -> impl IntoView {
     let outcome = RwSignal::new(None::<Shared>);
+    let state = expect_context::<AppState>();
+    let shared = shared_thread();
     let share = move |_| {
         let Some(session) = session.get_untracked() else {
             return;
         };
         outcome.set(None);
+        let shared = shared.clone();
         spawn_local(async move {
-            let result = match share_link(&session).await {
+            // A thread's link carries every turn.
+            let turns = thread_with(state, shared, session.clone()).await;
+            let result = match share_link(&turns).await {
                 Ok(link) => hand_over(&link, &tab_title(&session)).await,
                 Err(problem) => Some(Shared::Failed(problem)),
             };

@@ -8,20 +8,24 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::SessionBody;
+use crate::app::thread::SharedThread;
 use crate::app::{AppState, Route};
 use crate::platform::{share, storage};
 
 #[component]
 pub fn SharedView(data: String) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let opened = RwSignal::new(None::<Result<Session, String>>);
+    let opened = RwSignal::new(None::<Result<Vec<Session>, String>>);
     spawn_local(async move { opened.set(Some(share::open_shared(&data).await)) });
-    let session =
+    // A thread's link holds every turn: the page shows the first, the thread the rest.
+    let turns =
         Memo::new(move |_| opened.with(|o| o.as_ref().and_then(|r| r.as_ref().ok().cloned())));
+    provide_context(SharedThread(turns));
+    let session = Memo::new(move |_| turns.with(|t| t.as_ref().and_then(|t| t.first().cloned())));
     let error = move || opened.with(|o| o.as_ref().and_then(|r| r.as_ref().err().cloned()));
     let message = RwSignal::new(None::<String>);
     let save = move |_| {
-        let Some(mut incoming) = session.get_untracked().map(|s| vec![s]) else {
+        let Some(mut incoming) = turns.get_untracked() else {
             return;
         };
         let taken: HashSet<String> = state
@@ -29,11 +33,14 @@ pub fn SharedView(data: String) -> impl IntoView {
             .sessions
             .with_untracked(|h| h.iter().map(|s| s.id.clone()).collect());
         keep_both(&mut incoming, &taken);
-        let session = incoming.remove(0);
         spawn_local(async move {
-            match storage::save_imported(&session).await {
-                Ok(()) => state.go(Route::Session(session.id.clone())),
-                Err(problem) => message.set(Some(problem)),
+            for session in &incoming {
+                if let Err(problem) = storage::save_imported(session).await {
+                    return message.set(Some(problem));
+                }
+            }
+            if let Some(first) = incoming.first() {
+                state.go(Route::Session(first.id.clone()));
             }
         });
     };

@@ -23,6 +23,8 @@ pub fn RecentItem(
     let Editing(editing) = editing;
     let id = StoredValue::new(entry.id.clone());
     let title = StoredValue::new(entry.title.clone());
+    // A thread's latest follow-up, under its first question.
+    let subtitle = StoredValue::new(entry.subtitle.clone());
     let is_current = move || current.with(|c| c.as_deref() == Some(id.read_value().as_str()));
     let is_editing = move || editing.with(|e| e.as_deref() == Some(id.read_value().as_str()));
     let can_change = entry.chip != "Running";
@@ -94,6 +96,7 @@ pub fn RecentItem(
                         on:click=|_| window().scroll_to_with_x_and_y(0.0, 0.0)
                     >
                         <span class="recent-title">{title.get_value()}</span>
+                        {subtitle.get_value().map(|latest| view! { <span class="recent-subtitle">{latest}</span> })}
                         <span class="recent-meta">
                             <span class="recent-protocol">{entry.protocol}</span>
                             {entry.demo.then(|| view! { <span class="badge demo-badge">"demo"</span> })}

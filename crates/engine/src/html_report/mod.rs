@@ -10,6 +10,9 @@ mod consult;
 mod prioritize;
 mod review;
 mod style;
+mod thread;
+
+pub use thread::{thread_html, thread_markdown};
 
 use crate::benchmark::report::benchmark_markdown;
 use crate::consult::report::consult_markdown;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use crate::library::filter::HistoryFilter;
 use crate::library::search::SearchHit;
 use crate::library::summary::SessionSummary;
+use crate::library::thread::{one_per_thread, thread_of, threads_of};
 
 /// "3 sessions", "1 of 3 sessions match", "0 of 1 session match"; empty with no sessions.
 pub fn count_line(total: usize, matching: usize) -> String {
@@ -63,18 +64,30 @@ pub fn storage_line(used_bytes: f64, quota_bytes: f64, persisted: Option<bool>) 
 }
 
 /// The ids the list shows: the sessions the filter admits, in its order, and, while a search is
-/// on (`hits` is Some), only those it found.
+/// on (`hits` is Some), only those it found; a thread once, by its entry's id (any of its turns
+/// found finds it).
 pub fn shown_ids(
     all: &[SessionSummary],
     filter: &HistoryFilter,
     hits: Option<&HashMap<String, SearchHit>>,
     now_ms: u64,
 ) -> Vec<String> {
-    filter
+    let found: Vec<String> = filter
         .apply(all, now_ms)
         .into_iter()
         .filter(|s| hits.is_none_or(|h| h.contains_key(&s.id)))
         .map(|s| s.id.clone())
+        .collect();
+    // A thread of follow-ups is one row, shown where its first found turn is.
+    let entries = one_per_thread(all);
+    threads_of(all, &found)
+        .into_iter()
+        .filter_map(|thread| {
+            entries
+                .iter()
+                .find(|entry| thread_of(entry) == thread)
+                .map(|entry| entry.id.clone())
+        })
         .collect()
 }
 

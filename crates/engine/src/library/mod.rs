@@ -9,4 +9,5 @@ pub mod search_cache;
 pub mod share;
 pub mod sidebar;
 pub mod summary;
+pub mod thread;
 pub mod transfer;

@@ -27,6 +27,8 @@ pub struct RecentEntry {
     /// When it was last saved (RFC 3339), for its date group.
     pub updated_at: String,
     pub demo: bool,
+    /// A thread's latest turn's question, under its first question (None for a single session).
+    pub subtitle: Option<String>,
 }
 
 /// The `limit` most recently saved sessions, newest first. `running_id` is the session this tab
@@ -62,6 +64,7 @@ pub(super) fn newest_entries(
                 when: relative_time(&summary.updated_at, now_ms),
                 updated_at: summary.updated_at.clone(),
                 demo: summary.demo,
+                subtitle: summary.latest_turn.clone(),
             }
         })
         .collect()

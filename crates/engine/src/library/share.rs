@@ -67,6 +67,42 @@ fn mask_strings(value: &mut serde_json::Value, secrets: &[(String, String)]) {
     }
 }
 
+/// What a link to a thread of follow-ups carries: every turn as [`share_payload`] has it, in the
+/// export's format (one turn: that session alone, as before threads).
+pub fn thread_share_payload(turns: &[Session]) -> String {
+    if let [one] = turns {
+        return share_payload(one);
+    }
+    let sessions: Vec<serde_json::Value> = turns
+        .iter()
+        .filter_map(|turn| serde_json::from_str(&share_payload(turn)).ok())
+        .collect();
+    serde_json::json!({
+        "format": super::transfer::EXPORT_FORMAT,
+        "version": super::transfer::EXPORT_VERSION,
+        "sessions": sessions,
+    })
+    .to_string()
+}
+
+/// Reads a link's payload back: one session, or a thread's turns in order, each checked as an
+/// import is (a link with a turn that does not read is refused whole).
+pub fn read_shared_thread(json: &str) -> Result<Vec<Session>, String> {
+    let value: serde_json::Value = serde_json::from_str(json)
+        .map_err(|_| "This link is damaged: its session does not read.".to_string())?;
+    if value.get("sessions").is_none() {
+        return read_shared(json).map(|session| vec![session]);
+    }
+    let incoming = super::transfer::parse_import(json)?;
+    match incoming.refused.first() {
+        Some(reason) => Err(reason.clone()),
+        None if incoming.sessions.is_empty() => {
+            Err("This link is damaged: it holds no session.".to_string())
+        }
+        None => Ok(incoming.sessions),
+    }
+}
+
 /// Reads a payload back into a session, checked as an import is.
 pub fn read_shared(json: &str) -> Result<Session, String> {
     let value: serde_json::Value = serde_json::from_str(json)

@@ -1,10 +1,11 @@
 //! The sidebar's list: the recent sessions a search in it admits (by title and decision, typed
 //! as in History: words and "quoted phrases"), without the one whose deletion waits for its
 //! undo, under date headings (Today, Yesterday, Last 7 days, Older) by the local calendar, and
-//! the title a rename saves.
+//! the title a rename saves. A thread of follow-ups is one entry (`thread::one_per_thread`).
 use super::recent::{newest_entries, RecentEntry};
 use super::search::{Query, SearchText};
 use crate::library::summary::SessionSummary;
+use crate::library::thread::{one_per_thread, thread_of};
 use crate::timestamp::parse_rfc3339_ms;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
@@ -86,12 +87,27 @@ pub fn sidebar_groups(
     limit: usize,
 ) -> Vec<SidebarGroup> {
     let search = Query::parse(query.search);
-    let admitted = all
+    // One entry per thread: admitted when any of its turns is (its question or decision).
+    let found: Vec<&str> = all
         .iter()
-        .filter(|s| query.hidden != Some(s.id.as_str()) && sidebar_admits(s, &search))
+        .filter(|s| sidebar_admits(s, &search))
+        .map(thread_of)
         .collect();
+    let threads = one_per_thread(all);
+    let admitted = threads
+        .iter()
+        .filter(|s| query.hidden != Some(s.id.as_str()) && found.contains(&thread_of(s)))
+        .collect();
+    // A later turn running here makes its thread's entry "Running".
+    let running = query.running.map(|id| {
+        let thread = all.iter().find(|s| s.id == id).map_or(id, thread_of);
+        threads
+            .iter()
+            .find(|entry| thread_of(entry) == thread)
+            .map_or(id, |entry| entry.id.as_str())
+    });
     let mut groups: Vec<SidebarGroup> = Vec::new();
-    for entry in newest_entries(admitted, query.running, now_ms, limit) {
+    for entry in newest_entries(admitted, running, now_ms, limit) {
         let group = date_group(&entry.updated_at, now_ms, utc_offset_minutes);
         match groups.last_mut() {
             Some(last) if last.group == group => last.entries.push(entry),

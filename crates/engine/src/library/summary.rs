@@ -32,6 +32,13 @@ pub struct SessionSummary {
     /// The session this consult follows up, if it was asked as a follow-up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub follows: Option<String>,
+    /// The thread's first turn, for a consult asked as a follow-up (None for a first turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<String>,
+    /// In a list's entry for a thread of several turns (`library::one_per_thread`): the latest
+    /// turn's question, its subtitle. Never stored.
+    #[serde(skip)]
+    pub latest_turn: Option<String>,
     /// A consult's depth (None for the other protocols, and in summaries made before depths).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<Depth>,
@@ -56,6 +63,11 @@ impl SessionSummary {
                 .body_of::<ConsultBody>()
                 .and_then(|b| b.follows.as_ref())
                 .map(|f| f.session_id.clone()),
+            thread: session
+                .body_of::<ConsultBody>()
+                .and_then(|b| b.follows.as_ref())
+                .map(|f| f.thread_root().to_string()),
+            latest_turn: None,
             depth: session.body_of::<ConsultBody>().map(|b| b.config.depth),
             decided_by: session
                 .body_of::<ConsultBody>()

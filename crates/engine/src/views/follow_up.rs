@@ -21,6 +21,7 @@ pub fn earlier_decision(session: &Session) -> Option<FollowUpOf> {
         recommendation: answer_above(recommendation)
             .map(|_| recommendation.to_string())
             .unwrap_or_default(),
+        ..FollowUpOf::default()
     })
 }
 
@@ -61,6 +62,7 @@ impl FollowUpForm {
             question,
             answer,
             recommendation,
+            ..
         } = &self.follows;
         let mut strings = vec![
             FORM_STRINGS.to_string(),
@@ -134,6 +136,7 @@ impl FollowUpForm {
                 question: head[2].clone(),
                 answer: head[3].clone(),
                 recommendation: head[4].clone(),
+                ..FollowUpOf::default()
             },
             council,
             stop_after_round: head[5].parse().ok()?,

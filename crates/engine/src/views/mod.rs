@@ -19,4 +19,5 @@ pub mod review;
 pub mod seats;
 pub mod session;
 pub mod stance;
+pub mod thread;
 pub mod verdict;

@@ -11,6 +11,7 @@
 mod cross_exam;
 mod follow_up;
 mod independent;
+mod member;
 mod render;
 mod synthesis;
 mod verdict;
@@ -21,6 +22,7 @@ use crate::record::consult::artifacts::IndependentArtifact;
 pub use cross_exam::{cross_exam, cross_exam_judgment};
 pub use follow_up::earlier_decision;
 pub use independent::independent;
+pub use member::member_alone;
 pub use synthesis::synthesis;
 pub use verdict::verdict;
 

@@ -1,10 +1,12 @@
 //! A consult asked as a follow-up of an earlier one: which session it follows and what the council
 //! is told of it. The earlier question and decision are kept in the record itself, so a resumed
 //! run asks with the same context, and an export or a share link names what it follows even
-//! where the earlier session is not stored.
+//! where the earlier session is not stored. A follow-up asked in a thread (the composer under a
+//! decision) also names the thread's first turn and carries the decisions of the turns before the
+//! one it follows (`views::thread::turn_context` chooses them within a token budget).
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct FollowUpOf {
     /// The earlier session's id (it may have been deleted since, or live in another browser).
     pub session_id: String,
@@ -15,4 +17,37 @@ pub struct FollowUpOf {
     /// The judge's full recommendation; empty when the one line already says all of it.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub recommendation: String,
+    /// The thread's first turn; empty when the earlier session is the first (or in records from
+    /// before threads).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub thread: String,
+    /// The turns of the thread before the earlier one, oldest first: each question and its
+    /// one-line decision, never its debate.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub before: Vec<EarlierTurn>,
+    /// How many older turns the token budget left out of `before`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub left_out: usize,
+}
+
+/// One earlier turn of a thread as the council is told of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EarlierTurn {
+    pub question: String,
+    pub answer: String,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl FollowUpOf {
+    /// The id of the thread's first turn: the thread this follow-up belongs to.
+    pub fn thread_root(&self) -> &str {
+        if self.thread.is_empty() {
+            &self.session_id
+        } else {
+            &self.thread
+        }
+    }
 }

@@ -1,0 +1,69 @@
+//! The reports of a thread of follow-ups: every turn, in the order asked. The first turn's report
+//! is the document; each later turn follows as "Turn N", its own report one heading level down.
+use super::{report_markdown, session_html};
+use crate::record::Session;
+use crate::rich_text::{escape, parse_report, to_html};
+
+/// The thread's Markdown report: the first turn's, then each later turn's under "## Turn N".
+/// One turn is its own report.
+pub fn thread_markdown(turns: &[Session]) -> String {
+    let Some((first, later)) = turns.split_first() else {
+        return String::new();
+    };
+    let mut out = report_markdown(first);
+    for (index, turn) in later.iter().enumerate() {
+        out.push_str(&format!(
+            "\n\n---\n\n## Turn {}: follow-up\n\n{}",
+            index + 2,
+            demoted(&report_markdown(turn))
+        ));
+    }
+    out
+}
+
+/// The thread's HTML report: the first turn's document, with each later turn's report (escaped
+/// as every report text is) in a section of its own before the footer.
+pub fn thread_html(turns: &[Session]) -> String {
+    let Some((first, later)) = turns.split_first() else {
+        return String::new();
+    };
+    let html = session_html(first);
+    if later.is_empty() {
+        return html;
+    }
+    let mut sections = String::from("<section class=\"thread\">\n");
+    for (index, turn) in later.iter().enumerate() {
+        let mut question = String::new();
+        escape(turn.subject.trim(), &mut question);
+        sections.push_str(&format!(
+            "<article class=\"turn\"><h2>Turn {}: {question}</h2>\n{}</article>\n",
+            index + 2,
+            to_html(&parse_report(&demoted(&report_markdown(turn))))
+        ));
+    }
+    sections.push_str("</section>\n");
+    match html.rfind("</main>") {
+        Some(at) => format!("{}{sections}{}", &html[..at], &html[at..]),
+        None => html + &sections,
+    }
+}
+
+/// `markdown` with every heading two levels down (a turn's title sits under "Turn N").
+fn demoted(markdown: &str) -> String {
+    let mut fenced = false;
+    markdown
+        .lines()
+        .map(|line| {
+            if line.trim_start().starts_with("```") {
+                fenced = !fenced;
+            }
+            let level = line.chars().take_while(|c| *c == '#').count();
+            if !fenced && (1..=4).contains(&level) && line[level..].starts_with(' ') {
+                format!("##{line}")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

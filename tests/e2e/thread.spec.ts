@@ -1,0 +1,233 @@
+// Follow-ups as a thread (issue 32.2): under a decision, "Ask the council a follow-up" asks the next
+// turn inline on the same council and depth (no new form), the council is told the earlier turns'
+// decisions, and the thread reads as one conversation: each turn's question, decision, depth and
+// cost; one entry in the sidebar and History (the latest question as its subtitle), found by any
+// turn's words, exported and shared with every turn. On the demo council (scripted) and on aimock.
+import { APIRequestContext, Page } from '@playwright/test';
+import * as fs from 'fs';
+import { expect, test } from './guard';
+import { MOCK_URL } from './servers';
+import { addCompatibleProvider, askTheCouncil, copiedShareLink, exportAs, openCouncil, watchConsole } from './helpers';
+import { skipToTheDecision } from './demos';
+import { openSessionId, storedSessionIn } from './stored';
+import { expectFitsPhone, PHONE } from './layout';
+
+const DEMO_QUESTION = 'Should our team adopt Rust for the new ingestion service?';
+const DEMO_FOLLOW_UP = 'Which teammates should staff the Rust pilot first?';
+const SHOTS = process.env.THREAD_SHOTS;
+
+function composerOf(page: Page) {
+  return page.getByRole('region', { name: 'Ask the council a follow-up' });
+}
+
+function threadOf(page: Page) {
+  return page.getByRole('region', { name: 'The conversation' });
+}
+
+function sidebarOf(page: Page) {
+  return page.getByRole('complementary', { name: 'Sessions' });
+}
+
+/** Asks `question` in the composer under the decision; the page moves to the new turn. */
+async function askFollowUp(page: Page, question: string) {
+  const composer = composerOf(page);
+  await composer.getByLabel('Ask the council a follow-up').fill(question);
+  await composer.getByRole('button', { name: 'Ask', exact: true }).click();
+}
+
+async function demoThread(page: Page): Promise<{ firstId: string; secondId: string }> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Run the demo council' }).click();
+  await skipToTheDecision(page);
+  await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
+  const firstId = openSessionId(page);
+  // No form page: the composer is under the decision, and Ctrl+Enter asks too.
+  const composer = composerOf(page);
+  await expect(composer).toBeVisible();
+  await composer.getByLabel('Ask the council a follow-up').fill(DEMO_FOLLOW_UP);
+  await composer.getByLabel('Ask the council a follow-up').press('Control+Enter');
+  await expect(page).not.toHaveURL(new RegExp(`#/session/${firstId}$`));
+  await skipToTheDecision(page);
+  await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
+  const secondId = openSessionId(page);
+  return { firstId, secondId };
+}
+
+test.describe('desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('a two-turn thread on the demo council reads as one conversation, one entry, exported, shared and searched', async ({ page, browser }) => {
+    test.setTimeout(300_000);
+    const errors = watchConsole(page);
+    const { firstId, secondId } = await demoThread(page);
+
+    // The second turn is on the same scripted council and depth, carrying the first decision.
+    const first = await storedSessionIn(page, firstId, 'complete');
+    const second = await storedSessionIn(page, secondId, 'complete');
+    expect(second.body.config).toEqual(first.body.config);
+    expect(second.body.follows.session_id).toBe(firstId);
+    expect(second.body.follows.question).toBe(DEMO_QUESTION);
+    expect(second.body.follows.answer.length).toBeGreaterThan(10);
+
+    // On the new turn's page: the thread lists both turns, the earlier one with its decision.
+    const thread = threadOf(page);
+    const turns = thread.locator('.thread-turn');
+    await expect(turns).toHaveCount(2);
+    await expect(turns.nth(0).locator('.turn-question')).toHaveText(DEMO_QUESTION);
+    await expect(turns.nth(0).locator('[data-turn-decision]')).toBeVisible();
+    await expect(turns.nth(1)).toContainText("This page's turn: its decision is above.");
+
+    // On the first turn's page, under its decision: turn 2's question, decision card, depth and cost.
+    await turns.nth(0).getByRole('link', { name: 'Open this turn' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/session/${firstId}$`));
+    const later = threadOf(page).locator('.thread-turn').nth(1);
+    await expect(later.locator('.turn-head h4')).toHaveText('Turn 2');
+    await expect(later.locator('.turn-question')).toHaveText(DEMO_FOLLOW_UP);
+    await expect(later.locator('.turn-head .chip')).toHaveText(/Adaptive|Vote|Full/);
+    await expect(later.locator('.turn-cost')).toHaveText('Demo · no cost');
+    await expect(later.locator('[data-turn-decision] .confidence .chip')).toContainText('%');
+    // The page's own decision is still the one a finished run brings into view.
+    await expect(page.locator('[data-decision]')).toHaveCount(1);
+    await expect(composerOf(page)).toBeVisible();
+    if (SHOTS) {
+      for (const scheme of ['light', 'dark'] as const) {
+        for (const width of [1440, 390]) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+          await expect(threadOf(page)).toBeVisible();
+          await threadOf(page).scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${SHOTS}/thread-${width}-${scheme}.png`, fullPage: false });
+        }
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+
+    // One entry in the sidebar, its subtitle the latest turn's question; found by the later turn's words.
+    const entries = sidebarOf(page).locator('.recent-item', { hasText: DEMO_QUESTION });
+    await expect(entries).toHaveCount(1);
+    await expect(entries.locator('.recent-subtitle')).toHaveText(DEMO_FOLLOW_UP);
+    await sidebarOf(page).getByRole('searchbox', { name: 'Search sessions' }).fill('teammates staff');
+    await expect(sidebarOf(page).locator('.recent-item')).toHaveCount(1);
+    await expect(sidebarOf(page).locator('.recent-item .recent-title')).toHaveText(DEMO_QUESTION);
+    await sidebarOf(page).getByRole('searchbox', { name: 'Search sessions' }).fill('');
+
+    // One row in History; its full-text search finds the thread by the later turn's words.
+    await page.getByRole('button', { name: 'History' }).click();
+    const rows = page.locator('.session-item');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.locator('.latest-turn')).toHaveText(`Latest follow-up: ${DEMO_FOLLOW_UP}`);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('teammates');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.getByRole('button', { name: new RegExp(`^${DEMO_QUESTION.slice(0, 30)}`) })).toBeVisible();
+    await rows.getByRole('button', { name: new RegExp(`^${DEMO_QUESTION.slice(0, 30)}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`#/session/${firstId}$`));
+
+    // Exports carry every turn.
+    const markdown = fs.readFileSync(await (await exportAs(page, 'Markdown report')).path(), 'utf8');
+    expect(markdown).toContain(DEMO_QUESTION);
+    expect(markdown).toContain('## Turn 2: follow-up');
+    expect(markdown).toContain(DEMO_FOLLOW_UP);
+    const html = fs.readFileSync(await (await exportAs(page, 'HTML report')).path(), 'utf8');
+    expect(html).toContain(`<h2>Turn 2: ${DEMO_FOLLOW_UP}</h2>`);
+    const json = JSON.parse(fs.readFileSync(await (await exportAs(page, 'JSON (full record)')).path(), 'utf8'));
+    expect(json.sessions.map((s: any) => s.id)).toEqual([firstId, secondId]);
+
+    // A share link carries both turns: opened in a fresh browser, the thread is there, read-only.
+    const link = await copiedShareLink(page);
+    const other = await browser.newContext();
+    const fresh = await other.newPage();
+    await fresh.goto(link);
+    await expect(fresh.getByText('A shared session, read-only')).toBeVisible();
+    const sharedTurns = threadOf(fresh).locator('.thread-turn');
+    await expect(sharedTurns).toHaveCount(2);
+    await expect(sharedTurns.nth(1).locator('.turn-question')).toHaveText(DEMO_FOLLOW_UP);
+    await expect(sharedTurns.nth(1).locator('[data-turn-decision]')).toBeVisible();
+    await expect(composerOf(fresh)).toHaveCount(0);
+    await other.close();
+    expect(errors).toEqual([]);
+  });
+});
+
+// aimock's scripted council (fixtures/aimock/consult.json), as follow-up.spec.ts sets it up.
+const QUESTION = 'Should our 12-person team migrate the billing service from a monolith to microservices this year?';
+const FOLLOW_UP = 'If we migrate, which service should move first?';
+const SEATS = [
+  { seat: 'Panelist 1', model: 'council-alpha' },
+  { seat: 'Panelist 2', model: 'council-beta' },
+  { seat: 'Panelist 3', model: 'council-gamma' },
+  { seat: 'Judge', model: 'council-judge' },
+];
+
+async function journal(request: APIRequestContext): Promise<any[]> {
+  const response = await request.get(`${MOCK_URL}/__aimock/journal?path=/v1/chat/completions`);
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+function userPrompt(entry: any): string {
+  return entry.body.messages.filter((m: any) => m.role === 'user').map((m: any) => m.content).join('\n');
+}
+
+test('a two-turn thread on aimock: the second turn\'s requests carry the first decision', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, SEATS[0].model);
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByLabel('Question', { exact: true }).fill(QUESTION);
+  for (const { seat, model } of SEATS) {
+    await openCouncil(page);
+    const editor = page.getByRole('group', { name: seat, exact: true });
+    await editor.getByLabel('Model').fill(model);
+    if (seat !== 'Judge') await editor.getByLabel('Persona').selectOption('');
+  }
+  await askTheCouncil(page);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
+  const firstId = openSessionId(page);
+  const answer = (await page.locator('[data-decision] .answer').innerText()).trim();
+
+  const before = (await journal(request)).length;
+  await askFollowUp(page, FOLLOW_UP);
+  // Local models have no price: the run is confirmed beside the Ask button.
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Run it' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`#/session/${firstId}$`));
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
+  const secondId = openSessionId(page);
+
+  // Every seat was asked again (the same models); rounds 1 and 4 carry the first decision.
+  const calls = (await journal(request)).slice(before);
+  expect(new Set(calls.map((c) => c.body.model))).toEqual(new Set(SEATS.map((s) => s.model)));
+  const answering = calls.filter((c) => /Answer on your own|Now decide\./.test(userPrompt(c)));
+  // Three answers, and the verdict when the council goes that far.
+  expect(answering.length).toBeGreaterThanOrEqual(3);
+  for (const call of answering) {
+    const prompt = userPrompt(call);
+    expect(prompt).toContain(`Earlier question:\n${QUESTION}\nIts decision: ${answer}`);
+    expect(prompt.indexOf(FOLLOW_UP)).toBeLessThan(prompt.indexOf('Earlier question'));
+  }
+  const stored = await storedSessionIn(page, secondId, 'complete');
+  expect(stored.body.follows.session_id).toBe(firstId);
+
+  // The first turn's page shows the second under its decision.
+  await page.goto(`/#/session/${firstId}`);
+  const later = threadOf(page).locator('.thread-turn').nth(1);
+  await expect(later.locator('.turn-question')).toHaveText(FOLLOW_UP);
+  await expect(later.locator('[data-turn-decision] .answer')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('the thread and its composer fit a phone', async ({ page }) => {
+    test.setTimeout(240_000);
+    const { firstId } = await demoThread(page);
+    await page.goto(`/#/session/${firstId}`);
+    await expect(threadOf(page).locator('.thread-turn')).toHaveCount(2);
+    await expect(composerOf(page)).toBeVisible();
+    await expectFitsPhone(page, 'a thread of two turns with its composer');
+  });
+});
