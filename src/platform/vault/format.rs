@@ -13,8 +13,8 @@ pub const LEGACY_CLEAR_ENTRY: &str = "consilium.remembered-keys";
 
 pub const VERSION: u32 = 1;
 /// PBKDF2-SHA-256 rounds: about 250 ms in headless Chromium on the 2-core VM this was measured on
-/// (README, "Remembered keys"); the number is stored with each vault, so it can rise later.
-pub const ITERATIONS: u32 = 600_000;
+/// (README, "Keys"; `tests/browser_vault.rs` logs it); stored with each vault, so it can rise later.
+pub const ITERATIONS: u32 = 1_000_000;
 /// Below this a stored vault is refused rather than trusted (a tampered, weakened record).
 pub const MIN_ITERATIONS: u32 = 100_000;
 pub const SALT_BYTES: usize = 16;
