@@ -110,7 +110,7 @@ test('keys an earlier version remembered in clear move into the vault and the cl
   await page.evaluate(() => {
     localStorage.setItem('consilium.settings', JSON.stringify({
       version: 1,
-      providers: [{ id: 'p-old', name: 'Old OpenAI', kind: 'open_ai', base_url: 'https://api.openai.com/v1', default_model: 'gpt-4o-mini', remember_key: true }],
+      providers: [{ id: 'p-old', name: 'Old server', kind: 'open_ai_compatible', base_url: 'http://127.0.0.1:9/v1', default_model: 'm', remember_key: true }],
     }));
     localStorage.setItem('consilium.remembered-keys', JSON.stringify({ 'p-old': 'sk-old-clear-key-123' }));
   });
@@ -126,7 +126,7 @@ test('keys an earlier version remembered in clear move into the vault and the cl
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await vault.getByLabel('Passphrase').fill(PASSPHRASE);
   await vault.getByRole('button', { name: 'Unlock' }).click();
-  await expect(page.getByRole('article', { name: 'Old OpenAI' }).getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');
+  await expect(page.getByRole('article', { name: 'Old server' }).getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');
 });
 
 test('persistent storage is asked once, at the first saved session, and History says it was refused, once', async ({ page }) => {

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::app::AppState;
 use crate::platform::keys;
 use crate::platform::vault::VaultStatus;
 
@@ -18,9 +19,12 @@ impl VaultTick {
 
 #[component]
 pub fn KeyVault() -> impl IntoView {
+    let state = expect_context::<AppState>();
     let tick = expect_context::<VaultTick>();
     let status = move || {
         tick.0.track();
+        // A sign-in finishing after the page loaded may bring a key to remember.
+        state.keys.sign_in.track();
         (keys::vault_status(), keys::waiting_for_vault())
     };
     let passphrase = RwSignal::new(String::new());
