@@ -13,3 +13,4 @@ pub mod sign_in;
 pub mod split;
 pub mod storage;
 pub mod transport;
+pub mod vault;

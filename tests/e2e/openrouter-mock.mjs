@@ -1,7 +1,8 @@
 // A loopback stand-in for OpenRouter's sign-in and key endpoints, with just enough of its API for
 // a provider check and a priced model list. The app's OpenRouter provider points its base URL at
 // http://127.0.0.1:<port>/api/v1, so its "auth page" is http://127.0.0.1:<port>/auth.
-//   GET  /auth?callback_url&code_challenge&code_challenge_method=S256 -> 302 to callback_url?code=<code>
+//   GET  /auth?callback_url&code_challenge&code_challenge_method=S256&key_label -> 302 to callback_url?code=<code>
+//        (the key it issues carries key_label as its label, as OpenRouter's does; KEY_LABEL without one)
 //        (mode "cancel": back to callback_url with no code)
 //   POST /api/v1/auth/keys {code, code_verifier, code_challenge_method} -> {key, user_id}, or 403 when
 //        the verifier's S256 does not match the code's challenge (or the code is unknown or used)
@@ -14,8 +15,8 @@ import http from 'node:http';
 
 const port = Number(process.argv[2] ?? 18085);
 export const KEY_LABEL = 'Consilium e2e';
-const codes = new Map(); // code -> challenge
-const issued = new Set();
+const codes = new Map(); // code -> {challenge, label}
+const issued = new Map(); // key -> label
 const journal = [];
 let config = { limit: 5, remaining: 4.9, mode: 'allow' };
 
@@ -52,19 +53,19 @@ http.createServer(async (req, res) => {
     const back = url.searchParams.get('callback_url');
     if (config.mode === 'cancel') { res.writeHead(302, { Location: back }); return res.end(); }
     const code = crypto.randomBytes(12).toString('hex');
-    codes.set(code, url.searchParams.get('code_challenge'));
+    codes.set(code, { challenge: url.searchParams.get('code_challenge'), label: url.searchParams.get('key_label') || KEY_LABEL });
     res.writeHead(302, { Location: `${back}${back.includes('?') ? '&' : '?'}code=${code}` });
     return res.end();
   }
   if (url.pathname === '/api/v1/auth/keys' && req.method === 'POST') {
     const { code, code_verifier: verifier, code_challenge_method: method } = JSON.parse(body || '{}');
-    const challenge = codes.get(code);
+    const { challenge, label } = codes.get(code) ?? {};
     codes.delete(code);
     if (config.mode === 'refuse' || !challenge || method !== 'S256' || s256(verifier ?? '') !== challenge) {
       return send(res, 403, { error: { code: 403, message: 'Invalid code or code_verifier' } });
     }
     const key = `sk-or-v1-mock-${crypto.randomBytes(16).toString('hex')}`;
-    issued.add(key);
+    issued.set(key, label);
     return send(res, 200, { key, user_id: 'user_mock' });
   }
   if (url.pathname.startsWith('/api/v1/') && !issued.has(bearer(req))) {
@@ -72,7 +73,7 @@ http.createServer(async (req, res) => {
   }
   if (url.pathname === '/api/v1/key') {
     return send(res, 200, { data: {
-      label: KEY_LABEL, limit: config.limit, limit_remaining: config.remaining,
+      label: issued.get(bearer(req)), limit: config.limit, limit_remaining: config.remaining,
       usage: config.limit - config.remaining, is_free_tier: false,
     } });
   }

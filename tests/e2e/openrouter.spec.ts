@@ -8,6 +8,9 @@ import { watchConsole } from './helpers';
 import { APP_URL } from './servers';
 import { configureOpenRouter, OPENROUTER_BASE, OPENROUTER_SITE, useOpenRouterMock } from './openrouter-mock';
 
+/** The name the app gives a signed-in key (OpenRouter shows it in its key list; the app beside the provider). */
+const LABEL = `Consilium on ${new URL(APP_URL).host}`;
+
 useOpenRouterMock();
 
 type Asked = { method: string; path: string; query: Record<string, string> };
@@ -44,7 +47,7 @@ test('sign in: the mock auth page sends a code back, the key is exchanged and sh
   await configureOpenRouter(page.request, { limit: 5, remaining: 4.9, mode: 'allow' });
   await openRouterAtTheMock(page);
   const card = await signIn(page);
-  await expect(card.locator('.key-limit')).toHaveText('Key “Consilium e2e”: $4.90 of its $5.00 limit left.');
+  await expect(card.locator('.key-limit')).toHaveText(`Key “${LABEL}”: $4.90 of its $5.00 limit left.`);
   await expect(card.locator('.sign-in-status')).toContainText('1 models loaded.');
   await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');
   await expect(card.locator('.health-line')).toContainText('Reachable, key accepted');
@@ -56,6 +59,7 @@ test('sign in: the mock auth page sends a code back, the key is exchanged and sh
   expect(auth.query.code_challenge_method).toBe('S256');
   expect(auth.query.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(auth.query.callback_url).toBe(APP_URL);
+  expect(auth.query.key_label, 'the key is named after the app and its site').toBe(LABEL);
   // Tab-only (not remembered): the key is in no storage, and the verifier is gone.
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
   expect(stored).not.toContain('sk-or-v1-mock');
@@ -93,7 +97,7 @@ test('a run whose worst case passes what the key has left is stopped before its 
   await page.getByLabel('Question', { exact: true }).fill('Stopped by the key: may this run spend more than is left?');
   await page.getByRole('button', { name: 'Ask the council' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Stopped before the first call' })).toContainText(
-    /this run may cost up to \$\d+\.\d+, more than the \$0\.01 left of the OpenRouter key “Consilium e2e”'s \$1\.00 limit/);
+    /this run may cost up to \$\d+\.\d+, more than the \$0\.01 left of the OpenRouter key “Consilium on 127\.0\.0\.1:\d+”'s \$1\.00 limit/);
   await expect(page).toHaveURL(/#\/new$/);
   const after = (await journal(page)).slice(before.length);
   expect(after.filter((asked) => asked.path === '/api/v1/key').length, 'the limit is read again before the run').toBeGreaterThan(0);
@@ -113,7 +117,7 @@ test('the consent of a run within the limit states its worst case and what the k
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(
-    /At worst this run costs \$\d+\.\d+; the OpenRouter key “Consilium e2e” then has \$4\.\d\d of its \$5\.00 limit left\./);
+    /At worst this run costs \$\d+\.\d+; the OpenRouter key “Consilium on 127\.0\.0\.1:\d+” then has \$4\.\d\d of its \$5\.00 limit left\./);
   await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toHaveCount(0);
   const after = (await journal(page)).slice(before.length);

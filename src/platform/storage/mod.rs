@@ -27,7 +27,9 @@ use wasm_bindgen::JsValue;
 pub use db::{DB_NAME, DB_VERSION};
 pub use legacy::{migration_notice, move_legacy_sessions, MoveReport, INDEX_KEY, SESSION_PREFIX};
 pub use queue::{save_soon, written};
-pub use quota::{ask_persistence, usage, StorageUsage};
+pub use quota::{
+    ask_persistence, dismiss_storage_advice, storage_advice_dismissed, usage, StorageUsage,
+};
 pub use reindex::rebuild_missing_now;
 use sync::Change;
 

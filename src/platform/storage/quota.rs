@@ -48,3 +48,19 @@ pub async fn usage() -> Option<StorageUsage> {
 pub async fn ask_persistence() -> Option<bool> {
     call("persist").await?.as_bool()
 }
+
+/// Where "this browser may clear your history" was dismissed: it is said once, not every visit.
+const ADVICE_DISMISSED: &str = "consilium.storage-advice-dismissed";
+
+pub fn storage_advice_dismissed() -> bool {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(ADVICE_DISMISSED).ok().flatten())
+        .is_some()
+}
+
+pub fn dismiss_storage_advice() {
+    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = storage.set_item(ADVICE_DISMISSED, "1");
+    }
+}

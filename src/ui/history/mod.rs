@@ -301,7 +301,8 @@ fn HistoryItem(
     }
 }
 
-/// Storage used and available, and whether the browser promised to keep it.
+/// Storage used and available, and whether the browser promised to keep it; where it did not,
+/// advice to keep the history safe, said once (dismissed for good).
 #[component]
 fn StorageStatus() -> impl IntoView {
     let usage = LocalResource::new(storage::usage);
@@ -313,5 +314,27 @@ fn StorageStatus() -> impl IntoView {
             usage.persisted,
         ))
     };
-    view! { <p class="muted storage-status">{text}</p> }
+    let dismissed = RwSignal::new(storage::storage_advice_dismissed());
+    let not_kept = move || {
+        usage
+            .get()
+            .flatten()
+            .is_some_and(|u| u.persisted != Some(true))
+    };
+    view! {
+        <p class="muted storage-status">{text}</p>
+        <Show when=move || not_kept() && !dismissed.get()>
+            <div class="notice storage-advice" role="note">
+                <p>
+                    "This browser has not promised to keep your history: it may delete it when space runs low, "
+                    "and Safari deletes it after 7 days without a visit. Keep a copy with “Export all”, or install "
+                    "Consilium (Safari: Share, then “Add to Home Screen”; Chrome: “Install app”), which keeps its storage."
+                </p>
+                <button class="secondary" on:click=move |_| {
+                    storage::dismiss_storage_advice();
+                    dismissed.set(true);
+                }>"Got it"</button>
+            </div>
+        </Show>
+    }
 }

@@ -7,6 +7,7 @@ pub mod lazy;
 pub mod prices;
 pub mod providers;
 pub mod runs;
+pub mod vault;
 
 use leptos::prelude::*;
 
@@ -16,10 +17,12 @@ use filtering::FilterLimitsEditor;
 use prices::PriceTableEditor;
 use providers::{DefaultCouncil, ProviderEditor};
 use runs::RunDefaults;
+use vault::{KeyVault, VaultTick};
 
 #[component]
 pub fn SettingsView() -> impl IntoView {
     let state = expect_context::<AppState>();
+    provide_context(VaultTick(RwSignal::new(0)));
     let ids = move || {
         state
             .settings
@@ -76,6 +79,7 @@ pub fn SettingsView() -> impl IntoView {
                         "Keys are kept in this tab only, unless you tick “remember on this device”. They are sent only to their own provider "
                         "and never written into sessions, exports or links."
                     </p>
+                    <KeyVault />
                     <div class="providers">
                         <For each=ids key=|id| id.clone() let:id>
                             <ProviderEditor id=id />

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::fields::update_settings;
+use super::vault::VaultTick;
 use crate::app::providers::gate::council_summary;
 use crate::app::providers::models::load_models;
 use crate::app::providers::test_connection;
@@ -69,6 +70,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
             })
         }
     };
+    let vault_tick = expect_context::<VaultTick>();
     let key_set = RwSignal::new(keys::has_key(&id));
     let field = move |get: fn(&ProviderSettings) -> String| {
         move || provider.with(|p| p.as_ref().map(get).unwrap_or_default())
@@ -94,6 +96,8 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
     let signed_in_id = id.clone();
     let signed_in = move || {
         state.keys.sign_in.track();
+        // An unlock or a lock changes which keys this tab holds.
+        vault_tick.0.track();
         keys::has_key(&signed_in_id)
     };
 
@@ -148,7 +152,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                 </label>
                 <label>"API key"
                     <input type="password" autocomplete="off"
-                        placeholder=move || if key_set.get() || signed_in() {
+                        placeholder=move || if signed_in() {
                             "key set (type to replace)"
                         } else if provider.with(|p| p.as_ref().is_some_and(|p| p.needs_key())) {
                             // A hosted provider always needs one (issue 32.5).
@@ -160,6 +164,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                             let remember = provider.with_untracked(|p| p.as_ref().is_some_and(|p| p.remember_key));
                             keys::set_key(&id_key, &event_target_value(&ev), remember);
                             key_set.set(keys::has_key(&id_key));
+                            vault_tick.bump();
                             // A new key voids the last check.
                             state.health.forget(&id_key);
                         } />
@@ -169,6 +174,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                         on:change=move |ev| {
                             let remember = event_target_checked(&ev);
                             keys::set_remember(&id_remember, remember);
+                            vault_tick.bump();
                             update_settings(state, status, |s| if let Some(p) = s.providers.iter_mut().find(|p| p.id == id_remember) { p.remember_key = remember });
                         } />
                     "Remember the key on this device"

@@ -6,8 +6,9 @@ use leptos::prelude::*;
 
 use crate::app::providers::gate::providers_without_key;
 use crate::app::runs::start::{launch, PendingRun};
-use crate::app::AppState;
+use crate::app::{AppState, Route};
 use crate::platform::keys;
+use crate::platform::vault::VaultStatus;
 use crate::ui::widgets::cost_gate::CostConsent;
 
 /// A key field for each seat's provider that has none yet, so a hosted provider's key is asked
@@ -19,7 +20,19 @@ pub fn MissingKeys(seats: Signal<Vec<Seat>>, typed: RwSignal<u32>) -> impl IntoV
         typed.get();
         providers_without_key(state, &seats.get())
     };
+    // A key remembered under the passphrase is missing only until the vault is unlocked.
+    let locked = move || {
+        typed.get();
+        !missing().is_empty() && keys::vault_status() == VaultStatus::Locked
+    };
     view! {
+        <Show when=locked>
+            <p class="missing-key vault-locked">
+                "Your remembered keys are locked. "
+                <button class="link" on:click=move |_| state.go(Route::Settings)>"Unlock them in Settings"</button>
+                " or paste the key here for this tab."
+            </p>
+        </Show>
         {move || missing().into_iter().map(|(id, name)| {
             let label = format!("API key for {name}");
             view! {

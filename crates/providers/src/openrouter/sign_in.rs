@@ -40,14 +40,28 @@ pub fn site_of(base_url: &str) -> String {
     }
 }
 
-/// The page that asks the user to allow a key for `callback_url` (this app's own address).
+/// The page that asks the user to allow a key for `callback_url` (this app's own address). The key
+/// is named `key_label` (`key_label_for`), so the user tells it apart in OpenRouter's key list.
 pub fn auth_url(base_url: &str, callback_url: &str, challenge: &str) -> String {
     format!(
-        "{}/auth?callback_url={}&code_challenge={}&code_challenge_method=S256",
+        "{}/auth?callback_url={}&code_challenge={}&code_challenge_method=S256&key_label={}",
         site_of(base_url),
         percent_encode(callback_url),
-        percent_encode(challenge)
+        percent_encode(challenge),
+        percent_encode(&key_label_for(callback_url))
     )
+}
+
+/// The name a signed-in key gets: the app and the site it was made for (`Consilium on
+/// me.github.io`), which is what the user needs to recognise, cap or revoke it later.
+pub fn key_label_for(callback_url: &str) -> String {
+    let rest = callback_url
+        .split_once("://")
+        .map_or(callback_url, |(_, rest)| rest);
+    match rest.split(['/', '?', '#']).next().filter(|h| !h.is_empty()) {
+        Some(host) => format!("Consilium on {host}"),
+        None => "Consilium".into(),
+    }
 }
 
 /// POST `{base}/auth/keys`: the code and the verifier that proves this page asked for it.
@@ -132,13 +146,30 @@ mod tests {
         assert_eq!(
             auth_url(BASE, "https://me.github.io/consilium/", "E9Mel-_x"),
             "https://openrouter.ai/auth?callback_url=https%3A%2F%2Fme.github.io%2Fconsilium%2F\
-             &code_challenge=E9Mel-_x&code_challenge_method=S256"
+             &code_challenge=E9Mel-_x&code_challenge_method=S256&key_label=Consilium%20on%20me.github.io"
         );
         assert_eq!(
             auth_url("http://127.0.0.1:19484/api/v1/", "http://127.0.0.1:1/", "c"),
             "http://127.0.0.1:19484/auth?callback_url=http%3A%2F%2F127.0.0.1%3A1%2F\
-             &code_challenge=c&code_challenge_method=S256"
+             &code_challenge=c&code_challenge_method=S256&key_label=Consilium%20on%20127.0.0.1%3A1"
         );
+    }
+
+    #[test]
+    fn a_signed_in_key_is_named_after_the_app_and_its_site() {
+        assert_eq!(
+            key_label_for("https://me.github.io/consilium/"),
+            "Consilium on me.github.io"
+        );
+        assert_eq!(
+            key_label_for("http://127.0.0.1:8080/"),
+            "Consilium on 127.0.0.1:8080"
+        );
+        assert_eq!(
+            key_label_for("http://localhost?x=1"),
+            "Consilium on localhost"
+        );
+        assert_eq!(key_label_for(""), "Consilium");
     }
 
     #[test]

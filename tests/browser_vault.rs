@@ -1,0 +1,147 @@
+//! The key vault in a real browser (WebCrypto, local storage): sealed and opened with a passphrase,
+//! a wrong one refused without touching the stored vault, no key text left in any web storage
+//! after locking, and clear keys of an earlier version moved in. Run with
+//! `cargo test --target wasm32-unknown-unknown -p consilium --test browser_vault`.
+#![cfg(target_arch = "wasm32")]
+
+use consilium::platform::keys;
+use consilium::platform::vault::format::{LEGACY_CLEAR_ENTRY, VAULT_ENTRY};
+use consilium::platform::vault::{VaultError, VaultStatus};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const SECRET: &str = "sk-vault-test-secret-4242";
+const PASSPHRASE: &str = "correct horse battery staple";
+
+fn local() -> web_sys::Storage {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+fn session() -> web_sys::Storage {
+    web_sys::window()
+        .unwrap()
+        .session_storage()
+        .unwrap()
+        .unwrap()
+}
+
+/// Every value in local and session storage, joined.
+fn all_web_storage() -> String {
+    let mut text = String::new();
+    for storage in [local(), session()] {
+        for i in 0..storage.length().unwrap() {
+            let name = storage.key(i).unwrap().unwrap();
+            text += &name;
+            text += &storage.get_item(&name).unwrap().unwrap_or_default();
+        }
+    }
+    text
+}
+
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+#[wasm_bindgen_test]
+async fn the_vault_round_trips_refuses_a_wrong_passphrase_and_leaves_no_clear_key() {
+    keys::forget_remembered();
+    local().clear().unwrap();
+    local().set_item("consilium.other", "kept").unwrap();
+
+    keys::set_key("p-vault", SECRET, true);
+    assert!(keys::waiting_for_vault(), "remembered but not sealed yet");
+    assert!(
+        !all_web_storage().contains(SECRET),
+        "nothing stored in clear"
+    );
+
+    let started = now_ms();
+    keys::create_vault(PASSPHRASE.into()).await.unwrap();
+    // The work factor's cost here (README, "Remembered keys").
+    console_log!("vault created in {} ms", now_ms() - started);
+    assert_eq!(keys::vault_status(), VaultStatus::Unlocked);
+    let stored = local().get_item(VAULT_ENTRY).unwrap().unwrap();
+    assert!(!stored.contains(SECRET));
+    assert!(!all_web_storage().contains(SECRET));
+
+    keys::lock();
+    assert_eq!(keys::vault_status(), VaultStatus::Locked);
+    assert_eq!(keys::get_key("p-vault"), None, "locked keys leave memory");
+    assert!(
+        !all_web_storage().contains(SECRET),
+        "no clear key after locking"
+    );
+
+    let wrong = keys::unlock("not the passphrase".into()).await;
+    assert_eq!(wrong, Err(VaultError::WrongPassphrase));
+    assert!(wrong.unwrap_err().sentence().contains("Wrong passphrase"));
+    assert_eq!(
+        local().get_item(VAULT_ENTRY).unwrap().unwrap(),
+        stored,
+        "ciphertext kept"
+    );
+    assert_eq!(keys::get_key("p-vault"), None);
+
+    let started = now_ms();
+    keys::unlock(PASSPHRASE.into()).await.unwrap();
+    console_log!("vault unlocked in {} ms", now_ms() - started);
+    assert_eq!(keys::get_key("p-vault").as_deref(), Some(SECRET));
+    assert_eq!(keys::vault_status(), VaultStatus::Unlocked);
+
+    // A key changed while open is sealed again, under a new IV.
+    keys::set_key("p-vault", "sk-vault-test-second-7777", true);
+    for _ in 0..50 {
+        if local().get_item(VAULT_ENTRY).unwrap().unwrap() != stored {
+            break;
+        }
+        gloo_timers::future::TimeoutFuture::new(20).await;
+    }
+    assert_ne!(local().get_item(VAULT_ENTRY).unwrap().unwrap(), stored);
+    keys::lock();
+    keys::unlock(PASSPHRASE.into()).await.unwrap();
+    assert_eq!(
+        keys::get_key("p-vault").as_deref(),
+        Some("sk-vault-test-second-7777")
+    );
+
+    keys::forget_remembered();
+    assert_eq!(keys::vault_status(), VaultStatus::None);
+    assert_eq!(keys::get_key("p-vault"), None);
+    assert_eq!(
+        local().get_item("consilium.other").unwrap().as_deref(),
+        Some("kept"),
+        "Forgot deletes only the keys"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn clear_keys_of_an_earlier_version_move_into_the_vault_and_the_clear_copy_goes() {
+    keys::forget_remembered();
+    local().clear().unwrap();
+    local()
+        .set_item(LEGACY_CLEAR_ENTRY, r#"{"p-old": "sk-old-clear-9999"}"#)
+        .unwrap();
+    assert_eq!(keys::vault_status(), VaultStatus::ClearFromEarlierVersion);
+    keys::create_vault(PASSPHRASE.into()).await.unwrap();
+    assert_eq!(local().get_item(LEGACY_CLEAR_ENTRY).unwrap(), None);
+    assert!(!all_web_storage().contains("sk-old-clear-9999"));
+    keys::lock();
+    keys::unlock(PASSPHRASE.into()).await.unwrap();
+    assert_eq!(keys::get_key("p-old").as_deref(), Some("sk-old-clear-9999"));
+
+    // A clear copy found beside an existing vault joins it at the next unlock.
+    keys::lock();
+    local()
+        .set_item(LEGACY_CLEAR_ENTRY, r#"{"p-older": "sk-older-clear-1111"}"#)
+        .unwrap();
+    keys::unlock(PASSPHRASE.into()).await.unwrap();
+    assert_eq!(local().get_item(LEGACY_CLEAR_ENTRY).unwrap(), None);
+    assert_eq!(
+        keys::get_key("p-older").as_deref(),
+        Some("sk-older-clear-1111")
+    );
+    keys::lock();
+    assert!(!all_web_storage().contains("sk-older-clear-1111"));
+    keys::forget_remembered();
+}
