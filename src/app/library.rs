@@ -11,6 +11,7 @@ use std::cell::Cell;
 use std::time::Duration;
 
 use consilium_engine::library::sidebar::renamed_title;
+use consilium_engine::library::thread::{thread_of, thread_turn_ids};
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -179,12 +180,24 @@ impl Library {
             return;
         };
         self.pending_delete.set(None);
+        // A thread's entry stands for every turn of it: all of them go.
+        let ids = self.sessions.with_untracked(|all| {
+            let root = all
+                .iter()
+                .find(|s| s.id == pending.id)
+                .map_or(pending.id.as_str(), thread_of);
+            let turns = thread_turn_ids(all, root);
+            if turns.is_empty() {
+                vec![pending.id.clone()]
+            } else {
+                turns
+            }
+        });
         // Hidden until the store answers, so it does not flash back.
         self.sessions
-            .update(|list| list.retain(|s| s.id != pending.id));
+            .update(|list| list.retain(|s| !ids.contains(&s.id)));
         spawn_local(async move {
-            if let Err(message) = storage::delete_sessions(std::slice::from_ref(&pending.id)).await
-            {
+            if let Err(message) = storage::delete_sessions(&ids).await {
                 live.notice.set(Some(message));
                 if let Ok(list) = storage::list_sessions().await {
                     self.sessions.set(list);
