@@ -62,7 +62,9 @@ impl ConsultDraft {
             follows: RwSignal::new(None),
         };
         // "Ask a follow-up" was clicked, maybe before a reload: the tab kept the form.
-        if let Some(form) = asked_of() {
+        let follow_up = asked_of();
+        draft.council.follow_alone(state, follow_up.is_none());
+        if let Some(form) = follow_up {
             draft.follow_up(form);
         }
         draft
@@ -199,6 +201,9 @@ pub fn NewConsultForm(
             .map(|config| describe_estimate(&estimate_cost(&text, &config)))
     };
     let judge_warning = move || {
+        if council.is_alone() {
+            return None;
+        }
         let settings = state.settings.get();
         council.seats.with(|panel| {
             council
