@@ -142,3 +142,21 @@ fn a_failed_answer_fails_the_consult_with_no_decision() {
         "{failure}"
     );
 }
+
+#[test]
+fn its_depth_reads_as_one_model_wherever_a_depth_is_shown() {
+    use consilium_engine::consult_markdown;
+    use consilium_engine::library::summary::SessionSummary;
+    let caller = ScriptedCaller::over_demo();
+    let (session, _) = run(session_with(alone_at(Depth::Adaptive)), &caller);
+    assert_eq!(session.consult().config.depth_label(), "One model");
+    assert_eq!(demo_config().depth_label(), demo_config().depth.label());
+    let markdown = consult_markdown(&session);
+    assert!(
+        markdown
+            .contains("Depth: One model · One model answered alone: its answer is the decision."),
+        "{markdown}"
+    );
+    let summary = SessionSummary::of(&session);
+    assert_eq!(summary.depth_line().as_deref(), Some("One model"));
+}

@@ -9,6 +9,8 @@ use crate::participants::Participant;
 /// compare). A council of one model alone (`ConsultConfig::is_alone`) is a single answer.
 pub const MIN_PANELISTS: usize = 2;
 pub const MAX_PANELISTS: usize = 5;
+/// How a council of one model alone is named where a depth would be.
+pub const ONE_MODEL: &str = "One model";
 pub use crate::record::DEFAULT_MAX_TOKENS;
 /// Round 4, the verdict, is the last round of a consult.
 pub const FINAL_ROUND: u8 = 4;
@@ -151,6 +153,16 @@ impl ConsultConfig {
     /// the one for a model alone.
     pub fn answers_needed(&self) -> usize {
         MIN_PANELISTS.min(self.panelists.len().max(1))
+    }
+
+    /// How the council decides, in a word: its depth ("Adaptive"), or "One model" for a model
+    /// alone, whose depth asks nothing more.
+    pub fn depth_label(&self) -> &'static str {
+        if self.is_alone() {
+            ONE_MODEL
+        } else {
+            self.depth.label()
+        }
     }
 
     /// The last round the run may ask: where the user stops, within the depth's plan; 1 for a
