@@ -128,7 +128,7 @@ mod tests {
         let (read, problems) =
             migrate(json!({"version": 1, "alone": {"provider_id": "openai", "model": "gpt-4o"}}));
         assert!(problems.is_empty(), "{problems:?}");
-        let alone = read.alone.expect("read");
+        let alone = read.alone.clone().expect("read");
         assert_eq!(
             (alone.provider_id.as_str(), alone.model.as_str()),
             ("openai", "gpt-4o")
