@@ -119,6 +119,10 @@ fn the_estimate_counts_one_call_at_every_depth() {
         let estimate = estimate_cost("Which database?", &alone_at(depth));
         assert_eq!(estimate.calls, 1, "{depth:?}");
         assert_eq!(estimate.calls_if_agreed, None, "{depth:?}");
+        assert!(
+            consilium_engine::views::costs::describe_calls(&estimate).starts_with("1 call, about"),
+            "{depth:?}"
+        );
     }
     // A council of three still plans its rounds.
     assert_eq!(estimate_cost("Which database?", &demo_config()).calls, 9);
