@@ -48,7 +48,8 @@ impl Council {
             let current = alone.get();
             let changed = match &previous {
                 Some(previous) => *previous != current,
-                None => now,
+                // At first only a model alone changes anything: the council is already the providers'.
+                None => now && current.is_some(),
             };
             if changed {
                 match &current {
