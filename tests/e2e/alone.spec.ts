@@ -19,7 +19,7 @@ async function askedFor(request: APIRequestContext, question: string): Promise<s
     .filter((call) => call.includes(question.slice(0, 40)));
 }
 
-test('a council of one model alone asks it once and its answer is the decision', async ({ page, request }) => {
+test('a council of one model alone asks it once and its answer is the decision', async ({ page, request }, testInfo) => {
   const errors = watchConsole(page);
   await page.goto('/');
   await addCompatibleProvider(page, 'aimock alone', `${MOCK_URL}/v1`, 'verdict-alpha');
@@ -35,6 +35,7 @@ test('a council of one model alone asks it once and its answer is the decision',
   await page.getByLabel('Question', { exact: true }).fill(QUESTION);
   await expect(page.locator('.council-chip')).toHaveText('1 model · verdict-alpha · Edit');
   await expect(page.locator('.estimate')).toContainText(/^1 call, about/);
+  await page.screenshot({ path: testInfo.outputPath('alone-form-1440.png') });
   await askTheCouncil(page);
 
   await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
@@ -42,6 +43,10 @@ test('a council of one model alone asks it once and its answer is the decision',
   await expect(decision).toContainText('Run a one-quarter pilot of the new checkout before any rollout');
   await expect(decision.locator('.how-reached')).toContainText('One model · One model answered alone: its answer is the decision.');
   await expect(decision.getByRole('button', { name: 'Cross-examine anyway' })).toHaveCount(0);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`alone-decision-${width}.png`), fullPage: true });
+  }
   const asked = await askedFor(request, QUESTION);
   expect(asked).toHaveLength(1);
   expect(asked[0]).toMatch(/^verdict-alpha: /);
