@@ -5,7 +5,7 @@
 // session's cost line shows the cached tokens the server reported.
 import { expect, test } from './guard';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, askTheCouncil, showAdvancedSettings, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, showAdvancedSettings, showBasicSettings, watchConsole } from './helpers';
 
 const QUESTION = 'Should a team of forty engineers shipping weekly adopt trunk-based development?';
 
@@ -24,6 +24,12 @@ test('a repeated prompt to llama-server shows its cached tokens on the ledger', 
     localStorage.setItem('consilium.settings', JSON.stringify(settings));
   }, LLAMA_MODEL);
   await page.reload();
+  // Keys stay in the tab unless remembered: the reload forgot it.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await showBasicSettings(page);
+  const key = page.getByRole('article', { name: 'Gemma alone' }).getByLabel('API key');
+  await key.fill(LLAMA_KEY);
+  await key.blur();
 
   const meta = page.locator('.session-meta');
   for (const run of [1, 2]) {
@@ -35,7 +41,9 @@ test('a repeated prompt to llama-server shows its cached tokens on the ledger', 
     // calls (and their usage) on record all the same.
     await expect(page.locator('.session-meta .badge').first()).toHaveText(/^(complete|failed)$/, { timeout: MODEL_TEST_MS });
     if (run === 2) await expect(meta).toContainText(/cached: [\d,]+ tokens/);
-    console.log(`[alone-llama] run ${run}: ${(await meta.innerText()).replace(/\s+/g, ' ').slice(0, 300)}`);
+    await page.getByText('Participants, tokens and cost').click();
+    const ledger = (await page.locator('.session').innerText()).split('\n').filter((line) => /token|cached/i.test(line));
+    console.log(`[alone-llama] run ${run}: ${(await meta.innerText()).replace(/\s+/g, ' ').slice(0, 300)} | ${ledger.join(' | ').slice(0, 600)}`);
   }
   expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
 });
