@@ -251,3 +251,95 @@ async fn the_benchmarks_advice_sets_the_depth_of_new_consults_and_undo_restores_
     assert!(button("Use the vote").is_some());
     local_storage().clear().unwrap();
 }
+
+/// "Use <model> alone" saves a one-seat council: the settings name the model, a Consult council
+/// following them becomes that one seat, its chip says "1 model · <name>", the button says what it
+/// changed, and Undo brings the council of the providers back.
+#[wasm_bindgen_test]
+async fn the_benchmarks_advice_to_use_a_model_alone_saves_a_one_seat_council_and_undo_restores_it()
+{
+    use consilium::app::providers::gate::council_summary;
+    use consilium::app::AppState;
+    use consilium::settings::{ModelAlone, Settings};
+    use consilium::ui::benchmark::advice::AdviceAction;
+    use consilium::ui::consult::council::Council;
+    use consilium_engine::benchmark::advice::Advice;
+    use leptos::prelude::*;
+    local_storage().clear().unwrap();
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&host).unwrap();
+    let state = AppState::new();
+    state.settings.update(|s| {
+        s.providers = vec![consilium::settings::ProviderSettings {
+            id: "p-local".into(),
+            name: "Local".into(),
+            kind: consilium_providers::ProviderKind::OpenAi,
+            base_url: "http://127.0.0.1:9/v1".into(),
+            default_model: "local-model".into(),
+            models: vec!["local-model".into(), "other-model".into()],
+            remember_key: false,
+            free: true,
+        }]
+    });
+    let provider_id = "p-local".to_string();
+    let council = RwSignal::new(None::<Council>);
+    let advice = Advice::UseModelAlone {
+        provider_id: provider_id.clone(),
+        model: "gpt-4o".into(),
+    };
+    let _mount = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
+        provide_context(state);
+        let consult = Council::new(state);
+        consult.follow_alone(state, true);
+        council.set(Some(consult));
+        view! { <AdviceAction advice=advice.clone() /> }
+    });
+    TimeoutFuture::new(0).await;
+    let council = council.get_untracked().expect("mounted");
+    assert!(
+        council.seats.get_untracked().len() > 1,
+        "the providers' council"
+    );
+    let button = |text: &str| {
+        let buttons = host.query_selector_all("button").unwrap();
+        (0..buttons.length())
+            .filter_map(|i| buttons.item(i))
+            .find(|b| b.text_content().unwrap_or_default() == text)
+            .map(|b| b.unchecked_into::<web_sys::HtmlElement>())
+    };
+    button("Use gpt-4o alone")
+        .expect("the advice as a button")
+        .click();
+    TimeoutFuture::new(0).await;
+    let alone = Some(ModelAlone {
+        provider_id: provider_id.clone(),
+        model: "gpt-4o".into(),
+    });
+    assert_eq!(state.settings.get_untracked().alone, alone);
+    assert_eq!(Settings::load_reporting().0.alone, alone, "saved");
+    assert!(host
+        .text_content()
+        .unwrap()
+        .contains("New consults now ask gpt-4o alone: one answer, no synthesis."));
+    let seats = council.seats.get_untracked();
+    assert_eq!(seats.len(), 1);
+    assert_eq!(
+        (seats[0].provider_id.as_str(), seats[0].model.as_str()),
+        (provider_id.as_str(), "gpt-4o")
+    );
+    assert_eq!(
+        council_summary(state, &seats, "panelist", Some("Adaptive")),
+        "1 model · gpt-4o · Edit"
+    );
+    button("Undo").expect("Undo").click();
+    TimeoutFuture::new(0).await;
+    assert_eq!(state.settings.get_untracked().alone, None);
+    assert_eq!(Settings::load_reporting().0.alone, None);
+    assert!(
+        council.seats.get_untracked().len() > 1,
+        "the providers' council again"
+    );
+    assert!(button("Use gpt-4o alone").is_some());
+    local_storage().clear().unwrap();
+}

@@ -1,9 +1,27 @@
 //! The council's own settings that forms and the Benchmark's advice change: its depth, the depth
-//! of new consults (DESIGN.md, "Depth by need").
+//! of new consults, and whether new consults ask one model alone (DESIGN.md, "Depth by need").
 use consilium_engine::record::consult::depth::Depth;
+use consilium_engine::views::seats::Seat;
 use leptos::prelude::*;
 
 use crate::app::AppState;
+use crate::settings::ModelAlone;
+
+/// Makes `alone` the council of new consults (None: the council of the providers again), saved
+/// with the settings; `Err` says why it was not saved (it still holds in this tab).
+pub fn set_council_alone(state: AppState, alone: Option<ModelAlone>) -> Result<(), String> {
+    state.settings.update(|s| s.alone = alone);
+    state.settings.with_untracked(|s| s.save())
+}
+
+/// The one seat of a council of `alone`: the model on its provider, no persona, no backup.
+pub fn seat_alone(alone: &ModelAlone) -> Seat {
+    Seat {
+        provider_id: alone.provider_id.clone(),
+        model: alone.model.clone(),
+        ..Seat::default()
+    }
+}
 
 /// Makes `depth` the depth of new consults, saved with the settings; `Err` says why it was not
 /// saved (it still holds in this tab).

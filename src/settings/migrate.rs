@@ -80,6 +80,7 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
             "hedge_adaptive" => read_field(&mut settings.hedge_adaptive, value),
             "custom_personas" => read_field(&mut settings.custom_personas, value),
             "depth" => read_field(&mut settings.depth, value),
+            "alone" => read_field(&mut settings.alone, value),
             _ => None, // a field from a newer version: ignored here
         };
         if let Some(problem) = problem {
@@ -120,6 +121,26 @@ fn read_checked<T: serde::de::DeserializeOwned>(
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_saved_model_alone_is_read_and_none_by_default() {
+        assert_eq!(Settings::default().alone, None);
+        let (read, problems) =
+            migrate(json!({"version": 1, "alone": {"provider_id": "openai", "model": "gpt-4o"}}));
+        assert!(problems.is_empty(), "{problems:?}");
+        let alone = read.alone.clone().expect("read");
+        assert_eq!(
+            (alone.provider_id.as_str(), alone.model.as_str()),
+            ("openai", "gpt-4o")
+        );
+        // Saved as it is read; absent from settings that have none.
+        let saved = serde_json::to_value(&read).unwrap();
+        assert_eq!(migrate(saved).0.alone, read.alone);
+        assert!(serde_json::to_value(Settings::default())
+            .unwrap()
+            .get("alone")
+            .is_none());
+    }
 
     #[test]
     fn saved_settings_without_a_depth_keep_full_and_a_stored_depth_is_read() {

@@ -106,6 +106,17 @@ pub struct Settings {
     /// what the Benchmark's "Use the vote" / "Use adaptive" sets. New settings take Adaptive;
     /// settings saved before depths existed keep Full (`migrate`).
     pub depth: Depth,
+    /// One model alone as the council of new consults (the Benchmark's "Use <model> alone"); None
+    /// for the council of the providers (`consult_seats`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alone: Option<ModelAlone>,
+}
+
+/// A one-seat council: the model and the provider it is asked on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModelAlone {
+    pub provider_id: String,
+    pub model: String,
 }
 
 impl Default for Settings {
@@ -127,6 +138,7 @@ impl Default for Settings {
                 as u32,
             custom_personas: Vec::new(),
             depth: Depth::FOR_NEW_COUNCILS,
+            alone: None,
         }
     }
 }

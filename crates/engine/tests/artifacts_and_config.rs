@@ -244,7 +244,7 @@ fn a_council_is_validated_with_sentences() {
         }));
     assert_eq!(
         config.validate().unwrap_err(),
-        "A council needs 2 to 5 panelists; this one has 6."
+        "A council needs one model alone or 2 to 5 panelists; this one has 6."
     );
     let mut config = valid.clone();
     config.judge.id = "panelist-2".into();

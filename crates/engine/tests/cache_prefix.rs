@@ -150,3 +150,81 @@ fn structured_output_marks_nothing_for_caching() {
     );
     assert!(r1.prompt.starts_with(&opening) && r3.prompt.starts_with(&opening));
 }
+
+/// Bytes at the start of `a` and `b` alike, cut back to the last paragraph break: the layout's
+/// unit, so a declared prefix that ends there is all the two prompts could share.
+fn common_paragraphs(a: &str, b: &str) -> usize {
+    let same = a
+        .char_indices()
+        .zip(b.chars())
+        .take_while(|((_, x), y)| x == y)
+        .last()
+        .map_or(0, |((i, x), _)| i + x.len_utf8());
+    a[..same].rfind("\n\n").map_or(0, |i| i + 2)
+}
+
+/// The stronger property (issue 29.3): every call of a seat opens with the seat's system prompt
+/// and the question; a later call's declared prefix is the whole of what its earlier call could
+/// give it (the prompts part at the next paragraph); the judge's verdict opens with its synthesis's
+/// opening byte for byte, every round-1 answer under the same label in the same place, anonymous
+/// peers included (each reader's order is drawn once per consult, not per round).
+#[test]
+fn a_seats_calls_share_all_their_layout_allows_in_a_fixed_peer_order() {
+    let opening = format!(
+        "Question:\n{}\n\n",
+        consilium_engine::consult::demo::DEMO_QUESTION
+    );
+    for anonymous in [false, true] {
+        let mut config = cacheable_config();
+        config.anonymous_peers = anonymous;
+        let (_, requests) = recorded(config);
+        for r in &requests {
+            assert!(r.prompt.starts_with(&opening), "{}", r.call_id);
+            let first = requests
+                .iter()
+                .find(|other| other.participant_id == r.participant_id)
+                .unwrap();
+            assert_eq!(
+                r.system, first.system,
+                "{}: the seat's system prompt",
+                r.call_id
+            );
+        }
+        let mut pairs: Vec<(String, String)> = ["panelist-1", "panelist-2", "panelist-3"]
+            .iter()
+            .map(|p| (format!("r1-{p}"), format!("r3-{p}")))
+            .collect();
+        pairs.push(("r2-judge".to_string(), "r4-judge".to_string()));
+        for (earlier, later) in pairs {
+            let (earlier, later) = (request(&requests, &earlier), request(&requests, &later));
+            assert_eq!(
+                earlier.cache_prefix_len,
+                common_paragraphs(&earlier.prompt, &later.prompt),
+                "{} shares all it can with {} (anonymous: {anonymous})",
+                later.call_id,
+                earlier.call_id
+            );
+        }
+        let (r2, r4) = (
+            request(&requests, "r2-judge"),
+            request(&requests, "r4-judge"),
+        );
+        let answers = &r2.prompt[opening.len()..r2.cache_prefix_len];
+        let names: Vec<&str> = if anonymous {
+            vec!["Panelist A", "Panelist B", "Panelist C"]
+        } else {
+            vec!["panelist-1", "panelist-2", "panelist-3"]
+        };
+        for name in names {
+            assert!(
+                answers.contains(&format!("\n{name}: ")),
+                "the judge's opening holds {name}'s answer (anonymous: {anonymous})"
+            );
+        }
+        assert_eq!(answers.contains("panelist-"), !anonymous, "labels, not ids");
+        assert_eq!(
+            &r4.prompt[..r4.cache_prefix_len],
+            &r2.prompt[..r2.cache_prefix_len]
+        );
+    }
+}

@@ -271,13 +271,13 @@ fn the_budget_cannot_limit_unpriced_participants_and_their_cost_stays_unknown() 
 #[test]
 fn an_invalid_council_fails_before_any_call() {
     let mut session = demo_session();
-    session.consult_mut().config.panelists.truncate(1);
+    session.consult_mut().config.panelists.clear();
     let caller = ScriptedCaller::over_demo();
     let (session, _) = run(session, &caller);
     assert_eq!(session.consult_state(), Some(ConsultState::Failed));
     assert_eq!(
         session.failure.as_deref(),
-        Some("A council needs 2 to 5 panelists; this one has 1.")
+        Some("A council needs one model alone or 2 to 5 panelists; this one has 0.")
     );
     assert!(caller.requests().is_empty());
 }

@@ -53,7 +53,8 @@ pub fn providers_without_key(state: AppState, seats: &[Seat]) -> Vec<(String, St
     missing
 }
 
-/// "3 panelists · llama.cpp server (local) · Edit": how many sit and on which providers.
+/// "3 panelists · llama.cpp server (local) · Edit": how many sit and on which providers; "1 model ·
+/// gpt-4o · Edit" for a consult's council of one model alone (no depth: it is a single answer).
 pub fn council_summary(
     state: AppState,
     seats: &[Seat],
@@ -70,6 +71,11 @@ pub fn council_summary(
             }
         }
     });
+    if let [seat] = seats {
+        if noun == "panelist" && !seat.model.trim().is_empty() {
+            return format!("1 model · {} · Edit", seat.model);
+        }
+    }
     let plural = if seats.len() == 1 { "" } else { "s" };
     // "3 panelists · Adaptive": how the council decides, right after who sits on it.
     let count = match detail {

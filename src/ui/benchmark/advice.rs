@@ -1,23 +1,63 @@
 //! The Benchmark's advice, one click away (DESIGN.md, "Depth by need"): "Use the vote" makes Vote
-//! the depth of new consults, with Undo. Advice to use one model alone is said in words: a consult
-//! needs at least two panelists, so there is no one-seat council to switch to.
+//! the depth of new consults, "Use <model> alone" makes that model alone the council of new
+//! consults (a single answer, no synthesis); each says what it changed, with Undo.
 use consilium_engine::benchmark::advice::Advice;
 use consilium_engine::record::consult::depth::Depth;
 use leptos::prelude::*;
 
-use crate::app::council::set_council_depth;
+use crate::app::council::{set_council_alone, set_council_depth};
 use crate::app::AppState;
+use crate::settings::ModelAlone;
 
 #[component]
 pub fn AdviceAction(advice: Advice) -> impl IntoView {
+    let label = advice.label();
     match advice {
-        Advice::UseDepth(depth) => view! { <UseDepth depth=depth label=advice.label() /> }.into_any(),
-        Advice::UseModelAlone { model, .. } => view! {
-            <p class="bench-advice muted">
-                {format!("{model} alone did as well here: ask it directly for questions like these.")}
-            </p>
+        Advice::UseDepth(depth) => view! { <UseDepth depth=depth label=label /> }.into_any(),
+        Advice::UseModelAlone { provider_id, model } => {
+            view! { <UseAlone alone=ModelAlone { provider_id, model } label=label /> }.into_any()
         }
-        .into_any(),
+    }
+}
+
+#[component]
+fn UseAlone(alone: ModelAlone, label: String) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let current = Memo::new(move |_| state.settings.with(|s| s.alone.clone()));
+    // The council before the click, for Undo; None until the advice is taken here.
+    let before = RwSignal::new(None::<Option<ModelAlone>>);
+    let status = RwSignal::new(None::<String>);
+    let set = move |chosen: Option<ModelAlone>| status.set(set_council_alone(state, chosen).err());
+    let model = alone.model.clone();
+    let chosen = alone.clone();
+    let take = move |_| {
+        before.set(Some(current.get_untracked()));
+        set(Some(chosen.clone()));
+    };
+    let undo = move |_| {
+        if let Some(previous) = before.get_untracked() {
+            before.set(None);
+            set(previous);
+        }
+    };
+    view! {
+        <div class="bench-advice" role="status">
+            {move || match (current.get().as_ref() == Some(&alone), before.get().is_some()) {
+                (true, true) => view! {
+                    <p>{format!("New consults now ask {} alone: one answer, no synthesis.", model)}" "
+                        <button class="link" on:click=undo>"Undo"</button>
+                    </p>
+                }.into_any(),
+                (true, false) => view! {
+                    <p class="muted">{format!("New consults already ask {} alone.", model)}</p>
+                }.into_any(),
+                (false, _) => view! {
+                    <button class="primary" on:click=take.clone()>{label.clone()}</button>
+                    <span class="muted">{format!(" makes {} alone the council of new consults: one answer, no synthesis.", model)}</span>
+                }.into_any(),
+            }}
+            {move || status.get().map(|problem| view! { <p class="error" role="alert">{problem}</p> })}
+        </div>
     }
 }
 

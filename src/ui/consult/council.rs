@@ -10,7 +10,9 @@ use consilium_engine::{
 };
 use leptos::prelude::*;
 
+use crate::app::council::seat_alone;
 use crate::app::AppState;
+use crate::settings::ModelAlone;
 use crate::ui::consult::lazy::panel_builder;
 use crate::ui::widgets::part_view::PartView;
 use crate::ui::widgets::start::CouncilChip;
@@ -40,11 +42,48 @@ impl Council {
         council
     }
 
-    /// The seats a run asks: the panel, and the judge while `with_judge` holds.
+    /// Follows the settings' model alone (the Benchmark's "Use <model> alone"): when it is set the
+    /// council becomes that one seat, and when it is cleared (Undo) the council of the providers
+    /// comes back. `now`: apply it at once too (not for a follow-up, which keeps its consult's
+    /// council).
+    pub fn follow_alone(self, state: AppState, now: bool) {
+        let alone = Memo::new(move |_| state.settings.with(|s| s.alone.clone()));
+        Effect::new(move |previous: Option<Option<ModelAlone>>| {
+            let current = alone.get();
+            let changed = match &previous {
+                Some(previous) => *previous != current,
+                // At first only a model alone changes anything: the council is already the providers'.
+                None => now && current.is_some(),
+            };
+            if changed {
+                match &current {
+                    Some(alone) => {
+                        self.seats.set(vec![seat_alone(alone)]);
+                        // Never asked: a council of one has no synthesis to judge.
+                        self.judge.set(seat_alone(alone));
+                    }
+                    None => {
+                        let (panel, judge) = state.settings.with_untracked(|s| consult_seats(s));
+                        self.seats.set(panel);
+                        self.judge.set(judge);
+                    }
+                }
+            }
+            current
+        });
+    }
+
+    /// A council of one model alone: a single answer, no judge.
+    pub fn is_alone(self) -> bool {
+        self.seats.with(|seats| seats.len() == 1)
+    }
+
+    /// The seats a run asks: the panel, and the judge while `with_judge` holds (never for a
+    /// council of one).
     pub fn asked(self, with_judge: impl Fn() -> bool + Send + Sync + 'static) -> Signal<Vec<Seat>> {
         Signal::derive(move || {
             let mut asked = self.seats.get();
-            if with_judge() {
+            if with_judge() && asked.len() > 1 {
                 asked.push(self.judge.get());
             }
             asked
@@ -53,7 +92,8 @@ impl Council {
 
     /// The seats a run asks with their labels, for the checks before the start.
     pub fn labelled(self, with_judge: bool) -> Vec<(String, Seat)> {
-        let judge = with_judge.then(|| self.judge.get_untracked());
+        let alone = self.seats.with_untracked(|seats| seats.len() == 1);
+        let judge = (with_judge && !alone).then(|| self.judge.get_untracked());
         self.seats
             .with_untracked(|panel| labelled_council(panel, judge.as_ref()))
     }

@@ -46,7 +46,7 @@ pub struct ConsultDraft {
 
 impl ConsultDraft {
     pub fn new(state: AppState) -> Self {
-        Self {
+        let draft = Self {
             question: RwSignal::new(String::new()),
             council: Council::new(state),
             depth: CouncilDepth {
@@ -57,7 +57,9 @@ impl ConsultDraft {
             structured: RwSignal::new(true),
             budget_usd: RwSignal::new(state.settings.with_untracked(|s| s.budget_usd)),
             anonymous: RwSignal::new(true),
-        }
+        };
+        draft.council.follow_alone(state, true);
+        draft
     }
 }
 
@@ -161,6 +163,9 @@ pub fn NewConsultForm(
             .map(|config| describe_estimate(&estimate_cost(&text, &config)))
     };
     let judge_warning = move || {
+        if council.is_alone() {
+            return None;
+        }
         let settings = state.settings.get();
         council.seats.with(|panel| {
             council

@@ -9,6 +9,7 @@ use crate::record::consult::artifacts::{
     VerdictArtifact, VERDICT,
 };
 use crate::record::consult::body::ConsultBody;
+use crate::record::consult::confidence::ConfidenceCheck;
 use crate::record::consult::depth::{agreed_final_answer, majority_final_answer, Depth};
 use crate::record::consult::early_decision::{DecidedBy, EarlyDecision};
 
@@ -50,6 +51,54 @@ pub fn after_round1(body: &ConsultBody, created_at: String) -> Option<EarlyDecis
         decision,
         confidence_check: check,
         calls_saved: 1 + calls_saved_after_synthesis(&body.round1),
+    })
+}
+
+/// A council of one model alone: its round-1 answer is the decision, at any depth. Its own
+/// confidence stands: no floor, since there is no panel whose agreement could earn one, and no
+/// dissent, since nobody else answered. Nothing is saved: a council of one asks nothing more.
+pub fn alone(body: &ConsultBody, created_at: String) -> Option<EarlyDecision> {
+    if !body.config.is_alone() {
+        return None;
+    }
+    let [answer] = body.round1.as_slice() else {
+        return None;
+    };
+    let evidence = if answer.key_points.is_empty() {
+        vec![Evidence::new(answer.position.clone())]
+    } else {
+        answer
+            .key_points
+            .iter()
+            .cloned()
+            .map(Evidence::new)
+            .collect()
+    };
+    let decision = verdict_shape(
+        created_at,
+        answer.position.clone(),
+        answer.confidence,
+        evidence,
+        Vec::new(),
+        answer.final_answer.clone(),
+    );
+    let confidence_check = ConfidenceCheck {
+        judge_confidence: answer.confidence,
+        computed_confidence: answer.confidence,
+        rule: "One model alone: its own confidence stands (no panel, so no agreement to earn a \
+               floor and no dissent)."
+            .to_string(),
+        adjusted: false,
+        added_dissent: Vec::new(),
+        reconciled_dissent: Vec::new(),
+        absent_panelists: Vec::new(),
+        agreement_gaps: Vec::new(),
+    };
+    Some(EarlyDecision {
+        decided_by: DecidedBy::Alone,
+        decision,
+        confidence_check,
+        calls_saved: 0,
     })
 }
 

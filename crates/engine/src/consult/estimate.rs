@@ -53,7 +53,7 @@ pub struct CostEstimate {
 
 pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     // The rounds the depth may ask (Vote never cross-examines), never past where the user stops.
-    let last_round = config.stop_after_round.min(config.depth.planned_rounds().1);
+    let last_round = config.last_round();
     let max_tokens = u64::from(config.max_tokens);
     let structured = config.structured_output;
     let panel = config.panelists.len() as u64;
@@ -159,7 +159,7 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
         }
     }
     // Adaptive stops after the synthesis when the panel agrees: its answers and the synthesis.
-    let calls_if_agreed = (config.depth == Depth::Adaptive && last_round > 2)
+    let calls_if_agreed = (config.depth == Depth::Adaptive && last_round > 2 && !config.is_alone())
         .then(|| config.panelists.len() as u32 + 1);
     CostEstimate {
         calls: calls.len() as u32,

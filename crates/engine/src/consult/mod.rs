@@ -121,6 +121,11 @@ async fn consult(run: &ConsultRun<'_>) -> Result<(), Stop> {
     if run.wants(1) {
         rounds::independent::run_round(run).await?;
     }
+    if run.config.is_alone() {
+        // One model alone: its answer is the decision, whatever the depth.
+        decide_early(run, early::alone);
+        return Ok(());
+    }
     if run.body(|b| b.early_decision.is_some()) {
         return Ok(());
     }

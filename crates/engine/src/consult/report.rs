@@ -68,7 +68,7 @@ pub fn consult_markdown(session: &Session) -> String {
         let _ = writeln!(
             out,
             "Depth: {} · {}\n",
-            body.config.depth.label(),
+            body.config.depth_label(),
             decision.how_reached()
         );
         match decision.confidence_check {

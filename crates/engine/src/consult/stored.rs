@@ -5,7 +5,6 @@
 use super::confidence::{confidence_rule, strong_agreement};
 use crate::record::consult::artifacts::Dissent;
 use crate::record::consult::body::ConsultBody;
-use crate::record::consult::config::MIN_PANELISTS;
 use crate::validation::ValidationError;
 
 /// Every problem found, as a sentence each; empty when the record is sound.
@@ -95,7 +94,7 @@ pub fn stored_consult_problems(body: &ConsultBody) -> Vec<String> {
 
 fn rounds_out_of_order(body: &ConsultBody) -> Vec<String> {
     let stored = [
-        body.round1.len() >= MIN_PANELISTS,
+        !body.round1.is_empty() && body.round1.len() >= body.config.answers_needed(),
         body.round2.is_some(),
         body.round3.is_some(),
         body.round4.is_some(),

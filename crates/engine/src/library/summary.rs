@@ -105,6 +105,7 @@ impl SessionSummary {
     pub fn depth_line(&self) -> Option<String> {
         let depth = self.depth?.label();
         Some(match self.decided_by {
+            Some(DecidedBy::Alone) => crate::record::consult::config::ONE_MODEL.to_string(),
             Some(decided_by) => format!("{depth} · {}", decided_by.short()),
             None => depth.to_string(),
         })

@@ -153,6 +153,7 @@ pub fn describe_calls(estimate: &CostEstimate) -> String {
     };
     let calls = match estimate.calls_if_agreed {
         Some(agreed) => format!("{} calls ({agreed} if the panel agrees)", estimate.calls),
+        None if estimate.calls == 1 => "1 call".to_string(),
         None => format!("{} calls", estimate.calls),
     };
     format!(

@@ -483,9 +483,9 @@ pub fn stepper(session: &Session, latest_round: u8) -> Option<Stepper> {
     // A consult plans the rounds of its depth (and never past where the user stops).
     let (fewest, rounds) = match &session.body {
         Body::Consult(body) if !body.cross_examined_anyway => {
-            let (fewest, most) = body.config.depth.planned_rounds();
-            let stop = body.config.stop_after_round;
-            (fewest.min(stop), most.min(stop))
+            let (fewest, _) = body.config.depth.planned_rounds();
+            let last = body.config.last_round();
+            (fewest.min(last), last)
         }
         _ => (rounds, rounds),
     };

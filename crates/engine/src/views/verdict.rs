@@ -141,7 +141,7 @@ pub fn decision(session: &Session) -> Option<Decision> {
         decided_by: reached.decided_by,
         how_reached: reached.how_reached(),
         calls_saved: reached.calls_saved,
-        depth: body.config.depth.label(),
+        depth: body.config.depth_label(),
         can_cross_examine_anyway: can_cross_examine_anyway(session),
     })
 }

@@ -67,12 +67,8 @@ struct Figures {
     openai: f64,
 }
 
-fn figures(
-    bpe: &CoreBPE,
-    requests: &[CallRequest],
-    with_schema: bool,
-) -> (Figures, Vec<(String, usize, usize, usize)>) {
-    let calls: Vec<Call> = requests
+fn calls(bpe: &CoreBPE, requests: &[CallRequest], with_schema: bool) -> Vec<Call> {
+    requests
         .iter()
         .map(|r| {
             let text = rendered(r, with_schema);
@@ -83,7 +79,35 @@ fn figures(
                 text,
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The same calls as one growing conversation per seat (modelled, not sent): a later call is its
+/// seat's previous prompt as sent, then what is new in it (its text after the paragraph where the
+/// two part). This is what would lift the cacheable share: everything an earlier call sent is read
+/// again, the earlier call's instructions included.
+fn as_conversation(bpe: &CoreBPE, calls: &[Call]) -> Vec<Call> {
+    let mut out: Vec<Call> = Vec::new();
+    for call in calls {
+        let text = match out.iter().rev().find(|earlier| earlier.seat == call.seat) {
+            Some(earlier) => {
+                let same = common_prefix(&call.text, &earlier.text);
+                let cut = same.rfind("\n\n").map_or(0, |i| i + 2);
+                format!("{}\n\n{}", earlier.text, &call.text[cut..])
+            }
+            None => call.text.clone(),
+        };
+        out.push(Call {
+            seat: call.seat.clone(),
+            call_id: call.call_id.clone(),
+            tokens: bpe.encode_ordinary(&text).len(),
+            text,
+        });
+    }
+    out
+}
+
+fn figures(bpe: &CoreBPE, calls: &[Call]) -> (Figures, Vec<(String, usize, usize, usize)>) {
     let shares = reads_and_writes(bpe, &calls);
     let mut f = Figures {
         prompt: 0,
@@ -112,9 +136,14 @@ pub fn print_tables(
     println!("| consultation | structured output | prompt tokens | served by a per-seat prefix cache | cacheable share | effective input at Anthropic's prices | at OpenAI's |");
     println!("|---|---|---|---|---|---|---|");
     let mut first_rows = None;
+    let mut conversations = Vec::new();
     for (name, plain, structured) in consultations {
         for (label, requests, with_schema) in [("off", &plain, false), ("on", &structured, true)] {
-            let (f, rows) = figures(bpe, requests, with_schema);
+            let (f, rows) = figures(bpe, &calls(bpe, requests, with_schema));
+            if !with_schema {
+                let (c, _) = figures(bpe, &as_conversation(bpe, &calls(bpe, requests, false)));
+                conversations.push((name, f.prompt, c));
+            }
             println!(
                 "| {name} | {label} | {} | {} | {:.1}% | {:.2}x | {:.2}x |",
                 f.prompt,
@@ -127,6 +156,19 @@ pub fn print_tables(
                 first_rows = Some((name, rows));
             }
         }
+    }
+    println!("\nModelled, not sent: each seat's calls as one growing conversation (a later call = the seat's previous prompt + what is new), structured output off. Costs relative to this layout's prompts uncached:\n");
+    println!("| consultation | prompt tokens (this layout) | as a conversation | served by a per-seat prefix cache | cacheable share | effective input at Anthropic's prices | at OpenAI's |");
+    println!("|---|---|---|---|---|---|---|");
+    for (name, plain, c) in conversations {
+        println!(
+            "| {name} | {plain} | {} | {} | {:.1}% | {:.2}x | {:.2}x |",
+            c.prompt,
+            c.read,
+            100.0 * c.read as f64 / c.prompt as f64,
+            c.anthropic / plain as f64,
+            c.openai / plain as f64
+        );
     }
     if let Some((name, rows)) = first_rows {
         println!("\nEach call of the {name}, structured output off:\n");

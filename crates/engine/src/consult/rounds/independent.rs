@@ -9,7 +9,6 @@ use crate::record::consult::artifacts::final_answer::require_final_answer;
 use crate::record::consult::artifacts::{
     independent_schema_with, ArtifactEnvelope, IndependentArtifact, INDEPENDENT,
 };
-use crate::record::consult::config::MIN_PANELISTS;
 use crate::record::CallId;
 use crate::reply_parse::parse_reply;
 
@@ -62,9 +61,11 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     let answers = run
         .ask_panel_or_free_text(plans, &parse, &free_text)
         .await?;
-    if answers.valid.len() < MIN_PANELISTS {
+    let needed = run.config.answers_needed();
+    if answers.valid.len() < needed {
         return Err(Stop::Failed(format!(
-            "Round 1 needs at least {MIN_PANELISTS} usable answers and got {}. {}",
+            "Round 1 needs at least {needed} usable answer{} and got {}. {}",
+            if needed == 1 { "" } else { "s" },
             answers.valid.len(),
             answers.failures.join(" ")
         )));

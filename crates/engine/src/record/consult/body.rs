@@ -5,7 +5,7 @@ use super::artifacts::{
     CrossExamArtifact, IndependentArtifact, SynthesisArtifact, VerdictArtifact,
 };
 use super::confidence::ConfidenceCheck;
-use super::config::{ConsultConfig, MIN_PANELISTS};
+use super::config::ConsultConfig;
 use super::early_decision::{DecidedBy, Decision, EarlyDecision};
 use super::efficiency::TokenEfficiencyStats;
 use super::follow_up::FollowUpOf;
@@ -68,8 +68,8 @@ impl ConsultBody {
         })
     }
 
-    /// The last round whose artifact is stored (0 = none). Round 1 counts once at least two
-    /// independent answers are stored, the minimum for a council.
+    /// The last round whose artifact is stored (0 = none). Round 1 counts once the answers a
+    /// consult needs are stored (`ConsultConfig::answers_needed`).
     pub fn last_complete_round(&self) -> u8 {
         if self.round4.is_some() {
             4
@@ -77,7 +77,7 @@ impl ConsultBody {
             3
         } else if self.round2.is_some() {
             2
-        } else if self.round1.len() >= MIN_PANELISTS {
+        } else if !self.round1.is_empty() && self.round1.len() >= self.config.answers_needed() {
             1
         } else {
             0

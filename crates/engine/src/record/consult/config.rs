@@ -6,8 +6,12 @@ use super::filter_limits::FilterLimits;
 use crate::participants::Participant;
 use crate::record::DEFAULT_MAX_TOKENS;
 
+/// The fewest panelists a council that deliberates has (a synthesis needs two answers to
+/// compare). A council of one model alone (`ConsultConfig::is_alone`) is a single answer.
 pub const MIN_PANELISTS: usize = 2;
 pub const MAX_PANELISTS: usize = 5;
+/// How a council of one model alone is named where a depth would be.
+pub const ONE_MODEL: &str = "One model";
 /// Round 4, the verdict, is the last round of a consult.
 pub const FINAL_ROUND: u8 = 4;
 
@@ -86,9 +90,10 @@ impl ConsultConfig {
     /// `Err` is a sentence the user can act on.
     pub fn validate(&self) -> Result<(), String> {
         let count = self.panelists.len();
-        if !(MIN_PANELISTS..=MAX_PANELISTS).contains(&count) {
+        if count != 1 && !(MIN_PANELISTS..=MAX_PANELISTS).contains(&count) {
             return Err(format!(
-                "A council needs {MIN_PANELISTS} to {MAX_PANELISTS} panelists; this one has {count}."
+                "A council needs one model alone or {MIN_PANELISTS} to {MAX_PANELISTS} panelists; \
+                 this one has {count}."
             ));
         }
         for participant in self.participants() {
@@ -136,6 +141,38 @@ impl ConsultConfig {
             ));
         }
         Ok(())
+    }
+
+    /// A council of one model: at any depth its round-1 answer is the decision (no synthesis, no
+    /// judge call; `consult::early::alone`).
+    pub fn is_alone(&self) -> bool {
+        self.panelists.len() == 1
+    }
+
+    /// The usable round-1 answers the consult needs to go on: two for a council that deliberates,
+    /// the one for a model alone.
+    pub fn answers_needed(&self) -> usize {
+        MIN_PANELISTS.min(self.panelists.len().max(1))
+    }
+
+    /// How the council decides, in a word: its depth ("Adaptive"), or "One model" for a model
+    /// alone, whose depth asks nothing more.
+    pub fn depth_label(&self) -> &'static str {
+        if self.is_alone() {
+            ONE_MODEL
+        } else {
+            self.depth.label()
+        }
+    }
+
+    /// The last round the run may ask: where the user stops, within the depth's plan; 1 for a
+    /// model alone.
+    pub fn last_round(&self) -> u8 {
+        if self.is_alone() {
+            1
+        } else {
+            self.stop_after_round.min(self.depth.planned_rounds().1)
+        }
     }
 
     /// The panelists, then the judge.

@@ -21,6 +21,8 @@ pub enum DecidedBy {
     Vote,
     /// Vote: no point had a majority, or the synthesis found tensions: said to be split.
     SplitVote,
+    /// A council of one model: its round-1 answer, with no synthesis (at any depth).
+    Alone,
 }
 
 impl DecidedBy {
@@ -38,6 +40,7 @@ impl DecidedBy {
             DecidedBy::SplitVote => {
                 "Decided by vote: the panel is split, no position has a majority."
             }
+            DecidedBy::Alone => "One model answered alone: its answer is the decision.",
         }
     }
 
@@ -48,6 +51,7 @@ impl DecidedBy {
             DecidedBy::AgreedAnswers | DecidedBy::AgreedAfterSynthesis => "agreed early",
             DecidedBy::Vote => "vote",
             DecidedBy::SplitVote => "split vote",
+            DecidedBy::Alone => "one model",
         }
     }
 
