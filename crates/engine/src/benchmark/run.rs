@@ -37,6 +37,7 @@ use crate::harness::{Answer, CallPlan, Protocol, Run, Stop};
 use crate::participants::Participant;
 use crate::record::benchmark::body::{Arm, BenchmarkBody, QuestionResult, Sample};
 use crate::record::benchmark::config::{BestSingle, BEST_SINGLE_ID};
+use crate::record::benchmark::outcomes_apart::QuestionUpdate;
 use crate::record::benchmark::question::Question;
 use crate::record::benchmark::state::BenchmarkState;
 use crate::record::consult::artifacts::IndependentArtifact;
@@ -58,6 +59,13 @@ impl Protocol for Benchmark {
 
     /// The samples' prompts quote their question only; the consultations in the body are not
     /// read (they are many, and their own runs check their own replies).
+    /// A step changes one question: the shell is handed that question (its result and calls),
+    /// not the whole session, so each question costs it the same however long the run.
+    fn part_update(session: &Session, question_id: &str) -> Option<Event> {
+        QuestionUpdate::of(session, question_id)
+            .map(|update| Event::QuestionUpdated(Box::new(update)))
+    }
+
     fn quoted_material(session: &Session) -> Vec<String> {
         BenchmarkBody::of(&session.body)
             .map(|body| body.questions.iter().map(|q| q.text.clone()).collect())
@@ -255,13 +263,26 @@ async fn run_question(
     };
     if !has(Arm::Council) {
         council.before_step().await;
-        council_step(run, council, question).await?;
+        in_question(run, question, council_step(run, council, question)).await?;
     }
     if run.body(|b| b.best_single.is_some()) && !has(Arm::BestSingle) {
         council.before_step().await;
-        samples_step(run, council, question).await?;
+        in_question(run, question, samples_step(run, council, question)).await?;
     }
     Ok(())
+}
+
+/// A step's updates change its question only: the shell is handed that question
+/// (`Benchmark::part_update`; the whole session while the question has no result yet).
+async fn in_question(
+    run: &BenchmarkRun<'_>,
+    question: &Question,
+    step: impl std::future::Future<Output = Result<(), Stop>>,
+) -> Result<(), Stop> {
+    run.set_part(Some(question.id.clone()));
+    let done = step.await;
+    run.set_part(None);
+    done
 }
 
 /// The question's result, begun if it was not.
