@@ -260,6 +260,20 @@ fn a_benchmark_hands_over_the_question_that_changed_not_the_whole_session() {
             assert_eq!(result, &results[index], "question {index}'s last update");
         }
         assert_eq!(updates(&sink).last(), Some(&ended));
+        // The stored record, patched by each update in turn, is at every save the record of the
+        // session as it then is.
+        let mut record = None;
+        let mut saved = updates(&sink).into_iter();
+        for event in &events {
+            match event {
+                Event::SessionUpdated(s) => record = Some(stored_record(s)),
+                Event::QuestionUpdated(update) => {
+                    assert!(update.apply_to_record(record.as_mut().unwrap()))
+                }
+                _ => continue,
+            }
+            assert_eq!(record.as_ref(), Some(&stored_record(&saved.next().unwrap())));
+        }
     }
 }
 

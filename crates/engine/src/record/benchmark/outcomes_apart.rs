@@ -172,6 +172,7 @@ pub fn join(mut record: Session, stored: Vec<(u32, StoredQuestion)>) -> Result<S
 /// is under way, after every earlier question's (and a joined record puts them back in that order).
 #[derive(Clone, Debug, PartialEq)]
 pub struct QuestionUpdate {
+    pub session_id: String,
     /// The question's place in `results` (the run appends a question's result when it begins).
     pub index: u32,
     pub question: StoredQuestion,
@@ -194,6 +195,7 @@ impl QuestionUpdate {
             .rposition(|r| r.question_id == question_id)?;
         let tail = question_tail(&session.calls, question_id);
         Some(Self {
+            session_id: session.id.clone(),
             index: index as u32,
             question: StoredQuestion {
                 result: body.results[index].clone(),
@@ -213,6 +215,9 @@ impl QuestionUpdate {
         let Body::Benchmark(body) = &mut session.body else {
             return false;
         };
+        if session.id != self.session_id {
+            return false;
+        }
         let index = self.index as usize;
         match index.cmp(&body.results.len()) {
             std::cmp::Ordering::Less => body.results[index] = self.question.result.clone(),
@@ -222,11 +227,33 @@ impl QuestionUpdate {
         let tail = question_tail(&session.calls, question_id);
         session.calls.truncate(session.calls.len() - tail);
         session.calls.extend(self.question.calls.iter().cloned());
+        self.stamp(session);
+        true
+    }
+
+    /// Patches the run's stored record (`stored_record` of the session before): afterwards it is
+    /// the stored record of the session after, without looking at any other question. False when
+    /// it is not that run's record.
+    pub fn apply_to_record(&self, record: &mut Session) -> bool {
+        let Body::Benchmark(body) = &mut record.body else {
+            return false;
+        };
+        if record.id != self.session_id {
+            return false;
+        }
+        let Some(count) = body.results_apart.as_mut() else {
+            return false;
+        };
+        *count = (*count).max(self.index + 1);
+        self.stamp(record);
+        true
+    }
+
+    fn stamp(&self, session: &mut Session) {
         session.updated_at.clone_from(&self.updated_at);
         session.state.clone_from(&self.state);
         session.failure.clone_from(&self.failure);
         session.cost = self.cost.clone();
-        true
     }
 }
 
