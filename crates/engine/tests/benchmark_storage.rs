@@ -272,7 +272,10 @@ fn a_benchmark_hands_over_the_question_that_changed_not_the_whole_session() {
                 }
                 _ => continue,
             }
-            assert_eq!(record.as_ref(), Some(&stored_record(&saved.next().unwrap())));
+            assert_eq!(
+                record.as_ref(),
+                Some(&stored_record(&saved.next().unwrap()))
+            );
         }
     }
 }
