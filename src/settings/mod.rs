@@ -8,6 +8,7 @@
 //! - `hedging`: when seats with a backup model are hedged;
 //! - `presets`: the ready-made providers and the provider kinds' names.
 use consilium_engine::record::consult::depth::Depth;
+use consilium_engine::views::seats::KeptCouncil;
 use consilium_engine::{FilterLimits, Persona};
 use consilium_prices::PriceTable;
 use consilium_providers::{Endpoint, ErrorContext, ProviderKind};
@@ -106,6 +107,9 @@ pub struct Settings {
     /// what the Benchmark's "Use the vote" / "Use adaptive" sets. New settings take Adaptive;
     /// settings saved before depths existed keep Full (`migrate`).
     pub depth: Depth,
+    /// The council new consults start with, kept from a benchmark ("Keep this council"); None:
+    /// a new council on the providers in turn.
+    pub kept_council: Option<KeptCouncil>,
 }
 
 impl Default for Settings {
@@ -126,6 +130,7 @@ impl Default for Settings {
             debate_threshold: consilium_engine::prioritize::body::DEFAULT_DEBATE_THRESHOLD as u32,
             custom_personas: Vec::new(),
             depth: Depth::FOR_NEW_COUNCILS,
+            kept_council: None,
         }
     }
 }

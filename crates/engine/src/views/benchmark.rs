@@ -285,7 +285,9 @@ pub fn benchmark_results(
 pub fn benchmark_body_results(body: &BenchmarkBody) -> BenchmarkResultsView {
     let summary = summarise_body(body);
     BenchmarkResultsView {
-        council_choice: Some(council_choice_view(&council_choice_of(body))),
+        council_choice: Some(
+            council_choice_view(&council_choice_of(body)).with_council(&body.config.council),
+        ),
         advice: advice(body, &summary),
         ..benchmark_results(&summary, &body.questions)
     }
