@@ -125,3 +125,27 @@ fn the_button_saves_the_smallest_council_s_panelists_in_panel_order_and_the_judg
     .with_council(&config);
     assert_eq!(view.keep.unwrap().council, Some(kept()));
 }
+
+/// The e2e suite's stored benchmark (`tests/e2e/fixtures/benchmark-results.json`): its smallest
+/// council that holds is one panelist, which is no council to keep (a consult needs two).
+#[test]
+fn a_smallest_council_of_one_is_not_offered_to_keep() {
+    use consilium_engine::views::benchmark::benchmark_body_results;
+    let text = include_str!("../../../tests/e2e/fixtures/benchmark-results.json");
+    let session = consilium_engine::Session::from_json_text(text).unwrap();
+    let body = session.benchmark().unwrap();
+    let choice = benchmark_body_results(body).council_choice.unwrap();
+    let keep = choice.keep.expect("a smaller council holds");
+    assert_eq!(keep.participant_ids, ["panelist-1"]);
+    assert_eq!(keep.council, None);
+    // Nor does a kept council of one reach a new consult's form.
+    let one = KeptCouncil {
+        panelists: vec![member("p1", "a", "model-1")],
+        judge: member("judge", "a", "judge-model"),
+    };
+    let catalog = Catalog {
+        providers: vec!["a"],
+        kept: Some(one),
+    };
+    assert_eq!(consult_seats(&catalog).0.len(), 3);
+}

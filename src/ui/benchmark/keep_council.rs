@@ -12,7 +12,13 @@ use crate::app::AppState;
 pub fn KeepCouncilAction(keep: KeepCouncil) -> impl IntoView {
     let state = expect_context::<AppState>();
     let Some(council) = keep.council else {
-        return ().into_any();
+        // One panelist holds: no council of one to keep (a consult needs two).
+        return view! {
+            <p class="bench-advice muted">
+                {format!("{} holds alone: ask that model directly for questions like these.", keep.label.trim_start_matches("Keep "))}
+            </p>
+        }
+        .into_any();
     };
     let label = keep.label;
     let described = council.described();

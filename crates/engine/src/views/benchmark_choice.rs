@@ -74,7 +74,8 @@ pub struct PhiMatrix {
 #[derive(Debug, Clone, PartialEq)]
 pub struct KeepCouncil {
     pub participant_ids: Vec<String>,
-    /// Those panelists and the council's judge, as the button saves them (`with_council`).
+    /// Those panelists and the council's judge, as the button saves them (`with_council`); None
+    /// for one panelist (a consult needs two: ask that model directly).
     pub council: Option<KeptCouncil>,
     /// "Keep gpt-4o and llama3".
     pub label: String,
@@ -558,9 +559,9 @@ fn and_list(mut items: Vec<String>) -> String {
 
 impl CouncilChoiceView {
     /// The view with what "Keep this council" saves: the smallest council's panelists (in panel
-    /// order) and the judge, from the benchmark's council.
+    /// order) and the judge, from the benchmark's council; nothing for a council of one.
     pub fn with_council(mut self, council: &ConsultConfig) -> Self {
-        if let Some(keep) = self.keep.as_mut() {
+        if let Some(keep) = self.keep.as_mut().filter(|k| k.participant_ids.len() >= 2) {
             let panelists = council
                 .panelists
                 .iter()

@@ -63,8 +63,12 @@ pub struct KeptCouncil {
 }
 
 impl KeptCouncil {
-    /// Its seats, when every one is on a provider (and backup provider) still set up.
+    /// Its seats, when every one is on a provider (and backup provider) still set up and it has
+    /// the two panelists a consult needs.
     pub fn seats(&self, catalog: &impl SeatCatalog) -> Option<(Vec<Seat>, Seat)> {
+        if self.panelists.len() < 2 {
+            return None;
+        }
         let panel = self
             .panelists
             .iter()
