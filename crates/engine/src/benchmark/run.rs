@@ -66,6 +66,15 @@ impl Protocol for Benchmark {
             .map(|update| Event::QuestionUpdated(Box::new(update)))
     }
 
+    /// A question's samples quote that question only: not every question's text for each call,
+    /// which grew each call's check with the run's length.
+    fn quoted_material_of_part(session: &Session, question_id: &str) -> Vec<String> {
+        BenchmarkBody::of(&session.body)
+            .and_then(|body| body.questions.iter().find(|q| q.id == question_id))
+            .map(|q| vec![q.text.clone()])
+            .unwrap_or_default()
+    }
+
     fn quoted_material(session: &Session) -> Vec<String> {
         BenchmarkBody::of(&session.body)
             .map(|body| body.questions.iter().map(|q| q.text.clone()).collect())

@@ -20,6 +20,12 @@ pub trait Protocol {
         None
     }
 
+    /// The texts the prompts of a step confined to `part` quote (`Run::set_part`): by default,
+    /// every text the record holds (`quoted_material`).
+    fn quoted_material_of_part(session: &Session, _part: &str) -> Vec<String> {
+        Self::quoted_material(session)
+    }
+
     /// The texts of the record that prompts quote, which the prompt-echo check excuses (see
     /// `echo`): every string of the body unless the protocol knows better (a benchmark's body
     /// holds whole consultations, but its prompts quote only its questions).

@@ -164,6 +164,11 @@ impl<'a, P: Protocol> Run<'a, P> {
         *self.part.borrow_mut() = part;
     }
 
+    /// The part the step under way changes, if only one (`set_part`).
+    pub fn part(&self) -> Option<String> {
+        self.part.borrow().clone()
+    }
+
     /// Changes the protocol's body (and saves, as `update`).
     pub fn update_body(&self, change: impl FnOnce(&mut P::Body)) {
         self.update(|session| {
