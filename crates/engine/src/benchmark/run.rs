@@ -37,7 +37,7 @@ use crate::harness::{Answer, CallPlan, Protocol, Run, Stop};
 use crate::participants::Participant;
 use crate::record::benchmark::body::{Arm, BenchmarkBody, QuestionResult, Sample};
 use crate::record::benchmark::config::{BestSingle, BEST_SINGLE_ID};
-use crate::record::benchmark::outcomes_apart::QuestionUpdate;
+use crate::record::benchmark::outcomes_apart::{question_calls, QuestionUpdate};
 use crate::record::benchmark::question::Question;
 use crate::record::benchmark::state::BenchmarkState;
 use crate::record::consult::artifacts::IndependentArtifact;
@@ -432,7 +432,10 @@ async fn samples_step(
                 Answer::Cancelled => return Err(Stop::Aborted),
                 Answer::OverBudget(reason) => return Err(Stop::OverBudget(reason)),
             };
-            let (cost_usd, tokens, calls) = run.read(|s| sample_spend(&s.calls, &call_id));
+            // Its calls are among the question's, the tail of the session's: read those only,
+            // not every earlier question's (which made each sample's cost grow with the run).
+            let (cost_usd, tokens, calls) =
+                run.read(|s| sample_spend(question_calls(&s.calls, &question.id), &call_id));
             let sample = Sample {
                 index,
                 final_answer,

@@ -257,6 +257,12 @@ impl QuestionUpdate {
     }
 }
 
+/// The question's calls: the tail of the session's calls while it is under way (see
+/// `QuestionUpdate`), found without reading the earlier questions' calls.
+pub fn question_calls<'c>(calls: &'c [CallRecord], question_id: &str) -> &'c [CallRecord] {
+    &calls[calls.len() - question_tail(calls, question_id)..]
+}
+
 /// How many of the last calls are the question's.
 fn question_tail(calls: &[CallRecord], question_id: &str) -> usize {
     calls
