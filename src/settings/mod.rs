@@ -8,6 +8,7 @@
 //! - `hedging`: when seats with a backup model are hedged;
 //! - `presets`: the ready-made providers and the provider kinds' names.
 use consilium_engine::record::consult::depth::Depth;
+use consilium_engine::views::seats::KeptCouncil;
 use consilium_engine::{participants::Persona, record::consult::filter_limits::FilterLimits};
 use consilium_prices::PriceTable;
 use consilium_providers::{Endpoint, ErrorContext, ProviderKind};
@@ -110,6 +111,9 @@ pub struct Settings {
     /// for the council of the providers (`consult_seats`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub alone: Option<ModelAlone>,
+    /// The council new consults start with, kept from a benchmark ("Keep this council"); None:
+    /// a new council on the providers in turn.
+    pub kept_council: Option<KeptCouncil>,
 }
 
 /// A one-seat council: the model and the provider it is asked on.
@@ -139,6 +143,7 @@ impl Default for Settings {
             custom_personas: Vec::new(),
             depth: Depth::FOR_NEW_COUNCILS,
             alone: None,
+            kept_council: None,
         }
     }
 }

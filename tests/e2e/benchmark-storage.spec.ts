@@ -2,13 +2,14 @@
 // each question is stored apart (IndexedDB store `outcomes`), and the run still reads whole: a run
 // reloaded mid-way resumes without a finished step asked again, and after another reload its
 // results and exports show every question; a run stored whole by an earlier version opens and is
-// stored split.
+// stored split. Its consent shows the expected cost beside the bound; a smallest council of one is
+// said in words, not offered to keep.
 import * as fs from 'fs';
 import * as path from 'path';
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { benchJournal, BenchEntry, BENCH_URL, useBenchServer } from './bench-server';
-import { addCompatibleProvider, confirmConsent, exportAs, openCouncil, watchConsole } from './helpers';
+import { addCompatibleProvider, confirmConsent, exportAs, openCouncil, showAdvancedSettings, watchConsole } from './helpers';
 import { overwriteStoredSession, storedQuestions, storedSession } from './stored';
 
 useBenchServer();
@@ -21,9 +22,11 @@ async function text(download: Promise<import('@playwright/test').Download>): Pro
 }
 
 /** A benchmark of `count` questions on the bench server's scripted models (as benchmark.spec.ts). */
-async function benchmarkForm(page: Page, group: string, count: number) {
-  await page.goto('/');
-  await addCompatibleProvider(page, 'Bench', `${BENCH_URL}/v1`, `sim-80-${group}`);
+async function benchmarkForm(page: Page, group: string, count: number, fresh = true) {
+  if (fresh) {
+    await page.goto('/');
+    await addCompatibleProvider(page, 'Bench', `${BENCH_URL}/v1`, `sim-80-${group}`);
+  }
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByRole('button', { name: 'Benchmark: is the council worth it?' }).click();
   await page.getByLabel('How many').fill(String(count));
@@ -128,5 +131,51 @@ test('a benchmark stored whole by an earlier version opens with every question a
   await page.reload();
   await expect(done(page)).toHaveText('40 of 40 questions done');
   await expect(page.locator('table.bench-arms tbody tr')).toHaveCount(6);
+  expect(errors).toEqual([]);
+});
+
+test('the consent dialog shows the expected cost beside the most it may cost, and says which is which', async ({ page }) => {
+  const errors = watchConsole(page);
+  const group = nonce();
+  await page.goto('/');
+  await addCompatibleProvider(page, 'Bench', `${BENCH_URL}/v1`, `sim-80-${group}`);
+  await showAdvancedSettings(page);
+  for (const accuracy of [55, 65, 80]) {
+    const model = `sim-${accuracy}-${group}`;
+    await page.getByLabel('Model', { exact: true }).fill(model);
+    await page.getByLabel('Input $/M').fill('5');
+    await page.getByLabel('Output $/M').fill('15');
+    await page.getByRole('button', { name: 'Set price' }).click();
+    await expect(page.getByText(`Price for ${model} saved.`)).toBeVisible();
+  }
+  await benchmarkForm(page, group, 60, false);
+  await page.getByRole('button', { name: 'Run the benchmark' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  const reason = /This run is expected to cost about \$(\d+\.\d+) and may cost at most \$(\d+\.\d+) \(every reply at its full length\), above your \$0\.50 threshold\./;
+  await expect(dialog).toContainText(reason);
+  await expect(dialog).toContainText(/calls: about \$[\d.]+ expected · at most \$[\d.]+\. The expected cost counts replies of a typical length/);
+  const [, expected, atMost] = (await dialog.textContent())!.match(reason)!;
+  expect(Number(expected)).toBeGreaterThan(0);
+  expect(Number(expected)).toBeLessThan(Number(atMost));
+  // Declined: nothing runs.
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a smallest council of one is said in words, not offered to keep', async ({ page }) => {
+  const errors = watchConsole(page);
+  const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'benchmark-results.json'), 'utf8'));
+  fixture.id = `bench-keep-${nonce()}`;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(page.locator('#history-title')).toBeVisible();
+  await overwriteStoredSession(page, fixture);
+  await page.goto(`/#/session/${encodeURIComponent(fixture.id)}`);
+  const choice = page.locator('.bench-council-choice');
+  await expect(choice).toBeVisible();
+  await expect(choice.locator('.bench-advice')).toHaveText('llama3.2:3b holds alone: ask that model directly for questions like these.');
+  await expect(choice.getByRole('button', { name: /^Keep / })).toHaveCount(0);
   expect(errors).toEqual([]);
 });

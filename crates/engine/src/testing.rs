@@ -12,7 +12,7 @@ use std::task::{Context, Poll};
 use crate::consult::demo::demo_reply;
 use crate::harness::events::{Event, EventSink};
 use crate::harness::io::{CallFailure, CallProgress, CallReply, CallRequest, Clock, ModelCaller};
-use crate::record::Protocol;
+use crate::record::{Protocol, Session};
 
 type Responder = Box<dyn Fn(&CallRequest) -> Result<CallReply, CallFailure>>;
 
@@ -176,6 +176,30 @@ impl RecordingSink {
             })
             .unwrap_or(Protocol::Consult);
         events.iter().map(|event| event.name(protocol)).collect()
+    }
+
+    /// The session after each save the run handed over, as the shell follows it: a whole
+    /// session taken as it is, a question's update patched into a copy of the one before.
+    pub fn saved_sessions(&self) -> Vec<Session> {
+        let mut saved: Vec<Session> = Vec::new();
+        for event in self.events.borrow().iter() {
+            match event {
+                Event::SessionUpdated(session) => saved.push((**session).clone()),
+                Event::QuestionUpdated(update) => {
+                    let mut next = saved
+                        .last()
+                        .cloned()
+                        .expect("a question's update comes after a whole session");
+                    assert!(
+                        update.apply(&mut next),
+                        "the update fits the session before it"
+                    );
+                    saved.push(next);
+                }
+                _ => {}
+            }
+        }
+        saved
     }
 }
 

@@ -257,12 +257,8 @@ fn a_reloaded_record_resumes_from_its_last_save() {
     let (_, sink) = run(session, &caller);
     // The record as saved right after q2's round 2 was stored: the tab closes there.
     let saved = sink
-        .events()
+        .saved_sessions()
         .into_iter()
-        .filter_map(|e| match e {
-            Event::SessionUpdated(s) => Some(*s),
-            _ => None,
-        })
         .find(|s| {
             body(s)
                 .result("q2")

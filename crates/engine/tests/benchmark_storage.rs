@@ -57,13 +57,7 @@ impl Store {
 }
 
 fn updates(sink: &consilium_engine::testing::RecordingSink) -> Vec<Session> {
-    sink.events()
-        .into_iter()
-        .filter_map(|e| match e {
-            Event::SessionUpdated(s) => Some(*s),
-            _ => None,
-        })
-        .collect()
+    sink.saved_sessions()
 }
 
 #[test]
@@ -209,4 +203,96 @@ fn a_missing_outcome_is_named_and_not_read_as_an_unanswered_question() {
         .collect();
     let error = join(record, outcomes).unwrap_err();
     assert!(error.contains("question 2"), "{error}");
+}
+
+/// A benchmark hands the shell, for each change inside a question, that question alone (its
+/// result and its calls) rather than the whole session; patched in turn into a copy, the updates
+/// give exactly the run's session. The whole session is handed only at the run's start, when the
+/// best single model is chosen, when a question begins and at the end, however many calls.
+#[test]
+fn a_benchmark_hands_over_the_question_that_changed_not_the_whole_session() {
+    for best in [
+        BestSingle::Auto,
+        BestSingle::Model {
+            participant: Box::new(
+                body(&benchmark(1, BestSingle::Auto, None, None))
+                    .config
+                    .council
+                    .panelists[2]
+                    .clone(),
+            ),
+        },
+    ] {
+        let session = benchmark(6, best, None, None);
+        let caller = caller_for(&session);
+        let (ended, sink) = run(session, &caller);
+        assert_eq!(ended.state, "complete", "{:?}", ended.failure);
+        let events = sink.events();
+        let wholes = events
+            .iter()
+            .filter(|e| matches!(e, Event::SessionUpdated(_)))
+            .count();
+        let questions: Vec<_> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::QuestionUpdated(update) => Some(update),
+                _ => None,
+            })
+            .collect();
+        // Start (state, k), the best single model, the end: none per question.
+        assert!(wholes <= 5, "{wholes} whole sessions handed over");
+        assert!(
+            questions.len() > 6 * 10,
+            "{} question updates",
+            questions.len()
+        );
+        let mut last = BTreeMap::new();
+        for update in &questions {
+            last.insert(update.index as usize, &update.question.result);
+            assert!(update.question.calls.iter().all(|call| {
+                call.id().and_then(|id| id.question().map(str::to_string))
+                    == Some(update.question.result.question_id.clone())
+            }));
+        }
+        let results = &body(&ended).results;
+        assert_eq!(last.len(), results.len());
+        for (index, result) in last {
+            assert_eq!(result, &results[index], "question {index}'s last update");
+        }
+        assert_eq!(updates(&sink).last(), Some(&ended));
+        // The stored record, patched by each update in turn, is at every save the record of the
+        // session as it then is.
+        let mut record = None;
+        let mut saved = updates(&sink).into_iter();
+        for event in &events {
+            match event {
+                Event::SessionUpdated(s) => record = Some(stored_record(s)),
+                Event::QuestionUpdated(update) => {
+                    assert!(update.apply_to_record(record.as_mut().unwrap()))
+                }
+                _ => continue,
+            }
+            assert_eq!(
+                record.as_ref(),
+                Some(&stored_record(&saved.next().unwrap()))
+            );
+        }
+    }
+}
+
+/// A consultation (and so Review and Prioritize, which share the harness) still hands over the
+/// whole session after every change: no question's update.
+#[test]
+fn a_consultation_still_hands_over_the_whole_session() {
+    use consilium_engine::testing::ScriptedCaller;
+    let (ended, sink) = common::run(common::demo_session(), &ScriptedCaller::over_demo());
+    let events = sink.events();
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::QuestionUpdated(_))));
+    let last = events.iter().rev().find_map(|e| match e {
+        Event::SessionUpdated(s) => Some(s.as_ref()),
+        _ => None,
+    });
+    assert_eq!(last, Some(&ended));
 }

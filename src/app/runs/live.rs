@@ -4,7 +4,11 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use consilium_engine::benchmark::progress::BenchmarkProgress;
+use consilium_engine::record::benchmark::outcomes_apart::{results_apart, QuestionUpdate};
 use consilium_engine::record::CallId;
 use consilium_engine::record::Session;
 
@@ -80,6 +84,39 @@ impl LiveRun {
         let live = *self;
         let summary = SessionSummary::of(session);
         storage::save_soon(session.clone(), move |result| live.saved(summary, result));
+    }
+
+    /// Stores one question of the running benchmark (`update`), with the run's record as
+    /// `record` holds it when the write starts: a save that costs the same at any length.
+    pub fn persist_question(&self, update: &QuestionUpdate, record: Rc<RefCell<Option<Session>>>) {
+        let live = *self;
+        let record_now: storage::RecordNow = Rc::new(move || {
+            let record = record.borrow();
+            let record = record.as_ref()?;
+            let count = results_apart(record)?;
+            let json = serde_json::to_string(record).ok()?;
+            // The summary's outcome is of the whole run: the session shown, as it is now (or, should
+            // the tab show another, the record's, which counts no result).
+            let summary = live
+                .session
+                .with_untracked(|s| {
+                    s.as_ref()
+                        .filter(|s| s.id == record.id)
+                        .map(SessionSummary::of)
+                })
+                .unwrap_or_else(|| SessionSummary::of(record));
+            Some((json, count, summary))
+        });
+        storage::save_question_soon(
+            &update.session_id,
+            update.index,
+            update.question.clone(),
+            record_now,
+            move |result| match result {
+                Ok(summary) => live.saved(summary, Ok(())),
+                Err(message) => live.notice.set(Some(message)),
+            },
+        );
     }
 
     /// As `persist`, and waits until it is written (or refused).

@@ -1,7 +1,9 @@
 //! Engine events -> the live view's signals. The same for every protocol.
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 use consilium_engine::benchmark::progress::progress;
+use consilium_engine::record::benchmark::outcomes_apart::{stored_record, QuestionUpdate};
 use consilium_engine::record::CallId;
 use consilium_engine::views::live::ASKED_AGAIN_NOTE;
 use consilium_engine::{
@@ -18,13 +20,61 @@ pub(super) struct SignalSink {
     /// A benchmark's stored elapsed time, and when it last changed: the time since then is the
     /// question under way's, added to the progress's elapsed time.
     pub(super) benchmark_time: Cell<Option<(u64, u64)>>,
+    /// A running benchmark's stored record (no result in it), kept as each question's update
+    /// patches it, so a save writes it without going over the questions (`persist_question`).
+    record: Rc<RefCell<Option<Session>>>,
+    /// The share of the benchmark's questions done (in `PUBLISH_STEPS`) when its session last
+    /// reached the views.
+    published: Cell<Option<usize>>,
 }
+
+/// A running benchmark's session reaches the views (its results, its header) this many times over
+/// the run, and at its end: each time costs the page the whole session (a copy and the results),
+/// so a fixed number of times keeps each question's cost the same at any length. Its progress, its
+/// calls and its saves follow every update.
+const PUBLISH_STEPS: usize = 20;
 
 impl SignalSink {
     pub(super) fn new(live: LiveRun) -> Self {
         Self {
             live,
             benchmark_time: Cell::new(None),
+            record: Rc::new(RefCell::new(None)),
+            published: Cell::new(None),
+        }
+    }
+
+    /// One question of the running benchmark changed: patch the session shown (without telling
+    /// the views, but at every `PUBLISH_STEPS`th of the run), save that question, follow the
+    /// progress. Nothing here goes over the other questions but the progress's sums.
+    fn follow_question(&self, update: &QuestionUpdate) {
+        let live = self.live;
+        let applied = live
+            .session
+            .try_update_untracked(|s| s.as_mut().is_some_and(|s| update.apply(s)))
+            .unwrap_or(false);
+        let patched = self
+            .record
+            .borrow_mut()
+            .as_mut()
+            .is_some_and(|record| update.apply_to_record(record));
+        if patched {
+            live.persist_question(update, Rc::clone(&self.record));
+        } else if let Some(session) = live.session.get_untracked().filter(|_| applied) {
+            live.persist(&session);
+        }
+        if !applied {
+            return;
+        }
+        let step = live.session.with_untracked(|s| {
+            let s = s.as_ref()?;
+            self.follow_benchmark(s);
+            let body = s.benchmark()?;
+            Some(body.questions_done() * PUBLISH_STEPS / body.questions.len().max(1))
+        });
+        if step != self.published.get() {
+            self.published.set(step);
+            live.session.notify();
         }
     }
 
@@ -114,8 +164,12 @@ impl EventSink for SignalSink {
             Event::SessionUpdated(session) => {
                 live.persist(&session);
                 self.follow_benchmark(&session);
+                if session.benchmark().is_some() {
+                    *self.record.borrow_mut() = Some(stored_record(&session));
+                }
                 live.session.set(Some(*session));
             }
+            Event::QuestionUpdated(update) => self.follow_question(&update),
             _ => {}
         }
     }

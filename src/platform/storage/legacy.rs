@@ -105,7 +105,7 @@ async fn move_one(database: &Database, text: &str) -> Result<(), String> {
         &session.id,
         &record,
         &summary,
-        &searchable_text(&session),
+        Some(&searchable_text(&session)),
         // Written whole, as it was kept: the first save or opening stores a benchmark split.
         &Apart::none(),
         Tombstone::Refuse,

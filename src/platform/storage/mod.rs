@@ -16,7 +16,9 @@ mod upkeep;
 
 use consilium_engine::library::search::searchable_text;
 pub use consilium_engine::library::summary::SessionSummary;
-use consilium_engine::record::benchmark::outcomes_apart::{needs_split, stored_record};
+use consilium_engine::record::benchmark::outcomes_apart::{
+    needs_split, stored_record, StoredQuestion,
+};
 use consilium_engine::record::Body;
 use consilium_engine::record::Session;
 use idb::TransactionMode;
@@ -26,7 +28,7 @@ use wasm_bindgen::JsValue;
 
 pub use db::{DB_NAME, DB_VERSION};
 pub use legacy::{migration_notice, move_legacy_sessions, MoveReport, INDEX_KEY, SESSION_PREFIX};
-pub use queue::{save_soon, written};
+pub use queue::{save_question_soon, save_soon, written, RecordNow};
 pub use quota::{
     ask_persistence, dismiss_storage_advice, storage_advice_dismissed, usage, StorageUsage,
 };
@@ -67,6 +69,35 @@ pub async fn save_session(session: &Session) -> Result<(), String> {
     Ok(())
 }
 
+/// Stores what changed of a running benchmark: its record (`record`, JSON, already split: no
+/// result in it, `count` questions apart), its summary and the questions given, in one
+/// transaction. Its search text (its questions and settings) is not written again: they do not
+/// change while it runs, and its whole saves at the start and the end write it.
+pub(crate) async fn save_questions(
+    id: &str,
+    record: &str,
+    count: u32,
+    summary: SessionSummary,
+    changed: std::collections::BTreeMap<u32, StoredQuestion>,
+) -> Result<SessionSummary, String> {
+    let database = db::database().await?;
+    let apart = Apart::given(changed.into_iter().collect(), count)?;
+    let summary_text = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
+    write_strings(
+        &database,
+        id,
+        record,
+        &summary_text,
+        None,
+        &apart,
+        Tombstone::Refuse,
+    )
+    .await?;
+    apart.remember(id);
+    sync::announce(&Change::Saved(summary.clone()));
+    Ok(summary)
+}
+
 /// Stores a session the user brought in on purpose (an import, a shared link): a tombstone left
 /// by an earlier deletion of the same id does not stop it.
 pub async fn save_imported(session: &Session) -> Result<(), String> {
@@ -96,7 +127,7 @@ async fn write(session: &Session, tombstone: Tombstone) -> Result<(), String> {
         &session.id,
         &record,
         &summary,
-        &text,
+        Some(&text),
         &apart,
         tombstone,
     )
@@ -112,7 +143,7 @@ pub(crate) async fn write_strings(
     id: &str,
     record: &str,
     summary: &str,
-    text: &str,
+    text: Option<&str>,
     apart: &Apart,
     tombstone: Tombstone,
 ) -> Result<(), String> {
@@ -126,9 +157,11 @@ pub(crate) async fn write_strings(
         transaction
             .object_store(db::SUMMARIES)?
             .put(&JsValue::from_str(summary), Some(&key))?;
-        transaction
-            .object_store(db::TEXTS)?
-            .put(&JsValue::from_str(text), Some(&key))?;
+        if let Some(text) = text {
+            transaction
+                .object_store(db::TEXTS)?
+                .put(&JsValue::from_str(text), Some(&key))?;
+        }
         outcomes::put(&transaction, id, apart)?;
         let deleted = transaction.object_store(db::DELETED)?;
         let refused = match tombstone {

@@ -57,6 +57,21 @@ impl Apart {
         })
     }
 
+    /// The questions a running benchmark handed over (`changed`, by index), of a record that
+    /// keeps `count` apart.
+    pub fn given(changed: Vec<(u32, StoredQuestion)>, count: u32) -> Result<Self, String> {
+        let texts = changed
+            .iter()
+            .map(|(index, question)| serde_json::to_string(question).map(|text| (*index, text)))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
+        Ok(Self {
+            changed,
+            texts,
+            count: Some(count),
+        })
+    }
+
     /// Once written: what the next save compares with.
     pub fn remember(self, id: &str) {
         let Some(count) = self.count else { return };
@@ -64,12 +79,21 @@ impl Apart {
             let mut w = w.borrow_mut();
             let known = w.entry(id.to_string()).or_default();
             known.truncate(count as usize);
+            let mut gap = false;
             for (index, question) in self.changed {
-                match known.get_mut(index as usize) {
-                    Some(slot) => *slot = question,
-                    // Indexes come in order, so a new one is the next.
-                    None => known.push(question),
+                let index = index as usize;
+                if index < known.len() {
+                    known[index] = question;
+                } else if index == known.len() {
+                    known.push(question);
+                } else {
+                    gap = true;
                 }
+            }
+            // What was written before a gap is not known: the next whole save then compares
+            // with nothing and writes every question.
+            if gap {
+                w.remove(id);
             }
         });
     }

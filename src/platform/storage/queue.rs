@@ -1,15 +1,46 @@
 //! Saves of running sessions, one at a time and in order: a run updates its record many times,
-//! and only the newest version of each session waiting to be written is kept.
+//! and only the newest version of each session waiting to be written is kept. A running
+//! benchmark hands over one question at a time (`save_question_soon`): the questions waiting are
+//! gathered by index and written with the run's record as it is when the write starts.
 use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
 
+use consilium_engine::library::summary::SessionSummary;
+use consilium_engine::record::benchmark::outcomes_apart::StoredQuestion;
 use consilium_engine::record::Session;
 use futures::channel::oneshot;
 use leptos::task::spawn_local;
 
 type Report = Box<dyn FnOnce(Result<(), String>)>;
+/// Hears the summary written with the questions, or why nothing was.
+type QuestionsReport = Box<dyn FnOnce(Result<SessionSummary, String>)>;
+
+/// A benchmark's stored record (split: no result in it) as the run now has it, as JSON, with the
+/// count of questions it keeps apart and its summary; None once the run is no longer there.
+pub type RecordNow = Rc<dyn Fn() -> Option<(String, u32, SessionSummary)>>;
+
+enum Save {
+    Whole(Session, Report),
+    Questions {
+        id: String,
+        record: RecordNow,
+        changed: BTreeMap<u32, StoredQuestion>,
+        report: QuestionsReport,
+    },
+}
+
+impl Save {
+    fn id(&self) -> &str {
+        match self {
+            Save::Whole(session, _) => &session.id,
+            Save::Questions { id, .. } => id,
+        }
+    }
+}
 
 thread_local! {
-    static WAITING: RefCell<Vec<(Session, Report)>> = const { RefCell::new(Vec::new()) };
+    static WAITING: RefCell<Vec<Save>> = const { RefCell::new(Vec::new()) };
     static WRITING: RefCell<bool> = const { RefCell::new(false) };
     static UNTIL_WRITTEN: RefCell<Vec<oneshot::Sender<()>>> = const { RefCell::new(Vec::new()) };
 }
@@ -30,18 +61,70 @@ pub async fn written() {
 pub fn save_soon(session: Session, report: impl FnOnce(Result<(), String>) + 'static) {
     WAITING.with(|waiting| {
         let mut waiting = waiting.borrow_mut();
-        waiting.retain(|(s, _)| s.id != session.id);
-        waiting.push((session, Box::new(report)));
+        // The whole session holds every question waiting: its save writes each that changed.
+        waiting.retain(|s| s.id() != session.id);
+        waiting.push(Save::Whole(session, Box::new(report)));
     });
+    write_waiting();
+}
+
+/// Saves one question of the running benchmark `id` after the writes already asked for, with the
+/// run's record as `record` gives it when the write starts. Questions waiting for the same run are
+/// written together, each as last handed over.
+pub fn save_question_soon(
+    id: &str,
+    index: u32,
+    question: StoredQuestion,
+    record: RecordNow,
+    report: impl FnOnce(Result<SessionSummary, String>) + 'static,
+) {
+    WAITING.with(|waiting| {
+        let mut waiting = waiting.borrow_mut();
+        let last = waiting.iter_mut().rev().find(|s| s.id() == id);
+        match last {
+            // Only the newest report is kept, as for whole saves.
+            Some(Save::Questions {
+                changed,
+                report: waiting_report,
+                ..
+            }) => {
+                changed.insert(index, question);
+                *waiting_report = Box::new(report);
+            }
+            // A whole save still waiting was taken before this change: the question follows it.
+            _ => waiting.push(Save::Questions {
+                id: id.to_string(),
+                record,
+                changed: BTreeMap::from([(index, question)]),
+                report: Box::new(report),
+            }),
+        }
+    });
+    write_waiting();
+}
+
+fn write_waiting() {
     if WRITING.with(|w| std::mem::replace(&mut *w.borrow_mut(), true)) {
         return;
     }
     spawn_local(async {
-        while let Some((session, report)) = WAITING.with(|w| {
+        while let Some(save) = WAITING.with(|w| {
             let mut w = w.borrow_mut();
             (!w.is_empty()).then(|| w.remove(0))
         }) {
-            report(super::save_session(&session).await);
+            match save {
+                Save::Whole(session, report) => report(super::save_session(&session).await),
+                Save::Questions {
+                    id,
+                    record,
+                    changed,
+                    report,
+                } => {
+                    if let Some((record, count, summary)) = record() {
+                        report(super::save_questions(&id, &record, count, summary, changed).await)
+                    }
+                }
+            }
         }
         WRITING.with(|w| *w.borrow_mut() = false);
         for done in UNTIL_WRITTEN.with(|u| std::mem::take(&mut *u.borrow_mut())) {

@@ -2,13 +2,11 @@
 //! `CouncilChoiceView` (the co-failure ceiling, each panelist's worth, how alike their errors are,
 //! the smallest council that holds), each section a sentence and a table that reads as cards on a
 //! phone, and the error correlations as a small matrix. Every text is set as text.
-//!
-//! "Keep this council" is not a button yet: the shell has no saved council to write to (a form's
-//! council lives in the form). `view.keep` carries the participant ids and the button's label for
-//! it, beside the Depth issue's advice buttons when they land.
+//! The smallest council's "Keep this council" button follows its section (`keep_council`).
 use consilium_engine::views::benchmark_choice::{ChoiceSection, CouncilChoiceView, PhiMatrix};
 use leptos::prelude::*;
 
+use super::keep_council::KeepCouncilAction;
 use crate::ui::widgets::table::{CardRow, CardsTable};
 
 #[component]
@@ -21,7 +19,7 @@ pub fn CouncilChoiceSections(view: CouncilChoiceView) -> impl IntoView {
         alike,
         phi_matrix,
         smallest,
-        keep: _,
+        keep,
     } = view;
     view! {
         <section class="bench-council-choice" data-enough=enough_questions.to_string()>
@@ -32,6 +30,7 @@ pub fn CouncilChoiceSections(view: CouncilChoiceView) -> impl IntoView {
             <Section section=alike />
             {phi_matrix.map(|matrix| view! { <Matrix matrix=matrix /> })}
             <Section section=smallest />
+            {keep.map(|keep| view! { <KeepCouncilAction keep=keep /> })}
         </section>
     }
 }

@@ -6,12 +6,12 @@ use consilium_engine::record::benchmark::config::{
     BenchmarkConfig, BestSingle, BEST_SINGLE_ID, DEFAULT_PARALLEL_PER_PROVIDER,
 };
 use consilium_engine::record::consult::depth::Depth;
-use consilium_engine::views::benchmark::benchmark_estimate;
+use consilium_engine::views::benchmark_cost::{
+    benchmark_consent, benchmark_cost, describe_benchmark_cost,
+};
+use consilium_engine::views::seats::panelist_label;
 use consilium_engine::{
     harness::io::Clock, record::consult::config::ConsultConfig, record::Protocol, record::Session,
-};
-use consilium_engine::{
-    views::consent::needs_consent, views::costs::describe_calls, views::seats::panelist_label,
 };
 use leptos::prelude::*;
 
@@ -105,11 +105,12 @@ pub fn NewBenchmarkForm(
             Ok(built) => built,
             Err(message) => return problem.set(Some(message)),
         };
-        let estimate = benchmark_estimate(&questions, &config.council);
-        let session = Session::new_benchmark(new_id("b"), config, questions, BrowserClock.now_ms());
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
-        let consent = needs_consent(&estimate, threshold);
-        let estimate = Some(describe_calls(&estimate));
+        let consent = benchmark_consent(&questions, &config, threshold);
+        let estimate = Some(describe_benchmark_cost(&benchmark_cost(
+            &questions, &config,
+        )));
+        let session = Session::new_benchmark(new_id("b"), config, questions, BrowserClock.now_ms());
         start_or_ask(state, session, consent, estimate, awaiting_consent, problem);
     };
 

@@ -1,7 +1,7 @@
 //! One seat of a council, a committee or a debate: provider, model, optional persona, optional
 //! backup. How a seat becomes a participant is the engine's (`views::seats`); the settings are
 //! what it is resolved against.
-use consilium_engine::views::seats::all_personas;
+use consilium_engine::views::seats::{all_personas, KeptCouncil};
 use consilium_engine::{participants::Persona, participants::Price};
 use consilium_engine::{views::seats::Seat, views::seats::SeatCatalog, views::seats::SeatProvider};
 use leptos::prelude::*;
@@ -35,6 +35,10 @@ impl SeatCatalog for Settings {
 
     fn custom_personas(&self) -> Vec<Persona> {
         self.custom_personas.clone()
+    }
+
+    fn kept_council(&self) -> Option<KeptCouncil> {
+        self.kept_council.clone()
     }
 }
 

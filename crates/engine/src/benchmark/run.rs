@@ -36,6 +36,7 @@ use crate::harness::protocol::state_of;
 use crate::participants::Participant;
 use crate::record::benchmark::body::{Arm, BenchmarkBody, QuestionResult, Sample};
 use crate::record::benchmark::config::{BestSingle, BEST_SINGLE_ID};
+use crate::record::benchmark::outcomes_apart::{question_calls, QuestionUpdate};
 use crate::record::benchmark::question::Question;
 use crate::record::benchmark::state::BenchmarkState;
 use crate::record::consult::artifacts::IndependentArtifact;
@@ -61,6 +62,22 @@ impl Protocol for Benchmark {
 
     /// The samples' prompts quote their question only; the consultations in the body are not
     /// read (they are many, and their own runs check their own replies).
+    /// A step changes one question: the shell is handed that question (its result and calls),
+    /// not the whole session, so each question costs it the same however long the run.
+    fn part_update(session: &Session, question_id: &str) -> Option<Event> {
+        QuestionUpdate::of(session, question_id)
+            .map(|update| Event::QuestionUpdated(Box::new(update)))
+    }
+
+    /// A question's samples quote that question only: not every question's text for each call,
+    /// which grew each call's check with the run's length.
+    fn quoted_material_of_part(session: &Session, question_id: &str) -> Vec<String> {
+        BenchmarkBody::of(&session.body)
+            .and_then(|body| body.questions.iter().find(|q| q.id == question_id))
+            .map(|q| vec![q.text.clone()])
+            .unwrap_or_default()
+    }
+
     fn quoted_material(session: &Session) -> Vec<String> {
         BenchmarkBody::of(&session.body)
             .map(|body| body.questions.iter().map(|q| q.text.clone()).collect())
@@ -258,13 +275,26 @@ async fn run_question(
     };
     if !has(Arm::Council) {
         council.before_step().await;
-        council_step(run, council, question).await?;
+        in_question(run, question, council_step(run, council, question)).await?;
     }
     if run.body(|b| b.best_single.is_some()) && !has(Arm::BestSingle) {
         council.before_step().await;
-        samples_step(run, council, question).await?;
+        in_question(run, question, samples_step(run, council, question)).await?;
     }
     Ok(())
+}
+
+/// A step's updates change its question only: the shell is handed that question
+/// (`Benchmark::part_update`; the whole session while the question has no result yet).
+async fn in_question(
+    run: &BenchmarkRun<'_>,
+    question: &Question,
+    step: impl std::future::Future<Output = Result<(), Stop>>,
+) -> Result<(), Stop> {
+    run.set_part(Some(question.id.clone()));
+    let done = step.await;
+    run.set_part(None);
+    done
 }
 
 /// The question's result, begun if it was not.
@@ -405,7 +435,10 @@ async fn samples_step(
                 Answer::Cancelled => return Err(Stop::Aborted),
                 Answer::OverBudget(reason) => return Err(Stop::OverBudget(reason)),
             };
-            let (cost_usd, tokens, calls) = run.read(|s| sample_spend(&s.calls, &call_id));
+            // Its calls are among the question's, the tail of the session's: read those only,
+            // not every earlier question's (which made each sample's cost grow with the run).
+            let (cost_usd, tokens, calls) =
+                run.read(|s| sample_spend(question_calls(&s.calls, &question.id), &call_id));
             let sample = Sample {
                 index,
                 final_answer,

@@ -1,6 +1,7 @@
 //! What the engine tells the shell while any protocol runs. The events are the same for every
 //! protocol, so the shell renders every live run alike; their names follow the seeds'
 //! `consultation:*` convention, with each protocol's own prefix.
+use crate::record::benchmark::outcomes_apart::QuestionUpdate;
 use crate::record::{CallId, Protocol, Session};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -63,9 +64,12 @@ pub enum Event {
     },
     /// The whole session after every call record, artifact and state change: the shell persists it.
     SessionUpdated(Box<Session>),
+    /// A change confined to one of a benchmark's questions (`Run::set_part`): that question and
+    /// the envelope, not the whole session. The shell patches its copy and saves that question.
+    QuestionUpdated(Box<QuestionUpdate>),
 }
 
-const SUFFIXES: [&str; 14] = [
+const SUFFIXES: [&str; 15] = [
     "started",
     "state_changed",
     "round_started",
@@ -80,6 +84,7 @@ const SUFFIXES: [&str; 14] = [
     "aborted",
     "paused",
     "session_updated",
+    "question_updated",
 ];
 
 macro_rules! prefixed {
@@ -99,14 +104,15 @@ macro_rules! prefixed {
             concat!($prefix, "aborted"),
             concat!($prefix, "paused"),
             concat!($prefix, "session_updated"),
+            concat!($prefix, "question_updated"),
         ]
     };
 }
 
-const CONSULT_NAMES: [&str; 14] = prefixed!("consultation:");
-const REVIEW_NAMES: [&str; 14] = prefixed!("review:");
-const PRIORITIZE_NAMES: [&str; 14] = prefixed!("prioritization:");
-const BENCHMARK_NAMES: [&str; 14] = prefixed!("benchmark:");
+const CONSULT_NAMES: [&str; 15] = prefixed!("consultation:");
+const REVIEW_NAMES: [&str; 15] = prefixed!("review:");
+const PRIORITIZE_NAMES: [&str; 15] = prefixed!("prioritization:");
+const BENCHMARK_NAMES: [&str; 15] = prefixed!("benchmark:");
 
 impl Event {
     /// The event's name without its protocol prefix, e.g. `round_artifact`.
@@ -141,6 +147,7 @@ impl Event {
             Self::Aborted => 11,
             Self::Paused { .. } => 12,
             Self::SessionUpdated(_) => 13,
+            Self::QuestionUpdated(_) => 14,
         }
     }
 }

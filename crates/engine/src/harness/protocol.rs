@@ -12,6 +12,19 @@ pub trait Protocol {
     /// Keeps figures derived from the call records up to date (after every record).
     fn after_call(_config: &ConfigOf<Self>, _body: &mut Self::Body, _calls: &[CallRecord]) {}
 
+    /// What the shell is handed after a change confined to one part of the session (the part
+    /// named by `Run::set_part`, e.g. a benchmark's question): None, the default, hands it the
+    /// whole session (`Event::SessionUpdated`).
+    fn part_update(_session: &Session, _part: &str) -> Option<super::events::Event> {
+        None
+    }
+
+    /// The texts the prompts of a step confined to `part` quote (`Run::set_part`): by default,
+    /// every text the record holds (`quoted_material`).
+    fn quoted_material_of_part(session: &Session, _part: &str) -> Vec<String> {
+        Self::quoted_material(session)
+    }
+
     /// The texts of the record that prompts quote, which the prompt-echo check excuses (see
     /// `echo`): every string of the body unless the protocol knows better (a benchmark's body
     /// holds whole consultations, but its prompts quote only its questions).

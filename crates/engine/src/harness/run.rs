@@ -52,6 +52,8 @@ pub struct Run<'a, P: Protocol> {
     /// Each provider's times to first text in this run, for the adaptive hedging deadline when
     /// the caller keeps none across runs.
     first_text_times: FirstTextTimes,
+    /// The part of the session the step under way changes, if only one (`set_part`).
+    part: RefCell<Option<String>>,
 }
 
 impl<P: Protocol> Run<'_, P> {
@@ -99,6 +101,7 @@ impl<'a, P: Protocol> Run<'a, P> {
             ledger: RefCell::new(CostLedger::new(session.cost.clone())),
             state: Cell::new(state),
             first_text_times: FirstTextTimes::default(),
+            part: RefCell::new(None),
             session: RefCell::new(session),
         })
     }
@@ -147,10 +150,25 @@ impl<'a, P: Protocol> Run<'a, P> {
             .then(|| (name.to_string(), schema()))
     }
 
-    /// Changes the session, stamps `updated_at` and hands a copy to the shell to persist.
+    /// Changes the session, stamps `updated_at` and hands a copy to the shell to persist: of the
+    /// part the step under way changes when it says so (`set_part`), else of the whole session.
     pub fn update(&self, change: impl FnOnce(&mut Session)) {
         change(&mut self.session.borrow_mut());
-        stamp_and_send(&self.session, self.clock, self.sink);
+        let part = self.part.borrow();
+        let part_update = |session: &Session| P::part_update(session, part.as_deref()?);
+        stamp_and_send(&self.session, self.clock, self.sink, &part_update);
+    }
+
+    /// Says that the updates from now on change only `part` of the session (a benchmark's
+    /// question, by id), so the shell is handed that part (`Protocol::part_update`); None goes
+    /// back to handing it the whole session.
+    pub fn set_part(&self, part: Option<String>) {
+        *self.part.borrow_mut() = part;
+    }
+
+    /// The part the step under way changes, if only one (`set_part`).
+    pub fn part(&self) -> Option<String> {
+        self.part.borrow().clone()
     }
 
     /// Changes the protocol's body (and saves, as `update`).
@@ -281,13 +299,18 @@ impl<'a, P: Protocol> Run<'a, P> {
     }
 }
 
-/// The end of every `Run::update`: stamps `updated_at` and hands a copy to the shell to persist.
-/// Not generic, so the many `update` call sites share it.
-fn stamp_and_send(session: &RefCell<Session>, clock: &dyn Clock, sink: &dyn EventSink) {
-    let snapshot = {
+/// The end of every `Run::update`: stamps `updated_at` and hands a copy to the shell to persist
+/// (the part's, when there is one). Not generic, so the many `update` call sites share it.
+fn stamp_and_send(
+    session: &RefCell<Session>,
+    clock: &dyn Clock,
+    sink: &dyn EventSink,
+    part_update: &dyn Fn(&Session) -> Option<Event>,
+) {
+    let event = {
         let mut session = session.borrow_mut();
         session.updated_at = rfc3339_utc(clock.now_ms());
-        session.clone()
+        part_update(&session).unwrap_or_else(|| Event::SessionUpdated(Box::new(session.clone())))
     };
-    sink.emit(Event::SessionUpdated(Box::new(snapshot)));
+    sink.emit(event);
 }

@@ -284,7 +284,9 @@ pub fn benchmark_results(
 pub fn benchmark_body_results(body: &BenchmarkBody) -> BenchmarkResultsView {
     let summary = summarise_body(body);
     BenchmarkResultsView {
-        council_choice: Some(council_choice_view(&council_choice_of(body))),
+        council_choice: Some(
+            council_choice_view(&council_choice_of(body)).with_council(&body.config.council),
+        ),
         advice: advice(body, &summary),
         ..benchmark_results(&summary, &body.questions)
     }
@@ -314,7 +316,7 @@ pub struct ProgressView {
     pub percent: u32,
     /// "12 of 200 questions done".
     pub counts: String,
-    /// "About 4 min and $0.31 left", "Estimating time and cost left…" before a step is done.
+    /// "About 4 min and $0.31 left (about $0.55 in all, from the spend so far)", "Estimating time and cost left…" before a step is done.
     pub estimate: String,
     /// Said when some calls have no price: the cost figures leave them out.
     pub note: Option<String>,
@@ -326,10 +328,12 @@ pub fn progress_view(progress: &BenchmarkProgress) -> ProgressView {
         "Done.".to_string()
     } else {
         match (progress.time_left_ms, progress.cost_left_usd) {
+            // The run's own spend per step so far, carried to its end: the expected cost refined.
             (Some(ms), Some(usd)) => format!(
-                "About {} and {} left",
+                "About {} and {} left (about {} in all, from the spend so far)",
                 duration_text(ms as f64),
-                format_usd(usd)
+                format_usd(usd),
+                format_usd(progress.spent_usd + usd)
             ),
             (Some(ms), None) => format!("About {} left", duration_text(ms as f64)),
             _ => "Estimating time and cost left…".to_string(),
@@ -553,11 +557,17 @@ mod tests {
         assert_eq!(starting.note, None);
         let going = progress_view(&progress(50, 101, Some((280_000, 0.7))));
         assert_eq!(going.percent, 25);
-        assert_eq!(going.estimate, "About 5 min and $0.70 left");
+        assert_eq!(
+            going.estimate,
+            "About 5 min and $0.70 left (about $0.70 in all, from the spend so far)"
+        );
         let mut unpriced = progress(199, 399, Some((900, 0.0)));
         unpriced.unpriced_calls = 3;
         let view = progress_view(&unpriced);
-        assert_eq!(view.estimate, "About 1 s and $0.00 left");
+        assert_eq!(
+            view.estimate,
+            "About 1 s and $0.00 left (about $0.00 in all, from the spend so far)"
+        );
         assert_eq!(
             view.note.as_deref(),
             Some("3 calls had no price: the cost figures leave them out.")

@@ -14,6 +14,8 @@ use crate::benchmark::results::Comparison;
 use crate::money::format_usd;
 
 use super::benchmark::{percent, signed_points};
+use super::seats::KeptCouncil;
+use crate::record::consult::config::ConsultConfig;
 
 pub const CEILING_COLUMNS: &[&str] = &["", "Score", "95% interval", "Right"];
 pub const WORTH_COLUMNS: &[&str] = &[
@@ -72,6 +74,9 @@ pub struct PhiMatrix {
 #[derive(Debug, Clone, PartialEq)]
 pub struct KeepCouncil {
     pub participant_ids: Vec<String>,
+    /// Those panelists and the council's judge, as the button saves them (`with_council`); None
+    /// for one panelist (a consult needs two: ask that model directly).
+    pub council: Option<KeptCouncil>,
     /// "Keep gpt-4o and llama3".
     pub label: String,
 }
@@ -441,6 +446,7 @@ fn keep_council(choice: &CouncilChoice, names: &[String]) -> Option<KeepCouncil>
     let smallest = choice.smallest.as_ref()?;
     Some(KeepCouncil {
         participant_ids: choice.keep()?,
+        council: None,
         label: format!("Keep {}", member_names(smallest.members, names)),
     })
 }
@@ -548,5 +554,25 @@ fn and_list(mut items: Vec<String>) -> String {
             let last = items.pop().unwrap_or_default();
             format!("{} and {last}", items.join(", "))
         }
+    }
+}
+
+impl CouncilChoiceView {
+    /// The view with what "Keep this council" saves: the smallest council's panelists (in panel
+    /// order) and the judge, from the benchmark's council; nothing for a council of one.
+    pub fn with_council(mut self, council: &ConsultConfig) -> Self {
+        if let Some(keep) = self.keep.as_mut().filter(|k| k.participant_ids.len() >= 2) {
+            let panelists = council
+                .panelists
+                .iter()
+                .filter(|p| keep.participant_ids.contains(&p.id))
+                .cloned()
+                .collect();
+            keep.council = Some(KeptCouncil {
+                panelists,
+                judge: council.judge.clone(),
+            });
+        }
+        self
     }
 }

@@ -1,6 +1,6 @@
 //! "Ask a follow-up" on a finished Consult: what the new consult is told of the earlier one, the
 //! council it starts with, and how each side of the link reads.
-use super::seats::{Seat, SeatCatalog};
+use super::seats::{seat_of, Seat, SeatCatalog};
 use super::verdict::{answer_above, one_line_answer};
 use crate::participants::Participant;
 use crate::record::consult::body::ConsultBody;
@@ -169,24 +169,7 @@ pub fn follow_up_form(earlier: &Session, catalog: &impl SeatCatalog) -> Option<F
 /// fills its usual council.
 pub fn seats_of(session: &Session, catalog: &impl SeatCatalog) -> Option<(Vec<Seat>, Seat)> {
     let config = &session.body_of::<ConsultBody>()?.config;
-    let seat = |participant: &Participant| {
-        catalog.provider(&participant.provider_id)?;
-        let backup = participant.backup.as_ref();
-        if backup.is_some_and(|b| catalog.provider(&b.provider_id).is_none()) {
-            return None;
-        }
-        Some(Seat {
-            provider_id: participant.provider_id.clone(),
-            model: participant.model.clone(),
-            persona: participant
-                .persona
-                .as_ref()
-                .map(|p| p.name.clone())
-                .unwrap_or_default(),
-            backup_provider_id: backup.map(|b| b.provider_id.clone()).unwrap_or_default(),
-            backup_model: backup.map(|b| b.model.clone()).unwrap_or_default(),
-        })
-    };
+    let seat = |participant: &Participant| seat_of(participant, catalog);
     let panel = config
         .panelists
         .iter()

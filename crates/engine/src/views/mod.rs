@@ -5,6 +5,7 @@
 //! place that shows them. The app's components only render these.
 pub mod benchmark;
 pub mod benchmark_choice;
+pub mod benchmark_cost;
 pub mod consent;
 pub mod consult;
 pub mod costs;

@@ -1,6 +1,8 @@
 //! Seats as the new-session forms fill them in (a provider, a model, a persona, a backup), and how
 //! a seat becomes a participant: its label, its price and its backup's, each checked against what
 //! the user has set up (the app's settings, seen through [`SeatCatalog`]).
+use serde::{Deserialize, Serialize};
+
 use crate::participants::{builtin_personas, Backup, Participant, Persona, Price};
 
 /// A provider a seat can sit on.
@@ -44,6 +46,67 @@ pub trait SeatCatalog {
     fn provider(&self, id: &str) -> Option<SeatProvider> {
         self.providers().into_iter().find(|p| p.id == id)
     }
+
+    /// The council the user kept (the Benchmark's "Keep this council"), if any: new councils
+    /// start with it (`consult_seats`).
+    fn kept_council(&self) -> Option<KeptCouncil> {
+        None
+    }
+}
+
+/// A council the user chose to keep, as its participants: new consults' forms start with it
+/// while every one of its seats is on a provider still set up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KeptCouncil {
+    pub panelists: Vec<Participant>,
+    pub judge: Participant,
+}
+
+impl KeptCouncil {
+    /// Its seats, when every one is on a provider (and backup provider) still set up and it has
+    /// the two panelists a consult needs.
+    pub fn seats(&self, catalog: &impl SeatCatalog) -> Option<(Vec<Seat>, Seat)> {
+        if self.panelists.len() < 2 {
+            return None;
+        }
+        let panel = self
+            .panelists
+            .iter()
+            .map(|p| seat_of(p, catalog))
+            .collect::<Option<Vec<_>>>()?;
+        Some((panel, seat_of(&self.judge, catalog)?))
+    }
+
+    /// "model-a and model-c, judged by model-j".
+    pub fn described(&self) -> String {
+        let models: Vec<&str> = self.panelists.iter().map(|p| p.model.as_str()).collect();
+        let panel = match models.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            Some((only, _)) => only.to_string(),
+            None => String::new(),
+        };
+        format!("{panel}, judged by {}", self.judge.model)
+    }
+}
+
+/// A participant's seat, when its provider (and its backup's) is still set up.
+pub fn seat_of(participant: &Participant, catalog: &impl SeatCatalog) -> Option<Seat> {
+    catalog.provider(&participant.provider_id)?;
+    let backup = participant.backup.as_ref();
+    if backup.is_some_and(|b| catalog.provider(&b.provider_id).is_none()) {
+        return None;
+    }
+    Some(Seat {
+        provider_id: participant.provider_id.clone(),
+        model: participant.model.clone(),
+        persona: participant
+            .persona
+            .as_ref()
+            .map(|p| p.name.clone())
+            .unwrap_or_default(),
+        backup_provider_id: backup.map(|b| b.provider_id.clone()).unwrap_or_default(),
+        backup_model: backup.map(|b| b.model.clone()).unwrap_or_default(),
+    })
 }
 
 /// The personas a panelist can take: the built-in ones, then the user's.
@@ -205,10 +268,13 @@ fn spread(catalog: &impl SeatCatalog) -> Vec<(String, String)> {
 /// How many panelists a new council seats.
 const NEW_PANEL: usize = 3;
 
-/// A new council's seats: three panelists on the providers and models in turn, each with its own
-/// persona, and the judge on the next model no panelist uses (models favour their own answers);
+/// A new council's seats: the council the user kept, while its providers are set up; else three
+/// panelists on the providers and models in turn, each with its own persona, and the judge on the next model no panelist uses (models favour their own answers);
 /// with no such model, on the first.
 pub fn consult_seats(catalog: &impl SeatCatalog) -> (Vec<Seat>, Seat) {
+    if let Some(kept) = catalog.kept_council().and_then(|k| k.seats(catalog)) {
+        return kept;
+    }
     let judge_index = if spread(catalog).len() > NEW_PANEL {
         NEW_PANEL
     } else {

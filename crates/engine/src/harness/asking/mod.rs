@@ -355,9 +355,13 @@ impl<P: Protocol> Run<'_, P> {
 
     /// The run's subject and the texts its record holds, which prompts quote.
     fn quoted(&self) -> Quoted {
+        let part = self.part();
         self.read(|session| Quoted {
             subject: session.subject.clone(),
-            material: P::quoted_material(session),
+            material: match part.as_deref() {
+                Some(part) => P::quoted_material_of_part(session, part),
+                None => P::quoted_material(session),
+            },
         })
     }
 

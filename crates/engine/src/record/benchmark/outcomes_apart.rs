@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 use super::body::{BenchmarkBody, QuestionResult};
-use crate::record::{Body, CallRecord, Session};
+use crate::record::{Body, CallRecord, CostSummary, Session};
 
 /// What is stored apart for one question: its result, and the benchmark's own calls for it (the
 /// best single model's samples; the council's calls are in its consultation, inside the result).
@@ -160,4 +160,117 @@ pub fn join(mut record: Session, stored: Vec<(u32, StoredQuestion)>) -> Result<S
     }
     body.results = results;
     Ok(record)
+}
+
+/// One question's change in a running benchmark, as the run hands it to the shell in place of the
+/// whole session (`Event::QuestionUpdated`): the question as it is stored apart (its result and its
+/// calls), where it is among the results, and the envelope fields every save stamps. Its size is
+/// one question's whatever the run's length, so following and saving a long run costs the same at
+/// question 1,000 as at question 1.
+///
+/// A question's calls are the tail of the session's calls: the run makes them while the question
+/// is under way, after every earlier question's (and a joined record puts them back in that order).
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuestionUpdate {
+    pub session_id: String,
+    /// The question's place in `results` (the run appends a question's result when it begins).
+    pub index: u32,
+    pub question: StoredQuestion,
+    pub updated_at: String,
+    pub state: String,
+    pub failure: Option<String>,
+    pub cost: CostSummary,
+}
+
+impl QuestionUpdate {
+    /// The question `question_id` of a benchmark session as it now is; None when the session is
+    /// not a benchmark or has no result for it.
+    pub fn of(session: &Session, question_id: &str) -> Option<Self> {
+        let Body::Benchmark(body) = &session.body else {
+            return None;
+        };
+        let index = body
+            .results
+            .iter()
+            .rposition(|r| r.question_id == question_id)?;
+        let tail = question_tail(&session.calls, question_id);
+        Some(Self {
+            session_id: session.id.clone(),
+            index: index as u32,
+            question: StoredQuestion {
+                result: body.results[index].clone(),
+                calls: session.calls[session.calls.len() - tail..].to_vec(),
+            },
+            updated_at: session.updated_at.clone(),
+            state: session.state.clone(),
+            failure: session.failure.clone(),
+            cost: session.cost.clone(),
+        })
+    }
+
+    /// Patches a copy of the run's session: afterwards it equals the run's. False (nothing
+    /// changed) when the copy is not that run's or lacks the results before this one.
+    pub fn apply(&self, session: &mut Session) -> bool {
+        let question_id = self.question.result.question_id.as_str();
+        let Body::Benchmark(body) = &mut session.body else {
+            return false;
+        };
+        if session.id != self.session_id {
+            return false;
+        }
+        let index = self.index as usize;
+        match index.cmp(&body.results.len()) {
+            std::cmp::Ordering::Less => body.results[index] = self.question.result.clone(),
+            std::cmp::Ordering::Equal => body.results.push(self.question.result.clone()),
+            std::cmp::Ordering::Greater => return false,
+        }
+        let tail = question_tail(&session.calls, question_id);
+        session.calls.truncate(session.calls.len() - tail);
+        session.calls.extend(self.question.calls.iter().cloned());
+        self.stamp(session);
+        true
+    }
+
+    /// Patches the run's stored record (`stored_record` of the session before): afterwards it is
+    /// the stored record of the session after, without looking at any other question. False when
+    /// it is not that run's record.
+    pub fn apply_to_record(&self, record: &mut Session) -> bool {
+        let Body::Benchmark(body) = &mut record.body else {
+            return false;
+        };
+        if record.id != self.session_id {
+            return false;
+        }
+        let Some(count) = body.results_apart.as_mut() else {
+            return false;
+        };
+        *count = (*count).max(self.index + 1);
+        self.stamp(record);
+        true
+    }
+
+    fn stamp(&self, session: &mut Session) {
+        session.updated_at.clone_from(&self.updated_at);
+        session.state.clone_from(&self.state);
+        session.failure.clone_from(&self.failure);
+        session.cost = self.cost.clone();
+    }
+}
+
+/// The question's calls: the tail of the session's calls while it is under way (see
+/// `QuestionUpdate`), found without reading the earlier questions' calls.
+pub fn question_calls<'c>(calls: &'c [CallRecord], question_id: &str) -> &'c [CallRecord] {
+    &calls[calls.len() - question_tail(calls, question_id)..]
+}
+
+/// How many of the last calls are the question's.
+fn question_tail(calls: &[CallRecord], question_id: &str) -> usize {
+    calls
+        .iter()
+        .rev()
+        .take_while(|call| {
+            call.id()
+                .is_some_and(|id| id.question() == Some(question_id))
+        })
+        .count()
 }
