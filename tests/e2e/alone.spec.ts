@@ -41,8 +41,11 @@ test('a council of one model alone asks it once and its answer is the decision',
   await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
   const decision = page.locator('.decision');
   await expect(decision).toContainText('Run a one-quarter pilot of the new checkout before any rollout');
-  await expect(decision.locator('.how-reached')).toContainText('One model · One model answered alone: its answer is the decision.');
+  await expect(decision.locator('.how-reached')).toContainText('One model · Asked alone: its answer is the decision.');
   await expect(decision.getByRole('button', { name: 'Cross-examine anyway' })).toHaveCount(0);
+  // No panel: its own key points, not evidence a panel agreed on.
+  await expect(decision.getByRole('heading', { name: 'Its key points' })).toBeVisible();
+  await expect(decision).not.toContainText('Evidence the panel agreed on');
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`alone-decision-${width}.png`), fullPage: true });

@@ -76,7 +76,7 @@ fn one_model_alone_is_a_single_answer_at_every_depth() {
         assert_eq!(stored, session);
         assert_eq!(
             DecidedBy::Alone.sentence(),
-            "One model answered alone: its answer is the decision."
+            "Asked alone: its answer is the decision."
         );
     }
 }
@@ -158,8 +158,7 @@ fn its_depth_reads_as_one_model_wherever_a_depth_is_shown() {
     assert_eq!(demo_config().depth_label(), demo_config().depth.label());
     let markdown = consult_markdown(&session);
     assert!(
-        markdown
-            .contains("Depth: One model · One model answered alone: its answer is the decision."),
+        markdown.contains("Depth: One model · Asked alone: its answer is the decision."),
         "{markdown}"
     );
     let summary = SessionSummary::of(&session);

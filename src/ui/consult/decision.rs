@@ -58,10 +58,11 @@ pub fn DecisionView(
         ..
     } = decision;
     // An early decision had no cross-examination for its evidence to survive.
-    let evidence_heading = if decided_by == DecidedBy::Verdict {
-        "Evidence that survived cross-examination"
-    } else {
-        "Evidence the panel agreed on"
+    let evidence_heading = match decided_by {
+        DecidedBy::Verdict => "Evidence that survived cross-examination",
+        // One model asked alone: no panel agreed on anything, these are its own key points.
+        DecidedBy::Alone => "Its key points",
+        _ => "Evidence the panel agreed on",
     };
     let dissent_view = if dissent.is_empty() {
         view! { <p class="muted">{empty_dissent_note}</p> }.into_any()

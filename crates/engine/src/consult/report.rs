@@ -217,7 +217,8 @@ pub fn consult_markdown(session: &Session) -> String {
     let cost = &session.cost;
     let _ = write!(out, "Cost: {}", format_usd(cost.spent_usd));
     if cost.unpriced_calls > 0 {
-        let _ = write!(out, " plus {} calls at unknown price", cost.unpriced_calls);
+        let unpriced = crate::counted::counted(cost.unpriced_calls as usize, "call");
+        let _ = write!(out, " plus {unpriced} at unknown price");
     }
     out.push('\n');
     crate::markdown_text::escape_html(&out)

@@ -85,8 +85,8 @@ pub fn cost_line(cost: &CostSummary) -> String {
     }
     if cost.unpriced_calls > 0 {
         text.push_str(&format!(
-            "; {} calls at unknown price, which the budget cannot limit (set prices in Settings)",
-            cost.unpriced_calls
+            "; {} at unknown price, which the budget cannot limit (set prices in Settings)",
+            crate::counted::counted(cost.unpriced_calls as usize, "call")
         ));
     }
     text

@@ -301,7 +301,10 @@ pub fn cost_against_budget(spent_usd: f64, budget_usd: f64, unpriced_calls: u32)
         format_usd(spent_usd),
         format_usd(budget_usd),
         if unpriced_calls > 0 {
-            format!(" (+{unpriced_calls} calls at unknown price)")
+            format!(
+                " (+{} at unknown price)",
+                crate::counted::counted(unpriced_calls as usize, "call")
+            )
         } else {
             String::new()
         }

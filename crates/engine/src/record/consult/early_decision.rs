@@ -40,7 +40,7 @@ impl DecidedBy {
             DecidedBy::SplitVote => {
                 "Decided by vote: the panel is split, no position has a majority."
             }
-            DecidedBy::Alone => "One model answered alone: its answer is the decision.",
+            DecidedBy::Alone => "Asked alone: its answer is the decision.",
         }
     }
 
