@@ -39,6 +39,8 @@ test('a free local server: from the typed question to a decision in one click, n
   // The council is a chip; its seats have distinct personas.
   await expect(page.locator('.council-chip')).toHaveText('3 panelists · Adaptive · Mock one box · Edit');
   await openCouncil(page);
+  // The panel builder is its own part, fetched when the chip is first opened.
+  await expect(page.locator('.seat-editor').getByLabel('Persona')).toHaveCount(3);
   const personas = await page.locator('.seat-editor').getByLabel('Persona').evaluateAll(
     (all) => all.map((select) => (select as HTMLSelectElement).value));
   expect(new Set(personas).size).toBe(3);

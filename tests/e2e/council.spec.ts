@@ -9,8 +9,9 @@ async function councilOf(page: Page, size: number) {
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question', { exact: true }).fill(`Council of ${size}: adopt Rust?`);
   const seats = page.locator('.seats .seat');
-  await expect(seats).toHaveCount(3);
+  // The panel builder is fetched when the chip is first opened.
   await openCouncil(page);
+  await expect(seats).toHaveCount(3);
   const add = page.getByRole('button', { name: 'Add panelist' });
   while ((await seats.count()) > size) {
     await page.getByRole('button', { name: `Remove Panelist ${await seats.count()}` }).click();
