@@ -46,6 +46,10 @@ test('a council of one model alone asks it once and its answer is the decision',
   // No panel: its own key points, not evidence a panel agreed on.
   await expect(decision.getByRole('heading', { name: 'Its key points' })).toBeVisible();
   await expect(decision).not.toContainText('Evidence the panel agreed on');
+  // One model alone asks round 1 only: the later rounds were not needed, not missed.
+  for (const round of ['2', '3', '4']) {
+    await expect(page.locator(`.round[data-round="${round}"] summary`)).toContainText('not needed at this depth');
+  }
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`alone-decision-${width}.png`), fullPage: true });

@@ -2,7 +2,6 @@
 //! matrix; the rounds follow as the record, each collapsible and linkable (`#round-N`). While the
 //! run goes on, each round shows its live calls until its artifact arrives. Each part follows only
 //! its own slice of the record, so a new call record or a later round leaves the rest untouched.
-use consilium_engine::record::consult::early_decision::DecidedBy;
 use consilium_engine::{
     consult::VERBOSE_NOTICE, record::consult::body::ConsultBody, record::Session,
 };
@@ -57,12 +56,10 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
             cross_examine_anyway(state, session);
         }
     });
-    // Rounds 3 and 4 of a consult decided before the cross-examination were not needed, not missed.
-    let decided_early = Memo::new(move |_| {
-        decided.with(|d| {
-            d.as_ref()
-                .is_some_and(|d| d.decided_by != DecidedBy::Verdict)
-        })
+    // The rounds after the last one its way of deciding asks were not needed, not missed (rounds
+    // 3-4 of a consult decided after the synthesis; 2-4 of one model alone).
+    let last_needed = Memo::new(move |_| {
+        decided.with(|d| d.as_ref().map_or(4, |d| d.decided_by.last_round_asked()))
     });
     let rounds = (1..=last_round.get_untracked().unwrap_or(0))
         .map(|round| {
@@ -105,7 +102,7 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                     <summary>
                         <h3>{ROUND_TITLES[usize::from(round - 1)]}</h3>
                         <Show when=move || !reached.get()>
-                            <span class="muted">{move || if round > 2 && decided_early.get() { " · not needed at this depth" } else { " · not reached" }}</span>
+                            <span class="muted">{move || if round > last_needed.get() { " · not needed at this depth" } else { " · not reached" }}</span>
                         </Show>
                     </summary>
                     {move || content.run()}

@@ -59,6 +59,29 @@ impl DecidedBy {
     pub fn is_early(self) -> bool {
         self != DecidedBy::Verdict
     }
+
+    /// The last round this way of deciding asks: the rounds after it were not needed (not missed).
+    pub fn last_round_asked(self) -> u8 {
+        match self {
+            DecidedBy::Alone | DecidedBy::AgreedAnswers => 1,
+            DecidedBy::AgreedAfterSynthesis | DecidedBy::Vote | DecidedBy::SplitVote => 2,
+            DecidedBy::Verdict => 4,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DecidedBy;
+
+    #[test]
+    fn the_rounds_after_the_way_of_deciding_were_not_needed() {
+        assert_eq!(DecidedBy::Alone.last_round_asked(), 1);
+        assert_eq!(DecidedBy::AgreedAnswers.last_round_asked(), 1);
+        assert_eq!(DecidedBy::Vote.last_round_asked(), 2);
+        assert_eq!(DecidedBy::AgreedAfterSynthesis.last_round_asked(), 2);
+        assert_eq!(DecidedBy::Verdict.last_round_asked(), 4);
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
