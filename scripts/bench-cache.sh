@@ -36,16 +36,8 @@ $before_table
 $after_table
 "
 echo "$section"
-python3 - "$section" <<'PY'
-import pathlib, re, sys
-section = sys.argv[1]
-path = pathlib.Path("BENCHMARKS.md")
-text = path.read_text()
-if "## Depth and caching" not in text:
-    text = text.rstrip("\n") + "\n\n## Depth and caching\n"
-if "<!-- cache:start -->" not in text:
-    text = text.replace("## Depth and caching\n", "## Depth and caching\n\n### Prompt caching (scripts/bench-cache.sh)\n\n<!-- cache:start -->\n<!-- cache:end -->\n", 1)
-new = "<!-- cache:start -->\n" + section + "<!-- cache:end -->"
-text = re.sub(r"<!-- cache:start -->.*?<!-- cache:end -->", lambda _: new, text, flags=re.S)
-path.write_text(text)
+PYTHONPATH="$ROOT/scripts/lib" python3 - "$section" <<'PY'
+import sys
+from benchmarks_md import splice
+splice("cache", "Prompt caching (scripts/bench-cache.sh)", sys.argv[1], under="Depth and caching")
 PY

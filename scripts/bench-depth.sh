@@ -24,16 +24,8 @@ section="#### Commit $(git rev-parse --short HEAD) ($machine, $day)
 $table
 "
 echo "$section"
-python3 - "$section" <<'PY'
-import pathlib, re, sys
-section = sys.argv[1]
-path = pathlib.Path("BENCHMARKS.md")
-text = path.read_text()
-if "## Depth and caching" not in text:
-    text = text.rstrip("\n") + "\n\n## Depth and caching\n"
-if "<!-- depth:start -->" not in text:
-    text = text.replace("## Depth and caching\n", "## Depth and caching\n\n### Depth by need (scripts/bench-depth.sh)\n\n<!-- depth:start -->\n<!-- depth:end -->\n", 1)
-new = "<!-- depth:start -->\n" + section + "<!-- depth:end -->"
-text = re.sub(r"<!-- depth:start -->.*?<!-- depth:end -->", lambda _: new, text, flags=re.S)
-path.write_text(text)
+PYTHONPATH="$ROOT/scripts/lib" python3 - "$section" <<'PY'
+import sys
+from benchmarks_md import splice
+splice("depth", "Depth by need (scripts/bench-depth.sh)", sys.argv[1], under="Depth and caching")
 PY

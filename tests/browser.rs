@@ -227,13 +227,7 @@ async fn the_benchmarks_advice_sets_the_depth_of_new_consults_and_undo_restores_
         provide_context(state);
         view! { <AdviceAction advice=Advice::UseDepth(Depth::Vote) /> }
     });
-    let button = |text: &str| {
-        let buttons = host.query_selector_all("button").unwrap();
-        (0..buttons.length())
-            .filter_map(|i| buttons.item(i))
-            .find(|b| b.text_content().unwrap_or_default() == text)
-            .map(|b| b.unchecked_into::<web_sys::HtmlElement>())
-    };
+    let button = |text: &str| button_named(&host, text);
     button("Use the vote")
         .expect("the advice as a button")
         .click();
@@ -301,13 +295,7 @@ async fn the_benchmarks_advice_to_use_a_model_alone_saves_a_one_seat_council_and
         council.seats.get_untracked().len() > 1,
         "the providers' council"
     );
-    let button = |text: &str| {
-        let buttons = host.query_selector_all("button").unwrap();
-        (0..buttons.length())
-            .filter_map(|i| buttons.item(i))
-            .find(|b| b.text_content().unwrap_or_default() == text)
-            .map(|b| b.unchecked_into::<web_sys::HtmlElement>())
-    };
+    let button = |text: &str| button_named(&host, text);
     button("Use gpt-4o alone")
         .expect("the advice as a button")
         .click();
@@ -342,4 +330,13 @@ async fn the_benchmarks_advice_to_use_a_model_alone_saves_a_one_seat_council_and
     );
     assert!(button("Use gpt-4o alone").is_some());
     local_storage().clear().unwrap();
+}
+
+/// The button under `host` whose text is `text`.
+fn button_named(host: &web_sys::Element, text: &str) -> Option<web_sys::HtmlElement> {
+    let buttons = host.query_selector_all("button").unwrap();
+    (0..buttons.length())
+        .filter_map(|i| buttons.item(i))
+        .find(|b| b.text_content().unwrap_or_default() == text)
+        .map(|b| b.unchecked_into::<web_sys::HtmlElement>())
 }

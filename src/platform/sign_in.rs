@@ -105,6 +105,22 @@ mod tests {
         }
     }
 
+    /// Puts the page at `<path>?code=abc`, as the provider sends it back; returns the path.
+    fn returned_with_code() -> String {
+        let window = web_sys::window().unwrap();
+        let path = window.location().pathname().unwrap();
+        window
+            .history()
+            .unwrap()
+            .replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&format!("{path}?code=abc")),
+            )
+            .unwrap();
+        path
+    }
+
     #[wasm_bindgen_test]
     fn random_bytes_differ_each_time() {
         let (a, b) = (random_bytes(32), random_bytes(32));
@@ -114,21 +130,12 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn a_return_with_a_code_gives_the_pending_sign_in_once_and_leaves_a_clean_address() {
-        let window = web_sys::window().unwrap();
-        let path = window.location().pathname().unwrap();
-        let history = window.history().unwrap();
         SessionStorage::set(PENDING, pending()).unwrap();
-        history
-            .replace_state_with_url(
-                &wasm_bindgen::JsValue::NULL,
-                "",
-                Some(&format!("{path}?code=abc")),
-            )
-            .unwrap();
+        let path = returned_with_code();
         let returned = take_return().unwrap();
         assert_eq!(returned.code.as_deref(), Some("abc"));
         assert_eq!(returned.pending, Some(pending()));
-        let href = window.location().href().unwrap();
+        let href = web_sys::window().unwrap().location().href().unwrap();
         assert!(!href.contains("code"), "{href}");
         assert!(href.ends_with(&format!("{path}#/settings")), "{href}");
         assert_eq!(take_return(), None, "the verifier is gone after one use");
@@ -136,16 +143,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn a_code_without_a_verifier_and_a_verifier_without_a_code_are_both_reported() {
-        let window = web_sys::window().unwrap();
-        let path = window.location().pathname().unwrap();
-        let history = window.history().unwrap();
-        history
-            .replace_state_with_url(
-                &wasm_bindgen::JsValue::NULL,
-                "",
-                Some(&format!("{path}?code=abc")),
-            )
-            .unwrap();
+        returned_with_code();
         let returned = take_return().unwrap();
         assert_eq!(
             (returned.code.as_deref(), returned.pending),

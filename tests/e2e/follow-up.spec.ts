@@ -3,33 +3,16 @@
 // council is told the earlier question and decision in rounds 1 and 4 (and not in 2 and 3), the
 // follow-up names what it follows, and the earlier session shows it in its thread, after a reload
 // too. The thread itself is tests/e2e/thread.spec.ts.
-import { APIRequestContext, Page } from '@playwright/test';
+import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
+import { FOLLOW_UP, journal, QUESTION, SEATS, userPrompt } from './aimock-council';
 import { addCompatibleProvider, askTheCouncil, confirmConsent, openCouncil, watchConsole } from './helpers';
 import { openSessionId, storedSessionIn } from './stored';
 import { expectFitsPhone, PHONE } from './layout';
 
-const QUESTION = 'Should our 12-person team migrate the billing service from a monolith to microservices this year?';
-const FOLLOW_UP = 'If we migrate, which service should move first?';
 // Lists and links show a question by its title: its first line, shortened.
 const TITLE = 'Should our 12-person team migrate the billing service from a monolith to micros…';
-const SEATS = [
-  { seat: 'Panelist 1', model: 'council-alpha' },
-  { seat: 'Panelist 2', model: 'council-beta' },
-  { seat: 'Panelist 3', model: 'council-gamma' },
-  { seat: 'Judge', model: 'council-judge' },
-];
-
-async function journal(request: APIRequestContext): Promise<any[]> {
-  const response = await request.get(`${MOCK_URL}/__aimock/journal?path=/v1/chat/completions`);
-  expect(response.ok()).toBe(true);
-  return response.json();
-}
-
-function userPrompt(entry: any): string {
-  return entry.body.messages.filter((m: any) => m.role === 'user').map((m: any) => m.content).join('\n');
-}
 
 async function decidedConsult(page: Page) {
   await page.goto('/');

@@ -3,10 +3,11 @@
 // decisions, and the thread reads as one conversation: each turn's question, decision, depth and
 // cost; one entry in the sidebar and History (the latest question as its subtitle), found by any
 // turn's words, exported and shared with every turn. On the demo council (scripted) and on aimock.
-import { APIRequestContext, Page } from '@playwright/test';
+import { Page } from '@playwright/test';
 import * as fs from 'fs';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
+import { FOLLOW_UP, journal, QUESTION, SEATS, userPrompt } from './aimock-council';
 import { addCompatibleProvider, askTheCouncil, copiedShareLink, exportAs, openCouncil, watchConsole } from './helpers';
 import { skipToTheDecision } from './demos';
 import { openSessionId, storedSessionIn } from './stored';
@@ -149,26 +150,7 @@ test.describe('desktop', () => {
   });
 });
 
-// aimock's scripted council (fixtures/aimock/consult.json), as follow-up.spec.ts sets it up.
-const QUESTION = 'Should our 12-person team migrate the billing service from a monolith to microservices this year?';
-const FOLLOW_UP = 'If we migrate, which service should move first?';
-const SEATS = [
-  { seat: 'Panelist 1', model: 'council-alpha' },
-  { seat: 'Panelist 2', model: 'council-beta' },
-  { seat: 'Panelist 3', model: 'council-gamma' },
-  { seat: 'Judge', model: 'council-judge' },
-];
-
-async function journal(request: APIRequestContext): Promise<any[]> {
-  const response = await request.get(`${MOCK_URL}/__aimock/journal?path=/v1/chat/completions`);
-  expect(response.ok()).toBe(true);
-  return response.json();
-}
-
-function userPrompt(entry: any): string {
-  return entry.body.messages.filter((m: any) => m.role === 'user').map((m: any) => m.content).join('\n');
-}
-
+// On aimock's scripted council (aimock-council.ts).
 test('a two-turn thread on aimock: the second turn\'s requests carry the first decision', async ({ page, request }) => {
   test.setTimeout(180_000);
   const errors = watchConsole(page);

@@ -45,6 +45,17 @@ impl Apart {
         }
         let changed = WRITTEN
             .with(|w| changed_questions(w.borrow().get(&session.id).map(Vec::as_slice), session));
+        Self::written(changed, count)
+    }
+
+    /// The questions a running benchmark handed over (`changed`, by index), of a record that
+    /// keeps `count` apart.
+    pub fn given(changed: Vec<(u32, StoredQuestion)>, count: u32) -> Result<Self, String> {
+        Self::written(changed, Some(count))
+    }
+
+    /// `changed` with the text each is stored as.
+    fn written(changed: Vec<(u32, StoredQuestion)>, count: Option<u32>) -> Result<Self, String> {
         let texts = changed
             .iter()
             .map(|(index, question)| serde_json::to_string(question).map(|text| (*index, text)))
@@ -54,21 +65,6 @@ impl Apart {
             changed,
             texts,
             count,
-        })
-    }
-
-    /// The questions a running benchmark handed over (`changed`, by index), of a record that
-    /// keeps `count` apart.
-    pub fn given(changed: Vec<(u32, StoredQuestion)>, count: u32) -> Result<Self, String> {
-        let texts = changed
-            .iter()
-            .map(|(index, question)| serde_json::to_string(question).map(|text| (*index, text)))
-            .collect::<Result<_, _>>()
-            .map_err(|e| e.to_string())?;
-        Ok(Self {
-            changed,
-            texts,
-            count: Some(count),
         })
     }
 
