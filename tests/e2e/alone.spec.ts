@@ -46,6 +46,9 @@ test('a council of one model alone asks it once and its answer is the decision',
   // No panel: its own key points, not evidence a panel agreed on.
   await expect(decision.getByRole('heading', { name: 'Its key points' })).toBeVisible();
   await expect(decision).not.toContainText('Evidence the panel agreed on');
+  // No panel, so the card does not claim "No dissent on record.".
+  await expect(decision).toContainText('One model was asked alone: no panel to dissent.');
+  await expect(decision).not.toContainText('No dissent on record.');
   // One model alone asks round 1 only: the later rounds were not needed, not missed.
   for (const round of ['2', '3', '4']) {
     await expect(page.locator(`.round[data-round="${round}"] summary`)).toContainText('not needed at this depth');

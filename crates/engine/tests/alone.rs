@@ -4,6 +4,7 @@ mod common;
 
 use common::*;
 use consilium_engine::consult::can_cross_examine_anyway;
+use consilium_engine::consult::dissent::{empty_dissent_note_of, ALONE_DISSENT_NOTE};
 use consilium_engine::consult::stored::stored_consult_problems;
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::record::consult::early_decision::DecidedBy;
@@ -44,6 +45,11 @@ fn one_model_alone_is_a_single_answer_at_every_depth() {
         assert_eq!(decision.decided_by, DecidedBy::Alone);
         assert_eq!(decision.verdict.recommendation, answer.position);
         assert!(decision.verdict.dissent.is_empty());
+        // No panel, so no "No dissent on record." either: the card says why there is none.
+        assert_eq!(
+            empty_dissent_note_of(body).as_deref(),
+            Some(ALONE_DISSENT_NOTE)
+        );
         let evidence: Vec<&str> = decision
             .verdict
             .evidence

@@ -27,19 +27,31 @@ impl Council {
     /// Empty until the settings have a provider, then a new council on it (seats follow the
     /// providers); a council already chosen is kept.
     pub fn new(state: AppState) -> Self {
-        let council = Self {
+        let council = Self::empty();
+        council.follow_providers(state);
+        council
+    }
+
+    /// No seats yet: Consult's form fills them in its council part (`follow_providers`), so the
+    /// first screen does not carry the council's defaults.
+    pub fn empty() -> Self {
+        Self {
             seats: RwSignal::new(Vec::new()),
             judge: RwSignal::new(Seat::default()),
-        };
+        }
+    }
+
+    /// Fills an empty council with a new one on the settings' providers as soon as there is one;
+    /// a council already chosen is kept.
+    pub fn follow_providers(self, state: AppState) {
         Effect::new(move |_| {
             let settings = state.settings.get();
-            if !settings.providers.is_empty() && council.seats.with_untracked(Vec::is_empty) {
+            if !settings.providers.is_empty() && self.seats.with_untracked(Vec::is_empty) {
                 let (panel, judge) = consult_seats(&settings);
-                council.seats.set(panel);
-                council.judge.set(judge);
+                self.seats.set(panel);
+                self.judge.set(judge);
             }
         });
-        council
     }
 
     /// Follows the settings' model alone (the Benchmark's "Use <model> alone"): when it is set the

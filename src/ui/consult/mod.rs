@@ -1,6 +1,7 @@
 //! Consult's views: the new-consult form and its council, and Consult's part of the session page
 //! (the decision and stance matrix, the four rounds).
 pub mod council;
+pub mod council_area;
 pub mod decision;
 pub mod follow_up;
 pub mod lazy;

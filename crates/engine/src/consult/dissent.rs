@@ -106,9 +106,16 @@ pub fn empty_dissent_note_of(body: &ConsultBody) -> Option<String> {
     let (verdict, check) = (decision.verdict, decision.confidence_check);
     let confidence = check.map_or(verdict.confidence, |c| c.computed_confidence);
     let absent = check.map_or(0, |c| absent_panelists(c).len());
+    if body.config.panelists.len() < 2 {
+        // One model asked alone: there was no panel to agree or dissent.
+        return Some(ALONE_DISSENT_NOTE.to_string());
+    }
     Some(empty_dissent_note(
         confidence,
         absent,
         body.config.panelists.len(),
     ))
 }
+
+/// The dissent section of a model asked alone.
+pub const ALONE_DISSENT_NOTE: &str = "One model was asked alone: no panel to dissent.";

@@ -108,7 +108,17 @@ fn as_conversation(bpe: &CoreBPE, calls: &[Call]) -> Vec<Call> {
 }
 
 fn figures(bpe: &CoreBPE, calls: &[Call]) -> (Figures, Vec<(String, usize, usize, usize)>) {
-    let shares = reads_and_writes(bpe, &calls);
+    figures_from(bpe, calls, 0)
+}
+
+/// `figures` of the calls from `first` on, their reads and writes counted against every call
+/// (a provider's cache outlives a turn: a follow-up reads what the turns before it wrote).
+fn figures_from(
+    bpe: &CoreBPE,
+    calls: &[Call],
+    first: usize,
+) -> (Figures, Vec<(String, usize, usize, usize)>) {
+    let shares = reads_and_writes(bpe, calls);
     let mut f = Figures {
         prompt: 0,
         read: 0,
@@ -116,7 +126,7 @@ fn figures(bpe: &CoreBPE, calls: &[Call]) -> (Figures, Vec<(String, usize, usize
         openai: 0.0,
     };
     let mut rows = Vec::new();
-    for (call, (read, written)) in calls.iter().zip(&shares) {
+    for (call, (read, written)) in calls.iter().zip(&shares).skip(first) {
         let plain = call.tokens.saturating_sub(read + written);
         f.prompt += call.tokens;
         f.read += read;
@@ -177,5 +187,30 @@ pub fn print_tables(
         for (call_id, tokens, read, written) in rows {
             println!("| {call_id} | {tokens} | {read} | {written} |");
         }
+    }
+}
+
+/// A follow-up thread's turns, each turn's requests in the order sent: the last turn's cacheable
+/// share, read from every earlier call of its seat in the thread.
+pub fn print_thread(bpe: &CoreBPE, name: &str, turns: &[Vec<CallRequest>]) {
+    let all: Vec<CallRequest> = turns.iter().flatten().cloned().collect();
+    let calls = calls(bpe, &all, false);
+    println!("\nA follow-up thread of {} turns on the {name}, structured output off: each turn's prompts, and what a per-seat prefix cache could serve of them (reading any earlier call of the seat in the thread):\n", turns.len());
+    println!("| turn | prompt tokens | served by a per-seat prefix cache | cacheable share | effective input at Anthropic's prices | at OpenAI's |");
+    println!("|---|---|---|---|---|---|");
+    let mut first = 0;
+    for (turn, requests) in turns.iter().enumerate() {
+        let upto = first + requests.len();
+        let (f, _) = figures_from(bpe, &calls[..upto], first);
+        println!(
+            "| {} | {} | {} | {:.1}% | {:.2}x | {:.2}x |",
+            turn + 1,
+            f.prompt,
+            f.read,
+            100.0 * f.read as f64 / f.prompt as f64,
+            f.anthropic / f.prompt as f64,
+            f.openai / f.prompt as f64
+        );
+        first = upto;
     }
 }

@@ -190,6 +190,46 @@ fn requests_of(c: &Consultation, structured_output: bool) -> Vec<CallRequest> {
     caller.requests()
 }
 
+/// The follow-ups of the thread `thread_requests` asks.
+const FOLLOW_UPS: [&str; 2] = [
+    "What would a six-week pilot of it have to show before we commit?",
+    "Who on the team should own that pilot, and what do they need first?",
+];
+
+/// Every request of a three-turn thread on `c` (its question, then `FOLLOW_UPS`, each turn a
+/// follow-up of the turns before, as the app asks them), one list per turn, structured output off.
+fn thread_requests(c: &Consultation) -> Vec<Vec<CallRequest>> {
+    let mut turns: Vec<Session> = Vec::new();
+    let mut requests = Vec::new();
+    for (index, question) in std::iter::once(c.question).chain(FOLLOW_UPS).enumerate() {
+        let caller = match c.topic {
+            None => ScriptedCaller::over_demo(),
+            Some(topic) => ScriptedCaller::new(move |request| {
+                Ok(text_reply(reply(topic, request).to_string()))
+            }),
+        };
+        let id = format!("bench-thread-{index}");
+        let session = if turns.is_empty() {
+            let mut config = config(c.topic, false);
+            config.structured_output = false;
+            Session::new_consult(id, question.into(), config, 0)
+        } else {
+            consilium_engine::views::thread::next_turn(&turns, id, question, 0)
+                .expect("a decided turn can be followed up")
+        };
+        let done = block_on(run_consult(
+            session,
+            &caller,
+            &FixedClock(0),
+            &RecordingSink::default(),
+        ));
+        assert_eq!(done.consult_state(), Some(ConsultState::Complete), "turn {index}");
+        requests.push(caller.requests());
+        turns.push(done);
+    }
+    requests
+}
+
 fn run(bpe: &CoreBPE, c: &Consultation, verbose: bool) -> Measured {
     let caller = match c.topic {
         None => ScriptedCaller::over_demo(),
@@ -300,6 +340,7 @@ fn main() {
                 .iter()
                 .map(|c| (c.name, requests_of(c, false), requests_of(c, true))),
         );
+        cache::print_thread(&bpe, CONSULTATIONS[0].name, &thread_requests(&CONSULTATIONS[0]));
         return;
     }
     println!("| consultation | R1 in / out | R2 in / out | R3 in / out | R4 in / out | prompt tokens per consult | schema tokens per consult | prompt + schema | R3 merge output | R3+R4 in, filtered / verbose | verdict: computed confidence (dissent) |");
