@@ -120,6 +120,8 @@ test.describe('desktop', () => {
     await expect(rows.locator('.latest-turn')).toHaveText(`Latest follow-up: ${DEMO_FOLLOW_UP}`);
     await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('teammates');
     await expect(rows).toHaveCount(1);
+    // The row shows where the later turn matched.
+    await expect(rows.locator('.snippet mark').first()).toHaveText(/^teammates$/i);
     await expect(rows.getByRole('button', { name: new RegExp(`^${DEMO_QUESTION.slice(0, 30)}`) })).toBeVisible();
     await rows.getByRole('button', { name: new RegExp(`^${DEMO_QUESTION.slice(0, 30)}`) }).click();
     await expect(page).toHaveURL(new RegExp(`#/session/${firstId}$`));

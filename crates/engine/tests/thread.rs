@@ -20,7 +20,7 @@ use consilium_engine::{
     library::sidebar::sidebar_groups,
     library::sidebar::SidebarQuery,
     library::summary::SessionSummary,
-    library::thread::{one_per_thread, thread_of, thread_turn_ids},
+    library::thread::{hits_by_entry, one_per_thread, thread_of, thread_turn_ids},
 };
 use consilium_engine::{library::transfer::export_all, library::transfer::parse_import};
 
@@ -236,6 +236,20 @@ fn a_thread_is_one_entry_in_the_lists_with_its_latest_question_and_any_turn_find
     .into_iter()
     .collect();
     assert_eq!(shown_ids(&summaries, &filter, Some(&hits), now), ["c-1"]);
+    // Its row shows the snippet of its earliest found turn (the second, here), and its own when
+    // the first turn matched too.
+    let found_in = |ids: &[&str]| -> std::collections::HashMap<String, String> {
+        ids.iter()
+            .map(|id| (id.to_string(), format!("in {id}")))
+            .collect()
+    };
+    let by_entry = hits_by_entry(&summaries, &found_in(&["c-3", "c-2"]));
+    assert_eq!(by_entry.len(), 1);
+    assert_eq!(by_entry["c-1"], "in c-2");
+    let by_entry = hits_by_entry(&summaries, &found_in(&["c-3", "c-1", "c-other"]));
+    assert_eq!(by_entry["c-1"], "in c-1");
+    assert_eq!(by_entry["c-other"], "in c-other");
+    assert!(hits_by_entry(&summaries, &found_in(&[])).is_empty());
 }
 
 #[test]

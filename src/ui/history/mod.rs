@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use consilium_engine::counted::counted;
 use consilium_engine::library::list::{count_line, short_time, shown_ids, storage_line};
-use consilium_engine::library::thread::one_per_thread;
+use consilium_engine::library::thread::{hits_by_entry, one_per_thread};
 use consilium_engine::record::Protocol;
 use consilium_engine::views::session::state_words;
 use consilium_engine::{
@@ -67,6 +67,12 @@ pub fn HistoryView() -> impl IntoView {
     let shown = Memo::new(move |_| {
         let now = js_sys::Date::now() as u64;
         history.with(|all| hits.with(|hits| filter.with(|f| shown_ids(all, f, hits.as_ref(), now))))
+    });
+    let entry_hits = Signal::derive(move || {
+        hits.with(|hits| {
+            hits.as_ref()
+                .map(|hits| history.with(|all| hits_by_entry(all, hits)))
+        })
     });
     let count_text = move || count_line(history.with(Vec::len), shown.with(Vec::len));
     let rows = move || {
@@ -151,7 +157,7 @@ pub fn HistoryView() -> impl IntoView {
             </Show>
             <ul class="session-list">
                 <For each=rows key=|s| (s.id.clone(), s.updated_at.clone()) let:summary>
-                    <HistoryItem summary=summary hits=hits selected=selected />
+                    <HistoryItem summary=summary hits=entry_hits selected=selected />
                 </For>
             </ul>
             <Show when=more_to_show>
@@ -243,7 +249,8 @@ fn FilterControls(filter: RwSignal<HistoryFilter>) -> impl IntoView {
 #[component]
 fn HistoryItem(
     summary: SessionSummary,
-    hits: RwSignal<Option<HashMap<String, SearchHit>>>,
+    /// By entry: a thread's row shows the snippet of a match in any of its turns.
+    hits: Signal<Option<HashMap<String, SearchHit>>>,
     selected: RwSignal<HashSet<String>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();

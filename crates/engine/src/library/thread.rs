@@ -1,5 +1,7 @@
 //! Which stored sessions make one thread: a first consult and every follow-up asked in its thread
 //! (each names the first turn: `FollowUpOf::thread_root`), in the order they were asked.
+use std::collections::HashMap;
+
 use consilium_order as order;
 
 use crate::library::summary::SessionSummary;
@@ -72,4 +74,24 @@ pub fn threads_of(all: &[SessionSummary], ids: &[String]) -> Vec<String> {
         }
     }
     threads
+}
+
+/// Search hits (by session id) as the lists show them: each thread's entry (`one_per_thread`)
+/// carries its own hit, or else the hit of its earliest found turn, so a match in a follow-up
+/// shows its snippet on the thread's row.
+pub fn hits_by_entry<H: Clone>(
+    all: &[SessionSummary],
+    hits: &HashMap<String, H>,
+) -> HashMap<String, H> {
+    one_per_thread(all)
+        .into_iter()
+        .filter_map(|entry| {
+            let hit = hits.get(&entry.id).or_else(|| {
+                thread_turn_ids(all, thread_of(&entry))
+                    .iter()
+                    .find_map(|id| hits.get(id))
+            })?;
+            Some((entry.id, hit.clone()))
+        })
+        .collect()
 }
