@@ -53,9 +53,14 @@ test('a council of one model alone asks it once and its answer is the decision',
   for (const round of ['2', '3', '4']) {
     await expect(page.locator(`.round[data-round="${round}"] summary`)).toContainText('not needed at this depth');
   }
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`alone-decision-${width}.png`), fullPage: true });
+  // With "Why?" open, so the key points and the dissent line show.
+  await decision.locator('summary', { hasText: 'Why?' }).first().click();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`alone-decision-${width}-${scheme}.png`), fullPage: true });
+    }
   }
   const asked = await askedFor(request, QUESTION);
   expect(asked).toHaveLength(1);
