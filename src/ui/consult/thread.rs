@@ -31,13 +31,15 @@ pub fn ThreadView(session: Memo<Option<Session>>) -> impl IntoView {
         .with_untracked(|s| s.as_ref().map(|s| (s.id.clone(), thread_root(s))))
         .unwrap_or_default();
     let shared = shared_thread();
-    // Each turn's id and last save: a save of any turn reloads the thread.
+    // Each other turn's id and last save: a save of one of them (another tab's) reloads the
+    // thread; this page's own turn is the page's, so its saves while it runs reload nothing.
     let stamps = Memo::new({
-        let root = root.clone();
+        let (root, own) = (root.clone(), page_id.clone());
         move |_| {
             history.with(|all| {
                 thread_turn_ids(all, &root)
                     .into_iter()
+                    .filter(|id| *id != own)
                     .map(|id| {
                         let saved = all
                             .iter()
