@@ -302,7 +302,7 @@ fn result_mut<'b>(body: &'b mut BenchmarkBody, question_id: &str) -> &'b mut Que
     let at = match body
         .results
         .iter()
-        .position(|r| r.question_id == question_id)
+        .rposition(|r| r.question_id == question_id)
     {
         Some(at) => at,
         None => {
