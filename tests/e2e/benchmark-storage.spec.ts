@@ -10,7 +10,7 @@ import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { benchJournal, BenchEntry, BENCH_URL, useBenchServer } from './bench-server';
 import { addCompatibleProvider, confirmConsent, exportAs, openCouncil, showAdvancedSettings, watchConsole } from './helpers';
-import { overwriteStoredSession, storedQuestions, storedSession } from './stored';
+import { overwriteStoredSession, storedQuestions, storedQuestionTexts, storedSession } from './stored';
 
 useBenchServer();
 
@@ -80,6 +80,11 @@ test('a run stored question by question resumes after a reload, then shows and e
   const record = await storedSession(page, id);
   expect(record.body.results).toEqual([]);
   expect(record.body.results_apart).toBe(count);
+  // The questions' text is in an entry of its own, not in the record rewritten after each question.
+  expect(record.body.questions).toEqual([]);
+  expect(record.body.questions_apart).toBe(true);
+  const texts = await storedQuestionTexts(page, id);
+  expect(texts?.map((q: any) => q.id)).toEqual(Array.from({ length: count }, (_, i) => `q${i + 1}`));
   const questions = await storedQuestions(page, id);
   expect(questions.map((q) => q.result.question_id)).toEqual(Array.from({ length: count }, (_, i) => `q${i + 1}`));
   expect(questions.every((q) => q.calls.length >= 9)).toBe(true);

@@ -86,7 +86,11 @@ fn a_split_benchmark_reads_back_as_it_ran_and_its_record_keeps_no_result() {
     assert!(body(&record).questions.is_empty() && questions_apart(&record));
     let first_question = &body(&ended).questions[0].text;
     assert!(!store.record.contains(first_question.as_str()));
-    assert!(store.questions.as_ref().unwrap().contains(first_question.as_str()));
+    assert!(store
+        .questions
+        .as_ref()
+        .unwrap()
+        .contains(first_question.as_str()));
     assert!(
         !store.record.contains("\"consult\""),
         "no consultation in the record"

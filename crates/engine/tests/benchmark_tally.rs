@@ -53,15 +53,18 @@ fn followed(session: Session) -> (Session, usize) {
 #[test]
 fn the_summary_kept_per_question_equals_the_full_recomputation_at_every_save() {
     let price = Price::new(1.0, 4.0);
-    for best in [BestSingle::Auto, BestSingle::Model {
-        participant: Box::new(
-            body(&benchmark(1, BestSingle::Auto, None, None))
-                .config
-                .council
-                .panelists[0]
-                .clone(),
-        ),
-    }] {
+    for best in [
+        BestSingle::Auto,
+        BestSingle::Model {
+            participant: Box::new(
+                body(&benchmark(1, BestSingle::Auto, None, None))
+                    .config
+                    .council
+                    .panelists[0]
+                    .clone(),
+            ),
+        },
+    ] {
         let (ended, updates) = followed(benchmark(10, best, None, Some(price)));
         assert!(updates > 10 * 10, "{updates} question updates followed");
         // Not a line of zeros: the run answered, right and wrong.

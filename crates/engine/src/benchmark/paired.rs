@@ -73,7 +73,12 @@ pub fn compared_questions(council: &ArmOutcomes, others: &[ArmOutcomes]) -> Vec<
     // One set per arm: a lookup each, so the pass is linear in the questions.
     let answered: Vec<std::collections::HashSet<&str>> = others
         .iter()
-        .map(|arm| arm.outcomes.iter().map(|o| o.question_id.as_str()).collect())
+        .map(|arm| {
+            arm.outcomes
+                .iter()
+                .map(|o| o.question_id.as_str())
+                .collect()
+        })
         .collect();
     council
         .outcomes

@@ -43,7 +43,10 @@ impl BenchmarkBody {
     /// Looked for from the end: the question under way is the last begun, so a run finds its
     /// own in one step however long it is (a pass over every question uses `results_by_id`).
     pub fn result(&self, question_id: &str) -> Option<&QuestionResult> {
-        self.results.iter().rev().find(|r| r.question_id == question_id)
+        self.results
+            .iter()
+            .rev()
+            .find(|r| r.question_id == question_id)
     }
 
     /// Every result by its question's id, for a pass over the questions: one lookup each, where
