@@ -345,3 +345,70 @@ fn a_consultation_still_hands_over_the_whole_session() {
     });
     assert_eq!(last, Some(&ended));
 }
+
+/// The per-call log: the tab closes while q2's consultation is in its first round, some of that
+/// round's calls finished (and stored with q2), the others not. Resumed, the step asks the
+/// provider only for the calls not logged; the logged ones are read back, cost nothing again,
+/// and the run ends as one that was never stopped would.
+#[test]
+fn a_step_resumed_mid_round_asks_only_the_calls_it_did_not_log() {
+    use consilium_engine::benchmark::call_log::FROM_THE_LOG;
+    use consilium_engine::record::CallStatus;
+    let session = benchmark(3, BestSingle::Auto, None, None);
+    let questions = body(&session).questions.clone();
+    let caller = caller_for(&session);
+    let (_, sink) = run(session, &caller);
+    let mut store = Store::default();
+    let mut logged = Vec::new();
+    for update in updates(&sink) {
+        store.save(&update);
+        let Some(consult) = body(&update).result("q2").and_then(|r| r.consult.as_ref()) else {
+            continue;
+        };
+        let round_one: Vec<_> = consult.calls.iter().filter(|c| c.round == 1).collect();
+        if consult.consult().last_complete_round() == 0
+            && round_one.iter().any(|c| c.status == CallStatus::Ok)
+        {
+            logged = round_one
+                .iter()
+                .filter(|c| c.status == CallStatus::Ok)
+                .map(|c| c.call_id.clone())
+                .collect();
+            break;
+        }
+    }
+    assert!(
+        !logged.is_empty(),
+        "stopped with q2's first round under way"
+    );
+    let reopened = store.load();
+    let spent_before = reopened.cost.spent_usd;
+    let resumed = caller_for(&reopened);
+    let (ended, _) = run(reopened, &resumed);
+    assert_eq!(ended.state, "complete", "{:?}", ended.failure);
+    let q2 = &questions[1].text;
+    let asked: Vec<String> = resumed
+        .requests()
+        .into_iter()
+        .filter(|r| r.prompt.contains(q2.as_str()) && r.round == 1)
+        .map(|r| r.call_id)
+        .collect();
+    for call_id in &logged {
+        assert!(
+            !asked.contains(call_id),
+            "{call_id} was logged and asked again"
+        );
+    }
+    assert!(!asked.is_empty(), "the calls not logged are asked");
+    // Each logged call was read back once, for nothing.
+    let consult = body(&ended).result("q2").unwrap().consult.as_ref().unwrap();
+    let read_back: Vec<_> = consult
+        .calls
+        .iter()
+        .filter(|c| c.notes.iter().any(|n| n == FROM_THE_LOG))
+        .collect();
+    assert_eq!(read_back.len(), logged.len());
+    assert!(read_back.iter().all(|c| c.cost_usd.unwrap_or(0.0) == 0.0));
+    assert!(ended.cost.spent_usd >= spent_before);
+    assert!(consult.is_finished());
+}

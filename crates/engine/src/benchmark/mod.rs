@@ -11,6 +11,7 @@
 //! types are in `record::benchmark`.
 pub mod advice;
 pub mod arms;
+pub mod call_log;
 pub mod council_choice;
 pub mod csv;
 pub mod depth_arms;
