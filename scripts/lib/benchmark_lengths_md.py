@@ -27,7 +27,7 @@ def section(runs: list[dict], machine: str, native_ms: float, native_note: str) 
     rows = []
     for d in runs:
         q = d["questions"]
-        stored = d["record_bytes"] + d.get("outcomes_bytes", 0)
+        stored = d["record_bytes"] + d.get("outcomes_bytes", 0) + d.get("questions_bytes", 0)
         task = per_question(d, "task_ms")
         rows.append(
             f"| {q:,} | {d['outcome']} | {d['wall_ms'] / 1000:.1f} s | {d['task_ms'] / 1000:.1f} s | "
@@ -46,8 +46,9 @@ def section(runs: list[dict], machine: str, native_ms: float, native_note: str) 
 section above describes (release build, headless Chromium, `tests/e2e/bench-server.mjs` with no
 added latency, 4 arms, k = 9, seed {runs[0]['seed']}). Main-thread time is CDP `TaskDuration` from
 the click on "Run the benchmark" to the complete badge, divided by the questions. Stored: the run's
-record (configuration, questions and summary) and its questions' entries, stored apart (IndexedDB
-store `outcomes`, one per question), as UTF-8 JSON.
+record (configuration and summary), the questions' text (one entry, written at the run's start
+and end) and each question's outcomes (one entry each), all but the record in IndexedDB store
+`outcomes`, as UTF-8 JSON.
 
 | questions | outcome | wall | main thread | main thread per question | of which script | record | per-question entry (mean) | stored per question | longest frame gap |
 |---|---|---|---|---|---|---|---|---|---|

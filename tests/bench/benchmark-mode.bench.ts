@@ -66,10 +66,17 @@ async function storedBenchmark(page: Page) {
         const record = JSON.parse(sessions[index]);
         const questions: [number, any][] = [];
         let outcomesBytes = 0;
+        let questionsBytes = 0;
         if (all.outcomes) {
           (all.outcomes.keys.result as any[]).forEach((k, i) => {
             if (!Array.isArray(k) || k[0] !== id) return;
             const text = all.outcomes.values.result[i];
+            // [id, -1]: the questions' text, stored once apart from the record.
+            if (k[1] < 0) {
+              questionsBytes += bytes(text);
+              if (record.body?.questions_apart) record.body.questions = JSON.parse(text);
+              return;
+            }
             outcomesBytes += bytes(text);
             questions.push([k[1], JSON.parse(text)]);
           });
@@ -80,7 +87,7 @@ async function storedBenchmark(page: Page) {
           record.calls = [...(record.calls ?? []), ...questions.flatMap(([, q]) => q.calls ?? [])];
         }
         db.close();
-        resolve({ id, record, record_bytes: sizeIn('sessions'), outcomes_bytes: outcomesBytes, outcomes_count: questions.length, summary_bytes: sizeIn('summaries'), text_bytes: sizeIn('texts') });
+        resolve({ id, record, record_bytes: sizeIn('sessions'), outcomes_bytes: outcomesBytes, questions_bytes: questionsBytes, outcomes_count: questions.length, summary_bytes: sizeIn('summaries'), text_bytes: sizeIn('texts') });
       };
       tx.onerror = () => reject(tx.error);
     };
@@ -281,6 +288,7 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
     wasm_memory_bytes: wasm,
     record_bytes: stored.record_bytes,
     outcomes_bytes: stored.outcomes_bytes,
+    questions_bytes: stored.questions_bytes,
     outcomes_count: stored.outcomes_count,
     summary_bytes: stored.summary_bytes,
     text_bytes: stored.text_bytes,

@@ -142,16 +142,17 @@ test('a run reloaded mid-way resumes where it stopped and asks nothing twice', a
   for (const entry of delivered) perQuestion.set(entry.question, (perQuestion.get(entry.question) ?? 0) + 1);
   expect(perQuestion.size).toBe(count);
   // Every question took the calls of a full run (the most common count) and no more, except the
-  // one under way at the reload: replies that reached the page in its last moments, before they
-  // were saved, are asked again. That is more than the requests in flight (4 per provider): the
-  // record is saved whole, one IndexedDB write at a time, and replies that arrive during a write
-  // wait for the next one. So the bound is the question's own calls: fewer repeats than a full
-  // question takes, and no other question repeats at all.
+  // one under way at the reload. Each of its calls that had ended was stored with it as it ended
+  // (the per-call log: a council round under way resumes with its logged calls read back, not
+  // asked again; each best-single sample is stored as itself), and a save writes one question,
+  // not the whole run. What can be asked twice is only a reply that reached the page in its last
+  // moments, before its save was written: no more than the requests in flight (4 per provider,
+  // one provider here). No other question repeats at all.
   const counts = [...perQuestion.values()];
   const full = counts.sort((a, b) => counts.filter((c) => c === b).length - counts.filter((c) => c === a).length)[0];
   const over = [...perQuestion.entries()].filter(([, n]) => n !== full);
   expect(over.length, `answered calls per question: ${JSON.stringify([...perQuestion.entries()])}`).toBeLessThanOrEqual(1);
-  for (const [, n] of over) expect(n - full).toBeLessThan(full);
+  for (const [, n] of over) expect(n - full, `calls asked twice: ${n - full}`).toBeLessThanOrEqual(4);
   for (const [, n] of over) expect(n).toBeGreaterThan(full);
 });
 

@@ -68,6 +68,13 @@ export async function storedQuestions(page: Page, id: string): Promise<any[]> {
     .map(([, question]) => question);
 }
 
+/** A benchmark's questions' text, stored once in its own entry ([id, -1] in `outcomes`), or null. */
+export async function storedQuestionTexts(page: Page, id: string): Promise<any[] | null> {
+  const raw = await inDb<Record<string, string>>(page, 'read', 'outcomes', null);
+  const text = raw[`${id},-1`];
+  return text === undefined ? null : JSON.parse(text);
+}
+
 /** Replaces a stored record as a hand edit would (the summary is left as it was). */
 export async function overwriteStoredSession(page: Page, session: any): Promise<void> {
   await inDb(page, 'write', 'sessions', [session.id, JSON.stringify(session)]);

@@ -5,7 +5,8 @@ use std::collections::{BTreeMap, HashSet};
 
 use consilium_engine::record::benchmark::config::BestSingle;
 use consilium_engine::record::benchmark::outcomes_apart::{
-    changed_questions, join, needs_split, results_apart, stored_record, StoredQuestion,
+    changed_questions, join, needs_split, questions_apart, results_apart, split_questions,
+    stored_record, StoredQuestion,
 };
 use consilium_engine::{harness::events::Event, record::Session};
 
@@ -20,13 +21,20 @@ struct Store {
     outcomes: BTreeMap<u32, String>,
     /// What this "tab" wrote last, as the browser's storage remembers it.
     written: Option<Vec<StoredQuestion>>,
+    /// The questions' text, in its own entry (written once).
+    questions: Option<String>,
 }
 
 impl Store {
     /// Saves as the browser does; returns the bytes written (record plus changed outcomes).
     fn save(&mut self, session: &Session) -> usize {
-        let record = serde_json::to_string(&stored_record(session)).unwrap();
+        let mut head = stored_record(session);
+        let questions = split_questions(&mut head).expect("a split record");
+        let record = serde_json::to_string(&head).unwrap();
         let mut bytes = record.len();
+        // Written when the run starts (and again at its end): never per question.
+        self.questions
+            .get_or_insert_with(|| serde_json::to_string(&questions).unwrap());
         let written = self.written.get_or_insert_with(Vec::new);
         let count = results_apart(&stored_record(session)).unwrap() as usize;
         written.truncate(count);
@@ -52,7 +60,9 @@ impl Store {
             .range(..count)
             .map(|(index, text)| (*index, serde_json::from_str(text).unwrap()))
             .collect();
-        join(record, outcomes).unwrap()
+        let questions = questions_apart(&record)
+            .then(|| serde_json::from_str(self.questions.as_deref().unwrap()).unwrap());
+        join(record, outcomes, questions).unwrap()
     }
 }
 
@@ -72,6 +82,15 @@ fn a_split_benchmark_reads_back_as_it_ran_and_its_record_keeps_no_result() {
     let record = Session::from_json_text(&store.record).unwrap();
     assert!(body(&record).results.is_empty());
     assert_eq!(results_apart(&record), Some(4));
+    // The questions' text is in its own entry, not in the record written after each question.
+    assert!(body(&record).questions.is_empty() && questions_apart(&record));
+    let first_question = &body(&ended).questions[0].text;
+    assert!(!store.record.contains(first_question.as_str()));
+    assert!(store
+        .questions
+        .as_ref()
+        .unwrap()
+        .contains(first_question.as_str()));
     assert!(
         !store.record.contains("\"consult\""),
         "no consultation in the record"
@@ -175,7 +194,7 @@ fn an_older_record_with_every_result_inside_opens_and_is_stored_split() {
     assert!(needs_split(&opened));
     assert_eq!(results_apart(&opened), None);
     // Read as it is: nothing apart to join.
-    let opened = join(opened, Vec::new()).unwrap();
+    let opened = join(opened, Vec::new(), None).unwrap();
     assert_eq!(opened, ended);
     let mut store = Store::default();
     store.save(&opened);
@@ -201,8 +220,38 @@ fn a_missing_outcome_is_named_and_not_read_as_an_unanswered_question() {
         .iter()
         .map(|(i, t)| (*i, serde_json::from_str(t).unwrap()))
         .collect();
-    let error = join(record, outcomes).unwrap_err();
+    let questions = Some(body(&ended).questions.clone());
+    let error = join(record.clone(), outcomes, questions).unwrap_err();
     assert!(error.contains("question 2"), "{error}");
+    // Without its questions' entry, it is those that are named.
+    let error = join(record, Vec::new(), None).unwrap_err();
+    assert!(error.contains("missing its questions"), "{error}");
+}
+
+/// A record stored split by the version before this one kept its questions' text inside: it reads
+/// as it is (no entry of questions to find), and its next save moves them out.
+#[test]
+fn a_split_record_with_its_questions_inside_still_reads() {
+    let session = benchmark(3, BestSingle::Auto, None, None);
+    let caller = caller_for(&session);
+    let (ended, _) = run(session, &caller);
+    let mut store = Store::default();
+    store.save(&ended);
+    let mut record = Session::from_json_text(&store.record).unwrap();
+    if let consilium_engine::record::Body::Benchmark(b) = &mut record.body {
+        b.questions = body(&ended).questions.clone();
+        b.questions_apart = false;
+    }
+    let older = serde_json::to_string(&record).unwrap();
+    assert!(!older.contains("questions_apart"));
+    let outcomes = store
+        .outcomes
+        .iter()
+        .map(|(i, t)| (*i, serde_json::from_str(t).unwrap()))
+        .collect();
+    let record = Session::from_json_text(&older).unwrap();
+    assert!(!questions_apart(&record));
+    assert_eq!(join(record, outcomes, None).unwrap(), ended);
 }
 
 /// A benchmark hands the shell, for each change inside a question, that question alone (its
@@ -295,4 +344,71 @@ fn a_consultation_still_hands_over_the_whole_session() {
         _ => None,
     });
     assert_eq!(last, Some(&ended));
+}
+
+/// The per-call log: the tab closes while q2's consultation is in its first round, some of that
+/// round's calls finished (and stored with q2), the others not. Resumed, the step asks the
+/// provider only for the calls not logged; the logged ones are read back, cost nothing again,
+/// and the run ends as one that was never stopped would.
+#[test]
+fn a_step_resumed_mid_round_asks_only_the_calls_it_did_not_log() {
+    use consilium_engine::benchmark::call_log::FROM_THE_LOG;
+    use consilium_engine::record::CallStatus;
+    let session = benchmark(3, BestSingle::Auto, None, None);
+    let questions = body(&session).questions.clone();
+    let caller = caller_for(&session);
+    let (_, sink) = run(session, &caller);
+    let mut store = Store::default();
+    let mut logged = Vec::new();
+    for update in updates(&sink) {
+        store.save(&update);
+        let Some(consult) = body(&update).result("q2").and_then(|r| r.consult.as_ref()) else {
+            continue;
+        };
+        let round_one: Vec<_> = consult.calls.iter().filter(|c| c.round == 1).collect();
+        if consult.consult().last_complete_round() == 0
+            && round_one.iter().any(|c| c.status == CallStatus::Ok)
+        {
+            logged = round_one
+                .iter()
+                .filter(|c| c.status == CallStatus::Ok)
+                .map(|c| c.call_id.clone())
+                .collect();
+            break;
+        }
+    }
+    assert!(
+        !logged.is_empty(),
+        "stopped with q2's first round under way"
+    );
+    let reopened = store.load();
+    let spent_before = reopened.cost.spent_usd;
+    let resumed = caller_for(&reopened);
+    let (ended, _) = run(reopened, &resumed);
+    assert_eq!(ended.state, "complete", "{:?}", ended.failure);
+    let q2 = &questions[1].text;
+    let asked: Vec<String> = resumed
+        .requests()
+        .into_iter()
+        .filter(|r| r.prompt.contains(q2.as_str()) && r.round == 1)
+        .map(|r| r.call_id)
+        .collect();
+    for call_id in &logged {
+        assert!(
+            !asked.contains(call_id),
+            "{call_id} was logged and asked again"
+        );
+    }
+    assert!(!asked.is_empty(), "the calls not logged are asked");
+    // Each logged call was read back once, for nothing.
+    let consult = body(&ended).result("q2").unwrap().consult.as_ref().unwrap();
+    let read_back: Vec<_> = consult
+        .calls
+        .iter()
+        .filter(|c| c.notes.iter().any(|n| n == FROM_THE_LOG))
+        .collect();
+    assert_eq!(read_back.len(), logged.len());
+    assert!(read_back.iter().all(|c| c.cost_usd.unwrap_or(0.0) == 0.0));
+    assert!(ended.cost.spent_usd >= spent_before);
+    assert!(consult.is_finished());
 }

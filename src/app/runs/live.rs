@@ -12,6 +12,7 @@ use consilium_engine::record::benchmark::outcomes_apart::{results_apart, Questio
 use consilium_engine::record::CallId;
 use consilium_engine::record::Session;
 
+use super::running_record::RunningRecord;
 use crate::app::library::Library;
 use crate::app::runs::stream_text::StreamText;
 use crate::platform::storage::{self, SessionSummary};
@@ -88,24 +89,18 @@ impl LiveRun {
 
     /// Stores one question of the running benchmark (`update`), with the run's record as
     /// `record` holds it when the write starts: a save that costs the same at any length.
-    pub fn persist_question(&self, update: &QuestionUpdate, record: Rc<RefCell<Option<Session>>>) {
+    pub(super) fn persist_question(
+        &self,
+        update: &QuestionUpdate,
+        record: Rc<RefCell<Option<RunningRecord>>>,
+    ) {
         let live = *self;
         let record_now: storage::RecordNow = Rc::new(move || {
-            let record = record.borrow();
-            let record = record.as_ref()?;
-            let count = results_apart(record)?;
-            let json = serde_json::to_string(record).ok()?;
-            // The summary's outcome is of the whole run: the session shown, as it is now (or, should
-            // the tab show another, the record's, which counts no result).
-            let summary = live
-                .session
-                .with_untracked(|s| {
-                    s.as_ref()
-                        .filter(|s| s.id == record.id)
-                        .map(SessionSummary::of)
-                })
-                .unwrap_or_else(|| SessionSummary::of(record));
-            Some((json, count, summary))
+            let running = record.borrow();
+            let running = running.as_ref()?;
+            let count = results_apart(&running.record)?;
+            let json = serde_json::to_string(&running.record).ok()?;
+            Some((json, count, running.summary()))
         });
         storage::save_question_soon(
             &update.session_id,

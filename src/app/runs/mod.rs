@@ -18,6 +18,7 @@ mod caller;
 mod clock;
 mod live;
 mod run;
+mod running_record;
 mod signals;
 pub mod start;
 pub mod stream_text;

@@ -2,17 +2,16 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use consilium_engine::benchmark::progress::progress;
-use consilium_engine::record::benchmark::outcomes_apart::{stored_record, QuestionUpdate};
+use consilium_engine::benchmark::progress::{progress, BenchmarkProgress};
+use consilium_engine::record::benchmark::outcomes_apart::QuestionUpdate;
 use consilium_engine::record::CallId;
 use consilium_engine::views::live::ASKED_AGAIN_NOTE;
-use consilium_engine::{
-    harness::events::Event, harness::events::EventSink, harness::io::Clock, record::Session,
-};
+use consilium_engine::{harness::events::Event, harness::events::EventSink, harness::io::Clock};
 use leptos::prelude::*;
 
 use super::clock::BrowserClock;
 use super::live::{LiveRun, LiveStatus};
+use super::running_record::RunningRecord;
 
 /// Engine events -> signals. The same for every protocol.
 pub(super) struct SignalSink {
@@ -20,9 +19,10 @@ pub(super) struct SignalSink {
     /// A benchmark's stored elapsed time, and when it last changed: the time since then is the
     /// question under way's, added to the progress's elapsed time.
     pub(super) benchmark_time: Cell<Option<(u64, u64)>>,
-    /// A running benchmark's stored record (no result in it), kept as each question's update
-    /// patches it, so a save writes it without going over the questions (`persist_question`).
-    record: Rc<RefCell<Option<Session>>>,
+    /// A running benchmark's stored record (no result in it) and its summary, kept as each
+    /// question's update patches them, so a save writes them without going over the questions
+    /// (`persist_question`).
+    record: Rc<RefCell<Option<RunningRecord>>>,
     /// The share of the benchmark's questions done (in `PUBLISH_STEPS`) when its session last
     /// reached the views.
     published: Cell<Option<usize>>,
@@ -46,7 +46,8 @@ impl SignalSink {
 
     /// One question of the running benchmark changed: patch the session shown (without telling
     /// the views, but at every `PUBLISH_STEPS`th of the run), save that question, follow the
-    /// progress. Nothing here goes over the other questions but the progress's sums.
+    /// progress. Nothing here goes over the other questions: the record saved and the progress
+    /// are kept as the run goes (`RunningRecord`).
     fn follow_question(&self, update: &QuestionUpdate) {
         let live = self.live;
         let applied = live
@@ -57,30 +58,33 @@ impl SignalSink {
             .record
             .borrow_mut()
             .as_mut()
-            .is_some_and(|record| update.apply_to_record(record));
+            .is_some_and(|running| running.apply(update));
         if patched {
             live.persist_question(update, Rc::clone(&self.record));
         } else if let Some(session) = live.session.get_untracked().filter(|_| applied) {
             live.persist(&session);
         }
-        if !applied {
+        if !applied || !patched {
             return;
         }
-        let step = live.session.with_untracked(|s| {
-            let s = s.as_ref()?;
-            self.follow_benchmark(s);
-            let body = s.benchmark()?;
-            Some(body.questions_done() * PUBLISH_STEPS / body.questions.len().max(1))
-        });
-        if step != self.published.get() {
-            self.published.set(step);
+        let step = {
+            let running = self.record.borrow();
+            let Some(running) = running.as_ref() else {
+                return;
+            };
+            self.follow_progress(|ms| running.progress(ms));
+            running.questions_done() * PUBLISH_STEPS / running.questions_total().max(1)
+        };
+        if Some(step) != self.published.get() {
+            self.published.set(Some(step));
             live.session.notify();
         }
     }
 
-    /// The benchmark's progress after a save, with the question under way's time so far.
-    fn follow_benchmark(&self, session: &Session) {
-        let Some(stored) = progress(session, 0) else {
+    /// The benchmark's progress after a save (`progress_at` of the time spent on the question
+    /// under way), with the question under way's time so far.
+    fn follow_progress(&self, progress_at: impl Fn(u64) -> Option<BenchmarkProgress>) {
+        let Some(stored) = progress_at(0) else {
             return;
         };
         let now = BrowserClock.now_ms();
@@ -91,7 +95,7 @@ impl SignalSink {
         self.benchmark_time.set(Some((stored.elapsed_ms, since)));
         self.live
             .benchmark_progress
-            .set(progress(session, now.saturating_sub(since)));
+            .set(progress_at(now.saturating_sub(since)));
     }
 }
 
@@ -163,10 +167,8 @@ impl EventSink for SignalSink {
             Event::Aborted => live.announcement.set("The session was cancelled.".into()),
             Event::SessionUpdated(session) => {
                 live.persist(&session);
-                self.follow_benchmark(&session);
-                if session.benchmark().is_some() {
-                    *self.record.borrow_mut() = Some(stored_record(&session));
-                }
+                self.follow_progress(|ms| progress(&session, ms));
+                *self.record.borrow_mut() = RunningRecord::of(&session);
                 live.session.set(Some(*session));
             }
             Event::QuestionUpdated(update) => self.follow_question(&update),

@@ -17,7 +17,7 @@ mod upkeep;
 use consilium_engine::library::search::searchable_text;
 pub use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::benchmark::outcomes_apart::{
-    needs_split, stored_record, StoredQuestion,
+    needs_split, split_questions, stored_record, StoredQuestion,
 };
 use consilium_engine::record::Body;
 use consilium_engine::record::Session;
@@ -116,12 +116,15 @@ pub(crate) enum Tombstone {
 /// changed (the summary is of the whole run; the search text of the record: questions and settings).
 async fn write(session: &Session, tombstone: Tombstone) -> Result<(), String> {
     let database = db::database().await?;
-    let split = matches!(session.body, Body::Benchmark(_)).then(|| stored_record(session));
+    let mut split = matches!(session.body, Body::Benchmark(_)).then(|| stored_record(session));
+    let text = searchable_text(split.as_ref().unwrap_or(session));
+    // The questions' text goes to its own entry: the record a running benchmark rewrites after
+    // each question is then its configuration and summary.
+    let questions = split.as_mut().and_then(split_questions);
     let stored = split.as_ref().unwrap_or(session);
-    let apart = Apart::of(session, stored)?;
+    let apart = Apart::of(session, stored)?.with_questions(questions)?;
     let record = serde_json::to_string(stored).map_err(|e| e.to_string())?;
     let summary = serde_json::to_string(&SessionSummary::of(session)).map_err(|e| e.to_string())?;
-    let text = searchable_text(stored);
     write_strings(
         &database,
         &session.id,

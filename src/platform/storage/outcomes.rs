@@ -1,5 +1,6 @@
 //! A benchmark's questions, stored apart from its record (`OUTCOMES`, keyed by [run id, question
-//! index]; the split itself is the engine's `record::benchmark::outcomes_apart`). A save writes
+//! index], and the questions' text at [run id, -1], written by the whole saves at a run's start
+//! and end only); the split itself is the engine's `record::benchmark::outcomes_apart`). A save writes
 //! the record and only the questions that changed since this tab last wrote or read them, so its
 //! cost stays the same however long the run is.
 use std::cell::RefCell;
@@ -7,8 +8,9 @@ use std::collections::HashMap;
 use std::future::IntoFuture;
 
 use consilium_engine::record::benchmark::outcomes_apart::{
-    changed_questions, join, results_apart, StoredQuestion,
+    changed_questions, join, questions_apart, results_apart, StoredQuestion,
 };
+use consilium_engine::record::benchmark::question::Question;
 use consilium_engine::record::Session;
 use idb::{Database, KeyRange, TransactionMode};
 use wasm_bindgen::JsValue;
@@ -20,12 +22,18 @@ thread_local! {
     static WRITTEN: RefCell<HashMap<String, Vec<StoredQuestion>>> = RefCell::new(HashMap::new());
 }
 
-/// The questions of a save: the changed ones as JSON text by index, and how many the record counts.
+/// The questions of a save: the changed ones as JSON text by index, and how many the record counts;
+/// and the questions' own text, when the record written keeps it apart (a whole save).
 pub(crate) struct Apart {
     pub changed: Vec<(u32, StoredQuestion)>,
     pub texts: Vec<(u32, String)>,
     pub count: Option<u32>,
+    pub questions: Option<String>,
 }
+
+/// The index of the entry that holds a run's questions' text (before every question's outcomes,
+/// so one key range still covers all a run stores apart).
+const QUESTIONS_ENTRY: f64 = -1.0;
 
 impl Apart {
     /// Nothing stored apart (any session but a benchmark, or one written whole).
@@ -34,7 +42,17 @@ impl Apart {
             changed: Vec::new(),
             texts: Vec::new(),
             count: None,
+            questions: None,
         }
+    }
+
+    /// With the questions' text the record keeps apart (`split_questions`), written in its entry.
+    pub fn with_questions(mut self, questions: Option<Vec<Question>>) -> Result<Self, String> {
+        self.questions = questions
+            .map(|q| serde_json::to_string(&q))
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        Ok(self)
     }
 
     /// What to write of `session`, whose stored record is `record`.
@@ -65,6 +83,7 @@ impl Apart {
             changed,
             texts,
             count,
+            questions: None,
         })
     }
 
@@ -105,6 +124,16 @@ pub(crate) fn range_from(id: &str, from: u32) -> Result<KeyRange, idb::Error> {
     KeyRange::bound(&key(id, from as f64), &key(id, f64::INFINITY), None, None)
 }
 
+/// All a run stores apart: its questions' text and every question's outcomes.
+fn whole_range(id: &str) -> Result<KeyRange, idb::Error> {
+    KeyRange::bound(
+        &key(id, QUESTIONS_ENTRY),
+        &key(id, f64::INFINITY),
+        None,
+        None,
+    )
+}
+
 /// Adds the questions to a write (in its transaction) and drops any the record no longer counts.
 pub(crate) fn put(
     transaction: &idb::Transaction,
@@ -115,6 +144,9 @@ pub(crate) fn put(
         return Ok(());
     };
     let store = transaction.object_store(db::OUTCOMES)?;
+    if let Some(text) = &apart.questions {
+        store.put(&JsValue::from_str(text), Some(&key(id, QUESTIONS_ENTRY)))?;
+    }
     for (index, text) in &apart.texts {
         store.put(&JsValue::from_str(text), Some(&key(id, *index as f64)))?;
     }
@@ -133,7 +165,7 @@ pub(crate) async fn read_into(database: &Database, record: Session) -> Result<Se
     let read = async {
         let transaction = database.transaction(&[db::OUTCOMES], TransactionMode::ReadOnly)?;
         let store = transaction.object_store(db::OUTCOMES)?;
-        let range = range_from(&id, 0)?;
+        let range = whole_range(&id)?;
         let (keys, values) = futures::join!(
             store
                 .get_all_keys(Some(range.clone().into()), None)?
@@ -149,11 +181,21 @@ pub(crate) async fn read_into(database: &Database, record: Session) -> Result<Se
         )
     })?;
     let mut stored = Vec::with_capacity(count as usize);
+    let mut questions = None;
     for (key, value) in keys.into_iter().zip(values) {
-        let index = js_sys::Array::from(&key).get(1).as_f64().unwrap_or(-1.0);
+        let index = js_sys::Array::from(&key).get(1).as_f64().unwrap_or(-2.0);
         let Some(text) = value.as_string() else {
             continue;
         };
+        if index == QUESTIONS_ENTRY {
+            let read: Vec<Question> = serde_json::from_str(&text).map_err(|e| {
+                format!(
+                    "The stored benchmark {id} could not be read: its questions do not read ({e})."
+                )
+            })?;
+            questions = Some(read);
+            continue;
+        }
         if index < 0.0 || index >= count as f64 {
             continue;
         }
@@ -172,7 +214,8 @@ pub(crate) async fn read_into(database: &Database, record: Session) -> Result<Se
         sorted.sort_by_key(|(index, _)| *index);
         sorted.into_iter().map(|(_, q)| q).collect()
     });
-    let session = join(record, stored)?;
+    let questions = questions.filter(|_| questions_apart(&record));
+    let session = join(record, stored, questions)?;
     WRITTEN.with(|w| match known {
         Some(known) => w.borrow_mut().insert(id, known),
         None => w.borrow_mut().remove(&id),
@@ -184,7 +227,7 @@ pub(crate) async fn read_into(database: &Database, record: Session) -> Result<Se
 pub(crate) fn delete(transaction: &idb::Transaction, id: &str) -> Result<(), idb::Error> {
     transaction
         .object_store(db::OUTCOMES)?
-        .delete(range_from(id, 0)?)?;
+        .delete(whole_range(id)?)?;
     WRITTEN.with(|w| w.borrow_mut().remove(id));
     Ok(())
 }

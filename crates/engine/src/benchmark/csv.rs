@@ -13,8 +13,9 @@ pub fn results_csv(body: &BenchmarkBody) -> String {
     let mut out = String::from(HEADER);
     out.push_str("\r\n");
     let arms = arms_of(body);
+    let results = body.results_by_id();
     for question in &body.questions {
-        let Some(result) = body.result(&question.id) else {
+        let Some(result) = results.get(question.id.as_str()) else {
             continue;
         };
         for arm in &arms {

@@ -4,13 +4,14 @@
 //!
 //! This layer holds the behaviour: generating and importing question sets (`questions`), grading a
 //! final answer (`grading`), the majority vote (`vote`), running the arms (`run`, with the
-//! per-provider limit on requests in flight, `limit`), progress and estimates (`progress`), the
+//! per-provider limit on requests in flight, `limit`), progress and estimates (`progress`, kept as the run goes in `tally`), the
 //! stored outcomes read as results (`outcomes`, then `results`: the arms side by side on the same
 //! questions in `paired`, the advice in `recommend`, the sentence in `headline`) and the CSV export
 //! (`csv`); which council to keep, from the panel's round-1 answers (`council_choice`). The stored
 //! types are in `record::benchmark`.
 pub mod advice;
 pub mod arms;
+pub mod call_log;
 pub mod council_choice;
 pub mod csv;
 pub mod depth_arms;
@@ -28,4 +29,5 @@ pub mod results;
 pub mod run;
 pub mod session;
 pub mod stored;
+pub mod tally;
 pub mod vote;

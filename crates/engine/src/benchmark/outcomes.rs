@@ -72,11 +72,12 @@ fn model_name(participant: &Participant) -> String {
 
 /// Every question's outcome for `arm`, in question order (questions without one are left out).
 pub fn arm_outcomes(body: &BenchmarkBody, arm: &Arm) -> ArmOutcomes {
+    let results = body.results_by_id();
     let outcomes = body
         .questions
         .iter()
         .filter_map(|question| {
-            let outcome = body.result(&question.id)?.outcome(arm)?;
+            let outcome = results.get(question.id.as_str())?.outcome(arm)?;
             Some(to_outcome(&question.id, outcome, body.config.council.demo))
         })
         .collect();

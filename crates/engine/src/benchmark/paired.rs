@@ -70,24 +70,36 @@ fn per_correct(amount: f64, correct: u64) -> f64 {
 
 /// The questions every arm has an outcome for, in the council's order.
 pub fn compared_questions(council: &ArmOutcomes, others: &[ArmOutcomes]) -> Vec<String> {
+    // One set per arm: a lookup each, so the pass is linear in the questions.
+    let answered: Vec<std::collections::HashSet<&str>> = others
+        .iter()
+        .map(|arm| {
+            arm.outcomes
+                .iter()
+                .map(|o| o.question_id.as_str())
+                .collect()
+        })
+        .collect();
     council
         .outcomes
         .iter()
         .map(|o| &o.question_id)
-        .filter(|id| {
-            others
-                .iter()
-                .all(|arm| arm.outcomes.iter().any(|o| &o.question_id == *id))
-        })
+        .filter(|id| answered.iter().all(|arm| arm.contains(id.as_str())))
         .cloned()
         .collect()
 }
 
 /// `arm`'s answers on `questions` (each of which it has an outcome for).
 pub fn paired_arm(arm: &ArmOutcomes, questions: &[String], is_council: bool) -> PairedArm {
+    let by_id: std::collections::HashMap<&str, _> = arm
+        .outcomes
+        .iter()
+        .rev()
+        .map(|o| (o.question_id.as_str(), o))
+        .collect();
     let outcomes: Vec<_> = questions
         .iter()
-        .filter_map(|id| arm.outcomes.iter().find(|o| &o.question_id == id))
+        .filter_map(|id| by_id.get(id.as_str()).copied())
         .collect();
     PairedArm {
         label: arm.label.clone(),

@@ -62,15 +62,36 @@ pub fn progress_of(
                 + usize::from(r.outcome(&Arm::BestSingle).is_some())
         })
         .sum();
-    let steps_total = total * STEPS_PER_QUESTION;
     let elapsed_ms = body.results.iter().map(|r| r.elapsed_ms).sum::<u64>() + running_ms;
+    assemble(
+        total,
+        body.questions_done(),
+        steps_done,
+        elapsed_ms,
+        body.config.council.demo,
+        spent_usd,
+        unpriced_calls,
+    )
+}
+
+/// The progress from its counts (summed here over the record, or kept as the run goes by
+/// `tally::RunningTally`).
+pub(crate) fn assemble(
+    total: usize,
+    done: usize,
+    steps_done: usize,
+    elapsed_ms: u64,
+    demo: bool,
+    spent_usd: f64,
+    unpriced_calls: u32,
+) -> BenchmarkProgress {
+    let steps_total = total * STEPS_PER_QUESTION;
     let steps_left = steps_total.saturating_sub(steps_done);
     let pace =
         |amount: f64| (steps_done > 0).then(|| amount / steps_done as f64 * steps_left as f64);
     // The demo's scripted seats cost nothing: no cost left to estimate, no unpriced calls to warn of.
-    let demo = body.config.council.demo;
     BenchmarkProgress {
-        done: body.questions_done(),
+        done,
         total,
         steps_done,
         steps_total,

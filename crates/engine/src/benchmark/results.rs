@@ -188,13 +188,13 @@ fn compare_paired(council: &PairedArm, other: &PairedArm, seed: u64) -> Comparis
 
 pub fn flips(council: &ArmOutcomes, facts: &[CouncilFacts]) -> Flips {
     let mut flips = Flips::default();
+    let facts = facts_by_id(facts);
     for outcome in &council.outcomes {
         let Some(verdict_right) = outcome.correct else {
             continue;
         };
         let majority = facts
-            .iter()
-            .find(|f| f.question_id == outcome.question_id)
+            .get(outcome.question_id.as_str())
             .and_then(|f| f.round1_majority_correct);
         match (majority, verdict_right) {
             (Some(true), false) => flips.right_to_wrong.push(outcome.question_id.clone()),
@@ -205,15 +205,23 @@ pub fn flips(council: &ArmOutcomes, facts: &[CouncilFacts]) -> Flips {
     flips
 }
 
+/// The facts by question (the first of each, as a search from the start would find), so a pass
+/// over the outcomes is linear.
+fn facts_by_id(facts: &[CouncilFacts]) -> std::collections::HashMap<&str, &CouncilFacts> {
+    facts
+        .iter()
+        .rev()
+        .map(|f| (f.question_id.as_str(), f))
+        .collect()
+}
+
 pub fn calibration(council: &ArmOutcomes, facts: &[CouncilFacts]) -> Calibration {
+    let facts = facts_by_id(facts);
     let forecasts: Vec<(f64, bool)> = council
         .outcomes
         .iter()
         .filter_map(|outcome| {
-            let confidence = facts
-                .iter()
-                .find(|f| f.question_id == outcome.question_id)?
-                .confidence?;
+            let confidence = facts.get(outcome.question_id.as_str())?.confidence?;
             Some((confidence, outcome.correct?))
         })
         .collect();

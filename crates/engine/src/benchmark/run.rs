@@ -28,6 +28,7 @@ use std::cell::RefCell;
 use futures::future::{join_all, LocalBoxFuture};
 
 use super::arms::{best_single_arm, council_arms, sample_spend};
+use super::call_log::LoggedCalls;
 use super::stored::stored_benchmark_problems;
 use crate::harness::events::{Event, EventSink};
 use crate::harness::io::{Clock, DynModelCaller, ModelCaller};
@@ -302,7 +303,7 @@ fn result_mut<'b>(body: &'b mut BenchmarkBody, question_id: &str) -> &'b mut Que
     let at = match body
         .results
         .iter()
-        .position(|r| r.question_id == question_id)
+        .rposition(|r| r.question_id == question_id)
     {
         Some(at) => at,
         None => {
@@ -322,6 +323,7 @@ async fn council_step(
 ) -> Result<(), Stop> {
     let started = run.clock().now_ms();
     let stored = run.body(|b| b.result(&question.id).and_then(|r| r.consult.clone()));
+    let resumed = stored.is_some();
     let mut consult = match stored {
         Some(consult) => *consult,
         None => {
@@ -341,7 +343,13 @@ async fn council_step(
     }
     let sink = QuestionSink::new(run, &question.id, &consult);
     sink.store(consult.clone());
-    let ended = council.run(consult, run.caller, run.clock(), &sink).await;
+    // A step under way when the run stopped: the calls it logged are not asked again.
+    let logged = resumed.then(|| LoggedCalls::of(run.caller, &consult));
+    let caller: &dyn DynModelCaller = match &logged {
+        Some(logged) => logged,
+        None => run.caller,
+    };
+    let ended = council.run(consult, caller, run.clock(), &sink).await;
     sink.store(ended.clone());
     let elapsed = run.clock().now_ms().saturating_sub(started);
     let state = ConsultState::parse(&ended.state);

@@ -28,6 +28,7 @@ impl Session {
                 best_single: None,
                 results: Vec::new(),
                 results_apart: None,
+                questions_apart: false,
             })),
             demo,
             now_ms,

@@ -49,6 +49,13 @@ pub struct SessionSummary {
 
 impl SessionSummary {
     pub fn of(session: &Session) -> Self {
+        Self::with_outcome(session, &outcome_of(session))
+    }
+
+    /// With the outcome line given: a running benchmark's, kept as it goes
+    /// (`benchmark::tally::RunningTally::outcome_line`), with its stored record, which holds no
+    /// result to read it from.
+    pub fn with_outcome(session: &Session, outcome: &str) -> Self {
         Self {
             id: session.id.clone(),
             title: session.title.clone(),
@@ -57,7 +64,7 @@ impl SessionSummary {
             created_at: session.created_at.clone(),
             updated_at: session.updated_at.clone(),
             demo: session.demo,
-            outcome: shorten(&outcome_of(session)),
+            outcome: shorten(outcome),
             finished: session.is_finished(),
             follows: session
                 .body_of::<ConsultBody>()

@@ -99,11 +99,12 @@ impl<'a> PanelAnswers<'a> {
                 name: panelist_name(body, &p.id),
             })
             .collect();
+        let results = body.results_by_id();
         let questions = body
             .questions
             .iter()
             .filter_map(|question| {
-                let result = body.result(&question.id)?;
+                let result = *results.get(question.id.as_str())?;
                 let solos: Vec<_> = panel
                     .iter()
                     .map(|p| {

@@ -33,11 +33,29 @@ pub struct BenchmarkBody {
     /// one per question (`outcomes_apart`). Never set on a session in memory.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub results_apart: Option<u32>,
+    /// Set only in the record as stored: its `questions` are empty, kept apart in one entry of
+    /// their own (`outcomes_apart::split_questions`). Never set on a session in memory.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub questions_apart: bool,
 }
 
 impl BenchmarkBody {
+    /// Looked for from the end: the question under way is the last begun, so a run finds its
+    /// own in one step however long it is (a pass over every question uses `results_by_id`).
     pub fn result(&self, question_id: &str) -> Option<&QuestionResult> {
-        self.results.iter().find(|r| r.question_id == question_id)
+        self.results
+            .iter()
+            .rev()
+            .find(|r| r.question_id == question_id)
+    }
+
+    /// Every result by its question's id, for a pass over the questions: one lookup each, where
+    /// `result` per question would make the pass quadratic in the run's length.
+    pub fn results_by_id(&self) -> std::collections::HashMap<&str, &QuestionResult> {
+        self.results
+            .iter()
+            .map(|r| (r.question_id.as_str(), r))
+            .collect()
     }
 
     /// Questions whose every arm has an outcome.

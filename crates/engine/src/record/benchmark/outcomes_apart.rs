@@ -4,14 +4,16 @@
 //! save costs the same at question 1,000 as at question 1.
 //!
 //! In memory a benchmark is one `Session` with its results inline (runs, views and exports read it
-//! so); storage splits it to write (`stored_record`, `changed_outcomes`) and joins it back to read
-//! (`join`). A record written before this (every result inline, no `results_apart`) reads as it is
+//! so); storage splits it to write (`stored_record`, `changed_outcomes`, and `split_questions`, which
+//! keeps the questions' text in an entry of its own, written when the run starts and ends) and
+//! joins it back to read (`join`). A record written before this (every result inline, no `results_apart`) reads as it is
 //! and `needs_split` says to store it split: the migration.
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::body::{BenchmarkBody, QuestionResult};
+use super::question::Question;
 use crate::record::{Body, CallRecord, CostSummary, Session};
 
 /// What is stored apart for one question: its result, and the benchmark's own calls for it (the
@@ -37,6 +39,7 @@ pub fn stored_record(session: &Session) -> Session {
         best_single: body.best_single.clone(),
         results: Vec::new(),
         results_apart: Some(body.results.len() as u32),
+        questions_apart: false,
     };
     Session {
         schema_version: session.schema_version.clone(),
@@ -58,6 +61,26 @@ pub fn stored_record(session: &Session) -> Session {
         demo: session.demo,
         body: Body::Benchmark(Box::new(head)),
     }
+}
+
+/// Takes the questions' text out of a stored record (`stored_record`'s), to be stored once in an
+/// entry of their own: the record a running benchmark writes after each question is then its
+/// configuration and summary, the same size at question 1,000 as at question 1. None (nothing
+/// taken) for any other record.
+pub fn split_questions(record: &mut Session) -> Option<Vec<Question>> {
+    let Body::Benchmark(body) = &mut record.body else {
+        return None;
+    };
+    if body.results_apart.is_none() {
+        return None;
+    }
+    body.questions_apart = true;
+    Some(std::mem::take(&mut body.questions))
+}
+
+/// Whether a stored record's questions are in their own entry (read it before `join`).
+pub fn questions_apart(record: &Session) -> bool {
+    matches!(&record.body, Body::Benchmark(body) if body.questions_apart)
 }
 
 /// Question id -> index in `results`.
@@ -131,13 +154,22 @@ pub fn needs_split(record: &Session) -> bool {
 
 /// The session as it runs and shows: a split record with its results put back in question order,
 /// and their calls after the record's own, question by question (the order the run makes them).
-/// A record that holds everything itself is returned as it is (`stored` is then ignored). Fails,
-/// naming the first question, when one the record counts is missing.
-pub fn join(mut record: Session, stored: Vec<(u32, StoredQuestion)>) -> Result<Session, String> {
+/// A record that holds everything itself is returned as it is (`stored` is then ignored). The
+/// questions' text is `questions` for a record that keeps it apart (`split_questions`), ignored
+/// for one that holds it. Fails, naming the first question, when one the record counts is missing.
+pub fn join(
+    mut record: Session,
+    stored: Vec<(u32, StoredQuestion)>,
+    questions: Option<Vec<Question>>,
+) -> Result<Session, String> {
     let id = record.id.clone();
     let Body::Benchmark(body) = &mut record.body else {
         return Ok(record);
     };
+    if std::mem::take(&mut body.questions_apart) {
+        body.questions = questions
+            .ok_or_else(|| format!("The stored benchmark {id} is missing its questions."))?;
+    }
     let Some(count) = body.results_apart.take() else {
         return Ok(record);
     };
