@@ -4,6 +4,7 @@ pub mod council;
 pub mod decision;
 pub mod follow_up;
 pub mod lazy;
+pub mod member;
 pub mod new;
 pub mod panel_builder;
 pub mod picture;
