@@ -254,13 +254,13 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
         <section class="composer" aria-labelledby="composer-label"
             on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); ask() }>
             <Show when=move || members.with(|m| !m.is_empty())>
-                <label class="ask-whom">
-                    "Ask"
-                    <select prop:value=move || whom.get() on:change=move |ev| whom.set(event_target_value(&ev))>
+                <div class="ask-whom">
+                    <label for="ask-whom">"Ask"</label>
+                    <select id="ask-whom" prop:value=move || whom.get() on:change=move |ev| whom.set(event_target_value(&ev))>
                         <option value="">"The council"</option>
                         <For each=move || members.get() key=|m| m.id.clone() children=option />
                     </select>
-                </label>
+                </div>
             </Show>
             <label id="composer-label" class="question">
                 {label}
