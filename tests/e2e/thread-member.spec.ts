@@ -96,7 +96,9 @@ test.describe('desktop', () => {
     await expect(card.locator('.member-text')).toContainText(SKEPTIC_SAYS);
     await expect(card.locator('.member-meta')).toHaveText(/Demo \(scripted\) · scripted · one member's own view, not a council decision · Demo · no cost/);
     await expect(card.locator('.confidence, .dissent')).toHaveCount(0);
-    await expect(page.locator('.decision')).toHaveCount(0);
+    // The page's own card is the member's: the only decision card is turn 1's, in the thread.
+    await expect(page.locator('[data-decision]')).toHaveCount(1);
+    await expect(page.locator('.decision[data-decision]')).toHaveCount(0);
     const turns = threadOf(page).locator('.thread-turn');
     await expect(turns).toHaveCount(2);
     await expect(turns.nth(1)).toContainText("This page's turn: the answer is above.");
