@@ -19,10 +19,9 @@ use consilium_engine::{
     library::summary::SessionSummary,
 };
 use consilium_engine::{
-    views::follow_up::earlier_decision, views::follow_up::follow_up_form,
-    views::follow_up::follow_up_of_line, views::follow_up::seats_of,
-    views::follow_up::FollowUpForm, views::seats::Seat, views::seats::SeatCatalog,
-    views::seats::SeatProvider,
+    views::follow_up::earlier_decision, views::follow_up::follow_up_of_line,
+    views::follow_up::seats_of, views::seats::Seat, views::seats::SeatCatalog,
+    views::seats::SeatProvider, views::thread::next_turn,
 };
 use serde_json::json;
 
@@ -279,76 +278,6 @@ fn a_follow_up_starts_with_the_earlier_council_when_its_providers_are_still_ther
 }
 
 #[test]
-fn the_follow_up_form_is_the_link_the_council_and_the_options_and_reads_back_from_json() {
-    let earlier = finished_earlier();
-    let config = &earlier.consult().config;
-    let form = follow_up_form(&earlier, &Catalog(vec![DEMO_PROVIDER_ID])).unwrap();
-    assert_eq!(Some(form.follows.clone()), earlier_decision(&earlier));
-    assert_eq!(
-        form.council,
-        seats_of(&earlier, &Catalog(vec![DEMO_PROVIDER_ID]))
-    );
-    assert!(form.council.is_some());
-    assert_eq!(
-        (
-            form.stop_after_round,
-            form.verbose,
-            form.structured_output,
-            form.anonymous_peers,
-            form.budget_usd
-        ),
-        (
-            config.stop_after_round,
-            config.verbose,
-            config.structured_output,
-            config.anonymous_peers,
-            config.budget_usd
-        )
-    );
-    // Kept by the tab through a reload: it reads back whole, with or without its council.
-    assert_eq!(
-        FollowUpForm::from_strings(&form.to_strings()),
-        Some(form.clone())
-    );
-    let mut optioned = form.clone();
-    (
-        optioned.verbose,
-        optioned.budget_usd,
-        optioned.stop_after_round,
-    ) = (true, Some(2.5), 1);
-    optioned.council.as_mut().unwrap().1.backup_model = "backup".into();
-    assert_eq!(
-        FollowUpForm::from_strings(&optioned.to_strings()),
-        Some(optioned.clone())
-    );
-    let strings = optioned.to_strings();
-    assert!(strings.contains(&"backup".to_string()) && strings.contains(&"2.5".to_string()));
-    // Anything else reads as no form: another layout, a cut list, a judge with no panel.
-    let cut = |n: usize| FollowUpForm::from_strings(&strings[..strings.len() - n]);
-    assert_eq!((cut(1), cut(5 * 3)), (None, None));
-    assert_eq!(FollowUpForm::from_strings(&[]), None);
-    let mut other = strings.clone();
-    other[0] = "follow-up 9".into();
-    assert_eq!(FollowUpForm::from_strings(&other), None);
-    other = strings.clone();
-    other[6] = "yes".into();
-    assert_eq!(FollowUpForm::from_strings(&other), None);
-    // A council whose providers are gone is left to the form; an undecided consult has no form.
-    let elsewhere = follow_up_form(&earlier, &Catalog(vec!["local"])).unwrap();
-    assert_eq!(elsewhere.council, None);
-    assert_eq!(elsewhere.follows, form.follows);
-    assert_eq!(
-        FollowUpForm::from_strings(&elsewhere.to_strings()),
-        Some(elsewhere)
-    );
-    let undecided = Session::new_consult("c-new".into(), "Q?".into(), demo_config(), NOW_MS);
-    assert_eq!(
-        follow_up_form(&undecided, &Catalog(vec![DEMO_PROVIDER_ID])),
-        None
-    );
-}
-
-#[test]
 fn a_follow_up_inherits_the_depth_and_an_early_decision_is_its_earlier_decision() {
     use consilium_engine::record::consult::depth::Depth;
     let config = ConsultConfig {
@@ -360,20 +289,17 @@ fn a_follow_up_inherits_the_depth_and_an_early_decision_is_its_earlier_decision(
         &unanimous_caller(0.9),
     );
     assert!(earlier.consult().early_decision.is_some());
-    let form = follow_up_form(&earlier, &Catalog(vec![DEMO_PROVIDER_ID])).unwrap();
-    assert_eq!(form.depth, Depth::Adaptive);
-    assert_eq!(form.follows.answer, "Adopt Rust");
-    assert_eq!(
-        FollowUpForm::from_strings(&form.to_strings()),
-        Some(form.clone())
-    );
-    // A tab that kept the form before depths existed reads it as Full.
-    let mut old: Vec<String> = form.to_strings();
-    old.remove(10);
-    old[0] = "follow-up 1".into();
-    let read = FollowUpForm::from_strings(&old).unwrap();
-    assert_eq!(read.depth, Depth::Full);
-    assert_eq!(read.follows, form.follows);
+    let turn = next_turn(
+        &[earlier.clone()],
+        "c-next".into(),
+        "And the tests?",
+        NOW_MS,
+    )
+    .unwrap();
+    assert_eq!(turn.consult().config.depth, Depth::Adaptive);
+    let follows = turn.consult().follows.clone().unwrap();
+    assert_eq!(follows.answer, "Adopt Rust");
+    assert_eq!(Some(follows), earlier_decision(&earlier));
 }
 
 // ---- the sidebar's recent sessions ------------------------------------------------------------
@@ -401,6 +327,7 @@ fn summary(
         follows: None,
         thread: None,
         latest_turn: None,
+        asked_member: None,
         depth: None,
         decided_by: None,
     }

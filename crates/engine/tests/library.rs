@@ -249,6 +249,7 @@ fn summary(
         follows: None,
         thread: None,
         latest_turn: None,
+        asked_member: None,
         depth: None,
         decided_by: None,
     }

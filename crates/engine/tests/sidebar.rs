@@ -29,6 +29,7 @@ fn summary(id: &str, title: &str, outcome: &str, updated_at: &str) -> SessionSum
         follows: None,
         thread: None,
         latest_turn: None,
+        asked_member: None,
         depth: None,
         decided_by: None,
     }

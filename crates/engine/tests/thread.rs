@@ -11,8 +11,7 @@ use consilium_engine::library::share::{read_shared_thread, share_payload, thread
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::timestamp::rfc3339_utc;
 use consilium_engine::views::thread::{
-    ask_one_member, member_answer, members_to_ask, next_turn, thread_turns, turn_context,
-    THREAD_CONTEXT_TOKENS,
+    next_turn, thread_turns, turn_context, THREAD_CONTEXT_TOKENS,
 };
 use consilium_engine::{consult::demo::demo_config, record::Session};
 use consilium_engine::{
@@ -306,48 +305,4 @@ fn the_reports_the_json_and_a_share_link_of_a_thread_carry_every_turn() {
         "{\"format\":\"consilium.sessions\",\"version\":1,\"sessions\":[]}"
     )
     .is_err());
-}
-
-#[test]
-fn a_thread_continues_with_one_member_alone_in_one_call_with_the_thread_context() {
-    let first = first_turn();
-    let (second, _) = ask(std::slice::from_ref(&first), "c-2", SECOND, 1);
-    let turns = [first.clone(), second];
-
-    // Only the latest turn's panelists, by the names the page shows; not the judge.
-    let members = members_to_ask(&turns);
-    let panelists = &first.consult().config.panelists;
-    assert_eq!(members.len(), panelists.len());
-    assert_eq!(members[1].id, panelists[1].id);
-    assert_eq!(members[1].label, panelists[1].label);
-    assert!(members.iter().all(|m| m.id != "judge"));
-    assert!(members_to_ask(&[demo_session()]).is_empty());
-
-    let (member, prompt) = ask_one_member(&turns, &panelists[1].id, THIRD).unwrap();
-    assert_eq!(member, panelists[1]);
-    // Its own persona, the new question first, then every earlier turn's decision; prose, no shape.
-    let persona = panelists[1].persona.as_ref().unwrap();
-    assert!(prompt.system.contains(&persona.instructions));
-    assert!(prompt.user.starts_with(&format!("Question:\n{THIRD}\n\n")));
-    assert!(prompt.user.contains(&format!(
-        "Earlier question:\n{FIRST}\nIts decision: {DECIDED}"
-    )));
-    assert!(prompt.user.contains(&format!(
-        "Earlier question:\n{SECOND}\nIts decision: {DECIDED}"
-    )));
-    assert!(prompt
-        .user
-        .contains("You alone are asked this, not the council"));
-    assert!(!prompt.user.contains("\"confidence\""));
-    assert_eq!(prompt.cache_prefix, None);
-
-    assert!(ask_one_member(&turns, "judge", THIRD).is_none());
-    assert!(ask_one_member(&turns, &panelists[0].id, " ").is_none());
-    assert!(ask_one_member(&[demo_session()], &panelists[0].id, THIRD).is_none());
-
-    assert_eq!(
-        member_answer("  Staff it with two seniors.\n").unwrap(),
-        "Staff it with two seniors."
-    );
-    assert!(member_answer(" ok ").is_err());
 }

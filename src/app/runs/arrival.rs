@@ -26,11 +26,19 @@ pub fn at_run_end(session: &Session, user_scrolled_away: bool) -> AtRunEnd {
     }
 }
 
-/// A decision the page opens on: a Consult's (verdict or early decision), a Review's verdict
+/// A decision the page opens on: a Consult's (verdict or early decision, or a member's answer
+/// asked alone in a thread), a Review's verdict
 /// (also one awaiting amended code), a completed prioritization.
 pub fn has_decision(session: &Session) -> bool {
     match (&session.body, session.status()) {
-        (Body::Consult(_), _) => decision(session).is_some(),
+        // A member asked alone: its answer is where the eyes go.
+        (Body::Consult(body), _) => {
+            decision(session).is_some()
+                || body
+                    .member_turn
+                    .as_ref()
+                    .is_some_and(|m| m.answer.is_some())
+        }
         (Body::Review(body), _) => body.verdict.is_some(),
         (_, SessionStatus::Prioritize(state)) => state == PrioritizeState::Complete,
         _ => false,
@@ -62,6 +70,21 @@ mod tests {
         // Stopped by the user after round 1: complete, with no verdict and no early decision.
         let stopped = finished(Protocol::Consult, "complete");
         assert_eq!(at_run_end(&stopped, false), AtRunEnd::Stay);
+    }
+
+    #[test]
+    fn a_member_asked_alone_is_focused_once_it_answered() {
+        use consilium_engine::record::consult::member_turn::MemberTurn;
+        let mut turn = finished(Protocol::Consult, "complete");
+        turn.consult_mut().member_turn = Some(MemberTurn {
+            member_id: "panelist-2".into(),
+            seat: 2,
+            ..MemberTurn::default()
+        });
+        assert_eq!(at_run_end(&turn, false), AtRunEnd::Stay);
+        turn.consult_mut().member_turn.as_mut().unwrap().answer = Some("Go slower.".into());
+        assert_eq!(at_run_end(&turn, false), AtRunEnd::FocusDecision);
+        assert_eq!(at_run_end(&turn, true), AtRunEnd::OfferDecision);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! matrix; the rounds follow as the record, each collapsible and linkable (`#round-N`). While the
 //! run goes on, each round shows its live calls until its artifact arrives. Each part follows only
 //! its own slice of the record, so a new call record or a later round leaves the rest untouched.
+use consilium_engine::views::thread::is_member_turn;
 use consilium_engine::{
     consult::VERBOSE_NOTICE, record::consult::body::ConsultBody, record::Session,
 };
@@ -12,6 +13,7 @@ use crate::app::runs::start::cross_examine_anyway;
 use crate::app::AppState;
 use crate::ui::consult::decision::{open_round, DecisionView, StanceMatrixView};
 use crate::ui::consult::follow_up::FollowUpLinks;
+use crate::ui::consult::member::MemberTurnBody;
 use crate::ui::consult::rounds::{
     CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
 };
@@ -28,6 +30,10 @@ const ROUND_TITLES: [&str; 4] = [
 
 #[component]
 pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
+    // A turn asked of one member alone has an answer, not rounds and a decision.
+    if session.with_untracked(|s| s.as_ref().is_some_and(is_member_turn)) {
+        return view! { <MemberTurnBody session=session /> }.into_any();
+    }
     let last_round = body_part(session, |b: &ConsultBody| Some(b.config.stop_after_round));
     let running_here = running_here(session);
     let stats = body_part(session, |b: &ConsultBody| b.token_efficiency_stats.clone());
@@ -147,4 +153,5 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
             </details>
         })}
     }
+    .into_any()
 }

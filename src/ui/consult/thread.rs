@@ -1,11 +1,14 @@
 //! A Consult's follow-ups as one conversation: under the page's decision, every turn of its thread
 //! (question, depth, cost, decision card) and the composer that asks the next turn on the same
-//! council and depth, through the app's one run start. The turns are read from the library (their
+//! council and depth (or of one member alone, "Ask: Panelist 2 · Skeptic"), through the app's
+//! one run start. The turns are read from the library (their
 //! summaries say which belong, `library::thread::thread_turn_ids`) and loaded from storage; the page's own
 //! turn is the page's session, so it follows its run live. The rules (what a turn carries, which
 //! sessions make a thread) are the engine's (`views::thread`).
 use consilium_engine::library::thread::thread_turn_ids;
-use consilium_engine::views::thread::{next_turn, thread_turns, ThreadTurn};
+use consilium_engine::views::thread::{
+    member_turn, members_to_ask, next_turn, thread_turns, MemberChoice, ThreadTurn,
+};
 use consilium_engine::{consult::estimate::estimate_cost, harness::io::Clock, record::Session};
 use consilium_engine::{
     views::consent::needs_consent, views::costs::describe_calls, views::follow_up::seats_of,
@@ -20,6 +23,7 @@ use crate::app::thread::{load_thread, shared_thread, thread_root};
 use crate::app::{AppState, Route};
 use crate::platform::ids::new_id;
 use crate::ui::consult::decision::DecisionView;
+use crate::ui::consult::member::MemberAnswerCard;
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::start::StartButton;
 
@@ -79,7 +83,12 @@ pub fn ThreadView(session: Memo<Option<Session>>) -> impl IntoView {
     let can_ask = Memo::new(move |_| {
         in_library
             && !state.live.running.get()
-            && shown.with(|t| t.last().is_some_and(|t| t.decision.is_some()))
+            && shown.with(|t| {
+                // After a decision, or after a member's answer to a decided thread.
+                t.last().is_some_and(|t| {
+                    t.decision.is_some() || t.member.as_ref().is_some_and(|m| m.answer.is_some())
+                })
+            })
     });
     let page_id = StoredValue::new(page_id);
     let turn_view = move |turn: ThreadTurn| {
@@ -112,8 +121,10 @@ fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> im
         depth,
         cost,
         decision,
+        member,
         state: where_it_is,
     } = turn;
+    let member_here = member.is_some();
     let cross_examine = Callback::new({
         let id = id.clone();
         move |()| {
@@ -124,25 +135,36 @@ fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> im
         }
     });
     let body = if here {
-        let text = if decision.is_some() {
-            "This page's turn: its decision is above."
-        } else {
-            "This page's turn: it is shown above."
+        let text = match (&decision, &member) {
+            (Some(_), _) => "This page's turn: its decision is above.",
+            (None, Some(m)) if m.answer.is_some() => "This page's turn: the answer is above.",
+            _ => "This page's turn: it is shown above.",
         };
         view! { <p class="muted">{text}</p> }.into_any()
     } else {
-        match decision {
-            Some(decision) => view! {
+        match (decision, member) {
+            (Some(decision), _) => view! {
                 <DecisionView decision=decision cross_examine=cross_examine turn_id=id.clone() />
             }
             .into_any(),
-            None => view! { <p class="muted">{format!("No decision yet ({where_it_is}).")}</p> }
-                .into_any(),
+            (None, Some(card)) if card.answer.is_some() => view! {
+                <MemberAnswerCard card=card cost=cost.clone() turn_id=id.clone() />
+            }
+            .into_any(),
+            (None, Some(card)) => view! {
+                <p class="muted">{format!("{} has not answered ({where_it_is}).", card.name)}</p>
+            }
+            .into_any(),
+            (None, None) => {
+                view! { <p class="muted">{format!("No decision yet ({where_it_is}).")}</p> }
+                    .into_any()
+            }
         }
     };
     let link = (!here).then(|| view! { <a href=format!("#/session/{id}")>"Open this turn"</a> });
+    let is_member = member_here.then_some("");
     view! {
-        <li class="thread-turn" data-turn=id.clone() data-here=here.to_string()>
+        <li class="thread-turn" data-turn=id.clone() data-here=here.to_string() data-member=is_member>
             <header class="turn-head">
                 <h4>{heading}</h4>
                 <span class="chip">{depth}</span>
@@ -155,32 +177,41 @@ fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> im
     }
 }
 
-/// "Ask the council a follow-up": the next turn, on the latest turn's council and depth.
+/// "Ask the council a follow-up": the next turn, on the latest council turn's council and depth,
+/// or of one member alone ("Ask: Panelist 2 · Skeptic"), a cheap clarification in one call.
 #[component]
 fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let question = RwSignal::new(String::new());
     let problem = RwSignal::new(None::<String>);
     let awaiting_consent = RwSignal::new(None::<PendingRun>);
+    let members = Memo::new(move |_| turns.with(|t| members_to_ask(t)));
+    // The member asked alone; empty for the council.
+    let whom = RwSignal::new(String::new());
+    let member = Memo::new(move |_| {
+        let id = whom.get();
+        members.with(|m| m.iter().find(|m| m.id == id).cloned())
+    });
     let ask = move || {
         let text = question.get_untracked();
         if text.trim().is_empty() {
             return problem.set(Some("Type your follow-up question first.".into()));
         }
-        let turn =
-            turns.with_untracked(|t| next_turn(t, new_id("c"), &text, BrowserClock.now_ms()));
+        let (id, now) = (new_id("c"), BrowserClock.now_ms());
+        let turn = turns.with_untracked(|t| match member.get_untracked() {
+            Some(member) => member_turn(t, &member.id, id, &text, now),
+            None => next_turn(t, id, &text, now),
+        });
         let Some(turn) = turn else {
             return problem.set(Some(
                 "The latest turn has no decision to follow up yet.".into(),
             ));
         };
         if !turn.demo {
-            let ready = turns.with_untracked(|t| {
-                let latest = t.last()?;
-                state
-                    .settings
-                    .with_untracked(|settings| seats_of(latest, settings))
-            });
+            // The seats this turn asks: the council, or the one member.
+            let ready = state
+                .settings
+                .with_untracked(|settings| seats_of(&turn, settings));
             let Some((panel, judge)) = ready else {
                 return problem.set(Some(
                     "A model of this council is no longer in Settings: add its provider again to ask a follow-up.".into(),
@@ -207,11 +238,34 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
             problem,
         );
     };
+    let option = |choice: MemberChoice| view! { <option value=choice.id>{choice.label}</option> };
+    let hint = move || {
+        match member.get() {
+        Some(m) => format!(
+            "Only {} answers, in one call: it sees the earlier questions and decisions and its own earlier answers. Its answer is its own view, not a council decision.",
+            m.label
+        ),
+        None => "The same council and depth answer; they see the earlier questions and decisions, not the debates.".to_string(),
+    }
+    };
+    let label = move || match member.get() {
+        Some(m) => format!("Ask {} alone", m.label),
+        None => "Ask the council a follow-up".to_string(),
+    };
     view! {
         <section class="composer" aria-labelledby="composer-label"
             on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); ask() }>
+            <Show when=move || members.with(|m| !m.is_empty())>
+                <div class="ask-whom">
+                    <label for="ask-whom">"Ask"</label>
+                    <select id="ask-whom" prop:value=move || whom.get() on:change=move |ev| whom.set(event_target_value(&ev))>
+                        <option value="">"The council"</option>
+                        <For each=move || members.get() key=|m| m.id.clone() children=option />
+                    </select>
+                </div>
+            </Show>
             <label id="composer-label" class="question">
-                "Ask the council a follow-up"
+                {label}
                 <textarea
                     rows="3"
                     placeholder="Your follow-up question (Ctrl+Enter asks)"
@@ -219,7 +273,7 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
                     on:input=move |ev| question.set(event_target_value(&ev))
                 ></textarea>
             </label>
-            <p class="muted">"The same council and depth answer; they see the earlier questions and decisions, not the debates."</p>
+            <p class="muted">{hint}</p>
             <StartButton label="Ask" on_start=ask awaiting_consent=awaiting_consent problem=problem />
             {move || problem.get().map(|p| view! { <p class="error" role="alert">{p}</p> })}
         </section>

@@ -71,7 +71,7 @@ pub fn FailureBanner(
                 {fixes}
                 {move || offer.get().map(|offer| view! {
                     <button class="secondary" on:click=move |_| resume.run(())>
-                        {format!("Resume from round {}", offer.from_round)}
+                        {offer.action()}
                     </button>
                     <button class="secondary" on:click=move |_| discard.run(())>"Discard it"</button>
                 })}

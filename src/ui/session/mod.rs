@@ -271,7 +271,7 @@ pub fn SessionBody(
                 <div class="interrupted" role="alert">
                     <p>{format!("{} Its completed rounds are saved; it can resume from round {}.", offer.reason, offer.from_round)}</p>
                     <button class="primary" on:click=move |_| resume()>
-                        {format!("Resume from round {}", offer.from_round)}
+                        {offer.action()}
                     </button>
                     <button class="secondary" on:click=move |_| discard()>"Discard it"</button>
                 </div>

@@ -32,6 +32,7 @@ impl Session {
                 follows: None,
                 early_decision: None,
                 cross_examined_anyway: false,
+                member_turn: None,
             })),
             demo,
             now_ms,

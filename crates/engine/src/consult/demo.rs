@@ -9,6 +9,7 @@ use crate::harness::io::{CallReply, CallRequest};
 use crate::participants::{builtin_personas, Participant, Persona};
 use crate::record::consult::depth::Depth;
 use crate::record::consult::filter_limits::FilterLimits;
+use crate::record::{CallId, Step};
 use crate::{
     record::consult::config::{ConsultConfig, FINAL_ROUND},
     record::DEFAULT_MAX_TOKENS,
@@ -66,7 +67,10 @@ fn demo_participant(id: &str, label: &str, persona: Option<Persona>) -> Particip
 /// The scripted reply to a request.
 pub fn demo_reply(request: &CallRequest) -> CallReply {
     let panelist = panelist_index(&request.participant_id);
+    let alone = CallId::parse(&request.call_id).is_some_and(|id| id.step() == Some(Step::Alone));
     let text = match (request.round, request.participant_id.as_str()) {
+        // A thread's question to one member alone: its prose, in its persona.
+        _ if alone => MEMBER_ANSWERS[panelist],
         (1, _) => INDEPENDENT_ANSWERS[panelist],
         (2, _) => SYNTHESIS,
         (3, "judge") => CROSS_EXAM_JUDGMENT,
@@ -84,6 +88,19 @@ fn panelist_index(participant_id: &str) -> usize {
         .unwrap_or(1);
     number.saturating_sub(1) % DEMO_PERSONAS.len()
 }
+
+/// Each panelist's answer when the user asks it alone after the decision (a thread's member turn).
+const MEMBER_ANSWERS: [&str; 3] = [
+    "I stand by the pilot: give it six weeks on the parsing stage, with two engineers who want to \
+     learn Rust and one reviewer from outside the team. Where I differ from the council is only \
+     the pace: I would start the pilot this quarter rather than wait for training.",
+    "My worry is still the schedule. If the pilot goes ahead, make its exit criterion explicit: \
+     if the parsing stage is not at parity with the current ingester after six weeks, stop and \
+     build it in Go. The council's decision is sound only with that fallback written down.",
+    "Keep the old ingester running in parallel and compare their outputs on real traffic for a \
+     month before switching. That is the one point I would add to the council's decision: the \
+     fallback is only real if it is exercised.",
+];
 
 const INDEPENDENT_ANSWERS: [&str; 3] = [
     r#"{

@@ -47,17 +47,21 @@ pub fn consult_markdown(session: &Session) -> String {
     if body.config.verbose {
         let _ = writeln!(out, "> {}\n", crate::consult::VERBOSE_NOTICE);
     }
-    let _ = writeln!(out, "## Council\n");
-    for p in &body.config.panelists {
-        let _ = writeln!(out, "- {} ({}, {})", p.label, p.provider_label, p.model);
+    if let Some((member, panelist)) = body.member_turn.as_ref().zip(body.config.panelists.first()) {
+        // One member asked alone: its answer, never a council decision.
+        let _ = writeln!(
+            out,
+            "## {} answered alone\n\n({}, {}; one member's own view, not a council decision)\n",
+            member.name(panelist),
+            panelist.provider_label,
+            panelist.model
+        );
+        if let Some(answer) = &member.answer {
+            let _ = writeln!(out, "{answer}\n");
+        }
+    } else {
+        council(&mut out, body);
     }
-    let judge = &body.config.judge;
-    let _ = writeln!(
-        out,
-        "- Judge: {} ({}, {})\n",
-        judge.label, judge.provider_label, judge.model
-    );
-
     if let Some(decision) = body.decision() {
         let verdict = decision.verdict;
         let heading = match decision.decided_by {
@@ -222,4 +226,18 @@ pub fn consult_markdown(session: &Session) -> String {
     }
     out.push('\n');
     crate::markdown_text::escape_html(&out)
+}
+
+/// The council's seats: each panelist, then the judge.
+fn council(out: &mut String, body: &crate::record::consult::body::ConsultBody) {
+    let _ = writeln!(out, "## Council\n");
+    for p in &body.config.panelists {
+        let _ = writeln!(out, "- {} ({}, {})", p.label, p.provider_label, p.model);
+    }
+    let judge = &body.config.judge;
+    let _ = writeln!(
+        out,
+        "- Judge: {} ({}, {})\n",
+        judge.label, judge.provider_label, judge.model
+    );
 }

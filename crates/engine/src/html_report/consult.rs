@@ -22,6 +22,26 @@ pub(super) fn decision(session: &Session, html: &mut Html) {
             .text(VERBOSE_NOTICE)
             .raw("</p>");
     }
+    if let Some(member) = crate::views::thread::member_answer_of(session) {
+        // One member asked alone: its answer, never a council decision.
+        html.raw("<section class=\"member-answer\" id=\"decision\"><h2>")
+            .text(&member.heading)
+            .raw("</h2><p class=\"muted\">")
+            .text(&format!(
+                "{} · one member's own view, not a council decision",
+                member.model
+            ))
+            .raw("</p>");
+        match &member.answer {
+            Some(answer) => html.raw("<p>").text(answer).raw("</p>"),
+            None => html.raw("<p class=\"muted\">No answer yet.</p>"),
+        };
+        if let Some(failure) = &session.failure {
+            html.raw("<p class=\"failure\">").text(failure).raw("</p>");
+        }
+        html.raw("</section>\n");
+        return;
+    }
     html.raw("<section class=\"decision\" id=\"decision\"><h2>Decision</h2>");
     let Some(decision) = decision_of(session) else {
         html.raw("<p class=\"muted\">No decision yet.</p>");

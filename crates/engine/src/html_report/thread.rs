@@ -13,12 +13,21 @@ pub fn thread_markdown(turns: &[Session]) -> String {
     let mut out = report_markdown(first);
     for (index, turn) in later.iter().enumerate() {
         out.push_str(&format!(
-            "\n\n---\n\n## Turn {}: follow-up\n\n{}",
+            "\n\n---\n\n## Turn {}: {}\n\n{}",
             index + 2,
+            turn_kind(turn),
             demoted(&report_markdown(turn))
         ));
     }
     out
+}
+
+/// What a later turn is: a follow-up the council answered, or one member's answer alone.
+fn turn_kind(turn: &Session) -> String {
+    crate::views::thread::member_answer_of(turn).map_or_else(
+        || "follow-up".to_string(),
+        |member| format!("{} asked alone", member.name),
+    )
 }
 
 /// The thread's HTML report: the first turn's document, with each later turn's report (escaped

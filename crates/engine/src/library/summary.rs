@@ -45,6 +45,10 @@ pub struct SessionSummary {
     /// How a consult's decision was reached, once it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided_by: Option<DecidedBy>,
+    /// A thread's turn asked of one member alone: who ("Panelist 2 · Skeptic"). None for every
+    /// council turn and in summaries made before such turns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asked_member: Option<String>,
 }
 
 impl SessionSummary {
@@ -80,6 +84,7 @@ impl SessionSummary {
                 .body_of::<ConsultBody>()
                 .and_then(|b| b.decision())
                 .map(|d| d.decided_by),
+            asked_member: member_of(session).map(|(name, _)| name),
         }
     }
 
@@ -128,7 +133,26 @@ fn outcome_of(session: &Session) -> String {
     }
 }
 
+/// A member turn's member ("Panelist 2 · Skeptic") and its answer, once given.
+fn member_of(session: &Session) -> Option<(String, Option<String>)> {
+    let body = session.body_of::<ConsultBody>()?;
+    let member = body.member_turn.as_ref()?;
+    Some((
+        member.name(body.config.panelists.first()?),
+        member.answer.clone(),
+    ))
+}
+
 fn consult_outcome(body: &ConsultBody) -> String {
+    if let Some(member) = &body.member_turn {
+        // One member's answer, said to be its own: never read as the council's decision.
+        return match (&member.answer, body.config.panelists.first()) {
+            (Some(answer), Some(panelist)) => {
+                format!("{} answered: {answer}", member.name(panelist))
+            }
+            _ => String::new(),
+        };
+    }
     body.decision()
         .map(|decision| decision.verdict.recommendation.clone())
         .unwrap_or_default()

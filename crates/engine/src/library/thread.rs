@@ -24,7 +24,7 @@ pub fn thread_turn_ids(all: &[SessionSummary], root: &str) -> Vec<String> {
 /// The library as its lists show it (the sidebar, History): one entry per thread, keyed by the
 /// thread's id. The entry is the first turn's summary (or, when it was deleted, the oldest stored
 /// turn's) with the latest turn's state, outcome and last save, and the latest turn's question
-/// as its subtitle when the thread has more than one turn. Newest first is the lists' own order.
+/// as its subtitle when the thread has more than one turn (naming the member a turn asked alone). Newest first is the lists' own order.
 pub fn one_per_thread(all: &[SessionSummary]) -> Vec<SessionSummary> {
     let mut entries: Vec<SessionSummary> = Vec::new();
     for summary in all {
@@ -53,7 +53,10 @@ pub fn one_per_thread(all: &[SessionSummary]) -> Vec<SessionSummary> {
                 .map(|t| t.updated_at.clone())
                 .max()
                 .unwrap_or_default();
-            entry.latest_turn = Some(latest.title.clone());
+            entry.latest_turn = Some(match &latest.asked_member {
+                Some(member) => format!("{member}, asked alone: {}", latest.title),
+                None => latest.title.clone(),
+            });
         }
         entries.push(entry);
     }

@@ -2,7 +2,7 @@
 //! whether this is its re-ask or a cut-off attempt. Records keep the id as the string it formats
 //! to (stored sessions do not change); code reads it through `CallId` rather than taking it apart.
 //!
-//! The string: `[<question>/]r<round>-<participant>[-compromise|-accept]` for a seat's call,
+//! The string: `[<question>/]r<round>-<participant>[-compromise|-accept|-alone]` for a seat's call,
 //! `<question>-best-<index>` for a benchmark's best single model; then `-reask` for its one
 //! re-ask, then `-attempt-[<request>-]<n>` or `-attempt-<request>` for an attempt on record.
 use std::fmt;
@@ -36,13 +36,16 @@ pub enum Asked {
     BestSingle { question: String, index: u32 },
 }
 
-/// A Review round's calls beside each member's opinion.
+/// A seat's call beside its round's usual one: Review's steps after a member's opinion, and a
+/// Consult thread's question to one member alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
     /// The business driver's compromise after a veto.
     Compromise,
     /// A member's answer to that compromise.
     Accept,
+    /// A Consult panelist asked alone in a thread (`record::consult::member_turn`).
+    Alone,
 }
 
 impl Step {
@@ -50,6 +53,7 @@ impl Step {
         match self {
             Self::Compromise => "compromise",
             Self::Accept => "accept",
+            Self::Alone => "alone",
         }
     }
 }
@@ -188,7 +192,7 @@ impl CallId {
 impl Asked {
     fn read_seat(question: Option<&str>, seat: &str) -> Option<Self> {
         let (round, participant) = seat.strip_prefix('r')?.split_once('-')?;
-        let (participant, step) = [Step::Compromise, Step::Accept]
+        let (participant, step) = [Step::Compromise, Step::Accept, Step::Alone]
             .into_iter()
             .find_map(|step| {
                 let participant = participant.strip_suffix(step.as_str())?;

@@ -47,7 +47,7 @@ impl ReplyKind {
             Body::Review(_) => match call_id.step() {
                 Some(Step::Compromise) => Self::Compromise,
                 Some(Step::Accept) => Self::Acceptance,
-                None => Self::Opinion,
+                Some(Step::Alone) | None => Self::Opinion,
             },
             Body::Prioritize(_) => match Partner::from_id(participant_id) {
                 Some(Partner::Champion) => Self::Champion,

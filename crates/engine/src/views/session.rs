@@ -16,6 +16,19 @@ pub struct ResumeOffer {
     pub reason: &'static str,
     /// The round it continues from.
     pub from_round: u8,
+    /// A thread's turn asked of one member alone: its one call is asked again, not resumed.
+    pub ask_again: bool,
+}
+
+impl ResumeOffer {
+    /// The button that continues it: "Resume from round 2", or "Ask again" for one member's turn.
+    pub fn action(&self) -> String {
+        if self.ask_again {
+            "Ask again".to_string()
+        } else {
+            format!("Resume from round {}", self.from_round)
+        }
+    }
 }
 
 /// What is wrong with a stored session's record, checked again as the run checks it. Empty when
@@ -65,6 +78,7 @@ pub fn resume_offer(
             Some(ResumeOffer {
                 reason,
                 from_round: body.last_complete_round() + 1,
+                ask_again: body.member_turn.is_some(),
             })
         }
         Body::Review(body) => {
@@ -89,6 +103,7 @@ pub fn resume_offer(
             Some(ResumeOffer {
                 reason,
                 from_round: if compromise_pending { done } else { done + 1 },
+                ask_again: false,
             })
         }
         Body::Prioritize(body) => {
@@ -105,6 +120,7 @@ pub fn resume_offer(
             Some(ResumeOffer {
                 reason,
                 from_round: done + 1,
+                ask_again: false,
             })
         }
         Body::Benchmark(_) => {
@@ -122,6 +138,7 @@ pub fn resume_offer(
             Some(ResumeOffer {
                 reason,
                 from_round: 1,
+                ask_again: false,
             })
         }
     }

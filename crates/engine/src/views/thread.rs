@@ -1,20 +1,22 @@
 //! A Consult's follow-ups as one conversation (DESIGN.md, "Around sessions"): the turns of a
 //! thread as the session page shows them under the first decision, what the council is told of
 //! the earlier turns when a new one is asked (their decisions, never their debates, within a token
-//! budget), and the new turn itself: the same council, depth and options as the latest turn. A
-//! thread can also continue with one member alone: one call to a panelist of the latest turn,
-//! with the same context, whose prose is that member's answer and not a council decision.
+//! budget), and the new turn itself: the same council, depth and options as the latest council
+//! turn. A thread can also continue with one member alone (`member_turn`): one call to a panelist
+//! of the latest council turn, with the same context and its own earlier answers, whose prose is
+//! that member's answer and not a council decision. Such turns are skipped where a council turn is
+//! looked for (the context, the council of the next turn).
 use super::costs::session_cost_line;
 use super::depth::depth_chip;
 use super::follow_up::earlier_decision;
 use super::session::state_words;
 use super::verdict::{decision, Decision};
-use crate::participants::Participant;
+use crate::participants::model_label;
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::follow_up::{EarlierTurn, FollowUpOf};
+use crate::record::consult::member_turn::MemberTurn;
 use crate::record::Session;
 use crate::tokens::estimate_tokens;
-use crate::{consult::prompts::member_alone, harness::prompt::Prompt};
 
 /// The most tokens the turns before the last one may take in a prompt: the latest decision is
 /// always told whole; older turns are told newest first until this is spent.
@@ -25,14 +27,15 @@ pub const THREAD_CONTEXT_TOKENS: u64 = 1_500;
 /// as many as fit in [`THREAD_CONTEXT_TOKENS`] (the rest counted as left out). None until the
 /// latest turn has a decision.
 pub fn turn_context(turns: &[Session]) -> Option<FollowUpOf> {
-    let (latest, earlier) = turns.split_last()?;
+    let council = council_turns(turns);
+    let (latest, earlier) = council.split_last()?;
     let mut context = earlier_decision(latest)?;
     if let Some(first) = earlier.first() {
         context.thread = first.id.clone();
     }
     let decided: Vec<EarlierTurn> = earlier
         .iter()
-        .filter_map(earlier_decision)
+        .filter_map(|turn| earlier_decision(turn))
         .map(|turn| EarlierTurn {
             question: turn.question,
             answer: turn.answer,
@@ -52,16 +55,36 @@ pub fn turn_context(turns: &[Session]) -> Option<FollowUpOf> {
     Some(context)
 }
 
-/// The next turn of the thread `turns`, asking `question`: a consult on the latest turn's council,
-/// depth and options, carrying [`turn_context`]. None when the latest turn is not a decided consult
-/// or the question is empty.
+/// The turns of a thread the council answered, in order: every turn but those asked of one member.
+fn council_turns(turns: &[Session]) -> Vec<&Session> {
+    turns.iter().filter(|turn| !is_member_turn(turn)).collect()
+}
+
+/// Whether `session` is a turn asked of one member alone.
+pub fn is_member_turn(session: &Session) -> bool {
+    session
+        .body_of::<ConsultBody>()
+        .is_some_and(|body| body.member_turn.is_some())
+}
+
+/// The latest turn the council answered.
+fn latest_council_turn(turns: &[Session]) -> Option<&Session> {
+    turns.iter().rev().find(|turn| !is_member_turn(turn))
+}
+
+/// The next turn of the thread `turns`, asking `question`: a consult on the latest council turn's
+/// council, depth and options, carrying [`turn_context`]. None when that turn is not a decided
+/// consult or the question is empty.
 pub fn next_turn(turns: &[Session], id: String, question: &str, now_ms: u64) -> Option<Session> {
     let question = question.trim();
     if question.is_empty() {
         return None;
     }
     let follows = turn_context(turns)?;
-    let config = turns.last()?.body_of::<ConsultBody>()?.config.clone();
+    let config = latest_council_turn(turns)?
+        .body_of::<ConsultBody>()?
+        .config
+        .clone();
     let mut session = Session::new_consult(id, question.to_string(), config, now_ms);
     session.consult_mut().follows = Some(follows);
     Some(session)
@@ -79,9 +102,46 @@ pub struct ThreadTurn {
     /// The turn's cost line ("$0.02 …", "Demo · no cost").
     pub cost: String,
     pub decision: Option<Decision>,
-    /// Before a decision: where the turn is ("running", "failed"…).
+    /// A turn asked of one member alone: its answer (never a decision).
+    pub member: Option<MemberAnswer>,
+    /// Before a decision or an answer: where the turn is ("running", "failed"…).
     pub state: String,
 }
+
+/// A member's answer as its card shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemberAnswer {
+    /// "Panelist 2 · Skeptic answered" (before the answer: "Panelist 2 · Skeptic").
+    pub heading: String,
+    /// Who it is, in words: "Panelist 2 · Skeptic".
+    pub name: String,
+    /// "Demo (scripted) · scripted-council": the model that answered.
+    pub model: String,
+    /// The member's prose; None until it answered.
+    pub answer: Option<String>,
+}
+
+/// The member's answer of a turn asked of one member alone; None for a council turn.
+pub fn member_answer_of(session: &Session) -> Option<MemberAnswer> {
+    let body = session.body_of::<ConsultBody>()?;
+    let member = body.member_turn.as_ref()?;
+    let panelist = body.config.panelists.first()?;
+    let name = member.name(panelist);
+    let answer = member.answer.clone();
+    Some(MemberAnswer {
+        heading: if answer.is_some() {
+            format!("{name} answered")
+        } else {
+            name.clone()
+        },
+        model: model_label(&panelist.provider_label, &panelist.model),
+        name,
+        answer,
+    })
+}
+
+/// A member turn's chip where a council turn shows its depth.
+pub const ONE_MEMBER: &str = "One member";
 
 /// The thread's turns in order, as the page shows them.
 pub fn thread_turns(turns: &[Session]) -> Vec<ThreadTurn> {
@@ -90,11 +150,17 @@ pub fn thread_turns(turns: &[Session]) -> Vec<ThreadTurn> {
         .enumerate()
         .filter_map(|(index, session)| {
             let config = &session.body_of::<ConsultBody>()?.config;
+            let member = member_answer_of(session);
             Some(ThreadTurn {
                 id: session.id.clone(),
                 heading: format!("Turn {}", index + 1),
                 question: session.subject.trim().to_string(),
-                depth: depth_chip(config.depth, config.stop_after_round),
+                depth: if member.is_some() {
+                    ONE_MEMBER
+                } else {
+                    depth_chip(config.depth, config.stop_after_round)
+                },
+                member,
                 cost: session_cost_line(session),
                 decision: decision(session),
                 state: state_words(&session.state),
@@ -107,61 +173,106 @@ pub fn thread_turns(turns: &[Session]) -> Vec<ThreadTurn> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MemberChoice {
     pub id: String,
+    /// "Panelist 2 · Skeptic".
     pub label: String,
 }
 
-/// The members a thread can continue with alone: the latest turn's panelists (the judge weighs a
-/// debate, it has no view of its own to give), once that turn has a decision.
+/// The members a thread can continue with alone: the latest council turn's panelists (the judge
+/// weighs a debate, it has no view of its own to give), once that turn has a decision, and only
+/// when it had more than one (a model alone's answer already is its own).
 pub fn members_to_ask(turns: &[Session]) -> Vec<MemberChoice> {
-    let Some(latest) = turns.last().filter(|_| turn_context(turns).is_some()) else {
+    if turn_context(turns).is_none() {
+        return Vec::new();
+    }
+    let Some(body) = latest_council_turn(turns).and_then(|t| t.body_of::<ConsultBody>()) else {
         return Vec::new();
     };
-    latest
-        .body_of::<ConsultBody>()
-        .map(|body| {
-            body.config
-                .panelists
-                .iter()
-                .map(|p| MemberChoice {
-                    id: p.id.clone(),
-                    label: p.label.clone(),
-                })
-                .collect()
+    if body.config.is_alone() {
+        return Vec::new();
+    }
+    body.config
+        .panelists
+        .iter()
+        .enumerate()
+        .map(|(index, p)| MemberChoice {
+            id: p.id.clone(),
+            label: MemberTurn {
+                seat: index + 1,
+                ..MemberTurn::default()
+            }
+            .name(p),
         })
-        .unwrap_or_default()
+        .collect()
 }
 
-/// One member alone, asked `question` after the thread `turns`: that panelist (its model and
-/// persona) and the one prompt it gets, carrying the thread's context as a council turn would.
-/// None before a decision, for a seat that is not a panelist of the latest turn, or an empty
-/// question.
-pub fn ask_one_member(
+/// How many of a member's own earlier answers its prompt recalls (the newest).
+pub const OWN_ANSWERS_RECALLED: usize = 3;
+
+/// The turn that asks `question` of the member `member_id` alone after the thread `turns`: a consult
+/// record whose council is that one panelist of the latest council turn (its model, persona and
+/// price; round 1 only), linked by `follows` to the thread as a council turn would be, recalling
+/// its own earlier answers (its position in that council turn, then its answers alone since). None
+/// before a decision, for a seat that is not a panelist there, or an empty question.
+pub fn member_turn(
     turns: &[Session],
     member_id: &str,
+    id: String,
     question: &str,
-) -> Option<(Participant, Prompt)> {
+    now_ms: u64,
+) -> Option<Session> {
     let question = question.trim();
-    if question.is_empty() {
+    if question.is_empty() || members_to_ask(turns).iter().all(|m| m.id != member_id) {
         return None;
     }
-    let context = turn_context(turns)?;
-    let panelist = turns
-        .last()?
-        .body_of::<ConsultBody>()?
+    let follows = turn_context(turns)?;
+    let latest = latest_council_turn(turns)?;
+    let body = latest.body_of::<ConsultBody>()?;
+    let seat = body
         .config
         .panelists
         .iter()
-        .find(|p| p.id == member_id)?
-        .clone();
-    let prompt = member_alone(question, &panelist, &context);
-    Some((panelist, prompt))
+        .position(|p| p.id == member_id)?;
+    let mut config = body.config.clone();
+    config.panelists = vec![config.panelists[seat].clone()];
+    config.stop_after_round = 1;
+    let own_earlier = own_earlier_answers(turns, latest, member_id);
+    let mut session = Session::new_consult(id, question.to_string(), config, now_ms);
+    let consult = session.consult_mut();
+    consult.follows = Some(follows);
+    consult.member_turn = Some(MemberTurn {
+        member_id: member_id.to_string(),
+        seat: seat + 1,
+        own_earlier,
+        answer: None,
+    });
+    Some(session)
 }
 
-/// A member's reply as its answer: the prose, trimmed; Err when there is none to show.
-pub fn member_answer(reply: &str) -> Result<String, String> {
-    let text = reply.trim();
-    if text.split_whitespace().count() < 2 {
-        return Err("The member gave no answer: ask again, or ask the council.".to_string());
-    }
-    Ok(text.to_string())
+/// What the member said before in this thread: its position in the latest council turn, then
+/// each answer it gave alone after that turn, the newest [`OWN_ANSWERS_RECALLED`].
+fn own_earlier_answers(turns: &[Session], latest: &Session, member_id: &str) -> Vec<EarlierTurn> {
+    let position = latest
+        .body_of::<ConsultBody>()
+        .and_then(|b| b.round1.iter().find(|a| a.agent_id == member_id))
+        .map(|answer| EarlierTurn {
+            question: latest.subject.trim().to_string(),
+            answer: answer.position.trim().to_string(),
+        });
+    let after = turns
+        .iter()
+        .skip_while(|turn| turn.id != latest.id)
+        .filter_map(|turn| {
+            let member = turn.body_of::<ConsultBody>()?.member_turn.as_ref()?;
+            let answer = member
+                .answer
+                .as_ref()
+                .filter(|_| member.member_id == member_id)?;
+            Some(EarlierTurn {
+                question: turn.subject.trim().to_string(),
+                answer: answer.trim().to_string(),
+            })
+        });
+    let all: Vec<EarlierTurn> = position.into_iter().chain(after).collect();
+    let skip = all.len().saturating_sub(OWN_ANSWERS_RECALLED);
+    all.into_iter().skip(skip).collect()
 }

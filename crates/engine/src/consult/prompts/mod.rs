@@ -22,7 +22,7 @@ use crate::record::consult::artifacts::IndependentArtifact;
 pub use cross_exam::{cross_exam, cross_exam_judgment};
 pub use follow_up::earlier_decision;
 pub use independent::independent;
-pub use member::member_alone;
+pub use member::{member_alone, member_answer};
 pub use synthesis::synthesis;
 pub use verdict::verdict;
 

@@ -1,6 +1,7 @@
 //! Consult's four rounds, one file each, and what only they need from the harness.
 pub(super) mod cross_exam;
 pub(super) mod independent;
+pub(super) mod member;
 pub(super) mod synthesis;
 pub(super) mod verdict;
 

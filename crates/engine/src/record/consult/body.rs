@@ -9,6 +9,7 @@ use super::config::ConsultConfig;
 use super::early_decision::{DecidedBy, Decision, EarlyDecision};
 use super::efficiency::TokenEfficiencyStats;
 use super::follow_up::FollowUpOf;
+use super::member_turn::MemberTurn;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ConsultBody {
@@ -43,6 +44,10 @@ pub struct ConsultBody {
     /// stop rule no longer applies, also when the run is resumed.
     #[serde(default, skip_serializing_if = "is_false")]
     pub cross_examined_anyway: bool,
+    /// A thread's turn asked of one member alone: its answer is that member's, never a decision.
+    /// Absent in every council turn and in every record made before such turns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub member_turn: Option<MemberTurn>,
 }
 
 fn is_false(value: &bool) -> bool {

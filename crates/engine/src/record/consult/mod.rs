@@ -10,4 +10,5 @@ pub mod early_decision;
 pub mod efficiency;
 pub mod filter_limits;
 pub mod follow_up;
+pub mod member_turn;
 pub mod state;
