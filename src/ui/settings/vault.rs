@@ -143,6 +143,10 @@ pub fn KeyVault() -> impl IntoView {
                     <span class="muted">" (your device unlocks them; no passphrase to remember)"</span>
                 </p>
             </Show>
+            {move || match support.get() {
+                Some(PasskeySupport::Unavailable(why)) => Some(view! { <p class="muted passkey-note">"No passkey option here: " {why}</p> }),
+                _ => None,
+            }}
         }
     };
     let body = move || {
