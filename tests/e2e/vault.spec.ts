@@ -40,7 +40,10 @@ test('a remembered key is sealed under a passphrase, locked after a reload, refu
   await vault.getByRole('button', { name: 'Encrypt and remember' }).click();
   await expect(vault).toContainText('Remembered keys are unlocked in this tab.');
   const sealed = await page.evaluate(() => JSON.parse(localStorage.getItem('consilium.key-vault')!));
-  expect(Object.keys(sealed)).toEqual(expect.arrayContaining(['version', 'salt', 'iterations', 'iv', 'ciphertext']));
+  expect(Object.keys(sealed)).toEqual(expect.arrayContaining(['version', 'iv', 'ciphertext', 'locks']));
+  expect(sealed.locks).toHaveLength(1);
+  expect(Object.keys(sealed.locks[0])).toEqual(expect.arrayContaining(['method', 'salt', 'iterations', 'iv', 'wrapped']));
+  expect(sealed.locks[0].method).toBe('passphrase');
   expect(await everythingStored(page)).not.toContain(KEY_PREFIX);
 
   // A reload leaves the key locked: the provider has none until the passphrase is given, and the
