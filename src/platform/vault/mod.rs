@@ -167,7 +167,9 @@ async fn passphrase_key(passphrase: &str, stretch: &Stretch) -> Result<CryptoKey
 async fn prf_key(prf_output: &[u8], hkdf_salt: &[u8]) -> Result<CryptoKey, VaultError> {
     crypto::derive_key_from_prf(prf_output, hkdf_salt)
         .await
-        .map_err(problem("This browser could not derive a key from the passkey"))
+        .map_err(problem(
+            "This browser could not derive a key from the passkey",
+        ))
 }
 
 /// Wraps the data key `raw` under a new secret: a passphrase with a new salt, or a new passkey
@@ -417,7 +419,11 @@ async fn unlock_in_part(secret: Secret) -> Result<Keys, VaultError> {
 
 async fn add_passkey_in_part(keys: Keys) -> Result<Keys, VaultError> {
     let (raw, locks) = OPENED
-        .with(|o| o.borrow().as_ref().map(|o| (o.raw.clone(), o.locks.clone())))
+        .with(|o| {
+            o.borrow()
+                .as_ref()
+                .map(|o| (o.raw.clone(), o.locks.clone()))
+        })
         .ok_or_else(|| VaultError::Problem("Unlock the vault first.".into()))?;
     let lock = new_lock(Secret::Passkey, &raw).await?;
     let set_locks = |locks: Vec<Lock>| {

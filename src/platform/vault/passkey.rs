@@ -119,7 +119,10 @@ fn prf_first(credential: &JsValue) -> Result<(bool, Option<Vec<u8>>), PasskeyErr
 
 /// Registers a new passkey for the vault; returns its credential id and its PRF output for `salt`
 /// (asked of the passkey a second time when the authenticator gives none at creation).
-pub async fn register(salt: &[u8], random: impl Fn(usize) -> Vec<u8>) -> Result<(Vec<u8>, Vec<u8>), PasskeyError> {
+pub async fn register(
+    salt: &[u8],
+    random: impl Fn(usize) -> Vec<u8>,
+) -> Result<(Vec<u8>, Vec<u8>), PasskeyError> {
     let options = object(&[(
         "publicKey",
         object(&[
@@ -167,10 +170,17 @@ pub async fn register(salt: &[u8], random: impl Fn(usize) -> Vec<u8>) -> Result<
 }
 
 /// Asks the vault's passkey (and only it) for its PRF output on `salt`.
-pub async fn evaluate(credential: &[u8], salt: &[u8], random: impl Fn(usize) -> Vec<u8>) -> Result<Vec<u8>, PasskeyError> {
-    let allowed = [object(&[("type", "public-key".into()), ("id", bytes(credential))])]
-        .into_iter()
-        .collect::<Array>();
+pub async fn evaluate(
+    credential: &[u8],
+    salt: &[u8],
+    random: impl Fn(usize) -> Vec<u8>,
+) -> Result<Vec<u8>, PasskeyError> {
+    let allowed = [object(&[
+        ("type", "public-key".into()),
+        ("id", bytes(credential)),
+    ])]
+    .into_iter()
+    .collect::<Array>();
     let options = object(&[(
         "publicKey",
         object(&[
