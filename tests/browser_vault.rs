@@ -1,12 +1,14 @@
 //! The key vault in a real browser (WebCrypto, local storage): sealed and opened with a passphrase,
 //! a wrong one refused without touching the stored vault, no key text left in any web storage
-//! after locking, and clear keys of an earlier version moved in. Run with
+//! after locking, clear keys of an earlier version moved in, and a version-1 vault (the passphrase's
+//! key sealing the keys itself) opened and rewritten as version 2 (a wrapped data key). Run with
 //! `cargo test --target wasm32-unknown-unknown -p consilium --test browser_vault`.
 #![cfg(target_arch = "wasm32")]
 
 use consilium::platform::keys;
 use consilium::platform::vault::format::{LEGACY_CLEAR_ENTRY, VAULT_ENTRY};
-use consilium::platform::vault::{VaultError, VaultStatus};
+use consilium::platform::vault::unlock::UnlockMethod;
+use consilium::platform::vault::{Secret, VaultError, VaultStatus};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -39,6 +41,10 @@ fn all_web_storage() -> String {
     text
 }
 
+fn phrase(text: &str) -> Secret {
+    Secret::Passphrase(text.into())
+}
+
 fn now_ms() -> f64 {
     js_sys::Date::now()
 }
@@ -57,11 +63,15 @@ async fn the_vault_round_trips_refuses_a_wrong_passphrase_and_leaves_no_clear_ke
     );
 
     let started = now_ms();
-    keys::create_vault(PASSPHRASE.into()).await.unwrap();
+    keys::create_vault(phrase(PASSPHRASE)).await.unwrap();
     // The work factor's cost here (README, "Remembered keys").
     console_log!("vault created in {} ms", now_ms() - started);
     assert_eq!(keys::vault_status(), VaultStatus::Unlocked);
+    assert_eq!(keys::vault_methods(), vec![UnlockMethod::Passphrase]);
     let stored = local().get_item(VAULT_ENTRY).unwrap().unwrap();
+    let record: serde_json::Value = serde_json::from_str(&stored).unwrap();
+    assert_eq!(record["version"], 2);
+    assert_eq!(record["locks"][0]["method"], "passphrase");
     assert!(!stored.contains(SECRET));
     assert!(!all_web_storage().contains(SECRET));
 
@@ -73,7 +83,7 @@ async fn the_vault_round_trips_refuses_a_wrong_passphrase_and_leaves_no_clear_ke
         "no clear key after locking"
     );
 
-    let wrong = keys::unlock("not the passphrase".into()).await;
+    let wrong = keys::unlock(phrase("not the passphrase")).await;
     assert_eq!(wrong, Err(VaultError::WrongPassphrase));
     assert!(wrong.unwrap_err().sentence().contains("Wrong passphrase"));
     assert_eq!(
@@ -84,7 +94,7 @@ async fn the_vault_round_trips_refuses_a_wrong_passphrase_and_leaves_no_clear_ke
     assert_eq!(keys::get_key("p-vault"), None);
 
     let started = now_ms();
-    keys::unlock(PASSPHRASE.into()).await.unwrap();
+    keys::unlock(phrase(PASSPHRASE)).await.unwrap();
     console_log!("vault unlocked in {} ms", now_ms() - started);
     assert_eq!(keys::get_key("p-vault").as_deref(), Some(SECRET));
     assert_eq!(keys::vault_status(), VaultStatus::Unlocked);
@@ -99,7 +109,7 @@ async fn the_vault_round_trips_refuses_a_wrong_passphrase_and_leaves_no_clear_ke
     }
     assert_ne!(local().get_item(VAULT_ENTRY).unwrap().unwrap(), stored);
     keys::lock();
-    keys::unlock(PASSPHRASE.into()).await.unwrap();
+    keys::unlock(phrase(PASSPHRASE)).await.unwrap();
     assert_eq!(
         keys::get_key("p-vault").as_deref(),
         Some("sk-vault-test-second-7777")
@@ -123,11 +133,11 @@ async fn clear_keys_of_an_earlier_version_move_into_the_vault_and_the_clear_copy
         .set_item(LEGACY_CLEAR_ENTRY, r#"{"p-old": "sk-old-clear-9999"}"#)
         .unwrap();
     assert_eq!(keys::vault_status(), VaultStatus::ClearFromEarlierVersion);
-    keys::create_vault(PASSPHRASE.into()).await.unwrap();
+    keys::create_vault(phrase(PASSPHRASE)).await.unwrap();
     assert_eq!(local().get_item(LEGACY_CLEAR_ENTRY).unwrap(), None);
     assert!(!all_web_storage().contains("sk-old-clear-9999"));
     keys::lock();
-    keys::unlock(PASSPHRASE.into()).await.unwrap();
+    keys::unlock(phrase(PASSPHRASE)).await.unwrap();
     assert_eq!(keys::get_key("p-old").as_deref(), Some("sk-old-clear-9999"));
 
     // A clear copy found beside an existing vault joins it at the next unlock.
@@ -135,7 +145,7 @@ async fn clear_keys_of_an_earlier_version_move_into_the_vault_and_the_clear_copy
     local()
         .set_item(LEGACY_CLEAR_ENTRY, r#"{"p-older": "sk-older-clear-1111"}"#)
         .unwrap();
-    keys::unlock(PASSPHRASE.into()).await.unwrap();
+    keys::unlock(phrase(PASSPHRASE)).await.unwrap();
     assert_eq!(local().get_item(LEGACY_CLEAR_ENTRY).unwrap(), None);
     assert_eq!(
         keys::get_key("p-older").as_deref(),
@@ -143,5 +153,52 @@ async fn clear_keys_of_an_earlier_version_move_into_the_vault_and_the_clear_copy
     );
     keys::lock();
     assert!(!all_web_storage().contains("sk-older-clear-1111"));
+    keys::forget_remembered();
+}
+
+/// A vault as version 1 wrote it (made with Node's WebCrypto: PBKDF2-SHA-256, 1,000,000 rounds, of
+/// PASSPHRASE; AES-GCM of `{"keys":{"p-v1":"sk-v1-fixture-5150"}}`).
+const V1_VAULT: &str = r#"{"version":1,"kdf":"PBKDF2-SHA-256","iterations":1000000,"salt":"1edefa4c18e2428babc867b64c4f40a2","cipher":"AES-GCM-256","iv":"ef2cda720f32fa21d76da182","ciphertext":"32cac46b38e55f91106a868b3112e2d872769ec6e2f588a79bf8b094f6faf97987fc7fd904df6f25c6407933db7a40963f353d46fcc5"}"#;
+
+#[wasm_bindgen_test]
+async fn a_version_1_vault_opens_with_its_passphrase_and_is_rewritten_as_version_2() {
+    keys::forget_remembered();
+    local().clear().unwrap();
+    local().set_item(VAULT_ENTRY, V1_VAULT).unwrap();
+    assert_eq!(keys::vault_status(), VaultStatus::Locked);
+    assert_eq!(keys::vault_methods(), vec![UnlockMethod::Passphrase]);
+
+    assert_eq!(
+        keys::unlock(phrase("not the passphrase")).await,
+        Err(VaultError::WrongPassphrase)
+    );
+    assert_eq!(
+        local().get_item(VAULT_ENTRY).unwrap().as_deref(),
+        Some(V1_VAULT),
+        "a wrong passphrase leaves the old vault as it was"
+    );
+    assert!(
+        keys::unlock(Secret::Passkey).await.is_err(),
+        "a version-1 vault has no passkey"
+    );
+
+    keys::unlock(phrase(PASSPHRASE)).await.unwrap();
+    assert_eq!(keys::get_key("p-v1").as_deref(), Some("sk-v1-fixture-5150"));
+    let rewritten = local().get_item(VAULT_ENTRY).unwrap().unwrap();
+    let record: serde_json::Value = serde_json::from_str(&rewritten).unwrap();
+    assert_eq!(record["version"], 2);
+    assert_eq!(record["locks"].as_array().unwrap().len(), 1);
+    assert_eq!(record["locks"][0]["method"], "passphrase");
+    assert_eq!(
+        record["locks"][0]["salt"], "1edefa4c18e2428babc867b64c4f40a2",
+        "the passphrase's salt and work factor are kept"
+    );
+    assert!(!all_web_storage().contains("sk-v1-fixture-5150"));
+
+    // The rewritten vault opens with the same passphrase after a lock.
+    keys::lock();
+    assert_eq!(keys::get_key("p-v1"), None);
+    keys::unlock(phrase(PASSPHRASE)).await.unwrap();
+    assert_eq!(keys::get_key("p-v1").as_deref(), Some("sk-v1-fixture-5150"));
     keys::forget_remembered();
 }

@@ -1,5 +1,6 @@
 //! API keys. They live in memory for this tab; a provider whose "remember on this device" box is
-//! ticked has its key sealed in the passphrase vault (`platform::vault`), never stored in clear.
+//! ticked has its key sealed in the vault (`platform::vault`, opened by a passphrase or a passkey),
+//! never stored in clear.
 //! Nothing else in the app stores or prints them: sessions refer to providers by id, and the
 //! transport reads a key only to build that provider's own request.
 use std::cell::RefCell;
@@ -7,7 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use wasm_bindgen_futures::spawn_local;
 
-use crate::platform::vault::{self, VaultError, VaultStatus};
+use crate::platform::vault::unlock::{PasskeySupport, UnlockMethod};
+use crate::platform::vault::{self, Secret, VaultError, VaultStatus};
 
 thread_local! {
     /// The keys usable in this tab. Keys an earlier version remembered in clear are read at load
@@ -110,23 +112,38 @@ fn take_in(opened: BTreeMap<String, String>) {
     }
 }
 
-/// Sets the first passphrase and seals the remembered keys (and any an earlier version kept in
-/// clear) with it.
-pub async fn create_vault(passphrase: String) -> Result<(), VaultError> {
-    let sealed = vault::create(passphrase, remembered_keys()).await?;
+/// The unlock methods of the stored vault.
+pub fn vault_methods() -> Vec<UnlockMethod> {
+    vault::methods()
+}
+
+/// Whether this browser can unlock the vault with a passkey.
+pub async fn passkey_support() -> PasskeySupport {
+    vault::passkey_support().await
+}
+
+/// Makes the vault with a first passphrase or passkey and seals the remembered keys (and any an
+/// earlier version kept in clear) in it.
+pub async fn create_vault(secret: Secret) -> Result<(), VaultError> {
+    let sealed = vault::create(secret, remembered_keys()).await?;
     take_in(sealed);
     Ok(())
 }
 
-/// Opens the vault: its keys become usable in this tab. A wrong passphrase leaves all as it was.
-pub async fn unlock(passphrase: String) -> Result<(), VaultError> {
-    let opened = vault::unlock(passphrase).await?;
+/// Opens the vault: its keys become usable in this tab. A wrong secret leaves all as it was.
+pub async fn unlock(secret: Secret) -> Result<(), VaultError> {
+    let opened = vault::unlock(secret).await?;
     take_in(opened.clone());
     // Keys remembered while it was locked join the vault now.
     if remembered_keys() != opened {
         vault::seal(remembered_keys()).await?;
     }
     Ok(())
+}
+
+/// Lets a new passkey open the open vault too (beside its passphrase).
+pub async fn add_passkey() -> Result<(), VaultError> {
+    vault::add_passkey(remembered_keys()).await
 }
 
 /// "Lock": the remembered keys leave this tab's memory with the vault's key; keys that were

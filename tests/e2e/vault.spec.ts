@@ -1,56 +1,19 @@
 // Remembered keys encrypted at rest: a key signed in and remembered is sealed under a passphrase,
-// gone from the tab after a reload until unlocked, refused with a wrong passphrase, usable again
+// gone from the tab after a reload until unlocked (the question form says the keys are locked), refused with a wrong passphrase, usable again
 // after the right one, and never found in clear in local storage, session storage, IndexedDB or
 // Cache Storage. Storage that lasts: persistence asked once, at the first saved session, History
 // says whether it was granted and advises once; the web app manifest is served and complete.
-import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { watchConsole } from './helpers';
 import { skipToTheDecision, newSession } from './demos';
 import { configureOpenRouter, OPENROUTER_BASE, useOpenRouterMock } from './openrouter-mock';
+import { everythingStored } from './web-storage';
 
 useOpenRouterMock();
 
 /** Every issued mock key starts so (tests/e2e/openrouter-mock.mjs); the rest is random. */
 const KEY_PREFIX = 'sk-or-v1-mock-';
 const PASSPHRASE = 'a long enough passphrase';
-
-/** All the text the page's origin keeps in every web storage it has. */
-async function everythingStored(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const parts: string[] = [];
-    for (const storage of [localStorage, sessionStorage]) {
-      for (let i = 0; i < storage.length; i++) {
-        const name = storage.key(i)!;
-        parts.push(name, storage.getItem(name) ?? '');
-      }
-    }
-    for (const { name } of await indexedDB.databases()) {
-      if (!name) continue;
-      const db: IDBDatabase = await new Promise((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      for (const store of Array.from(db.objectStoreNames)) {
-        const all: unknown[] = await new Promise((resolve, reject) => {
-          const get = db.transaction(store).objectStore(store).getAll();
-          get.onsuccess = () => resolve(get.result);
-          get.onerror = () => reject(get.error);
-        });
-        parts.push(JSON.stringify(all));
-      }
-      db.close();
-    }
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) {
-        parts.push(request.url, await (await cache.match(request))!.text());
-      }
-    }
-    return parts.join('\n');
-  });
-}
 
 test('a remembered key is sealed under a passphrase, locked after a reload, refused with a wrong passphrase and usable after the right one', async ({ page }) => {
   const errors = watchConsole(page);
@@ -77,12 +40,18 @@ test('a remembered key is sealed under a passphrase, locked after a reload, refu
   await vault.getByRole('button', { name: 'Encrypt and remember' }).click();
   await expect(vault).toContainText('Remembered keys are unlocked in this tab.');
   const sealed = await page.evaluate(() => JSON.parse(localStorage.getItem('consilium.key-vault')!));
-  expect(Object.keys(sealed)).toEqual(expect.arrayContaining(['version', 'salt', 'iterations', 'iv', 'ciphertext']));
+  expect(Object.keys(sealed)).toEqual(expect.arrayContaining(['version', 'iv', 'ciphertext', 'locks']));
+  expect(sealed.locks).toHaveLength(1);
+  expect(Object.keys(sealed.locks[0])).toEqual(expect.arrayContaining(['method', 'salt', 'iterations', 'iv', 'wrapped']));
+  expect(sealed.locks[0].method).toBe('passphrase');
   expect(await everythingStored(page)).not.toContain(KEY_PREFIX);
 
-  // A reload leaves the key locked: the provider has none until the passphrase is given.
-  await page.reload();
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  // A reload leaves the key locked: the provider has none until the passphrase is given, and the
+  // question form says so where the key is asked for, with the way to Settings.
+  await page.goto('/');
+  const lockedLine = page.locator('.vault-locked');
+  await expect(lockedLine).toContainText('Your remembered keys are locked.');
+  await lockedLine.getByRole('button', { name: 'Unlock them in Settings' }).click();
   await expect(vault).toContainText('Remembered keys are locked.');
   await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'paste your API key');
   await vault.getByLabel('Passphrase').fill('not the passphrase');

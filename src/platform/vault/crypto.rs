@@ -1,5 +1,6 @@
-//! The vault's WebCrypto half: a passphrase stretched by PBKDF2-SHA-256 into a non-extractable
-//! AES-GCM-256 key, and sealing and opening bytes with it. Nothing here stores anything.
+//! The vault's WebCrypto half: a passphrase stretched by PBKDF2-SHA-256, or a passkey's PRF output
+//! expanded by HKDF-SHA-256, into a non-extractable AES-GCM-256 key that wraps the data key; the data
+//! key imported as another; sealing and opening bytes with them. Nothing here stores anything.
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -54,6 +55,53 @@ pub async fn derive_key(
         &pbkdf2,
         &base,
         &aes,
+        false,
+        &usages(&["encrypt", "decrypt"]),
+    )?)
+    .await?
+    .dyn_into()
+}
+
+/// HKDF's context string: a PRF output used for anything else would give another key.
+const HKDF_INFO: &[u8] = b"Consilium key vault: data key wrapping";
+
+/// The AES key a passkey's PRF output gives (HKDF-SHA-256 with the vault's salt). The PRF output is
+/// already uniformly random; HKDF binds the key to this use.
+pub async fn derive_key_from_prf(prf_output: &[u8], salt: &[u8]) -> Result<CryptoKey, JsValue> {
+    let subtle = subtle()?;
+    let base: CryptoKey = JsFuture::from(subtle.import_key_with_str(
+        "raw",
+        &Uint8Array::from(prf_output),
+        "HKDF",
+        false,
+        &usages(&["deriveKey"]),
+    )?)
+    .await?
+    .dyn_into()?;
+    let hkdf = object(&[
+        ("name", "HKDF".into()),
+        ("hash", "SHA-256".into()),
+        ("salt", Uint8Array::from(salt).into()),
+        ("info", Uint8Array::from(HKDF_INFO).into()),
+    ]);
+    let aes = object(&[("name", "AES-GCM".into()), ("length", 256.into())]);
+    JsFuture::from(subtle.derive_key_with_object_and_object(
+        &hkdf,
+        &base,
+        &aes,
+        false,
+        &usages(&["encrypt", "decrypt"]),
+    )?)
+    .await?
+    .dyn_into()
+}
+
+/// The data key's raw bytes as a non-extractable AES-GCM key.
+pub async fn import_data_key(raw: &[u8]) -> Result<CryptoKey, JsValue> {
+    JsFuture::from(subtle()?.import_key_with_str(
+        "raw",
+        &Uint8Array::from(raw),
+        "AES-GCM",
         false,
         &usages(&["encrypt", "decrypt"]),
     )?)

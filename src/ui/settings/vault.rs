@@ -1,11 +1,15 @@
-//! The passphrase that keeps remembered keys encrypted on this device: set it, unlock with it
-//! once per tab, lock again, or give up the remembered keys when it is forgotten.
+//! The vault that keeps remembered keys encrypted on this device: make it with a passphrase or,
+//! where the browser can, a passkey; unlock it once per tab with either; add a passkey beside the
+//! passphrase; lock again; or give up the remembered keys when the secret is lost.
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::AppState;
 use crate::platform::keys;
-use crate::platform::vault::VaultStatus;
+use crate::platform::vault::unlock::{
+    can_add_passkey, forgot_label, unlock_offer, PasskeySupport, UnlockMethod,
+};
+use crate::platform::vault::{Secret, VaultStatus};
 
 /// Bumped whenever a key, its "remember" box or the vault changes, so views that show them look again.
 #[derive(Clone, Copy)]
@@ -14,6 +18,48 @@ pub struct VaultTick(pub RwSignal<u32>);
 impl VaultTick {
     pub fn bump(&self) {
         self.0.update(|n| *n += 1);
+    }
+}
+
+/// What a button of the vault asks for.
+#[derive(Clone)]
+enum Step {
+    Create(Secret),
+    Unlock(Secret),
+    AddPasskey,
+}
+
+impl Step {
+    fn waiting(&self) -> &'static str {
+        match self {
+            Self::Create(Secret::Passphrase(_)) => "Encrypting…",
+            Self::Unlock(Secret::Passphrase(_)) => "Unlocking…",
+            _ => "Waiting for your passkey…",
+        }
+    }
+
+    fn done(&self) -> &'static str {
+        match self {
+            Self::Create(Secret::Passphrase(_)) => {
+                "Encrypted: the remembered keys are stored under your passphrase."
+            }
+            Self::Create(Secret::Passkey) => {
+                "Encrypted: the remembered keys are stored under your passkey."
+            }
+            Self::Unlock(_) => "Unlocked: the remembered keys are usable in this tab.",
+            Self::AddPasskey => "Passkey added: it unlocks the remembered keys too.",
+        }
+    }
+}
+
+fn methods_line(methods: &[UnlockMethod]) -> &'static str {
+    match (
+        methods.contains(&UnlockMethod::Passphrase),
+        methods.contains(&UnlockMethod::Passkey),
+    ) {
+        (true, true) => "They unlock with your passphrase or your passkey.",
+        (false, true) => "They unlock with your passkey.",
+        _ => "They unlock with your passphrase.",
     }
 }
 
@@ -27,35 +73,37 @@ pub fn KeyVault() -> impl IntoView {
         state.keys.sign_in.track();
         (keys::vault_status(), keys::waiting_for_vault())
     };
+    let methods = move || {
+        tick.0.track();
+        keys::vault_methods()
+    };
+    // Asked once, and only when the vault has something to offer (it loads the vault's part).
+    let support = RwSignal::new(None::<PasskeySupport>);
+    let probing = StoredValue::new(false);
+    Effect::new(move |_| {
+        if status() != (VaultStatus::None, false) && !probing.get_value() {
+            probing.set_value(true);
+            spawn_local(async move { support.set(Some(keys::passkey_support().await)) });
+        }
+    });
+    let passkey_here = move || support.with(|s| s.as_ref().is_some_and(PasskeySupport::available));
     let passphrase = RwSignal::new(String::new());
     let said = RwSignal::new(None::<String>);
     let busy = RwSignal::new(false);
-    let submit = move |unlocking: bool| {
-        let phrase = passphrase.get_untracked();
+    let run = move |step: Step| {
         busy.set(true);
-        said.set(Some(
-            if unlocking {
-                "Unlocking…"
-            } else {
-                "Encrypting…"
-            }
-            .into(),
-        ));
+        said.set(Some(step.waiting().into()));
         spawn_local(async move {
-            let result = if unlocking {
-                keys::unlock(phrase).await
-            } else {
-                keys::create_vault(phrase).await
+            let result = match step.clone() {
+                Step::Create(secret) => keys::create_vault(secret).await,
+                Step::Unlock(secret) => keys::unlock(secret).await,
+                Step::AddPasskey => keys::add_passkey().await,
             };
             busy.set(false);
             match result {
                 Ok(()) => {
                     passphrase.set(String::new());
-                    said.set(Some(if unlocking {
-                        "Unlocked: the remembered keys are usable in this tab.".into()
-                    } else {
-                        "Encrypted: the remembered keys are stored under your passphrase.".into()
-                    }));
+                    said.set(Some(step.done().into()));
                 }
                 Err(error) => said.set(Some(error.sentence())),
             }
@@ -64,7 +112,11 @@ pub fn KeyVault() -> impl IntoView {
     };
     let form = move |unlocking: bool, label: &'static str, action: &'static str| {
         view! {
-            <form class="vault-form" on:submit=move |ev| { ev.prevent_default(); submit(unlocking); }>
+            <form class="vault-form" on:submit=move |ev| {
+                ev.prevent_default();
+                let secret = Secret::Passphrase(passphrase.get_untracked());
+                run(if unlocking { Step::Unlock(secret) } else { Step::Create(secret) });
+            }>
                 <label>{label}
                     <input type="password" autocomplete=if unlocking { "current-password" } else { "new-password" }
                         prop:value=move || passphrase.get()
@@ -74,35 +126,75 @@ pub fn KeyVault() -> impl IntoView {
             </form>
         }
     };
+    let passkey_button = move |step: Step, label: &'static str| {
+        view! {
+            <button type="button" class="secondary passkey" disabled=move || busy.get()
+                on:click=move |_| run(step.clone())>{label}</button>
+        }
+    };
+    // A passphrase form and, where the browser can, "Use a passkey" beside it.
+    let create = move |label: &'static str, action: &'static str| {
+        view! {
+            {form(false, label, action)}
+            <Show when=passkey_here>
+                <p class="vault-or">
+                    <span class="muted">"or "</span>
+                    {passkey_button(Step::Create(Secret::Passkey), "Use a passkey")}
+                    <span class="muted">" (your device unlocks them; no passphrase to remember)"</span>
+                </p>
+            </Show>
+            {move || match support.get() {
+                Some(PasskeySupport::Unavailable(why)) => Some(view! { <p class="muted passkey-note">"No passkey option here: " {why}</p> }),
+                _ => None,
+            }}
+        }
+    };
     let body = move || {
         match status() {
         (VaultStatus::Unlocked, _) => view! {
-            <p>"Remembered keys are unlocked in this tab."</p>
-            <button class="secondary" on:click=move |_| {
-                keys::lock();
-                said.set(Some("Locked: the remembered keys are out of this tab's memory until you unlock them.".into()));
-                tick.bump();
-            }>"Lock"</button>
+            <p>"Remembered keys are unlocked in this tab. " {move || methods_line(&methods())}</p>
+            <div class="vault-actions">
+                <button class="secondary" on:click=move |_| {
+                    keys::lock();
+                    said.set(Some("Locked: the remembered keys are out of this tab's memory until you unlock them.".into()));
+                    tick.bump();
+                }>"Lock"</button>
+                <Show when=move || support.with(|s| s.as_ref().is_some_and(|s| can_add_passkey(&methods(), s)))>
+                    {passkey_button(Step::AddPasskey, "Use a passkey too")}
+                </Show>
+            </div>
         }.into_any(),
-        (VaultStatus::Locked, _) => view! {
-            <p>"Remembered keys are locked. Unlock them once for this tab."</p>
-            {form(true, "Passphrase", "Unlock")}
-            <button class="danger" on:click=move |_| {
-                keys::forget_remembered();
-                said.set(Some("The remembered keys were deleted; your settings and history are untouched. Enter the keys again to use them.".into()));
-                tick.bump();
-            }>"Forgot passphrase: delete the remembered keys"</button>
-        }.into_any(),
+        (VaultStatus::Locked, _) => {
+            let offer = move || {
+                let support = support.get().unwrap_or(PasskeySupport::Unavailable(""));
+                unlock_offer(&methods(), &support)
+            };
+            view! {
+                <p>"Remembered keys are locked. Unlock them once for this tab."</p>
+                <Show when=move || offer().passkey>
+                    <p>{passkey_button(Step::Unlock(Secret::Passkey), "Unlock with your passkey")}</p>
+                </Show>
+                <Show when=move || offer().passphrase>
+                    {form(true, "Passphrase", "Unlock")}
+                </Show>
+                {move || offer().note.filter(|n| !n.is_empty()).map(|note| view! { <p class="muted">{note}</p> })}
+                <button class="danger" on:click=move |_| {
+                    keys::forget_remembered();
+                    said.set(Some("The remembered keys were deleted; your settings and history are untouched. Enter the keys again to use them.".into()));
+                    tick.bump();
+                }>{move || forgot_label(&methods())}</button>
+            }.into_any()
+        }
         (VaultStatus::ClearFromEarlierVersion, _) => view! {
             <p class="warning">"Keys remembered by an earlier version are stored in clear on this device. Choose a passphrase to encrypt them."</p>
-            {form(false, "New passphrase", "Encrypt the keys")}
+            {create("New passphrase", "Encrypt the keys")}
         }.into_any(),
         (VaultStatus::None, true) => view! {
             <p>"To remember keys on this device, choose a passphrase: they are stored encrypted with it. Until then they are kept for this tab only."</p>
-            {form(false, "New passphrase", "Encrypt and remember")}
+            {create("New passphrase", "Encrypt and remember")}
         }.into_any(),
         (VaultStatus::None, false) => view! {
-            <p class="muted">"Keys you ask to remember are stored encrypted with a passphrase you choose."</p>
+            <p class="muted">"Keys you ask to remember are stored encrypted with a passphrase you choose, or a passkey where this browser has them."</p>
         }.into_any(),
     }
     };
