@@ -106,7 +106,10 @@ async function askRoundOne(page: Page, provider: string, model: string, question
   }
   await page.getByLabel('Depth').selectOption('1');
   const samples = await sampleCallCards(page);
-  await askTheCouncil(page);
+  // OpenRouter's list (aimock's) prices its models at $0 and the check saved those prices: a run
+  // of priced models asks no consent.
+  if (model.includes('openrouter')) await page.getByRole('button', { name: 'Ask the council' }).click();
+  else await askTheCouncil(page);
   return samples;
 }
 
@@ -344,7 +347,7 @@ test('five providers side by side: each key goes only to its own provider, in it
   for (const [i, format] of FORMATS.entries()) {
     const mine = requests.slice(2 * i, 2 * i + 2);
     expect(mine[0].method, format.id).toBe('GET');
-    expect(mine[0].url, format.id).toMatch(/\/models$/);
+    expect(mine[0].url, format.id).toMatch(/\/models(\?limit=\d+)?$/);
     expect(mine[1].body.includes(`"pe2e-${format.id}"`) || mine[1].url.includes(`/pe2e-${format.id}:`), format.id).toBe(true);
     expectKeyInOwnHeader(format, keys.get(format.id)!, mine);
     for (const [other, otherKey] of keys) {
