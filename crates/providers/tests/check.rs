@@ -4,8 +4,8 @@ mod common;
 
 use common::fixture;
 use consilium_providers::{
-    call_failure, diagnose, list_unavailable, is_local_address, model_listed, target_address_space, Browser, CheckFacts, CheckStep,
-    FetchOutcome, Problem, ProviderKind,
+    call_failure, diagnose, is_local_address, list_unavailable, model_listed, target_address_space,
+    Browser, CheckFacts, CheckStep, FetchOutcome, Problem, ProviderKind,
 };
 
 const LOCAL_PAGE: &str = "http://127.0.0.1:8765/#/new";
@@ -416,7 +416,8 @@ fn chrome_local_network_access_spaces_per_base_url() {
 }
 
 #[test]
-fn an_address_without_a_model_list_still_gets_its_call_and_a_call_that_finds_nothing_blames_the_address() {
+fn an_address_without_a_model_list_still_gets_its_call_and_a_call_that_finds_nothing_blames_the_address(
+) {
     let no_list = diagnose(&facts(
         LOCAL_PAGE,
         "http://127.0.0.1:4010/v1beta",
@@ -439,7 +440,11 @@ fn an_address_without_a_model_list_still_gets_its_call_and_a_call_that_finds_not
         LOCAL_PAGE,
         "http://127.0.0.1:4010/v1",
         Browser::Chrome,
-        answered(401, "application/json", r#"{"error":{"message":"bad key"}}"#),
+        answered(
+            401,
+            "application/json",
+            r#"{"error":{"message":"bad key"}}"#,
+        ),
     ))
     .expect_err("key refused");
     assert!(!list_unavailable(&refused));
@@ -451,12 +456,19 @@ fn an_address_without_a_model_list_still_gets_its_call_and_a_call_that_finds_not
                 LOCAL_PAGE,
                 "http://127.0.0.1:4010/v1beta",
                 Browser::Chrome,
-                answered(status, "application/json", r#"{"error":{"message":"no such model"}}"#),
+                answered(
+                    status,
+                    "application/json",
+                    r#"{"error":{"message":"no such model"}}"#,
+                ),
             )
         })
         .expect_err("the call fails")
     };
     assert_eq!(call_failure(Some(&no_list), call(404)), no_list);
-    assert_eq!(call_failure(Some(&no_list), call(401)).problem, Problem::BadKey);
+    assert_eq!(
+        call_failure(Some(&no_list), call(401)).problem,
+        Problem::BadKey
+    );
     assert_eq!(call_failure(None, call(404)).problem, Problem::UnknownModel);
 }

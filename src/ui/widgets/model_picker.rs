@@ -30,7 +30,12 @@ pub fn ModelPicker(
             provider
                 .models
                 .iter()
-                .map(|m| (m.clone(), price_per_million(price_of(s, &provider, m).as_ref())))
+                .map(|m| {
+                    (
+                        m.clone(),
+                        price_per_million(price_of(s, &provider, m).as_ref()),
+                    )
+                })
                 .collect::<Vec<_>>()
         })
     };
@@ -53,7 +58,8 @@ pub fn ModelPicker(
         })
     };
     let hint = move || match count() {
-        0 => "Type a model name (“Check connection” in Settings lists the provider's models).".to_string(),
+        0 => "Type a model name (“Check connection” in Settings lists the provider's models)."
+            .to_string(),
         1 => "1 listed model, or type any name.".to_string(),
         n => format!("{n} listed models: type to search, or any name."),
     };
