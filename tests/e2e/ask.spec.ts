@@ -6,7 +6,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { LLAMA_MODEL, LLAMA_URL, MOCK_URL } from './servers';
-import { addCompatibleProvider, openCouncil } from './helpers';
+import { addCompatibleProvider, openCouncil, watchConsole } from './helpers';
 
 /** aimock answers every round for the model "one-box" (tests/e2e/fixtures/aimock/one-box.json). */
 async function freeMockProvider(page: Page) {
@@ -65,12 +65,25 @@ test('Ctrl+Enter asks the council', async ({ page }) => {
   await expect(page.locator('.session-question')).toHaveText('One box: Ctrl+Enter, should we split the billing monolith?');
 });
 
-test('nothing listening: caught when the provider is added, and the run does not start', async ({ page }) => {
+test('nothing listening: adding a local preset probes nothing; its check says the server is not running, and the run does not start', async ({ page }) => {
+  const probes: string[] = [];
+  page.on('request', (r) => { if (r.url().startsWith('http://127.0.0.1:11434/')) probes.push(r.url()); });
+  const errors = watchConsole(page);
+  const logged: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.text().includes('11434')) logged.push(m.text()); });
   await page.goto('/');
   await page.getByRole('button', { name: 'Add Ollama (local)' }).click();
-  // The form takes its place and says what the check found, before anyone asks.
-  await expect(page.locator('.seats-health')).toContainText(
-    'Ollama (local) not reachable Nothing is listening at http://127.0.0.1:11434/v1.', { timeout: 30_000 });
+  // The form takes its place and offers the check: the guessed address is not probed on its own.
+  const health = page.locator('.seats-health');
+  await expect(health).toContainText('Ollama (local) not checked at http://127.0.0.1:11434/v1');
+  expect(probes).toEqual([]);
+  expect(logged).toEqual([]);
+  await health.getByRole('button', { name: 'Check Ollama (local)' }).click();
+  await expect(health).toContainText(
+    'Ollama (local) not reachable No server is running at http://127.0.0.1:11434/v1.', { timeout: 30_000 });
+  // The app logs nothing about the refusal it expected (only the browser's own network line, which a
+  // page cannot silence, and which now comes only after the user asked).
+  expect(errors).toEqual([]);
   // Added twice: not duplicated.
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.locator('.preset', { hasText: 'Ollama (local)' }).locator('.health-chip')).toHaveText('not reachable');
@@ -78,7 +91,7 @@ test('nothing listening: caught when the provider is added, and the run does not
   await expect(page.getByText('Ollama (local) is already added.')).toBeVisible();
   await expect(page.locator('.provider-card')).toHaveCount(1);
   await expect(page.locator('.provider-card .health-line')).toContainText(
-    'Nothing is listening at http://127.0.0.1:11434/v1. Start Ollama with OLLAMA_ORIGINS=*');
+    'Not connected: No server is running at http://127.0.0.1:11434/v1. Start Ollama with OLLAMA_ORIGINS=*');
 
   await page.getByRole('button', { name: 'New session' }).click();
   await openCouncil(page);
@@ -86,14 +99,14 @@ test('nothing listening: caught when the provider is added, and the run does not
   await page.getByLabel('Question', { exact: true }).fill('Nothing listening: adopt Rust?');
   await page.getByRole('button', { name: 'Ask the council' }).click();
   await expect(page.locator('.error[role=alert]')).toContainText(
-    'Not started: Panelist 1, Panelist 2, Panelist 3 and Judge (Ollama (local)): Nothing is listening at http://127.0.0.1:11434/v1.');
+    'Not started: Panelist 1, Panelist 2, Panelist 3 and Judge (Ollama (local)): No server is running at http://127.0.0.1:11434/v1.');
   await expect(page).toHaveURL(/#\/new$/);
 });
 
 test('a bad key: the check names it, and the run does not start', async ({ page }) => {
   await page.goto('/');
   const card = await addCompatibleProvider(page, 'Gemma wrong key', LLAMA_URL, LLAMA_MODEL, 'sk-not-the-key', true);
-  await card.getByRole('button', { name: 'Check provider' }).click();
+  await card.getByRole('button', { name: 'Check connection' }).click();
   await expect(card.locator('.health-line')).toContainText('key refused', { timeout: 60_000 });
   await expect(card.locator('.health-line')).toContainText('The key was refused (HTTP 401). Paste a valid key for this provider.');
   await page.getByRole('button', { name: 'New session' }).click();

@@ -42,11 +42,11 @@ test('a failed run names its problem once, above the fold, with the fix one clic
 
   // Resume is offered, after the fix.
   const actions = banner.locator('.actions button');
-  expect(await actions.allInnerTexts()).toEqual(['Open Mock settings', 'Test Mock', 'Resume from round 1', 'Discard it']);
+  expect(await actions.allInnerTexts()).toEqual(['Open Mock settings', 'Check Mock', 'Resume from round 1', 'Discard it']);
 
-  // Test it: the banner says how the provider answers now.
-  await banner.getByRole('button', { name: 'Test Mock' }).click();
-  await expect(banner.locator('.provider-test')).toContainText(/Connected: .* answered in \d+ ms\./);
+  // Check it: the banner says in the check's one line how the provider answers now.
+  await banner.getByRole('button', { name: 'Check Mock' }).click();
+  await expect(banner.locator('.provider-test')).toContainText(/^Connected · .+ · test reply from .+ in [\d.]+ s$/);
 
   // Fix the provider: its card in Settings, in view, with the focus in it.
   const sessionUrl = page.url();

@@ -1,8 +1,9 @@
 import { expect, Locator, Page } from '@playwright/test';
 
 /**
- * The local presets' own addresses: adding a preset checks it there at once, and with no server
- * on those ports the browser logs the refused probe (a test then points the provider elsewhere).
+ * The local presets' own addresses: a check the user asks for there, with no server on those
+ * ports, makes the browser log its refused request (a page cannot silence that line). Adding a
+ * preset no longer probes them.
  */
 const PRESET_ADDRESSES = ['http://127.0.0.1:8080/', 'http://127.0.0.1:11434/', 'http://127.0.0.1:1234/'];
 

@@ -48,9 +48,9 @@ test('sign in: the mock auth page sends a code back, the key is exchanged and sh
   await openRouterAtTheMock(page);
   const card = await signIn(page);
   await expect(card.locator('.key-limit')).toHaveText(`Key “${LABEL}”: $4.90 of its $5.00 limit left.`);
-  await expect(card.locator('.sign-in-status')).toContainText('1 models loaded.');
   await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');
-  await expect(card.locator('.health-line')).toContainText('Reachable, key accepted');
+  // The check after the sign-in listed the models (with their prices) and made its test call.
+  await expect(card.locator('.health-line')).toContainText(/Connected · 1 model · test reply from .+ in [\d.]+ s/);
 
   // Back on the route the sign-in left from, with no code (nor key) in the address.
   await expect(page).toHaveURL(`${APP_URL}#/settings`);
@@ -90,7 +90,7 @@ test('a run whose worst case passes what the key has left is stopped before its 
   await configureOpenRouter(page.request, { limit: 1, remaining: 0.01, mode: 'allow' });
   const card = await openRouterAtTheMock(page);
   await signIn(page);
-  await expect(card.locator('.health-line')).toContainText('Reachable, key accepted');
+  await expect(card.locator('.health-line')).toContainText('Connected · 1 model');
   const before = await journal(page);
 
   await page.getByRole('button', { name: 'New session' }).click();
@@ -108,7 +108,7 @@ test('the consent of a run within the limit states its worst case and what the k
   await configureOpenRouter(page.request, { limit: 5, remaining: 4.9, mode: 'allow' });
   const card = await openRouterAtTheMock(page, { consent_threshold_usd: 0.01 });
   await signIn(page);
-  await expect(card.locator('.health-line')).toContainText('Reachable, key accepted');
+  await expect(card.locator('.health-line')).toContainText('Connected · 1 model');
   const before = await journal(page);
 
   await page.getByRole('button', { name: 'New session' }).click();

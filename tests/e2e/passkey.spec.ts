@@ -81,8 +81,8 @@ test('a remembered key sealed under a passkey is locked after a reload, opens wi
   await expect(vault.getByRole('status')).toHaveText('Unlocked: the remembered keys are usable in this tab.');
   await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');
   // The key works: the provider check calls the mock with it and the mock accepts only keys it issued.
-  await card.getByRole('button', { name: 'Check provider' }).click();
-  await expect(card.locator('.health-line')).toContainText('Reachable, key accepted');
+  await card.getByRole('button', { name: 'Check connection' }).click();
+  await expect(card.locator('.health-line')).toContainText(/^ready Connected · 1 model · test reply from mock\/priced in /);
   expect(await storedVault(page)).toEqual(sealed);
 
   await vault.getByRole('button', { name: 'Lock' }).click();

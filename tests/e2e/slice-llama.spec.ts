@@ -67,8 +67,8 @@ test('a wrong base URL is explained and nothing stored is lost', async ({ page }
 
   await addCompatibleProvider(page, 'Nowhere', 'http://127.0.0.1:9/v1', LLAMA_MODEL);
   const card = page.getByRole('article', { name: 'Nowhere' });
-  await card.getByRole('button', { name: 'Test connection' }).click();
-  await expect(card.locator('.status')).toContainText(/could not reach|not running|CORS/i, { timeout: 60_000 });
+  await card.getByRole('button', { name: 'Check connection' }).click();
+  await expect(card.locator('.health-line')).toContainText(/could not reach|not running|CORS/i, { timeout: 60_000 });
 
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.locator('.session-item')).toHaveCount(1);
@@ -79,8 +79,8 @@ test('a wrong key is explained, and the key is never stored', async ({ page }) =
   await page.goto('/');
   const wrongKey = 'sk-wrong-key-000111222';
   const card = await addCompatibleProvider(page, 'Gemma wrong key', LLAMA_URL, LLAMA_MODEL, wrongKey);
-  await card.getByRole('button', { name: 'Test connection' }).click();
-  await expect(card.locator('.status')).toContainText(/key/i, { timeout: MODEL_TEST_MS });
-  await expect(card.locator('.status')).not.toContainText(wrongKey);
+  await card.getByRole('button', { name: 'Check connection' }).click();
+  await expect(card.locator('.health-line')).toContainText(/key/i, { timeout: MODEL_TEST_MS });
+  await expect(card.locator('.health-line')).not.toContainText(wrongKey);
   expect(await allBrowserStorage(page)).not.toContain(wrongKey);
 });

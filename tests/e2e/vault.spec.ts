@@ -64,8 +64,8 @@ test('a remembered key is sealed under a passphrase, locked after a reload, refu
   await expect(vault).toContainText('Remembered keys are unlocked in this tab.');
   await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');
   // The unlocked key works: the provider check calls the mock with it and is accepted.
-  await card.getByRole('button', { name: 'Check provider' }).click();
-  await expect(card.locator('.health-line')).toContainText('Reachable, key accepted');
+  await card.getByRole('button', { name: 'Check connection' }).click();
+  await expect(card.locator('.health-line')).toContainText(/^ready Connected · 1 model · test reply from mock\/priced in /);
 
   await vault.getByRole('button', { name: 'Lock' }).click();
   await expect(vault).toContainText('Remembered keys are locked.');

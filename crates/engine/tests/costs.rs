@@ -270,3 +270,19 @@ fn a_run_counts_the_usage_its_providers_report() {
         reported
     );
 }
+
+#[test]
+fn a_model_picker_shows_its_price_per_million_tokens_or_says_it_is_unknown() {
+    use consilium_engine::views::costs::price_per_million;
+    assert_eq!(
+        price_per_million(Some(&Price::new(2.5, 10.0))),
+        "$2.50 in · $10.00 out per million tokens"
+    );
+    // A cheap model keeps the digits that tell it apart.
+    assert_eq!(
+        price_per_million(Some(&Price::new(0.075, 0.3))),
+        "$0.075 in · $0.30 out per million tokens"
+    );
+    assert_eq!(price_per_million(Some(&Price::new(0.0, 0.0))), "free");
+    assert_eq!(price_per_million(None), "price unknown");
+}

@@ -13,7 +13,7 @@ use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::views::consent::{check_prioritize, prioritize_questions, start_anyway};
 use consilium_engine::views::costs::price_entry;
-use consilium_engine::views::health::{seats_known_to_fail, Health, SeatToCheck};
+use consilium_engine::views::health::{seats_known_to_fail, Connected, Health, SeatToCheck};
 use consilium_engine::views::prioritize::*;
 use consilium_engine::views::seats::{
     chosen_judge_warning, consult_seats, council_participants, judge_model_warning,
@@ -883,7 +883,11 @@ fn a_run_is_stopped_by_each_seat_known_to_fail_naming_the_seat_and_the_fix() {
         what: "The key was refused (HTTP 401).".into(),
         fix: "Paste a valid key for this provider.".into(),
     });
-    let ready = Health::Ready { models: Vec::new() };
+    let ready = Health::Ready(Connected {
+        models: None,
+        model: "m".into(),
+        reply_ms: 800,
+    });
     let seat = |label, provider_name, health| SeatToCheck {
         label,
         provider_name,
@@ -899,8 +903,8 @@ fn a_run_is_stopped_by_each_seat_known_to_fail_naming_the_seat_and_the_fix() {
         Some(
             "Not started: Panelist 1 and Panelist 3 (Ollama): Nothing is listening at \
              http://127.0.0.1:11434/v1. Start Ollama with OLLAMA_ORIGINS=*. Judge (OpenAI): The \
-             key was refused (HTTP 401). Paste a valid key for this provider. Fix it, then test \
-             the provider again (or choose another provider for that seat)."
+             key was refused (HTTP 401). Paste a valid key for this provider. Fix it, then check \
+             the connection again (or choose another provider for that seat)."
                 .into()
         )
     );
@@ -932,4 +936,48 @@ fn a_run_is_stopped_by_each_seat_known_to_fail_naming_the_seat_and_the_fix() {
     );
     assert_eq!((ready.label().as_str(), ready.tone()), ("ready", "ready"));
     assert_eq!(Health::Unknown.label(), "not checked");
+}
+
+#[test]
+fn the_check_says_in_one_line_what_worked_or_what_failed_and_what_to_do() {
+    use consilium_providers::{Diagnosis, Problem};
+    let listed = |models: Option<Vec<&str>>, reply_ms| {
+        Health::Ready(Connected {
+            models: models.map(|m| m.into_iter().map(String::from).collect()),
+            model: "gpt-4o-mini".into(),
+            reply_ms,
+        })
+    };
+    let twelve: Vec<&str> = vec!["m"; 12];
+    assert_eq!(
+        listed(Some(twelve), 812).line(),
+        "Connected · 12 models · test reply from gpt-4o-mini in 0.8 s"
+    );
+    assert_eq!(listed(Some(twelve_models()), 812).models().len(), 12);
+    assert_eq!(
+        listed(Some(vec!["a"]), 12_400).line(),
+        "Connected · 1 model · test reply from gpt-4o-mini in 12 s"
+    );
+    // Gemini-style servers list nothing: checked by the call alone, and said so.
+    let unlisted = listed(None, 90);
+    assert_eq!(
+        unlisted.line(),
+        "Connected · no model list at this address · test reply from gpt-4o-mini in 0.1 s"
+    );
+    assert!(unlisted.models().is_empty());
+    let down = Health::Failing(Diagnosis {
+        problem: Problem::NothingListening,
+        what: "No server is running at http://127.0.0.1:8080/v1.".into(),
+        fix: "Start llama.cpp's server.".into(),
+    });
+    assert_eq!(
+        down.line(),
+        "Not connected: No server is running at http://127.0.0.1:8080/v1. Start llama.cpp's server."
+    );
+    assert!(Health::Unknown.line().contains("Check connection"));
+    assert!(!Health::Checking.line().is_empty());
+}
+
+fn twelve_models() -> Vec<&'static str> {
+    vec!["m"; 12]
 }

@@ -292,7 +292,7 @@ fn blocked_or_unreachable(facts: &CheckFacts, reachable_without_cors: Option<boo
         ),
         _ => diagnosis(
             Problem::NothingListening,
-            format!("Nothing is listening at {url}."),
+            format!("No server is running at {url}."),
             start_hint(url),
         ),
     }
@@ -386,6 +386,23 @@ pub fn diagnose(facts: &CheckFacts) -> Result<Vec<ModelInfo>, Diagnosis> {
             };
             parsed.ok_or_else(|| answered(facts, *status, content_type, body))
         }
+    }
+}
+
+/// Whether a failed model-list step still lets the check make its call: an address that has no
+/// list (a 404 there; Gemini-style servers that serve no list) may still answer calls. Anything
+/// else (unreachable, key refused, a web page) fails the call the same way, so it stops the check.
+pub fn list_unavailable(list: &Diagnosis) -> bool {
+    list.problem == Problem::NoApiHere
+}
+
+/// What a failed call means when the address had no model list: a call that also finds nothing
+/// (an unknown model, a 404) says the address is wrong, as the list did; any other failure (a
+/// refused key, a rate limit) is the call's own.
+pub fn call_failure(missing_list: Option<&Diagnosis>, call: Diagnosis) -> Diagnosis {
+    match missing_list {
+        Some(list) if call.problem == Problem::UnknownModel => list.clone(),
+        _ => call,
     }
 }
 

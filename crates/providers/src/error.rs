@@ -77,7 +77,7 @@ impl ProviderError {
             ),
             Self::UnknownModel { status, detail } => with_detail(
                 format!(
-                    "{who} does not know the model \"{}\" (HTTP {status}). Pick one from its model list in Settings (\"Load models\") or fix the name; if the name is right, check the base URL ({}).",
+                    "{who} does not know the model \"{}\" (HTTP {status}). Pick one from its model list in Settings (\"Check connection\" loads it) or fix the name; if the name is right, check the base URL ({}).",
                     ctx.model, ctx.base_url
                 ),
                 detail,
@@ -153,7 +153,7 @@ impl ProviderError {
         format!("{message}{tried}{next}")
     }
 
-    /// The message for a failed model-list request ("Load models"): a 404 there is about the URL,
+    /// The message for a failed model-list request: a 404 there is about the URL,
     /// not a model, so sending the user back to the model list would be circular.
     pub fn model_list_message(&self, ctx: &ErrorContext) -> String {
         match self {

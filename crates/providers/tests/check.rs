@@ -4,8 +4,8 @@ mod common;
 
 use common::fixture;
 use consilium_providers::{
-    diagnose, is_local_address, model_listed, target_address_space, Browser, CheckFacts, CheckStep,
-    FetchOutcome, Problem, ProviderKind,
+    call_failure, diagnose, is_local_address, list_unavailable, model_listed, target_address_space,
+    Browser, CheckFacts, CheckStep, FetchOutcome, Problem, ProviderKind,
 };
 
 const LOCAL_PAGE: &str = "http://127.0.0.1:8765/#/new";
@@ -61,7 +61,7 @@ fn nothing_listening_on_a_local_port_says_how_to_start_that_server() {
         failed(Some(false)),
     ));
     assert_eq!(kind, Problem::NothingListening);
-    assert_eq!(text, "Nothing is listening at http://127.0.0.1:11434/v1. Start Ollama with OLLAMA_ORIGINS=* (e.g. `OLLAMA_ORIGINS=* ollama serve`).");
+    assert_eq!(text, "No server is running at http://127.0.0.1:11434/v1. Start Ollama with OLLAMA_ORIGINS=* (e.g. `OLLAMA_ORIGINS=* ollama serve`).");
     let (_, text) = problem(&facts(
         LOCAL_PAGE,
         "http://localhost:8080/v1/",
@@ -413,4 +413,62 @@ fn chrome_local_network_access_spaces_per_base_url() {
     ] {
         assert_eq!(target_address_space(url), None, "{url}");
     }
+}
+
+#[test]
+fn an_address_without_a_model_list_still_gets_its_call_and_a_call_that_finds_nothing_blames_the_address(
+) {
+    let no_list = diagnose(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:4010/v1beta",
+        Browser::Chrome,
+        answered(404, "application/json", r#"{"error":"not found"}"#),
+    ))
+    .expect_err("a 404 list fails");
+    assert_eq!(no_list.problem, Problem::NoApiHere);
+    assert!(list_unavailable(&no_list));
+    // Unreachable or a refused key stop the check: the call would fail the same way.
+    let unreachable = diagnose(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:9/v1",
+        Browser::Chrome,
+        failed(Some(false)),
+    ))
+    .expect_err("nothing there");
+    assert!(!list_unavailable(&unreachable));
+    let refused = diagnose(&facts(
+        LOCAL_PAGE,
+        "http://127.0.0.1:4010/v1",
+        Browser::Chrome,
+        answered(
+            401,
+            "application/json",
+            r#"{"error":{"message":"bad key"}}"#,
+        ),
+    ))
+    .expect_err("key refused");
+    assert!(!list_unavailable(&refused));
+
+    let call = |status: u16| {
+        diagnose(&CheckFacts {
+            step: CheckStep::Call,
+            ..facts(
+                LOCAL_PAGE,
+                "http://127.0.0.1:4010/v1beta",
+                Browser::Chrome,
+                answered(
+                    status,
+                    "application/json",
+                    r#"{"error":{"message":"no such model"}}"#,
+                ),
+            )
+        })
+        .expect_err("the call fails")
+    };
+    assert_eq!(call_failure(Some(&no_list), call(404)), no_list);
+    assert_eq!(
+        call_failure(Some(&no_list), call(401)).problem,
+        Problem::BadKey
+    );
+    assert_eq!(call_failure(None, call(404)).problem, Problem::UnknownModel);
 }

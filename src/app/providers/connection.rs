@@ -1,15 +1,9 @@
-//! "Test connection": one short call to a provider's default model, built by the same code as a
-//! run's calls (`chat_request`), sent once (no retries: the user is waiting for the verdict).
+//! The check's test call: one short call to a provider's default model, built by the same code
+//! as a run's calls (`chat_request`, not streamed), sent once (no retries: the user is waiting
+//! for the verdict).
 use consilium_engine::{harness::io::CallRequest, harness::io::CallTarget};
-use consilium_providers::redact;
 
-use crate::app::runs::chat_request;
-use crate::platform::keys;
-use crate::platform::transport::{send_chat, CancelToken};
 use crate::settings::ProviderSettings;
-
-/// How long the test waits for the reply.
-const TIMEOUT_MS: u32 = 30_000;
 
 /// The test's call: a one-word answer, proving the URL, the key and the model together.
 pub fn connection_request(provider: &ProviderSettings) -> CallRequest {
@@ -35,39 +29,12 @@ pub fn connection_request(provider: &ProviderSettings) -> CallRequest {
     }
 }
 
-/// Makes the test call and says how it went: the model that answered and the latency, or what
-/// is wrong, as a sentence with no key in it.
-pub async fn test_connection(provider: &ProviderSettings) -> String {
-    let key = keys::get_key(&provider.id);
-    let request = connection_request(provider);
-    let started = js_sys::Date::now();
-    match send_chat(
-        &provider.endpoint(),
-        key.as_deref(),
-        &chat_request(&request, false),
-        TIMEOUT_MS,
-        &CancelToken::default(),
-        &|_| {},
-    )
-    .await
-    {
-        Ok(reply) => format!(
-            "Connected: {} answered in {:.0} ms.",
-            reply.model.unwrap_or(request.target.model),
-            js_sys::Date::now() - started
-        ),
-        Err(error) => redact(
-            &error.user_message(&provider.error_context(&provider.default_model)),
-            key.as_deref(),
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use consilium_providers::{ChatRequest, Message, ProviderKind, Role};
 
     use super::*;
+    use crate::app::runs::chat_request;
 
     #[test]
     fn the_test_call_is_a_one_word_question_to_the_default_model_not_streamed() {

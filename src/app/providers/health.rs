@@ -1,13 +1,14 @@
 //! The provider check: the model list, then a one-word call to the default model, each sent once
-//! with the facts gathered here (the page, the browser, how the fetch ended) and judged by the
+//! (the model list and its prices saved into the settings, for every seat's model picker), with
+//! the facts gathered here (the page, the browser, how the fetch ended) and judged by the
 //! providers crate's pure diagnosis. The result is kept per provider, for the connection it was
 //! made with: editing the base URL, kind or default model, or the key, makes it unknown again.
 use std::collections::HashMap;
 
-use consilium_engine::views::health::Health;
+use consilium_engine::views::health::{Connected, Health};
 use consilium_providers::{
-    build_chat_request, build_models_request, diagnose, Browser, CheckFacts, CheckStep,
-    FetchOutcome,
+    build_chat_request, build_models_request, call_failure, diagnose, list_unavailable, Browser,
+    CheckFacts, CheckStep, FetchOutcome, Price,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -75,7 +76,8 @@ impl HealthBook {
         });
         spawn_local(async move {
             // Through its part in the split build (`check_part`).
-            let health = crate::app::providers::check_part::check(provider).await;
+            let Checked { health, prices } =
+                crate::app::providers::check_part::check(provider).await;
             // The provider may have been edited (or checked again) meanwhile: then this result
             // is about a connection it no longer has.
             let same_check = book
@@ -88,20 +90,29 @@ impl HealthBook {
             if !(same_check && same_provider) {
                 return;
             }
-            if let Health::Ready { models } = &health {
-                let models = models.clone();
-                let changed = settings.with_untracked(|s| {
-                    s.provider(&id)
-                        .is_some_and(|p| !models.is_empty() && p.models != models)
-                });
-                if changed {
-                    settings.update(|s| {
-                        if let Some(p) = s.providers.iter_mut().find(|p| p.id == id) {
+            let models = health.models().to_vec();
+            let changed = settings.with_untracked(|s| {
+                let new_models = s
+                    .provider(&id)
+                    .is_some_and(|p| !models.is_empty() && p.models != models);
+                let new_prices = prices
+                    .iter()
+                    .any(|(model, price)| s.prices.price_for(model) != Some(*price));
+                new_models || new_prices
+            });
+            if changed {
+                settings.update(|s| {
+                    if let Some(p) = s.providers.iter_mut().find(|p| p.id == id) {
+                        if !models.is_empty() {
                             p.models = models;
                         }
-                    });
-                    let _ = settings.with_untracked(Settings::save);
-                }
+                    }
+                    // The list's own prices: the ledger charges with them too.
+                    for (model, price) in prices {
+                        s.prices.set(&model, price);
+                    }
+                });
+                let _ = settings.with_untracked(Settings::save);
             }
             book.0.update(|b| {
                 b.insert(id, (connection, health));
@@ -122,24 +133,51 @@ fn facts(provider: &ProviderSettings, step: CheckStep, outcome: FetchOutcome) ->
     }
 }
 
-/// Lists the models (reachable, key accepted), then asks the default model for one word.
-pub async fn check_provider(provider: &ProviderSettings) -> Health {
+/// What one check found: the provider's health, and the prices its model list carries (OpenRouter's).
+pub struct Checked {
+    pub health: Health,
+    pub prices: Vec<(String, Price)>,
+}
+
+/// The one provider check ("Check connection"): lists the models where the address has a list,
+/// then asks the default model for one word (the same non-streamed request a run would build),
+/// timed. Each step is sent once; an address without a list is checked by the call alone.
+pub async fn check_provider(provider: &ProviderSettings) -> Checked {
+    let failing = |diagnosis| Checked {
+        health: Health::Failing(diagnosis),
+        prices: Vec::new(),
+    };
     let key = keys::get_key(&provider.id);
     let endpoint = provider.endpoint();
     let list = build_models_request(&endpoint, key.as_deref());
     let outcome = probe(&list, STEP_TIMEOUT_MS).await;
-    let models = match diagnose(&facts(provider, CheckStep::ModelList, outcome)) {
-        Ok(models) => models.into_iter().map(|m| m.id).collect(),
-        Err(diagnosis) => return Health::Failing(diagnosis),
+    let (listed, missing_list) = match diagnose(&facts(provider, CheckStep::ModelList, outcome)) {
+        Ok(models) => (Some(models), None),
+        Err(diagnosis) if list_unavailable(&diagnosis) => (None, Some(diagnosis)),
+        Err(diagnosis) => return failing(diagnosis),
     };
     let call = build_chat_request(
         &endpoint,
         key.as_deref(),
         &chat_request(&connection_request(provider), false),
     );
+    let started = js_sys::Date::now();
     let outcome = probe(&call, STEP_TIMEOUT_MS).await;
-    match diagnose(&facts(provider, CheckStep::Call, outcome)) {
-        Ok(_) => Health::Ready { models },
-        Err(diagnosis) => Health::Failing(diagnosis),
+    let reply_ms = (js_sys::Date::now() - started).max(0.0) as u64;
+    if let Err(diagnosis) = diagnose(&facts(provider, CheckStep::Call, outcome)) {
+        return failing(call_failure(missing_list.as_ref(), diagnosis));
+    }
+    let prices = listed
+        .iter()
+        .flatten()
+        .filter_map(|m| m.price.map(|p| (m.id.clone(), p)))
+        .collect();
+    Checked {
+        health: Health::Ready(Connected {
+            models: listed.map(|models| models.into_iter().map(|m| m.id).collect()),
+            model: provider.default_model.trim().to_string(),
+            reply_ms,
+        }),
+        prices,
     }
 }

@@ -1,4 +1,6 @@
-//! Adding a provider: from a preset, saved with the settings and checked at once.
+//! Adding a provider: from a preset, saved with the settings. It is not checked here: a local
+//! preset's address is only a guess until the user confirms or edits it (a probe of a server
+//! that is not running there would only log a refusal), and a hosted one needs its key first.
 use leptos::prelude::*;
 
 use crate::app::AppState;
@@ -20,14 +22,24 @@ pub fn provider_from_preset(preset: &Preset) -> ProviderSettings {
     }
 }
 
-/// Adds a provider, saves the settings and checks it; returns a message when saving failed.
+/// Adds a provider and saves the settings; returns a message when saving failed.
 pub fn add_provider(state: AppState, provider: ProviderSettings) -> Option<String> {
-    state
-        .settings
-        .update(|s| s.providers.push(provider.clone()));
+    state.settings.update(|s| s.providers.push(provider));
+    state.settings.with_untracked(|s| s.save().err())
+}
+
+/// Sets the provider's address (as the user confirmed or typed it), saves, and checks it there.
+pub fn confirm_address(state: AppState, id: &str, base_url: &str) -> Option<String> {
+    let base_url = base_url.trim().to_string();
+    state.settings.update(|s| {
+        if let Some(p) = s.providers.iter_mut().find(|p| p.id == id) {
+            if !base_url.is_empty() {
+                p.base_url = base_url;
+            }
+        }
+    });
     let problem = state.settings.with_untracked(|s| s.save().err());
-    // A hosted provider without its key would only fail; it is checked once the key is typed.
-    if !provider.needs_key() {
+    if let Some(provider) = state.settings.with_untracked(|s| s.provider(id).cloned()) {
         state.health.check(state.settings, provider);
     }
     problem

@@ -5,13 +5,12 @@ use consilium_providers::openrouter::{
     auth_url, build_exchange_request, code_challenge, code_verifier, parse_exchange_reply,
     SignInError, VERIFIER_BYTES,
 };
-use consilium_providers::{redact, FetchOutcome};
+use consilium_providers::FetchOutcome;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use consilium_providers::ProviderKind;
 
-use super::models::load_models;
 use super::presets::{add_provider, provider_from_preset};
 use crate::app::{current_hash, AppState};
 use crate::platform::keys;
@@ -94,15 +93,8 @@ pub fn finish_sign_in(state: AppState, returned: SignInReturn) {
         state.health.forget(&provider.id);
         // Shown beside the provider (`KeyStatus`), not repeated here.
         state.keys.refresh(&provider).await;
-        // The model list carries OpenRouter's prices, which the estimate and the budget need.
-        let models = match load_models(state, provider.clone()).await {
-            Ok(loaded) => format!(" {loaded}"),
-            Err(problem) => format!(" {}", redact(&problem, Some(&key))),
-        };
-        tell(format!(
-            "Signed in: a key for {} is set.{models}",
-            provider.name
-        ));
+        tell(format!("Signed in: a key for {} is set.", provider.name));
+        // The check loads the model list, whose prices the estimate and the budget need.
         state.health.check(state.settings, provider);
     });
 }

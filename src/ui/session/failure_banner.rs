@@ -1,18 +1,17 @@
 //! A failed run's one banner: the problem named once (the engine's `failure_report` groups the
 //! calls that failed alike), what happened to the run, how to fix it, and the actions that help:
-//! open the provider's settings, test it, resume or discard. The full reason and each failed call
+//! open the provider's settings, check its connection, resume or discard. The full reason and each failed call
 //! are kept under Details.
 use consilium_engine::record::Session;
+use consilium_engine::views::health::Health;
 use consilium_engine::{
     views::failure::FailureReport, views::failure::ProviderRef, views::session::failed_calls,
     views::session::ResumeOffer,
 };
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use std::time::Duration;
 use wasm_bindgen::JsCast;
 
-use crate::app::providers::test_connection;
 use crate::app::{AppState, Route};
 
 #[component]
@@ -85,13 +84,12 @@ pub fn FailureBanner(
     }
 }
 
-/// "Open X settings" and "Test X" for one provider the failed calls went to, with the test's
-/// verdict beside them.
+/// "Open X settings" and "Check X" for one provider the failed calls went to, with the check's
+/// one line beside them (the same check as Settings' "Check connection").
 #[component]
 fn ProviderFix(provider: ProviderRef) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let status = RwSignal::new(None::<String>);
-    let busy = RwSignal::new(false);
+    let asked = RwSignal::new(false);
     let known = state
         .settings
         .with_untracked(|s| s.provider(&provider.id).is_some());
@@ -101,16 +99,14 @@ fn ProviderFix(provider: ProviderRef) -> impl IntoView {
         focus_provider_card(id.clone(), 20);
     };
     let id = provider.id.clone();
-    let test = move |_| {
+    let health = Memo::new(move |_| state.settings.with(|s| state.health.of_id(s, &id)));
+    let id = provider.id.clone();
+    let check = move |_| {
         let Some(settings) = state.settings.with_untracked(|s| s.provider(&id).cloned()) else {
             return;
         };
-        busy.set(true);
-        status.set(Some("Testing…".into()));
-        spawn_local(async move {
-            status.set(Some(test_connection(&settings).await));
-            busy.set(false);
-        });
+        asked.set(true);
+        state.health.check(state.settings, settings);
     };
     let label = provider.label.clone();
     view! {
@@ -118,9 +114,11 @@ fn ProviderFix(provider: ProviderRef) -> impl IntoView {
             {if known { format!("Open {label} settings") } else { "Open Settings".to_string() }}
         </button>
         {known.then(|| view! {
-            <button class="secondary" on:click=test disabled=move || busy.get()>{format!("Test {}", provider.label)}</button>
+            <button class="secondary" on:click=check disabled=move || health.with(|h| *h == Health::Checking)>
+                {format!("Check {}", provider.label)}
+            </button>
         })}
-        <p class="status provider-test" role="status">{move || status.get()}</p>
+        <p class="status provider-test" role="status">{move || asked.get().then(|| health.with(Health::line))}</p>
     }
 }
 

@@ -1,18 +1,17 @@
-//! Basic settings: each provider (name, kind, address, default model, key, its health, one check
-//! and its model list) and the council a new consult starts with.
+//! Basic settings: each provider (name, kind, address, default model, key) with its one check,
+//! "Check connection" (its model list and a short test call, told in one line), and the council
+//! a new consult starts with.
 use consilium_engine::{views::health::Health, views::seats::consult_seats};
 use consilium_providers::ProviderKind;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 
 use super::fields::update_settings;
 use super::vault::VaultTick;
 use crate::app::providers::gate::council_summary;
-use crate::app::providers::models::load_models;
-use crate::app::providers::test_connection;
 use crate::app::AppState;
 use crate::platform::keys;
 use crate::settings::{kind_label, ProviderSettings, ALL_KINDS};
+use crate::ui::widgets::model_picker::ModelPicker;
 use crate::ui::widgets::provider_gate::HealthChip;
 use crate::ui::widgets::sign_in::{KeyStatus, SignInButton, SignInFor};
 
@@ -56,7 +55,6 @@ pub fn DefaultCouncil() -> impl IntoView {
 pub fn ProviderEditor(id: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let status = RwSignal::new(None::<String>);
-    let busy = RwSignal::new(false);
     let lookup_id = id.clone();
     let provider = Memo::new(move |_| state.settings.with(|s| s.provider(&lookup_id).cloned()));
     let edit = {
@@ -101,30 +99,6 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
         keys::has_key(&signed_in_id)
     };
 
-    let test_connection = move |_| {
-        let Some(provider) = provider.get_untracked() else {
-            return;
-        };
-        busy.set(true);
-        status.set(Some("Testing…".into()));
-        spawn_local(async move {
-            status.set(Some(test_connection(&provider).await));
-            busy.set(false);
-        });
-    };
-    let load_models = move |_| {
-        let Some(provider) = provider.get_untracked() else {
-            return;
-        };
-        busy.set(true);
-        status.set(Some("Loading the model list…".into()));
-        spawn_local(async move {
-            let said = load_models(state, provider).await;
-            status.set(Some(said.unwrap_or_else(|problem| problem)));
-            busy.set(false);
-        });
-    };
-
     view! {
         <article class="provider-card" data-provider-id=id.clone() aria-label=move || field(|p| p.name.clone())()>
             <div class="grid">
@@ -143,13 +117,14 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                     <input type="url" prop:value=field(|p| p.base_url.clone())
                         on:change=move |ev| { let v = event_target_value(&ev).trim().to_string(); e3(Box::new(move |p| p.base_url = v)) } />
                 </label>
-                <label>"Default model"
-                    <input type="text" list=format!("models-of-{slug}") prop:value=field(|p| p.default_model.clone())
-                        on:change=move |ev| { let v = event_target_value(&ev).trim().to_string(); e4(Box::new(move |p| p.default_model = v)) } />
-                    <datalist id=format!("models-of-{slug}")>
-                        {move || provider.with(|p| p.as_ref().map(|p| p.models.clone()).unwrap_or_default()).into_iter().map(|m| view! { <option value=m /> }).collect_view()}
-                    </datalist>
-                </label>
+                <ModelPicker
+                    label="Default model"
+                    list_id=format!("models-of-{slug}")
+                    provider_id=Signal::derive(move || provider.with(|p| p.as_ref().map(|p| p.id.clone()).unwrap_or_default()))
+                    value=Signal::derive(field(|p| p.default_model.clone()))
+                    on_pick=Callback::new(move |v: String| { let v = v.trim().to_string(); e4(Box::new(move |p| p.default_model = v)) })
+                    live=false
+                />
                 <label>"API key"
                     <input type="password" autocomplete="off"
                         placeholder=move || if signed_in() {
@@ -190,13 +165,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
             </div>
             <div class="health-line" role="status">
                 <HealthChip health=health />
-                " "{move || match health.get() {
-                    Health::Failing(diagnosis) => diagnosis.sentence(),
-                    Health::Ready { models } if !models.is_empty() => format!("Reachable, key accepted, {} models listed.", models.len()),
-                    Health::Ready { .. } => "Reachable, key accepted, the model answered.".to_string(),
-                    Health::Unknown => "Check it to know before a run.".to_string(),
-                    Health::Checking => String::new(),
-                }}
+                " "{move || health.with(Health::line)}
             </div>
             {move || provider.with(|p| p.as_ref().is_some_and(|p| p.kind == ProviderKind::OpenRouter)).then(|| view! {
                 <div class="key-line">
@@ -205,9 +174,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                 </div>
             })}
             <div class="actions">
-                <button class="secondary" on:click=check disabled=move || health.with(|h| *h == Health::Checking)>"Check provider"</button>
-                <button class="secondary" on:click=test_connection disabled=move || busy.get()>"Test connection"</button>
-                <button class="secondary" on:click=load_models disabled=move || busy.get()>"Load models"</button>
+                <button class="secondary" on:click=check disabled=move || health.with(|h| *h == Health::Checking)>"Check connection"</button>
                 <button class="danger" on:click=move |_| {
                     keys::forget(&id_remove);
                     let id = id_remove.clone();

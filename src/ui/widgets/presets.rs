@@ -1,10 +1,12 @@
 //! One-click providers: local servers (Ollama, llama.cpp, LM Studio) and each hosted provider.
 //! OpenRouter's row also signs in (a key in one click, no pasting).
-//! Adding one checks it at once (its health shows beside it); a preset already added is not
-//! added again.
+//! A local server's preset asks, once added, whether its address is the user's: the check runs
+//! when the address is confirmed or edited, never against a guessed address. A preset already
+//! added is not added again.
+use leptos::html;
 use leptos::prelude::*;
 
-use crate::app::providers::presets::{add_provider, provider_from_preset};
+use crate::app::providers::presets::{add_provider, confirm_address, provider_from_preset};
 use consilium_providers::ProviderKind;
 
 use crate::app::AppState;
@@ -15,6 +17,8 @@ use crate::ui::widgets::sign_in::{KeyStatus, SignInButton, SignInFor};
 pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
     let state = expect_context::<AppState>();
     let message = RwSignal::new(None::<String>);
+    // The local provider just added, whose address is asked about.
+    let confirming = RwSignal::new(None::<String>);
     let items = presets()
         .into_iter()
         .filter(|p| !only_local || !p.needs_key)
@@ -35,6 +39,19 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
                     view! { <span class="health-chip" data-tone=health.tone()>{health.label()}</span> }
                 })
             };
+            let address = NodeRef::<html::Input>::new();
+            let confirm = move || {
+                let (Some(provider), Some(input)) = (added.get_untracked(), address.get_untracked()) else {
+                    return;
+                };
+                if let Some(problem) = confirm_address(state, &provider.id, &input.value()) {
+                    message.set(Some(problem));
+                }
+            };
+            let asking = move || {
+                added.with(|p| p.as_ref().is_some_and(|p| confirming.with(|c| c.as_deref() == Some(p.id.as_str()))))
+            };
+            let line = move || added.get().map(|p| state.health.of(&p).line());
             view! {
                 <li class="preset">
                     <div>
@@ -42,6 +59,18 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
                         " "{health}
                         <span class="muted">" "{url}</span>
                         <p class="hint">{hint}</p>
+                        <Show when=asking>
+                            <div class="confirm-address">
+                                <label>
+                                    {format!("Address of your {label}")}
+                                    <input type="url" node_ref=address
+                                        prop:value=move || added.get().map(|p| p.base_url).unwrap_or_default()
+                                        on:change=move |_| confirm() />
+                                </label>
+                                <button class="primary" on:click=move |_| confirm()>"Check connection"</button>
+                                <p class="health-line" role="status">{line}</p>
+                            </div>
+                        </Show>
                         {open_router.then(|| view! {
                             <SignInButton target=SignInFor::Preset />
                             {move || view! { <KeyStatus provider_id=added.get().map(|p| p.id).unwrap_or_default() /> }}
@@ -56,10 +85,14 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
                             }
                             let provider = provider_from_preset(&preset);
                             let name = provider.name.clone();
+                            let id = provider.id.clone();
                             message.set(Some(match add_provider(state, provider) {
                                 Some(problem) => problem,
                                 None if preset.needs_key => format!("Added {name}. Paste its key in Settings, or when you ask."),
-                                None => format!("Added {name}; checking that it answers…"),
+                                None => {
+                                    confirming.set(Some(id));
+                                    format!("Added {name}. Is it running at the address below? Check the connection when it is.")
+                                }
                             }));
                         }
                     >

@@ -93,8 +93,9 @@ pub fn HealthChip(health: Signal<Health>) -> impl IntoView {
     }
 }
 
-/// Each provider the seats sit on, with what its last check found (nothing for one not checked):
-/// a failing provider is named with its fix before the user asks.
+/// Each provider the seats sit on, with what its last check found: a failing provider is named
+/// with its fix before the user asks. A server of the user's own (no key) not yet checked is
+/// offered its check here, since adding it did not probe a guessed address.
 #[component]
 pub fn SeatsHealth(seats: Signal<Vec<Seat>>) -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -111,8 +112,8 @@ pub fn SeatsHealth(seats: Signal<Vec<Seat>>) -> impl IntoView {
                 }
                 seen.push(p.id.clone());
                 let health = state.health.of(p);
-                if health != Health::Unknown {
-                    lines.push((p.name.clone(), health));
+                if health != Health::Unknown || !p.needs_key() {
+                    lines.push((p.clone(), health));
                 }
             }
         });
@@ -120,16 +121,23 @@ pub fn SeatsHealth(seats: Signal<Vec<Seat>>) -> impl IntoView {
     };
     view! {
         <ul class="seats-health" aria-live="polite">
-            {move || lines().into_iter().map(|(name, health)| {
+            {move || lines().into_iter().map(|(provider, health)| {
                 let detail = match &health {
                     Health::Failing(diagnosis) => diagnosis.sentence(),
+                    Health::Unknown => format!("at {}", provider.base_url),
                     _ => String::new(),
                 };
+                let unchecked = health == Health::Unknown;
+                let name = provider.name.clone();
+                let check = move |_| state.health.check(state.settings, provider.clone());
                 view! {
                     <li>
-                        {name}" "
+                        {name.clone()}" "
                         <span class="health-chip" data-tone=health.tone()>{health.label()}</span>
                         " "{detail}
+                        {unchecked.then(|| view! {
+                            " "<button class="link" on:click=check>{format!("Check {name}")}</button>
+                        })}
                     </li>
                 }
             }).collect_view()}

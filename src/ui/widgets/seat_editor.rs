@@ -1,5 +1,5 @@
-//! One seat of a council, a committee or a debate: provider, model, optional persona, optional
-//! backup. How a seat becomes a participant is the engine's (`views::seats`); the settings are
+//! One seat of a council, a committee or a debate: provider, model (picked from the provider's
+//! list with its price, or typed), optional persona, optional backup. How a seat becomes a participant is the engine's (`views::seats`); the settings are
 //! what it is resolved against.
 use consilium_engine::views::seats::{all_personas, KeptCouncil};
 use consilium_engine::{participants::Persona, participants::Price};
@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::app::AppState;
 use crate::settings::{ProviderSettings, Settings};
+use crate::ui::widgets::model_picker::ModelPicker;
 use crate::ui::widgets::provider_gate::HealthChip;
 
 fn seat_provider(p: &ProviderSettings) -> SeatProvider {
@@ -53,14 +54,6 @@ pub fn SeatEditor(
     let slug = label.to_lowercase().replace(' ', "-");
     let list_id = format!("models-{slug}");
     let providers = move || state.settings.with(|s| s.providers.clone());
-    let models = move || {
-        let provider_id = read.get().provider_id;
-        state.settings.with(|s| {
-            s.provider(&provider_id)
-                .map(|p| p.models.clone())
-                .unwrap_or_default()
-        })
-    };
     let on_provider = move |ev| {
         let provider_id = event_target_value(&ev);
         let seat = state
@@ -68,12 +61,12 @@ pub fn SeatEditor(
             .with_untracked(|s| read.get_untracked().on_provider(s, provider_id));
         write.run(seat);
     };
-    let on_model = move |ev| {
+    let on_model = Callback::new(move |model: String| {
         write.run(Seat {
-            model: event_target_value(&ev),
+            model,
             ..read.get_untracked()
         })
-    };
+    });
     let on_persona = move |ev| {
         write.run(Seat {
             persona: event_target_value(&ev),
@@ -133,13 +126,14 @@ pub fn SeatEditor(
                     }).collect_view()}
                 </select>
             </label>
-            <label>
-                "Model"
-                <input type="text" list=list_id.clone() prop:value=move || read.get().model on:input=on_model />
-                <datalist id=list_id.clone()>
-                    {move || models().into_iter().map(|m| view! { <option value=m /> }).collect_view()}
-                </datalist>
-            </label>
+            <ModelPicker
+                label="Model"
+                list_id=list_id.clone()
+                provider_id=Signal::derive(move || read.get().provider_id)
+                value=Signal::derive(move || read.get().model)
+                on_pick=on_model
+                live=true
+            />
             <HealthChip health=health />
             {persona_picker}
             <label>

@@ -207,3 +207,25 @@ pub fn price_entry_with_cache(
         },
     ))
 }
+
+/// A model's price as the model pickers show it: "$2.50 in · $10.00 out per million tokens",
+/// "free" when both are zero, "price unknown" without one (never $0).
+pub fn price_per_million(price: Option<&Price>) -> String {
+    match price {
+        None => "price unknown".into(),
+        Some(p) if p.input_per_million == 0.0 && p.output_per_million == 0.0 => "free".into(),
+        Some(p) => format!(
+            "{} in · {} out per million tokens",
+            rate(p.input_per_million),
+            rate(p.output_per_million)
+        ),
+    }
+}
+
+/// "$2.50", "$0.075", "$0.0001": cents, or the digits a cheap model's rate needs.
+fn rate(usd: f64) -> String {
+    let text = format!("{:.4}", usd.max(0.0));
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let fraction = fraction.trim_end_matches('0');
+    format!("${whole}.{fraction:0<2}")
+}

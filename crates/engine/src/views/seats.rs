@@ -223,8 +223,9 @@ impl Seat {
     }
 }
 
-/// The price table's price for `model`; else $0 on a free (local) provider; else unknown.
-fn price_of(catalog: &impl SeatCatalog, provider: &SeatProvider, model: &str) -> Option<Price> {
+/// The price table's price for `model`; else $0 on a free (local) provider; else unknown: what the
+/// ledger charges a seat with, and what its model picker shows.
+pub fn price_of(catalog: &impl SeatCatalog, provider: &SeatProvider, model: &str) -> Option<Price> {
     catalog
         .price_for(model)
         .or(provider.free.then_some(Price::new(0.0, 0.0)))
