@@ -64,7 +64,8 @@ test('a run stored question by question resumes after a reload, then shows and e
 
   // No finished call asked again: every question took a full run's calls, but the one under way
   // at the reload, whose logged calls are read back: only replies not yet saved at the reload
-  // are asked again, no more than the requests in flight (4, one provider).
+  // are asked again: the requests in flight (4, one provider) and, on a busy machine, as many
+  // replies again whose saves were still queued (benchmark.spec.ts says more).
   const delivered = (await benchJournal(request)).filter((e: BenchEntry) => e.model.endsWith(`-${group}`) && e.delivered);
   const perQuestion = new Map<string, number>();
   for (const entry of delivered) perQuestion.set(entry.question, (perQuestion.get(entry.question) ?? 0) + 1);
@@ -73,7 +74,7 @@ test('a run stored question by question resumes after a reload, then shows and e
   const full = counts.sort((a, b) => counts.filter((c) => c === b).length - counts.filter((c) => c === a).length)[0];
   const over = [...perQuestion.entries()].filter(([, n]) => n !== full);
   expect(over.length, `calls per question: ${JSON.stringify([...perQuestion.entries()])}`).toBeLessThanOrEqual(1);
-  for (const [, n] of over) expect(n - full, `calls asked twice: ${n - full}`).toBeLessThanOrEqual(4);
+  for (const [, n] of over) expect(n - full, `calls asked twice: ${n - full}`).toBeLessThanOrEqual(2 * 4);
 
   // Stored split: the record has no results, each question its entry with its samples' calls.
   const id = decodeURIComponent(page.url().split('#/session/')[1] ?? '');

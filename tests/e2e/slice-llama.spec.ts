@@ -68,7 +68,7 @@ test('a wrong base URL is explained and nothing stored is lost', async ({ page }
   await addCompatibleProvider(page, 'Nowhere', 'http://127.0.0.1:9/v1', LLAMA_MODEL);
   const card = page.getByRole('article', { name: 'Nowhere' });
   await card.getByRole('button', { name: 'Check connection' }).click();
-  await expect(card.locator('.health-line')).toContainText(/could not reach|not running|CORS/i, { timeout: 60_000 });
+  await expect(card.locator('.health-line')).toContainText(/could not reach|no server is running|CORS/i, { timeout: 60_000 });
 
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.locator('.session-item')).toHaveCount(1);
