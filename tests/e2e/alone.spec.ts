@@ -49,6 +49,9 @@ test('a council of one model alone asks it once and its answer is the decision',
   // No panel, so the card does not claim "No dissent on record.".
   await expect(decision).toContainText('One model was asked alone: no panel to dissent.');
   await expect(decision).not.toContainText('No dissent on record.');
+  // The chip and Why? speak of one model's own number: no band for "no dissent", no judge.
+  await expect(decision.locator('.chip').first()).toHaveText(/^\d+% · asked alone$/);
+  await expect(decision).not.toContainText("Judge's number");
   // One model alone asks round 1 only: the later rounds were not needed, not missed.
   for (const round of ['2', '3', '4']) {
     await expect(page.locator(`.round[data-round="${round}"] summary`)).toContainText('not needed at this depth');

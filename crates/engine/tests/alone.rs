@@ -9,6 +9,7 @@ use consilium_engine::consult::stored::stored_consult_problems;
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::record::consult::early_decision::DecidedBy;
 use consilium_engine::testing::ScriptedCaller;
+use consilium_engine::views::verdict::{confidence_chip, confidence_why, decision as verdict_view};
 use consilium_engine::{
     consult::demo::demo_config, consult::estimate::estimate_cost, harness::io::CallFailure,
     record::consult::config::ConsultConfig, record::consult::state::ConsultState, record::Session,
@@ -50,6 +51,18 @@ fn one_model_alone_is_a_single_answer_at_every_depth() {
             empty_dissent_note_of(body).as_deref(),
             Some(ALONE_DISSENT_NOTE)
         );
+        // The chip and "Why?" speak of a model alone, not of a band for "no dissent" or a judge.
+        let shown = verdict_view(&session).expect("a decision to show");
+        assert!(
+            confidence_chip(&shown).ends_with(" · asked alone"),
+            "{}",
+            confidence_chip(&shown)
+        );
+        let why: Vec<&str> = confidence_why(&shown)
+            .iter()
+            .map(|l| l.term)
+            .collect::<Vec<_>>();
+        assert_eq!(why, ["Its own number", "Rule", "The engine"]);
         let evidence: Vec<&str> = decision
             .verdict
             .evidence

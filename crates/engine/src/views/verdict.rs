@@ -85,21 +85,34 @@ pub fn decision(session: &Session) -> Option<Decision> {
     let reached = body.decision()?;
     let verdict = reached.verdict;
     let dissent = dissent_on_record(body);
+    // One model asked alone: no panel, so no band checks its own number.
+    let alone = body.config.panelists.len() < 2;
     let meter = reached.confidence_check.map(|check| {
         let floor_earned = check.agreement_gaps.is_empty();
-        let (band_low, band_high) = allowed_band(
-            body,
-            &dissent,
-            check.absent_panelists.is_empty(),
-            floor_earned,
-        );
-        let text = format!(
-            "{} computed, allowed {} to {}; the judge said {}",
-            percent(check.computed_confidence),
-            percent(band_low),
-            percent(band_high),
-            percent(check.judge_confidence)
-        );
+        let (band_low, band_high) = if alone {
+            (0.0, 1.0)
+        } else {
+            allowed_band(
+                body,
+                &dissent,
+                check.absent_panelists.is_empty(),
+                floor_earned,
+            )
+        };
+        let text = if alone {
+            format!(
+                "{}, the model's own number (asked alone: no band applies)",
+                percent(check.computed_confidence)
+            )
+        } else {
+            format!(
+                "{} computed, allowed {} to {}; the judge said {}",
+                percent(check.computed_confidence),
+                percent(band_low),
+                percent(band_high),
+                percent(check.judge_confidence)
+            )
+        };
         ConfidenceMeter {
             computed: check.computed_confidence,
             judge: check.judge_confidence,
@@ -326,6 +339,9 @@ fn shown_confidence(decision: &Decision) -> f64 {
 /// absent (dissent-like: absent is not agreeing). "No dissent" only when it is true: never with
 /// a panelist absent, nor below 70%, where an empty dissent is "dissent not named by the judge".
 pub fn dissent_summary(decision: &Decision) -> String {
+    if decision.panel_size < 2 {
+        return ASKED_ALONE.to_string();
+    }
     let absent = (!decision.absent.is_empty())
         .then(|| absent_fact(decision.absent.len(), decision.panel_size));
     match (decision.dissent.is_empty(), absent) {
@@ -338,6 +354,9 @@ pub fn dissent_summary(decision: &Decision) -> String {
         (true, None) => dissent_level(&decision.dissent).to_string(),
     }
 }
+
+/// The chip's word for a model asked alone, where there was no panel to agree or dissent.
+pub const ASKED_ALONE: &str = "asked alone";
 
 /// One fact behind the confidence, as "Why?" lists it.
 #[derive(Clone, Debug, PartialEq)]
@@ -359,6 +378,17 @@ pub fn confidence_why(decision: &Decision) -> Vec<WhyLine> {
             ),
         ];
     };
+    if decision.panel_size < 2 {
+        return vec![
+            line("Its own number", percent(meter.judge)),
+            line("Rule", meter.rule.clone()),
+            line(
+                "The engine",
+                "kept it: one model asked alone has no panel, so no band to check it against"
+                    .into(),
+            ),
+        ];
+    }
     let level = dissent_summary(decision);
     let outcome = if meter.adjusted {
         format!(
