@@ -3,36 +3,19 @@
 // council is told the earlier question and decision in rounds 1 and 4 (and not in 2 and 3), the
 // follow-up names what it follows, and the earlier session shows it in its thread, after a reload
 // too. The thread itself is tests/e2e/thread.spec.ts.
-import { Page } from '@playwright/test';
 import { expect, test } from './guard';
-import { MOCK_URL } from './servers';
-import { FOLLOW_UP, journal, QUESTION, SEATS, userPrompt } from './aimock-council';
-import { addCompatibleProvider, askTheCouncil, confirmConsent, openCouncil, watchConsole } from './helpers';
+import { decideOnAimock, FOLLOW_UP, journal, QUESTION, userPrompt } from './aimock-council';
+import { confirmConsent, watchConsole } from './helpers';
 import { openSessionId, storedSessionIn } from './stored';
 import { expectFitsPhone, PHONE } from './layout';
 
 // Lists and links show a question by its title: its first line, shortened.
 const TITLE = 'Should our 12-person team migrate the billing service from a monolith to micros…';
 
-async function decidedConsult(page: Page) {
-  await page.goto('/');
-  await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, SEATS[0].model);
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question', { exact: true }).fill(QUESTION);
-  for (const { seat, model } of SEATS) {
-    await openCouncil(page);
-    const editor = page.getByRole('group', { name: seat, exact: true });
-    await editor.getByLabel('Model').fill(model);
-    if (seat !== 'Judge') await editor.getByLabel('Persona').selectOption('');
-  }
-  await askTheCouncil(page);
-  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
-}
-
 test('a follow-up is asked inline with the earlier decision as context, and linked both ways', async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
-  await decidedConsult(page);
+  await decideOnAimock(page);
   const earlierId = openSessionId(page);
   const answer = (await page.locator('[data-decision] .answer').innerText()).trim();
 

@@ -7,9 +7,8 @@
 import { Page } from '@playwright/test';
 import * as fs from 'fs';
 import { expect, test } from './guard';
-import { MOCK_URL } from './servers';
-import { journal, QUESTION, SEATS, userPrompt } from './aimock-council';
-import { addCompatibleProvider, askTheCouncil, confirmConsent, copiedShareLink, exportAs, openCouncil, watchConsole } from './helpers';
+import { decideOnAimock, journal, QUESTION, userPrompt } from './aimock-council';
+import { confirmConsent, copiedShareLink, exportAs, watchConsole } from './helpers';
 import { skipToTheDecision } from './demos';
 import { openSessionId, storedSessionIn } from './stored';
 import { expectFitsPhone, PHONE } from './layout';
@@ -152,18 +151,7 @@ test.describe('desktop', () => {
 // On aimock's scripted council (aimock-council.ts): what goes over the wire.
 test('on aimock a member asked alone is one request to its model carrying the decision; a failed one shows the banner and the thread stays', async ({ page, request }) => {
   test.setTimeout(240_000);
-  await page.goto('/');
-  await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, SEATS[0].model);
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question', { exact: true }).fill(QUESTION);
-  for (const { seat, model } of SEATS) {
-    await openCouncil(page);
-    const editor = page.getByRole('group', { name: seat, exact: true });
-    await editor.getByLabel('Model').fill(model);
-    if (seat !== 'Judge') await editor.getByLabel('Persona').selectOption('');
-  }
-  await askTheCouncil(page);
-  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
+  await decideOnAimock(page);
   const firstId = openSessionId(page);
   const answer = (await page.locator('[data-decision] .answer').innerText()).trim();
   const first = await storedSessionIn(page, firstId, 'complete');

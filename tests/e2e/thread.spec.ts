@@ -6,9 +6,8 @@
 import { Page } from '@playwright/test';
 import * as fs from 'fs';
 import { expect, test } from './guard';
-import { MOCK_URL } from './servers';
-import { FOLLOW_UP, journal, QUESTION, SEATS, userPrompt } from './aimock-council';
-import { addCompatibleProvider, askTheCouncil, copiedShareLink, exportAs, openCouncil, watchConsole } from './helpers';
+import { decideOnAimock, FOLLOW_UP, journal, QUESTION, SEATS, userPrompt } from './aimock-council';
+import { copiedShareLink, exportAs, watchConsole } from './helpers';
 import { skipToTheDecision } from './demos';
 import { openSessionId, storedSessionIn } from './stored';
 import { expectFitsPhone, PHONE } from './layout';
@@ -156,18 +155,7 @@ test.describe('desktop', () => {
 test('a two-turn thread on aimock: the second turn\'s requests carry the first decision', async ({ page, request }) => {
   test.setTimeout(180_000);
   const errors = watchConsole(page);
-  await page.goto('/');
-  await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, SEATS[0].model);
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question', { exact: true }).fill(QUESTION);
-  for (const { seat, model } of SEATS) {
-    await openCouncil(page);
-    const editor = page.getByRole('group', { name: seat, exact: true });
-    await editor.getByLabel('Model').fill(model);
-    if (seat !== 'Judge') await editor.getByLabel('Persona').selectOption('');
-  }
-  await askTheCouncil(page);
-  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 60_000 });
+  await decideOnAimock(page);
   const firstId = openSessionId(page);
   const answer = (await page.locator('[data-decision] .answer').innerText()).trim();
 
