@@ -46,6 +46,17 @@ async function benchmarkForm(page: Page, group: string, count: number, fresh = t
 
 const done = (page: Page) => page.locator('.bench-progress-counts strong');
 
+/** Stores `fixture` (a benchmark's record) and opens it: its "which council to keep" section. */
+async function openStoredRun(page: Page, fixture: any) {
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(page.locator('#history-title')).toBeVisible();
+  await overwriteStoredSession(page, fixture);
+  await page.goto(`/#/session/${encodeURIComponent(fixture.id)}`);
+  const choice = page.locator('.bench-council-choice');
+  await expect(choice).toBeVisible();
+  return choice;
+}
+
 test('a run stored question by question resumes after a reload, then shows and exports every question', async ({ page, request }) => {
   test.setTimeout(8 * 60_000);
   const errors = watchConsole(page);
@@ -176,12 +187,7 @@ test('a smallest council of one is said in words, not offered to keep', async ({
   const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'benchmark-results.json'), 'utf8'));
   fixture.id = `bench-keep-${nonce()}`;
   await page.goto('/');
-  await page.getByRole('button', { name: 'History' }).click();
-  await expect(page.locator('#history-title')).toBeVisible();
-  await overwriteStoredSession(page, fixture);
-  await page.goto(`/#/session/${encodeURIComponent(fixture.id)}`);
-  const choice = page.locator('.bench-council-choice');
-  await expect(choice).toBeVisible();
+  const choice = await openStoredRun(page, fixture);
   await expect(choice.locator('.bench-advice')).toHaveText('llama3.2:3b holds alone: ask that model directly for questions like these.');
   await expect(choice.getByRole('button', { name: /^Keep / })).toHaveCount(0);
   expect(errors).toEqual([]);
@@ -220,12 +226,7 @@ test('"Keep this council" saves the smallest council that holds, the next consul
       outcome.correct = outcome.final_answer === null ? null : outcome.final_answer === right;
     }
   });
-  await page.getByRole('button', { name: 'History' }).click();
-  await expect(page.locator('#history-title')).toBeVisible();
-  await overwriteStoredSession(page, fixture);
-  await page.goto(`/#/session/${encodeURIComponent(fixture.id)}`);
-  const choice = page.locator('.bench-council-choice');
-  await expect(choice).toBeVisible();
+  const choice = await openStoredRun(page, fixture);
   const keep = choice.getByRole('button', { name: 'Keep llama3.2:3b and qwen2.5:7b' });
   await expect(keep).toBeVisible();
 

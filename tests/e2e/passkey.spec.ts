@@ -7,16 +7,16 @@
 import { CDPSession, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { watchConsole } from './helpers';
-import { configureOpenRouter, OPENROUTER_BASE, useOpenRouterMock } from './openrouter-mock';
+import { useOpenRouterMock } from './openrouter-mock';
+import { KEY_PREFIX, PASSPHRASE, signedIn as signedInAt } from './remembered-key';
 import { APP_PORT } from './servers';
 import { everythingStored } from './web-storage';
 
 useOpenRouterMock();
 
 const APP = `http://localhost:${APP_PORT}/`;
-/** Every issued mock key starts so (tests/e2e/openrouter-mock.mjs); the rest is random. */
-const KEY_PREFIX = 'sk-or-v1-mock-';
-const PASSPHRASE = 'a long enough passphrase';
+/** Signed in at `app`: localhost by default, since WebAuthn refuses an IP address. */
+const signedIn = (page: Page, app = APP) => signedInAt(page, app);
 
 /** A platform authenticator with user verification, answering at once; `hasPrf` as asked. */
 async function virtualAuthenticator(page: Page, hasPrf = true): Promise<{ cdp: CDPSession; id: string }> {
@@ -31,23 +31,6 @@ async function virtualAuthenticator(page: Page, hasPrf = true): Promise<{ cdp: C
   return { cdp, id: authenticatorId };
 }
 
-/** Settings with an OpenRouter provider (the loopback mock) whose key is remembered, signed in. */
-async function signedIn(page: Page, app = APP) {
-  await configureOpenRouter(page.request, { limit: 5, remaining: 4.9, mode: 'allow' });
-  await page.goto(app);
-  await page.evaluate((base) => {
-    localStorage.setItem('consilium.settings', JSON.stringify({
-      version: 1,
-      providers: [{ id: 'p-or', name: 'OpenRouter', kind: 'open_router', base_url: base, default_model: 'mock/priced', remember_key: true }],
-    }));
-  }, OPENROUTER_BASE);
-  await page.reload();
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  const card = page.getByRole('article', { name: 'OpenRouter' });
-  await card.getByRole('button', { name: 'Sign in with OpenRouter' }).click();
-  await expect(card.locator('.sign-in-status')).toContainText('Signed in: a key for OpenRouter is set.');
-  return { card, vault: page.getByRole('region', { name: 'Remembered keys' }) };
-}
 
 async function storedVault(page: Page) {
   return page.evaluate(() => JSON.parse(localStorage.getItem('consilium.key-vault')!));

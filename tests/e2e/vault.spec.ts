@@ -6,34 +6,19 @@
 import { expect, test } from './guard';
 import { watchConsole } from './helpers';
 import { skipToTheDecision, newSession } from './demos';
-import { configureOpenRouter, OPENROUTER_BASE, useOpenRouterMock } from './openrouter-mock';
+import { useOpenRouterMock } from './openrouter-mock';
+import { KEY_PREFIX, PASSPHRASE, signedIn } from './remembered-key';
 import { everythingStored } from './web-storage';
 
 useOpenRouterMock();
 
-/** Every issued mock key starts so (tests/e2e/openrouter-mock.mjs); the rest is random. */
-const KEY_PREFIX = 'sk-or-v1-mock-';
-const PASSPHRASE = 'a long enough passphrase';
 
 test('a remembered key is sealed under a passphrase, locked after a reload, refused with a wrong passphrase and usable after the right one', async ({ page }) => {
   const errors = watchConsole(page);
-  await configureOpenRouter(page.request, { limit: 5, remaining: 4.9, mode: 'allow' });
-  await page.goto('/');
-  await page.evaluate((base) => {
-    localStorage.setItem('consilium.settings', JSON.stringify({
-      version: 1,
-      providers: [{ id: 'p-or', name: 'OpenRouter', kind: 'open_router', base_url: base, default_model: 'mock/priced', remember_key: true }],
-    }));
-  }, OPENROUTER_BASE);
-  await page.reload();
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  const card = page.getByRole('article', { name: 'OpenRouter' });
-  await card.getByRole('button', { name: 'Sign in with OpenRouter' }).click();
-  await expect(card.locator('.sign-in-status')).toContainText('Signed in: a key for OpenRouter is set.');
+  const { card, vault } = await signedIn(page);
   await expect(card.locator('.key-limit')).toContainText('Key “Consilium on 127.0.0.1');
 
   // Remembered, but not stored until a passphrase seals it.
-  const vault = page.getByRole('region', { name: 'Remembered keys' });
   await expect(vault).toContainText('choose a passphrase');
   expect(await everythingStored(page)).not.toContain(KEY_PREFIX);
   await vault.getByLabel('New passphrase').fill(PASSPHRASE);

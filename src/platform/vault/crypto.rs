@@ -33,33 +33,13 @@ pub async fn derive_key(
     salt: &[u8],
     iterations: u32,
 ) -> Result<CryptoKey, JsValue> {
-    let subtle = subtle()?;
-    let secret = Uint8Array::from(passphrase.as_bytes());
-    let base: CryptoKey = JsFuture::from(subtle.import_key_with_str(
-        "raw",
-        &secret,
-        "PBKDF2",
-        false,
-        &usages(&["deriveKey"]),
-    )?)
-    .await?
-    .dyn_into()?;
     let pbkdf2 = object(&[
         ("name", "PBKDF2".into()),
         ("hash", "SHA-256".into()),
         ("salt", Uint8Array::from(salt).into()),
         ("iterations", iterations.into()),
     ]);
-    let aes = object(&[("name", "AES-GCM".into()), ("length", 256.into())]);
-    JsFuture::from(subtle.derive_key_with_object_and_object(
-        &pbkdf2,
-        &base,
-        &aes,
-        false,
-        &usages(&["encrypt", "decrypt"]),
-    )?)
-    .await?
-    .dyn_into()
+    aes_key_from(passphrase.as_bytes(), "PBKDF2", &pbkdf2).await
 }
 
 /// HKDF's context string: a PRF output used for anything else would give another key.
@@ -68,25 +48,35 @@ const HKDF_INFO: &[u8] = b"Consilium key vault: data key wrapping";
 /// The AES key a passkey's PRF output gives (HKDF-SHA-256 with the vault's salt). The PRF output is
 /// already uniformly random; HKDF binds the key to this use.
 pub async fn derive_key_from_prf(prf_output: &[u8], salt: &[u8]) -> Result<CryptoKey, JsValue> {
-    let subtle = subtle()?;
-    let base: CryptoKey = JsFuture::from(subtle.import_key_with_str(
-        "raw",
-        &Uint8Array::from(prf_output),
-        "HKDF",
-        false,
-        &usages(&["deriveKey"]),
-    )?)
-    .await?
-    .dyn_into()?;
     let hkdf = object(&[
         ("name", "HKDF".into()),
         ("hash", "SHA-256".into()),
         ("salt", Uint8Array::from(salt).into()),
         ("info", Uint8Array::from(HKDF_INFO).into()),
     ]);
+    aes_key_from(prf_output, "HKDF", &hkdf).await
+}
+
+/// A non-extractable AES-GCM-256 key derived from `secret` by `algorithm` ("PBKDF2" or "HKDF")
+/// with its `params`.
+async fn aes_key_from(
+    secret: &[u8],
+    algorithm: &str,
+    params: &Object,
+) -> Result<CryptoKey, JsValue> {
+    let subtle = subtle()?;
+    let base: CryptoKey = JsFuture::from(subtle.import_key_with_str(
+        "raw",
+        &Uint8Array::from(secret),
+        algorithm,
+        false,
+        &usages(&["deriveKey"]),
+    )?)
+    .await?
+    .dyn_into()?;
     let aes = object(&[("name", "AES-GCM".into()), ("length", 256.into())]);
     JsFuture::from(subtle.derive_key_with_object_and_object(
-        &hkdf,
+        params,
         &base,
         &aes,
         false,

@@ -106,7 +106,7 @@ pub fn empty_dissent_note_of(body: &ConsultBody) -> Option<String> {
     let (verdict, check) = (decision.verdict, decision.confidence_check);
     let confidence = check.map_or(verdict.confidence, |c| c.computed_confidence);
     let absent = check.map_or(0, |c| absent_panelists(c).len());
-    if body.config.panelists.len() < 2 {
+    if body.config.is_alone() {
         // One model asked alone: there was no panel to agree or dissent.
         return Some(ALONE_DISSENT_NOTE.to_string());
     }

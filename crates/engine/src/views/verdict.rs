@@ -86,7 +86,7 @@ pub fn decision(session: &Session) -> Option<Decision> {
     let verdict = reached.verdict;
     let dissent = dissent_on_record(body);
     // One model asked alone: no panel, so no band checks its own number.
-    let alone = body.config.panelists.len() < 2;
+    let alone = body.config.is_alone();
     let meter = reached.confidence_check.map(|check| {
         let floor_earned = check.agreement_gaps.is_empty();
         let (band_low, band_high) = if alone {
@@ -339,7 +339,7 @@ fn shown_confidence(decision: &Decision) -> f64 {
 /// absent (dissent-like: absent is not agreeing). "No dissent" only when it is true: never with
 /// a panelist absent, nor below 70%, where an empty dissent is "dissent not named by the judge".
 pub fn dissent_summary(decision: &Decision) -> String {
-    if decision.panel_size < 2 {
+    if decision.decided_by == DecidedBy::Alone {
         return ASKED_ALONE.to_string();
     }
     let absent = (!decision.absent.is_empty())
@@ -378,7 +378,7 @@ pub fn confidence_why(decision: &Decision) -> Vec<WhyLine> {
             ),
         ];
     };
-    if decision.panel_size < 2 {
+    if decision.decided_by == DecidedBy::Alone {
         return vec![
             line("Its own number", percent(meter.judge)),
             line("Rule", meter.rule.clone()),
