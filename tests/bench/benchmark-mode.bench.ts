@@ -241,6 +241,7 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
   const after = await metricsOf(client);
   if (profiling) {
     const { profile } = await client.send('Profiler.stop');
+    fs.writeFileSync(`test-results/bench-benchmark-profile-${QUESTIONS}.cpuprofile`, JSON.stringify(profile));
     const self = new Map<string, number>();
     const dt = new Map<number, number>();
     profile.samples.forEach((id: number, i: number) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));

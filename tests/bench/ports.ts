@@ -9,10 +9,12 @@ export const BENCH_STREAM_PORT = Number(process.env.BENCH_STREAM_PORT ?? 18884);
 export const BENCH_SIM_PORT = Number(process.env.BENCH_SIM_PORT ?? 18885);
 export const BENCH_GEMMA_PORT = Number(process.env.BENCH_GEMMA_PORT ?? 18886);
 
-/** The release build in dist/, served on the benchmark's app port (a Playwright webServer entry). */
+/** The release build in dist/ (or BENCH_DIST: e.g. one whose wasm keeps its names, to profile),
+ * served on the benchmark's app port (a Playwright webServer entry). */
 export function appServer(root: string) {
+  const dist = process.env.BENCH_DIST ?? `${root}/dist`;
   return {
-    command: `python3 -m http.server --bind 127.0.0.1 --directory ${root}/dist ${BENCH_APP_PORT}`,
+    command: `python3 -m http.server --bind 127.0.0.1 --directory ${dist} ${BENCH_APP_PORT}`,
     url: `http://127.0.0.1:${BENCH_APP_PORT}/index.html`,
     reuseExistingServer: false,
     stdout: 'ignore' as const,

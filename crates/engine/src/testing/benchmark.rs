@@ -21,6 +21,8 @@ use crate::tokens::estimate_tokens;
 pub struct KnownAccuracyCaller {
     /// (question text, its answer as a whole number), found in each prompt by its text.
     questions: Vec<(String, i64)>,
+    /// The questions' texts by byte length: text -> its first index in `questions`.
+    by_length: Vec<(usize, HashMap<Vec<u8>, usize>)>,
     /// Each model's chance of a right answer; a model not listed is always wrong.
     accuracy: HashMap<String, f64>,
     /// The verdict's chance to turn a right round-1 majority wrong, and a wrong one right.
@@ -38,6 +40,14 @@ pub struct KnownAccuracyCaller {
 impl KnownAccuracyCaller {
     /// `questions` must have numeric answers (the arithmetic and word-problem generators').
     pub fn new(questions: &[Question], accuracy: &[(&str, f64)], seed: u64) -> Self {
+        let mut by_length: HashMap<usize, HashMap<Vec<u8>, usize>> = HashMap::new();
+        for (index, question) in questions.iter().enumerate() {
+            by_length
+                .entry(question.text.len())
+                .or_default()
+                .entry(question.text.as_bytes().to_vec())
+                .or_insert(index);
+        }
         Self {
             questions: questions
                 .iter()
@@ -48,6 +58,7 @@ impl KnownAccuracyCaller {
                     )
                 })
                 .collect(),
+            by_length: by_length.into_iter().collect(),
             accuracy: accuracy
                 .iter()
                 .map(|(model, p)| (model.to_string(), *p))
@@ -101,10 +112,23 @@ impl KnownAccuracyCaller {
         (hash >> 11) as f64 / (1u64 << 53) as f64
     }
 
+    /// The first question (in the run's order) whose text the prompt contains. Looked up by the
+    /// prompt's windows of each question length, not by a search per question: a run of n
+    /// questions would otherwise cost the caller n searches a call, and the native time per
+    /// question, the Benchmark's baseline (BENCHMARKS.md), would grow with the run's length.
     fn question_of(&self, prompt: &str) -> Option<&(String, i64)> {
-        self.questions
+        let prompt = prompt.as_bytes();
+        self.by_length
             .iter()
-            .find(|(text, _)| prompt.contains(text.as_str()))
+            .filter(|(length, _)| (1..=prompt.len()).contains(length))
+            .filter_map(|(length, texts)| {
+                prompt
+                    .windows(*length)
+                    .filter_map(|window| texts.get(window).copied())
+                    .min()
+            })
+            .min()
+            .map(|index| &self.questions[index])
     }
 
     fn reply(&self, request: &CallRequest) -> CallReply {
