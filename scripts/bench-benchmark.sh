@@ -8,6 +8,9 @@
 #                                       one scripted run per length: main-thread time per question
 #                                       at each, its slope, and the native time per question
 #                                       (BENCH_NATIVE_MS, 22: the engine alone, 2026-11-24)
+#   scripts/bench-benchmark.sh --floor   the browser's own main-thread cost of a streamed call in a blank
+#                                       page (tests/bench/fetch-floor.mjs) times 17 calls a question,
+#                                       beside the engine's native CPU time per question at 200 and 1,000
 #   scripts/bench-benchmark.sh --gemma  the smoke run: llama-server with Gemma 3 270M on every seat
 #                                       (started and stopped on a loopback port; BENCH_QUESTIONS 2,
 #                                       BENCH_MAX_TOKENS 1024 per reply), what it scored, how many
@@ -26,6 +29,20 @@ if [ "${1:-}" = "--lengths" ]; then
   done
   python3 "$ROOT/scripts/lib/benchmark_lengths_md.py" "$(bench_machine)" "${BENCH_NATIVE_MS:-22}" \
     "${BENCH_NATIVE_NOTE:-the engine alone, the same 200 questions natively in 4.4 s, 2026-11-24}" "${outs[@]}"
+  exit 0
+fi
+if [ "${1:-}" = "--floor" ]; then
+  out="$ROOT/test-results/bench-benchmark-floor.json"
+  mkdir -p "$(dirname "$out")"
+  node "$ROOT/tests/bench/fetch-floor.mjs" > "$out" || { echo "BENCH FAILED (floor)" >&2; exit 1; }
+  CARGO_INCREMENTAL=0 cargo test --release -p consilium-engine --test benchmark_timing --no-run
+  timing=$(ls -t "${CARGO_TARGET_DIR:-$ROOT/target}"/release/deps/benchmark_timing-* | grep -v '\.d$' | head -n1)
+  native=()
+  for n in 200 1000; do
+    BENCH_RUN_ONLY=1 BENCH_LENGTHS=$n /usr/bin/time -f "%U" -o "$out.cpu" "$timing" --ignored >/dev/null
+    native+=("$n:$(tail -n1 "$out.cpu")")
+  done
+  python3 "$ROOT/scripts/lib/benchmark_floor_md.py" "$(bench_machine)" "$out" "${native[@]}"
   exit 0
 fi
 if [ "${1:-}" = "--gemma" ]; then model=gemma; fi

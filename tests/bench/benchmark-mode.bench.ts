@@ -218,6 +218,10 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
   let heapPeak = before.JSHeapUsedSize;
   let heapTotalPeak = before.JSHeapTotalSize;
   await page.evaluate(() => { (window as any).__resp.on = true; });
+  // BENCH_TRACE=1: a Chromium trace of the run (devtools.timeline), its main-thread events by
+  // total time (what the page spends beside script: paint, layout, style, tasks).
+  const tracing = !!process.env.BENCH_TRACE;
+  if (tracing) await page.context().browser()!.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   const started = Date.now();
   await page.getByRole('button', { name: 'Run the benchmark' }).click();
   await confirmConsent(page);
@@ -238,6 +242,18 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
     await page.waitForTimeout(500);
   }
   const wallMs = Date.now() - started;
+  if (tracing) {
+    const trace = JSON.parse((await page.context().browser()!.stopTracing()).toString());
+    const events: any[] = trace.traceEvents ?? trace;
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+    const total = new Map<string, number>();
+    for (const e of events) {
+      if (e.ph !== 'X' || !main || e.pid !== main.pid || e.tid !== main.tid) continue;
+      total.set(e.name, (total.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    const top = [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
+    fs.writeFileSync(`test-results/bench-benchmark-trace-${QUESTIONS}.txt`, top.map(([n, ms]) => `${ms.toFixed(0)} ms  ${n}`).join('\n'));
+  }
   const after = await metricsOf(client);
   if (profiling) {
     const { profile } = await client.send('Profiler.stop');
