@@ -18,6 +18,11 @@ test('the demo benchmark answers every question in every arm and reads as a resu
   await expect(page.locator('.bench-brier')).toHaveText(/^Brier score: 0\.\d{3} over 10 answers/);
   // A demo costs nothing: no warning about calls without a price, no cost left to estimate.
   await expect(page.getByText(/had no price/)).toHaveCount(0);
+  // Ten questions are too few to choose a council: said once, not under each of its four titles.
+  const choice = page.locator('.bench-council-choice');
+  await expect(choice.locator('.bench-choice-refusal')).toHaveText(/^Not enough questions to tell which council to keep: .* there are 10 so far\.$/);
+  await expect(choice.getByText(/Not enough questions/)).toHaveCount(1);
+  await expect(choice.locator('h5')).toHaveCount(0);
   // Its failures banner would say a reply was unusable: none is.
   await expect(page.getByText("The reply's JSON is incomplete or wrong")).toHaveCount(0);
 });

@@ -265,15 +265,18 @@ mod views {
     use consilium_engine::views::benchmark_choice::council_choice_view;
 
     #[test]
-    fn below_the_minimum_every_section_says_so_and_shows_no_figure() {
+    fn below_the_minimum_one_sentence_says_so_and_no_figure_shows() {
         let rows = script(&[("RRR", 15), ("RRW", 4), ("wWw", 1)]);
         let few = questions(20);
         let view = council_choice_view(&council_choice(&panel(&few, &rows, &[0.001; 3]), SEED));
         assert!(!view.enough_questions);
-        let expected = "Not enough questions to tell: these figures need at least 30 questions \
-                        answered by every panelist, and there are 20 so far.";
+        let expected = "Not enough questions to tell which council to keep: the best any \
+                        combination could do, each panelist's worth, how alike their errors are \
+                        and the smallest council that holds need at least 30 questions answered \
+                        by every panelist, and there are 20 so far.";
+        assert_eq!(view.refusal.as_deref(), Some(expected));
         for section in [&view.ceiling, &view.worth, &view.alike, &view.smallest] {
-            assert_eq!(section.sentence, expected, "{}", section.title);
+            assert_eq!(section.sentence, "", "{}", section.title);
             assert!(section.rows.is_empty(), "{}", section.title);
         }
         assert_eq!((view.phi_matrix, view.keep), (None, None));
@@ -391,6 +394,8 @@ mod report {
         ));
         let html = session_html(&session);
         assert!(html.contains("Which council to keep"));
-        assert!(html.contains("Not enough questions to tell"));
+        // Said once, not under each of the four sections' titles.
+        assert_eq!(html.matches("Not enough questions to tell").count(), 1);
+        assert!(!html.contains("The best any combination could do</h3>"));
     }
 }

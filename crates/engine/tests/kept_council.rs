@@ -114,6 +114,7 @@ fn the_button_saves_the_smallest_council_s_panelists_in_panel_order_and_the_judg
     let view = CouncilChoiceView {
         intro: String::new(),
         enough_questions: true,
+        refusal: None,
         ceiling: section(),
         worth: section(),
         alike: section(),

@@ -14,6 +14,7 @@ pub fn CouncilChoiceSections(view: CouncilChoiceView) -> impl IntoView {
     let CouncilChoiceView {
         intro,
         enough_questions,
+        refusal,
         ceiling,
         worth,
         alike,
@@ -25,12 +26,17 @@ pub fn CouncilChoiceSections(view: CouncilChoiceView) -> impl IntoView {
         <section class="bench-council-choice" data-enough=enough_questions.to_string()>
             <h4>"Which council to keep"</h4>
             <p class="muted">{intro}</p>
-            <Section section=ceiling />
-            <Section section=worth />
-            <Section section=alike />
-            {phi_matrix.map(|matrix| view! { <Matrix matrix=matrix /> })}
-            <Section section=smallest />
-            {keep.map(|keep| view! { <KeepCouncilAction keep=keep /> })}
+            {match refusal {
+                Some(refusal) => view! { <p class="bench-choice-refusal">{refusal}</p> }.into_any(),
+                None => view! {
+                    <Section section=ceiling />
+                    <Section section=worth />
+                    <Section section=alike />
+                    {phi_matrix.map(|matrix| view! { <Matrix matrix=matrix /> })}
+                    <Section section=smallest />
+                    {keep.map(|keep| view! { <KeepCouncilAction keep=keep /> })}
+                }.into_any(),
+            }}
         </section>
     }
 }

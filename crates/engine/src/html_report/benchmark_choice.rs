@@ -20,6 +20,10 @@ pub fn council_choice_html(view: &CouncilChoiceView) -> String {
         "<section class=\"council-choice\">\n<h2>Which council to keep</h2>\n<p class=\"meta\">{}</p>",
         esc(&view.intro)
     );
+    if let Some(refusal) = &view.refusal {
+        let _ = writeln!(html, "<p>{}</p>\n</section>", esc(refusal));
+        return html;
+    }
     write_section(&mut html, &view.ceiling);
     write_section(&mut html, &view.worth);
     write_section(&mut html, &view.alike);

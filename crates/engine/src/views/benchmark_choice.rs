@@ -1,8 +1,9 @@
 //! "Which council to keep" as the results page and the HTML report show it, after the arms: four
 //! sections (the co-failure ceiling, each member's worth, how alike their errors are, the smallest
 //! council that holds), each one sentence and a table of rows that read as cards on a phone, and
-//! the member ids behind "Keep this council". Below `MIN_QUESTIONS` every section says "not enough
-//! questions to tell" and shows no figure; no figure is shown without its interval.
+//! the member ids behind "Keep this council". Below `MIN_QUESTIONS` one sentence says "not enough
+//! questions to tell" in place of the four, and no figure shows; no figure is shown without its
+//! interval.
 use consilium_stats::{wilson_interval, Interval, Z_95};
 
 use crate::benchmark::council_choice::alike::ErrorPair;
@@ -51,7 +52,7 @@ pub struct ChoiceRow {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChoiceSection {
     pub title: &'static str,
-    /// What the section says, in words (or "Not enough questions to tell…").
+    /// What the section says, in words (empty under a `refusal`).
     pub sentence: String,
     /// How to read it: definitions, which interval.
     pub note: Option<&'static str>,
@@ -86,6 +87,9 @@ pub struct CouncilChoiceView {
     /// What the figures stand on: "From the round-1 answers the 3 panelists gave to 200 questions…".
     pub intro: String,
     pub enough_questions: bool,
+    /// Too few questions, or one panelist: the one sentence shown in place of the sections
+    /// (saying it once, not under each of the four titles).
+    pub refusal: Option<String>,
     pub ceiling: ChoiceSection,
     pub worth: ChoiceSection,
     pub alike: ChoiceSection,
@@ -123,8 +127,10 @@ pub fn council_choice_view(choice: &CouncilChoice) -> CouncilChoiceView {
         Some("One panelist: there is no smaller council to choose.".to_string())
     } else if !choice.enough_questions() {
         Some(format!(
-            "Not enough questions to tell: these figures need at least {MIN_QUESTIONS} questions \
-             answered by every panelist, and there {} so far.",
+            "Not enough questions to tell which council to keep: the best any combination could \
+             do, each panelist's worth, how alike their errors are and the smallest council that \
+             holds need at least {MIN_QUESTIONS} questions answered by every panelist, and there {} \
+             so far.",
             if choice.questions == 1 {
                 "is 1".to_string()
             } else {
@@ -134,10 +140,10 @@ pub fn council_choice_view(choice: &CouncilChoice) -> CouncilChoiceView {
     } else {
         None
     };
-    if let Some(sentence) = refusal {
+    if refusal.is_some() {
         let empty = |title, note, columns| ChoiceSection {
             title,
-            sentence: sentence.clone(),
+            sentence: String::new(),
             note,
             columns,
             rows: Vec::new(),
@@ -145,6 +151,7 @@ pub fn council_choice_view(choice: &CouncilChoice) -> CouncilChoiceView {
         return CouncilChoiceView {
             intro,
             enough_questions: false,
+            refusal,
             ceiling: empty(CEILING_TITLE, None, CEILING_COLUMNS),
             worth: empty(WORTH_TITLE, None, WORTH_COLUMNS),
             alike: empty(ALIKE_TITLE, None, PAIR_COLUMNS),
@@ -156,6 +163,7 @@ pub fn council_choice_view(choice: &CouncilChoice) -> CouncilChoiceView {
     CouncilChoiceView {
         intro,
         enough_questions: true,
+        refusal: None,
         ceiling: ceiling_section(choice),
         worth: worth_section(choice, &names),
         alike: alike_section(choice, &names),
