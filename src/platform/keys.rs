@@ -146,6 +146,11 @@ pub async fn add_passkey() -> Result<(), VaultError> {
     vault::add_passkey(remembered_keys()).await
 }
 
+/// The passkey no longer opens the remembered keys; the passphrase still does.
+pub fn remove_passkey() -> Result<(), VaultError> {
+    vault::remove_passkey()
+}
+
 /// "Lock": the remembered keys leave this tab's memory with the vault's key; keys that were
 /// never to be remembered stay for the tab.
 pub fn lock() {

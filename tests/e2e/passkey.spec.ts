@@ -1,7 +1,7 @@
 // Passkey unlock of the key vault (WebAuthn's PRF extension), with Chromium's virtual authenticator
 // (CDP WebAuthn domain, `hasPrf`): a remembered key sealed under a passkey alone, locked after a
 // reload, opened with the passkey and accepted by the provider; a passkey added beside a passphrase,
-// either opening the vault; a missing passkey and a passkey without PRF named; no passkey offered on
+// either opening the vault, then removed alone; a missing passkey and a passkey without PRF named; no passkey offered on
 // an IP-address host (WebAuthn refuses those). Never a key in clear in any web storage.
 // The app is opened on `localhost`: WebAuthn needs a host name.
 import { CDPSession, Page } from '@playwright/test';
@@ -106,6 +106,22 @@ test('a passkey added beside the passphrase opens the vault, and so does the pas
   await expect(vault.getByRole('status')).toContainText('No passkey answered', { timeout: 150_000 });
   await expect(vault).toContainText('Remembered keys are locked.');
   expect(await storedVault(page)).toEqual(sealed);
+  await vault.getByLabel('Passphrase').fill(PASSPHRASE);
+  await vault.getByRole('button', { name: 'Unlock', exact: true }).click();
+  await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');
+
+  // The passkey removed alone: the same sealed keys, the passphrase's lock only, across a reload.
+  await vault.getByRole('button', { name: 'Remove the passkey' }).click();
+  await expect(vault.getByRole('status')).toContainText('Passkey removed: the remembered keys unlock with your passphrase only.');
+  await expect(vault).toContainText('They unlock with your passphrase.');
+  await expect(vault.getByRole('button', { name: 'Remove the passkey' })).toHaveCount(0);
+  const passphraseOnly = await storedVault(page);
+  expect(passphraseOnly.locks.map((l: { method: string }) => l.method)).toEqual(['passphrase']);
+  expect([passphraseOnly.iv, passphraseOnly.ciphertext]).toEqual([sealed.iv, sealed.ciphertext]);
+  await page.reload();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(vault).toContainText('Remembered keys are locked.');
+  await expect(vault.getByRole('button', { name: 'Unlock with your passkey' })).toHaveCount(0);
   await vault.getByLabel('Passphrase').fill(PASSPHRASE);
   await vault.getByRole('button', { name: 'Unlock', exact: true }).click();
   await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');

@@ -266,6 +266,17 @@ pub fn with_lock(locks: &[Lock], lock: Lock) -> Vec<Lock> {
     all
 }
 
+/// `locks` without `method`'s, or None when it has none or it is the only one left (a vault
+/// nothing opens is "Forgot", not a removal).
+pub fn without_lock(locks: &[Lock], method: UnlockMethod) -> Option<Vec<Lock>> {
+    let rest: Vec<Lock> = locks
+        .iter()
+        .filter(|l| l.method() != method)
+        .cloned()
+        .collect();
+    (rest.len() < locks.len() && !rest.is_empty()).then_some(rest)
+}
+
 /// Reads a stored vault of either version and checks every part before any of it reaches WebCrypto.
 pub fn parse(json: &str) -> Result<Stored, VaultProblem> {
     let version = serde_json::from_str::<serde_json::Value>(json)
@@ -512,6 +523,27 @@ mod tests {
         assert_eq!(stored.lock(UnlockMethod::Passkey), Some(&passkey_lock()));
         assert_eq!(stored.lock(UnlockMethod::Passphrase), None);
         assert!(methods_of("not json").is_empty());
+    }
+
+    #[test]
+    fn a_passkey_is_removed_only_beside_another_lock_and_the_sealed_keys_stay_as_they_were() {
+        let both = [passphrase_lock(), passkey_lock()];
+        let rest = without_lock(&both, UnlockMethod::Passkey).unwrap();
+        assert_eq!(rest, vec![passphrase_lock()]);
+        let json = to_json(&sealed_of(9, 40), &rest);
+        assert_eq!(
+            parse(&json),
+            Ok(Stored::V2 {
+                sealed: sealed_of(9, 40),
+                locks: vec![passphrase_lock()],
+            })
+        );
+        // The last lock is not removed, nor one the vault does not have.
+        assert_eq!(without_lock(&[passkey_lock()], UnlockMethod::Passkey), None);
+        assert_eq!(
+            without_lock(&[passphrase_lock()], UnlockMethod::Passkey),
+            None
+        );
     }
 
     #[test]

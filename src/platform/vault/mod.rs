@@ -135,6 +135,37 @@ pub fn methods() -> Vec<UnlockMethod> {
         .unwrap_or_default()
 }
 
+/// Takes the passkey's lock off a vault that a passphrase opens too: the keys stay sealed as they
+/// are (the data key does not change), only the passphrase opens them from now on. The passkey
+/// itself stays on the device; this page cannot delete it.
+pub fn remove_passkey() -> Result<(), VaultError> {
+    let stored = read(VAULT_ENTRY)
+        .and_then(|json| format::parse(&json).ok())
+        .ok_or_else(|| VaultError::Problem("There is no key vault on this device.".into()))?;
+    let format::Stored::V2 { sealed, locks } = stored else {
+        return Err(VaultError::Problem(
+            "This vault has no passkey to remove.".into(),
+        ));
+    };
+    let rest = format::without_lock(&locks, UnlockMethod::Passkey).ok_or_else(|| {
+        VaultError::Problem(
+            "The passkey is the only lock on these keys: it cannot be removed alone.".into(),
+        )
+    })?;
+    local()
+        .and_then(|s| {
+            s.set_item(VAULT_ENTRY, &format::to_json(&sealed, &rest))
+                .ok()
+        })
+        .ok_or_else(|| VaultError::Problem("Local storage refused the change.".into()))?;
+    OPENED.with(|o| {
+        if let Some(opened) = o.borrow_mut().as_mut() {
+            opened.locks = rest;
+        }
+    });
+    Ok(())
+}
+
 /// "Forgot": the vault and any clear copy go; settings, history and the rest stay.
 pub fn forget_all() {
     lock();

@@ -162,6 +162,16 @@ pub fn KeyVault() -> impl IntoView {
                 <Show when=move || support.with(|s| s.as_ref().is_some_and(|s| can_add_passkey(&methods(), s)))>
                     {passkey_button(Step::AddPasskey, "Use a passkey too")}
                 </Show>
+                // Beside a passphrase only: a vault that a passkey alone opens is given up with "Lost the passkey".
+                <Show when=move || { let m = methods(); m.contains(&UnlockMethod::Passkey) && m.contains(&UnlockMethod::Passphrase) }>
+                    <button class="secondary" disabled=move || busy.get() on:click=move |_| {
+                        said.set(Some(match keys::remove_passkey() {
+                            Ok(()) => "Passkey removed: the remembered keys unlock with your passphrase only. The passkey itself stays on your device (remove it in its passkey settings).".into(),
+                            Err(error) => error.sentence(),
+                        }));
+                        tick.bump();
+                    }>"Remove the passkey"</button>
+                </Show>
             </div>
         }.into_any(),
         (VaultStatus::Locked, _) => {
