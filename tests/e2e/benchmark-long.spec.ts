@@ -18,8 +18,8 @@ const PARALLEL = 4;
 
 const done = (page: Page) => page.locator('.bench-progress-counts strong');
 
-/** The smallest run the form allows: two panelists (k = 2n+3 = 7 samples a question, 14 calls in
- * all, against 18 with three), the second sampled as the best single model. */
+/** The smallest run the form allows: two panelists, the second sampled as the best single model
+ * (k = 2n+3 = 7 samples a question against 9 with three; 13 calls a question with the council's 6). */
 async function benchmarkForm(page: Page, group: string) {
   await page.goto('/');
   await addCompatibleProvider(page, 'Bench', `${BENCH_URL}/v1`, `sim-80-${group}`);
@@ -60,9 +60,10 @@ const signature = (counts: Map<string, number>) => JSON.stringify([...counts.ent
 const total = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
 
 test('a 200-question benchmark reloaded mid-run resumes with no finished step asked again, and shows and exports all 200', async ({ page, request }) => {
-  // 200 questions x 14 calls: about 60-100 s of the page's main thread on a quiet 2-core machine
-  // (scripts/bench-benchmark.sh), several times that on a CI machine under load. The bound is for
-  // a stuck run, not a slow one.
+  // 200 questions x 13 calls: about 60 s here on a 2-core machine shared with other work, 85 s
+  // with one core kept busy (2026-11-27), and the run's cost was 91 s before per-question storage
+  // (scripts/bench-benchmark.sh): a CI machine under load may take several times that. The bound
+  // is for a stuck run, not a slow one.
   test.setTimeout(20 * 60_000);
   const errors = watchConsole(page);
   const group = Math.random().toString(36).slice(2, 8);
@@ -77,14 +78,18 @@ test('a 200-question benchmark reloaded mid-run resumes with no finished step as
   await expect(done(page)).toHaveText(/^(8\d|9\d|1[01]\d|120) of 200 questions done$/, { timeout: 8 * 60_000 });
   const reloadedAt = Date.now();
   await page.reload();
+  // The stored run, read whole, offers to resume: its count is what was stored before the reload.
+  const resume = page.getByRole('button', { name: /^Resume/ });
+  await expect(resume).toBeVisible({ timeout: 60_000 });
   await expect(done(page)).toHaveText(/^\d+ of 200 questions done$/);
-  // Done as stored: its questions' every step was written before the reload.
+  // Done as stored: its questions' every step was written before the reload. At least 79: the
+  // question last shown done may have had its save still queued (the next one waits for it).
   const doneBefore = Number((await done(page).textContent())!.match(/^(\d+) of/)![1]);
-  expect(doneBefore).toBeGreaterThanOrEqual(80);
+  expect(doneBefore).toBeGreaterThanOrEqual(79);
   expect(doneBefore).toBeLessThan(COUNT);
   // Nothing is asked until Resume: what the journal holds now was asked before the reload.
   const askedBefore = (await benchJournal(request)).length;
-  await page.getByRole('button', { name: /^Resume/ }).click();
+  await resume.click();
   await expect(done(page)).toHaveText(`${COUNT} of ${COUNT} questions done`, { timeout: 15 * 60_000 });
   await expect(page.locator('.session-meta .badge').first()).toHaveText('complete');
   const finished = Date.now();
@@ -117,12 +122,16 @@ test('a 200-question benchmark reloaded mid-run resumes with no finished step as
   const keys: string[] = exported.body.questions.map((q: any) => readQuestion(q.text).key);
   expect(new Set(keys).size).toBe(COUNT);
   const asked = keys.map((key) => ours.filter((e) => e.question === key));
-  // A question's full set of calls: the council's k (each asked once) and the k samples. The
-  // questions done before the reload are most of them; any other set is wrong.
+  // A question's full set of calls, as the first question took them: the council's, each asked
+  // once (at most k: k is what it may take, its calls when every round runs), and the k samples.
   const signatures = asked.slice(0, doneBefore).map((entries) => signature(tally(entries)));
   const plan = tally(asked[0]);
-  expect(total(plan), `a question's calls: ${signature(plan)}`).toBe(2 * k);
-  expect(plan.get(`best-single sim-80-${group} independent_answer`)).toBe(k);
+  const samples = `best-single sim-80-${group} independent_answer`;
+  expect(plan.get(samples), `a question's calls: ${signature(plan)}`).toBe(k);
+  const councilCalls = [...plan.entries()].filter(([call]) => call !== samples);
+  expect(councilCalls.every(([, times]) => times === 1), `a question's calls: ${signature(plan)}`).toBe(true);
+  expect(councilCalls.length).toBeGreaterThanOrEqual(2 * 2 + 1);
+  expect(councilCalls.length).toBeLessThanOrEqual(k);
 
   const report: string[] = [];
   asked.forEach((entries, i) => {
@@ -140,6 +149,12 @@ test('a 200-question benchmark reloaded mid-run resumes with no finished step as
       const answered = tally(entries.filter((e) => e.delivered));
       for (const [call, times] of plan) expect(answered.get(call) ?? 0, `q${n}: ${call}`).toBeGreaterThanOrEqual(times);
       expect([...answered.keys()].every((call) => plan.has(call)), `q${n}'s calls: ${signature(answered)}`).toBe(true);
+      // And each call asked again was among the last 2 x 4 asked before the reload.
+      const last = ours.filter((e) => e.at < askedBefore).slice(-2 * PARALLEL).filter((e) => e.question === keys[i]);
+      for (const [call, times] of answered) {
+        const repeats = times - plan.get(call)!;
+        if (repeats > 0) expect(repeats, `q${n}: ${call} asked again, not among the last asked before the reload`).toBeLessThanOrEqual(last.filter((e) => callOf(e) === call).length);
+      }
       const again = total(answered) - total(plan);
       report.push(`q${n} under way at the reload: ${entries.filter((e) => e.at < askedBefore).length} calls before it, ${again} asked again`);
       expect(again, `q${n} calls asked again`).toBeLessThanOrEqual(2 * PARALLEL);
