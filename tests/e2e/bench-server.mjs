@@ -4,8 +4,9 @@
 // GET /v1/models, POST /v1/chat/completions (streamed SSE or not, as asked), the reply filling the
 // request's JSON schema (or the prose-mode prompt's shape) with the answer in `final_answer`.
 // A judge's verdict reads the round-1 answers in its own prompt: their majority, flipped by debate
-// at the configured rates. GET /__journal lists every chat request (model, kind, question, sample,
-// right, delivered: whether the whole reply went out); POST /__reset clears it and the sample counters.
+// at the configured rates. GET /__journal lists every chat request (model, kind, question, seat:
+// who asks, from the system prompt, sample, right, delivered: whether the whole reply went out);
+// POST /__reset clears it and the sample counters.
 // Usage: node bench-server.mjs <port> [--rho 0.3] [--right-to-wrong 0.05] [--wrong-to-right 0.6]
 //        [--latency-ms 0] [--models sim-55-a,sim-65-a,sim-80-a]
 import http from 'node:http';
@@ -48,6 +49,14 @@ function kindOf(payload, user) {
   return 'plain';
 }
 
+/** Who asks, from the system prompt: a panelist's id ("You are panelist-2, …", the best single
+ * model's samples "You are best-single, …"), the judge, or '' for a prompt with no system. */
+function seatOf(system) {
+  const named = system.match(/^You are ([\w-]+),/);
+  if (named) return named[1];
+  return /^You are the judge\b/.test(system) ? 'judge' : '';
+}
+
 /** The values the round-1 answers state, read from a verdict prompt ("panelist-1: The result is 42."). */
 function roundOneValues(user) {
   const section = user.split(/\n\s*Round 2/)[0];
@@ -78,7 +87,7 @@ function decide(payload, user, system) {
   }
   const value = right ? question.answer : slip(question.key, question.answer);
   const agent = (system.match(/\b(panelist-\d+)\b/) ?? [])[1] ?? 'panelist-1';
-  const entry = { model, kind, question: question.key, sample, right, value, delivered: false };
+  const entry = { model, kind, question: question.key, seat: seatOf(system), sample, right, value, delivered: false };
   journal.push(entry);
   return { value, confidence, agent, entry };
 }

@@ -19,7 +19,8 @@ export function useBenchServer(args: string[] = []) {
   test.afterAll(() => { server?.kill(); });
 }
 
-export type BenchEntry = { model: string; kind: string; question: string; sample: number; right: boolean; delivered: boolean };
+/** One chat request: `seat` is who asked ('panelist-1', 'best-single', 'judge'; '' with no system prompt). */
+export type BenchEntry = { model: string; kind: string; question: string; seat: string; sample: number; right: boolean; delivered: boolean };
 
 /** Every chat request the bench server answered or began to, in order. */
 export async function benchJournal(request: { get(url: string): Promise<{ json(): Promise<any> }> }): Promise<BenchEntry[]> {

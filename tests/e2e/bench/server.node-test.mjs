@@ -119,7 +119,8 @@ test('the wire format: models, streamed and plain replies, a verdict that follow
     assert.equal((await post(url, { model: 'gpt-4o', messages: [] })).status, 404);
 
     const question = 'Question:\nWhat is the result of 10+20*3+4-5*6? Follow the usual order of operations.';
-    const plain = await (await post(url, { model: 'sim-100-w', messages: [{ role: 'user', content: question }] })).json();
+    const asBest = { role: 'system', content: 'You are best-single, a panelist on a council answering a hard question.' };
+    const plain = await (await post(url, { model: 'sim-100-w', messages: [asBest, { role: 'user', content: question }] })).json();
     assert.match(plain.choices[0].message.content, /Final answer: 44$/);
     assert.ok(plain.usage.total_tokens > 0);
 
@@ -135,12 +136,12 @@ test('the wire format: models, streamed and plain replies, a verdict that follow
     const verdictSchema = { type: 'object', properties: { recommendation: { type: 'string' }, final_answer: { type: 'string' } } };
     const verdict = await (await post(url, {
       model: 'sim-100-w',
-      messages: [{ role: 'user', content: verdictPrompt }],
+      messages: [{ role: 'system', content: 'You are the judge of a council: impartial.' }, { role: 'user', content: verdictPrompt }],
       response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: verdictSchema } },
     })).json();
     assert.notEqual(JSON.parse(verdict.choices[0].message.content).final_answer, '44');
 
     const journal = await (await fetch(`${url}/__journal`)).json();
-    assert.deepEqual(journal.map((e) => [e.kind, e.sample, e.right, e.delivered]), [['plain', 0, true, true], ['plain', 0, false, true], ['verdict', 0, false, true]]);
+    assert.deepEqual(journal.map((e) => [e.kind, e.seat, e.sample, e.right, e.delivered]), [['plain', 'best-single', 0, true, true], ['plain', '', 0, false, true], ['verdict', 'judge', 0, false, true]]);
   });
 });
