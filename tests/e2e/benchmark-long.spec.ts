@@ -5,8 +5,9 @@
 // reload. The results page and the exports then hold all 200 questions.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
-import { benchJournal, BenchEntry, BENCH_URL, useBenchServer } from './bench-server';
-import { addCompatibleProvider, confirmConsent, exportAs, openCouncil, watchConsole } from './helpers';
+import { benchmarkForm, downloadedText } from './bench-form';
+import { benchJournal, BenchEntry, useBenchServer } from './bench-server';
+import { confirmConsent, exportAs, watchConsole } from './helpers';
 // @ts-ignore: a plain ES module shared with the server, which reads questions the same way.
 import { readQuestion } from './bench/questions.mjs';
 
@@ -17,34 +18,6 @@ const COUNT = 200;
 const PARALLEL = 4;
 
 const done = (page: Page) => page.locator('.bench-progress-counts strong');
-
-/** The smallest run the form allows: two panelists, the second sampled as the best single model
- * (k = 2n+3 = 7 samples a question against 9 with three; 13 calls a question with the council's 6). */
-async function benchmarkForm(page: Page, group: string) {
-  await page.goto('/');
-  await addCompatibleProvider(page, 'Bench', `${BENCH_URL}/v1`, `sim-80-${group}`);
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByRole('button', { name: 'Benchmark: is the council worth it?' }).click();
-  await page.getByLabel('How many').fill(String(COUNT));
-  await page.getByLabel('How many').blur();
-  await page.getByLabel(/^Seed/).fill('29');
-  await page.getByLabel(/^Seed/).blur();
-  await openCouncil(page);
-  await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
-  await expect(page.getByRole('group', { name: 'Panelist 3', exact: true })).toHaveCount(0);
-  for (const [seat, accuracy] of [['Panelist 1', 55], ['Panelist 2', 80], ['Judge', 80]] as const) {
-    const editor = page.getByRole('group', { name: seat, exact: true });
-    await editor.getByLabel('Model').fill(`sim-${accuracy}-${group}`);
-    await editor.getByLabel('Model').blur();
-    await expect(editor.getByLabel('Model')).toHaveValue(`sim-${accuracy}-${group}`);
-  }
-  await page.getByLabel(/^Best single model/).selectOption({ label: `Panelist 2: sim-80-${group}` });
-}
-
-async function text(download: Promise<import('@playwright/test').Download>): Promise<string> {
-  const stream = await (await download).createReadStream();
-  return (await stream.toArray().then((chunks) => Buffer.concat(chunks))).toString('utf8');
-}
 
 /** A call as the server sees it: who asked, which model, which kind of call. The best single
  * model's samples are k identical requests, so a question's calls are a multiset of these. */
@@ -67,7 +40,9 @@ test('a 200-question benchmark reloaded mid-run resumes with no finished step as
   test.setTimeout(20 * 60_000);
   const errors = watchConsole(page);
   const group = Math.random().toString(36).slice(2, 8);
-  await benchmarkForm(page, group);
+  // The smallest run the form allows: two panelists, the second sampled as the best single model
+  // (k = 2n+3 = 7 samples a question against 9 with three; 13 calls a question with the council's 6).
+  await benchmarkForm(page, { group, count: COUNT, seed: 29, panel: [55, 80] });
   const started = Date.now();
   await page.getByRole('button', { name: 'Run the benchmark' }).click();
   await confirmConsent(page);
@@ -106,13 +81,13 @@ test('a 200-question benchmark reloaded mid-run resumes with no finished step as
   // The exports: every question in the CSV, the JSON and the report.
   const csv = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV (per question)' }).click();
-  const csvRows = (await text(csv)).trim().split('\n').slice(1);
+  const csvRows = (await downloadedText(csv)).trim().split('\n').slice(1);
   for (let i = 1; i <= COUNT; i++) expect(csvRows.some((row) => row.startsWith(`q${i},`)), `q${i} in the CSV`).toBe(true);
-  const json = JSON.parse(await text(exportAs(page, 'JSON (full record)')));
+  const json = JSON.parse(await downloadedText(exportAs(page, 'JSON (full record)')));
   const exported = json.sessions?.[0] ?? json;
   expect(exported.body.results.map((r: any) => r.question_id)).toEqual(Array.from({ length: COUNT }, (_, i) => `q${i + 1}`));
   expect(exported.body.results.every((r: any) => r.arms.length > 0 && r.samples.length === k)).toBe(true);
-  const html = await text(exportAs(page, 'HTML report'));
+  const html = await downloadedText(exportAs(page, 'HTML report'));
   expect(html).toContain('<th scope="row">Council</th>');
   expect(html).toMatch(/\d+ of 200 right/);
 

@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
+import { benchmarkForm, downloadedText } from './bench-form';
 import { benchJournal, BenchEntry, BENCH_URL, useBenchServer } from './bench-server';
 import { addCompatibleProvider, confirmConsent, exportAs, openCouncil, showAdvancedSettings, watchConsole } from './helpers';
 import { overwriteStoredSession, storedQuestions, storedQuestionTexts, storedSession } from './stored';
@@ -15,34 +16,6 @@ import { overwriteStoredSession, storedQuestions, storedQuestionTexts, storedSes
 useBenchServer();
 
 const nonce = () => Math.random().toString(36).slice(2, 8);
-
-async function text(download: Promise<import('@playwright/test').Download>): Promise<string> {
-  const stream = await (await download).createReadStream();
-  return (await stream.toArray().then((chunks) => Buffer.concat(chunks))).toString('utf8');
-}
-
-/** A benchmark of `count` questions on the bench server's scripted models (as benchmark.spec.ts). */
-async function benchmarkForm(page: Page, group: string, count: number, fresh = true) {
-  if (fresh) {
-    await page.goto('/');
-    await addCompatibleProvider(page, 'Bench', `${BENCH_URL}/v1`, `sim-80-${group}`);
-  }
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByRole('button', { name: 'Benchmark: is the council worth it?' }).click();
-  await page.getByLabel('How many').fill(String(count));
-  await page.getByLabel('How many').blur();
-  await page.getByLabel(/^Seed/).fill('13');
-  await page.getByLabel(/^Seed/).blur();
-  await openCouncil(page);
-  const seats = [['Panelist 1', 55], ['Panelist 2', 65], ['Panelist 3', 80], ['Judge', 80]] as const;
-  for (const [seat, accuracy] of seats) {
-    const editor = page.getByRole('group', { name: seat, exact: true });
-    await editor.getByLabel('Model').fill(`sim-${accuracy}-${group}`);
-    await editor.getByLabel('Model').blur();
-    await expect(editor.getByLabel('Model')).toHaveValue(`sim-${accuracy}-${group}`);
-  }
-  await page.getByLabel(/^Best single model/).selectOption({ label: `Panelist 3: sim-80-${group}` });
-}
 
 const done = (page: Page) => page.locator('.bench-progress-counts strong');
 
@@ -62,7 +35,7 @@ test('a run stored question by question resumes after a reload, then shows and e
   const errors = watchConsole(page);
   const group = nonce();
   const count = 16;
-  await benchmarkForm(page, group, count);
+  await benchmarkForm(page, { group, count, seed: 13 });
   await page.getByRole('button', { name: 'Run the benchmark' }).click();
   await confirmConsent(page);
   await expect(page.locator('.bench-progress')).toBeVisible();
@@ -109,14 +82,14 @@ test('a run stored question by question resumes after a reload, then shows and e
   await expect(council.locator('td[data-label="Score"]')).toHaveText(/^\d+ of 16 right/);
   const csv = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV (per question)' }).click();
-  const rows = (await text(csv)).trim().split('\n').slice(1);
+  const rows = (await downloadedText(csv)).trim().split('\n').slice(1);
   for (let i = 1; i <= count; i++) expect(rows.some((row) => row.startsWith(`q${i},`)), `q${i} in the CSV`).toBe(true);
-  const json = JSON.parse(await text(exportAs(page, 'JSON (full record)')));
+  const json = JSON.parse(await downloadedText(exportAs(page, 'JSON (full record)')));
   const exported = json.sessions?.[0] ?? json;
   expect(exported.body.results).toHaveLength(count);
   expect(exported.body.results_apart).toBeUndefined();
   expect(exported.calls.filter((c: any) => /-best-\d+$/.test(c.call_id)).length).toBeGreaterThanOrEqual(count * 9);
-  const html = await text(exportAs(page, 'HTML report'));
+  const html = await downloadedText(exportAs(page, 'HTML report'));
   expect(html).toContain('<th scope="row">Council</th>');
   expect(html).toMatch(/of 16 right/);
   expect(errors).toEqual([]);
@@ -166,7 +139,7 @@ test('the consent dialog shows the expected cost beside the most it may cost, an
     await page.getByRole('button', { name: 'Set price' }).click();
     await expect(page.getByText(`Price for ${model} saved.`)).toBeVisible();
   }
-  await benchmarkForm(page, group, 60, false);
+  await benchmarkForm(page, { group, count: 60, seed: 13, fresh: false });
   await page.getByRole('button', { name: 'Run the benchmark' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();

@@ -7,8 +7,9 @@
 import * as path from 'path';
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
-import { benchJournal, BenchEntry, BENCH_URL, useBenchServer } from './bench-server';
-import { addCompatibleProvider, confirmConsent, exportAs, openCouncil, watchConsole } from './helpers';
+import { benchmarkForm } from './bench-form';
+import { benchJournal, BenchEntry, useBenchServer } from './bench-server';
+import { confirmConsent, exportAs, watchConsole } from './helpers';
 // @ts-ignore: plain ES modules shared with the server's node test.
 import { DEFAULT_CONFIG } from './bench/models.mjs';
 // @ts-ignore
@@ -23,27 +24,6 @@ const QUESTIONS = Number(process.env.BENCH_E2E_QUESTIONS ?? 100);
 const FAMILY_Z = 2.638257;
 
 const nonce = () => Math.random().toString(36).slice(2, 8);
-
-/** A provider on the bench server and a new benchmark form with the panel on its scripted models. */
-async function benchmarkForm(page: Page, group: string, count: number, seed: number) {
-  await page.goto('/');
-  await addCompatibleProvider(page, 'Bench', `${BENCH_URL}/v1`, `sim-80-${group}`);
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByRole('button', { name: 'Benchmark: is the council worth it?' }).click();
-  await page.getByLabel('How many').fill(String(count));
-  await page.getByLabel('How many').blur();
-  await page.getByLabel(/^Seed/).fill(String(seed));
-  await page.getByLabel(/^Seed/).blur();
-  await openCouncil(page);
-  const seats = [...PANEL.map((accuracy, i) => ({ seat: `Panelist ${i + 1}`, model: `sim-${accuracy}-${group}` })), { seat: 'Judge', model: `sim-80-${group}` }];
-  for (const { seat, model } of seats) {
-    const editor = page.getByRole('group', { name: seat, exact: true });
-    await editor.getByLabel('Model').fill(model);
-    await editor.getByLabel('Model').blur();
-    await expect(editor.getByLabel('Model')).toHaveValue(model);
-  }
-  await page.getByLabel(/^Best single model/).selectOption({ label: `Panelist 3: sim-80-${group}` });
-}
 
 async function run(page: Page) {
   await page.getByRole('button', { name: 'Run the benchmark' }).click();
@@ -76,7 +56,7 @@ test('every arm scores inside the Wilson interval of its expected accuracy', asy
   // seed, so this walks one known branch every run (a random group would make it a sample that
   // misses its Bonferroni interval in about 5% of honest runs).
   const group = 'wilson';
-  await benchmarkForm(page, group, QUESTIONS, 7);
+  await benchmarkForm(page, { group, count: QUESTIONS, seed: 7, panel: PANEL });
   const started = Date.now();
   await run(page);
   await finished(page, QUESTIONS);
@@ -128,7 +108,7 @@ test('a run reloaded mid-way resumes where it stopped and asks nothing twice', a
   test.setTimeout(8 * 60_000);
   const group = nonce();
   const count = 24;
-  await benchmarkForm(page, group, count, 11);
+  await benchmarkForm(page, { group, count, seed: 11, panel: PANEL });
   await run(page);
   // Reload once a few questions are in: the run stops with the page.
   await expect(page.locator('.bench-progress-counts strong')).toHaveText(/^([4-9]|1\d) of 24 questions done$/, { timeout: 3 * 60_000 });
@@ -162,7 +142,7 @@ test('a run reloaded mid-way resumes where it stopped and asks nothing twice', a
 });
 
 test('a malformed question file names each bad line and field, and nothing is imported', async ({ page }) => {
-  await benchmarkForm(page, nonce(), 5, 1);
+  await benchmarkForm(page, { group: nonce(), count: 5, seed: 1, panel: PANEL });
   await page.getByLabel('My file (JSONL or CSV)').check();
   const lines = [
     '{"question": "What is 2+3*4?", "answer": "14", "grader": "numeric"}',
