@@ -2,7 +2,7 @@
 //! ranking changes in round 2 (where the moderator's claim of consensus is refused, because the
 //! ranking moved) and holds in round 3, where consensus is reached: the chart shows movement and
 //! the stopping rule at work.
-use crate::harness::demo::{scripted_reply, DEMO_MODEL, DEMO_PROVIDER_ID};
+use crate::harness::demo::{scripted_reply, DEMO_MODEL, DEMO_PROVIDER_ID, DEMO_PROVIDER_LABEL};
 use crate::harness::io::{CallReply, CallRequest};
 use crate::participants::Participant;
 use crate::record::prioritize::backlog::{Effort, Opportunity, Size};
@@ -96,7 +96,7 @@ pub fn demo_prioritize_config() -> PrioritizeConfig {
         id: partner.id().to_string(),
         label: format!("Demo {}", partner.title()),
         provider_id: DEMO_PROVIDER_ID.to_string(),
-        provider_label: "Demo (scripted)".to_string(),
+        provider_label: DEMO_PROVIDER_LABEL.to_string(),
         model: model.to_string(),
         persona: None,
         price: None,
