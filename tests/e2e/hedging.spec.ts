@@ -42,6 +42,7 @@ test('a slow seat is answered by its backup, on the card and in the record', asy
   // says how many), the chosen model's price below; typed key by key, the field keeps the focus.
   const backupPicker = firstSeat.locator('.model-picker', { has: page.getByLabel('Backup model') });
   await expect(backupPicker.locator('.model-hint')).toHaveText(/listed model|Type a model name/);
+  await firstSeat.getByLabel('Backup model').fill('');
   await firstSeat.getByLabel('Backup model').pressSequentially('fixed-latency');
   await expect(firstSeat.getByLabel('Backup model')).toHaveValue('fixed-latency');
   await expect(backupPicker.locator('.model-price')).toHaveText(/^fixed-latency: /);
