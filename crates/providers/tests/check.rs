@@ -91,7 +91,11 @@ fn no_diagnosis_shows_markdown_backticks() {
         failed(Some(false)),
         failed(Some(true)),
         FetchOutcome::TimedOut { after_ms: 30_000 },
-        answered(401, "application/json", r#"{"error":{"message":"bad key"}}"#),
+        answered(
+            401,
+            "application/json",
+            r#"{"error":{"message":"bad key"}}"#,
+        ),
         answered(404, "application/json", r#"{"error":"not found"}"#),
         answered(200, "text/html", "<title>Home</title>"),
         answered(200, "application/json", "{}"),
@@ -99,7 +103,12 @@ fn no_diagnosis_shows_markdown_backticks() {
     let mut seen = 0;
     for page in [LOCAL_PAGE, HOSTED_PAGE] {
         for target in targets {
-            for browser in [Browser::Chrome, Browser::Safari, Browser::Firefox, Browser::Other] {
+            for browser in [
+                Browser::Chrome,
+                Browser::Safari,
+                Browser::Firefox,
+                Browser::Other,
+            ] {
                 for outcome in &outcomes {
                     let (_, text) = problem(&facts(page, target, browser, outcome.clone()));
                     assert!(!text.contains('`'), "{text}");
