@@ -38,7 +38,14 @@ test('a slow seat is answered by its backup, on the card and in the record', asy
   await openCouncil(page);
   const firstSeat = page.getByRole('group', { name: 'Panelist 1' });
   await firstSeat.getByLabel('Backup (asked when this seat is slow)').selectOption({ label: 'Lagging' });
-  await firstSeat.getByLabel('Backup model').fill('fixed-latency');
+  // The backup's model has the seat model's picker: the provider's list to choose from (its hint
+  // says how many), the chosen model's price below; typed key by key, the field keeps the focus.
+  const backupPicker = firstSeat.locator('.model-picker', { has: page.getByLabel('Backup model') });
+  await expect(backupPicker.locator('.model-hint')).toHaveText(/listed model|Type a model name/);
+  await firstSeat.getByLabel('Backup model').fill('');
+  await firstSeat.getByLabel('Backup model').pressSequentially('fixed-latency');
+  await expect(firstSeat.getByLabel('Backup model')).toHaveValue('fixed-latency');
+  await expect(backupPicker.locator('.model-price')).toHaveText(/^fixed-latency: /);
   await askTheCouncil(page);
 
   const card = page.locator('.call-card[data-call-id="r1-panelist-1"]');

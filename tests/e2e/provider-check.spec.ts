@@ -19,7 +19,7 @@ test('one action checks a provider: its model count and the test reply in one li
   const line = card.locator('.health-line');
   await expect(line).toContainText('Not checked yet');
   await card.getByRole('button', { name: 'Check connection' }).click();
-  await expect(line).toHaveText(/^ready Connected · \d+ models · test reply from provider-check-e2e in [\d.]+ s$/);
+  await expect(line).toHaveText(/^ready Connected · \d+ models · test reply from provider-check-e2e in (under )?[\d.]+ s$/);
   // The list reached the default model's picker.
   await expect(card.locator('datalist option').first()).toBeAttached();
   await expect(card.locator('.model-hint')).toHaveText(/^\d+ listed models: type to search, or any name\.$/);
@@ -61,11 +61,19 @@ test('adding the llama.cpp preset probes nothing until its address is confirmed,
   // The user's own address, typed: checked there, and only there.
   await address.fill(`${MOCK_URL}/v1`);
   await address.press('Enter');
-  // The provider now has the user's address (so it is no longer the preset's guess) and its check
-  // ran there: the card's line says what it found.
+  // The provider now has the user's address (no longer the preset's guess) and its check ran
+  // there: the card's line says what it found.
   const card = page.locator('.provider-card');
   await expect(card.getByLabel('Base URL')).toHaveValue(`${MOCK_URL}/v1`);
   await expect(card.locator('.health-line')).toContainText(/Connected|Not connected/);
+  // The preset's row that asked keeps it at the user's address: its form, chip and check line stay,
+  // and adding the preset again shows this one rather than a copy.
+  await expect(address).toHaveValue(`${MOCK_URL}/v1`);
+  await expect(preset.locator('.health-line')).toContainText(/Connected|Not connected/);
+  await expect(preset.locator('.health-chip')).not.toHaveText('not checked');
+  await page.getByRole('button', { name: 'Add llama.cpp server (local)' }).click();
+  await expect(page.getByText('llama.cpp server (local) is already added.')).toBeVisible();
+  await expect(page.locator('.provider-card')).toHaveCount(1);
   expect(toMock.some((url) => url === `${MOCK_URL}/v1/models`)).toBe(true);
   expect(toDefault).toEqual([]);
   expect(logged).toEqual([]);

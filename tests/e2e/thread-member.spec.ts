@@ -93,7 +93,7 @@ test.describe('desktop', () => {
     // The answer card: who, the words, the model and cost; no confidence or dissent.
     const card = pageCardOf(page);
     await expect(card.locator('.member-text')).toContainText(SKEPTIC_SAYS);
-    await expect(card.locator('.member-meta')).toHaveText(/Demo \(scripted\) · scripted · one member's own view, not a council decision · Demo · no cost/);
+    await expect(card.locator('.member-meta')).toHaveText(/^Demo \(scripted\) · one member's own view, not a council decision · Demo · no cost/);
     await expect(card.locator('.confidence, .dissent')).toHaveCount(0);
     // The page's own card is the member's: the only decision card is turn 1's, in the thread.
     await expect(page.locator('[data-decision]')).toHaveCount(1);

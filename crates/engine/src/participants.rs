@@ -92,7 +92,15 @@ impl Backup {
     }
 }
 
-/// "provider · model", as a call card names a model.
+/// The provider every demo seat names; it says the model too ("scripted").
+pub const DEMO_PROVIDER_LABEL: &str = "Demo (scripted)";
+
+/// "provider · model", as a call card names a model; a demo seat is named once, "Demo (scripted)"
+/// (its model would only say "scripted" again).
 pub fn model_label(provider_label: &str, model: &str) -> String {
-    format!("{provider_label} · {model}")
+    if provider_label == DEMO_PROVIDER_LABEL {
+        provider_label.to_string()
+    } else {
+        format!("{provider_label} · {model}")
+    }
 }

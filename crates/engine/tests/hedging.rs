@@ -503,7 +503,7 @@ fn while_no_request_sends_text_one_more_is_sent_each_deadline() {
         notes,
         vec![
             "No text after 2.0 s: the backup Spare · spare-model was asked too.",
-            "No text after 4.0 s: Demo (scripted) · scripted was asked again.",
+            "No text after 4.0 s: Demo (scripted) was asked again.",
         ]
     );
 }

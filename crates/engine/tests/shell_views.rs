@@ -965,6 +965,13 @@ fn the_check_says_in_one_line_what_worked_or_what_failed_and_what_to_do() {
         "Connected · no model list at this address · test reply from gpt-4o-mini in 0.1 s"
     );
     assert!(unlisted.models().is_empty());
+    // A local server may answer within a few milliseconds: never "in 0.0 s".
+    for fast in [0, 3, 49] {
+        assert_eq!(
+            listed(Some(vec!["a"]), fast).line(),
+            "Connected · 1 model · test reply from gpt-4o-mini in under 0.1 s"
+        );
+    }
     let down = Health::Failing(Diagnosis {
         problem: Problem::NothingListening,
         what: "No server is running at http://127.0.0.1:8080/v1.".into(),

@@ -194,7 +194,10 @@ fn the_thread_shows_a_member_turn_as_that_members_answer_not_a_decision() {
     let card = member_turn.member.as_ref().unwrap();
     assert_eq!(card.heading, "Panelist 2 · Skeptic answered");
     assert_eq!(card.name, "Panelist 2 · Skeptic");
-    assert_eq!(card.model, "Demo (scripted) · scripted");
+    assert_eq!(
+        card.model, "Demo (scripted)",
+        "the demo provider, named once"
+    );
     assert!(card.answer.as_deref().unwrap().starts_with(SKEPTIC_SAYS));
     // After a member turn the thread can still ask anyone, the council included.
     assert_eq!(members_to_ask(&turns).len(), 3);

@@ -3,7 +3,7 @@
 //!
 //! A leaf crate: the provider codecs read prices off a model list (OpenRouter's), the engine
 //! charges calls with them and the app's settings edit the table, and none of them owns the others.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -96,11 +96,47 @@ impl Price {
     }
 }
 
-/// The user's prices, by model id. Stored as a JSON object of prices.
+/// The user's prices, by model id: the defaults, the prices a provider's model list carries
+/// (OpenRouter's), and the prices the user typed, which a list never replaces.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(from = "BTreeMap<String, Price>", into = "BTreeMap<String, Price>")]
+#[serde(from = "StoredTable", into = "StoredTable")]
 pub struct PriceTable {
     by_model: BTreeMap<String, Price>,
+    /// The models whose price the user typed.
+    typed: BTreeSet<String>,
+}
+
+/// The table as stored: its prices and which of them the user typed; or, stored before typed
+/// prices were told apart, the prices alone (none of them known as typed).
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum StoredTable {
+    Marked {
+        models: BTreeMap<String, Price>,
+        typed: BTreeSet<String>,
+    },
+    Plain(BTreeMap<String, Price>),
+}
+
+impl From<StoredTable> for PriceTable {
+    fn from(stored: StoredTable) -> Self {
+        match stored {
+            StoredTable::Marked { models, typed } => Self {
+                by_model: models,
+                typed,
+            },
+            StoredTable::Plain(by_model) => by_model.into(),
+        }
+    }
+}
+
+impl From<PriceTable> for StoredTable {
+    fn from(table: PriceTable) -> Self {
+        StoredTable::Marked {
+            models: table.by_model,
+            typed: table.typed,
+        }
+    }
 }
 
 /// A table stored before prices had cache rates: a listed model whose input price is still the
@@ -123,13 +159,10 @@ impl From<BTreeMap<String, Price>> for PriceTable {
                 }
             }
         }
-        Self { by_model }
-    }
-}
-
-impl From<PriceTable> for BTreeMap<String, Price> {
-    fn from(table: PriceTable) -> Self {
-        table.by_model
+        Self {
+            by_model,
+            typed: BTreeSet::new(),
+        }
     }
 }
 
@@ -204,7 +237,10 @@ impl PriceTable {
             };
             by_model.insert(model.to_string(), price);
         }
-        Self { by_model }
+        Self {
+            by_model,
+            typed: BTreeSet::new(),
+        }
     }
 
     /// Exact match first; then a dated, versioned or preview form of a listed model
@@ -231,12 +267,32 @@ impl PriceTable {
             .map(|(_, price)| *price)
     }
 
+    /// The user's own price for `model`: no model list replaces it.
     pub fn set(&mut self, model: &str, price: Price) {
-        self.by_model.insert(model.trim().to_string(), price);
+        let model = model.trim().to_string();
+        self.by_model.insert(model.clone(), price);
+        self.typed.insert(model);
     }
 
+    /// The prices a provider's model list carries, each taken unless the user typed that model's
+    /// price. Whether any price changed.
+    pub fn take_listed(&mut self, listed: &[(String, Price)]) -> bool {
+        let mut changed = false;
+        for (model, price) in listed {
+            let model = model.trim();
+            if self.typed.contains(model) || self.by_model.get(model) == Some(price) {
+                continue;
+            }
+            self.by_model.insert(model.to_string(), *price);
+            changed = true;
+        }
+        changed
+    }
+
+    /// Removes the price (the user's own or a list's): a later list may price the model again.
     pub fn remove(&mut self, model: &str) {
         self.by_model.remove(model.trim());
+        self.typed.remove(model.trim());
     }
 
     pub fn entries(&self) -> Vec<(String, Price)> {

@@ -133,3 +133,45 @@ fn cost_from_tokens() {
     assert!((price(0.15, 0.60).cost_usd(1200, 300) - 0.00036).abs() < 1e-12);
     assert_eq!(price(5.0, 25.0).cost_usd(0, 0), 0.0);
 }
+
+#[test]
+fn a_price_the_user_typed_wins_over_a_model_list() {
+    let mut table = PriceTable::with_defaults();
+    table.set("vendor/mine", price(1.0, 2.0));
+    let listed = vec![
+        ("vendor/mine".to_string(), price(10.0, 30.0)),
+        ("vendor/other".to_string(), price(0.5, 1.5)),
+    ];
+    assert!(table.take_listed(&listed), "the other model's price is new");
+    assert_eq!(table.price_for("vendor/mine"), Some(price(1.0, 2.0)));
+    assert_eq!(table.price_for("vendor/other"), Some(price(0.5, 1.5)));
+    // The same list again changes nothing.
+    assert!(!table.take_listed(&listed));
+    // A list's price is not the user's: a later list replaces it.
+    assert!(table.take_listed(&[("vendor/other".to_string(), price(0.6, 1.6))]));
+    assert_eq!(table.price_for("vendor/other"), Some(price(0.6, 1.6)));
+    // A default price is replaced by the list too.
+    assert!(table.take_listed(&[("gpt-4o".to_string(), price(3.0, 12.0))]));
+    assert_eq!(table.price_for("gpt-4o"), Some(price(3.0, 12.0)));
+
+    // Stored and read back, the user's price is still theirs.
+    let text = serde_json::to_string(&table).unwrap();
+    let mut back: PriceTable = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, table);
+    assert!(!back.take_listed(&[("vendor/mine".to_string(), price(10.0, 30.0))]));
+    assert_eq!(back.price_for("vendor/mine"), Some(price(1.0, 2.0)));
+
+    // Removed by the user, the model takes the list's price again.
+    back.remove("vendor/mine");
+    assert!(back.take_listed(&[("vendor/mine".to_string(), price(10.0, 30.0))]));
+    assert_eq!(back.price_for("vendor/mine"), Some(price(10.0, 30.0)));
+}
+
+#[test]
+fn a_table_stored_as_prices_alone_reads_with_none_typed() {
+    let stored = r#"{"vendor/mine": {"input_per_million": 1.0, "output_per_million": 2.0}}"#;
+    let mut table: PriceTable = serde_json::from_str(stored).unwrap();
+    assert_eq!(table.price_for("vendor/mine"), Some(price(1.0, 2.0)));
+    assert!(table.take_listed(&[("vendor/mine".to_string(), price(10.0, 30.0))]));
+    assert_eq!(table.price_for("vendor/mine"), Some(price(10.0, 30.0)));
+}

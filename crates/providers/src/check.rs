@@ -197,14 +197,15 @@ pub fn target_address_space(url: &str) -> Option<&'static str> {
     }
 }
 
-/// How to start the server at `url` so a web page may call it, known by its usual port.
+/// How to start the server at `url` so a web page may call it, known by its usual port. The views
+/// show these as plain text, so a command is set in quotes, never in Markdown backticks.
 fn start_hint(url: &str) -> &'static str {
     if url.contains(":11434") {
-        "Start Ollama with OLLAMA_ORIGINS=* (e.g. `OLLAMA_ORIGINS=* ollama serve`)."
+        "Start Ollama with OLLAMA_ORIGINS=*, e.g. “OLLAMA_ORIGINS=* ollama serve”."
     } else if url.contains(":1234") {
         "Start LM Studio's server (Developer tab) with \"Enable CORS\" switched on."
     } else if url.contains(":8080") {
-        "Start llama.cpp's server, e.g. `llama-server --host 127.0.0.1 --port 8080 -m model.gguf`."
+        "Start llama.cpp's server, e.g. “llama-server --host 127.0.0.1 --port 8080 -m model.gguf”."
     } else {
         "Start the server, or fix the base URL and port in Settings."
     }
@@ -212,7 +213,7 @@ fn start_hint(url: &str) -> &'static str {
 
 fn cors_fix(url: &str) -> &'static str {
     if url.contains(":11434") {
-        "Restart Ollama with OLLAMA_ORIGINS=* (e.g. `OLLAMA_ORIGINS=* ollama serve`) so this page may call it."
+        "Restart Ollama with OLLAMA_ORIGINS=* so this page may call it, e.g. “OLLAMA_ORIGINS=* ollama serve”."
     } else if url.contains(":1234") {
         "Switch on \"Enable CORS\" in LM Studio's server settings, then start the server again."
     } else {
@@ -257,7 +258,7 @@ fn blocked_or_unreachable(facts: &CheckFacts, reachable_without_cors: Option<boo
                 return diagnosis(
                     Problem::SafariLocalhost,
                     format!("Safari does not let an https page call {url}."),
-                    "Open Consilium from http://localhost (e.g. `scripts/serve.sh`), or use Chrome or Firefox for local models.",
+                    "Open Consilium from http://localhost (“scripts/serve.sh” serves it there), or use Chrome or Firefox for local models.",
                 )
             }
             Browser::Chrome if reachable_without_cors != Some(true) => {

@@ -247,7 +247,7 @@ fn network_advice(ctx: &ErrorContext) -> String {
         );
     }
     let fix = if lower.contains(":11434") {
-        "For Ollama, start it with OLLAMA_ORIGINS=* (e.g. `OLLAMA_ORIGINS=* ollama serve`) so this page may call it."
+        "For Ollama, start it with OLLAMA_ORIGINS=* so this page may call it, e.g. “OLLAMA_ORIGINS=* ollama serve”."
     } else if lower.contains(":1234") {
         "For LM Studio, start its server and enable CORS in the server settings."
     } else {

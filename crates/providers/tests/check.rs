@@ -61,7 +61,7 @@ fn nothing_listening_on_a_local_port_says_how_to_start_that_server() {
         failed(Some(false)),
     ));
     assert_eq!(kind, Problem::NothingListening);
-    assert_eq!(text, "No server is running at http://127.0.0.1:11434/v1. Start Ollama with OLLAMA_ORIGINS=* (e.g. `OLLAMA_ORIGINS=* ollama serve`).");
+    assert_eq!(text, "No server is running at http://127.0.0.1:11434/v1. Start Ollama with OLLAMA_ORIGINS=*, e.g. “OLLAMA_ORIGINS=* ollama serve”.");
     let (_, text) = problem(&facts(
         LOCAL_PAGE,
         "http://localhost:8080/v1/",
@@ -72,6 +72,52 @@ fn nothing_listening_on_a_local_port_says_how_to_start_that_server() {
         text.contains("llama-server --host 127.0.0.1 --port 8080"),
         "{text}"
     );
+}
+
+/// The views show a diagnosis as plain text: a command in it is quoted, never in Markdown
+/// backticks, whatever the page, the browser, the server or how the fetch ended.
+#[test]
+fn no_diagnosis_shows_markdown_backticks() {
+    let targets = [
+        "http://127.0.0.1:11434/v1",
+        "http://127.0.0.1:8080/v1",
+        "http://localhost:1234/v1",
+        "http://127.0.0.1:9/v1",
+        "http://192.168.1.5:11434/v1",
+        "https://api.openai.com/v1",
+    ];
+    let outcomes = [
+        failed(None),
+        failed(Some(false)),
+        failed(Some(true)),
+        FetchOutcome::TimedOut { after_ms: 30_000 },
+        answered(
+            401,
+            "application/json",
+            r#"{"error":{"message":"bad key"}}"#,
+        ),
+        answered(404, "application/json", r#"{"error":"not found"}"#),
+        answered(200, "text/html", "<title>Home</title>"),
+        answered(200, "application/json", "{}"),
+    ];
+    let mut seen = 0;
+    for page in [LOCAL_PAGE, HOSTED_PAGE] {
+        for target in targets {
+            for browser in [
+                Browser::Chrome,
+                Browser::Safari,
+                Browser::Firefox,
+                Browser::Other,
+            ] {
+                for outcome in &outcomes {
+                    let (_, text) = problem(&facts(page, target, browser, outcome.clone()));
+                    assert!(!text.contains('`'), "{text}");
+                    seen += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(seen, 2 * 6 * 4 * 8);
 }
 
 #[test]

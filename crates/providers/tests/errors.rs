@@ -532,6 +532,7 @@ fn network_messages_explain_cors_and_how_to_fix_it() {
     ));
     assert!(
         ollama.contains("OLLAMA_ORIGINS")
+            && !ollama.contains('`')
             && ollama.contains("CORS")
             && ollama.contains("not running"),
         "{ollama}"

@@ -91,26 +91,24 @@ impl HealthBook {
                 return;
             }
             let models = health.models().to_vec();
+            // The list's own prices (the ledger charges with them too), except where the user
+            // typed a model's price: theirs wins.
             let changed = settings.with_untracked(|s| {
                 let new_models = s
                     .provider(&id)
                     .is_some_and(|p| !models.is_empty() && p.models != models);
-                let new_prices = prices
-                    .iter()
-                    .any(|(model, price)| s.prices.price_for(model) != Some(*price));
-                new_models || new_prices
+                let mut table = s.prices.clone();
+                let new_prices = table.take_listed(&prices);
+                (new_models || new_prices).then_some(table)
             });
-            if changed {
+            if let Some(table) = changed {
                 settings.update(|s| {
                     if let Some(p) = s.providers.iter_mut().find(|p| p.id == id) {
                         if !models.is_empty() {
                             p.models = models;
                         }
                     }
-                    // The list's own prices: the ledger charges with them too.
-                    for (model, price) in prices {
-                        s.prices.set(&model, price);
-                    }
+                    s.prices = table;
                 });
                 let _ = settings.with_untracked(Settings::save);
             }

@@ -28,12 +28,15 @@ pub fn PanelBuilder(
             }
         })
     };
+    // The seats are drawn again only when one is added or removed: an edit goes to its seat's
+    // fields alone, so a field shown on a choice (the backup's model) keeps the focus as one types.
+    let count = Memo::new(move |_| seats.with(Vec::len));
     view! {
         <fieldset class="panel-builder">
             <legend>"Council"</legend>
             <ol class="seats">
                 {move || {
-                    (0..seats.with(Vec::len))
+                    (0..count.get())
                         .map(|index| {
                             let label = panelist_label(index);
                             view! {

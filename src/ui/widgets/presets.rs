@@ -28,10 +28,17 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
             let hint = preset.hint;
             let url = preset.base_url;
             let lookup = preset.clone();
+            // A provider whose address the user gave in this row's form: another address (their
+            // server elsewhere) answers the row's question, so its form, chip and check line stay
+            // here. A provider moved on its card is another server, as any not at the preset's
+            // address (that is how a second one of a kind is added).
+            let confirmed_here = RwSignal::new(None::<String>);
             let added = Memo::new(move |_| {
-                state
-                    .settings
-                    .with(|s| added_from(&s.providers, &lookup).cloned())
+                state.settings.with(|s| {
+                    confirmed_here
+                        .with(|id| id.as_deref().and_then(|id| s.provider(id)).cloned())
+                        .or_else(|| added_from(&s.providers, &lookup).cloned())
+                })
             });
             let health = move || {
                 added.get().map(|p| {
@@ -44,6 +51,7 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
                 let (Some(provider), Some(input)) = (added.get_untracked(), address.get_untracked()) else {
                     return;
                 };
+                confirmed_here.set(Some(provider.id.clone()));
                 if let Some(problem) = confirm_address(state, &provider.id, &input.value()) {
                     message.set(Some(problem));
                 }

@@ -74,14 +74,6 @@ pub fn SeatEditor(
         })
     };
     let backup_list_id = format!("backup-models-{slug}");
-    let backup_models = move || {
-        let provider_id = read.get().backup_provider_id;
-        state.settings.with(|s| {
-            s.provider(&provider_id)
-                .map(|p| p.models.clone())
-                .unwrap_or_default()
-        })
-    };
     let on_backup_provider = move |ev| {
         let provider_id = event_target_value(&ev);
         let seat = state
@@ -89,12 +81,12 @@ pub fn SeatEditor(
             .with_untracked(|s| read.get_untracked().with_backup_provider(s, provider_id));
         write.run(seat);
     };
-    let on_backup_model = move |ev| {
+    let on_backup_model = Callback::new(move |backup_model: String| {
         write.run(Seat {
-            backup_model: event_target_value(&ev),
+            backup_model,
             ..read.get_untracked()
         })
-    };
+    });
     let health = Signal::derive(move || {
         let provider_id = read.get().provider_id;
         state.settings.with(|s| state.health.of_id(s, &provider_id))
@@ -146,15 +138,18 @@ pub fn SeatEditor(
                     }).collect_view()}
                 </select>
             </label>
-            {move || (!read.get().backup_provider_id.is_empty()).then(|| view! {
-                <label>
-                    "Backup model"
-                    <input type="text" list=backup_list_id.clone() prop:value=move || read.get().backup_model on:input=on_backup_model />
-                    <datalist id=backup_list_id.clone()>
-                        {move || backup_models().into_iter().map(|m| view! { <option value=m /> }).collect_view()}
-                    </datalist>
-                </label>
-            })}
+            // The same picker as the seat's model: the backup provider's list with its prices.
+            // Drawn again only when a backup is chosen or dropped, so typing keeps the focus.
+            <Show when=move || read.with(|seat| !seat.backup_provider_id.is_empty())>
+                <ModelPicker
+                    label="Backup model"
+                    list_id=backup_list_id.clone()
+                    provider_id=Signal::derive(move || read.get().backup_provider_id)
+                    value=Signal::derive(move || read.get().backup_model)
+                    on_pick=on_backup_model
+                    live=true
+                />
+            </Show>
         </div>
     }
 }

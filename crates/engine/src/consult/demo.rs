@@ -6,7 +6,7 @@
 use crate::harness::demo::DEMO_PROVIDER_ID;
 use crate::harness::demo::{scripted_reply, DEMO_MODEL};
 use crate::harness::io::{CallReply, CallRequest};
-use crate::participants::{builtin_personas, Participant, Persona};
+use crate::participants::{builtin_personas, Participant, Persona, DEMO_PROVIDER_LABEL};
 use crate::record::consult::depth::Depth;
 use crate::record::consult::filter_limits::FilterLimits;
 use crate::record::{CallId, Step};
@@ -16,7 +16,6 @@ use crate::{
 };
 
 pub const DEMO_QUESTION: &str = "Should our team adopt Rust for the new ingestion service?";
-const DEMO_PROVIDER_LABEL: &str = "Demo (scripted)";
 /// The personas of the three demo panelists, by name.
 const DEMO_PERSONAS: [&str; 3] = ["Pragmatic engineer", "Skeptic", "Risk analyst"];
 

@@ -4,7 +4,7 @@
 //! the stopping rule at work.
 use crate::harness::demo::{scripted_reply, DEMO_MODEL, DEMO_PROVIDER_ID};
 use crate::harness::io::{CallReply, CallRequest};
-use crate::participants::Participant;
+use crate::participants::{Participant, DEMO_PROVIDER_LABEL};
 use crate::record::prioritize::backlog::{Effort, Opportunity, Size};
 use crate::record::prioritize::body::{Partner, PrioritizeConfig};
 use crate::record::prioritize::debate::{DEFAULT_BUDGET_USD, DEFAULT_MAX_ROUNDS};
@@ -96,7 +96,7 @@ pub fn demo_prioritize_config() -> PrioritizeConfig {
         id: partner.id().to_string(),
         label: format!("Demo {}", partner.title()),
         provider_id: DEMO_PROVIDER_ID.to_string(),
-        provider_label: "Demo (scripted)".to_string(),
+        provider_label: DEMO_PROVIDER_LABEL.to_string(),
         model: model.to_string(),
         persona: None,
         price: None,

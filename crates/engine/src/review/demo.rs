@@ -3,7 +3,7 @@
 //! compromise, and a second round to REQUEST_CHANGES, so a newcomer sees the whole protocol.
 use crate::harness::demo::{scripted_reply, DEMO_MODEL, DEMO_PROVIDER_ID};
 use crate::harness::io::{CallReply, CallRequest};
-use crate::participants::Participant;
+use crate::participants::{Participant, DEMO_PROVIDER_LABEL};
 use crate::record::review::body::{ReviewConfig, DEFAULT_ABSTAIN_THRESHOLD};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::DEFAULT_MAX_TOKENS;
@@ -52,7 +52,7 @@ pub fn demo_review_config() -> ReviewConfig {
                 id: role.id().to_string(),
                 label: format!("Demo {}", role.name()),
                 provider_id: DEMO_PROVIDER_ID.to_string(),
-                provider_label: "Demo (scripted)".to_string(),
+                provider_label: DEMO_PROVIDER_LABEL.to_string(),
                 model: DEMO_MODEL.to_string(),
                 persona: None,
                 price: None,

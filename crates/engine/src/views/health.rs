@@ -129,9 +129,12 @@ pub fn seats_known_to_fail(seats: &[SeatToCheck]) -> Option<String> {
     ))
 }
 
-/// "0.8 s", "12 s": tenths under ten seconds, where they still tell calls apart.
+/// "0.8 s", "12 s": tenths under ten seconds, where they still tell calls apart; a reply too fast
+/// for a tenth (one that would read "0.0 s") is "under 0.1 s".
 fn seconds(ms: u64) -> String {
-    if ms < 10_000 {
+    if ms < 50 {
+        "under 0.1 s".into()
+    } else if ms < 10_000 {
         format!("{:.1} s", ms as f64 / 1000.0)
     } else {
         format!("{:.0} s", ms as f64 / 1000.0)

@@ -115,7 +115,7 @@ pub struct MemberAnswer {
     pub heading: String,
     /// Who it is, in words: "Panelist 2 · Skeptic".
     pub name: String,
-    /// "Demo (scripted) · scripted-council": the model that answered.
+    /// "OpenAI · gpt-4o" ("Demo (scripted)" in the demo): the model that answered.
     pub model: String,
     /// The member's prose; None until it answered.
     pub answer: Option<String>,
