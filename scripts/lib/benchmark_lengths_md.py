@@ -55,6 +55,18 @@ def section(runs: list[dict], machine: str, native_ms: float, native_note: str) 
         f"{d['questions']:,} questions: gap p99 {d['frame_gap_p99_ms']:.0f} ms, "
         f"{d['frame_gaps_over_100ms']} gaps over 100 ms, longest {d['frame_gap_max_ms']:.0f} ms; "
         f"{d['long_tasks']} long tasks, longest {d['long_task_max_ms']:.0f} ms"
+        + (
+            " (longest gaps, and when they ended: "
+            + ", ".join(
+                f"{g['gap_ms']:,} ms {g['ended_before_complete_ms'] / 1000:.1f} s before the complete badge"
+                if g["ended_before_complete_ms"] >= 0
+                else f"{g['gap_ms']:,} ms {-g['ended_before_complete_ms'] / 1000:.1f} s after it"
+                for g in d["frame_gaps_longest"][:4]
+            )
+            + ")"
+            if d.get("frame_gaps_longest")
+            else ""
+        )
         for d in runs
     ]
     lengths = ", ".join(f"{d['questions']:,}" for d in runs)
