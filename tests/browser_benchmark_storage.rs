@@ -251,6 +251,8 @@ async fn a_deleted_benchmark_takes_its_questions_along_and_a_missing_one_is_name
 async fn a_latest_save_writes_the_session_as_it_is_when_its_write_starts() {
     use std::cell::RefCell;
     use std::rc::Rc;
+    // The save queue runs on the app's executor (the app starts it as it mounts).
+    let _ = any_spawner::Executor::init_wasm_bindgen();
     let shown = Rc::new(RefCell::new(Some(
         finished_benchmark("idb-bench-latest", 3).await,
     )));
