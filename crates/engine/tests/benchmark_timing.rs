@@ -28,6 +28,7 @@ use consilium_engine::record::benchmark::outcomes_apart::{
     changed_questions, split_questions, stored_record,
 };
 use consilium_engine::views::benchmark::benchmark_body_results;
+use consilium_engine::views::benchmark_cost::{benchmark_consent, benchmark_cost};
 use consilium_engine::views::costs::{participant_costs, session_cost_line};
 use consilium_engine::views::failure::failure_report;
 use consilium_engine::views::live::stepper;
@@ -116,5 +117,12 @@ fn results_cost_by_length() {
         time("resume_offer", count, || resume_offer(&ended, false, false));
         time("stepper", count, || stepper(&ended, 1));
         time("running tally", count, || RunningTally::of(b));
+        // The start: the consent's estimate over every question, before the run.
+        time("benchmark_cost", count, || {
+            benchmark_cost(&b.questions, &b.config)
+        });
+        time("benchmark_consent", count, || {
+            benchmark_consent(&b.questions, &b.config, 1.0)
+        });
     }
 }
