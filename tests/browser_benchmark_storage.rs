@@ -243,3 +243,53 @@ async fn a_deleted_benchmark_takes_its_questions_along_and_a_missing_one_is_name
     let error = storage::load_session("idb-bench-hole").await.unwrap_err();
     assert!(error.contains("question 2"), "{error}");
 }
+
+/// A save that reads its session when its write starts (`save_latest_soon`, a running benchmark's
+/// whole saves: no copy is made to hand it over): a change made after asking, before the write
+/// starts, is written; its report hears the summary; a session no longer there writes nothing.
+#[wasm_bindgen_test]
+async fn a_latest_save_writes_the_session_as_it_is_when_its_write_starts() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    // The save queue runs on the app's executor (the app starts it as it mounts).
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    let shown = Rc::new(RefCell::new(Some(
+        finished_benchmark("idb-bench-latest", 3).await,
+    )));
+    let read: storage::SessionNow = {
+        let shown = Rc::clone(&shown);
+        Rc::new(move |visit| {
+            if let Some(session) = shown.borrow().as_ref() {
+                visit(session);
+            }
+        })
+    };
+    let (done, reported) = futures::channel::oneshot::channel();
+    storage::save_latest_soon("idb-bench-latest", Rc::clone(&read), move |result| {
+        let _ = done.send(result);
+    });
+    // Changed after the save was asked for: the write waits for a paint, so it reads this.
+    if let Some(consilium_engine::record::Body::Benchmark(body)) =
+        shown.borrow_mut().as_mut().map(|s| &mut s.body)
+    {
+        body.results[1].elapsed_ms += 7;
+    }
+    let summary = reported.await.unwrap().expect("written");
+    assert_eq!(summary.id, "idb-bench-latest");
+    let loaded = storage::load_session("idb-bench-latest")
+        .await
+        .unwrap()
+        .expect("found");
+    assert_eq!(Some(&loaded), shown.borrow().as_ref());
+    assert_eq!(question_count("idb-bench-latest").await, 3);
+
+    // Gone before its write starts: nothing is written, nothing reported, and the queue goes on.
+    let gone = shown.borrow_mut().take().unwrap();
+    storage::save_latest_soon("idb-bench-latest", read, |_| panic!("nothing to report"));
+    storage::written().await;
+    let still = storage::load_session("idb-bench-latest")
+        .await
+        .unwrap()
+        .expect("found");
+    assert_eq!(still, gone);
+}

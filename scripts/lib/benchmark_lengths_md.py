@@ -39,6 +39,36 @@ def section(runs: list[dict], machine: str, native_ms: float, native_note: str) 
     fit = slope(points)
     first, last = points[0], points[-1]
     date = runs[-1]["measured_at"][:10]
+    slope_text = (
+        f"Slope (least squares over the {len(runs)} lengths): {fit * 100:+.2f} ms per question for every 100 more\n"
+        f"questions; {first[1]:.0f} ms at {first[0]:,} and {last[1]:.0f} ms at {last[0]:,} questions\n"
+        f"({last[1] / first[1]:.2f}x). "
+        if len(runs) > 1
+        else "One length, so no slope. "
+    )
+    ratio = (
+        f"{first[1] / native_ms:.1f}-{last[1] / native_ms:.1f}x"
+        if len(runs) > 1
+        else f"{first[1] / native_ms:.1f}x"
+    )
+    responsiveness = [
+        f"{d['questions']:,} questions: gap p99 {d['frame_gap_p99_ms']:.0f} ms, "
+        f"{d['frame_gaps_over_100ms']} gaps over 100 ms, longest {d['frame_gap_max_ms']:.0f} ms; "
+        f"{d['long_tasks']} long tasks, longest {d['long_task_max_ms']:.0f} ms"
+        + (
+            " (longest gaps, and when they ended: "
+            + ", ".join(
+                f"{g['gap_ms']:,} ms {g['ended_before_complete_ms'] / 1000:.1f} s before the complete badge"
+                if g["ended_before_complete_ms"] >= 0
+                else f"{g['gap_ms']:,} ms {-g['ended_before_complete_ms'] / 1000:.1f} s after it"
+                for g in d["frame_gaps_longest"][:4]
+            )
+            + ")"
+            if d.get("frame_gaps_longest")
+            else ""
+        )
+        for d in runs
+    ]
     lengths = ", ".join(f"{d['questions']:,}" for d in runs)
     return f"""### Benchmark mode at {lengths} questions, scripted models, {date} ({machine})
 
@@ -54,10 +84,11 @@ and end) and each question's outcomes (one entry each), all but the record in In
 |---|---|---|---|---|---|---|---|---|---|
 {chr(10).join(rows)}
 
-Slope (least squares over the {len(runs)} lengths): {fit * 100:+.2f} ms per question for every 100 more
-questions; {first[1]:.0f} ms at {first[0]:,} and {last[1]:.0f} ms at {last[0]:,} questions
-({last[1] / first[1]:.2f}x). Native: {native_ms:g} ms per question ({native_note}); the page's time per question is
-{first[1] / native_ms:.1f}-{last[1] / native_ms:.1f}x that.
+{slope_text}Native: {native_ms:g} ms per question ({native_note}); the page's time per question is
+{ratio} that.
+
+Responsiveness (frame gaps from the click to 3 s after the complete badge, so the end's last
+tasks count): {'; '.join(responsiveness)}.
 """
 
 

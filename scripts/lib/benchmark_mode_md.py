@@ -68,7 +68,7 @@ every 500 ms (`JSHeapUsedSize`; the wasm memory is outside it) and the WebAssemb
 at the end (the memory the app's module exports, caught as `WebAssembly.instantiate*` resolve;
 it never shrinks, so that is its peak). Stored: the run's record as IndexedDB holds it, 3 s after the end. Responsiveness: the
 gaps between `requestAnimationFrame` callbacks (one is due every 16.7 ms; a gap is time the page
-could neither paint nor take input) and `longtask` entries, from the click to the end.
+could neither paint nor take input) and `longtask` entries, from the click to 3 s after the end (its last tasks count).
 Outcome: **{d['outcome']}**; "{d['headline']}"
 
 {performance_table(d)}

@@ -1,8 +1,9 @@
 //! Browser I/O and nothing else: the session library in IndexedDB (`storage`), the only code that
 //! sends requests (`transport`), API keys, the run lock across tabs, ids, share links, exports,
-//! idle time and the split points' macros. Imports nothing from `settings`, `app` or `ui`.
+//! idle time, waiting for a paint and the split points' macros. Imports nothing from `settings`, `app` or `ui`.
 pub mod export;
 pub mod focus;
+pub mod frame;
 pub mod idle;
 pub mod ids;
 pub mod keys;

@@ -4,8 +4,8 @@ use consilium_engine::benchmark::progress::progress;
 use consilium_engine::participants::Price;
 use consilium_engine::record::benchmark::config::BestSingle;
 use consilium_engine::views::benchmark_cost::{
-    benchmark_consent, benchmark_cost, cost_line, describe_benchmark_cost, refined_total_usd,
-    BenchmarkCost, TYPICAL_REPLY_TOKENS,
+    benchmark_consent, benchmark_cost, benchmark_cost_and_consent, cost_line,
+    describe_benchmark_cost, refined_total_usd, BenchmarkCost, TYPICAL_REPLY_TOKENS,
 };
 
 mod common;
@@ -137,5 +137,31 @@ fn the_consent_reason_gives_the_expected_cost_and_the_bound() {
     assert_eq!(
         benchmark_consent(&body.questions, &body.config, 100.0),
         None
+    );
+}
+
+/// The form asks for both at once (one pass over the questions per figure): the same figures and
+/// the same consent as asked for apart, above and below the threshold, priced or not.
+#[test]
+fn the_cost_and_consent_at_once_are_those_asked_for_apart() {
+    for price in [Some(Price::new(1.0, 4.0)), None] {
+        let session = benchmark(8, BestSingle::Auto, None, price);
+        let body = body(&session);
+        for threshold in [0.10, 100.0] {
+            let (cost, consent) =
+                benchmark_cost_and_consent(&body.questions, &body.config, threshold);
+            assert_eq!(cost, benchmark_cost(&body.questions, &body.config));
+            assert_eq!(
+                consent,
+                benchmark_consent(&body.questions, &body.config, threshold)
+            );
+        }
+    }
+    let priced = benchmark(8, BestSingle::Auto, None, Some(Price::new(1.0, 4.0)));
+    let body = body(&priced);
+    assert!(
+        benchmark_cost_and_consent(&body.questions, &body.config, 0.10)
+            .1
+            .is_some()
     );
 }

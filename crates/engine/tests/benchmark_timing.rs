@@ -20,9 +20,21 @@ impl EventSink for Drop_ {
 use consilium_engine::benchmark::council_choice::council_choice_of;
 use consilium_engine::benchmark::outcomes::summarise_body;
 use consilium_engine::benchmark::progress::progress;
+use consilium_engine::benchmark::tally::RunningTally;
+use consilium_engine::library::search::searchable_text;
 use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::benchmark::config::BestSingle;
+use consilium_engine::record::benchmark::outcomes_apart::{
+    changed_questions, split_questions, stored_record,
+};
 use consilium_engine::views::benchmark::benchmark_body_results;
+use consilium_engine::views::benchmark_cost::{benchmark_consent, benchmark_cost};
+use consilium_engine::views::costs::{participant_costs, session_cost_line};
+use consilium_engine::views::failure::failure_report;
+use consilium_engine::views::live::stepper;
+use consilium_engine::views::session::{
+    call_notes, failed_calls, invalid_record_notice, resume_offer,
+};
 
 fn time<T>(what: &str, questions: usize, f: impl Fn() -> T) -> f64 {
     let reps = 3;
@@ -72,5 +84,50 @@ fn results_cost_by_length() {
         time("library summary", count, || SessionSummary::of(&ended));
         time("session clone", count, || ended.clone());
         time("session eq", count, || ended == ended.clone());
+        // What the end of a run does besides the results (issue 33: the page's last task).
+        let copy = ended.clone();
+        time("session eq only", count, || ended == copy);
+        time("stored_record", count, || stored_record(&ended));
+        time("stored_record + split", count, || {
+            let mut record = stored_record(&ended);
+            split_questions(&mut record);
+            record
+        });
+        time("changed_questions none", count, || {
+            changed_questions(None, &ended)
+        });
+        let written: Vec<_> = changed_questions(None, &ended)
+            .into_iter()
+            .map(|(_, q)| q)
+            .collect();
+        time("changed_questions all", count, || {
+            changed_questions(Some(&written), &ended)
+        });
+        time("questions json", count, || {
+            serde_json::to_string(&written).unwrap().len()
+        });
+        time("searchable_text", count, || {
+            let mut record = stored_record(&ended);
+            split_questions(&mut record);
+            searchable_text(&stored_record(&ended))
+        });
+        time("failure_report", count, || failure_report(&ended));
+        time("invalid_record_notice", count, || {
+            invalid_record_notice(&ended)
+        });
+        time("call_notes", count, || call_notes(&ended));
+        time("failed_calls", count, || failed_calls(&ended));
+        time("participant_costs", count, || participant_costs(&ended));
+        time("session_cost_line", count, || session_cost_line(&ended));
+        time("resume_offer", count, || resume_offer(&ended, false, false));
+        time("stepper", count, || stepper(&ended, 1));
+        time("running tally", count, || RunningTally::of(b));
+        // The start: the consent's estimate over every question, before the run.
+        time("benchmark_cost", count, || {
+            benchmark_cost(&b.questions, &b.config)
+        });
+        time("benchmark_consent", count, || {
+            benchmark_consent(&b.questions, &b.config, 1.0)
+        });
     }
 }

@@ -153,3 +153,27 @@ fn a_smallest_council_of_one_is_not_offered_to_keep() {
     };
     assert_eq!(consult_seats(&catalog).0.len(), 3);
 }
+
+/// The page computes the results in two parts, each in a task of its own (`arms_results`, then
+/// `body_council_choice`): together they are the view the HTML report shows
+/// (`benchmark_body_results`), figure for figure.
+#[test]
+fn the_results_in_two_parts_are_the_reports_results() {
+    use consilium_engine::views::benchmark::{
+        arms_results, benchmark_body_results, body_council_choice,
+    };
+    let text = include_str!("../../../tests/e2e/fixtures/benchmark-results.json");
+    let session = consilium_engine::record::Session::from_json_text(text).unwrap();
+    let body = session.benchmark().unwrap();
+    let arms = arms_results(body);
+    assert_eq!(arms.council_choice, None);
+    let whole = benchmark_body_results(body);
+    assert!(whole.council_choice.is_some());
+    assert_eq!(
+        whole,
+        consilium_engine::views::benchmark::BenchmarkResultsView {
+            council_choice: Some(body_council_choice(body)),
+            ..arms
+        }
+    );
+}

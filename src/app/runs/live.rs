@@ -87,6 +87,24 @@ impl LiveRun {
         storage::save_soon(session.clone(), move |result| live.saved(summary, result));
     }
 
+    /// Stores the session `id` as this view holds it when its write starts (after the browser has
+    /// painted): no copy of a long benchmark is made to save it, and its save is a task of its own.
+    pub(super) fn persist_latest(&self, id: &str) {
+        let live = *self;
+        let session_id = id.to_string();
+        let read: storage::SessionNow = Rc::new(move |visit| {
+            live.session.with_untracked(|s| {
+                if let Some(session) = s.as_ref().filter(|s| s.id == session_id) {
+                    visit(session);
+                }
+            })
+        });
+        storage::save_latest_soon(id, read, move |result| match result {
+            Ok(summary) => live.saved(summary, Ok(())),
+            Err(message) => live.notice.set(Some(message)),
+        });
+    }
+
     /// Stores one question of the running benchmark (`update`), with the run's record as
     /// `record` holds it when the write starts: a save that costs the same at any length.
     pub(super) fn persist_question(

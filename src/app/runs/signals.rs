@@ -4,14 +4,17 @@ use std::rc::Rc;
 
 use consilium_engine::benchmark::progress::{progress, BenchmarkProgress};
 use consilium_engine::record::benchmark::outcomes_apart::QuestionUpdate;
-use consilium_engine::record::CallId;
+use consilium_engine::record::{CallId, Session};
 use consilium_engine::views::live::ASKED_AGAIN_NOTE;
 use consilium_engine::{harness::events::Event, harness::events::EventSink, harness::io::Clock};
+use futures::future::{FutureExt, LocalBoxFuture, Shared};
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use super::clock::BrowserClock;
 use super::live::{LiveRun, LiveStatus};
 use super::running_record::RunningRecord;
+use crate::platform::frame::after_paint;
 
 /// Engine events -> signals. The same for every protocol.
 pub(super) struct SignalSink {
@@ -26,6 +29,11 @@ pub(super) struct SignalSink {
     /// The share of the benchmark's questions done (in `PUBLISH_STEPS`) when its session last
     /// reached the views.
     published: Cell<Option<usize>>,
+    /// The views' next sight of the benchmark's session, waiting for the browser to paint.
+    publishing: Rc<RefCell<Option<Shared<LocalBoxFuture<'static, ()>>>>>,
+    /// The benchmark's last change came whole (`SessionUpdated`), stamped so (`updated_at`,
+    /// `state`): the session shown and saved is then the run's, with no question patched since.
+    whole: RefCell<Option<(String, String)>>,
 }
 
 /// A running benchmark's session reaches the views (its results, its header) this many times over
@@ -41,6 +49,78 @@ impl SignalSink {
             benchmark_time: Cell::new(None),
             record: Rc::new(RefCell::new(None)),
             published: Cell::new(None),
+            publishing: Rc::new(RefCell::new(None)),
+            whole: RefCell::new(None),
+        }
+    }
+
+    /// The views see the session after the browser has painted: their copy of it and what they
+    /// recompute are then a task of their own, not added to the one that changed it. Changes
+    /// made while one is waiting reach the views with it.
+    fn publish_after_paint(&self) {
+        if self.publishing.borrow().is_some() {
+            return;
+        }
+        let live = self.live;
+        let slot = Rc::clone(&self.publishing);
+        let publication = async move {
+            after_paint().await;
+            slot.borrow_mut().take();
+            live.session.notify();
+        }
+        .boxed_local()
+        .shared();
+        *self.publishing.borrow_mut() = Some(publication.clone());
+        spawn_local(publication);
+    }
+
+    /// Resolves once the views have seen every change handed over so far.
+    pub(super) async fn settled(&self) {
+        let waiting = self.publishing.borrow().clone();
+        if let Some(publication) = waiting {
+            publication.await;
+        }
+    }
+
+    /// Whether the session shown, and saved, is `finished` as the run returned it: the run's last
+    /// change came whole to this sink and nothing changed it since. Then the end of the run needs
+    /// no copy of it, no save of its own and no second look by the views.
+    pub(super) fn holds(&self, finished: &Session) -> bool {
+        let last_whole = self
+            .whole
+            .borrow()
+            .as_ref()
+            .is_some_and(|(at, state)| *at == finished.updated_at && *state == finished.state);
+        last_whole
+            && self.live.session.with_untracked(|s| {
+                s.as_ref().is_some_and(|s| {
+                    s.id == finished.id
+                        && s.updated_at == finished.updated_at
+                        && s.state == finished.state
+                })
+            })
+    }
+
+    /// A benchmark's whole session (its start, the best single model chosen, its end): kept as
+    /// handed over, with no copy; saved as it is when its write starts and shown to the views
+    /// after a paint, each in a task of its own (at 1,000 questions each takes long enough that
+    /// together they froze the page for seconds at the run's end). The session it replaces is
+    /// let go after a paint too.
+    fn follow_whole_benchmark(&self, session: Session) {
+        let live = self.live;
+        *self.whole.borrow_mut() = Some((session.updated_at.clone(), session.state.clone()));
+        let id = session.id.clone();
+        let before = live
+            .session
+            .try_update_untracked(|shown| shown.replace(session))
+            .flatten();
+        live.persist_latest(&id);
+        self.publish_after_paint();
+        if before.is_some() {
+            spawn_local(async move {
+                after_paint().await;
+                drop(before);
+            });
         }
     }
 
@@ -50,6 +130,7 @@ impl SignalSink {
     /// are kept as the run goes (`RunningRecord`).
     fn follow_question(&self, update: &QuestionUpdate) {
         let live = self.live;
+        self.whole.borrow_mut().take();
         let applied = live
             .session
             .try_update_untracked(|s| s.as_mut().is_some_and(|s| update.apply(s)))
@@ -77,7 +158,7 @@ impl SignalSink {
         };
         if Some(step) != self.published.get() {
             self.published.set(Some(step));
-            live.session.notify();
+            self.publish_after_paint();
         }
     }
 
@@ -166,10 +247,14 @@ impl EventSink for SignalSink {
             Event::Failed { .. } => live.announcement.set("The session failed.".into()),
             Event::Aborted => live.announcement.set("The session was cancelled.".into()),
             Event::SessionUpdated(session) => {
-                live.persist(&session);
                 self.follow_progress(|ms| progress(&session, ms));
                 *self.record.borrow_mut() = RunningRecord::of(&session);
-                live.session.set(Some(*session));
+                if session.benchmark().is_some() {
+                    self.follow_whole_benchmark(*session);
+                } else {
+                    live.persist(&session);
+                    live.session.set(Some(*session));
+                }
             }
             Event::QuestionUpdated(update) => self.follow_question(&update),
             _ => {}

@@ -28,7 +28,7 @@ use wasm_bindgen::JsValue;
 
 pub use db::{DB_NAME, DB_VERSION};
 pub use legacy::{migration_notice, move_legacy_sessions, MoveReport, INDEX_KEY, SESSION_PREFIX};
-pub use queue::{save_question_soon, save_soon, written, RecordNow};
+pub use queue::{save_latest_soon, save_question_soon, save_soon, written, RecordNow, SessionNow};
 pub use quota::{
     ask_persistence, dismiss_storage_advice, storage_advice_dismissed, usage, StorageUsage,
 };
@@ -112,10 +112,21 @@ pub(crate) enum Tombstone {
     Clear,
 }
 
+/// A whole save, ready to write: the strings of its record, summary and search text and the
+/// questions stored apart. Made from the session at once, so the session need not be kept (or
+/// copied) while the write waits for the database.
+pub(crate) struct Prepared {
+    id: String,
+    record: String,
+    summary: SessionSummary,
+    summary_text: String,
+    text: String,
+    apart: Apart,
+}
+
 /// A benchmark is written split: its record without the questions, and the questions that
 /// changed (the summary is of the whole run; the search text of the record: questions and settings).
-async fn write(session: &Session, tombstone: Tombstone) -> Result<(), String> {
-    let database = db::database().await?;
+pub(crate) fn prepare(session: &Session) -> Result<Prepared, String> {
     let mut split = matches!(session.body, Body::Benchmark(_)).then(|| stored_record(session));
     let text = searchable_text(split.as_ref().unwrap_or(session));
     // The questions' text goes to its own entry: the record a running benchmark rewrites after
@@ -124,19 +135,50 @@ async fn write(session: &Session, tombstone: Tombstone) -> Result<(), String> {
     let stored = split.as_ref().unwrap_or(session);
     let apart = Apart::of(session, stored)?.with_questions(questions)?;
     let record = serde_json::to_string(stored).map_err(|e| e.to_string())?;
-    let summary = serde_json::to_string(&SessionSummary::of(session)).map_err(|e| e.to_string())?;
+    let summary = SessionSummary::of(session);
+    let summary_text = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
+    Ok(Prepared {
+        id: session.id.clone(),
+        record,
+        summary,
+        summary_text,
+        text,
+        apart,
+    })
+}
+
+async fn write(session: &Session, tombstone: Tombstone) -> Result<(), String> {
+    write_prepared(prepare(session)?, tombstone)
+        .await
+        .map(|_| ())
+}
+
+/// Writes a prepared save; its summary once written.
+async fn write_prepared(
+    prepared: Prepared,
+    tombstone: Tombstone,
+) -> Result<SessionSummary, String> {
+    let database = db::database().await?;
     write_strings(
         &database,
-        &session.id,
-        &record,
-        &summary,
-        Some(&text),
-        &apart,
+        &prepared.id,
+        &prepared.record,
+        &prepared.summary_text,
+        Some(&prepared.text),
+        &prepared.apart,
         tombstone,
     )
     .await?;
-    apart.remember(&session.id);
-    Ok(())
+    prepared.apart.remember(&prepared.id);
+    Ok(prepared.summary)
+}
+
+/// Stores a prepared save as `save_session` does (refused for a deleted session; the other tabs
+/// are told), and hands back its summary.
+pub(crate) async fn save_prepared(prepared: Prepared) -> Result<SessionSummary, String> {
+    let summary = write_prepared(prepared, Tombstone::Refuse).await?;
+    sync::announce(&Change::Saved(summary.clone()));
+    Ok(summary)
 }
 
 /// All requests are made before the first wait, so writes keep the order they were asked in; a

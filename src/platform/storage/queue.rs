@@ -1,7 +1,9 @@
 //! Saves of running sessions, one at a time and in order: a run updates its record many times,
 //! and only the newest version of each session waiting to be written is kept. A running
 //! benchmark hands over one question at a time (`save_question_soon`): the questions waiting are
-//! gathered by index and written with the run's record as it is when the write starts.
+//! gathered by index and written with the run's record as it is when the write starts. A whole
+//! save can also read its session when its write starts (`save_latest_soon`): the caller keeps
+//! no copy, and the browser paints before the session is gone over.
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -20,8 +22,17 @@ type QuestionsReport = Box<dyn FnOnce(Result<SessionSummary, String>)>;
 /// count of questions it keeps apart and its summary; None once the run is no longer there.
 pub type RecordNow = Rc<dyn Fn() -> Option<(String, u32, SessionSummary)>>;
 
+/// Hands the session it reads (as it is now) to the visitor; does not call it once the session
+/// is no longer there.
+pub type SessionNow = Rc<dyn Fn(&mut dyn FnMut(&Session))>;
+
 enum Save {
     Whole(Session, Report),
+    Latest {
+        id: String,
+        read: SessionNow,
+        report: QuestionsReport,
+    },
     Questions {
         id: String,
         record: RecordNow,
@@ -34,6 +45,7 @@ impl Save {
     fn id(&self) -> &str {
         match self {
             Save::Whole(session, _) => &session.id,
+            Save::Latest { id, .. } => id,
             Save::Questions { id, .. } => id,
         }
     }
@@ -64,6 +76,27 @@ pub fn save_soon(session: Session, report: impl FnOnce(Result<(), String>) + 'st
         // The whole session holds every question waiting: its save writes each that changed.
         waiting.retain(|s| s.id() != session.id);
         waiting.push(Save::Whole(session, Box::new(report)));
+    });
+    write_waiting();
+}
+
+/// Saves the session `id` as `read` gives it when its write starts, after the writes already asked
+/// for and after the browser has painted (reading a long benchmark over is a task of its own);
+/// `report` hears the summary written, or why nothing was. It replaces the saves of `id` still
+/// waiting, as `save_soon` does: it writes every change they held.
+pub fn save_latest_soon(
+    id: &str,
+    read: SessionNow,
+    report: impl FnOnce(Result<SessionSummary, String>) + 'static,
+) {
+    WAITING.with(|waiting| {
+        let mut waiting = waiting.borrow_mut();
+        waiting.retain(|s| s.id() != id);
+        waiting.push(Save::Latest {
+            id: id.to_string(),
+            read,
+            report: Box::new(report),
+        });
     });
     write_waiting();
 }
@@ -114,6 +147,16 @@ fn write_waiting() {
         }) {
             match save {
                 Save::Whole(session, report) => report(super::save_session(&session).await),
+                Save::Latest { read, report, .. } => {
+                    crate::platform::frame::after_paint().await;
+                    let mut prepared = None;
+                    read(&mut |session| prepared = Some(super::prepare(session)));
+                    match prepared {
+                        Some(Ok(prepared)) => report(super::save_prepared(prepared).await),
+                        Some(Err(message)) => report(Err(message)),
+                        None => {}
+                    }
+                }
                 Save::Questions {
                     id,
                     record,

@@ -7,7 +7,7 @@ use consilium_engine::record::benchmark::config::{
 };
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::views::benchmark_cost::{
-    benchmark_consent, benchmark_cost, describe_benchmark_cost,
+    benchmark_cost_and_consent, describe_benchmark_cost,
 };
 use consilium_engine::views::seats::panelist_label;
 use consilium_engine::{
@@ -106,10 +106,8 @@ pub fn NewBenchmarkForm(
             Err(message) => return problem.set(Some(message)),
         };
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
-        let consent = benchmark_consent(&questions, &config, threshold);
-        let estimate = Some(describe_benchmark_cost(&benchmark_cost(
-            &questions, &config,
-        )));
+        let (cost, consent) = benchmark_cost_and_consent(&questions, &config, threshold);
+        let estimate = Some(describe_benchmark_cost(&cost));
         let session = Session::new_benchmark(new_id("b"), config, questions, BrowserClock.now_ms());
         start_or_ask(state, session, consent, estimate, awaiting_consent, problem);
     };

@@ -2,6 +2,7 @@
 //! against each arm, which council to keep, the flips debate made, and calibration (chart and
 //! table). Renders the engine's `BenchmarkResultsView`; every text is set as text, never as HTML.
 use consilium_engine::views::benchmark::{BenchmarkResultsView, FlipRow};
+use consilium_engine::views::benchmark_choice::CouncilChoiceView;
 use leptos::prelude::*;
 
 use super::advice::AdviceAction;
@@ -29,15 +30,20 @@ const COMPARISON_COLUMNS: &[&str] = &[
 ];
 const BIN_COLUMNS: &[&str] = &["Stated confidence", "Answers", "Mean confidence", "Right"];
 
+/// `view` is the arms' part (`arms_results`); which council to keep comes apart
+/// (`council_choice`), as the page computes it in a task of its own.
 #[component]
-pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
+pub fn BenchmarkResults(
+    view: BenchmarkResultsView,
+    council_choice: Signal<Option<CouncilChoiceView>>,
+) -> impl IntoView {
     let BenchmarkResultsView {
         headline,
         arms,
         comparisons,
         flips,
         calibration,
-        council_choice,
+        council_choice: _,
         advice,
     } = view;
     let arm_rows: Vec<CardRow> = arms
@@ -111,7 +117,7 @@ pub fn BenchmarkResults(view: BenchmarkResultsView) -> impl IntoView {
                 <CardsTable class="bench-comparisons" columns=COMPARISON_COLUMNS rows=comparison_rows />
             </div>
 
-            {council_choice.map(|choice| view! { <CouncilChoiceSections view=choice /> })}
+            {move || council_choice.get().map(|choice| view! { <CouncilChoiceSections view=choice /> })}
 
             <h4>"What debate changed"</h4>
             <FlipList title="Right after round 1, wrong after debate" rows=flips.right_to_wrong kind="right-to-wrong" />

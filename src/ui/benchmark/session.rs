@@ -5,12 +5,17 @@
 use consilium_engine::benchmark::csv::results_csv;
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::record::Session;
-use consilium_engine::views::benchmark::{benchmark_body_results, progress_view, results_key};
+use consilium_engine::views::benchmark::{
+    arms_results, body_council_choice, progress_view, results_key, BenchmarkResultsView,
+};
+use consilium_engine::views::benchmark_choice::CouncilChoiceView;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use super::results::BenchmarkResults;
 use crate::app::AppState;
 use crate::platform::export;
+use crate::platform::frame::after_paint;
 use crate::ui::widgets::running_here;
 
 #[component]
@@ -31,27 +36,50 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     // Recomputed when the record holds more arm outcomes or changes state, not on every saved
     // call; while the run is live only every few outcomes (`results_key`), as each recomputation
     // is linear in the run's length. The key comes from the record itself, so the finished run's
-    // results are exact.
+    // results are exact, and computed once at its end (not again when the tab stops running it).
     let outcomes = Memo::new(move |_| {
-        let live = running.get();
+        let running_here = running.get();
         session.with(|s| {
             s.as_ref().map(|s| {
                 let arms = s
                     .benchmark()
                     .map(|b| b.results.iter().map(|r| r.arms.len()).sum::<usize>())
                     .unwrap_or(0);
-                (results_key(arms, live), s.status())
+                let status = s.status();
+                (
+                    results_key(arms, running_here, status.is_finished()),
+                    status,
+                )
             })
         })
     });
-    let results = Memo::new(move |_| {
-        // Read, not `track()`ed: tracking a memo never runs it, so it would never follow the
-        // record and the results would stay as first computed (empty for a run watched live).
+    // Computed in tasks of their own, after the browser has painted the rest of the change: the
+    // arms' results, then which council to keep. Over a long run each takes long enough that, in
+    // the task that copied the session, the page would freeze for all of them at once. A newer
+    // key makes an older computation still waiting moot.
+    let results = RwSignal::new(None::<BenchmarkResultsView>);
+    let council_choice = RwSignal::new(None::<CouncilChoiceView>);
+    let computing = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        // Read, not `track()`ed: tracking a memo never runs it, so it would never follow the record.
         outcomes.with(|_| ());
-        session.with_untracked(|s| {
-            let body = s.as_ref()?.benchmark()?;
-            Some(benchmark_body_results(body))
-        })
+        let generation = computing.get_value() + 1;
+        computing.set_value(generation);
+        let current = move || computing.try_get_value() == Some(generation);
+        spawn_local(async move {
+            after_paint().await;
+            if !current() {
+                return;
+            }
+            results.try_set(session.with_untracked(|s| s.as_ref()?.benchmark().map(arms_results)));
+            after_paint().await;
+            if !current() {
+                return;
+            }
+            council_choice.try_set(
+                session.with_untracked(|s| s.as_ref()?.benchmark().map(body_council_choice)),
+            );
+        });
     });
     let export_csv = move |_| {
         let Some(session) = session.get_untracked() else {
@@ -76,7 +104,7 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                     {p.note.clone().map(|note| view! { <p class="muted">{note}</p> })}
                 </div>
             })}
-            {move || results.get().map(|view| view! { <BenchmarkResults view=view /> })}
+            {move || results.get().map(|view| view! { <BenchmarkResults view=view council_choice=council_choice.into() /> })}
             <p class="actions">
                 <button class="secondary" on:click=export_csv>"Export CSV (per question)"</button>
             </p>

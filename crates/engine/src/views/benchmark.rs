@@ -282,14 +282,25 @@ pub fn benchmark_results(
 
 /// The results view of a stored benchmark: the arms' results and which council to keep.
 pub fn benchmark_body_results(body: &BenchmarkBody) -> BenchmarkResultsView {
+    BenchmarkResultsView {
+        council_choice: Some(body_council_choice(body)),
+        ..arms_results(body)
+    }
+}
+
+/// `benchmark_body_results` but which council to keep (`council_choice: None`): the page computes
+/// that part in a task of its own (`body_council_choice`), as each takes long on a long run.
+pub fn arms_results(body: &BenchmarkBody) -> BenchmarkResultsView {
     let summary = summarise_body(body);
     BenchmarkResultsView {
-        council_choice: Some(
-            council_choice_view(&council_choice_of(body)).with_council(&body.config.council),
-        ),
         advice: advice(body, &summary),
         ..benchmark_results(&summary, &body.questions)
     }
+}
+
+/// Which council to keep, as `benchmark_body_results` shows it.
+pub fn body_council_choice(body: &BenchmarkBody) -> CouncilChoiceView {
+    council_choice_view(&council_choice_of(body)).with_council(&body.config.council)
 }
 
 /// While a run is live, the page recomputes its results once per this many arm outcomes, not on
@@ -298,9 +309,11 @@ pub fn benchmark_body_results(body: &BenchmarkBody) -> BenchmarkResultsView {
 pub const LIVE_RESULTS_EVERY: usize = 20;
 
 /// What the results memo keys on: the arm outcomes stored, in steps of `LIVE_RESULTS_EVERY`
-/// while the run is live, exactly once it is not.
-pub fn results_key(arm_outcomes: usize, live: bool) -> usize {
-    if live {
+/// while the run is live (running in this tab, `running_here`, and its record not `finished`),
+/// exactly once it is not. A record that has ended is keyed as finished even before its tab stops
+/// running, so the end's results are computed once, not again when the tab lets go of the run.
+pub fn results_key(arm_outcomes: usize, running_here: bool, finished: bool) -> usize {
+    if running_here && !finished {
         arm_outcomes / LIVE_RESULTS_EVERY
     } else {
         arm_outcomes
@@ -502,14 +515,33 @@ mod tests {
     #[test]
     fn a_live_run_recomputes_its_results_in_steps_a_finished_one_at_once() {
         assert_eq!(
-            results_key(0, true),
-            results_key(LIVE_RESULTS_EVERY - 1, true)
+            results_key(0, true, false),
+            results_key(LIVE_RESULTS_EVERY - 1, true, false)
         );
         assert_ne!(
-            results_key(LIVE_RESULTS_EVERY - 1, true),
-            results_key(LIVE_RESULTS_EVERY, true)
+            results_key(LIVE_RESULTS_EVERY - 1, true, false),
+            results_key(LIVE_RESULTS_EVERY, true, false)
         );
-        assert_ne!(results_key(1, false), results_key(2, false));
+        assert_ne!(results_key(1, false, false), results_key(2, false, false));
+        assert_ne!(results_key(1, false, true), results_key(2, false, true));
+    }
+
+    #[test]
+    fn an_ended_run_keeps_its_key_when_its_tab_stops_running_it() {
+        // The record ends (complete, failed or cancelled) while the tab still runs it, then the
+        // tab lets go: the results computed at the end are not computed again.
+        for arms in [0, 7, 3_999, 4_000] {
+            assert_eq!(
+                results_key(arms, true, true),
+                results_key(arms, false, true)
+            );
+            assert_eq!(results_key(arms, true, true), arms);
+        }
+        // While it runs, the key moves in steps; the end is exact.
+        assert_ne!(
+            results_key(3_999, true, false),
+            results_key(3_999, true, true)
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use super::benchmark::benchmark_estimate;
 use super::consent::{needs_consent, ConsentRequest};
 use crate::benchmark::progress::BenchmarkProgress;
-use crate::consult::estimate::estimate_cost;
+use crate::consult::estimate::{estimate_cost, CostEstimate};
 use crate::money::format_usd;
 use crate::participants::Participant;
 use crate::record::benchmark::config::{BenchmarkConfig, BestSingle};
@@ -30,7 +30,33 @@ pub struct BenchmarkCost {
 
 /// The expected cost and the bound of a benchmark of `questions` with `config`.
 pub fn benchmark_cost(questions: &[Question], config: &BenchmarkConfig) -> BenchmarkCost {
+    cost_within(
+        questions,
+        config,
+        &benchmark_estimate(questions, &config.council),
+    )
+}
+
+/// `benchmark_cost` and `benchmark_consent` from one estimate of each figure: what the form needs
+/// when "Run the benchmark" is clicked. Each figure goes over every question's prompt, so asking
+/// for the two apart went over them five times (a long task at 1,000 questions).
+pub fn benchmark_cost_and_consent(
+    questions: &[Question],
+    config: &BenchmarkConfig,
+    threshold_usd: f64,
+) -> (BenchmarkCost, Option<ConsentRequest>) {
     let bound = benchmark_estimate(questions, &config.council);
+    let cost = cost_within(questions, config, &bound);
+    let consent = consent_for(&bound, &cost, threshold_usd);
+    (cost, consent)
+}
+
+/// The expected cost beside `bound`, the most the run may cost.
+fn cost_within(
+    questions: &[Question],
+    config: &BenchmarkConfig,
+    bound: &CostEstimate,
+) -> BenchmarkCost {
     BenchmarkCost {
         expected_usd: expected_usd(questions, config),
         at_most_usd: bound.usd,
@@ -112,11 +138,16 @@ pub fn benchmark_consent(
     config: &BenchmarkConfig,
     threshold_usd: f64,
 ) -> Option<ConsentRequest> {
-    let mut request = needs_consent(
-        &benchmark_estimate(questions, &config.council),
-        threshold_usd,
-    )?;
-    let cost = benchmark_cost(questions, config);
+    benchmark_cost_and_consent(questions, config, threshold_usd).1
+}
+
+/// The consent for a run whose bound is `bound` and whose figures are `cost`.
+fn consent_for(
+    bound: &CostEstimate,
+    cost: &BenchmarkCost,
+    threshold_usd: f64,
+) -> Option<ConsentRequest> {
+    let mut request = needs_consent(bound, threshold_usd)?;
     if let Some(at_most) = cost.at_most_usd.filter(|usd| *usd > threshold_usd) {
         // The bound's reason comes first (`needs_consent`).
         request.reasons[0] = match cost.expected_usd {
