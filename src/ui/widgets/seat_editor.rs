@@ -91,6 +91,18 @@ pub fn SeatEditor(
         let provider_id = read.get().provider_id;
         state.settings.with(|s| state.health.of_id(s, &provider_id))
     });
+    // The providers as options, the one `chosen` names selected (the seat's own, or its backup's).
+    let provider_options = move |chosen: fn(Seat) -> String| {
+        move || {
+            providers()
+                .into_iter()
+                .map(|p| {
+                    let id = p.id.clone();
+                    view! { <option value=id.clone() selected=move || chosen(read.get()) == id>{p.name.clone()}</option> }
+                })
+                .collect_view()
+        }
+    };
     let persona_picker = with_persona.then(|| {
         let personas = move || state.settings.with(all_personas);
         view! {
@@ -112,10 +124,7 @@ pub fn SeatEditor(
             <label>
                 "Provider"
                 <select on:change=on_provider prop:value=move || read.get().provider_id>
-                    {move || providers().into_iter().map(|p| {
-                        let id = p.id.clone();
-                        view! { <option value=id.clone() selected=move || read.get().provider_id == id>{p.name.clone()}</option> }
-                    }).collect_view()}
+                    {provider_options(|seat| seat.provider_id)}
                 </select>
             </label>
             <ModelPicker
@@ -132,10 +141,7 @@ pub fn SeatEditor(
                 "Backup (asked when this seat is slow)"
                 <select on:change=on_backup_provider prop:value=move || read.get().backup_provider_id>
                     <option value="">"None"</option>
-                    {move || providers().into_iter().map(|p| {
-                        let id = p.id.clone();
-                        view! { <option value=id.clone() selected=move || read.get().backup_provider_id == id>{p.name.clone()}</option> }
-                    }).collect_view()}
+                    {provider_options(|seat| seat.backup_provider_id)}
                 </select>
             </label>
             // The same picker as the seat's model: the backup provider's list with its prices.
