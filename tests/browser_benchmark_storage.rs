@@ -6,10 +6,10 @@
 
 use consilium::platform::storage;
 use consilium_engine::benchmark::questions::arithmetic_questions;
+use consilium_engine::benchmark_council::testing::KnownAccuracyCaller;
 use consilium_engine::record::benchmark::config::{
     BenchmarkConfig, BestSingle, Generator, QuestionSource,
 };
-use consilium_engine::testing::benchmark::KnownAccuracyCaller;
 use consilium_engine::testing::{FixedClock, RecordingSink};
 use consilium_engine::{
     benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, consult::demo::demo_config,

@@ -3,9 +3,9 @@
 //! debate JSON and ranked CSV). All come from the session record, which never holds a key.
 use consilium_engine::html_report::{thread_html, thread_markdown};
 use consilium_engine::library::transfer::export_all;
-use consilium_engine::prioritize::report::{prioritize_csv, prioritize_json};
+use consilium_engine::prioritize::report::markdown::{prioritize_csv, prioritize_json};
 use consilium_engine::record::review::body::ReviewBody;
-use consilium_engine::review::report::fix_requests_of;
+use consilium_engine::review::report::markdown::fix_requests_of;
 use consilium_engine::{record::Body, record::Protocol, record::Session};
 use wasm_bindgen::{JsCast, JsValue};
 

@@ -9,7 +9,9 @@
 //! - `presets`: the ready-made providers and the provider kinds' names.
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::views::seats::KeptCouncil;
-use consilium_engine::{participants::Persona, record::consult::filter_limits::FilterLimits};
+use consilium_engine::{
+    foundation::participants::Persona, record::consult::filter_limits::FilterLimits,
+};
 use consilium_prices::PriceTable;
 use consilium_providers::{Endpoint, ErrorContext, ProviderKind};
 use serde::{Deserialize, Serialize};

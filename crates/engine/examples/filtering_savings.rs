@@ -7,8 +7,8 @@
 //! Tokens are the engine's `estimate_tokens` of the exact system + user prompt text each R3/R4 call sent.
 use consilium_engine::testing::{text_reply, FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
-    consult::demo::demo_config, consult::run_consult, harness::io::CallRequest,
-    record::consult::state::ConsultState, record::Session, tokens::estimate_tokens,
+    consult::demo::demo_config, consult::run_consult, foundation::tokens::estimate_tokens,
+    harness::io::CallRequest, record::consult::state::ConsultState, record::Session,
 };
 use futures::executor::block_on;
 use serde_json::{json, Value};

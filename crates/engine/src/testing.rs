@@ -1,7 +1,6 @@
 //! Test doubles for driving the engine deterministically: a caller that replies from a script (and
 //! shows whether calls overlap), a fixed clock and a sink that records every event. Used by the
 //! engine's tests and by the app's browser tests.
-pub mod benchmark;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -211,7 +210,7 @@ impl EventSink for RecordingSink {
 
 /// Pending once (after asking to be polled again), then ready: lets other futures run.
 #[derive(Default)]
-struct YieldOnce {
+pub(crate) struct YieldOnce {
     yielded: bool,
 }
 

@@ -6,10 +6,12 @@ use common::*;
 use consilium_engine::consult::can_cross_examine_anyway;
 use consilium_engine::consult::dissent::{empty_dissent_note_of, ALONE_DISSENT_NOTE};
 use consilium_engine::consult::stored::stored_consult_problems;
+use consilium_engine::consult::view::verdict::{
+    confidence_chip, confidence_why, decision as verdict_view,
+};
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::record::consult::early_decision::DecidedBy;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::views::verdict::{confidence_chip, confidence_why, decision as verdict_view};
 use consilium_engine::{
     consult::demo::demo_config, consult::estimate::estimate_cost, harness::io::CallFailure,
     record::consult::config::ConsultConfig, record::consult::state::ConsultState, record::Session,
@@ -169,7 +171,7 @@ fn a_failed_answer_fails_the_consult_with_no_decision() {
 
 #[test]
 fn its_depth_reads_as_one_model_wherever_a_depth_is_shown() {
-    use consilium_engine::consult::report::consult_markdown;
+    use consilium_engine::consult::report::markdown::consult_markdown;
     use consilium_engine::library::summary::SessionSummary;
     let caller = ScriptedCaller::over_demo();
     let (session, _) = run(session_with(alone_at(Depth::Adaptive)), &caller);

@@ -5,13 +5,13 @@ use common::*;
 use consilium_engine::record::title_of;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    consult::demo::demo_config, participants::builtin_personas, participants::Price,
+    consult::demo::demo_config, foundation::participants::builtin_personas,
+    foundation::participants::Price, foundation::validation::ValidationError,
     record::consult::artifacts::ArtifactEnvelope, record::consult::artifacts::ConsensusPoint,
     record::consult::artifacts::Dissent, record::consult::artifacts::IndependentArtifact,
     record::consult::artifacts::Severity, record::consult::artifacts::SynthesisArtifact,
     record::consult::artifacts::Tension, record::consult::artifacts::VerdictArtifact,
     record::consult::artifacts::Viewpoint, record::consult::state::ConsultState, record::Protocol,
-    validation::ValidationError,
 };
 use consilium_engine::{
     record::consult::artifacts::cross_exam_judgment_schema,
@@ -219,7 +219,7 @@ fn reply_schemas_spend_no_token_on_what_validation_already_covers() {
     });
     let mut fields = ArtifactEnvelope::new(INDEPENDENT, "2026-01-01T00:00:00Z".into()).to_fields();
     fields.insert("agent_id".into(), "panelist-1".into());
-    let error = consilium_engine::reply_parse::parse_reply(
+    let error = consilium_engine::text::reply_parse::parse_reply(
         &empty.to_string(),
         fields,
         IndependentArtifact::validate,

@@ -1,12 +1,12 @@
 //! A benchmark's cost before it starts: the expected cost beside the most it may cost, each named
 //! (`views::benchmark_cost`), and the expected cost refined from the run's own spend as it goes.
 use consilium_engine::benchmark::progress::progress;
-use consilium_engine::participants::Price;
-use consilium_engine::record::benchmark::config::BestSingle;
-use consilium_engine::views::benchmark_cost::{
+use consilium_engine::benchmark_council::view::cost::{
     benchmark_consent, benchmark_cost, benchmark_cost_and_consent, cost_line,
     describe_benchmark_cost, refined_total_usd, BenchmarkCost, TYPICAL_REPLY_TOKENS,
 };
+use consilium_engine::foundation::participants::Price;
+use consilium_engine::record::benchmark::config::BestSingle;
 
 mod common;
 

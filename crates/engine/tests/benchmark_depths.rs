@@ -9,16 +9,16 @@ use consilium_engine::benchmark::outcomes::summarise_body;
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::benchmark::questions::arithmetic_questions;
 use consilium_engine::benchmark::vote::majority;
+use consilium_engine::benchmark_council::testing::KnownAccuracyCaller;
 use consilium_engine::record::benchmark::body::{Arm, BenchmarkBody};
 use consilium_engine::record::benchmark::config::{
     BenchmarkConfig, BestSingle, Generator, QuestionSource, BEST_SINGLE_ID,
 };
-use consilium_engine::testing::benchmark::KnownAccuracyCaller;
 use consilium_engine::testing::{FixedClock, RecordingSink};
 use consilium_engine::{
     benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, consult::demo::demo_config,
-    harness::events::Event, harness::io::CallRequest, participants::Participant,
-    participants::Price, record::consult::config::ConsultConfig, record::Session,
+    foundation::participants::Participant, foundation::participants::Price, harness::events::Event,
+    harness::io::CallRequest, record::consult::config::ConsultConfig, record::Session,
 };
 use consilium_engine::{
     record::benchmark::question::Grader, record::benchmark::question::Question,

@@ -11,7 +11,8 @@ use consilium_engine::benchmark::vote::majority;
 use consilium_engine::record::benchmark::body::Arm;
 use consilium_engine::record::benchmark::config::{BestSingle, BEST_SINGLE_ID};
 use consilium_engine::{
-    harness::events::Event, harness::io::CallRequest, participants::Price, record::Session,
+    foundation::participants::Price, harness::events::Event, harness::io::CallRequest,
+    record::Session,
 };
 use consilium_engine::{
     record::benchmark::question::Grader, record::benchmark::question::Question,

@@ -7,11 +7,11 @@
 use consilium_engine::benchmark::outcomes::summarise_body;
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::benchmark::results::{summarise, ArmOutcomes, Outcome};
+use consilium_engine::benchmark_council::view::results::{benchmark_results, progress_view};
 use consilium_engine::benchmark_council::{demo_benchmark, DEMO_QUESTIONS};
 use consilium_engine::record::benchmark::body::{Arm, BenchmarkBody};
 use consilium_engine::record::Body;
 use consilium_engine::testing::{FixedClock, RecordingSink};
-use consilium_engine::views::benchmark::{benchmark_results, progress_view};
 use consilium_engine::{
     benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, demo::DemoCaller,
     record::Session,

@@ -4,8 +4,8 @@
 //! recomputation over the session as it then is: the history line, the progress, the tally itself.
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::benchmark::tally::RunningTally;
+use consilium_engine::foundation::participants::Price;
 use consilium_engine::library::summary::SessionSummary;
-use consilium_engine::participants::Price;
 use consilium_engine::record::benchmark::config::BestSingle;
 use consilium_engine::{harness::events::Event, record::Session};
 

@@ -21,14 +21,14 @@ use consilium_engine::benchmark::council_choice::council_choice_of;
 use consilium_engine::benchmark::outcomes::summarise_body;
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::benchmark::tally::RunningTally;
+use consilium_engine::benchmark_council::view::cost::{benchmark_consent, benchmark_cost};
+use consilium_engine::benchmark_council::view::results::benchmark_body_results;
 use consilium_engine::library::search::searchable_text;
 use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::benchmark::config::BestSingle;
 use consilium_engine::record::benchmark::outcomes_apart::{
     changed_questions, split_questions, stored_record,
 };
-use consilium_engine::views::benchmark::benchmark_body_results;
-use consilium_engine::views::benchmark_cost::{benchmark_consent, benchmark_cost};
 use consilium_engine::views::costs::{participant_costs, session_cost_line};
 use consilium_engine::views::failure::failure_report;
 use consilium_engine::views::live::stepper;

@@ -10,8 +10,8 @@ use consilium_engine::views::costs::{
     cache_note, cost_line, participant_costs, price_entry_with_cache, session_cache_note,
 };
 use consilium_engine::{
-    harness::io::CallReply, harness::ledger::CostLedger, participants::Price, record::CallRecord,
-    record::CostSummary,
+    foundation::participants::Price, harness::io::CallReply, harness::ledger::CostLedger,
+    record::CallRecord, record::CostSummary,
 };
 
 /// Claude Sonnet's rates: $3 in, $15 out, reads $0.30, 5-minute writes $3.75.

@@ -5,7 +5,8 @@ mod common;
 use common::priced_config;
 use consilium_engine::views::costs::describe_estimate;
 use consilium_engine::{
-    consult::estimate::estimate_cost, participants::Price, record::consult::config::ConsultConfig,
+    consult::estimate::estimate_cost, foundation::participants::Price,
+    record::consult::config::ConsultConfig,
 };
 
 /// A question long enough that the seats' openings pass the providers' 1,024-token minimum.

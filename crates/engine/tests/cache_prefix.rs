@@ -6,8 +6,8 @@ mod common;
 use common::{run, session_with};
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    consult::demo::demo_config, harness::io::CallRequest, record::consult::config::ConsultConfig,
-    tokens::estimate_tokens,
+    consult::demo::demo_config, foundation::tokens::estimate_tokens, harness::io::CallRequest,
+    record::consult::config::ConsultConfig,
 };
 
 fn request<'a>(requests: &'a [CallRequest], call_id: &str) -> &'a CallRequest {

@@ -4,7 +4,7 @@ mod common;
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    harness::events::Event, harness::io::CallFailure, participants::Price,
+    foundation::participants::Price, harness::events::Event, harness::io::CallFailure,
     record::consult::state::ConsultState, record::CallStatus,
 };
 

@@ -2,14 +2,14 @@
 mod common;
 
 use common::*;
-use consilium_engine::money::format_usd;
+use consilium_engine::foundation::money::format_usd;
 use consilium_engine::record::consult::efficiency::FILTERING_METHOD;
 use consilium_engine::testing::{text_reply, ScriptedCaller};
 use consilium_engine::{
     consult::demo::demo_config, consult::demo::DEMO_QUESTION, consult::estimate::estimate_cost,
-    harness::io::CallReply, harness::ledger::CostLedger, participants::Price,
-    record::consult::efficiency::TokenEfficiencyStats, record::CallRecord, record::CallStatus,
-    record::CostSummary, tokens::estimate_tokens,
+    foundation::participants::Price, foundation::tokens::estimate_tokens, harness::io::CallReply,
+    harness::ledger::CostLedger, record::consult::efficiency::TokenEfficiencyStats,
+    record::CallRecord, record::CallStatus, record::CostSummary,
 };
 
 #[test]

@@ -262,7 +262,7 @@ fn the_stored_benchmark_reads_its_panel_and_recomputes_its_vote() {
 
 mod views {
     use super::*;
-    use consilium_engine::views::benchmark_choice::council_choice_view;
+    use consilium_engine::benchmark_council::view::choice::council_choice_view;
 
     #[test]
     fn below_the_minimum_one_sentence_says_so_and_no_figure_shows() {
@@ -347,10 +347,10 @@ mod views {
 mod report {
     use super::*;
     use consilium_engine::benchmark::results::{summarise, ArmOutcomes};
-    use consilium_engine::html_report::benchmark::benchmark_report_body;
+    use consilium_engine::benchmark_council::report::results::benchmark_report_body;
+    use consilium_engine::benchmark_council::view::choice::council_choice_view;
+    use consilium_engine::benchmark_council::view::results::benchmark_results;
     use consilium_engine::html_report::session_html;
-    use consilium_engine::views::benchmark::benchmark_results;
-    use consilium_engine::views::benchmark_choice::council_choice_view;
 
     #[test]
     fn the_report_shows_the_sections_after_the_arms_as_cards_escaped() {

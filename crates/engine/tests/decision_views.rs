@@ -3,15 +3,18 @@
 mod common;
 
 use common::*;
-use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::views::stance::{stance_matrix, ColumnKind, StanceKind, StanceMatrix};
-use consilium_engine::views::verdict::{
+use consilium_engine::consult::view::stance::{
+    stance_matrix, ColumnKind, StanceKind, StanceMatrix,
+};
+use consilium_engine::consult::view::verdict::{
     confidence_chip, confidence_why, decision, efficiency_line, ConfidenceMeter,
 };
+use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    consult::demo::demo_config, consult::report::consult_markdown, consult::VERBOSE_NOTICE,
-    harness::io::CallFailure, record::consult::efficiency::TokenEfficiencyStats,
-    record::consult::state::ConsultState, record::Body, record::Session,
+    consult::demo::demo_config, consult::report::markdown::consult_markdown,
+    consult::VERBOSE_NOTICE, harness::io::CallFailure,
+    record::consult::efficiency::TokenEfficiencyStats, record::consult::state::ConsultState,
+    record::Body, record::Session,
 };
 use serde_json::json;
 

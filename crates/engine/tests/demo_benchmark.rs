@@ -4,9 +4,9 @@
 //! `final_answer`).
 use consilium_engine::benchmark::outcomes::summarise_body;
 use consilium_engine::benchmark::progress::progress;
+use consilium_engine::benchmark_council::view::results::progress_view;
 use consilium_engine::benchmark_council::{demo_benchmark, PacedConsultCouncil, DEMO_QUESTIONS};
 use consilium_engine::testing::{FixedClock, RecordingSink};
-use consilium_engine::views::benchmark::progress_view;
 use consilium_engine::{
     benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, demo::DemoCaller,
 };

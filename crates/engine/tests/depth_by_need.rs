@@ -3,9 +3,9 @@
 //! prompt tokens read from the requests the scripted caller received, not from the records the
 //! program counts.
 use consilium_engine::benchmark::questions::arithmetic_questions;
+use consilium_engine::foundation::tokens::estimate_tokens;
 use consilium_engine::harness::io::CallRequest;
 use consilium_engine::record::consult::depth::Depth;
-use consilium_engine::tokens::estimate_tokens;
 
 #[allow(dead_code)]
 #[path = "../examples/depth_by_need/measure.rs"]

@@ -5,23 +5,23 @@
 mod common;
 
 use common::*;
+use consilium_engine::foundation::timestamp::rfc3339_utc;
 use consilium_engine::library::share::share_payload;
 use consilium_engine::record::consult::follow_up::FollowUpOf;
-use consilium_engine::timestamp::rfc3339_utc;
 use consilium_engine::{
-    consult::demo::demo_config, consult::report::consult_markdown, harness::demo::DEMO_PROVIDER_ID,
-    participants::Persona, participants::Price, record::consult::config::ConsultConfig,
-    record::Session,
+    consult::demo::demo_config, consult::report::markdown::consult_markdown,
+    foundation::participants::Persona, foundation::participants::Price,
+    harness::demo::DEMO_PROVIDER_ID, record::consult::config::ConsultConfig, record::Session,
+};
+use consilium_engine::{
+    consult::view::follow_up::earlier_decision, consult::view::follow_up::follow_up_of_line,
+    consult::view::follow_up::seats_of, consult::view::thread::next_turn, views::seats::Seat,
+    views::seats::SeatCatalog, views::seats::SeatProvider,
 };
 use consilium_engine::{
     library::recent::follow_ups_of, library::recent::recent_sessions,
     library::recent::relative_time, library::recent::RECENT_LIMIT,
     library::summary::SessionSummary,
-};
-use consilium_engine::{
-    views::follow_up::earlier_decision, views::follow_up::follow_up_of_line,
-    views::follow_up::seats_of, views::seats::Seat, views::seats::SeatCatalog,
-    views::seats::SeatProvider, views::thread::next_turn,
 };
 use serde_json::json;
 

@@ -7,12 +7,13 @@ use common::*;
 use consilium_engine::record::consult::confidence::AgreementGap;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    consult::demo::DEMO_QUESTION, consult::report::consult_markdown,
+    consult::demo::DEMO_QUESTION, consult::report::markdown::consult_markdown,
     record::consult::artifacts::IndependentArtifact, record::consult::artifacts::Rebuttal,
     record::consult::state::ConsultState, record::CallStatus,
 };
 use consilium_engine::{
-    views::consult::position_cards, views::failure::failure_report, views::session::recorded_calls,
+    consult::view::answers::position_cards, views::failure::failure_report,
+    views::session::recorded_calls,
 };
 
 const PROSE_ANSWER: &str = "I would adopt Rust, but only for the parsing core at first: \

@@ -4,19 +4,20 @@
 mod common;
 
 use common::*;
+use consilium_engine::consult::view::stance::short_title;
+use consilium_engine::consult::view::stance::{stance_matrix, StanceKind};
+use consilium_engine::consult::view::verdict::{
+    answer_above, confidence_chip, confidence_why, decision, dissent_level, one_line_answer,
+    DissentLine,
+};
 use consilium_engine::harness::io::CallFailure;
+use consilium_engine::prioritize::view::bump_chart;
 use consilium_engine::record::consult::state::ConsultState;
+use consilium_engine::review::view::{line_words, verdict_words, vote_words};
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::views::failure::{failure_report, ProviderRef};
-use consilium_engine::views::prioritize::bump_chart;
-use consilium_engine::views::review::{line_words, verdict_words, vote_words};
+use consilium_engine::views::numbers::percent;
 use consilium_engine::views::session::{heading, question_below_heading, tab_title};
-use consilium_engine::views::stance::short_title;
-use consilium_engine::views::stance::{stance_matrix, StanceKind};
-use consilium_engine::views::verdict::{
-    answer_above, confidence_chip, confidence_why, decision, dissent_level, one_line_answer,
-    percent, DissentLine,
-};
 
 const UNREACHABLE: &str = "Could not reach llama.cpp server (local) at http://127.0.0.1:9: the server is not running, the URL or port is wrong, it does not allow calls from a web page (CORS), or it dropped the connection before replying. llama.cpp's llama-server allows browser calls by default; other servers may need CORS enabled for this page's origin. (TypeError: Failed to fetch)";
 
@@ -308,7 +309,7 @@ fn review_reads_in_plain_words() {
 
 #[test]
 fn the_bump_chart_is_labelled_with_titles() {
-    use consilium_engine::views::prioritize::RankLine;
+    use consilium_engine::prioritize::view::RankLine;
     let line = |id: &str, title: &str| RankLine {
         id: id.into(),
         title: title.into(),

@@ -9,12 +9,12 @@ use consilium_engine::testing::{
     is_backup, run_virtual, LatencyCaller, RecordingSink, VirtualClock,
 };
 use consilium_engine::{
-    consult::demo::demo_config, consult::run_consult, harness::demo::DEMO_PROVIDER_ID,
-    harness::events::Event, harness::io::CallTarget, harness::io::Clock,
-    harness::io::HedgeDeadline, harness::io::TEMPERATURE, participants::Backup,
-    participants::Price, record::consult::config::ConsultConfig,
-    record::consult::state::ConsultState, record::CallStatus, record::Session,
-    tokens::estimate_tokens,
+    consult::demo::demo_config, consult::run_consult, foundation::participants::Backup,
+    foundation::participants::Price, foundation::tokens::estimate_tokens,
+    harness::demo::DEMO_PROVIDER_ID, harness::events::Event, harness::io::CallTarget,
+    harness::io::Clock, harness::io::HedgeDeadline, harness::io::TEMPERATURE,
+    record::consult::config::ConsultConfig, record::consult::state::ConsultState,
+    record::CallStatus, record::Session,
 };
 
 const FAST_MS: u64 = 1_000;

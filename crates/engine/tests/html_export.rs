@@ -84,9 +84,9 @@ fn a_consultation_leads_with_its_answer_confidence_meter_and_stance_matrix() {
     let html = session_html(&consult);
     let page = body(&html);
     let recommendation = consult.consult().round4.clone().unwrap().recommendation;
-    let answer = consilium_engine::views::verdict::one_line_answer(&recommendation);
-    let decision = consilium_engine::views::verdict::decision(&consult).unwrap();
-    let chip = consilium_engine::views::verdict::confidence_chip(&decision);
+    let answer = consilium_engine::consult::view::verdict::one_line_answer(&recommendation);
+    let decision = consilium_engine::consult::view::verdict::decision(&consult).unwrap();
+    let chip = consilium_engine::consult::view::verdict::confidence_chip(&decision);
     // In reading order: the question, the one-line answer, the chip, the meter, then the record.
     let question = at(page, "<h1>Q?</h1>");
     let answer_at = at(page, &format!("<p class=\"answer\">{answer}</p>"));
@@ -103,7 +103,7 @@ fn a_consultation_leads_with_its_answer_confidence_meter_and_stance_matrix() {
         assert!(page[meter_at..].contains(part), "{part}");
     }
     // The matrix: a row per panelist, a column per point and tension, icons with their words.
-    let matrix = consilium_engine::views::stance::stance_matrix(&consult).unwrap();
+    let matrix = consilium_engine::consult::view::stance::stance_matrix(&consult).unwrap();
     let table = &page[matrix_at..at(&page[matrix_at..], "</table>") + matrix_at];
     assert_eq!(count(table, "<th scope=\"row\">"), matrix.rows.len());
     assert_eq!(

@@ -1,11 +1,13 @@
 //! "Keep this council" (issue 33): the smallest council that holds, saved as the council new
 //! consults start with, while its providers are still set up.
-use consilium_engine::views::benchmark_choice::{ChoiceSection, CouncilChoiceView, KeepCouncil};
+use consilium_engine::benchmark_council::view::choice::{
+    ChoiceSection, CouncilChoiceView, KeepCouncil,
+};
 use consilium_engine::views::seats::SeatProvider;
 use consilium_engine::views::seats::{consult_seats, KeptCouncil, SeatCatalog};
 use consilium_engine::{
-    consult::demo::demo_config, participants::Participant, participants::Persona,
-    participants::Price,
+    consult::demo::demo_config, foundation::participants::Participant,
+    foundation::participants::Persona, foundation::participants::Price,
 };
 
 struct Catalog {
@@ -134,7 +136,7 @@ fn the_button_saves_the_smallest_council_s_panelists_in_panel_order_and_the_judg
 /// council that holds is one panelist, which is no council to keep (a consult needs two).
 #[test]
 fn a_smallest_council_of_one_is_not_offered_to_keep() {
-    use consilium_engine::views::benchmark::benchmark_body_results;
+    use consilium_engine::benchmark_council::view::results::benchmark_body_results;
     let text = include_str!("../../../tests/e2e/fixtures/benchmark-results.json");
     let session = consilium_engine::record::Session::from_json_text(text).unwrap();
     let body = session.benchmark().unwrap();
@@ -159,7 +161,7 @@ fn a_smallest_council_of_one_is_not_offered_to_keep() {
 /// (`benchmark_body_results`), figure for figure.
 #[test]
 fn the_results_in_two_parts_are_the_reports_results() {
-    use consilium_engine::views::benchmark::{
+    use consilium_engine::benchmark_council::view::results::{
         arms_results, benchmark_body_results, body_council_choice,
     };
     let text = include_str!("../../../tests/e2e/fixtures/benchmark-results.json");
@@ -171,7 +173,7 @@ fn the_results_in_two_parts_are_the_reports_results() {
     assert!(whole.council_choice.is_some());
     assert_eq!(
         whole,
-        consilium_engine::views::benchmark::BenchmarkResultsView {
+        consilium_engine::benchmark_council::view::results::BenchmarkResultsView {
             council_choice: Some(body_council_choice(body)),
             ..arms
         }

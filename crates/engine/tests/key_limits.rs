@@ -3,7 +3,7 @@ mod common;
 
 use common::*;
 use consilium_engine::{
-    consult::demo::DEMO_QUESTION, consult::estimate::estimate_cost, participants::Price,
+    consult::demo::DEMO_QUESTION, consult::estimate::estimate_cost, foundation::participants::Price,
 };
 use consilium_engine::{
     views::key_limit::check_key_limits, views::key_limit::worst_case_usd,

@@ -19,26 +19,13 @@ use consilium_layers::{check, read_sources, Apart, Rules};
 use std::path::{Path, PathBuf};
 
 /// Bottom to top. A module may import from its own layer (without a cycle) or any lower one.
+/// A room is a module path; a file is in the room with the longest prefix of its path, so
+/// `consult/view` (L5) holds Consult's view models while the rest of `consult` is L3.
 const LAYERS: &[(&str, &[&str])] = &[
     // L0 foundation: leaves with no knowledge of sessions (time, money, token estimates,
-    // validation, who takes part, text helpers, CSV fields, tolerant reply parsing, a seeded shuffle).
-    (
-        "L0 foundation",
-        &[
-            "timestamp",
-            "money",
-            "tokens",
-            "validation",
-            "participants",
-            "markdown_text",
-            "rich_text",
-            "reply_parse",
-            "shuffle",
-            "partial_reply",
-            "csv_text",
-            "counted",
-        ],
-    ),
+    // validation, who takes part, a seeded shuffle, counted nouns) and text helpers (Markdown,
+    // the sanitised rich text, tolerant reply parsing whole and partial, CSV fields).
+    ("L0 foundation", &["foundation", "text"]),
     // L1 the session record: the envelope, call records, costs, and each protocol's stored data
     // (bodies, artifacts, configs, state enums and the StateMachine rule they follow).
     ("L1 record", &["record"]),
@@ -49,18 +36,34 @@ const LAYERS: &[(&str, &[&str])] = &[
         "L3 protocols",
         &["consult", "review", "prioritize", "benchmark"],
     ),
-    // L4 on top: the demo caller over every protocol, view models, the library, reports, the
-    // test doubles, and Consult handed to the benchmark as its council.
+    // L4 view models every protocol shares: a session's header, costs, failures, seats, the
+    // consent, provider health, the live run, numbers as shown, the export's HTML builder.
+    ("L4 shared views", &["views"]),
+    // L5 each protocol's own view models and reports, in its own folder (see PROTOCOL_VIEWS).
     (
-        "L4 top",
+        "L5 protocol views",
         &[
+            "consult/view",
+            "consult/report",
+            "review/view",
+            "review/report",
+            "prioritize/view",
+            "prioritize/report",
+        ],
+    ),
+    // L6 on top: the Benchmark run on Consult (its council, demo, views, report and test caller,
+    // one folder), the demo (caller and demo sessions), the library, the whole export, the test
+    // doubles, and the key-limit check (it sets every protocol's run, the Benchmark's too,
+    // against a key's limit).
+    (
+        "L6 top",
+        &[
+            "benchmark_council",
             "demo",
-            "views",
             "library",
             "html_report",
             "testing",
-            "benchmark_council",
-            "benchmark_demo",
+            "views/key_limit",
         ],
     ),
 ];
@@ -72,9 +75,23 @@ const PROTOCOLS: Apart = Apart {
     why: "each stands on the record and the harness alone",
 };
 
+/// Each protocol's view models: none may import another's.
+const PROTOCOL_VIEWS: Apart = Apart {
+    name: "protocol views",
+    rooms: &["consult/view", "review/view", "prioritize/view"],
+    why: "each stands on the shared views and its own protocol",
+};
+
+/// Each protocol's reports: none may import another's.
+const PROTOCOL_REPORTS: Apart = Apart {
+    name: "protocol reports",
+    rooms: &["consult/report", "review/report", "prioritize/report"],
+    why: "each stands on the shared views and its own protocol",
+};
+
 const RULES: Rules = Rules {
     layers: LAYERS,
-    apart: &[PROTOCOLS],
+    apart: &[PROTOCOLS, PROTOCOL_VIEWS, PROTOCOL_REPORTS],
     allowed: &[],
     table: "LAYERS in tests/layers.rs",
 };

@@ -242,7 +242,7 @@ fn summary(
         protocol: protocol.into(),
         state: state.into(),
         created_at: String::new(),
-        updated_at: consilium_engine::timestamp::rfc3339_utc(NOW - days_ago * DAY + 1),
+        updated_at: consilium_engine::foundation::timestamp::rfc3339_utc(NOW - days_ago * DAY + 1),
         demo: false,
         outcome: String::new(),
         finished,

@@ -13,10 +13,10 @@ use consilium_engine::testing::{
     is_backup, run_virtual, LatencyCaller, RecordingSink, VirtualClock,
 };
 use consilium_engine::{
-    consult::demo::demo_config, consult::run_consult, harness::demo::DEMO_PROVIDER_ID,
-    harness::io::CallFailure, harness::io::CallProgress, harness::io::CallReply,
-    harness::io::CallRequest, harness::io::Clock, harness::io::FirstTextTimes,
-    harness::io::HedgeDeadline, harness::io::ModelCaller, participants::Backup,
+    consult::demo::demo_config, consult::run_consult, foundation::participants::Backup,
+    harness::demo::DEMO_PROVIDER_ID, harness::io::CallFailure, harness::io::CallProgress,
+    harness::io::CallReply, harness::io::CallRequest, harness::io::Clock,
+    harness::io::FirstTextTimes, harness::io::HedgeDeadline, harness::io::ModelCaller,
     record::consult::config::ConsultConfig, record::consult::state::ConsultState, record::Session,
 };
 

@@ -2,10 +2,10 @@
 //! protocol, the demo scripts, a recorded Anthropic tool-use stream and a few realistic replies by
 //! hand): it never panics, never shows a field that the whole reply contradicts, and on the whole
 //! reply reads exactly what the parser of finished replies reads.
-use consilium_engine::partial_reply::{read_partial, PartialReply};
 use consilium_engine::prioritize::replies::marker_section;
-use consilium_engine::reply_parse::{extract_json, read_value};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
+use consilium_engine::text::partial_reply::{read_partial, PartialReply};
+use consilium_engine::text::reply_parse::{extract_json, read_value};
 use consilium_engine::{
     consult::demo::demo_config, consult::run_consult, prioritize::run_prioritize, record::Session,
     review::run_review,

@@ -7,8 +7,8 @@ use common::*;
 use consilium_engine::consult::peers::PeerLabels;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    consult::demo::demo_config, harness::io::CallFailure, harness::io::CallRequest,
-    participants::Persona, record::consult::config::ConsultConfig,
+    consult::demo::demo_config, foundation::participants::Persona, harness::io::CallFailure,
+    harness::io::CallRequest, record::consult::config::ConsultConfig,
     record::consult::state::ConsultState, record::Session,
 };
 use serde_json::json;

@@ -46,7 +46,7 @@ fn a_review_outcome_in_history_names_its_verdict_in_words() {
 
 #[test]
 fn the_paragraph_below_the_answer_does_not_repeat_its_sentence() {
-    use consilium_engine::views::verdict::recommendation_below;
+    use consilium_engine::consult::view::verdict::recommendation_below;
     // The answer above is the first sentence: the paragraph starts after it.
     assert_eq!(
         recommendation_below("Adopt Rust. Start with the parser, and keep a fallback."),
@@ -72,9 +72,9 @@ fn the_paragraph_below_the_answer_does_not_repeat_its_sentence() {
 
 #[test]
 fn a_demo_states_its_cost_once_in_its_header() {
+    use consilium_engine::demo::demo_session;
+    use consilium_engine::prioritize::view::debate_cost_fact;
     use consilium_engine::record::Protocol;
-    use consilium_engine::views::prioritize::debate_cost_fact;
-    use consilium_engine::views::session::demo_session;
     use consilium_engine::{views::costs::participant_costs, views::costs::session_cost_line};
     let mut demo = demo_session(Protocol::Prioritize, "d".into(), 0);
     demo.demo = true;

@@ -8,13 +8,16 @@ use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::prioritize::import::{import_backlog, merge_into, ImportFormat};
 use consilium_engine::prioritize::rankings::{apply_rankings, sanitise};
 use consilium_engine::prioritize::replies::{parse_champion, parse_critic, parse_moderator};
-use consilium_engine::prioritize::report::{prioritize_csv, prioritize_json, prioritize_markdown};
+use consilium_engine::prioritize::report::markdown::{
+    prioritize_csv, prioritize_json, prioritize_markdown,
+};
 use consilium_engine::prioritize::run_prioritize;
 use consilium_engine::record::prioritize::body::PrioritizeConfig;
 use consilium_engine::record::prioritize::state::PrioritizeState;
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
-    participants::Price, record::state::StateMachine, record::CallStatus, record::Session,
+    foundation::participants::Price, record::state::StateMachine, record::CallStatus,
+    record::Session,
 };
 use consilium_engine::{
     record::prioritize::backlog::plain_score, record::prioritize::backlog::score_ranking,
@@ -368,8 +371,8 @@ fn after_a_stalemate_the_export_the_page_and_the_markdown_show_one_cost() {
     let json: serde_json::Value = serde_json::from_str(&prioritize_json(&done)).unwrap();
     assert_eq!(json["cost_usd"].as_f64().unwrap(), spent);
     assert_eq!(consilium_engine::prioritize::debate_cost_usd(&done), spent);
-    let figure = consilium_engine::money::format_usd(spent);
-    let facts = consilium_engine::views::prioritize::debate_facts(
+    let figure = consilium_engine::foundation::money::format_usd(spent);
+    let facts = consilium_engine::prioritize::view::debate_facts(
         body,
         consilium_engine::prioritize::debate_cost_usd(&done),
         done.cost.unpriced_calls,
@@ -821,7 +824,7 @@ fn exports_carry_the_seeds_json_markdown_and_csv_and_the_record_round_trips() {
 
 #[test]
 fn rank_movement_follows_each_opportunity_across_rounds_and_the_chart_lays_it_out() {
-    use consilium_engine::views::prioritize::{
+    use consilium_engine::prioritize::view::{
         bump_chart, rank_movement, ranked_rows, RankingSource,
     };
     let (done, _) = run(session(demo_prioritize_config()), &demo_caller());

@@ -5,8 +5,8 @@ mod common;
 use common::*;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
-    consult::report::consult_markdown, record::consult::state::ConsultState, record::CallStatus,
-    record::Protocol, record::RecordError, record::Session,
+    consult::report::markdown::consult_markdown, record::consult::state::ConsultState,
+    record::CallStatus, record::Protocol, record::RecordError, record::Session,
 };
 use serde_json::{json, Value};
 

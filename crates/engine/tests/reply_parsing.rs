@@ -2,8 +2,8 @@
 use consilium_engine::record::consult::artifacts::INDEPENDENT;
 use consilium_engine::{
     record::consult::artifacts::ArtifactEnvelope, record::consult::artifacts::IndependentArtifact,
-    reply_parse::extract_json, reply_parse::parse_reply, reply_parse::ParsedReply,
-    reply_parse::ReplyError,
+    text::reply_parse::extract_json, text::reply_parse::parse_reply,
+    text::reply_parse::ParsedReply, text::reply_parse::ReplyError,
 };
 use serde_json::{json, Map, Value};
 

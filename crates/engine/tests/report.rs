@@ -2,7 +2,7 @@
 mod common;
 
 use common::*;
-use consilium_engine::consult::report::consult_markdown;
+use consilium_engine::consult::report::markdown::consult_markdown;
 use consilium_engine::testing::ScriptedCaller;
 
 #[test]
@@ -83,7 +83,7 @@ fn model_html_in_the_markdown_export_is_escaped_so_no_viewer_runs_it() {
 
 #[test]
 fn the_shared_escape_keeps_quote_markers_and_escapes_everything_else() {
-    use consilium_engine::markdown_text::escape_html;
+    use consilium_engine::text::markdown::escape_html;
     assert_eq!(escape_html("> quoted a > b"), "> quoted a &gt; b");
     assert_eq!(
         escape_html("  > indented\nx<y & z"),

@@ -5,8 +5,8 @@ mod common;
 use common::*;
 use consilium_engine::testing::{text_reply, ScriptedCaller};
 use consilium_engine::{
-    harness::io::CallFailure, harness::io::CallReply, participants::Price,
-    record::consult::state::ConsultState, record::CallStatus, tokens::estimate_tokens,
+    foundation::participants::Price, foundation::tokens::estimate_tokens, harness::io::CallFailure,
+    harness::io::CallReply, record::consult::state::ConsultState, record::CallStatus,
 };
 
 const PRICE: Price = Price::new(2.0, 10.0);

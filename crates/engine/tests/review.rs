@@ -4,12 +4,12 @@ use consilium_engine::record::review::state::ReviewState;
 use consilium_engine::record::state::TransitionError;
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::review::diff::{LineKind, ParsedDiff};
-use consilium_engine::review::report::{fix_requests, review_report};
+use consilium_engine::review::report::markdown::{fix_requests, review_report};
 use consilium_engine::review::{accept_verdict, amend, run_review, secrets};
 use consilium_engine::testing::{text_reply, FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
-    harness::io::CallFailure, participants::Price, record::state::StateMachine, record::CallStatus,
-    record::Session,
+    foundation::participants::Price, harness::io::CallFailure, record::state::StateMachine,
+    record::CallStatus, record::Session,
 };
 use consilium_engine::{record::review::body::ReviewConfig, record::review::body::MAX_CODE_CHARS};
 use consilium_engine::{
@@ -1034,7 +1034,7 @@ fn a_user_action_is_checked_by_the_state_machine_and_stamps_the_record() {
     assert_eq!(moved.review_state(), Some(ReviewState::Proposal));
     assert_eq!(
         moved.updated_at,
-        consilium_engine::timestamp::rfc3339_utc(later)
+        consilium_engine::foundation::timestamp::rfc3339_utc(later)
     );
     assert!(moved.review().config.rules.ends_with('!'));
 }

@@ -4,7 +4,7 @@
 use consilium_engine::library::share::{json_export_notice, read_shared, share_payload};
 use consilium_engine::record::review::body::ReviewConfig;
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
-use consilium_engine::review::report::fix_requests_of;
+use consilium_engine::review::report::markdown::fix_requests_of;
 use consilium_engine::review::{amend, run_review};
 use consilium_engine::testing::{text_reply, FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{html_report, record::Session};

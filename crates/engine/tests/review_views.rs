@@ -6,8 +6,8 @@ use consilium_engine::record::Session;
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::review::diff::ParsedDiff;
 use consilium_engine::review::run_review;
+use consilium_engine::review::view::*;
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
-use consilium_engine::views::review::*;
 use consilium_engine::{
     record::review::body::Compromise, record::review::body::Finding, record::review::body::Opinion,
     record::review::body::ReviewBody, record::review::body::ReviewRound,

@@ -2,8 +2,8 @@
 mod common;
 
 use consilium_engine::html_report::session_html;
-use consilium_engine::rich_text::{parse, parse_report, plain_text, to_html, Block, Inline};
 use consilium_engine::testing::{ScriptedCaller, XSS_CORPUS};
+use consilium_engine::text::rich::{parse, parse_report, plain_text, to_html, Block, Inline};
 
 #[test]
 fn markdown_becomes_blocks_and_inlines() {

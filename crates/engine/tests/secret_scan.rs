@@ -4,7 +4,7 @@
 use consilium_engine::library::share::share_payload;
 use consilium_engine::review::demo::demo_review_config;
 use consilium_engine::review::diff::ParsedDiff;
-use consilium_engine::review::report::fix_requests_of;
+use consilium_engine::review::report::markdown::fix_requests_of;
 use consilium_engine::review::{run_review, secrets};
 use consilium_engine::testing::{text_reply, FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{html_report, record::Session};

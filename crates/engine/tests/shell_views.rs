@@ -1,12 +1,14 @@
 //! View models the app's forms and session page render: seats resolved into participants, the
 //! session page's heading, cancelled state, failed and recorded calls, Prioritize's outcome and
 //! its questions before a start, and the history list's words.
+use consilium_engine::demo::demo_session;
 use consilium_engine::library::list::{
     count_line, export_file_name, export_message, format_bytes, short_time, shown_ids,
     storage_line, ImportReport,
 };
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::prioritize::run_prioritize;
+use consilium_engine::prioritize::view::*;
 use consilium_engine::record::prioritize::backlog::Opportunity;
 use consilium_engine::record::prioritize::body::PrioritizeConfig;
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
@@ -14,16 +16,14 @@ use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::views::consent::{check_prioritize, prioritize_questions, start_anyway};
 use consilium_engine::views::costs::price_entry;
 use consilium_engine::views::health::{seats_known_to_fail, Connected, Health, SeatToCheck};
-use consilium_engine::views::prioritize::*;
 use consilium_engine::views::seats::{
     chosen_judge_warning, consult_seats, council_participants, judge_model_warning,
     labelled_council, partner_seats, Seat, SeatCatalog, SeatProvider,
 };
-use consilium_engine::views::session::demo_session;
 use consilium_engine::views::session::{failed_calls, heading, recorded_calls, was_cancelled};
 use consilium_engine::{
-    consult::demo::demo_config, consult::demo::DEMO_QUESTION, harness::io::CallFailure,
-    participants::Persona, participants::Price, record::CallStatus, record::Session,
+    consult::demo::demo_config, consult::demo::DEMO_QUESTION, foundation::participants::Persona,
+    foundation::participants::Price, harness::io::CallFailure, record::CallStatus, record::Session,
 };
 use futures::executor::block_on;
 
@@ -743,7 +743,8 @@ fn a_demo_session_of_each_protocol_is_scripted_on_its_demo_subject() {
         let mut s = demo_consult();
         s.id = "d".into();
         // The peer labels' seed is drawn from the session's id.
-        s.consult_mut().peer_label_seed = Some(consilium_engine::shuffle::seed_from("d"));
+        s.consult_mut().peer_label_seed =
+            Some(consilium_engine::foundation::shuffle::seed_from("d"));
         s
     });
     assert_eq!(

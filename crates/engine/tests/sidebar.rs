@@ -1,7 +1,7 @@
 //! The sidebar's list (issue 32.6): date groups by the local calendar from an injected clock, a
 //! search by title and decision, the session whose deletion waits for its undo left out, and the
 //! title a rename saves.
-use consilium_engine::timestamp::{parse_rfc3339_ms, rfc3339_utc};
+use consilium_engine::foundation::timestamp::{parse_rfc3339_ms, rfc3339_utc};
 use consilium_engine::{
     library::sidebar::date_group, library::sidebar::renamed_title,
     library::sidebar::sidebar_groups, library::sidebar::DateGroup, library::sidebar::SidebarQuery,

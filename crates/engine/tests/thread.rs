@@ -5,14 +5,14 @@
 mod common;
 
 use common::*;
+use consilium_engine::consult::view::thread::{
+    next_turn, thread_turns, turn_context, THREAD_CONTEXT_TOKENS,
+};
+use consilium_engine::foundation::timestamp::rfc3339_utc;
 use consilium_engine::html_report::{thread_html, thread_markdown};
 use consilium_engine::library::list::shown_ids;
 use consilium_engine::library::share::{read_shared_thread, share_payload, thread_share_payload};
 use consilium_engine::record::consult::depth::Depth;
-use consilium_engine::timestamp::rfc3339_utc;
-use consilium_engine::views::thread::{
-    next_turn, thread_turns, turn_context, THREAD_CONTEXT_TOKENS,
-};
 use consilium_engine::{consult::demo::demo_config, record::Session};
 use consilium_engine::{
     library::filter::HistoryFilter,

@@ -7,6 +7,9 @@ mod common;
 
 use common::*;
 use consilium_engine::consult::prompts::member_answer;
+use consilium_engine::consult::view::thread::{
+    member_answer_of, member_turn, members_to_ask, next_turn, thread_turns, ONE_MEMBER,
+};
 use consilium_engine::harness::io::{CallFailure, CallReply};
 use consilium_engine::html_report::{thread_html, thread_markdown};
 use consilium_engine::library::share::{read_shared_thread, thread_share_payload};
@@ -14,9 +17,6 @@ use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::library::thread::one_per_thread;
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::testing::ScriptedCaller;
-use consilium_engine::views::thread::{
-    member_answer_of, member_turn, members_to_ask, next_turn, thread_turns, ONE_MEMBER,
-};
 use consilium_engine::{consult::demo::demo_config, record::Session};
 use consilium_engine::{library::transfer::export_all, library::transfer::parse_import};
 

@@ -1,7 +1,7 @@
 //! The token estimate used for budgets against true o200k_base counts (OpenAI's tokenizer, counted
 //! once with the `tiktoken-rs` crate, which the product does not depend on). The estimate may
 //! over-reserve; it must never under-reserve by more than 10%.
-use consilium_engine::tokens::estimate_tokens;
+use consilium_engine::foundation::tokens::estimate_tokens;
 
 /// (what, text, o200k_base token count)
 const SAMPLES: &[(&str, &str, u64)] = &[

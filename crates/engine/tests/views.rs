@@ -4,18 +4,18 @@ mod common;
 
 use common::*;
 use consilium_engine::consult::dissent::{dissent_on_record, severity_name};
+use consilium_engine::consult::view::answers::challenge_threads;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::views::consent::{needs_consent, review_needs_consent};
-use consilium_engine::views::consult::challenge_threads;
 use consilium_engine::views::costs::{
     cost_line, describe_calls, describe_estimate, participant_costs,
 };
 use consilium_engine::views::session::resume_offer;
 use consilium_engine::{
-    consult::estimate::estimate_cost, consult::estimate::CostEstimate, harness::io::CallFailure,
-    harness::io::CallReply, participants::Price, record::consult::artifacts::CrossExamArtifact,
-    record::consult::artifacts::Severity, record::consult::state::ConsultState,
-    record::CostSummary,
+    consult::estimate::estimate_cost, consult::estimate::CostEstimate,
+    foundation::participants::Price, harness::io::CallFailure, harness::io::CallReply,
+    record::consult::artifacts::CrossExamArtifact, record::consult::artifacts::Severity,
+    record::consult::state::ConsultState, record::CostSummary,
 };
 use serde_json::json;
 
@@ -81,7 +81,7 @@ fn the_cost_line_names_the_budget_and_the_unpriced_calls() {
 
 #[test]
 fn a_demo_says_it_costs_nothing_instead_of_unknown_prices() {
-    let mut demo = consilium_engine::views::session::demo_session(
+    let mut demo = consilium_engine::demo::demo_session(
         consilium_engine::record::Protocol::Consult,
         "demo-1".into(),
         0,

@@ -1,9 +1,9 @@
 //! Where the eyes go when a run ends: to the decision. A run that ends here with a decision brings
 //! it into view and focuses it, unless the user scrolled away on purpose during the run (they are
 //! reading something else): then a "Decision ready" chip offers the jump instead.
+use consilium_engine::consult::view::verdict::decision;
 use consilium_engine::record::prioritize::state::PrioritizeState;
 use consilium_engine::record::SessionStatus;
-use consilium_engine::views::verdict::decision;
 use consilium_engine::{record::Body, record::Session};
 
 /// What the session page does with its decision when the run ends.
@@ -47,8 +47,8 @@ pub fn has_decision(session: &Session) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use consilium_engine::demo::demo_session;
     use consilium_engine::record::Protocol;
-    use consilium_engine::views::session::demo_session;
 
     use super::*;
 

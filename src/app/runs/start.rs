@@ -4,7 +4,7 @@
 //! it); a part that cannot load is kept in `RunStart::failed`, which `RunStartStatus` shows with Retry.
 use std::sync::Arc;
 
-use consilium_engine::views::session::demo_session;
+use consilium_engine::demo::demo_session;
 use consilium_engine::{record::Protocol, record::Session};
 use consilium_engine::{
     views::consent::ConsentRequest, views::key_limit::check_key_limits,

@@ -86,7 +86,7 @@ pub async fn move_local_storage_sessions(database: &Database) -> MoveReport {
         *n.borrow_mut() = Some(format!(
             "{} saved by an earlier version could not be moved to the new storage and were \
              left untouched in local storage: {}.",
-            consilium_engine::counted::counted(left.len(), "session"),
+            consilium_engine::foundation::counted::counted(left.len(), "session"),
             left.join("; ")
         ))
     });

@@ -1,7 +1,7 @@
 //! The results' two charts as SVG, each with a text alternative in its `aria-label` and a table
 //! beside it (results.rs): accuracy per arm with its 95% interval, and the reliability of the
 //! council's confidence. Colours come from the stylesheet, so light and dark both read.
-use consilium_engine::views::benchmark::{ArmRow, BinRow};
+use consilium_engine::benchmark_council::view::results::{ArmRow, BinRow};
 use leptos::prelude::*;
 
 /// A fraction as an SVG coordinate on a 0-100 axis.

@@ -3,7 +3,9 @@
 //! the smallest council that holds), each section a sentence and a table that reads as cards on a
 //! phone, and the error correlations as a small matrix. Every text is set as text.
 //! The smallest council's "Keep this council" button follows its section (`keep_council`).
-use consilium_engine::views::benchmark_choice::{ChoiceSection, CouncilChoiceView, PhiMatrix};
+use consilium_engine::benchmark_council::view::choice::{
+    ChoiceSection, CouncilChoiceView, PhiMatrix,
+};
 use leptos::prelude::*;
 
 use super::keep_council::KeepCouncilAction;

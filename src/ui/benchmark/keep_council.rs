@@ -1,7 +1,7 @@
 //! "Keep this council", beside the smallest council that holds: new consults then start with its
 //! panelists and the judge (saved with the settings), the page says so, and Undo puts back the
 //! council they started with before. As the depth advice does (`advice`).
-use consilium_engine::views::benchmark_choice::KeepCouncil;
+use consilium_engine::benchmark_council::view::choice::KeepCouncil;
 use consilium_engine::views::seats::KeptCouncil;
 use leptos::prelude::*;
 

@@ -2,13 +2,13 @@
 //! model (chosen, or the panelist with the best solo accuracy), the budget and the parallel
 //! requests per provider. Before the run, as every protocol: missing keys asked inline, seats known
 //! to fail named, and the cost gate when the estimate is above the user's threshold.
+use consilium_engine::benchmark_council::view::cost::{
+    benchmark_cost_and_consent, describe_benchmark_cost,
+};
 use consilium_engine::record::benchmark::config::{
     BenchmarkConfig, BestSingle, BEST_SINGLE_ID, DEFAULT_PARALLEL_PER_PROVIDER,
 };
 use consilium_engine::record::consult::depth::Depth;
-use consilium_engine::views::benchmark_cost::{
-    benchmark_cost_and_consent, describe_benchmark_cost,
-};
 use consilium_engine::views::seats::panelist_label;
 use consilium_engine::{
     harness::io::Clock, record::consult::config::ConsultConfig, record::Protocol, record::Session,

@@ -1,8 +1,8 @@
 //! A benchmark's results: the one sentence on top, accuracy per arm (chart and table), the council
 //! against each arm, which council to keep, the flips debate made, and calibration (chart and
 //! table). Renders the engine's `BenchmarkResultsView`; every text is set as text, never as HTML.
-use consilium_engine::views::benchmark::{BenchmarkResultsView, FlipRow};
-use consilium_engine::views::benchmark_choice::CouncilChoiceView;
+use consilium_engine::benchmark_council::view::choice::CouncilChoiceView;
+use consilium_engine::benchmark_council::view::results::{BenchmarkResultsView, FlipRow};
 use leptos::prelude::*;
 
 use super::advice::AdviceAction;

@@ -4,11 +4,11 @@
 //! the page responsive.
 use consilium_engine::benchmark::csv::results_csv;
 use consilium_engine::benchmark::progress::progress;
-use consilium_engine::record::Session;
-use consilium_engine::views::benchmark::{
+use consilium_engine::benchmark_council::view::choice::CouncilChoiceView;
+use consilium_engine::benchmark_council::view::results::{
     arms_results, body_council_choice, progress_view, results_key, BenchmarkResultsView,
 };
-use consilium_engine::views::benchmark_choice::CouncilChoiceView;
+use consilium_engine::record::Session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

@@ -1,9 +1,9 @@
 //! A council as Consult's and the Benchmark's forms hold it: the panel and the judge, filled with
 //! a new council as soon as the first provider exists, and chosen in the panel builder behind the
 //! council chip.
-use consilium_engine::participants::Participant;
+use consilium_engine::consult::view::depth::depth_chip;
+use consilium_engine::foundation::participants::Participant;
 use consilium_engine::record::consult::depth::Depth;
-use consilium_engine::views::depth::depth_chip;
 use consilium_engine::{
     views::seats::consult_seats, views::seats::council_participants,
     views::seats::labelled_council, views::seats::Seat,

@@ -4,10 +4,10 @@
 //! still missing are asked for inline, a seat whose provider is known to fail stops it with the
 //! seat and the fix named), the judge warning, the estimate, and the button with the cost gate
 //! beside it. The council's defaults and the prompts the estimate measures live here too.
+use consilium_engine::consult::view::depth::{depth_choice, ANSWERS_ONLY};
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::views::consent::needs_consent;
 use consilium_engine::views::costs::{describe_calls, describe_estimate};
-use consilium_engine::views::depth::{depth_choice, ANSWERS_ONLY};
 use consilium_engine::views::seats::chosen_judge_warning;
 use consilium_engine::{
     consult::estimate::estimate_cost, consult::VERBOSE_NOTICE, harness::io::Clock,

@@ -6,11 +6,12 @@
 //! `views::confidence_why`, `views::stance_matrix`).
 use consilium_engine::record::consult::early_decision::DecidedBy;
 use consilium_engine::{
-    consult::dissent::severity_name, views::stance::ColumnKind, views::stance::StanceKind,
-    views::stance::StanceMatrix, views::verdict::answer_above, views::verdict::confidence_chip,
-    views::verdict::confidence_why, views::verdict::dissent_level, views::verdict::percent,
-    views::verdict::recommendation_below, views::verdict::ConfidenceMeter,
-    views::verdict::Decision,
+    consult::dissent::severity_name, consult::view::stance::ColumnKind,
+    consult::view::stance::StanceKind, consult::view::stance::StanceMatrix,
+    consult::view::verdict::answer_above, consult::view::verdict::confidence_chip,
+    consult::view::verdict::confidence_why, consult::view::verdict::dissent_level,
+    consult::view::verdict::recommendation_below, consult::view::verdict::ConfidenceMeter,
+    consult::view::verdict::Decision, views::numbers::percent,
 };
 use leptos::prelude::*;
 

@@ -1,8 +1,8 @@
 //! The link a follow-up turn shows above its run: "Follow-up of …" (from its own record, so it
 //! reads the same after a reload, offline and from a share link). The turns themselves are the
 //! thread under the decision (`thread`).
+use consilium_engine::consult::view::follow_up::follow_up_of_line;
 use consilium_engine::record::consult::follow_up::FollowUpOf;
-use consilium_engine::views::follow_up::follow_up_of_line;
 use consilium_engine::{record::consult::body::ConsultBody, record::Session};
 use leptos::prelude::*;
 

@@ -3,9 +3,9 @@
 //! card stands where a decision would (the page brings it into view when the run ends), with the
 //! member's call streaming above it while it runs. The view model is the engine's
 //! (`views::thread::member_answer_of`).
+use consilium_engine::consult::view::thread::{member_answer_of, MemberAnswer};
 use consilium_engine::record::Session;
 use consilium_engine::views::costs::session_cost_line;
-use consilium_engine::views::thread::{member_answer_of, MemberAnswer};
 use leptos::prelude::*;
 
 use crate::ui::consult::follow_up::FollowUpLinks;

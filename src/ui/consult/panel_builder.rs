@@ -1,6 +1,6 @@
 //! Choosing the council: 2 to 5 panelists and a judge, each a provider, a model and an optional persona.
+use consilium_engine::consult::view::depth::depth_choice;
 use consilium_engine::record::consult::depth::Depth;
-use consilium_engine::views::depth::depth_choice;
 use consilium_engine::{
     record::consult::config::MAX_PANELISTS, record::consult::config::MIN_PANELISTS,
 };

@@ -1,9 +1,9 @@
 //! The four rounds as the user reads them: positions, consensus and tensions, challenges threaded with
 //! their rebuttals, and the verdict as the judge gave it.
 use consilium_engine::{
-    consult::dissent::severity_name, record::consult::artifacts::FREE_TEXT_LABEL,
-    views::consult::challenge_threads, views::consult::PositionCard,
-    views::verdict::efficiency_line, views::verdict::percent,
+    consult::dissent::severity_name, consult::view::answers::challenge_threads,
+    consult::view::answers::PositionCard, consult::view::verdict::efficiency_line,
+    record::consult::artifacts::FREE_TEXT_LABEL, views::numbers::percent,
 };
 use consilium_engine::{
     record::consult::artifacts::CrossExamArtifact, record::consult::artifacts::IndependentArtifact,

@@ -2,11 +2,11 @@
 //! matrix; the rounds follow as the record, each collapsible and linkable (`#round-N`). While the
 //! run goes on, each round shows its live calls until its artifact arrives. Each part follows only
 //! its own slice of the record, so a new call record or a later round leaves the rest untouched.
-use consilium_engine::views::thread::is_member_turn;
+use consilium_engine::consult::view::thread::is_member_turn;
+use consilium_engine::{consult::view::stance::stance_matrix, consult::view::verdict::decision};
 use consilium_engine::{
     consult::VERBOSE_NOTICE, record::consult::body::ConsultBody, record::Session,
 };
-use consilium_engine::{views::stance::stance_matrix, views::verdict::decision};
 use leptos::prelude::*;
 
 use crate::app::runs::start::cross_examine_anyway;

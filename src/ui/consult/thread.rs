@@ -5,14 +5,14 @@
 //! summaries say which belong, `library::thread::thread_turn_ids`) and loaded from storage; the page's own
 //! turn is the page's session, so it follows its run live. The rules (what a turn carries, which
 //! sessions make a thread) are the engine's (`views::thread`).
-use consilium_engine::library::thread::thread_turn_ids;
-use consilium_engine::views::thread::{
+use consilium_engine::consult::view::thread::{
     member_turn, members_to_ask, next_turn, thread_turns, MemberChoice, ThreadTurn,
 };
+use consilium_engine::library::thread::thread_turn_ids;
 use consilium_engine::{consult::estimate::estimate_cost, harness::io::Clock, record::Session};
 use consilium_engine::{
-    views::consent::needs_consent, views::costs::describe_calls, views::follow_up::seats_of,
-    views::seats::labelled_council,
+    consult::view::follow_up::seats_of, views::consent::needs_consent,
+    views::costs::describe_calls, views::seats::labelled_council,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;

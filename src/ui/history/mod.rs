@@ -4,7 +4,7 @@
 //! the texts of the sessions whose summary changed are read again.
 use std::collections::{HashMap, HashSet};
 
-use consilium_engine::counted::counted;
+use consilium_engine::foundation::counted::counted;
 use consilium_engine::library::list::{count_line, short_time, shown_ids, storage_line};
 use consilium_engine::library::thread::{hits_by_entry, one_per_thread};
 use consilium_engine::record::Protocol;

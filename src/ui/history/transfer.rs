@@ -2,8 +2,8 @@
 //! JSON) brought back, checked session by session, never overwriting one already here.
 use std::collections::HashSet;
 
+use consilium_engine::foundation::timestamp::rfc3339_utc;
 use consilium_engine::library::list::{export_file_name, export_message, ImportReport};
-use consilium_engine::timestamp::rfc3339_utc;
 use consilium_engine::{
     library::transfer::drop_identical, library::transfer::export_all, library::transfer::keep_both,
     library::transfer::parse_import,

@@ -4,10 +4,10 @@
 //! independent or a partner has no price (its cost would be unknown, never counted as free).
 use consilium_engine::prioritize::debate_by_default;
 use consilium_engine::prioritize::import::{import_backlog, merge_into, ImportFormat};
-use consilium_engine::record::prioritize::body::{Partner, PrioritizeConfig};
-use consilium_engine::views::prioritize::{
+use consilium_engine::prioritize::view::{
     backlog_of, debate_line, evidence_lines, titled, typed_rows,
 };
+use consilium_engine::record::prioritize::body::{Partner, PrioritizeConfig};
 use consilium_engine::{harness::io::Clock, record::Protocol, record::Session};
 use consilium_engine::{
     record::prioritize::backlog::Effort, record::prioritize::backlog::Opportunity,

@@ -3,13 +3,13 @@
 //! concerns, the rank movement chart (champion, critic or moderator rankings) with its table
 //! alternative, then each round as the record. While it runs, the partners' calls stream.
 use consilium_engine::prioritize::debate_cost_usd;
-use consilium_engine::record::prioritize::body::PrioritizeBody;
-use consilium_engine::record::prioritize::debate::DebateRound;
-use consilium_engine::record::Session;
-use consilium_engine::views::prioritize::{
+use consilium_engine::prioritize::view::{
     bump_chart, chart_description, debate_cost_fact, debate_facts, rank_movement, ranked_rows,
     round_status, round_under_way, RankLine, RankingSource,
 };
+use consilium_engine::record::prioritize::body::PrioritizeBody;
+use consilium_engine::record::prioritize::debate::DebateRound;
+use consilium_engine::record::Session;
 use leptos::prelude::*;
 
 use crate::ui::widgets::rich_text::RichText;

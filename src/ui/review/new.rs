@@ -3,7 +3,7 @@
 use consilium_engine::record::review::body::ReviewConfig;
 use consilium_engine::record::review::committee::ReviewerRole;
 use consilium_engine::review::diff::ParsedDiff;
-use consilium_engine::views::review::{
+use consilium_engine::review::view::{
     change_summary, choose_member, elected_committee, member_choice,
 };
 use consilium_engine::{harness::io::Clock, record::Protocol, record::Session};

@@ -3,11 +3,11 @@
 //! cite, the committee grid (persona x round), the deliberation log, and the live calls while it
 //! runs.
 use consilium_engine::review::diff::ParsedDiff;
-use consilium_engine::review::{accept_verdict, amend, amendment_offer};
-use consilium_engine::views::review::{
+use consilium_engine::review::view::{
     committee_grid, deliberation_log, fix_items_by_file, live_rounds, round_columns, verdict_words,
     vote_words, FindingCard, GridCell,
 };
+use consilium_engine::review::{accept_verdict, amend, amendment_offer};
 use consilium_engine::{harness::io::Clock, record::Session};
 use consilium_engine::{record::review::body::ReviewBody, record::review::body::Verdict};
 use leptos::prelude::*;

@@ -1,7 +1,7 @@
-//! Model text as Markdown, rendered from the engine's sanitised tree (`consilium_engine::rich_text`)
+//! Model text as Markdown, rendered from the engine's sanitised tree (`consilium_engine::text::rich`)
 //! as DOM nodes: no innerHTML anywhere, raw HTML arrives here as text, links only to http(s) and
 //! mailto with `rel="noopener noreferrer nofollow"`.
-use consilium_engine::rich_text::{parse, plain_text, Block, Inline, LINK_REL};
+use consilium_engine::text::rich::{parse, plain_text, Block, Inline, LINK_REL};
 use leptos::prelude::*;
 
 /// `text` rendered as Markdown inside a `<div class=...>`.

@@ -2,7 +2,7 @@
 //! list with its price, or typed), optional persona, optional backup. How a seat becomes a participant is the engine's (`views::seats`); the settings are
 //! what it is resolved against.
 use consilium_engine::views::seats::{all_personas, KeptCouncil};
-use consilium_engine::{participants::Persona, participants::Price};
+use consilium_engine::{foundation::participants::Persona, foundation::participants::Price};
 use consilium_engine::{views::seats::Seat, views::seats::SeatCatalog, views::seats::SeatProvider};
 use leptos::prelude::*;
 

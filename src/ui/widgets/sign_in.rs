@@ -1,6 +1,6 @@
 //! "Sign in with OpenRouter" and what the key may still spend, shown beside the provider: in the
 //! presets (first-run card and Settings) and on an OpenRouter provider's card in Settings.
-use consilium_engine::money::format_usd;
+use consilium_engine::foundation::money::format_usd;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

@@ -5,18 +5,18 @@
 use std::collections::HashSet;
 
 use consilium_engine::benchmark::grading::is_correct;
+use consilium_engine::benchmark_council::testing::{Agreement, KnownAccuracyCaller};
 use consilium_engine::record::benchmark::body::Arm;
 use consilium_engine::record::benchmark::config::{
     BenchmarkConfig, BestSingle, Generator, QuestionSource,
 };
 use consilium_engine::record::benchmark::question::Question;
 use consilium_engine::record::consult::depth::{agreed_final_answer, Depth};
-use consilium_engine::testing::benchmark::{Agreement, KnownAccuracyCaller};
 use consilium_engine::testing::FixedClock;
 use consilium_engine::{
     benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, consult::demo::demo_config,
-    consult::run_consult, harness::events::Event, harness::events::EventSink,
-    participants::Participant, record::consult::config::ConsultConfig, record::CallStatus,
+    consult::run_consult, foundation::participants::Participant, harness::events::Event,
+    harness::events::EventSink, record::consult::config::ConsultConfig, record::CallStatus,
     record::Session,
 };
 

@@ -1,7 +1,7 @@
 //! The per-question results as CSV: one row per question and arm, for a spreadsheet or R.
 use super::outcomes::{arm_label, arms_of};
-use crate::csv_text::{csv_field, push_row};
 use crate::record::benchmark::body::{Arm, BenchmarkBody};
+use crate::text::csv::{csv_field, push_row};
 
 const HEADER: &str =
     "question_id,arm,arm_label,expected,final_answer,correct,cost_usd,tokens,calls,errors";

@@ -1,7 +1,7 @@
 //! The stored outcomes read as the results' inputs: which arms a benchmark has, their labels, and
 //! `summarise_body`, everything the results view and the report show.
 use super::results::{summarise_partial, ArmOutcomes, BenchmarkSummary, CouncilFacts, Outcome};
-use crate::participants::Participant;
+use crate::foundation::participants::Participant;
 use crate::record::benchmark::body::{Arm, ArmOutcome, BenchmarkBody};
 use crate::record::consult::depth::Depth;
 

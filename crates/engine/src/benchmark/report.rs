@@ -2,10 +2,10 @@
 //! accuracy with its interval and cost per correct answer, the council against each arm, the flips
 //! and the calibration, as tables. Escaped last, as every report (`markdown_text`).
 use super::outcomes::summarise_body;
-use crate::markdown_text::escape_html;
-use crate::money::format_usd;
+use crate::foundation::money::format_usd;
 use crate::record::benchmark::body::BenchmarkBody;
 use crate::record::Session;
+use crate::text::markdown::escape_html;
 
 pub fn benchmark_markdown(session: &Session) -> String {
     let Some(body) = session.benchmark() else {

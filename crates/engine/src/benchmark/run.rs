@@ -30,11 +30,11 @@ use futures::future::{join_all, LocalBoxFuture};
 use super::arms::{best_single_arm, council_arms, sample_spend};
 use super::call_log::LoggedCalls;
 use super::stored::stored_benchmark_problems;
+use crate::foundation::participants::Participant;
 use crate::harness::events::{Event, EventSink};
 use crate::harness::io::{Clock, DynModelCaller, ModelCaller};
 use crate::harness::prompt::Prompt;
 use crate::harness::protocol::state_of;
-use crate::participants::Participant;
 use crate::record::benchmark::body::{Arm, BenchmarkBody, QuestionResult, Sample};
 use crate::record::benchmark::config::{BestSingle, BEST_SINGLE_ID};
 use crate::record::benchmark::outcomes_apart::{question_calls, QuestionUpdate};
@@ -47,7 +47,7 @@ use crate::record::consult::depth::Depth;
 use crate::record::consult::state::ConsultState;
 use crate::record::state::StateMachine;
 use crate::record::{self, CallId, CallStatus, CostSummary, ProtocolBody, Session};
-use crate::reply_parse::ParsedReply;
+use crate::text::reply_parse::ParsedReply;
 use crate::{
     harness::asking::Answer, harness::asking::CallPlan, harness::protocol::Protocol,
     harness::run::Run, harness::run::Stop,
@@ -395,7 +395,7 @@ fn budget_spent(run: &BenchmarkRun<'_>) -> String {
     let budget = run.ledger().summary().budget_usd.unwrap_or(0.0);
     format!(
         "The budget of {} is spent. Raise it to resume the benchmark where it stopped.",
-        crate::money::format_usd(budget)
+        crate::foundation::money::format_usd(budget)
     )
 }
 

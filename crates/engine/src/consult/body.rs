@@ -2,11 +2,11 @@
 //! record's (`record::consult::body`).
 use crate::record::consult::body::ConsultBody;
 
+use crate::foundation::shuffle::seed_from;
 use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::state::ConsultState;
 use crate::record::state::StateMachine;
 use crate::record::{Body, ProtocolBody, Session};
-use crate::shuffle::seed_from;
 
 /// Consult's view of a session record.
 impl Session {

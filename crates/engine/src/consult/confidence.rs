@@ -85,7 +85,7 @@ pub fn check_confidence_for_panel(
         rule.push_str(&format!(
             " The judge left out {}; they were added from the round 2 tensions \
              (medium) and the unresolved round 3 points (high), and count above.",
-            crate::counted::counted(added_dissent.len(), "minority concern")
+            crate::foundation::counted::counted(added_dissent.len(), "minority concern")
         ));
     }
     if !absent_panelists.is_empty() {

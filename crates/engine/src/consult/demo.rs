@@ -3,10 +3,12 @@
 //! (round, participant, call), so a demo run is deterministic. The replies are the text a model
 //! would send (pretty-printed JSON), written out as constants rather than built at run time.
 
+use crate::foundation::participants::{
+    builtin_personas, Participant, Persona, DEMO_PROVIDER_LABEL,
+};
 use crate::harness::demo::DEMO_PROVIDER_ID;
 use crate::harness::demo::{scripted_reply, DEMO_MODEL};
 use crate::harness::io::{CallReply, CallRequest};
-use crate::participants::{builtin_personas, Participant, Persona, DEMO_PROVIDER_LABEL};
 use crate::record::consult::depth::Depth;
 use crate::record::consult::filter_limits::FilterLimits;
 use crate::record::{CallId, Step};

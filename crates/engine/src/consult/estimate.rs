@@ -13,7 +13,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::consult::caching::{self, caches_automatically, AUTOMATIC_CACHE_MIN_TOKENS};
-use crate::participants::Participant;
+use crate::foundation::participants::Participant;
+use crate::foundation::timestamp::rfc3339_utc;
+use crate::foundation::tokens::estimate_tokens;
 use crate::record::consult::artifacts::{
     ArtifactEnvelope, ArtifactKind, CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
     CROSS_EXAM, INDEPENDENT, MAX_CHALLENGES, MAX_CONSENSUS_POINTS, MAX_REBUTTALS, MAX_TENSIONS,
@@ -21,8 +23,6 @@ use crate::record::consult::artifacts::{
 };
 use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::depth::Depth;
-use crate::timestamp::rfc3339_utc;
-use crate::tokens::estimate_tokens;
 use crate::{
     consult::prompts::{self, Detail},
     harness::prompt::Prompt,

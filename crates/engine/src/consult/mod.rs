@@ -54,9 +54,11 @@ mod rounds;
 pub mod state;
 pub mod stop_rule;
 pub mod stored;
+pub mod view;
 
 pub use cross_examine_anyway::{can_cross_examine_anyway, cross_examine_anyway};
 
+use crate::foundation::shuffle::seed_from;
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};
 use crate::record::consult::body::ConsultBody;
@@ -66,7 +68,6 @@ use crate::record::consult::efficiency::TokenEfficiencyStats;
 use crate::record::consult::state::{ConsultState, SynthesisEnd};
 use crate::record::state::StateMachine;
 use crate::record::{self, CallRecord, ProtocolBody, Session};
-use crate::shuffle::seed_from;
 use crate::{harness::protocol::Protocol, harness::run::Run, harness::run::Stop};
 
 /// What the app shows when a session runs in verbose mode.

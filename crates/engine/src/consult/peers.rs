@@ -8,12 +8,12 @@
 //! words alike), and every reply is mapped back before it is validated and stored: artifacts,
 //! views and exports keep the real ids. A reply may cite a label or a real id; both map to the id.
 //! With `config.anonymous_peers` off every name is shown as it is.
+use crate::foundation::shuffle::{seed_from, shuffled};
 use crate::record::consult::artifacts::{
     Challenge, CrossExamArtifact, CrossExamReply, IndependentArtifact, Rebuttal, SynthesisArtifact,
     VerdictArtifact,
 };
 use crate::record::consult::config::ConsultConfig;
-use crate::shuffle::{seed_from, shuffled};
 
 /// How a panelist sees itself when peers are anonymous.
 pub const OWN_NAME: &str = "you";

@@ -3,9 +3,9 @@
 //! the run's own: each artifact's validation, agent ids that are panel members, rounds in order,
 //! and a computed confidence that follows from the record.
 use super::confidence::{confidence_rule, strong_agreement};
+use crate::foundation::validation::ValidationError;
 use crate::record::consult::artifacts::Dissent;
 use crate::record::consult::body::ConsultBody;
-use crate::validation::ValidationError;
 
 /// Every problem found, as a sentence each; empty when the record is sound.
 pub fn stored_consult_problems(body: &ConsultBody) -> Vec<String> {

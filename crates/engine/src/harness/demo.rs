@@ -1,7 +1,7 @@
 //! What every protocol's demo script shares: the scripted provider and model a demo seat names, and
 //! a reply built from a script's text. Each protocol, a layer above, writes its own script;
 //! the top-layer demo module picks the script by who is asked.
-use crate::tokens::estimate_tokens;
+use crate::foundation::tokens::estimate_tokens;
 
 use super::io::{CallReply, CallRequest};
 

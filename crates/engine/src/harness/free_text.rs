@@ -12,7 +12,7 @@
 //!   check (`echo`) then applies to the words taken, as to any reply.
 use super::asking::CallPlan;
 use super::echo::{words, REASK_MARKER};
-use crate::reply_parse::{extract_json, ReplyError};
+use crate::text::reply_parse::{extract_json, ReplyError};
 
 /// The fewest words a reply needs to be taken as an answer.
 pub const MIN_WORDS: usize = 4;

@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 
-use crate::participants::{model_label, Backup, Participant, Price};
+use crate::foundation::participants::{model_label, Backup, Participant, Price};
 use crate::record::is_zero;
 
 /// The sampling temperature of every call a protocol makes.

@@ -11,10 +11,10 @@
 use consilium_prices::CacheTokens;
 
 use super::io::CallReply;
-use crate::money::format_usd;
-use crate::participants::Price;
+use crate::foundation::money::format_usd;
+use crate::foundation::participants::Price;
+use crate::foundation::tokens::estimate_tokens;
 use crate::record::CostSummary;
-use crate::tokens::estimate_tokens;
 
 /// The worst-case cost set aside for a call in flight; settled or released when it ends.
 #[derive(Debug)]

@@ -1,6 +1,6 @@
 //! A prompt as sent: system and user message, with the token estimate the budget and the
 //! filtering savings use, and the part of it a provider's prompt cache can serve.
-use crate::tokens::estimate_tokens;
+use crate::foundation::tokens::estimate_tokens;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prompt {

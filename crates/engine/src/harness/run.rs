@@ -7,10 +7,10 @@ use super::events::{Event, EventSink};
 use super::io::{Clock, DynModelCaller, FirstTextTimes};
 use super::ledger::CostLedger;
 use super::protocol::{ConfigOf, Protocol};
+use crate::foundation::timestamp::rfc3339_utc;
 use crate::record::state::{StateMachine, TransitionError};
 use crate::record::RunSettings;
 use crate::record::{ProtocolBody, Session};
-use crate::timestamp::rfc3339_utc;
 
 /// Why a run stopped before its protocol's normal end.
 #[derive(Debug, PartialEq)]

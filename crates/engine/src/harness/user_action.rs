@@ -2,9 +2,9 @@
 //! one place outside a `Run` where a session changes state, so it follows the same rule: the
 //! protocol's state machine allows the change, the body changes with it, and the record is stamped.
 use super::protocol::Protocol;
+use crate::foundation::timestamp::rfc3339_utc;
 use crate::record::state::StateMachine;
 use crate::record::{ProtocolBody, Session};
-use crate::timestamp::rfc3339_utc;
 
 /// What the user asks of a stored session of protocol `P`: go to `to` once `check` allows it.
 pub struct UserAction<P: Protocol> {

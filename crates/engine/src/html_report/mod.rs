@@ -4,24 +4,19 @@
 //! models, then the rest of the protocol's Markdown report rendered through the sanitised tree of
 //! `rich_text` with its tables as tables. One file, CSS inline (light and dark, and print), no
 //! script and no external request. Every text is escaped; a review's secrets are masked.
-pub mod benchmark;
-mod benchmark_choice;
-mod consult;
-mod prioritize;
-mod review;
 mod style;
 mod thread;
 
 pub use thread::{thread_html, thread_markdown};
 
 use crate::benchmark::report::benchmark_markdown;
-use crate::consult::report::consult_markdown;
-use crate::money::format_usd;
-use crate::prioritize::report::prioritize_markdown;
+use crate::consult::report::markdown::consult_markdown;
+use crate::foundation::money::format_usd;
+use crate::prioritize::report::markdown::prioritize_markdown;
 use crate::record::{Body, Session};
-use crate::review::report::review_report;
-use crate::review::secrets::{mask_secrets, secrets_in_versions};
-use crate::rich_text::{escape, parse_report, to_html, Block, Inline};
+use crate::review::report::markdown::review_report;
+use crate::text::rich::{escape, parse_report, to_html, Block, Inline};
+use crate::views::html::Html;
 use crate::views::session::heading;
 
 /// The protocol's Markdown report (the same one the Markdown export writes).
@@ -31,54 +26,6 @@ pub fn report_markdown(session: &Session) -> String {
         Body::Review(_) => review_report(session),
         Body::Prioritize(_) => prioritize_markdown(session),
         Body::Benchmark(_) => benchmark_markdown(session),
-    }
-}
-
-/// Writes the decision's HTML: every model or user text goes through [`Html::text`], which masks
-/// the review's secrets and escapes.
-pub(crate) struct Html {
-    pub out: String,
-    secrets: Vec<(String, String)>,
-}
-
-impl Html {
-    fn new(session: &Session) -> Self {
-        let secrets = match &session.body {
-            Body::Review(body) => secrets_in_versions(&session.subject, &body.amendments),
-            _ => Vec::new(),
-        };
-        Html {
-            out: String::new(),
-            secrets,
-        }
-    }
-
-    /// Markup written as is: only ever a literal of ours.
-    pub fn raw(&mut self, markup: &str) -> &mut Self {
-        self.out.push_str(markup);
-        self
-    }
-
-    /// Text, masked and escaped.
-    pub fn text(&mut self, text: &str) -> &mut Self {
-        let masked = self.mask(text);
-        escape(&masked, &mut self.out);
-        self
-    }
-
-    /// Markdown (a recommendation, a reason), masked and rendered through the sanitised tree.
-    pub fn markdown(&mut self, text: &str) -> &mut Self {
-        let masked = self.mask(text);
-        self.out.push_str(&to_html(&parse_report(&masked)));
-        self
-    }
-
-    fn mask(&self, text: &str) -> String {
-        if self.secrets.is_empty() {
-            text.to_string()
-        } else {
-            mask_secrets(text, &self.secrets)
-        }
     }
 }
 
@@ -113,7 +60,7 @@ fn rest_of_report(blocks: Vec<Block>, skipped: &[&str]) -> Vec<Block> {
 }
 
 fn heading_text(inlines: &[Inline]) -> String {
-    crate::rich_text::plain_text(&[Block::Paragraph(inlines.to_vec())])
+    crate::text::rich::plain_text(&[Block::Paragraph(inlines.to_vec())])
         .trim()
         .to_string()
 }
@@ -138,16 +85,18 @@ pub fn session_html(session: &Session) -> String {
         .text(&session.id)
         .raw("</code></p></header>\n<main>\n");
     match &session.body {
-        Body::Consult(_) => consult::decision(session, &mut html),
-        Body::Review(_) => review::decision(session, &mut html),
-        Body::Prioritize(_) => prioritize::decision(session, &mut html),
+        Body::Consult(_) => crate::consult::report::html::decision(session, &mut html),
+        Body::Review(_) => crate::review::report::html::decision(session, &mut html),
+        Body::Prioritize(_) => crate::prioritize::report::html::decision(session, &mut html),
         // A benchmark's results are tables written from the results view model, every text
         // escaped; its Markdown report would say them again.
         Body::Benchmark(bench) => {
-            html.raw(&benchmark::benchmark_report_body(
-                &crate::views::benchmark::benchmark_body_results(bench),
-                &benchmark_facts(session),
-            ));
+            html.raw(
+                &crate::benchmark_council::report::results::benchmark_report_body(
+                    &crate::benchmark_council::view::results::benchmark_body_results(bench),
+                    &benchmark_facts(session),
+                ),
+            );
         }
     }
     let rest = if session.benchmark().is_some() {
@@ -174,7 +123,7 @@ pub fn session_html(session: &Session) -> String {
 <footer class=\"meta\">Exported from Consilium · {protocol} · {updated}</footer>\n</body></html>\n",
         style = style::STYLE,
         extra_style = if session.benchmark().is_some() {
-            benchmark::benchmark_report_style()
+            crate::benchmark_council::report::results::benchmark_report_style()
         } else {
             ""
         },

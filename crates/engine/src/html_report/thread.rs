@@ -2,7 +2,7 @@
 //! is the document; each later turn follows as "Turn N", its own report one heading level down.
 use super::{report_markdown, session_html};
 use crate::record::Session;
-use crate::rich_text::{escape, parse_report, to_html};
+use crate::text::rich::{escape, parse_report, to_html};
 
 /// The thread's Markdown report: the first turn's, then each later turn's under "## Turn N".
 /// One turn is its own report.
@@ -24,7 +24,7 @@ pub fn thread_markdown(turns: &[Session]) -> String {
 
 /// What a later turn is: a follow-up the council answered, or one member's answer alone.
 fn turn_kind(turn: &Session) -> String {
-    crate::views::thread::member_answer_of(turn).map_or_else(
+    crate::consult::view::thread::member_answer_of(turn).map_or_else(
         || "follow-up".to_string(),
         |member| format!("{} asked alone", member.name),
     )

@@ -1,5 +1,5 @@
 //! The history list's filters and sort: protocol, state, date, and the order shown.
-use crate::timestamp::rfc3339_utc;
+use crate::foundation::timestamp::rfc3339_utc;
 use consilium_order as order;
 
 use crate::library::summary::SessionSummary;

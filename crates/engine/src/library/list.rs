@@ -106,7 +106,7 @@ pub fn export_message(exported: usize, file_name: &str, unreadable: usize) -> St
         0 => format!("Exported {exported} sessions to {file_name}."),
         n => format!(
             "Exported {exported} sessions to {file_name}; {} could not be read and were left out.",
-            crate::counted::counted(n, "stored record")
+            crate::foundation::counted::counted(n, "stored record")
         ),
     }
 }

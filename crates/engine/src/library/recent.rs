@@ -4,10 +4,10 @@
 //! a consult has in the library.
 use consilium_order as order;
 
+use crate::foundation::timestamp::parse_rfc3339_ms;
 use crate::library::summary::SessionSummary;
 use crate::record::review::body::ReviewVerdict;
-use crate::timestamp::parse_rfc3339_ms;
-use crate::views::review::verdict_words;
+use crate::review::view::verdict_words;
 
 /// Sessions the sidebar lists; History has the rest.
 pub const RECENT_LIMIT: usize = 15;

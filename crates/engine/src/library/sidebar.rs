@@ -4,9 +4,9 @@
 //! the title a rename saves. A thread of follow-ups is one entry (`thread::one_per_thread`).
 use super::recent::{newest_entries, RecentEntry};
 use super::search::{Query, SearchText};
+use crate::foundation::timestamp::parse_rfc3339_ms;
 use crate::library::summary::SessionSummary;
 use crate::library::thread::{one_per_thread, thread_of};
-use crate::timestamp::parse_rfc3339_ms;
 
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 /// Longest title a rename keeps (the sidebar shows one line; History a little more).

@@ -93,7 +93,7 @@ impl SessionSummary {
     /// chip reads.
     pub fn outcome_line(&self) -> String {
         use crate::record::review::body::ReviewVerdict;
-        use crate::views::review::verdict_words;
+        use crate::review::view::verdict_words;
         let verdicts = [
             ReviewVerdict::Approved,
             ReviewVerdict::RequestChanges,

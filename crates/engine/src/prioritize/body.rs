@@ -3,12 +3,12 @@
 use crate::record::prioritize::body::{PrioritizeBody, PrioritizeConfig};
 
 use super::Prioritize;
+use crate::foundation::timestamp::rfc3339_utc;
 use crate::harness::protocol::state_of;
 use crate::record::prioritize::backlog;
 use crate::record::prioritize::debate::DebateSession;
 use crate::record::prioritize::state::PrioritizeState;
 use crate::record::{self, Body, ProtocolBody, Session};
-use crate::timestamp::rfc3339_utc;
 
 impl Session {
     /// A new prioritization of `backlog` (its titles are the subject, for lists and search).

@@ -1,7 +1,9 @@
 //! How a prioritization ends: the final ranking applied to the backlog, a stalemate when the
 //! budget runs out, and the seed's `DebateResult`.
 use super::{rankings, PrioritizeRun};
+use crate::record::prioritize::body::PrioritizeBody;
 use crate::record::prioritize::debate;
+use crate::record::prioritize::debate::Disposition;
 use crate::record::Session;
 
 /// The budget ran out: a stalemate, ranked as the last complete round (the backlog's order if
@@ -54,4 +56,26 @@ pub fn debate_result(session: &Session) -> debate::DebateResult {
         ranked_opportunities: body.ranked.clone(),
         session: debate,
     }
+}
+
+/// The disposition the final round gave `id`.
+pub fn final_disposition(body: &PrioritizeBody, id: &str) -> Option<Disposition> {
+    body.debate
+        .rounds
+        .last()
+        .and_then(|r| r.moderator_dispositions.get(id))
+        .copied()
+}
+
+/// Every concern the critic raised about `id`, latest round first, without repeats.
+pub fn concerns_for(body: &PrioritizeBody, id: &str) -> Vec<String> {
+    let mut all: Vec<String> = Vec::new();
+    for round in body.debate.rounds.iter().rev() {
+        for concern in round.critic_concerns.get(id).into_iter().flatten() {
+            if !all.contains(concern) {
+                all.push(concern.clone());
+            }
+        }
+    }
+    all
 }

@@ -2,9 +2,9 @@
 //! ranking changes in round 2 (where the moderator's claim of consensus is refused, because the
 //! ranking moved) and holds in round 3, where consensus is reached: the chart shows movement and
 //! the stopping rule at work.
+use crate::foundation::participants::{Participant, DEMO_PROVIDER_LABEL};
 use crate::harness::demo::{scripted_reply, DEMO_MODEL, DEMO_PROVIDER_ID};
 use crate::harness::io::{CallReply, CallRequest};
-use crate::participants::{Participant, DEMO_PROVIDER_LABEL};
 use crate::record::prioritize::backlog::{Effort, Opportunity, Size};
 use crate::record::prioritize::body::{Partner, PrioritizeConfig};
 use crate::record::prioritize::debate::{DEFAULT_BUDGET_USD, DEFAULT_MAX_ROUNDS};

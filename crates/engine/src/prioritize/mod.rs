@@ -26,9 +26,10 @@ pub mod report;
 mod round;
 pub mod state;
 pub mod stored;
+pub mod view;
 
 // Prioritize's stored data lives in the record (the layer below); these keep its old paths.
-pub use conclusion::{debate_cost_usd, debate_result};
+pub use conclusion::{concerns_for, debate_cost_usd, debate_result, final_disposition};
 
 use crate::harness::events::EventSink;
 use crate::harness::io::{Clock, ModelCaller};
@@ -128,7 +129,7 @@ async fn debate(run: &PrioritizeRun<'_>) -> Result<(), Stop> {
                 last.moderator_final_rankings.clone(),
                 format!(
                     "No consensus within {}: ranked as the moderator's last ranking.",
-                    crate::counted::counted(run.config.max_rounds as usize, "round")
+                    crate::foundation::counted::counted(run.config.max_rounds as usize, "round")
                 ),
             );
             return Ok(());

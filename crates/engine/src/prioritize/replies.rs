@@ -8,11 +8,11 @@ use std::collections::BTreeMap;
 use serde_json::{json, Map, Value};
 
 use super::rankings::sanitise;
+use crate::foundation::validation::{listed, require_text, ReplyTexts};
 use crate::record::prioritize::backlog::Size;
 use crate::record::prioritize::body::{ChampionPart, CriticPart};
 use crate::record::prioritize::debate::{Approach, Assessment, Disposition};
-use crate::reply_parse::{extract_json, read_value, ParsedReply};
-use crate::validation::{listed, require_text, ReplyTexts};
+use crate::text::reply_parse::{extract_json, read_value, ParsedReply};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChampionReply {

@@ -5,14 +5,14 @@ use serde_json::Value;
 
 use super::replies::{self, ModeratorReply};
 use super::{prompts, rankings, PrioritizeRun};
+use crate::foundation::validation::ReplyTexts;
 use crate::harness::prompt::Prompt;
 use crate::record::prioritize::backlog::Opportunity;
 use crate::record::prioritize::body::{ChampionPart, CriticPart, Partner, RoundInProgress};
 use crate::record::prioritize::debate::DebateRound;
 use crate::record::prioritize::state::PrioritizeState;
 use crate::record::CallId;
-use crate::reply_parse::ParsedReply;
-use crate::validation::ReplyTexts;
+use crate::text::reply_parse::ParsedReply;
 use crate::{harness::asking::CallPlan, harness::run::Stop};
 
 /// What every turn of the round reads, taken from the record before the first.

@@ -37,8 +37,8 @@ use self::consult::body::ConsultBody;
 use self::consult::config::ConsultConfig;
 use self::prioritize::body::{PrioritizeBody, PrioritizeConfig};
 use self::review::body::{ReviewBody, ReviewConfig};
-use crate::participants::Participant;
-use crate::timestamp::rfc3339_utc;
+use crate::foundation::participants::Participant;
+use crate::foundation::timestamp::rfc3339_utc;
 
 pub const SESSION_SCHEMA_VERSION: &str = "2.0";
 const TITLE_MAX_CHARS: usize = 80;

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Body, Session};
-use crate::participants::Participant;
+use crate::foundation::participants::Participant;
 use crate::record::CallRecord;
 use crate::record::CostSummary;
 

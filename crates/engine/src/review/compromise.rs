@@ -10,7 +10,7 @@ use crate::record::review::body::{Compromise, Opinion, VetoerAnswer};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::Vote;
 use crate::record::{CallId, Step};
-use crate::reply_parse::parse_reply;
+use crate::text::reply_parse::parse_reply;
 use crate::{harness::asking::Answer, harness::asking::CallPlan, harness::run::Stop};
 
 pub(super) async fn compromise(run: &ReviewRun<'_>) -> Result<(), Stop> {

@@ -11,7 +11,7 @@ use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::Vote;
 use crate::record::review::state::ReviewState;
 use crate::record::CallId;
-use crate::reply_parse::parse_reply;
+use crate::text::reply_parse::parse_reply;
 use crate::{harness::asking::CallPlan, harness::asking::PanelAnswers, harness::run::Stop};
 
 /// What the committee has on the table this round: the current code, the scan's facts, the

@@ -1,9 +1,9 @@
 //! The demo review: scripted personas over a small sample change with one planted secret and one
 //! real flaw. It runs the real engine through a VETO (the secret), the Business Driver's
 //! compromise, and a second round to REQUEST_CHANGES, so a newcomer sees the whole protocol.
+use crate::foundation::participants::{Participant, DEMO_PROVIDER_LABEL};
 use crate::harness::demo::{scripted_reply, DEMO_MODEL, DEMO_PROVIDER_ID};
 use crate::harness::io::{CallReply, CallRequest};
-use crate::participants::{Participant, DEMO_PROVIDER_LABEL};
 use crate::record::review::body::{ReviewConfig, DEFAULT_ABSTAIN_THRESHOLD};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::DEFAULT_MAX_TOKENS;

@@ -44,6 +44,7 @@ pub mod state;
 pub mod stored;
 mod user_actions;
 mod verdict;
+pub mod view;
 
 /// The reply shapes' old path.
 pub use user_actions::{accept_verdict, amend, amendment_offer};

@@ -4,9 +4,11 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::foundation::validation::{
+    require_text, require_unit_interval, ReplyTexts, ValidationError,
+};
 use crate::record::review::reply::FixItem;
 use crate::record::review::reply::Vote;
-use crate::validation::{require_text, require_unit_interval, ReplyTexts, ValidationError};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PersonaReply {

@@ -51,7 +51,7 @@ pub(super) fn synthesis_verdict(findings: &[Finding]) -> (ReviewVerdict, String)
         (n, _) => {
             format!(
                 "The committee reached a quorum, with {} to address first.",
-                crate::counted::counted(n, "fix item")
+                crate::foundation::counted::counted(n, "fix item")
             )
         }
     };
@@ -123,7 +123,7 @@ pub(super) fn conclude_without_consensus(run: &ReviewRun<'_>, reason: String) {
         0 => String::new(),
         n => format!(
             " The committee's {} are listed for them.",
-            crate::counted::counted(n, "fix item")
+            crate::foundation::counted::counted(n, "fix item")
         ),
     };
     set_verdict(

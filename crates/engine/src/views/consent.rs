@@ -2,8 +2,8 @@
 //! user's threshold, and whenever any participant has no price: then no estimate can be trusted and
 //! the budget cannot limit that participant, so the user decides, knowing it.
 use crate::consult::estimate::CostEstimate;
-use crate::money::format_usd;
-use crate::participants::Participant;
+use crate::foundation::money::format_usd;
+use crate::foundation::participants::Participant;
 use crate::record::prioritize::backlog::Opportunity;
 use crate::record::prioritize::body::PrioritizeConfig;
 

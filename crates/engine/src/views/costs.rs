@@ -1,10 +1,10 @@
 //! What a session cost, per participant and in total, for every protocol: from the call records.
-use super::benchmark::thousands;
 use crate::consult::estimate::CostEstimate;
-use crate::money::format_usd;
-use crate::participants::Price;
+use crate::foundation::money::format_usd;
+use crate::foundation::participants::Price;
 use crate::record::CostSummary;
 use crate::record::Session;
+use crate::views::numbers::thousands;
 
 /// One row of the "participants, tokens and cost" table.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,7 +86,7 @@ pub fn cost_line(cost: &CostSummary) -> String {
     if cost.unpriced_calls > 0 {
         text.push_str(&format!(
             "; {} at unknown price, which the budget cannot limit (set prices in Settings)",
-            crate::counted::counted(cost.unpriced_calls as usize, "call")
+            crate::foundation::counted::counted(cost.unpriced_calls as usize, "call")
         ));
     }
     text

@@ -6,10 +6,10 @@
 //! The worst case is the whole run's (its priced estimate, never above its budget), set against
 //! each limited key it uses: the estimate is not split by provider, so a council that mixes
 //! providers is judged as if all of it were spent on each key (never less than the truth).
+use crate::benchmark_council::view::results::benchmark_estimate;
 use crate::consult::estimate::estimate_cost;
-use crate::money::format_usd;
+use crate::foundation::money::format_usd;
 use crate::record::{Body, RunSettings, Session};
-use crate::views::benchmark::benchmark_estimate;
 
 /// A key's spending limit, as its provider reported it just before the run.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,14 +3,14 @@
 use serde_json::{Map, Value};
 
 use crate::consult::peers::PeerLabels;
-use crate::partial_reply::read_partial;
 use crate::record::consult::state::ConsultState;
 use crate::record::prioritize::body::Partner;
 use crate::record::prioritize::state::PrioritizeState;
 use crate::record::review::body::MAX_ROUNDS as REVIEW_MAX_ROUNDS;
 use crate::record::review::state::ReviewState;
 use crate::record::{Body, CallId, Session, SessionStatus, Step};
-use crate::views::verdict::percent;
+use crate::text::partial_reply::read_partial;
+use crate::views::numbers::percent;
 
 /// What a card says while its call is asked again: the reason is on record, and the banner's
 /// if the call fails for good.

@@ -3,22 +3,13 @@
 //! whether a session can resume, when to ask before a run, how a seat becomes a participant,
 //! how Review's findings and committee are laid out) are tested natively and shared by every
 //! place that shows them. The app's components only render these.
-pub mod benchmark;
-pub mod benchmark_choice;
-pub mod benchmark_cost;
 pub mod consent;
-pub mod consult;
 pub mod costs;
-pub mod depth;
 pub mod failure;
-pub mod follow_up;
 pub mod health;
+pub mod html;
 pub mod key_limit;
 pub mod live;
-pub mod prioritize;
-pub mod review;
+pub mod numbers;
 pub mod seats;
 pub mod session;
-pub mod stance;
-pub mod thread;
-pub mod verdict;

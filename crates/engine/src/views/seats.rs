@@ -3,7 +3,7 @@
 //! the user has set up (the app's settings, seen through [`SeatCatalog`]).
 use serde::{Deserialize, Serialize};
 
-use crate::participants::{builtin_personas, Backup, Participant, Persona, Price};
+use crate::foundation::participants::{builtin_personas, Backup, Participant, Persona, Price};
 
 /// A provider a seat can sit on.
 #[derive(Clone, Debug, Default, PartialEq)]

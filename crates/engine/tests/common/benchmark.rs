@@ -1,16 +1,16 @@
 //! A scripted benchmark: three panelists of known accuracy (0.9, 0.6, 0.3) and a judge, on
 //! generated arithmetic, run natively.
 use consilium_engine::benchmark::questions::arithmetic_questions;
+use consilium_engine::benchmark_council::testing::KnownAccuracyCaller;
 use consilium_engine::record::benchmark::body::BenchmarkBody;
 use consilium_engine::record::benchmark::config::{
     BenchmarkConfig, BestSingle, Generator, QuestionSource,
 };
-use consilium_engine::testing::benchmark::KnownAccuracyCaller;
 use consilium_engine::testing::{FixedClock, RecordingSink};
 use consilium_engine::{
     benchmark::run::run_benchmark, benchmark_council::ConsultCouncil, consult::demo::demo_config,
-    participants::Participant, participants::Price, record::consult::config::ConsultConfig,
-    record::Session,
+    foundation::participants::Participant, foundation::participants::Price,
+    record::consult::config::ConsultConfig, record::Session,
 };
 use futures::executor::block_on;
 

@@ -6,7 +6,7 @@ pub mod benchmark;
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
     consult::demo::demo_config, consult::demo::DEMO_QUESTION, consult::run_consult,
-    participants::Price, record::consult::config::ConsultConfig, record::CallRecord,
+    foundation::participants::Price, record::consult::config::ConsultConfig, record::CallRecord,
     record::CallStatus, record::Session,
 };
 use futures::executor::block_on;

@@ -214,7 +214,7 @@ fn thread_requests(c: &Consultation) -> Vec<Vec<CallRequest>> {
             config.structured_output = false;
             Session::new_consult(id, question.into(), config, 0)
         } else {
-            consilium_engine::views::thread::next_turn(&turns, id, question, 0)
+            consilium_engine::consult::view::thread::next_turn(&turns, id, question, 0)
                 .expect("a decided turn can be followed up")
         };
         let done = block_on(run_consult(

@@ -4,8 +4,8 @@ use std::fmt::Write;
 
 use super::render::{self, Viewpoints};
 use super::{panelist_opening, panelist_system, reply_format, Detail, JUDGE_SYSTEM};
+use crate::foundation::participants::Participant;
 use crate::harness::prompt::Prompt;
-use crate::participants::Participant;
 use crate::record::consult::artifacts::{
     Challenge, IndependentArtifact, Rebuttal, SynthesisArtifact,
 };

@@ -1,7 +1,7 @@
 //! Round 1: each panelist answers alone.
 use super::{earlier_decision, panelist_opening, panelist_system, reply_format, FINAL_ANSWER_ASK};
+use crate::foundation::participants::Participant;
 use crate::harness::prompt::Prompt;
-use crate::participants::Participant;
 use crate::record::consult::follow_up::FollowUpOf;
 
 const SHAPE: &str = r#"{"position": string, "key_points": [string, ...], "rationale": string, "confidence": integer 0-100}"#;

@@ -4,8 +4,8 @@
 //! question. It answers in prose: its reply is that member's view, never a council decision, so no
 //! shape is asked for.
 use super::{earlier_decision, panelist_opening, panelist_system};
+use crate::foundation::participants::Participant;
 use crate::harness::prompt::Prompt;
-use crate::participants::Participant;
 use crate::record::consult::follow_up::{EarlierTurn, FollowUpOf};
 
 pub fn member_alone(

@@ -16,7 +16,7 @@ mod render;
 mod synthesis;
 mod verdict;
 
-use crate::participants::Participant;
+use crate::foundation::participants::Participant;
 use crate::record::consult::artifacts::IndependentArtifact;
 
 pub use cross_exam::{cross_exam, cross_exam_judgment};

@@ -15,7 +15,7 @@ use crate::record::consult::artifacts::{
     CrossExamArtifact, CrossExamJudgment, CrossExamReply, Rebuttal, CROSS_EXAM,
 };
 use crate::record::CallId;
-use crate::reply_parse::parse_reply;
+use crate::text::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(3)?;

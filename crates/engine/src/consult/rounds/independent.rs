@@ -10,7 +10,7 @@ use crate::record::consult::artifacts::{
     independent_schema_with, ArtifactEnvelope, IndependentArtifact, INDEPENDENT,
 };
 use crate::record::CallId;
-use crate::reply_parse::parse_reply;
+use crate::text::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(1)?;

@@ -6,7 +6,7 @@ use crate::harness::asking::CallPlan;
 use crate::harness::run::Stop;
 use crate::record::consult::body::ConsultBody;
 use crate::record::{CallId, Step};
-use crate::reply_parse::ParsedReply;
+use crate::text::reply_parse::ParsedReply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     let (member, follows) = run.body(|b| (b.member_turn.clone(), b.follows.clone()));
@@ -45,7 +45,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
 /// The member's prose, as the harness's echo check reads it.
 struct MemberReply(String);
 
-impl crate::validation::ReplyTexts for MemberReply {
+impl crate::foundation::validation::ReplyTexts for MemberReply {
     fn reply_texts(&self) -> Vec<(String, &str)> {
         vec![("answer".to_string(), self.0.as_str())]
     }

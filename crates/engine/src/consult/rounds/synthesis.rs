@@ -5,7 +5,7 @@ use crate::harness::asking::CallPlan;
 use crate::harness::run::Stop;
 use crate::record::consult::artifacts::{synthesis_schema, SynthesisArtifact, SYNTHESIS};
 use crate::record::CallId;
-use crate::reply_parse::parse_reply;
+use crate::text::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(2)?;

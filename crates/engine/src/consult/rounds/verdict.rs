@@ -10,7 +10,7 @@ use crate::harness::run::Stop;
 use crate::record::consult::artifacts::final_answer::require_final_answer;
 use crate::record::consult::artifacts::{verdict_schema_with, VerdictArtifact, VERDICT};
 use crate::record::CallId;
-use crate::reply_parse::parse_reply;
+use crate::text::reply_parse::parse_reply;
 
 pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     run.enter_round(4)?;

@@ -19,11 +19,11 @@ use super::ledger::{cache_saving_usd, CostLedger, Reservation};
 use super::prompt::Prompt;
 use super::protocol::Protocol;
 use super::run::{Run, Stop};
-use crate::participants::{Participant, Price};
+use crate::foundation::participants::{Participant, Price};
+use crate::foundation::validation::ReplyTexts;
 use crate::record::ProtocolBody;
 use crate::record::{CallId, CallRecord, CallStatus, Substitution};
-use crate::reply_parse::{extract_json, ParsedReply, ReplyError};
-use crate::validation::ReplyTexts;
+use crate::text::reply_parse::{extract_json, ParsedReply, ReplyError};
 use race::{ProgressEvents, Raced, Request, Seat};
 
 mod race;

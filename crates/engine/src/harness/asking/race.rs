@@ -23,7 +23,7 @@ use crate::harness::events::Event;
 use crate::harness::io::{CallFailure, CallProgress, CallReply, CallTarget, Clock};
 use crate::harness::ledger::Reservation;
 use crate::record::{Attempt, CallId};
-use crate::reply_parse::ParsedReply;
+use crate::text::reply_parse::ParsedReply;
 
 /// Requests one call may send in all: the seat's own, then the backup, the own model again and
 /// the backup again, each after one more deadline without text.

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::config::BenchmarkConfig;
 use super::question::Question;
-use crate::participants::Participant;
+use crate::foundation::participants::Participant;
 use crate::record::consult::depth::Depth;
 use crate::record::Session;
 

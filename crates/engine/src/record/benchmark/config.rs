@@ -2,7 +2,7 @@
 //! budget and how many requests may be in flight per provider.
 use serde::{Deserialize, Serialize};
 
-use crate::participants::Participant;
+use crate::foundation::participants::Participant;
 use crate::record::consult::config::ConsultConfig;
 
 /// Requests in flight at once to one provider, unless the user says otherwise.

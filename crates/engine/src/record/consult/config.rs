@@ -3,7 +3,7 @@ use serde::{Deserialize, Serialize};
 
 use super::depth::Depth;
 use super::filter_limits::FilterLimits;
-use crate::participants::Participant;
+use crate::foundation::participants::Participant;
 use crate::record::DEFAULT_MAX_TOKENS;
 
 /// The fewest panelists a council that deliberates has (a synthesis needs two answers to

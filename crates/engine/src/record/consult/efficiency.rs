@@ -1,8 +1,8 @@
 //! How many tokens artifact filtering saved, measured on the prompts actually sent.
 use serde::{Deserialize, Serialize};
 
+use crate::foundation::tokens::{estimate_tokens, tokens_for_chars};
 use crate::record::CallRecord;
-use crate::tokens::{estimate_tokens, tokens_for_chars};
 
 pub const FILTERING_METHOD: &str = "structured_artifact_array_truncation";
 /// Only the debate rounds are filtered; round 2 always gets every answer in full.

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::follow_up::EarlierTurn;
-use crate::participants::Participant;
+use crate::foundation::participants::Participant;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MemberTurn {

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::backlog::{validate_backlog, Opportunity, ScoreMethod};
 use super::debate::DebateSession;
-use crate::participants::Participant;
+use crate::foundation::participants::Participant;
 
 pub const MAX_ROUNDS_LIMIT: u32 = 10;
 /// More opportunities than this start a debate; fewer are ranked by the plain score unless the

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::committee::ReviewerRole;
 use super::reply::{FixItem, Vote};
 use super::state::ReviewState;
-use crate::participants::Participant;
+use crate::foundation::participants::Participant;
 
 pub const DEFAULT_ABSTAIN_THRESHOLD: f64 = 0.5;
 pub const MAX_ROUNDS: u8 = 5;

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::schema::{list, number_in, object};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
-use crate::validation::{require_text, require_texts};
+use crate::foundation::validation::{require_text, require_texts};
 
 pub const CROSS_EXAM: ArtifactKind = ArtifactKind {
     artifact_type: "cross_exam",

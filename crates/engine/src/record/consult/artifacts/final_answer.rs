@@ -5,7 +5,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
 use super::schema::text;
-use crate::validation::{require_text, ValidationError};
+use crate::foundation::validation::{require_text, ValidationError};
 
 /// Short: an answer, not an argument (the reasoning has its own fields).
 pub const FINAL_ANSWER_MAX_CHARS: u32 = 100;

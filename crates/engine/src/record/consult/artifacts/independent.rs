@@ -4,7 +4,9 @@ use serde_json::Value;
 use super::final_answer::final_answer_schema;
 use super::schema::{list, object, percentage, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
-use crate::validation::{require_min_items, require_text, require_texts, require_unit_interval};
+use crate::foundation::validation::{
+    require_min_items, require_text, require_texts, require_unit_interval,
+};
 
 /// How views and reports mark an answer given in free text.
 pub const FREE_TEXT_LABEL: &str = "free text";

@@ -12,7 +12,7 @@ mod schema;
 mod synthesis;
 mod verdict;
 
-use crate::validation::ValidationError;
+use crate::foundation::validation::ValidationError;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -103,6 +103,6 @@ impl ArtifactEnvelope {
                 format!("must be {} (got {}).", kind.round_number, self.round_number),
             ));
         }
-        crate::validation::require_text("created_at", &self.created_at)
+        crate::foundation::validation::require_text("created_at", &self.created_at)
     }
 }

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::schema::{agent_id, list, object, text};
 use super::ValidationError;
-use crate::validation::{require_text, require_texts};
+use crate::foundation::validation::{require_text, require_texts};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CrossExamReply {

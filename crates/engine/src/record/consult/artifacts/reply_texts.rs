@@ -2,7 +2,7 @@
 use super::{
     CrossExamJudgment, CrossExamReply, IndependentArtifact, SynthesisArtifact, VerdictArtifact,
 };
-use crate::validation::{listed, ReplyTexts};
+use crate::foundation::validation::{listed, ReplyTexts};
 
 impl ReplyTexts for IndependentArtifact {
     fn reply_texts(&self) -> Vec<(String, &str)> {

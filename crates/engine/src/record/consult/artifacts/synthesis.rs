@@ -4,7 +4,9 @@ use serde_json::Value;
 
 use super::schema::{agent_id, list, object, percentage, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
-use crate::validation::{require_min_items, require_text, require_texts, require_unit_interval};
+use crate::foundation::validation::{
+    require_min_items, require_text, require_texts, require_unit_interval,
+};
 
 pub const SYNTHESIS: ArtifactKind = ArtifactKind {
     artifact_type: "synthesis",

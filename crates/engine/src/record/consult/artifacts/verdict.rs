@@ -5,7 +5,7 @@ use serde_json::Value;
 use super::final_answer::final_answer_schema;
 use super::schema::{agent_id, list, object, one_of, percentage, references, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
-use crate::validation::{require_min_items, require_text, require_unit_interval};
+use crate::foundation::validation::{require_min_items, require_text, require_unit_interval};
 
 pub const VERDICT: ArtifactKind = ArtifactKind {
     artifact_type: "verdict",

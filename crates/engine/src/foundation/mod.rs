@@ -1,0 +1,9 @@
+//! Leaves that know nothing of sessions: time, money, token estimates, validation, who takes part,
+//! a seeded shuffle, counted nouns.
+pub mod counted;
+pub mod money;
+pub mod participants;
+pub mod shuffle;
+pub mod timestamp;
+pub mod tokens;
+pub mod validation;
