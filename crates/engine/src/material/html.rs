@@ -51,6 +51,9 @@ pub fn visible_text(html: &str, mode: HtmlMode) -> String {
     let mut rest = html;
     let mut skipping: Option<String> = None;
     let mut cells_in_row = 0usize;
+    // Inside a table cell, paragraphs and breaks (mammoth wraps every cell's text in <p>) stay on
+    // the row's line.
+    let mut in_cell = false;
     while let Some(open) = rest.find('<') {
         if skipping.is_none() {
             push_text(&mut out, &rest[..open]);
@@ -84,15 +87,26 @@ pub fn visible_text(html: &str, mode: HtmlMode) -> String {
             continue;
         }
         if name == "td" || name == "th" {
+            in_cell = !closing;
             if !closing {
                 if cells_in_row > 0 {
+                    while out.ends_with(' ') {
+                        out.pop();
+                    }
                     out.push_str(" | ");
                 }
                 cells_in_row += 1;
             }
             continue;
         }
+        if in_cell && !matches!(name.as_str(), "tr" | "table") {
+            if BLOCKS.contains(&name.as_str()) && !out.ends_with([' ', '\n']) {
+                out.push(' ');
+            }
+            continue;
+        }
         if BLOCKS.contains(&name.as_str()) {
+            in_cell = false;
             new_line(&mut out);
             if name == "tr" {
                 cells_in_row = 0;
@@ -209,6 +223,18 @@ fn entity(name: &str) -> Option<char> {
         "rdquo" => '”',
         "hellip" => '…',
         "copy" => '©',
+        "reg" => '®',
+        "trade" => '™',
+        "euro" => '€',
+        "pound" => '£',
+        "yen" => '¥',
+        "deg" => '°',
+        "times" => '×',
+        "laquo" => '«',
+        "raquo" => '»',
+        "bull" => '•',
+        "middot" => '·',
+        "sect" => '§',
         _ => return None,
     })
 }

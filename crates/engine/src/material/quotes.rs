@@ -74,14 +74,20 @@ pub fn check_quote(material: &[Source], citation: &Citation) -> QuoteCheck {
     let haystack = normalise(&source.text);
     let cited = parse_location(&citation.location, source);
     let mut first: Option<(usize, usize)> = None;
+    let mut first_near: Option<(usize, usize)> = None;
     for (at, _) in haystack.text.match_indices(quote) {
         let span = haystack.original_span(at, at + quote.len());
-        if first.is_none() {
-            first = Some(span);
-        }
-        if cited.is_some_and(|cited| near(source, cited, span.0)) {
+        first.get_or_insert(span);
+        // In the cited unit itself: no better place to find it.
+        if cited.is_some_and(|cited| near(source, cited, span.0, 0)) {
             return found(source, QuoteMark::Found, span);
         }
+        if first_near.is_none() && cited.is_some_and(|cited| near(source, cited, span.0, 1)) {
+            first_near = Some(span);
+        }
+    }
+    if let Some(span) = first_near {
+        return found(source, QuoteMark::Found, span);
     }
     match first {
         // With no location to hold it to, a quote in the source is found.
@@ -101,8 +107,8 @@ fn found(source: &Source, mark: QuoteMark, span: (usize, usize)) -> QuoteCheck {
     }
 }
 
-/// Whether byte `at` lies in the cited unit or one beside it.
-fn near(source: &Source, cited: (UnitKind, u32), at: usize) -> bool {
+/// Whether byte `at` lies in the cited unit or within `reach` units of it.
+fn near(source: &Source, cited: (UnitKind, u32), at: usize, reach: usize) -> bool {
     let Some(index) = source
         .units
         .iter()
@@ -110,8 +116,8 @@ fn near(source: &Source, cited: (UnitKind, u32), at: usize) -> bool {
     else {
         return false;
     };
-    let lo = index.saturating_sub(1);
-    let hi = (index + 1).min(source.units.len() - 1);
+    let lo = index.saturating_sub(reach);
+    let hi = (index + reach).min(source.units.len() - 1);
     let start = source.units[lo].start;
     let end = source.units[hi].end;
     start <= at && at <= end
