@@ -46,6 +46,7 @@ pub mod dissent;
 pub mod early;
 pub mod estimate;
 pub mod filtering;
+pub mod material;
 mod minority;
 pub mod peers;
 pub mod prompts;
