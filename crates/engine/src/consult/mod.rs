@@ -45,6 +45,7 @@ pub mod demo;
 pub mod dissent;
 pub mod early;
 pub mod estimate;
+pub mod evidence;
 pub mod filtering;
 pub mod material;
 mod minority;

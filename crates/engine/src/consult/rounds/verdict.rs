@@ -1,7 +1,7 @@
 //! Round 4, Verdict: the judge decides from all answers in full and the debate (filtered unless
 //! verbose); the confidence is then checked in code.
 use crate::consult::caching;
-use crate::consult::confidence::check_confidence_for_panel;
+use crate::consult::confidence::check_confidence_with_material;
 use crate::consult::filtering::{filter_cross_exam, filter_synthesis};
 use crate::consult::material::with_material;
 use crate::consult::prompts::{self, Detail};
@@ -102,7 +102,14 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         .required("The judge's verdict (round 4)")?;
     // The check sees the full debate: a concern filtered out of the judge's view still counts.
     let panel: Vec<String> = run.config.panelists.iter().map(|p| p.id.clone()).collect();
-    let check = check_confidence_for_panel(&verdict, &round1, &synthesis, &cross_exam, &panel);
+    let check = check_confidence_with_material(
+        &verdict,
+        &round1,
+        &synthesis,
+        &cross_exam,
+        &panel,
+        &run.config.material,
+    );
     run.store_round(4, |session| {
         session.round4 = Some(verdict);
         session.confidence_check = Some(check);
