@@ -46,6 +46,9 @@ enum Layout {
     /// MaterialFirst, with one schema for every call of the consult (simulated: every request's
     /// schema taken as the same bytes), so rounds share the prefix with structured output on.
     OneSchema,
+    /// OneSchema, and in each round the first call of each model sent ahead, the others once it
+    /// has begun answering (simulated), so they read the material it wrote.
+    OneSchemaStaggered,
 }
 
 fn attachment(tokens: u64) -> String {
@@ -62,7 +65,13 @@ fn attachment(tokens: u64) -> String {
     text
 }
 
-fn config(layout: Layout, depth: Depth, models: usize, tokens: u64, structured: bool) -> (ConsultConfig, String) {
+fn config(
+    layout: Layout,
+    depth: Depth,
+    models: usize,
+    tokens: u64,
+    structured: bool,
+) -> (ConsultConfig, String) {
     let mut config = demo_config();
     config.depth = depth;
     config.structured_output = structured;
@@ -78,7 +87,11 @@ fn config(layout: Layout, depth: Depth, models: usize, tokens: u64, structured: 
     match layout {
         Layout::Pasted => (config, format!("{question}\n\ncontract.txt:\n{text}")),
         _ => {
-            attach(&mut config.material, source_from_bytes("contract.txt", "", text.as_bytes()).unwrap()).unwrap();
+            attach(
+                &mut config.material,
+                source_from_bytes("contract.txt", "", text.as_bytes()).unwrap(),
+            )
+            .unwrap();
             (config, question)
         }
     }
@@ -87,14 +100,33 @@ fn config(layout: Layout, depth: Depth, models: usize, tokens: u64, structured: 
 fn requests(config: ConsultConfig, question: String) -> Vec<CallRequest> {
     let session = Session::new_consult("bench".into(), question, config, 1_700_000_000_000);
     let caller = ScriptedCaller::over_demo();
-    let finished = block_on(run_consult(session, &caller, &FixedClock(1_700_000_000_000), &Ignore));
+    let finished = block_on(run_consult(
+        session,
+        &caller,
+        &FixedClock(1_700_000_000_000),
+        &Ignore,
+    ));
     assert_eq!(finished.state, "complete", "{:?}", finished.failure);
     caller.requests()
 }
 
-/// The step a call is sent in: a round's panel at once, each judge call on its own.
-fn step(r: &CallRequest) -> (u8, u8) {
-    (r.round, u8::from(r.participant_id == "judge"))
+/// The step a call is sent in: a round's panel at once, each judge call on its own; staggered,
+/// the first call of each model in a round goes a step ahead of the others.
+fn steps(requests: &[CallRequest], staggered: bool) -> Vec<(u8, u8, u8)> {
+    requests
+        .iter()
+        .enumerate()
+        .map(|(index, r)| {
+            let judge = u8::from(r.participant_id == "judge");
+            let behind = staggered
+                && requests[..index].iter().any(|e| {
+                    e.round == r.round
+                        && e.target.model == r.target.model
+                        && (e.participant_id == "judge") == (judge == 1)
+                });
+            (r.round, judge, u8::from(behind))
+        })
+        .collect()
 }
 
 fn common_prefix(a: &str, b: &str) -> usize {
@@ -114,7 +146,8 @@ struct Measured {
     calls: usize,
 }
 
-fn measure(requests: &[CallRequest], one_schema: bool) -> Measured {
+fn measure(requests: &[CallRequest], one_schema: bool, staggered: bool) -> Measured {
+    let step_of = steps(requests, staggered);
     let wire = |r: &CallRequest| {
         let schema = match (&r.response_schema, one_schema) {
             (Some(_), true) => "ONE SCHEMA".to_string(),
@@ -124,28 +157,44 @@ fn measure(requests: &[CallRequest], one_schema: bool) -> Measured {
         format!("{schema}\u{1}{}\u{1}{}", r.system, r.prompt)
     };
     let wires: Vec<String> = requests.iter().map(wire).collect();
-    let mut m = Measured { prompt: 0, openai_read: 0, anthropic_read: 0, anthropic_written: 0, calls: requests.len() };
+    let mut m = Measured {
+        prompt: 0,
+        openai_read: 0,
+        anthropic_read: 0,
+        anthropic_written: 0,
+        calls: requests.len(),
+    };
     // Anthropic's marked prefixes written so far: (model, prefix bytes of the wire).
-    let mut marked: Vec<(String, String, (u8, u8))> = Vec::new();
+    let mut marked: Vec<(String, String, (u8, u8, u8))> = Vec::new();
     for (index, r) in requests.iter().enumerate() {
         let tokens = estimate_tokens(&r.system) + estimate_tokens(&r.prompt);
         m.prompt += tokens;
+        let step = step_of[index];
         let earlier = requests[..index]
             .iter()
             .zip(&wires)
-            .filter(|(e, _)| e.target.model == r.target.model && step(e) < step(r));
-        let best = earlier.map(|(_, w)| common_prefix(w, &wires[index])).max().unwrap_or(0);
+            .zip(&step_of)
+            .filter(|((e, _), s)| e.target.model == r.target.model && **s < step)
+            .map(|(pair, _)| pair);
+        let best = earlier
+            .map(|(_, w)| common_prefix(w, &wires[index]))
+            .max()
+            .unwrap_or(0);
         let shared = estimate_tokens(&wires[index][..best]).min(tokens);
         if shared >= OPENAI_MIN_TOKENS {
             m.openai_read += shared;
         }
         let read = marked
             .iter()
-            .filter(|(model, prefix, at)| *model == r.target.model && *at < step(r) && wires[index].starts_with(prefix.as_str()))
+            .filter(|(model, prefix, at)| {
+                *model == r.target.model && *at < step && wires[index].starts_with(prefix.as_str())
+            })
             .map(|(_, prefix, _)| estimate_tokens(prefix))
             .max()
             .unwrap_or(0);
         m.anthropic_read += read;
+        // Marked as the engine marks it; with one schema, every call carrying the material is
+        // marked as with structured output off.
         if r.prompt_cache_key.is_some() && r.cache_prefix_len > 0 {
             let head = wires[index].len() - r.prompt.len();
             let prefix = wires[index][..head + r.cache_prefix_len].to_string();
@@ -153,7 +202,7 @@ fn measure(requests: &[CallRequest], one_schema: bool) -> Measured {
             if prefix_tokens > read {
                 m.anthropic_written += prefix_tokens - read;
             }
-            marked.push((r.target.model.clone(), prefix, step(r)));
+            marked.push((r.target.model.clone(), prefix, step));
         }
     }
     m
@@ -163,28 +212,54 @@ fn main() {
     println!("| layout | structured output | depth | models | attachment | calls | prompt tokens | cacheable (OpenAI) | effective input cost, OpenAI (0.25x reads) | cacheable (Anthropic) | effective input cost, Anthropic (0.1x reads, 1.25x writes) |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for (layout, structured, name) in [
-        (Layout::Pasted, true, "material pasted in the question (before)"),
-        (Layout::Pasted, false, "material pasted in the question (before)"),
+        (
+            Layout::Pasted,
+            true,
+            "material pasted in the question (before)",
+        ),
+        (
+            Layout::Pasted,
+            false,
+            "material pasted in the question (before)",
+        ),
         (Layout::MaterialFirst, true, "material first (this engine)"),
         (Layout::MaterialFirst, false, "material first (this engine)"),
-        (Layout::OneSchema, true, "material first, one schema for every call (simulated)"),
+        (
+            Layout::OneSchema,
+            true,
+            "material first, one schema for every call (simulated)",
+        ),
+        (
+            Layout::OneSchemaStaggered,
+            true,
+            "one schema, each model's first call of a round sent ahead (simulated)",
+        ),
     ] {
         for depth in [Depth::Full, Depth::Adaptive] {
             for models in [1, 3] {
                 for tokens in [10_000, 50_000] {
                     // One schema: the requests of the structured-off run (their prefixes carry no
                     // format text) with every call's schema the same bytes.
-                    let run_structured = structured && layout != Layout::OneSchema;
+                    let one_schema =
+                        matches!(layout, Layout::OneSchema | Layout::OneSchemaStaggered);
+                    let run_structured = structured && !one_schema;
                     let (config, question) = config(layout, depth, models, tokens, run_structured);
                     let requests = requests(config, question);
-                    let requests: Vec<CallRequest> = if layout == Layout::OneSchema {
-                        requests.into_iter().map(|mut r| { r.response_schema = Some(("one".into(), serde_json::Value::Null)); r }).collect()
+                    let requests: Vec<CallRequest> = if one_schema {
+                        requests
+                            .into_iter()
+                            .map(|mut r| {
+                                r.response_schema = Some(("one".into(), serde_json::Value::Null));
+                                r
+                            })
+                            .collect()
                     } else {
                         requests
                     };
-                    let m = measure(&requests, layout == Layout::OneSchema);
+                    let m = measure(&requests, one_schema, layout == Layout::OneSchemaStaggered);
                     let p = m.prompt as f64;
-                    let openai = (p - m.openai_read as f64 + m.openai_read as f64 * OPENAI_READ) / p;
+                    let openai =
+                        (p - m.openai_read as f64 + m.openai_read as f64 * OPENAI_READ) / p;
                     let anthropic = (p - m.anthropic_read as f64 - m.anthropic_written as f64
                         + m.anthropic_read as f64 * ANTHROPIC_READ
                         + m.anthropic_written as f64 * ANTHROPIC_WRITE)

@@ -14,8 +14,9 @@
 //! With material (`consult::material`) every seat's calls open with the same instructions and
 //! material, so the prefix is the model's, not the seat's: a call takes part when another call
 //! of the run on the same model carries the same opening. Structured output still puts each
-//! round's schema first, so then only the calls of one round on one model share it (three
-//! panelists on one model in round 1: the second and third read what the first wrote).
+//! round's schema first, so then no call takes part: only the calls of one round would share the
+//! opening, and they are sent at once, before any of them could have written it
+//! (`scripts/bench-material.sh` measures the layouts).
 use crate::consult::material::with_material;
 use crate::foundation::participants::Participant;
 use crate::harness::prompt::Prompt;
@@ -37,15 +38,15 @@ pub fn takes_part(config: &ConsultConfig, round: u8) -> bool {
 /// Whether a call of `round` by `seat`, carrying the consult's material, takes part in its
 /// model's prompt cache: another call of the run on the same model opens with the same bytes.
 pub fn takes_part_with_material(config: &ConsultConfig, round: u8, seat: &Participant) -> bool {
+    if config.structured_output {
+        return false;
+    }
     let calls = material_calls(config);
     let same_model =
         |(_, s): &&(u8, &Participant)| s.model == seat.model && s.provider_id == seat.provider_id;
-    let sharing = calls
-        .iter()
-        .filter(same_model)
-        .filter(|(r, _)| !config.structured_output || *r == round)
-        .count();
-    sharing >= 2
+    // A later call on the model reads this one's opening, or an earlier one wrote what this
+    // reads. Calls of the same round are sent at once: none reads another's.
+    calls.iter().filter(same_model).any(|(r, _)| *r != round)
 }
 
 /// Every call of the run that carries the material, as (round, seat): the panelists in rounds 1
