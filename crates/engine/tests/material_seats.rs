@@ -142,3 +142,48 @@ fn the_cut_offered_to_fit_a_window_leaves_out_the_last_pages_of_the_largest_sour
     // What fits already needs no cut.
     assert_eq!(cut_to_fit(&material[..1], u32::MAX), Some(vec![]));
 }
+
+#[test]
+fn the_estimate_and_the_consent_count_the_materials_tokens_in_every_call_that_carries_it() {
+    use consilium_engine::consult::estimate::estimate_cost;
+    let mut config = demo_config();
+    config.structured_output = false;
+    let without = estimate_cost("Which vendor?", &config);
+    let mut material = Vec::new();
+    let pages: Vec<String> = (1..=40)
+        .map(|n| {
+            format!(
+                "Page {n}. {}",
+                "The vendor keeps data in the EU. ".repeat(25)
+            )
+        })
+        .collect();
+    attach(
+        &mut material,
+        source_from_pdf_pages("terms.pdf", 90_000, pages).unwrap(),
+    )
+    .unwrap();
+    let text_tokens = u64::from(material[0].tokens);
+    config.material = material;
+    for seat in config
+        .panelists
+        .iter_mut()
+        .chain(std::iter::once(&mut config.judge))
+    {
+        seat.model = "gpt-4.1-mini".into();
+    }
+    let with = estimate_cost("Which vendor?", &config);
+    // Full, three panelists: rounds 1 and 3 for each, the synthesis and the verdict carry it (8
+    // calls); the judge's round-3 judgment does not.
+    let added = with.input_tokens - without.input_tokens;
+    assert!(
+        added >= 8 * text_tokens && added < 8 * text_tokens + 8 * 600,
+        "{added} vs {text_tokens}"
+    );
+    // A provider that caches by itself serves the material from each model's second round on.
+    assert!(
+        with.cached_input_tokens >= 5 * text_tokens,
+        "{}",
+        with.cached_input_tokens
+    );
+}

@@ -49,6 +49,15 @@ pub fn takes_part_with_material(config: &ConsultConfig, round: u8, seat: &Partic
     calls.iter().filter(same_model).any(|(r, _)| *r != round)
 }
 
+/// Whether a call of `round` by `seat` can read the material from its model's cache: a call of an
+/// earlier round on the model wrote it (a round's calls go at once, so round 1 reads nothing).
+pub fn reads_material_cache(config: &ConsultConfig, round: u8, seat: &Participant) -> bool {
+    takes_part_with_material(config, round, seat)
+        && material_calls(config)
+            .iter()
+            .any(|(r, s)| *r < round && s.model == seat.model && s.provider_id == seat.provider_id)
+}
+
 /// Every call of the run that carries the material, as (round, seat): the panelists in rounds 1
 /// and 3, the judge in rounds 2 and 4, as far as the run may go (`last_round`). The judge's
 /// round-3 judgment and a model alone's one call carry it as one-offs.

@@ -24,8 +24,10 @@ use crate::record::consult::artifacts::{
 use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::depth::Depth;
 use crate::{
+    consult::material::with_material,
     consult::prompts::{self, Detail},
     harness::prompt::Prompt,
+    material::seats::sees_images,
 };
 use consilium_prices::CacheTokens;
 
@@ -90,16 +92,19 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     // (who calls, input tokens, of them expected from the cache) for every call the run will make.
     let mut calls: Vec<(&Participant, u64, u64)> = Vec::new();
     for panelist in &config.panelists {
-        calls.push((
-            panelist,
-            prompts::independent(question, panelist, structured, config.final_answer, None)
-                .estimated_tokens(),
-            0,
-        ));
+        let prompt =
+            prompts::independent(question, panelist, structured, config.final_answer, None);
+        let (material, cached) = material_tokens(config, 1, panelist, prompt.clone());
+        calls.push((panelist, prompt.estimated_tokens() + material, cached));
     }
     if last_round >= 2 {
         let prompt = prompts::synthesis(question, &answers, structured);
-        calls.push((&config.judge, prompt.estimated_tokens() + all_answers, 0));
+        let (material, cached) = material_tokens(config, 2, &config.judge, prompt.clone());
+        calls.push((
+            &config.judge,
+            prompt.estimated_tokens() + all_answers + material,
+            cached,
+        ));
     }
     if last_round >= 3 {
         for (panelist, answer) in config.panelists.iter().zip(&answers) {
@@ -111,10 +116,15 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
                 Detail::Full,
                 structured,
             );
-            let cached = expected_cached(config, 3, panelist, &prompt, 0);
+            let (material, material_cached) = material_tokens(config, 3, panelist, prompt.clone());
+            let cached = if config.material.is_empty() {
+                expected_cached(config, 3, panelist, &prompt, 0)
+            } else {
+                material_cached
+            };
             calls.push((
                 panelist,
-                prompt.estimated_tokens() + max_tokens + synthesis_r3,
+                prompt.estimated_tokens() + max_tokens + synthesis_r3 + material,
                 cached,
             ));
         }
@@ -136,8 +146,17 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
         );
         let embedded = all_answers + synthesis_r4 + cross_exam_r4;
         // The verdict opens with every round-1 answer, as the synthesis did.
-        let cached = expected_cached(config, 4, &config.judge, &prompt, all_answers);
-        calls.push((&config.judge, prompt.estimated_tokens() + embedded, cached));
+        let (material, material_cached) = material_tokens(config, 4, &config.judge, prompt.clone());
+        let cached = if config.material.is_empty() {
+            expected_cached(config, 4, &config.judge, &prompt, all_answers)
+        } else {
+            material_cached
+        };
+        calls.push((
+            &config.judge,
+            prompt.estimated_tokens() + embedded + material,
+            cached,
+        ));
     }
 
     let mut unpriced_participants: Vec<String> = Vec::new();
@@ -171,6 +190,44 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
         verbose: config.verbose,
         cached_input_tokens: calls.iter().map(|(_, _, cached)| cached).sum(),
     }
+}
+
+/// What the consult's material adds to a call of `round` by `seat` (its text as the prompt carries
+/// it, and the images the seat sees), and of the call's tokens those expected from the provider's
+/// cache: the instructions and the material, when the call takes part and the provider caches by
+/// itself. (0, 0) without material.
+fn material_tokens(
+    config: &ConsultConfig,
+    round: u8,
+    seat: &Participant,
+    prompt: Prompt,
+) -> (u64, u64) {
+    if config.material.is_empty() {
+        return (0, 0);
+    }
+    let before = prompt.estimated_tokens();
+    let carried = with_material(prompt, &config.material, seat);
+    let images: u64 = config
+        .material
+        .iter()
+        .filter(|s| s.is_image() && sees_images(seat))
+        .map(|s| u64::from(s.tokens))
+        .sum();
+    let added = carried.estimated_tokens().saturating_sub(before) + images;
+    let cached = if caching::reads_material_cache(config, round, seat)
+        && caches_automatically(&seat.model)
+    {
+        let opening =
+            estimate_tokens(&carried.system) + estimate_tokens(carried.shared_prefix()) + images;
+        if opening >= AUTOMATIC_CACHE_MIN_TOKENS {
+            opening
+        } else {
+            0
+        }
+    } else {
+        0
+    };
+    (added, cached)
 }
 
 /// The tokens of a round's call expected from its provider's cache: its seat's opening (system
