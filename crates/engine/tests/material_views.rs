@@ -197,12 +197,3 @@ fn history_search_finds_file_names_and_material_text() {
         "image bytes are not searchable text"
     );
 }
-
-#[test]
-#[ignore]
-fn print_markdown() {
-    println!(
-        "{}",
-        consilium_engine::consult::report::markdown::consult_markdown(&consulted())
-    );
-}
