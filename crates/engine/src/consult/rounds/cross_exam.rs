@@ -69,14 +69,19 @@ pub(in crate::consult) async fn ask_round(run: &Run<'_>) -> Result<(), Stop> {
                 Detail::Full,
                 structured,
             );
-            Some(CallPlan {
-                call_id: CallId::seat(3, &panelist.id),
-                round: 3,
-                participant: panelist,
-                tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
-                prompt,
-                response_schema: run.schema("cross_exam_reply", cross_exam_reply_schema),
-            })
+            Some(
+                CallPlan {
+                    call_id: CallId::seat(3, &panelist.id),
+                    round: 3,
+                    participant: panelist,
+                    tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
+                    prompt,
+                    response_schema: run.schema("cross_exam_reply", cross_exam_reply_schema),
+                    web_search: None,
+                }
+                // A challenge may bring new evidence.
+                .searching(run.config.search_web),
+            )
         })
         .collect();
     let parse = |plan: &CallPlan, text: &str| {
@@ -236,6 +241,7 @@ async fn judge(
                 cross_exam_judgment_schema(count),
             )
         }),
+        web_search: None,
     };
     let judgment = run
         .ask(plan, &|_: &CallPlan, text: &str| {

@@ -38,7 +38,10 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
                 independent_schema_with(run.config.final_answer)
             }),
             tokens_saved_via_filtering: 0,
+            web_search: None,
         })
+        // Each panelist researches alone.
+        .map(|plan| plan.searching(run.config.search_web))
         .collect();
     let parse = |plan: &CallPlan, text: &str| {
         let mut fields = run.envelope_fields(INDEPENDENT);

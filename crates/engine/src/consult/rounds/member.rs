@@ -24,6 +24,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         prompt: prompts::member_alone(&run.subject, panelist, &follows, &member.own_earlier),
         response_schema: None,
         tokens_saved_via_filtering: 0,
+        web_search: None,
     };
     let answer = run
         .ask(plan, &|_: &CallPlan, text: &str| {

@@ -71,6 +71,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
         prompt,
         response_schema: run.schema("verdict", || verdict_schema_with(run.config.final_answer)),
+        web_search: None,
     };
     let verdict = run
         .ask(plan, &|_: &CallPlan, text: &str| {
