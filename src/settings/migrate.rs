@@ -80,6 +80,7 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
             "hedge_adaptive" => read_field(&mut settings.hedge_adaptive, value),
             "custom_personas" => read_field(&mut settings.custom_personas, value),
             "depth" => read_field(&mut settings.depth, value),
+            "search_web" => read_field(&mut settings.search_web, value),
             "alone" => read_field(&mut settings.alone, value),
             _ => None, // a field from a newer version: ignored here
         };

@@ -109,6 +109,10 @@ pub struct Settings {
     /// what the Benchmark's "Use the vote" / "Use adaptive" sets. New settings take Adaptive;
     /// settings saved before depths existed keep Full (`migrate`).
     pub depth: Depth,
+    /// New consults search the web with each seat's provider (rounds 1 and 3; a seat whose
+    /// provider has no search answers without it). Off by default: search is priced per use.
+    #[serde(default)]
+    pub search_web: bool,
     /// One model alone as the council of new consults (the Benchmark's "Use <model> alone"); None
     /// for the council of the providers (`consult_seats`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -144,6 +148,7 @@ impl Default for Settings {
                 as u32,
             custom_personas: Vec::new(),
             depth: Depth::FOR_NEW_COUNCILS,
+            search_web: false,
             alone: None,
             kept_council: None,
         }

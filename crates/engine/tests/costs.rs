@@ -187,6 +187,7 @@ fn record(
 ) -> CallRecord {
     CallRecord {
         substituted: None,
+        search: None,
         call_id: call_id.into(),
         round,
         participant_id: "judge".into(),

@@ -241,6 +241,7 @@ impl SeatCatalog for Catalog {
                 default_model: "m".into(),
                 models: Vec::new(),
                 free: true,
+                kind: None,
             })
             .collect()
     }

@@ -25,6 +25,7 @@ impl SeatCatalog for Catalog {
                 default_model: format!("default-{id}"),
                 models: Vec::new(),
                 free: false,
+                kind: None,
             })
             .collect()
     }
@@ -42,6 +43,7 @@ impl SeatCatalog for Catalog {
 fn member(id: &str, provider: &str, model: &str) -> Participant {
     Participant {
         context_tokens: None,
+        web_search: None,
         sees_images: None,
         id: id.into(),
         label: format!("{id} · {model}"),

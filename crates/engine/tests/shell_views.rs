@@ -57,6 +57,7 @@ fn provider(id: &str, default_model: &str) -> SeatProvider {
         default_model: default_model.into(),
         models: Vec::new(),
         free: false,
+        kind: None,
     }
 }
 
@@ -192,6 +193,7 @@ fn a_free_local_provider_costs_nothing_unless_the_user_priced_its_model() {
     let catalog = Catalog {
         providers: vec![SeatProvider {
             free: true,
+            kind: None,
             ..provider("local", "llama3.2")
         }],
         personas: Vec::new(),

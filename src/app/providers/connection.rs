@@ -27,6 +27,7 @@ pub fn connection_request(provider: &ProviderSettings) -> CallRequest {
         // A one-off call: nothing reads its prompt again.
         prompt_cache_key: None,
         cache_prefix_len: 0,
+        web_search: None,
     }
 }
 

@@ -77,6 +77,12 @@ pub fn council_summary(
         }
     }
     let plural = if seats.len() == 1 { "" } else { "s" };
+    // "· web" when the council searches the web.
+    let web = if noun == "panelist" && state.settings.with(|s| s.search_web) {
+        " · web"
+    } else {
+        ""
+    };
     // "3 panelists · Adaptive": how the council decides, right after who sits on it.
     let count = match detail {
         Some(detail) => format!("{} {noun}{plural} · {detail}", seats.len()),
@@ -85,8 +91,8 @@ pub fn council_summary(
     if seats.is_empty() {
         format!("No {noun}s yet · Edit")
     } else if names.is_empty() {
-        format!("{count} · no model yet · Edit")
+        format!("{count}{web} · no model yet · Edit")
     } else {
-        format!("{count} · {} · Edit", names.join(", "))
+        format!("{count}{web} · {} · Edit", names.join(", "))
     }
 }

@@ -47,7 +47,7 @@ pub fn chat_request(request: &CallRequest, stream: bool) -> ChatRequest {
         stream,
         prompt_cache_key: request.prompt_cache_key.clone(),
         cache_prefix_len: request.cache_prefix_len,
-        web_search: None,
+        web_search: request.web_search,
     }
 }
 
@@ -171,6 +171,7 @@ fn call_reply(reply: ChatReply, notes: Vec<String>) -> CallReply {
         model: reply.model,
         text: reply.text,
         notes,
+        search: reply.search,
     }
 }
 
@@ -202,6 +203,7 @@ mod tests {
             response_schema: Some(("independent_artifact".into(), json!({"type": "object"}))),
             prompt_cache_key: Some("session-1:panelist-1".into()),
             cache_prefix_len: 4,
+            web_search: None,
         };
         assert_eq!(
             chat_request(&request, true),

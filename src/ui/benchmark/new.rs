@@ -53,6 +53,7 @@ pub fn NewBenchmarkForm(
         let panel = council.seats.get_untracked();
         let council = ConsultConfig {
             material: Vec::new(),
+            search_web: false,
             panelists,
             judge,
             verbose: false,

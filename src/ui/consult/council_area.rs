@@ -5,6 +5,7 @@
 //! seat and the fix named), the judge warning, the estimate, and the button with the cost gate
 //! beside it. The council's defaults and the prompts the estimate measures live here too.
 use consilium_engine::consult::view::depth::{depth_choice, ANSWERS_ONLY};
+use consilium_engine::material::web::seats_without_search;
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::views::consent::needs_consent;
 use consilium_engine::views::costs::{describe_calls, describe_estimate};
@@ -57,6 +58,7 @@ pub fn CouncilArea(
         let settings = state.settings.get_untracked();
         let config = ConsultConfig {
             material: Vec::new(),
+            search_web: settings.search_web,
             panelists,
             judge,
             verbose: verbose.get_untracked(),
@@ -124,6 +126,15 @@ pub fn CouncilArea(
             .ok()
             .map(|config| describe_estimate(&estimate_cost(&text, &config)))
     };
+    // Named before the start: the seats of a searching council that cannot search.
+    let search_warning = move || {
+        let _ = (council.seats.get(), state.settings.get());
+        if !state.settings.with(|s| s.search_web) {
+            return None;
+        }
+        let (panelists, _) = council.participants(state).ok()?;
+        seats_without_search(&panelists)
+    };
     let judge_warning = move || {
         if council.is_alone() {
             return None;
@@ -166,6 +177,7 @@ pub fn CouncilArea(
         <SeatChecks seats=asked />
         // The form's warnings go here, above the button.
         <p class="notice judge-warning" role="status">{judge_warning}</p>
+        <p class="notice search-warning" role="status">{search_warning}</p>
         <p class="estimate muted">{estimate_line}</p>
         <StartButton label="Ask the council" on_start=run awaiting_consent=awaiting_consent problem=problem />
     }

@@ -30,6 +30,8 @@ pub fn RunDefaults() -> impl IntoView {
                 parse=parse_timeout set=|s, v| s.timeout_secs = v shown=|s| s.timeout_secs.to_string() />
             <CheckSetting label="Verbose by default (no artifact filtering, higher token cost)"
                 get=|s| s.verbose set=|s, v| s.verbose = v />
+            <CheckSetting label="Search the web in new consults (each provider's own search, priced per use; local servers answer without it)"
+                get=|s| s.search_web set=|s, v| s.search_web = v />
         </div>
         <h3>"Backup models (hedging)"</h3>
         <div class="grid">

@@ -18,6 +18,7 @@ fn seat_provider(p: &ProviderSettings) -> SeatProvider {
         default_model: p.default_model.clone(),
         models: p.models.clone(),
         free: p.free,
+        kind: Some(p.kind),
     }
 }
 

@@ -88,6 +88,7 @@ impl DepthCount {
 fn seat(id: &str, model: &str) -> Participant {
     Participant {
         context_tokens: None,
+        web_search: None,
         sees_images: None,
         id: id.into(),
         label: format!("{id} · {model}"),

@@ -44,6 +44,7 @@ impl<'a> LoggedCalls<'a> {
                     cost_usd: Some(0.0),
                     model: call.model.clone(),
                     notes: vec![FROM_THE_LOG.to_string()],
+                    search: None,
                 };
                 Some((call.call_id.clone(), reply))
             })

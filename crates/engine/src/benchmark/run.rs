@@ -434,6 +434,7 @@ async fn samples_step(
             prompt: prompt.clone(),
             response_schema: schema.clone(),
             tokens_saved_via_filtering: 0,
+            web_search: None,
         };
         let parse = &parse;
         async move {

@@ -37,6 +37,7 @@ pub fn demo_config() -> ConsultConfig {
         .collect();
     ConsultConfig {
         material: Vec::new(),
+        search_web: false,
         panelists,
         judge: demo_participant("judge", "Demo judge", None),
         verbose: false,
@@ -56,6 +57,7 @@ pub fn demo_config() -> ConsultConfig {
 fn demo_participant(id: &str, label: &str, persona: Option<Persona>) -> Participant {
     Participant {
         context_tokens: None,
+        web_search: None,
         sees_images: None,
         id: id.to_string(),
         label: label.to_string(),

@@ -1,6 +1,9 @@
 //! Who takes part in a session: panelists and judges, reviewer personas, champion, critic and
 //! moderator, each bound to a provider and a model. Keys never appear here: the shell looks them up
 //! by `provider_id` when it makes a call.
+use consilium_providers::{
+    default_search_fee, search_support, ProviderKind, SearchFee, SearchSupport,
+};
 use serde::{Deserialize, Serialize};
 
 /// USD per million tokens; the one price type, shared with the provider codecs and the price table.
@@ -81,6 +84,36 @@ pub struct Participant {
     /// The model's context window in tokens, where known; None = `material::seats`'s default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context_tokens: Option<u32>,
+    /// How the seat's model searches the web with its provider's own feature, as the shell
+    /// found it (`consilium_providers::search_support`); None = it cannot (a local server), and
+    /// it answers a searching council without search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub web_search: Option<SeatSearch>,
+}
+
+/// How `model` of a `kind` provider searches the web, at the provider's published fee; None when
+/// it cannot.
+pub fn seat_search(kind: ProviderKind, model: &str) -> Option<SeatSearch> {
+    let with_schema = match search_support(kind, model) {
+        SearchSupport::None => return None,
+        SearchSupport::WithSchema => true,
+        SearchSupport::WithoutSchema => false,
+    };
+    Some(SeatSearch {
+        with_schema,
+        fee: default_search_fee(kind, model),
+    })
+}
+
+/// A seat's web search: whether it combines with the response schema, and what it costs.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatSearch {
+    /// False: a searching call goes without the response schema and is read as free text
+    /// (Anthropic's forced tool, OpenAI's search models, Gemini before 3).
+    pub with_schema: bool,
+    /// The provider's search fee; None = unpriced (like a model without a price).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fee: Option<SearchFee>,
 }
 
 /// A seat's backup model: another provider or model that can answer in its place.

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::foundation::participants::{model_label, Backup, Participant, Price};
 use crate::record::is_zero;
 use crate::record::sources::ImageData;
+use consilium_providers::{SearchReport, WebSearch};
 
 /// The sampling temperature of every call a protocol makes.
 pub const TEMPERATURE: f32 = 0.7;
@@ -48,6 +49,9 @@ pub struct CallRequest {
     /// `inline_data`. Empty for a text-only call.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub images: Vec<ImageData>,
+    /// Search the web with the provider's own feature (rounds 1 and 3 of a searching council).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub web_search: Option<WebSearch>,
 }
 
 fn is_zero_usize(value: &usize) -> bool {
@@ -120,6 +124,9 @@ pub struct CallReply {
     /// server refused structured output, so the call was sent again without it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// What the call searched, found and cited, when it searched the web.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchReport>,
 }
 
 /// Why a call produced no reply. `message` is already a sentence a person understands, with no key in it.

@@ -66,6 +66,36 @@ impl CostLedger {
         Ok(Reservation { usd: worst_case })
     }
 
+    /// Sets aside the most a searching call's search may cost beside its tokens' worst case, or
+    /// says why the call must not be made.
+    pub fn reserve_search(
+        &mut self,
+        reservation: &mut Reservation,
+        call_id: &str,
+        bound_usd: f64,
+    ) -> Result<(), String> {
+        if let Some(budget) = self.summary.budget_usd {
+            let committed = self.summary.spent_usd + self.reserved_usd;
+            if committed + bound_usd > budget {
+                return Err(format!(
+                    "The budget of {} would be exceeded: {call_id}'s web search could cost up to                      {}, and {} is already spent or committed.",
+                    format_usd(budget),
+                    format_usd(bound_usd),
+                    format_usd(committed)
+                ));
+            }
+        }
+        self.reserved_usd += bound_usd;
+        reservation.usd += bound_usd;
+        Ok(())
+    }
+
+    /// Charges a call's web search fee.
+    pub fn charge_search(&mut self, usd: f64) {
+        self.summary.spent_usd += usd;
+        self.summary.search_usd += usd;
+    }
+
     /// The call ended without a reply: nothing is charged.
     pub fn release(&mut self, reservation: Reservation) {
         self.reserved_usd = (self.reserved_usd - reservation.usd).max(0.0);
@@ -98,6 +128,7 @@ impl CostLedger {
             .cache_write_tokens
             .saturating_sub(before.cache_write_tokens);
         self.summary.cache_saved_usd += after.cache_saved_usd - before.cache_saved_usd;
+        self.summary.search_usd += (after.search_usd - before.search_usd).max(0.0);
     }
 
     /// What is left of the budget after what is spent and set aside; None without a budget.

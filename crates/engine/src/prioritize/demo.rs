@@ -94,6 +94,7 @@ pub fn demo_backlog() -> Vec<Opportunity> {
 pub fn demo_prioritize_config() -> PrioritizeConfig {
     let seat = |partner: Partner, model: &str| Participant {
         context_tokens: None,
+        web_search: None,
         sees_images: None,
         id: partner.id().to_string(),
         label: format!("Demo {}", partner.title()),

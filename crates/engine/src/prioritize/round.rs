@@ -185,6 +185,7 @@ fn plan<'p>(
         prompt,
         response_schema,
         tokens_saved_via_filtering: 0,
+        web_search: None,
     })
 }
 

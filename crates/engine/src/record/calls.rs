@@ -61,6 +61,10 @@ pub struct CallRecord {
     /// Set when the seat's backup model answered in place of its own (a hedged call).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub substituted: Option<Substitution>,
+    /// What the call searched, found and cited on the web: the only results its answer may cite
+    /// (a URL no search of this call returned is "not from this search").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<consilium_providers::SearchReport>,
 }
 
 /// A hedged call the backup won: which model answered, and after how long it was asked.

@@ -23,6 +23,10 @@ pub struct CostSummary {
     /// deducted).
     #[serde(default, skip_serializing_if = "is_no_saving")]
     pub cache_saved_usd: f64,
+    /// Of `spent_usd`, the providers' web search fees (per search, result, call or grounded
+    /// prompt, as each prices it).
+    #[serde(default, skip_serializing_if = "is_no_saving")]
+    pub search_usd: f64,
 }
 
 fn is_no_saving(usd: &f64) -> bool {

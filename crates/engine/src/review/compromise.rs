@@ -84,6 +84,7 @@ async fn offer(
         prompt: prompts::compromise(vetoers, parsed),
         response_schema: run.schema("compromise", compromise_schema),
         tokens_saved_via_filtering: 0,
+        web_search: None,
     };
     let offered = run
         .ask(plan, &|_: &CallPlan, text: &str| {
@@ -132,6 +133,7 @@ async fn ask_vetoers(
                 ),
                 response_schema: run.schema("acceptance", acceptance_schema),
                 tokens_saved_via_filtering: 0,
+                web_search: None,
             })
         })
         .collect();

@@ -93,6 +93,7 @@ fn plans<'p>(
                 prompt: prompts::opinion(role, context),
                 response_schema: run.schema("review_opinion", persona_reply_schema),
                 tokens_saved_via_filtering: 0,
+                web_search: None,
             })
         })
         .collect()

@@ -50,6 +50,7 @@ pub fn demo_review_config() -> ReviewConfig {
             .iter()
             .map(|role| Participant {
                 context_tokens: None,
+                web_search: None,
                 sees_images: None,
                 id: role.id().to_string(),
                 label: format!("Demo {}", role.name()),

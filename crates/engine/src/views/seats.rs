@@ -3,6 +3,8 @@
 //! the user has set up (the app's settings, seen through [`SeatCatalog`]).
 use serde::{Deserialize, Serialize};
 
+use crate::foundation::participants::seat_search;
+
 use crate::foundation::participants::{builtin_personas, Backup, Participant, Persona, Price};
 
 /// A provider a seat can sit on.
@@ -16,6 +18,8 @@ pub struct SeatProvider {
     pub models: Vec<String>,
     /// A server the user runs (on this machine or network): its calls cost $0 unless priced.
     pub free: bool,
+    /// Its wire format, which says whether and how its models search the web; None = unknown.
+    pub kind: Option<consilium_providers::ProviderKind>,
 }
 
 impl SeatProvider {
@@ -213,6 +217,7 @@ impl Seat {
         Ok(Participant {
             context_tokens: None,
             sees_images: None,
+            web_search: provider.kind.and_then(|kind| seat_search(kind, model)),
             id: id.to_string(),
             label: seat_label(label, model, persona.as_ref().map(|p| p.name.as_str())),
             provider_id: provider.id,

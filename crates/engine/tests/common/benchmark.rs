@@ -20,6 +20,7 @@ pub const MODELS: [&str; 3] = ["model-a", "model-b", "model-c"];
 pub fn seat(id: &str, model: &str, price: Option<Price>) -> Participant {
     Participant {
         context_tokens: None,
+        web_search: None,
         sees_images: None,
         id: id.into(),
         label: format!("{id} · {model}"),

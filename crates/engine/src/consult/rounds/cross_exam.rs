@@ -75,16 +75,21 @@ pub(in crate::consult) async fn ask_round(run: &Run<'_>) -> Result<(), Stop> {
                 &run.config.material,
                 panelist,
             );
-            Some(CallPlan {
-                call_id: CallId::seat(3, &panelist.id),
-                round: 3,
-                participant: panelist,
-                tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
-                prompt,
-                response_schema: run.schema("cross_exam_reply", || {
-                    cross_exam_reply_schema_for(!run.config.material.is_empty())
-                }),
-            })
+            Some(
+                CallPlan {
+                    call_id: CallId::seat(3, &panelist.id),
+                    round: 3,
+                    participant: panelist,
+                    tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
+                    prompt,
+                    response_schema: run.schema("cross_exam_reply", || {
+                        cross_exam_reply_schema_for(!run.config.material.is_empty())
+                    }),
+                    web_search: None,
+                }
+                // A challenge may bring new evidence.
+                .searching(run.config.search_web),
+            )
         })
         .collect();
     let parse = |plan: &CallPlan, text: &str| {
@@ -245,6 +250,7 @@ async fn judge(
                 cross_exam_judgment_schema(count),
             )
         }),
+        web_search: None,
     };
     let judgment = run
         .ask(plan, &|_: &CallPlan, text: &str| {

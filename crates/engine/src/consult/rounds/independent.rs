@@ -39,7 +39,10 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
                 independent_schema_for(run.config.final_answer, !run.config.material.is_empty())
             }),
             tokens_saved_via_filtering: 0,
+            web_search: None,
         })
+        // Each panelist researches alone.
+        .map(|plan| plan.searching(run.config.search_web))
         .collect();
     let parse = |plan: &CallPlan, text: &str| {
         let mut fields = run.envelope_fields(INDEPENDENT);

@@ -30,6 +30,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         .one_off(),
         response_schema: None,
         tokens_saved_via_filtering: 0,
+        web_search: None,
     };
     let answer = run
         .ask(plan, &|_: &CallPlan, text: &str| {

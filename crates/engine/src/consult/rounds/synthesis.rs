@@ -27,6 +27,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         ),
         response_schema: run.schema("synthesis", synthesis_schema),
         tokens_saved_via_filtering: 0,
+        web_search: None,
     };
     let synthesis = run
         .ask(plan, &|_: &CallPlan, text: &str| {

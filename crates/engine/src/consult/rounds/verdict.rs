@@ -79,6 +79,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         response_schema: run.schema("verdict", || {
             verdict_schema_for(run.config.final_answer, !run.config.material.is_empty())
         }),
+        web_search: None,
     };
     let verdict = run
         .ask(plan, &|_: &CallPlan, text: &str| {

@@ -24,6 +24,7 @@ use crate::foundation::validation::ReplyTexts;
 use crate::record::ProtocolBody;
 use crate::record::{CallId, CallRecord, CallStatus, Substitution};
 use crate::text::reply_parse::{extract_json, ParsedReply, ReplyError};
+use consilium_providers::WebSearch;
 use race::{ProgressEvents, Raced, Request, Seat};
 
 mod race;
@@ -36,6 +37,8 @@ pub struct CallPlan<'p> {
     pub participant: &'p Participant,
     pub prompt: Prompt,
     pub response_schema: Option<(String, serde_json::Value)>,
+    /// Search the web in this call (see `CallPlan::searching`).
+    pub web_search: Option<WebSearch>,
     /// Estimated prompt tokens artifact filtering kept out of this prompt.
     pub tokens_saved_via_filtering: u64,
 }
@@ -76,7 +79,41 @@ impl CallPlan<'_> {
             response_schema: self.response_schema.clone(),
             prompt_cache_key,
             cache_prefix_len: self.prompt.cache_prefix.unwrap_or(0),
+            web_search: self.web_search,
         }
+    }
+
+    /// The most this call's web search may cost; None when it does not search or its fee is
+    /// unknown.
+    fn search_fee_bound(&self) -> Option<f64> {
+        let asked = self.web_search?;
+        let fee = self.participant.web_search?.fee?;
+        Some(fee.bound_usd(asked))
+    }
+
+    /// What the reply's search cost, beside its tokens; None when the call did not search, its
+    /// fee is unknown, or the provider's reported cost already holds it (OpenRouter's).
+    fn search_fee(&self, reply: &CallReply) -> Option<f64> {
+        let asked = self.web_search?;
+        let fee = self.participant.web_search?.fee?;
+        if reply.cost_usd.is_some() {
+            return None;
+        }
+        Some(fee.cost_usd(reply.search.as_ref(), asked)).filter(|usd| *usd > 0.0)
+    }
+
+    /// The same call searching the web, where its seat can: without the response schema when
+    /// the seat's provider cannot combine the two (the reply is then read as free text). A seat
+    /// without search is asked as before.
+    pub fn searching(mut self, search: bool) -> Self {
+        let Some(ability) = self.participant.web_search.filter(|_| search) else {
+            return self;
+        };
+        self.web_search = Some(WebSearch::default());
+        if !ability.with_schema {
+            self.response_schema = None;
+        }
+        self
     }
 
     fn record(&self, status: CallStatus, started_at: String, finished_at: String) -> CallRecord {
@@ -101,6 +138,7 @@ impl CallPlan<'_> {
             notes: Vec::new(),
             tokens_saved_via_filtering: self.tokens_saved_via_filtering,
             substituted: None,
+            search: None,
         }
     }
 }
@@ -762,8 +800,13 @@ impl dyn Asking + '_ {
                     }
                 };
                 record_usage(&mut record, &reply, price, cost);
+                if let Some(fee) = plan.search_fee(&reply) {
+                    self.ledger().charge_search(fee);
+                    record.cost_usd = record.cost_usd.map(|usd| usd + fee);
+                }
                 record.model = reply.model;
                 record.notes = reply.notes;
+                record.search = reply.search;
                 record.reply_text = Some(reply.text);
                 (record, attempt)
             }
@@ -808,6 +851,22 @@ impl dyn Asking + '_ {
             plan.prompt.estimated_tokens(),
             self.max_tokens(),
         );
+        let reserved = match (reserved, plan.search_fee_bound()) {
+            (Ok(mut reservation), Some(bound)) => {
+                let call_id = plan.call_id.to_string();
+                let searching = self
+                    .ledger()
+                    .reserve_search(&mut reservation, &call_id, bound);
+                match searching {
+                    Ok(()) => Ok(reservation),
+                    Err(reason) => {
+                        self.ledger().release(reservation);
+                        Err(reason)
+                    }
+                }
+            }
+            (reserved, _) => reserved,
+        };
         if let Err(reason) = &reserved {
             let now = self.now();
             let mut record = plan.record(CallStatus::SkippedBudget, now.clone(), now);
