@@ -68,7 +68,8 @@ impl SessionSummary {
             created_at: session.created_at.clone(),
             updated_at: session.updated_at.clone(),
             demo: session.demo,
-            outcome: shorten(outcome),
+            // Model text's Markdown marks (`**`, pipes, backticks) are no part of a snippet.
+            outcome: shorten(&crate::text::rich::to_plain(outcome)),
             finished: session.is_finished(),
             follows: session
                 .body_of::<ConsultBody>()

@@ -196,7 +196,7 @@ pub fn consult_markdown(session: &Session) -> String {
                 out,
                 "- Rebuttal by {}{marked}: {}",
                 label(session, &r.agent),
-                r.rebuttal
+                crate::text::markdown::list_item(&r.rebuttal)
             );
         }
         let _ = writeln!(out, "\n**Unresolved:**\n");
