@@ -1,7 +1,8 @@
 //! Browser I/O and nothing else: the session library in IndexedDB (`storage`), the only code that
 //! sends requests (`transport`), API keys, the run lock across tabs, ids, share links, exports,
-//! the clipboard, idle time, waiting for a paint and the split points' macros. Imports nothing from `settings`, `app` or `ui`.
+//! the clipboard, drafts, idle time, waiting for a paint and the split points' macros. Imports nothing from `settings`, `app` or `ui`.
 pub mod clipboard;
+pub mod drafts;
 pub mod export;
 pub mod focus;
 pub mod frame;

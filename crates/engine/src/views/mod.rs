@@ -5,6 +5,7 @@
 //! place that shows them. The app's components only render these.
 pub mod consent;
 pub mod costs;
+pub mod draft;
 pub mod failure;
 pub mod health;
 pub mod html;
