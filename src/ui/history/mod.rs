@@ -8,6 +8,7 @@ use consilium_engine::foundation::counted::counted;
 use consilium_engine::library::list::{count_line, short_time, shown_ids, storage_line};
 use consilium_engine::library::thread::{hits_by_entry, one_per_thread};
 use consilium_engine::record::Protocol;
+use consilium_engine::views::run_time::took;
 use consilium_engine::views::session::state_words;
 use consilium_engine::{
     library::filter::FilterControl, library::filter::HistoryFilter, library::search::Query,
@@ -300,6 +301,7 @@ fn HistoryItem(
             </button>
             <span class="muted">" " {summary.protocol.clone()} " · " {state_words(&summary.state)}
                 {summary.depth_line().map(|line| view! { " · " <span class="depth-line">{line}</span> })}
+                {summary.run_ms.map(|ms| view! { " · " <span class="run-time">{took(ms)}</span> })}
                 " · " {when}</span>
             {summary.latest_turn.clone().map(|latest| view! { <p class="latest-turn">"Latest follow-up: " {latest}</p> })}
             {(!summary.outcome.is_empty()).then(|| view! { <p class="outcome">{summary.outcome_line()}</p> })}

@@ -80,8 +80,12 @@ pub fn session_html(session: &Session) -> String {
         .raw("</h1><p class=\"meta\">State ")
         .text(&session.state)
         .raw(" · created ")
-        .text(&session.created_at.to_string())
-        .raw(" · session <code>")
+        .text(&session.created_at.to_string());
+    // The time the run took (the calls' time), once it made a call.
+    if let Some(took) = crate::views::run_time::run_time_line(session) {
+        html.raw(" · ").text(&took);
+    }
+    html.raw(" · session <code>")
         .text(&session.id)
         .raw("</code></p></header>\n<main>\n");
     match &session.body {

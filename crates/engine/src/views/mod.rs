@@ -12,5 +12,6 @@ pub mod html;
 pub mod key_limit;
 pub mod live;
 pub mod numbers;
+pub mod run_time;
 pub mod seats;
 pub mod session;

@@ -218,6 +218,10 @@ pub fn consult_markdown(session: &Session) -> String {
             stats.tokens_used, stats.tokens_saved_via_filtering, stats.efficiency_percentage, stats.filtering_method
         );
     }
+    if let Some(ms) = crate::views::run_time::run_time_ms(session) {
+        let took = crate::views::run_time::duration_words(ms);
+        let _ = writeln!(out, "Run time: {took} (the calls' time)\n");
+    }
     let cost = &session.cost;
     let _ = write!(out, "Cost: {}", format_usd(cost.spent_usd));
     if cost.unpriced_calls > 0 {
