@@ -212,10 +212,11 @@ pub fn consult_markdown(session: &Session) -> String {
         let _ = writeln!(out, "## Failure\n\n{reason}\n");
     }
     if let Some(stats) = &body.token_efficiency_stats {
+        // In the app's words: the filtering method's internal name stays in the JSON record.
         let _ = writeln!(
             out,
-            "## Token efficiency\n\nTokens used {}, saved by artifact filtering {} ({:.1}%, method {}).\n",
-            stats.tokens_used, stats.tokens_saved_via_filtering, stats.efficiency_percentage, stats.filtering_method
+            "## Token efficiency\n\n{}\n",
+            crate::consult::view::verdict::efficiency_line(stats, body.config.verbose)
         );
     }
     if let Some(ms) = crate::views::run_time::run_time_ms(session) {
