@@ -129,6 +129,7 @@ pub fn HistoryView() -> impl IntoView {
                     "Search"
                     <input
                         type="search"
+                        id="history-search"
                         placeholder="Words from a question, answer, verdict, finding…"
                         prop:value=move || query.get()
                         on:input=move |ev| {

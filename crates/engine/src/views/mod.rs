@@ -15,3 +15,4 @@ pub mod numbers;
 pub mod run_time;
 pub mod seats;
 pub mod session;
+pub mod shortcuts;
