@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use consilium_engine::foundation::counted::counted;
-use consilium_engine::library::list::{count_line, short_time, shown_ids, storage_line};
+use consilium_engine::library::list::{history_count_line, short_time, shown_ids, storage_line};
 use consilium_engine::library::thread::{hits_by_entry, one_per_thread};
 use consilium_engine::record::Protocol;
 use consilium_engine::views::run_time::took;
@@ -75,7 +75,11 @@ pub fn HistoryView() -> impl IntoView {
                 .map(|hits| history.with(|all| hits_by_entry(all, hits)))
         })
     });
-    let count_text = move || count_line(history.with(Vec::len), shown.with(Vec::len));
+    // "N of M match" only when a filter or a search leaves some out.
+    let count_text = move || {
+        let narrowed = filter.with(HistoryFilter::narrows) || hits.with(Option::is_some);
+        history_count_line(history.with(Vec::len), shown.with(Vec::len), narrowed)
+    };
     let rows = move || {
         // A thread of follow-ups is one row, with its latest turn's question under its first.
         let by_id: HashMap<String, SessionSummary> = history.with(|all| {
@@ -84,8 +88,14 @@ pub fn HistoryView() -> impl IntoView {
                 .map(|s| (s.id.clone(), s))
                 .collect()
         });
+        // A session the sidebar is deleting (its undo still showing) is gone from here too.
+        let deleting = state
+            .library
+            .pending_delete
+            .with(|p| p.as_ref().map(|p| p.id.clone()));
         shown.with(|ids| {
             ids.iter()
+                .filter(|id| deleting.as_ref() != Some(*id))
                 .take(limit.get())
                 .filter_map(|id| by_id.get(id).cloned())
                 .collect::<Vec<_>>()
@@ -158,7 +168,8 @@ pub fn HistoryView() -> impl IntoView {
                 <EmptyHistory />
             </Show>
             <ul class="session-list">
-                <For each=rows key=|s| (s.id.clone(), s.updated_at.clone()) let:summary>
+                // Keyed by what a row shows, so a rename in the sidebar shows here at once.
+                <For each=rows key=|s| (s.id.clone(), s.updated_at.clone(), s.title.clone()) let:summary>
                     <HistoryItem summary=summary hits=entry_hits selected=selected />
                 </For>
             </ul>
