@@ -95,3 +95,42 @@ for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) 
     });
   });
 }
+
+// Lists that agree (issue 46.7): History follows the sidebar's rename and delete at once.
+for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  test(`at ${size.width} px History follows a rename and a delete in the sidebar at once`, async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.setViewportSize(size);
+    await page.goto('/');
+    for (let i = 0; i < 2; i++) {
+      if (i > 0) await page.getByRole('button', { name: 'New session' }).click();
+      await page.getByRole('button', { name: 'Run the demo council' }).click();
+      await skipToTheDecision(page);
+      await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
+    }
+    await page.getByRole('button', { name: 'History' }).click();
+    const rows = page.locator('.session-item');
+    await expect(rows).toHaveCount(2);
+    await expect(page.locator('.history-actions [role=status]')).toHaveText('2 sessions');
+    const openSidebar = async () => {
+      const toggle = page.getByRole('button', { name: 'Sessions', exact: true });
+      if (size.width < 800 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+      return page.getByRole('complementary', { name: 'Sessions' });
+    };
+    let sidebar = await openSidebar();
+    await sidebar.locator('.recent-row').first().hover();
+    await sidebar.getByRole('button', { name: /^Rename / }).first().click();
+    const field = sidebar.getByRole('textbox', { name: 'Title' });
+    await field.fill('Our quokka plan');
+    await field.press('Enter');
+    await expect(rows.filter({ hasText: 'Our quokka plan' })).toHaveCount(1);
+    sidebar = await openSidebar();
+    await sidebar.locator('.recent-row').first().hover();
+    await sidebar.getByRole('button', { name: /^Delete Our quokka plan/ }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Our quokka plan' })).toHaveCount(0);
+    await expect(page.locator('.history-actions [role=status]')).toHaveText('1 session');
+    if (size.width < 800) await expectFitsPhone(page, 'History after a sidebar delete');
+    expect(errors).toEqual([]);
+  });
+}

@@ -65,9 +65,15 @@ pub fn HistoryView() -> impl IntoView {
     });
     Effect::new(move |_| search(query.get(), texts, hits, history));
 
+    // A session the sidebar is deleting (its undo still showing) is gone from here too.
+    let deleting = state.library.pending_delete;
     let shown = Memo::new(move |_| {
         let now = js_sys::Date::now() as u64;
-        history.with(|all| hits.with(|hits| filter.with(|f| shown_ids(all, f, hits.as_ref(), now))))
+        let gone = deleting.with(|p| p.as_ref().map(|p| p.id.clone()));
+        let mut ids = history
+            .with(|all| hits.with(|hits| filter.with(|f| shown_ids(all, f, hits.as_ref(), now))));
+        ids.retain(|id| gone.as_ref() != Some(id));
+        ids
     });
     let entry_hits = Signal::derive(move || {
         hits.with(|hits| {
@@ -88,14 +94,8 @@ pub fn HistoryView() -> impl IntoView {
                 .map(|s| (s.id.clone(), s))
                 .collect()
         });
-        // A session the sidebar is deleting (its undo still showing) is gone from here too.
-        let deleting = state
-            .library
-            .pending_delete
-            .with(|p| p.as_ref().map(|p| p.id.clone()));
         shown.with(|ids| {
             ids.iter()
-                .filter(|id| deleting.as_ref() != Some(*id))
                 .take(limit.get())
                 .filter_map(|id| by_id.get(id).cloned())
                 .collect::<Vec<_>>()
