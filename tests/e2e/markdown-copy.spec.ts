@@ -66,7 +66,8 @@ for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) 
       const before = await copyCode.boundingBox();
       await copyCode.focus();
       await page.keyboard.press('Enter');
-      await expect(copyCode.locator('.copy-label')).toHaveText('Copied');
+      await expect(copyCode).toHaveAttribute('data-copied', '');
+      await expect(answer.locator('.code-block .copy-done')).toHaveText('Copied');
       await expect(card.getByRole('status').filter({ hasText: 'Copied to the clipboard' })).toHaveCount(1);
       expect(await copyCode.boundingBox()).toEqual(before);
       expect((await clipboard(page)).trimEnd()).toBe(CODE);
@@ -92,14 +93,14 @@ for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) 
       const recommendation = (await decision.locator('.recommendation').innerText()).trim();
 
       await decision.getByRole('button', { name: 'Copy the decision as Markdown' }).click();
-      await expect(decision.getByRole('button', { name: 'Copy the decision as Markdown' }).locator('.copy-label')).toHaveText('Copied');
+      await expect(decision.getByRole('button', { name: 'Copy the decision as Markdown' })).toHaveAttribute('data-copied', '');
       const markdown = await clipboard(page);
       expect(markdown).toMatch(/^## Decision\n\n/);
       expect(markdown).toContain('Confidence: ');
       expect(markdown).toContain('### Dissent');
       expect(markdown).toContain(recommendation.slice(-40));
 
-      await decision.getByRole('button', { name: 'Copy the decision as plain text' }).click();
+      await decision.getByRole('button', { name: 'Copy text of the decision, without Markdown' }).click();
       const plain = await clipboard(page);
       expect(plain).toMatch(/^Decision\n/);
       expect(plain).not.toMatch(/^#|\*\*|^- /m);

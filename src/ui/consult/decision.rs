@@ -95,7 +95,7 @@ pub fn DecisionView(
                 <h3 id=title_id>"Decision"</h3>
                 <div class="copy-actions">
                     <CopyButton label="Copy" name="Copy the decision as Markdown" text=Callback::new(move |()| as_markdown.clone()) />
-                    <CopyButton label="Copy as text" name="Copy the decision as plain text" text=Callback::new(move |()| as_plain.clone()) />
+                    <CopyButton label="Copy text" name="Copy text of the decision, without Markdown" text=Callback::new(move |()| as_plain.clone()) />
                 </div>
             </div>
             {answer.map(|answer| view! { <p class="answer model-text">{answer}</p> })}

@@ -1,6 +1,6 @@
 //! "Copy": one button that puts a text into the clipboard and says so in place. The confirmation
-//! replaces the button's words inside a box of fixed width (so nothing around it moves) and is
-//! announced to screen readers by a polite live region; a refusal says so instead of "Copied".
+//! shows over the page beside the button (so nothing around it moves) and is announced to screen
+//! readers by a polite live region; a refusal says so instead of "Copied".
 use leptos::prelude::*;
 
 use crate::platform::clipboard::copy_text;
@@ -12,8 +12,8 @@ enum Copied {
     Refused,
 }
 
-/// A button labelled `label` ("Copy", "Copy as Markdown") whose accessible name is `name` (what it
-/// copies, e.g. "Copy code"); `text` is read when pressed, so it copies what shows then.
+/// A button labelled `label` ("Copy", "Copy text") whose accessible name is `name`, which starts
+/// with the label and says what it copies ("Copy code"); `text` is read when pressed.
 #[component]
 pub fn CopyButton(
     #[prop(into)] label: String,
@@ -26,18 +26,10 @@ pub fn CopyButton(
         leptos::task::spawn_local(async move {
             let done = copy_text(&text).await;
             copied.set(if done { Copied::Done } else { Copied::Refused });
-            // The confirmation stays until the next press or for a few seconds, whichever first.
+            // The confirmation stays a few seconds.
             gloo_timers::future::TimeoutFuture::new(2_500).await;
             copied.set(Copied::Not);
         });
-    };
-    let shown = {
-        let label = label.clone();
-        move || match copied.get() {
-            Copied::Not => label.clone(),
-            Copied::Done => "Copied".to_string(),
-            Copied::Refused => "Not copied".to_string(),
-        }
     };
     let said = move || match copied.get() {
         Copied::Not => "",
@@ -46,12 +38,15 @@ pub fn CopyButton(
     };
     view! {
         <span class="copy">
+            // The button's words never change (its name keeps them, for voice control); the
+            // confirmation shows beside it, over the page, so nothing moves.
             <button type="button" class="copy-button" aria-label=name data-copied=move || (copied.get() == Copied::Done).then_some("") on:click=copy>
-                // Both words take the same place; only the one that applies shows.
-                <span class="copy-label" aria-hidden="true">{shown}</span>
-                <span class="copy-width" aria-hidden="true">{label}</span>
-                <span class="copy-width" aria-hidden="true">"Not copied"</span>
+                {label}
             </button>
+            <span class="copy-done" aria-hidden="true" data-refused=move || (copied.get() == Copied::Refused).then_some("")
+                hidden=move || copied.get() == Copied::Not>
+                {move || if copied.get() == Copied::Refused { "Not copied" } else { "Copied" }}
+            </span>
             <span class="visually-hidden" role="status">{said}</span>
         </span>
     }
