@@ -7,7 +7,8 @@ import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { skipToTheDecision } from './demos';
 import { expectFitsPhone } from './layout';
-import { watchConsole } from './helpers';
+import { addCompatibleProvider, watchConsole } from './helpers';
+import { MOCK_URL } from './servers';
 
 const QUESTION = 'Should we move the billing service to Postgres 17 this quarter?';
 const DIFF = 'diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1,1 +1,2 @@\n x = 1\n+y = 2\n';
@@ -39,6 +40,12 @@ for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) 
       const said = (await noModel.boundingBox())!;
       expect(said.y).toBeGreaterThan(box.y);
       expect(said.y - (box.y + box.height)).toBeLessThan(80);
+
+      // A model connected (Settings is another view): the question is still there after it.
+      await addCompatibleProvider(page, 'Mock', `${MOCK_URL}/v1`, 'prio');
+      await page.getByRole('button', { name: 'New session' }).click();
+      await expect(question(page)).toHaveValue(QUESTION);
+      await expect(page.locator('.ask-box .no-model')).toHaveCount(0);
 
       // Each protocol its own draft.
       await chooseProtocol(page, 'Review: a code change');
