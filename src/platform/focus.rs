@@ -24,6 +24,12 @@ pub fn focus_id(id: &str) {
     }
 }
 
+/// Focuses the element `selector` names once a view that loads on demand has drawn it (History's
+/// search box after Ctrl/Cmd+K), waiting up to about a second.
+pub fn focus_once_shown(selector: &'static str) {
+    focus_when_shown(selector, FRAMES_TO_WAIT);
+}
+
 fn focus_when_shown(selector: &'static str, frames_left: u32) {
     if let Ok(Some(element)) = document().query_selector(selector) {
         bring_to(&element);

@@ -12,5 +12,6 @@ pub mod review;
 pub mod session;
 pub mod settings;
 pub mod shell;
+pub mod shortcuts;
 pub mod sidebar;
 pub mod widgets;

@@ -4,11 +4,12 @@ use leptos::prelude::*;
 use crate::app::providers::sign_in::take_sign_in_return;
 use crate::app::providers::sign_in_part;
 use crate::app::{current_hash, AppState, Route};
-use crate::platform::focus::focus_id;
+use crate::platform::focus::{focus_id, focus_once_shown};
 use crate::ui::history::lazy::history_view;
 use crate::ui::session::lazy::{session_view, shared_view};
 use crate::ui::session::new::NewSessionView;
 use crate::ui::settings::lazy::settings_view;
+use crate::ui::shortcuts::{listen_for_shortcuts, ShortcutsHelp};
 use crate::ui::sidebar::lazy::LazySidebar;
 use crate::ui::sidebar::{provide_sidebar, SidebarToggle};
 use crate::ui::widgets::part_view::PartView;
@@ -23,6 +24,7 @@ pub fn App() -> impl IntoView {
         leptos::task::spawn_local(sign_in_part::finish(state, returned));
     }
     provide_sidebar();
+    let help = listen_for_shortcuts(state);
 
     // Route -> URL fragment, and back/forward -> route.
     Effect::new(move |_| {
@@ -50,7 +52,10 @@ pub fn App() -> impl IntoView {
                 <NavButton route=Route::History label="History" />
                 <NavButton route=Route::Settings label="Settings" />
             </nav>
+            <button class="nav-button shortcuts-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)"
+                on:click=move |_| { help.set(true); focus_once_shown(".shortcuts-help .close-help"); }>"?"</button>
         </header>
+        <ShortcutsHelp open=help />
         // One polite live region for the whole app: each finished call and the end of a run.
         <p class="visually-hidden" role="status" aria-live="polite" id="run-announcer">
             {move || state.live.announcement.get()}

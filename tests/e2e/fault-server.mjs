@@ -2,7 +2,8 @@
 // /v1 and /api/v1, Anthropic Messages at /v1/messages, Gemini at /v1beta/models/<m>:...), on loopback.
 // The model name picks the fault: `fault-<name>-<nonce>`, the nonce keeping each test's counters apart.
 //   auth, unknown-model, 429-then-ok, 500-then-ok, 503-always, disconnect, no-end-marker, garbage, web-page, jinja,
-//   prose (a model that answers every request in plain prose, never JSON, as many small local models do)
+//   prose (a model that answers every request in plain prose, never JSON, as many small local models do),
+//   markdown (the same in Markdown: bold, a table, a code block whose indentation matters, a link)
 // "then-ok" faults fail the first FIRST_FAILURES requests of a model (one per panelist), then answer.
 // GET /__journal lists every request (method, url, model, whether a key header came).
 // Usage: node fault-server.mjs <port>
@@ -21,6 +22,10 @@ const ANSWER = JSON.stringify({
 });
 const PROSE = 'I would adopt Rust for the new service only, because memory safety removes a whole class of ' +
   'incidents and the team already knows the language well enough to keep the risk contained.';
+const MARKDOWN = '**Adopt Rust** for the new service only: memory safety removes a whole class of incidents.\n\n' +
+  '| option | risk |\n|---|---|\n| Rust | low |\n| C++ | high |\n\n' +
+  '```rust\nfn main() {\n    if ready() {\n        ship();\n    }\n}\n```\n\n' +
+  'See [the book](https://doc.rust-lang.org/book/) for the details.';
 const pieces = (text) => text.match(/.{1,16}/gs);
 
 function formatOf(url) {
@@ -84,7 +89,7 @@ function errorBody(format, status, message, type) {
 }
 
 async function answer(res, format, model, fault) {
-  const { body, end } = streamEvents(format, model, fault === 'prose' ? PROSE : ANSWER);
+  const { body, end } = streamEvents(format, model, fault === 'prose' ? PROSE : fault === 'markdown' ? MARKDOWN : ANSWER);
   res.writeHead(200, { ...CORS, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const half = Math.ceil(body.length / 2);
   for (const [i, event] of body.entries()) {

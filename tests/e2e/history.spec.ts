@@ -21,7 +21,7 @@ test('1,000 sessions: listed, filtered, and a word from one verdict finds that o
   expect(300 % 3).toBe(0); // session 300 is a consult (templates[0])
   await page.reload();
   await page.getByRole('button', { name: 'History' }).click();
-  await expect(count(page)).toHaveText('1003 sessions', { timeout: 60_000 });
+  await expect(count(page)).toHaveText('1,003 sessions', { timeout: 60_000 });
   // The list shows a page at a time, newest first.
   await expect(items(page)).toHaveCount(100);
   await expect(page.getByRole('button', { name: /Show more \(903 not shown\)/ })).toBeVisible();
@@ -29,7 +29,7 @@ test('1,000 sessions: listed, filtered, and a word from one verdict finds that o
   // Content search: the word is in exactly one verdict, and is marked in its snippet.
   const search = page.getByRole('searchbox', { name: 'Search', exact: true });
   await search.fill('QUETZALCOATLITE');
-  await expect(count(page)).toHaveText('1 of 1003 sessions match');
+  await expect(count(page)).toHaveText('1 of 1,003 sessions match');
   await expect(items(page)).toHaveCount(1);
   await expect(items(page).first()).toContainText('Seeded session 300:');
   await expect(items(page).first().locator('mark')).toHaveText('quetzalcoatlite');
@@ -41,17 +41,17 @@ test('1,000 sessions: listed, filtered, and a word from one verdict finds that o
   await search.fill(`${firstWord} quetzalcoatlite`);
   await expect(items(page)).toHaveCount(1);
   await search.fill('');
-  await expect(count(page)).toHaveText('1003 sessions');
+  await expect(count(page)).toHaveText('1,003 sessions');
 
   // Filters: protocol, date, state; sort.
   await page.getByLabel('Protocol').selectOption('review');
-  await expect(count(page)).toHaveText('334 of 1003 sessions match');
+  await expect(count(page)).toHaveText('334 of 1,003 sessions match');
   await page.getByLabel('Protocol').selectOption('');
   await page.getByLabel('Date').selectOption('week');
   // The three demos (today) and seeds 0..6 (0..6 days and a minute ago).
-  await expect(count(page)).toHaveText('10 of 1003 sessions match');
+  await expect(count(page)).toHaveText('10 of 1,003 sessions match');
   await page.getByLabel('State').selectOption('stopped');
-  await expect(count(page)).toHaveText('0 of 1003 sessions match');
+  await expect(count(page)).toHaveText('0 of 1,003 sessions match');
   await page.getByLabel('State').selectOption('');
   await page.getByLabel('Sort').selectOption('oldest');
   await expect(items(page).first()).toContainText('Seeded session 6:');

@@ -359,3 +359,34 @@ fn a_reask_shows_on_its_calls_card_which_ends_with_the_reply_taken() {
         "{last_two:?}"
     );
 }
+
+/// Issue 46.1: a Markdown answer with a code block (braces in Rust, not JSON) is heard as free
+/// text, its Markdown kept whole; a broken JSON object in a ```json block is still not taken.
+#[test]
+fn a_markdown_answer_with_code_is_heard_and_broken_json_in_a_json_block_is_not() {
+    let markdown = "**Adopt Rust** for the new service only.\n\n| option | risk |\n|---|---|\n| Rust | low |\n\n\
+```rust\nfn main() {\n    if ready() {\n        ship();\n    }\n}\n```\n\nSee `main` above.";
+    let caller = ScriptedCaller::over_demo()
+        .reply("r1-panelist-1", markdown)
+        .reply("r1-panelist-1-reask", markdown)
+        .reply(
+            "r1-panelist-2",
+            "Here it is:\n\n```json\n{\"position\": \"Adopt\n```",
+        )
+        .reply(
+            "r1-panelist-2-reask",
+            "```json\n{\"position\": \"Adopt\", \n```",
+        );
+    let (session, _) = run(demo_session(), &caller);
+    let why = |id: &str| format!("{:?}", call(&session, id).error);
+    assert_eq!(
+        positions(&session),
+        ["panelist-1", "panelist-3"],
+        "{} / {}",
+        why("r1-panelist-1"),
+        why("r1-panelist-2")
+    );
+    let first = &session.consult().round1[0];
+    assert!(first.free_text);
+    assert_eq!(first.position, markdown);
+}

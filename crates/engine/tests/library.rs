@@ -250,6 +250,7 @@ fn summary(
         thread: None,
         latest_turn: None,
         asked_member: None,
+        run_ms: None,
         depth: None,
         decided_by: None,
     }

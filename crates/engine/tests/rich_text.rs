@@ -3,7 +3,9 @@ mod common;
 
 use consilium_engine::html_report::session_html;
 use consilium_engine::testing::{ScriptedCaller, XSS_CORPUS};
-use consilium_engine::text::rich::{parse, parse_report, plain_text, to_html, Block, Inline};
+use consilium_engine::text::rich::{
+    parse, parse_report, plain_text, to_html, to_plain, Block, Inline,
+};
 
 #[test]
 fn markdown_becomes_blocks_and_inlines() {
@@ -109,7 +111,7 @@ fn the_html_export_is_standalone_escaped_and_readable_for_every_protocol() {
 }
 
 #[test]
-fn reports_render_tables_and_model_text_in_the_app_does_not() {
+fn reports_and_model_text_render_tables_in_a_scrolling_box() {
     let text = "| a | b |\n|---|---|\n| <b>1</b> | [x](javascript:y) |";
     let html = to_html(&parse_report(text));
     assert_eq!(
@@ -121,6 +123,47 @@ fn reports_render_tables_and_model_text_in_the_app_does_not() {
         plain_text(&parse_report(text)),
         "a · b\n<b>1</b> · x (javascript:y)\n\n"
     );
-    // The app's model text keeps a table as its text (a wide table would make a phone scroll).
-    assert!(!to_html(&parse(text)).contains("<table"));
+    // The app's model text has the same table (the app scrolls it in its own box, never the page).
+    assert_eq!(parse(text), parse_report(text));
+}
+
+/// A free-text answer as small local models write it: a table, a code block whose indentation
+/// matters, bold and a link. Nothing of it is shown as raw pipes or backticks.
+const FREE_TEXT_ANSWER: &str = "**Adopt Rust** for the new service only.\n\n\
+| option | risk |\n|---|---|\n| Rust | low |\n| C++ | high |\n\n\
+```rust\nfn main() {\n    if ready {\n        ship();\n    }\n}\n```\n\nSee [the book](https://doc.rust-lang.org/book/).";
+
+#[test]
+fn a_free_text_answer_keeps_its_table_code_indentation_bold_and_link() {
+    let blocks = parse(FREE_TEXT_ANSWER);
+    assert!(matches!(blocks[1], Block::Table { ref rows, .. } if rows.len() == 2));
+    assert_eq!(
+        blocks[2],
+        Block::Code("fn main() {\n    if ready {\n        ship();\n    }\n}\n".into())
+    );
+    let html = to_html(&blocks);
+    assert!(html.contains("<strong>Adopt Rust</strong>"), "{html}");
+    assert!(html.contains("<td>C++</td><td>high</td>"), "{html}");
+    assert!(
+        html.contains("rel=\"noopener noreferrer nofollow\">the book</a>"),
+        "{html}"
+    );
+    assert!(!html.contains('|') && !html.contains("```"), "{html}");
+}
+
+#[test]
+fn plain_text_drops_the_marks_and_keeps_the_words() {
+    let plain = to_plain(FREE_TEXT_ANSWER);
+    assert!(
+        plain.starts_with("Adopt Rust for the new service only."),
+        "{plain}"
+    );
+    assert!(plain.contains("Rust · low"), "{plain}");
+    assert!(
+        plain.contains("        ship();"),
+        "code keeps its indentation: {plain}"
+    );
+    for mark in ["**", "```", "|---"] {
+        assert!(!plain.contains(mark), "{mark} in {plain}");
+    }
 }

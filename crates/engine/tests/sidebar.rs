@@ -30,6 +30,7 @@ fn summary(id: &str, title: &str, outcome: &str, updated_at: &str) -> SessionSum
         thread: None,
         latest_turn: None,
         asked_member: None,
+        run_ms: None,
         depth: None,
         decided_by: None,
     }

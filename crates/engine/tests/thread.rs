@@ -306,3 +306,42 @@ fn the_reports_the_json_and_a_share_link_of_a_thread_carry_every_turn() {
     )
     .is_err());
 }
+
+/// Issue 46.4: every turn of a thread's HTML document is drawn as the first one is (its decision
+/// card with its confidence meter, then its record), with its depth, cost and time under its
+/// heading; no internal name (the filtering method) in any turn.
+#[test]
+fn the_thread_document_draws_every_turn_as_the_first() {
+    let first = first_turn();
+    let (second, _) = ask(std::slice::from_ref(&first), "c-2", SECOND, 1);
+    let (third, _) = ask(
+        &[first.clone(), second.clone()],
+        "c-3",
+        "And the budget?",
+        2,
+    );
+    let html = thread_html(&[first, second, third]);
+    assert_eq!(
+        html.matches("<section class=\"decision\"").count(),
+        3,
+        "{html}"
+    );
+    for id in [
+        "id=\"decision\"",
+        "id=\"decision-turn-2\"",
+        "id=\"decision-turn-3\"",
+    ] {
+        assert_eq!(html.matches(id).count(), 1, "{id}");
+    }
+    assert_eq!(
+        html.matches("<svg").count(),
+        3,
+        "one confidence meter per turn"
+    );
+    let turn3 = &html[html.find("Turn 3: And the budget?").unwrap()..];
+    let facts = &turn3[turn3.find("<p class=\"meta\">").unwrap()..];
+    let facts = &facts[..facts.find("</p>").unwrap()];
+    assert!(facts.contains("follow-up · "), "{facts}");
+    assert!(!html.contains("structured_artifact_array_truncation"));
+    assert!(!html.contains("method "), "an internal name in {html}");
+}

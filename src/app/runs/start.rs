@@ -4,7 +4,9 @@
 //! it); a part that cannot load is kept in `RunStart::failed`, which `RunStartStatus` shows with Retry.
 use std::sync::Arc;
 
+use crate::platform::drafts::clear_draft;
 use consilium_engine::demo::demo_session;
+use consilium_engine::views::draft::asked_draft_key;
 use consilium_engine::{record::Protocol, record::Session};
 use consilium_engine::{
     views::consent::ConsentRequest, views::key_limit::check_key_limits,
@@ -193,7 +195,15 @@ pub fn launch(state: AppState, session: impl Into<ToRun>, problem: RwSignal<Opti
     let session = session.into();
     remember_protocol(session.protocol());
     let id = session.id().to_string();
+    // A question asked is no longer a draft: the box it was typed in opens empty next time.
+    let asked_draft = match &session {
+        ToRun::Session(session) => Some(asked_draft_key(session)),
+        _ => None,
+    };
     let started = move || {
+        if let Some(key) = &asked_draft {
+            clear_draft(key);
+        }
         state.live.focus_run.set(true);
         state.go(Route::Session(id.clone()));
     };

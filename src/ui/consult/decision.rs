@@ -15,7 +15,9 @@ use consilium_engine::{
 };
 use leptos::prelude::*;
 
+use crate::ui::widgets::copy::CopyButton;
 use crate::ui::widgets::rich_text::RichText;
+use consilium_engine::consult::view::copy::{decision_markdown, decision_plain};
 use wasm_bindgen::JsCast;
 
 /// The meter's positions are percentages of its track.
@@ -45,6 +47,8 @@ pub fn DecisionView(
     let chip = confidence_chip(&decision);
     let level = dissent_level(&decision.dissent).replace(' ', "-");
     let why = confidence_why(&decision);
+    // What Copy puts in the clipboard, made once from the card's own view model.
+    let (as_markdown, as_plain) = (decision_markdown(&decision), decision_plain(&decision));
     let Decision {
         recommendation,
         meter,
@@ -87,7 +91,13 @@ pub fn DecisionView(
     view! {
         <section class="decision verdict" aria-labelledby=labelled_by data-decision=page_decision
             data-turn-decision=turn_decision tabindex="-1">
-            <h3 id=title_id>"Decision"</h3>
+            <div class="card-head">
+                <h3 id=title_id>"Decision"</h3>
+                <div class="copy-actions">
+                    <CopyButton label="Copy" name="Copy the decision as Markdown" text=Callback::new(move |()| as_markdown.clone()) />
+                    <CopyButton label="Copy text" name="Copy text of the decision, without Markdown" text=Callback::new(move |()| as_plain.clone()) />
+                </div>
+            </div>
             {answer.map(|answer| view! { <p class="answer model-text">{answer}</p> })}
             <RichText class="recommendation model-text" text=recommendation_below(&recommendation) />
             <div class="how-reached">

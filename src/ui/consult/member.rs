@@ -10,7 +10,9 @@ use leptos::prelude::*;
 
 use crate::ui::consult::follow_up::FollowUpLinks;
 use crate::ui::consult::thread::ThreadView;
+use crate::ui::widgets::copy::CopyButton;
 use crate::ui::widgets::live_calls::{LiveCalls, RecordedCalls};
+use crate::ui::widgets::rich_text::RichText;
 use crate::ui::widgets::running_here;
 
 /// One member's answer. `turn_id` is set for a card shown in the thread (not the page's own).
@@ -33,13 +35,21 @@ pub fn MemberAnswerCard(
         answer,
         ..
     } = card;
+    let copy = answer.clone().map(|answer| {
+        view! { <CopyButton label="Copy" name="Copy the answer" text=Callback::new(move |()| answer.clone()) /> }
+    });
     let body = match answer {
-        Some(answer) => view! { <p class="member-text model-text">{answer}</p> }.into_any(),
+        Some(answer) => {
+            view! { <RichText class="member-text model-text" text=answer /> }.into_any()
+        }
         None => view! { <p class="muted">"No answer yet."</p> }.into_any(),
     };
     view! {
         <section class="member-answer" aria-labelledby=labelled_by data-decision=page_card tabindex="-1">
-            <h3 id=title_id>{heading}</h3>
+            <div class="card-head">
+                <h3 id=title_id>{heading}</h3>
+                {copy}
+            </div>
             {body}
             <p class="muted member-meta">
                 {format!("{model} · one member's own view, not a council decision · {cost}")}

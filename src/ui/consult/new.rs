@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use crate::app::runs::start::PendingRun;
 use crate::app::AppState;
+use crate::platform::drafts::{load_draft, save_draft};
 use crate::ui::consult::council::{Council, CouncilDepth};
 use crate::ui::consult::lazy::council_area;
 use crate::ui::consult::picture::DecisionPicture;
@@ -13,6 +14,7 @@ use crate::ui::widgets::part_view::PartView;
 use crate::ui::widgets::presets::ConnectAModel;
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::DemoCard;
+use consilium_engine::views::draft::draft_key;
 
 /// What the user has typed and chosen so far: kept by the new-session page, so switching to
 /// another protocol and back keeps it.
@@ -35,7 +37,8 @@ pub struct ConsultDraft {
 impl ConsultDraft {
     pub fn new(state: AppState) -> Self {
         Self {
-            question: RwSignal::new(String::new()),
+            // A question typed and not asked, kept across visits and reloads (`views::draft`).
+            question: RwSignal::new(load_draft(&draft_key(Protocol::Consult))),
             council: Council::empty(),
             depth: CouncilDepth {
                 depth: RwSignal::new(state.settings.with_untracked(|s| s.depth)),
@@ -62,11 +65,11 @@ pub fn NewConsultForm(
     let question = draft.question;
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
     let submit: Submit = StoredValue::new(None);
+    // Said under the question box, where the eyes are after Ctrl+Enter, not below the presets.
+    let no_model = RwSignal::new(false);
     let ask = move || match submit.get_value() {
         Some(start) => start.run(()),
-        None if !has_providers.get_untracked() => problem.set(Some(
-            "Connect a model first (below), or run the demo council.".into(),
-        )),
+        None if !has_providers.get_untracked() => no_model.set(true),
         // The council area is still loading: its button asks once it is there.
         None => {}
     };
@@ -94,9 +97,16 @@ pub fn NewConsultForm(
                     rows="4"
                     placeholder="What should the council decide? (Ctrl+Enter asks)"
                     prop:value=move || question.get()
-                    on:input=move |ev| question.set(event_target_value(&ev))
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        save_draft(&draft_key(Protocol::Consult), &text);
+                        question.set(text);
+                    }
                 ></textarea>
             </label>
+            <Show when=move || no_model.get() && !has_providers.get()>
+                <p class="error no-model" role="alert">"Connect a model first (just below), or run the demo council."</p>
+            </Show>
             <Show
                 when=move || has_providers.get()
                 fallback=|| view! {

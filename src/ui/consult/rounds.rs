@@ -12,6 +12,7 @@ use consilium_engine::{
 };
 use leptos::prelude::*;
 
+use crate::ui::widgets::copy::CopyButton;
 use crate::ui::widgets::rich_text::RichText;
 
 fn participant_label(session: &Session, participant_id: &str) -> String {
@@ -29,13 +30,17 @@ pub fn IndependentRound(session: Session, artifacts: Vec<IndependentArtifact>) -
                 Some(confidence) => view! { <span class="confidence" title="The panelist's own confidence">{confidence}</span> }.into_any(),
                 None => view! { <span class="badge free-text" title="The model answered in prose, not in the fields asked for; the judge's synthesis structures it">{FREE_TEXT_LABEL}</span> }.into_any(),
             };
+            // Copy takes the answer as its model wrote it (Markdown), with its name.
+            let copied = format!("{}: {}", card.label, card.position);
+            let copy_name = format!("Copy {}'s answer", card.label);
             view! {
                 <article class="position-card" data-free-text=card.free_text.to_string()>
                     <header>
                         <span class="participant">{card.label}</span>
                         {mark}
+                        <CopyButton label="Copy" name=copy_name text=Callback::new(move |()| copied.clone()) />
                     </header>
-                    <p class="position">{card.position}</p>
+                    <RichText class="position model-text" text=card.position />
                     {(!card.free_text).then(|| view! {
                         <ul class="key-points">{card.key_points.into_iter().map(|k| view! { <li>{k}</li> }).collect_view()}</ul>
                         <details>
@@ -108,7 +113,13 @@ pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl Int
         let mark = r
             .free_text
             .then(|| view! { " " <span class="badge free-text">{FREE_TEXT_LABEL}</span> });
-        view! { <li class="rebuttal"><strong>{participant_label(session, &r.agent)}</strong>{mark}": " {r.rebuttal}</li> }
+        // A defence can be free text with tables and code: its own Markdown block under the name.
+        view! {
+            <li class="rebuttal">
+                <strong>{participant_label(session, &r.agent)}</strong>{mark}":"
+                <RichText class="model-text" text=r.rebuttal />
+            </li>
+        }
     };
     let threads = view_model
         .threads

@@ -21,11 +21,13 @@ use crate::app::runs::start::{ready_to_start, start_or_ask, PendingRun};
 use crate::app::runs::BrowserClock;
 use crate::app::thread::{load_thread, shared_thread, thread_root};
 use crate::app::{AppState, Route};
+use crate::platform::drafts::{load_draft, save_draft};
 use crate::platform::ids::new_id;
 use crate::ui::consult::decision::DecisionView;
 use crate::ui::consult::member::MemberAnswerCard;
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::start::StartButton;
+use consilium_engine::consult::view::thread::composer_draft_key;
 
 #[component]
 pub fn ThreadView(session: Memo<Option<Session>>) -> impl IntoView {
@@ -183,6 +185,15 @@ fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> im
 fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let question = RwSignal::new(String::new());
+    // The thread's draft (`views::draft`): read once its key is known, kept as it is typed.
+    let draft = Memo::new(move |_| turns.with(|t| composer_draft_key(t)));
+    Effect::new(move |read: Option<Option<String>>| {
+        let key = draft.get();
+        if key.is_some() && read.flatten() != key {
+            question.set(key.as_deref().map(load_draft).unwrap_or_default());
+        }
+        key
+    });
     let problem = RwSignal::new(None::<String>);
     let awaiting_consent = RwSignal::new(None::<PendingRun>);
     let members = Memo::new(move |_| turns.with(|t| members_to_ask(t)));
@@ -270,7 +281,13 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
                     rows="3"
                     placeholder="Your follow-up question (Ctrl+Enter asks)"
                     prop:value=move || question.get()
-                    on:input=move |ev| question.set(event_target_value(&ev))
+                    on:input=move |ev| {
+                        let text = event_target_value(&ev);
+                        if let Some(key) = draft.get_untracked() {
+                            save_draft(&key, &text);
+                        }
+                        question.set(text);
+                    }
                 ></textarea>
             </label>
             <p class="muted">{hint}</p>

@@ -5,9 +5,10 @@
 use std::collections::{HashMap, HashSet};
 
 use consilium_engine::foundation::counted::counted;
-use consilium_engine::library::list::{count_line, short_time, shown_ids, storage_line};
+use consilium_engine::library::list::{history_count_line, short_time, shown_ids, storage_line};
 use consilium_engine::library::thread::{hits_by_entry, one_per_thread};
 use consilium_engine::record::Protocol;
+use consilium_engine::views::run_time::took;
 use consilium_engine::views::session::state_words;
 use consilium_engine::{
     library::filter::FilterControl, library::filter::HistoryFilter, library::search::Query,
@@ -64,9 +65,15 @@ pub fn HistoryView() -> impl IntoView {
     });
     Effect::new(move |_| search(query.get(), texts, hits, history));
 
+    // A session the sidebar is deleting (its undo still showing) is gone from here too.
+    let deleting = state.library.pending_delete;
     let shown = Memo::new(move |_| {
         let now = js_sys::Date::now() as u64;
-        history.with(|all| hits.with(|hits| filter.with(|f| shown_ids(all, f, hits.as_ref(), now))))
+        let gone = deleting.with(|p| p.as_ref().map(|p| p.id.clone()));
+        let mut ids = history
+            .with(|all| hits.with(|hits| filter.with(|f| shown_ids(all, f, hits.as_ref(), now))));
+        ids.retain(|id| gone.as_ref() != Some(id));
+        ids
     });
     let entry_hits = Signal::derive(move || {
         hits.with(|hits| {
@@ -74,7 +81,11 @@ pub fn HistoryView() -> impl IntoView {
                 .map(|hits| history.with(|all| hits_by_entry(all, hits)))
         })
     });
-    let count_text = move || count_line(history.with(Vec::len), shown.with(Vec::len));
+    // "N of M match" only when a filter or a search leaves some out.
+    let count_text = move || {
+        let narrowed = filter.with(HistoryFilter::narrows) || hits.with(Option::is_some);
+        history_count_line(history.with(Vec::len), shown.with(Vec::len), narrowed)
+    };
     let rows = move || {
         // A thread of follow-ups is one row, with its latest turn's question under its first.
         let by_id: HashMap<String, SessionSummary> = history.with(|all| {
@@ -128,6 +139,7 @@ pub fn HistoryView() -> impl IntoView {
                     "Search"
                     <input
                         type="search"
+                        id="history-search"
                         placeholder="Words from a question, answer, verdict, finding…"
                         prop:value=move || query.get()
                         on:input=move |ev| {
@@ -156,7 +168,8 @@ pub fn HistoryView() -> impl IntoView {
                 <EmptyHistory />
             </Show>
             <ul class="session-list">
-                <For each=rows key=|s| (s.id.clone(), s.updated_at.clone()) let:summary>
+                // Keyed by what a row shows, so a rename in the sidebar shows here at once.
+                <For each=rows key=|s| (s.id.clone(), s.updated_at.clone(), s.title.clone()) let:summary>
                     <HistoryItem summary=summary hits=entry_hits selected=selected />
                 </For>
             </ul>
@@ -300,6 +313,7 @@ fn HistoryItem(
             </button>
             <span class="muted">" " {summary.protocol.clone()} " · " {state_words(&summary.state)}
                 {summary.depth_line().map(|line| view! { " · " <span class="depth-line">{line}</span> })}
+                {summary.run_ms.map(|ms| view! { " · " <span class="run-time">{took(ms)}</span> })}
                 " · " {when}</span>
             {summary.latest_turn.clone().map(|latest| view! { <p class="latest-turn">"Latest follow-up: " {latest}</p> })}
             {(!summary.outcome.is_empty()).then(|| view! { <p class="outcome">{summary.outcome_line()}</p> })}

@@ -14,12 +14,14 @@ use crate::app::runs::start::PendingRun;
 use crate::app::runs::start::{ready_to_start, start_or_ask};
 use crate::app::runs::BrowserClock;
 use crate::app::AppState;
+use crate::platform::drafts::{load_draft, save_draft};
 use crate::platform::ids::new_id;
 use crate::ui::widgets::file_input::read_chosen_file;
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::seat_editor::SeatEditor;
 use crate::ui::widgets::start::{CouncilChip, SeatChecks, StartButton};
 use crate::ui::widgets::FormIntro;
+use consilium_engine::views::draft::draft_key;
 
 #[component]
 pub fn NewReviewForm(
@@ -27,7 +29,10 @@ pub fn NewReviewForm(
     awaiting_consent: RwSignal<Option<PendingRun>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let code = RwSignal::new(String::new());
+    // A diff pasted and not reviewed yet, kept across visits and reloads (`views::draft`).
+    let code = RwSignal::new(load_draft(&draft_key(Protocol::Review)));
+    // Typed, pasted or opened from a file: kept as it changes.
+    Effect::new(move |_| code.with(|text| save_draft(&draft_key(Protocol::Review), text)));
     let rules = RwSignal::new(String::new());
     // Who sits, in the order of ReviewerRole::ALL, each with its seat.
     let seats = RwSignal::new(Vec::<(ReviewerRole, Seat)>::new());

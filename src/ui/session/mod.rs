@@ -2,6 +2,7 @@
 //! export), resume when it stopped, and the protocol's own body. The page is built once per
 //! session; each part follows only its own slice of the record, so an update re-renders what
 //! changed and leaves open `<details>` and focus where they were.
+use consilium_engine::views::run_time::run_time_line;
 use consilium_engine::{record::Protocol, record::Session};
 use consilium_engine::{
     views::costs::participant_costs, views::costs::session_cost_line,
@@ -175,6 +176,8 @@ pub fn SessionBody(
             .with(|s| s.as_ref().map(session_cost_line))
             .unwrap_or_default()
     });
+    // "took 1 min 12 s": the calls' time, once there was a call.
+    let run_time = Memo::new(move |_| session.with(|s| s.as_ref().and_then(run_time_line)));
     // A question reads as the heading; a diff is named by its title.
     let subject = Memo::new(move |_| {
         session
@@ -251,6 +254,7 @@ pub fn SessionBody(
             <p class="session-meta">
                 <span class="badge" data-state=move || state_name.get()>{move || state_words(&state_name.get())}</span>
                 " · " {move || cost_text.get()}
+                {move || run_time.get().map(|took| view! { " · " <span class="run-time">{took}</span> })}
                 <Show when=move || running_elsewhere.get()>
                     " · " <span class="badge busy">"running in another tab"</span>
                 </Show>

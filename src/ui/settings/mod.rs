@@ -1,6 +1,7 @@
 //! Settings in two tabs: Basic (providers with their keys, and the council a new consult starts
 //! with) and Advanced (runs and budgets, hedging, the protocols' thresholds, debate filter limits,
 //! prices). Each control says beside itself whether its change was saved, or why not.
+pub mod appearance;
 mod fields;
 pub mod filtering;
 pub mod lazy;
@@ -13,6 +14,7 @@ use leptos::prelude::*;
 
 use crate::app::AppState;
 use crate::ui::widgets::presets::PresetList;
+use appearance::Appearance;
 use filtering::FilterLimitsEditor;
 use prices::PriceTableEditor;
 use providers::{DefaultCouncil, ProviderEditor};
@@ -88,6 +90,7 @@ pub fn SettingsView() -> impl IntoView {
                     <h3>"Add a provider"</h3>
                     <PresetList />
                     <DefaultCouncil />
+                    <Appearance />
                 }>
                     <RunDefaults />
                     <FilterLimitsEditor />

@@ -1,8 +1,11 @@
 //! Model text as Markdown, rendered from the engine's sanitised tree (`consilium_engine::text::rich`)
 //! as DOM nodes: no innerHTML anywhere, raw HTML arrives here as text, links only to http(s) and
-//! mailto with `rel="noopener noreferrer nofollow"`.
-use consilium_engine::text::rich::{parse, plain_text, Block, Inline, LINK_REL};
+//! mailto with `rel="noopener noreferrer nofollow"`. A table scrolls in its own box (never the
+//! page); a code block keeps its indentation and has its own Copy button.
+use consilium_engine::text::rich::{parse, Block, Inline, LINK_REL};
 use leptos::prelude::*;
+
+use crate::ui::widgets::copy::CopyButton;
 
 /// `text` rendered as Markdown inside a `<div class=...>`.
 #[component]
@@ -30,7 +33,16 @@ fn block_view(block: Block) -> AnyView {
             3 => view! { <h5>{inlines_view(inlines)}</h5> }.into_any(),
             _ => view! { <h6>{inlines_view(inlines)}</h6> }.into_any(),
         },
-        Block::Code(code) => view! { <pre><code>{code}</code></pre> }.into_any(),
+        Block::Code(code) => {
+            let copied = code.clone();
+            view! {
+                <div class="code-block">
+                    <CopyButton label="Copy" name="Copy code" text=Callback::new(move |()| copied.clone()) />
+                    <pre><code>{code}</code></pre>
+                </div>
+            }
+            .into_any()
+        }
         Block::Quote(inner) => view! { <blockquote>{blocks_view(inner)}</blockquote> }.into_any(),
         Block::List {
             ordered,
@@ -48,8 +60,29 @@ fn block_view(block: Block) -> AnyView {
             }
         }
         Block::Rule => view! { <hr /> }.into_any(),
-        // `parse` makes no table (only reports do); were one here, its text is kept.
-        table @ Block::Table { .. } => view! { <p>{plain_text(&[table])}</p> }.into_any(),
+        Block::Table { head, rows } => {
+            let head = head
+                .into_iter()
+                .map(|cell| view! { <th scope="col">{inlines_view(cell)}</th> })
+                .collect::<Vec<_>>();
+            let rows = rows
+                .into_iter()
+                .map(|row| {
+                    let cells = row
+                        .into_iter()
+                        .map(|cell| view! { <td>{inlines_view(cell)}</td> })
+                        .collect::<Vec<_>>();
+                    view! { <tr>{cells}</tr> }
+                })
+                .collect::<Vec<_>>();
+            // Focusable so a keyboard can scroll a table wider than the screen.
+            view! {
+                <div class="table-scroll" tabindex="0" role="region" aria-label="Table">
+                    <table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>
+                </div>
+            }
+            .into_any()
+        }
     }
 }
 

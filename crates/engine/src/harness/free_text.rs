@@ -43,6 +43,9 @@ pub fn heard_words<'t>(plan: &CallPlan<'_>, text: &'t str) -> Result<&'t str, St
     match extract_json(text) {
         Err(ReplyError::NoJson) => {}
         Err(ReplyError::Empty) => return Err("The reply was empty.".to_string()),
+        // Braces only inside code (a Rust or C block, an inline `{}`) are no attempt at JSON:
+        // a Markdown answer with code is heard like any other prose.
+        Err(_) if matches!(extract_json(&outside_code(text)), Err(ReplyError::NoJson)) => {}
         _ => {
             return Err(
                 "The reply has JSON that could not be used, so it is not taken as free text."
@@ -69,6 +72,40 @@ pub fn heard_words<'t>(plan: &CallPlan<'_>, text: &'t str) -> Result<&'t str, St
 }
 
 /// A slot to fill rather than an answer: wrapped whole in brackets, or a placeholder's words.
+/// `text` without its code: fenced blocks in a language other than JSON, and inline code spans.
+fn outside_code(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut fence: Option<&str> = None;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let marker = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m));
+        match (fence, marker) {
+            (Some(open), Some(m)) if m == open => {
+                fence = None;
+                continue;
+            }
+            (Some(_), _) => continue,
+            (None, Some(m)) => {
+                let language = trimmed[m.len()..].trim().to_ascii_lowercase();
+                // A JSON block is the format tried: kept, so it is judged as JSON.
+                if !language.is_empty() && language != "json" {
+                    fence = Some(m);
+                    continue;
+                }
+            }
+            (None, None) => {}
+        }
+        // Inline code: every other piece between backticks.
+        for (index, piece) in line.split('`').enumerate() {
+            if index % 2 == 0 {
+                out.push_str(piece);
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
 fn is_placeholder(text: &str) -> bool {
     let wrapped = [('<', '>'), ('[', ']'), ('{', '}')]
         .iter()

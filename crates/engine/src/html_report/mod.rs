@@ -80,10 +80,40 @@ pub fn session_html(session: &Session) -> String {
         .raw("</h1><p class=\"meta\">State ")
         .text(&session.state)
         .raw(" · created ")
-        .text(&session.created_at.to_string())
-        .raw(" · session <code>")
+        .text(&session.created_at.to_string());
+    // The time the run took (the calls' time), once it made a call.
+    if let Some(took) = crate::views::run_time::run_time_line(session) {
+        html.raw(" · ").text(&took);
+    }
+    html.raw(" · session <code>")
         .text(&session.id)
         .raw("</code></p></header>\n<main>\n");
+    html.raw(&session_main(session));
+    let mut title = String::new();
+    escape(&heading(session), &mut title);
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<meta name=\"color-scheme\" content=\"light dark\">\
+<title>{title} · Consilium</title><style>{style}{extra_style}</style></head>\n<body>\n{body}</main>\n\
+<footer class=\"meta\">Exported from Consilium · {protocol} · {updated}</footer>\n</body></html>\n",
+        style = style::STYLE,
+        extra_style = if session.benchmark().is_some() {
+            crate::benchmark_council::report::results::benchmark_report_style()
+        } else {
+            ""
+        },
+        body = html.out,
+        protocol = session.protocol().as_str(),
+        updated = session.updated_at,
+    )
+}
+
+/// A session as its page opens on it: the decision first (each protocol's own), then the rest of
+/// its report. The standalone document and each turn of a thread's document are drawn alike.
+pub(crate) fn session_main(session: &Session) -> String {
+    let mut html = Html::new(session);
     match &session.body {
         Body::Consult(_) => crate::consult::report::html::decision(session, &mut html),
         Body::Review(_) => crate::review::report::html::decision(session, &mut html),
@@ -112,25 +142,7 @@ pub fn session_html(session: &Session) -> String {
             .raw(&to_html(&rest))
             .raw("\n</section>\n");
     }
-    let mut title = String::new();
-    escape(&heading(session), &mut title);
-    format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<meta name=\"color-scheme\" content=\"light dark\">\
-<title>{title} · Consilium</title><style>{style}{extra_style}</style></head>\n<body>\n{body}</main>\n\
-<footer class=\"meta\">Exported from Consilium · {protocol} · {updated}</footer>\n</body></html>\n",
-        style = style::STYLE,
-        extra_style = if session.benchmark().is_some() {
-            crate::benchmark_council::report::results::benchmark_report_style()
-        } else {
-            ""
-        },
-        body = html.out,
-        protocol = session.protocol().as_str(),
-        updated = session.updated_at,
-    )
+    html.out
 }
 
 fn kind_name(session: &Session) -> &'static str {

@@ -1,8 +1,8 @@
 //! The reports of a thread of follow-ups: every turn, in the order asked. The first turn's report
 //! is the document; each later turn follows as "Turn N", its own report one heading level down.
-use super::{report_markdown, session_html};
+use super::{report_markdown, session_html, session_main};
 use crate::record::Session;
-use crate::text::rich::{escape, parse_report, to_html};
+use crate::text::rich::escape;
 
 /// The thread's Markdown report: the first turn's, then each later turn's under "## Turn N".
 /// One turn is its own report.
@@ -30,8 +30,10 @@ fn turn_kind(turn: &Session) -> String {
     )
 }
 
-/// The thread's HTML report: the first turn's document, with each later turn's report (escaped
-/// as every report text is) in a section of its own before the footer.
+/// The thread's HTML report: the first turn's document, then each later turn drawn as the first
+/// is (its decision card, confidence meter and stance matrix, then the rest of its report), in an
+/// article of its own under "Turn N: its question" with its depth, cost and run time, before the
+/// footer.
 pub fn thread_html(turns: &[Session]) -> String {
     let Some((first, later)) = turns.split_first() else {
         return String::new();
@@ -42,12 +44,16 @@ pub fn thread_html(turns: &[Session]) -> String {
     }
     let mut sections = String::from("<section class=\"thread\">\n");
     for (index, turn) in later.iter().enumerate() {
+        let number = index + 2;
         let mut question = String::new();
         escape(turn.subject.trim(), &mut question);
+        let mut facts = String::new();
+        escape(&turn_facts(turn), &mut facts);
+        // Each turn's decision card has an id of its own in the one document.
+        let body = session_main(turn)
+            .replace("id=\"decision\"", &format!("id=\"decision-turn-{number}\""));
         sections.push_str(&format!(
-            "<article class=\"turn\"><h2>Turn {}: {question}</h2>\n{}</article>\n",
-            index + 2,
-            to_html(&parse_report(&demoted(&report_markdown(turn))))
+            "<article class=\"turn\"><h2>Turn {number}: {question}</h2>\n<p class=\"meta\">{facts}</p>\n{body}</article>\n"
         ));
     }
     sections.push_str("</section>\n");
@@ -55,6 +61,19 @@ pub fn thread_html(turns: &[Session]) -> String {
         Some(at) => format!("{}{sections}{}", &html[..at], &html[at..]),
         None => html + &sections,
     }
+}
+
+/// A later turn's line under its heading: what it is, its depth, cost and the time it took.
+fn turn_facts(turn: &Session) -> String {
+    let mut facts = vec![turn_kind(turn)];
+    if let Some(depth) = crate::library::summary::SessionSummary::of(turn).depth_line() {
+        facts.push(depth);
+    }
+    facts.push(crate::views::costs::session_cost_line(turn));
+    if let Some(took) = crate::views::run_time::run_time_line(turn) {
+        facts.push(took);
+    }
+    facts.join(" · ")
 }
 
 /// `markdown` with every heading two levels down (a turn's title sits under "Turn N").

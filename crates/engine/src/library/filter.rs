@@ -56,6 +56,11 @@ pub struct HistoryFilter {
 }
 
 impl HistoryFilter {
+    /// Whether it leaves some sessions out (the order alone leaves none out).
+    pub fn narrows(&self) -> bool {
+        self.protocol.is_some() || self.state != StateFilter::Any || self.dates != DateRange::Any
+    }
+
     pub fn admits(&self, summary: &SessionSummary, now_ms: u64) -> bool {
         let protocol_ok = self
             .protocol

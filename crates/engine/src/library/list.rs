@@ -9,6 +9,28 @@ use crate::library::summary::SessionSummary;
 use crate::library::thread::{one_per_thread, thread_of, threads_of};
 
 /// "3 sessions", "1 of 3 sessions match", "0 of 1 session match"; empty with no sessions.
+/// History's count line: with no filter and no search, the entries listed ("1,204 sessions", a
+/// thread of follow-ups once, as it is listed); "N of M sessions match" only when a filter or a
+/// search narrows the list. Counts with thousands separators.
+pub fn history_count_line(total: usize, shown: usize, narrowed: bool) -> String {
+    use crate::views::numbers::thousands;
+    let sessions = |n: usize| match n {
+        1 => "1 session".to_string(),
+        n => format!("{} sessions", thousands(n as u64)),
+    };
+    match (total, narrowed) {
+        (0, _) => String::new(),
+        (_, false) => sessions(shown),
+        (_, true) if shown == total => sessions(total),
+        (1, true) => format!("{} of 1 session match", thousands(shown as u64)),
+        (_, true) => format!(
+            "{} of {} sessions match",
+            thousands(shown as u64),
+            thousands(total as u64)
+        ),
+    }
+}
+
 pub fn count_line(total: usize, matching: usize) -> String {
     if total == 0 {
         String::new()

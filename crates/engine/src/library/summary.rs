@@ -49,6 +49,10 @@ pub struct SessionSummary {
     /// council turn and in summaries made before such turns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub asked_member: Option<String>,
+    /// The time the run took, in ms (`views::run_time`); None before a call and in summaries
+    /// made before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_ms: Option<u64>,
 }
 
 impl SessionSummary {
@@ -68,7 +72,8 @@ impl SessionSummary {
             created_at: session.created_at.clone(),
             updated_at: session.updated_at.clone(),
             demo: session.demo,
-            outcome: shorten(outcome),
+            // Model text's Markdown marks (`**`, pipes, backticks) are no part of a snippet.
+            outcome: shorten(&crate::text::rich::to_plain(outcome)),
             finished: session.is_finished(),
             follows: session
                 .body_of::<ConsultBody>()
@@ -85,6 +90,7 @@ impl SessionSummary {
                 .and_then(|b| b.decision())
                 .map(|d| d.decided_by),
             asked_member: member_of(session).map(|(name, _)| name),
+            run_ms: crate::views::run_time::run_time_ms(session),
         }
     }
 

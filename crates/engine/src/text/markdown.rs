@@ -22,3 +22,20 @@ pub fn escape_html(text: &str) -> String {
     }
     out
 }
+
+/// Model text as the body of a Markdown list item: every line after the first indented under the
+/// item's marker, so a free-text defence's table, list or code block stays inside its item (and a
+/// code block keeps its own indentation on top of it).
+pub fn list_item(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for (index, line) in text.trim_end().split('\n').enumerate() {
+        if index > 0 {
+            out.push('\n');
+            if !line.is_empty() {
+                out.push_str("  ");
+            }
+        }
+        out.push_str(line);
+    }
+    out
+}

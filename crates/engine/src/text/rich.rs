@@ -16,7 +16,7 @@ pub enum Block {
         items: Vec<Vec<Block>>,
     },
     Rule,
-    /// Only from [`parse_report`]: a table's header cells and its rows of cells.
+    /// A GitHub-style table: its header cells and its rows of cells.
     Table {
         head: Vec<Vec<Inline>>,
         rows: Vec<Vec<Vec<Inline>>>,
@@ -86,14 +86,21 @@ enum Open {
     Span,
 }
 
-/// Model text as the app shows it: no tables (a wide table would make a phone scroll sideways).
+/// Model text as the app shows it: GitHub-style tables included (the app and the export put each
+/// table in its own scrolling box, so a wide one scrolls itself, never the page).
 pub fn parse(text: &str) -> Vec<Block> {
-    parse_with(text, Options::ENABLE_STRIKETHROUGH)
+    parse_with(text, Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES)
 }
 
-/// A report (the HTML export): as [`parse`], with GitHub-style tables rendered as tables.
+/// A report (the HTML export): the same tree as [`parse`].
 pub fn parse_report(text: &str) -> Vec<Block> {
-    parse_with(text, Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TABLES)
+    parse(text)
+}
+
+/// Model text as plain words, for a snippet or a copy as plain text: the Markdown's marks gone
+/// (`**`, backticks, pipes, `#`), its words kept, blocks one per line.
+pub fn to_plain(text: &str) -> String {
+    plain_text(&parse(text)).trim_end().to_string()
 }
 
 fn parse_with(text: &str, options: Options) -> Vec<Block> {

@@ -5,6 +5,7 @@
 //! place that shows them. The app's components only render these.
 pub mod consent;
 pub mod costs;
+pub mod draft;
 pub mod failure;
 pub mod health;
 pub mod html;
@@ -12,5 +13,7 @@ pub mod key_limit;
 pub mod live;
 pub mod material;
 pub mod numbers;
+pub mod run_time;
 pub mod seats;
 pub mod session;
+pub mod shortcuts;

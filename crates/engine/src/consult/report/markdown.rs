@@ -196,7 +196,7 @@ pub fn consult_markdown(session: &Session) -> String {
                 out,
                 "- Rebuttal by {}{marked}: {}",
                 label(session, &r.agent),
-                r.rebuttal
+                crate::text::markdown::list_item(&r.rebuttal)
             );
         }
         let _ = writeln!(out, "\n**Unresolved:**\n");
@@ -213,11 +213,16 @@ pub fn consult_markdown(session: &Session) -> String {
         let _ = writeln!(out, "## Failure\n\n{reason}\n");
     }
     if let Some(stats) = &body.token_efficiency_stats {
+        // In the app's words: the filtering method's internal name stays in the JSON record.
         let _ = writeln!(
             out,
-            "## Token efficiency\n\nTokens used {}, saved by artifact filtering {} ({:.1}%, method {}).\n",
-            stats.tokens_used, stats.tokens_saved_via_filtering, stats.efficiency_percentage, stats.filtering_method
+            "## Token efficiency\n\n{}\n",
+            crate::consult::view::verdict::efficiency_line(stats, body.config.verbose)
         );
+    }
+    if let Some(ms) = crate::views::run_time::run_time_ms(session) {
+        let took = crate::views::run_time::duration_words(ms);
+        let _ = writeln!(out, "Run time: {took} (the calls' time)\n");
     }
     let cost = &session.cost;
     let _ = write!(out, "Cost: {}", format_usd(cost.spent_usd));

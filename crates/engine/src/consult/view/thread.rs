@@ -276,3 +276,10 @@ fn own_earlier_answers(turns: &[Session], latest: &Session, member_id: &str) -> 
     let skip = all.len().saturating_sub(OWN_ANSWERS_RECALLED);
     all.into_iter().skip(skip).collect()
 }
+
+/// Where the thread's follow-up composer keeps its draft: the key the next turn asked from it
+/// clears (`views::draft::asked_draft_key`), None while no turn has a decision to follow.
+pub fn composer_draft_key(turns: &[Session]) -> Option<String> {
+    turn_context(turns)
+        .map(|context| crate::views::draft::follow_up_draft_key(context.thread_root()))
+}
