@@ -58,6 +58,7 @@ mod tests {
                 messages: vec![Message {
                     role: Role::User,
                     content: "Reply with the single word OK.".into(),
+                    images: Vec::new(),
                 }],
                 max_tokens: 8,
                 temperature: Some(0.0),

@@ -37,6 +37,7 @@ pub fn chat_request(request: &CallRequest, stream: bool) -> ChatRequest {
         messages: vec![Message {
             role: Role::User,
             content: request.prompt.clone(),
+            images: Vec::new(),
         }],
         max_tokens: request.max_tokens,
         temperature: Some(request.temperature),
@@ -209,6 +210,7 @@ mod tests {
                 messages: vec![Message {
                     role: Role::User,
                     content: "Should we?".into(),
+                    images: Vec::new(),
                 }],
                 max_tokens: 512,
                 temperature: Some(0.7),

@@ -2,7 +2,7 @@
 //! wanted JSON schema; the tool's input (or its streamed `input_json_delta`s) is the reply text.
 use serde_json::{json, Map, Value};
 
-use super::{temperature_json, usable_key, Adapter, StreamedReply};
+use super::{parts_with_images, temperature_json, usable_key, Adapter, Part, StreamedReply};
 use crate::classify::classify_http_error;
 use crate::error::ProviderError;
 use crate::types::{
@@ -51,12 +51,13 @@ impl Adapter for AnthropicMessages {
                     Role::User => "user",
                     Role::Assistant => "assistant",
                 };
-                match prefix_block.filter(|(at, _)| *at == index) {
-                    Some((_, len)) => {
-                        json!({ "role": role, "content": prefix_blocks(&m.content, len) })
-                    }
-                    None => json!({ "role": role, "content": m.content }),
-                }
+                let cached = prefix_block.is_some_and(|(at, _)| at == index);
+                let content = match (parts_with_images(req, index), prefix_block) {
+                    (Some(parts), _) => image_blocks(&parts, cached),
+                    (None, Some((_, len))) if cached => prefix_blocks(&m.content, len),
+                    (None, _) => json!(m.content),
+                };
+                json!({ "role": role, "content": content })
             })
             .collect();
         let mut body = Map::new();
@@ -268,6 +269,32 @@ fn prefix_blocks(content: &str, len: usize) -> Value {
     })];
     if !rest.is_empty() {
         blocks.push(json!({ "type": "text", "text": rest }));
+    }
+    Value::Array(blocks)
+}
+
+/// A user message with images as Anthropic content blocks: `text` blocks and `image` blocks with a
+/// base64 source. With the seat's shared prefix (`cached`), the cache breakpoint goes on its last
+/// image, the end of the shared text and images that every call of the seat begins with.
+fn image_blocks(parts: &[Part], cached: bool) -> Value {
+    let mut blocks: Vec<Value> = parts
+        .iter()
+        .map(|part| match part {
+            Part::Text(text) => json!({ "type": "text", "text": text }),
+            Part::Image(image) => json!({
+                "type": "image",
+                "source": { "type": "base64", "media_type": image.media_type, "data": image.data_base64 }
+            }),
+        })
+        .collect();
+    let last_image = parts
+        .iter()
+        .rposition(|part| matches!(part, Part::Image(_)));
+    if let Some(block) = last_image
+        .filter(|_| cached)
+        .and_then(|at| blocks.get_mut(at))
+    {
+        block["cache_control"] = json!({ "type": "ephemeral" });
     }
     Value::Array(blocks)
 }

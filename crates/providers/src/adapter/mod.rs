@@ -10,7 +10,10 @@
 use serde_json::Value;
 
 use crate::error::ProviderError;
-use crate::types::{ChatReply, ChatRequest, Endpoint, HttpRequest, ModelInfo, ProviderKind};
+use crate::types::{
+    ChatReply, ChatRequest, Endpoint, HttpRequest, ImagePart, Message, ModelInfo, ProviderKind,
+    Role,
+};
 
 mod anthropic;
 mod gemini;
@@ -111,4 +114,40 @@ fn temperature_json(t: f32) -> Value {
 /// The key as it is sent, or None when there is none to send (local servers need no key).
 fn usable_key(api_key: Option<&str>) -> Option<&str> {
     api_key.map(str::trim).filter(|k| !k.is_empty())
+}
+
+/// One piece of a user message that carries images, in the order it is sent.
+pub(crate) enum Part<'a> {
+    Text(&'a str),
+    Image(&'a ImagePart),
+}
+
+/// The pieces of message `index` of `req` when it carries images, else None (a plain string
+/// content, as before). The images stand after the bytes the seat's calls share
+/// (`cache_prefix_len`, on the first user message: the instructions and the material) and before
+/// the rest, so every call of the seat begins with the same text and images; with no shared
+/// prefix said, after the text. Empty texts are left out.
+pub(crate) fn parts_with_images(req: &ChatRequest, index: usize) -> Option<Vec<Part<'_>>> {
+    let message: &Message = req.messages.get(index)?;
+    if message.role != Role::User || message.images.is_empty() {
+        return None;
+    }
+    let content = message.content.as_str();
+    let first_user = req.messages.iter().position(|m| m.role == Role::User) == Some(index);
+    let len = req.cache_prefix_len;
+    let split = if first_user && len > 0 && len <= content.len() && content.is_char_boundary(len) {
+        len
+    } else {
+        content.len()
+    };
+    let (shared, rest) = content.split_at(split);
+    let mut parts = Vec::with_capacity(message.images.len() + 2);
+    if !shared.is_empty() {
+        parts.push(Part::Text(shared));
+    }
+    parts.extend(message.images.iter().map(Part::Image));
+    if !rest.is_empty() {
+        parts.push(Part::Text(rest));
+    }
+    Some(parts)
 }
