@@ -3,5 +3,8 @@
 // wasm module (in dist/app-<hash>/, beside the parts loaded on demand) into this script tag's data
 // attributes. Module scripts have no document.currentScript, hence the selector.
 const tag = document.querySelector('script[data-wasm]');
+// The app's one way to load a module on demand (the PDF and DOCX readers, public/material/), named
+// relative to this file: wasm cannot write import() itself, and the CSP forbids building a function.
+globalThis.consiliumImport = (path) => import(new URL(path, import.meta.url).href);
 const { default: init } = await import(tag.dataset.js);
 await init({ module_or_path: tag.dataset.wasm });
