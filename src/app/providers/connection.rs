@@ -47,6 +47,8 @@ mod tests {
             models: Vec::new(),
             remember_key: false,
             free: true,
+            model_facts: Default::default(),
+            sees_images: Default::default(),
         };
         let request = connection_request(&provider);
         assert_eq!(request.target.provider_id, "p-1");
