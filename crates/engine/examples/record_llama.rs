@@ -116,6 +116,7 @@ fn send(port: u16, request: &CallRequest) -> Result<CallReply, CallFailure> {
         stream: false,
         prompt_cache_key: None,
         cache_prefix_len: 0,
+        web_search: None,
     };
     let http = build_chat_request(&endpoint, None, &chat);
     let path = http.url.split_once(&format!("127.0.0.1:{port}")).unwrap().1;

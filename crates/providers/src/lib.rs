@@ -15,6 +15,7 @@ mod models;
 pub mod openrouter;
 mod redact;
 mod retry;
+mod search;
 mod sse;
 mod stream;
 mod types;
@@ -30,6 +31,10 @@ pub use error::{ErrorContext, ProviderError};
 pub use models::{build_models_request, parse_models};
 pub use redact::redact;
 pub use retry::RetryPolicy;
+pub use search::{
+    comparable_url, default_search_fee, search_error_words, search_support, SearchFee,
+    SearchReport, SearchResult, SearchSupport, SearchUnit, UrlCitation, WebSearch,
+};
 pub use sse::{SseDecoder, SseEvent};
 pub use stream::StreamDecoder;
 pub use types::*;

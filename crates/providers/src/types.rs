@@ -1,6 +1,8 @@
 //! The shared vocabulary of the provider layer (the contract the app codes against).
 use serde::{Deserialize, Serialize};
 
+use crate::search::{SearchReport, WebSearch};
+
 /// USD per million tokens, as a model list reports it (`ModelInfo::price`).
 pub use consilium_prices::Price;
 
@@ -100,6 +102,9 @@ pub struct ChatRequest {
     /// breakpoint: the later call, whose message goes on differently, can then read them.
     #[serde(default, skip_serializing_if = "is_zero_usize")]
     pub cache_prefix_len: usize,
+    /// Search the web with the provider's own feature (`crate::search`); None: no search.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub web_search: Option<WebSearch>,
 }
 
 fn is_zero_usize(value: &usize) -> bool {
@@ -187,6 +192,9 @@ pub struct ChatReply {
     pub model: Option<String>,
     /// Cost the provider itself reported (OpenRouter `usage.cost`), in USD.
     pub reported_cost_usd: Option<f64>,
+    /// What the call searched, found and cited, when it searched the web.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchReport>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

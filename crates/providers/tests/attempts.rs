@@ -27,6 +27,7 @@ fn request() -> ChatRequest {
         stream: true,
         prompt_cache_key: None,
         cache_prefix_len: 0,
+        web_search: None,
     }
 }
 

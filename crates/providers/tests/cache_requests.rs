@@ -33,6 +33,7 @@ fn request(model: &str, prompt_bytes: usize, key: Option<&str>) -> ChatRequest {
         stream: true,
         prompt_cache_key: key.map(str::to_string),
         cache_prefix_len: 0,
+        web_search: None,
     }
 }
 

@@ -145,6 +145,7 @@ fn urls_reach_the_browser_without_a_stray_ampersand() {
         stream: true,
         prompt_cache_key: None,
         cache_prefix_len: 0,
+        web_search: None,
     };
     let http = build_chat_request(&endpoint, None, &request);
     let (address, query) = http.address_and_query();

@@ -47,6 +47,7 @@ fn request(model: &str, cache_key: Option<&str>) -> ChatRequest {
         stream: false,
         prompt_cache_key: cache_key.map(str::to_string),
         cache_prefix_len: SHARED.len(),
+        web_search: None,
     }
 }
 

@@ -23,6 +23,7 @@ fn reply(
         finish_reason: Some(finish),
         model: Some(model.into()),
         reported_cost_usd: cost,
+        search: None,
     }
 }
 

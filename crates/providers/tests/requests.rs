@@ -68,6 +68,7 @@ fn request(model: &str, stream: bool, structured: bool) -> ChatRequest {
         stream,
         prompt_cache_key: None,
         cache_prefix_len: 0,
+        web_search: None,
     }
 }
 

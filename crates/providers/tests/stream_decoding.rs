@@ -107,6 +107,7 @@ impl Recorded {
             finish_reason: Some(self.finish.clone()),
             model: Some(self.model.to_string()),
             reported_cost_usd: self.cost,
+            search: None,
         }
     }
 

@@ -68,6 +68,7 @@ mod tests {
                 stream: false,
                 prompt_cache_key: None,
                 cache_prefix_len: 0,
+                web_search: None,
             }
         );
     }

@@ -48,6 +48,7 @@ pub fn chat_request(request: &CallRequest, stream: bool) -> ChatRequest {
         stream,
         prompt_cache_key: request.prompt_cache_key.clone(),
         cache_prefix_len: request.cache_prefix_len,
+        web_search: None,
     }
 }
 
@@ -221,6 +222,7 @@ mod tests {
                 stream: true,
                 prompt_cache_key: Some("session-1:panelist-1".into()),
                 cache_prefix_len: 4,
+                web_search: None,
             }
         );
     }

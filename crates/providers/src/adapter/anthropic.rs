@@ -2,9 +2,15 @@
 //! wanted JSON schema; the tool's input (or its streamed `input_json_delta`s) is the reply text.
 use serde_json::{json, Map, Value};
 
-use super::{parts_with_images, temperature_json, usable_key, Adapter, Part, StreamedReply};
+use super::{
+    parts_with_images, temperature_json, usable_key, Adapter, OpenBlock, Part, StreamedReply,
+};
 use crate::classify::classify_http_error;
 use crate::error::ProviderError;
+use crate::search::{
+    anthropic_query, anthropic_searches, read_anthropic_citation, read_anthropic_results,
+    SearchReport,
+};
 use crate::types::{
     ChatReply, ChatRequest, Endpoint, FinishReason, HttpRequest, ModelInfo, ProviderKind, Role,
     Usage,
@@ -77,15 +83,21 @@ impl Adapter for AnthropicMessages {
             // automatic one would also write the rest, which no later call begins with.
             body.insert("cache_control".into(), json!({ "type": "ephemeral" }));
         }
+        let mut tools = Vec::new();
         if let Some(schema) = &req.response_schema {
-            body.insert(
-                "tools".into(),
-                json!([{ "name": schema.name, "description": "Record the answer in exactly this structure.", "input_schema": schema.schema }]),
-            );
+            tools.push(json!({ "name": schema.name, "description": "Record the answer in exactly this structure.", "input_schema": schema.schema }));
             body.insert(
                 "tool_choice".into(),
                 json!({ "type": "tool", "name": schema.name }),
             );
+        }
+        if let Some(search) = req.web_search {
+            // A forced schema tool leaves no turn to search (`search_support`): the engine asks
+            // a searching call in prose.
+            tools.push(json!({ "type": "web_search_20250305", "name": "web_search", "max_uses": search.max_uses }));
+        }
+        if !tools.is_empty() {
+            body.insert("tools".into(), Value::Array(tools));
         }
         let mut headers = vec![("Content-Type".to_string(), "application/json".to_string())];
         headers.extend(self.auth_headers(endpoint.kind, api_key));
@@ -111,14 +123,36 @@ impl Adapter for AnthropicMessages {
                 detail: "no content in the reply".into(),
             })?;
         let mut text = String::new();
+        let mut search = SearchReport::default();
         for block in blocks {
             match block.get("type").and_then(Value::as_str) {
-                Some("text") => text.push_str(
-                    block
-                        .get("text")
-                        .and_then(Value::as_str)
-                        .unwrap_or_default(),
-                ),
+                Some("text") => {
+                    let start = text.len();
+                    text.push_str(
+                        block
+                            .get("text")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default(),
+                    );
+                    for citation in block
+                        .get("citations")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|c| read_anthropic_citation(c, start))
+                    {
+                        search.add_citation(crate::search::UrlCitation {
+                            end: Some(text.len()),
+                            ..citation
+                        });
+                    }
+                }
+                Some("server_tool_use") => {
+                    if let Some(query) = block.get("input").and_then(anthropic_query) {
+                        search.queries.push(query);
+                    }
+                }
+                Some("web_search_tool_result") => read_anthropic_results(block, &mut search),
                 Some("tool_use") => text.push_str(
                     &block
                         .get("input")
@@ -141,6 +175,12 @@ impl Adapter for AnthropicMessages {
                 .and_then(Value::as_str)
                 .map(str::to_string),
             reported_cost_usd: None,
+            search: {
+                if let Some(n) = anthropic_searches(value.get("usage")) {
+                    search.searches = n;
+                }
+                (!search.is_empty()).then_some(search)
+            },
         })
     }
 
@@ -170,15 +210,86 @@ impl Adapter for AnthropicMessages {
                 ));
                 Ok(None)
             }
+            "content_block_start" => {
+                let index = value.get("index").and_then(Value::as_u64).unwrap_or(0);
+                let block = value.get("content_block").unwrap_or(&Value::Null);
+                let kind = block
+                    .get("type")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                if kind == "web_search_tool_result" {
+                    read_anthropic_results(block, search_of(stream));
+                }
+                stream.open_blocks.push((
+                    index,
+                    OpenBlock {
+                        kind: kind.to_string(),
+                        input_json: String::new(),
+                    },
+                ));
+                Ok(None)
+            }
             "content_block_delta" => {
+                let index = value.get("index").and_then(Value::as_u64).unwrap_or(0);
                 let delta = value.get("delta").cloned().unwrap_or(Value::Null);
+                let server_tool = stream
+                    .open_blocks
+                    .iter_mut()
+                    .find(|(i, block)| *i == index && block.kind == "server_tool_use");
                 let piece = match delta.get("type").and_then(Value::as_str) {
                     Some("text_delta") => delta.get("text").and_then(Value::as_str),
+                    // A search's query streams as its tool input: kept apart from the answer.
+                    Some("input_json_delta") if server_tool.is_some() => {
+                        if let (Some((_, block)), Some(json)) = (
+                            server_tool,
+                            delta.get("partial_json").and_then(Value::as_str),
+                        ) {
+                            block.input_json.push_str(json);
+                        }
+                        None
+                    }
                     Some("input_json_delta") => delta.get("partial_json").and_then(Value::as_str),
+                    Some("citations_delta") => {
+                        let start = stream.reply.text.len();
+                        if let Some(citation) = delta
+                            .get("citation")
+                            .and_then(|c| read_anthropic_citation(c, start))
+                        {
+                            search_of(stream).add_citation(citation);
+                        }
+                        None
+                    }
                     _ => None,
                 }
                 .unwrap_or_default();
                 Ok(stream.push_text(piece))
+            }
+            "content_block_stop" => {
+                let index = value.get("index").and_then(Value::as_u64).unwrap_or(0);
+                let Some(at) = stream.open_blocks.iter().position(|(i, _)| *i == index) else {
+                    return Ok(None);
+                };
+                let (_, block) = stream.open_blocks.remove(at);
+                let end = stream.reply.text.len();
+                match block.kind.as_str() {
+                    "server_tool_use" => {
+                        let input = serde_json::from_str(&block.input_json).unwrap_or(Value::Null);
+                        if let Some(query) = anthropic_query(&input) {
+                            search_of(stream).queries.push(query);
+                        }
+                    }
+                    // The citations of a text block cite all of it: they end where it ends.
+                    "text" => {
+                        if let Some(search) = stream.reply.search.as_mut() {
+                            for citation in search.citations.iter_mut().filter(|c| c.end.is_none())
+                            {
+                                citation.end = Some(end);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                Ok(None)
             }
             "message_delta" => {
                 if let Some(reason) = value.pointer("/delta/stop_reason").and_then(Value::as_str) {
@@ -188,6 +299,9 @@ impl Adapter for AnthropicMessages {
                 if let Some(delta_usage) = value.get("usage").filter(|u| u.is_object()) {
                     let earlier = stream.reply.usage.unwrap_or_default();
                     stream.reply.usage = Some(read_usage(delta_usage, earlier));
+                    if let Some(n) = anthropic_searches(Some(delta_usage)) {
+                        search_of(stream).searches = n;
+                    }
                 }
                 Ok(None)
             }
@@ -196,7 +310,7 @@ impl Adapter for AnthropicMessages {
                 Ok(None)
             }
             "error" => Err(typed_error(&value)),
-            _ => Ok(None), // ping, content_block_start/stop
+            _ => Ok(None), // ping
         }
     }
 
@@ -208,6 +322,14 @@ impl Adapter for AnthropicMessages {
     fn models(&self, reply: &Value) -> Option<Vec<ModelInfo>> {
         super::openai::models_in_data(reply)
     }
+}
+
+/// The streamed reply's search report, begun when the first search event arrives.
+fn search_of(stream: &mut StreamedReply) -> &mut SearchReport {
+    stream
+        .reply
+        .search
+        .get_or_insert_with(SearchReport::default)
 }
 
 /// A `usage` object in the shared meaning of [`Usage`]. Anthropic's `input_tokens` are only the

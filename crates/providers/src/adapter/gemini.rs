@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 use super::{parts_with_images, temperature_json, usable_key, Adapter, Part, StreamedReply};
 use crate::classify::classify_http_error;
 use crate::error::ProviderError;
+use crate::search::{read_grounding, SearchReport};
 use crate::types::{
     ChatReply, ChatRequest, Endpoint, FinishReason, HttpRequest, ModelInfo, ProviderKind, Role,
     Usage,
@@ -73,6 +74,9 @@ impl Adapter for Gemini {
         }
         body.insert("contents".into(), Value::Array(contents));
         body.insert("generationConfig".into(), Value::Object(generation));
+        if req.web_search.is_some() {
+            body.insert("tools".into(), json!([{ "google_search": {} }]));
+        }
         let base = endpoint.base_url.trim_end_matches('/');
         let model = req.model.trim_start_matches("models/");
         let url = if req.stream {
@@ -283,6 +287,10 @@ fn read_chunk(value: &Value, reply: &mut ChatReply) -> Result<(String, bool), Pr
             }
             text.push_str(part.get("text").and_then(Value::as_str).unwrap_or_default());
         }
+    }
+    if let Some(metadata) = candidate.and_then(|c| c.get("groundingMetadata")) {
+        let report = reply.search.get_or_insert_with(SearchReport::default);
+        read_grounding(Some(metadata), report);
     }
     let finished = match candidate
         .and_then(|c| c.get("finishReason"))

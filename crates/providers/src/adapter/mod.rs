@@ -89,6 +89,15 @@ pub(crate) struct StreamedReply {
     pub reply: ChatReply,
     /// The format's last event has been seen: the reply is whole.
     pub done: bool,
+    /// Anthropic's content blocks being streamed, by index: their type, and the JSON a server
+    /// tool's input arrives in (a search query is not the answer's text).
+    pub open_blocks: Vec<(u64, OpenBlock)>,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct OpenBlock {
+    pub kind: String,
+    pub input_json: String,
 }
 
 impl StreamedReply {

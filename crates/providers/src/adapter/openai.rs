@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 use super::{parts_with_images, temperature_json, usable_key, Adapter, Part, StreamedReply};
 use crate::classify::classify_http_error;
 use crate::error::ProviderError;
+use crate::search::{read_url_annotations, search_support, SearchReport, SearchSupport};
 use crate::types::{
     ChatReply, ChatRequest, Endpoint, FinishReason, HttpRequest, ModelInfo, Price, ProviderKind,
     Role, Usage,
@@ -67,9 +68,13 @@ impl Adapter for OpenAiChat {
             "max_tokens"
         };
         body.insert(max_key.into(), json!(req.max_tokens));
+        // OpenAI's search models refuse a temperature ("Model incompatible request argument").
+        let searching_openai = endpoint.kind == ProviderKind::OpenAi
+            && (req.web_search.is_some()
+                || search_support(endpoint.kind, &req.model) == SearchSupport::WithoutSchema);
         if let Some(t) = req
             .temperature
-            .filter(|_| accepts_temperature(endpoint.kind, &req.model))
+            .filter(|_| accepts_temperature(endpoint.kind, &req.model) && !searching_openai)
         {
             body.insert("temperature".into(), temperature_json(t));
         }
@@ -95,6 +100,21 @@ impl Adapter for OpenAiChat {
             // OpenAI caches prompts by itself; the key sends a seat's calls to the same cache.
             // Other servers may refuse a field they do not know, so only OpenAI gets it.
             body.insert("prompt_cache_key".into(), json!(key));
+        }
+        if let Some(search) = req.web_search {
+            match endpoint.kind {
+                ProviderKind::OpenRouter => {
+                    body.insert(
+                        "plugins".into(),
+                        json!([{ "id": "web", "max_results": search.max_uses }]),
+                    );
+                }
+                ProviderKind::OpenAi => {
+                    body.insert("web_search_options".into(), json!({}));
+                }
+                // A compatible server has no search of its own: the engine names such seats.
+                _ => {}
+            }
         }
         if endpoint.kind == ProviderKind::OpenRouter {
             // Asks OpenRouter to report the call's cost in `usage.cost` (now its default;
@@ -141,6 +161,11 @@ impl Adapter for OpenAiChat {
                 .and_then(Value::as_str)
                 .map(str::to_string),
             reported_cost_usd: reported_cost(&value),
+            search: {
+                let mut report = SearchReport::default();
+                read_url_annotations(choice.pointer("/message/annotations"), &mut report);
+                (!report.is_empty()).then_some(report)
+            },
         })
     }
 
@@ -175,6 +200,10 @@ impl Adapter for OpenAiChat {
         };
         if let Some(reason) = choice.get("finish_reason").and_then(Value::as_str) {
             reply.finish_reason = Some(finish_reason(reason));
+        }
+        if let Some(annotations) = choice.pointer("/delta/annotations") {
+            let report = reply.search.get_or_insert_with(SearchReport::default);
+            read_url_annotations(Some(annotations), report);
         }
         // Reasoning servers stream `reasoning_content` beside `content`: it is not the answer.
         let delta = choice
