@@ -20,6 +20,7 @@ pub mod foundation;
 pub mod harness;
 pub mod html_report;
 pub mod library;
+pub mod material;
 pub mod prioritize;
 pub mod record;
 pub mod review;

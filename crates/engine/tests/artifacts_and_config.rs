@@ -28,6 +28,7 @@ fn envelope(kind: consilium_engine::record::consult::artifacts::ArtifactKind) ->
 
 fn answer() -> IndependentArtifact {
     IndependentArtifact {
+        citations: Vec::new(),
         envelope: envelope(INDEPENDENT),
         agent_id: "panelist-1".into(),
         position: "Yes".into(),

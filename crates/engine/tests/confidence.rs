@@ -25,6 +25,7 @@ fn answers(confidences: &[f64]) -> Vec<IndependentArtifact> {
         .iter()
         .enumerate()
         .map(|(i, confidence)| IndependentArtifact {
+            citations: Vec::new(),
             envelope: envelope(INDEPENDENT),
             agent_id: format!("panelist-{}", i + 1),
             position: "p".into(),
@@ -81,6 +82,7 @@ fn cross_exam(unresolved: &[&str]) -> CrossExamArtifact {
     CrossExamArtifact {
         envelope: envelope(CROSS_EXAM),
         challenges: vec![Challenge {
+            citations: Vec::new(),
             challenger: "panelist-3".into(),
             target_agent: "panelist-1".into(),
             challenge: "Licensing costs double in year two".into(),
@@ -339,6 +341,7 @@ fn a_judge_that_paraphrases_a_concern_and_cites_its_number_is_not_charged_with_o
         &["U1"],
     )];
     judge.evidence = vec![Evidence {
+        citations: Vec::new(),
         point: "Hosting savings pay for the licences".into(),
         covers: vec!["T1".into()],
     }];
@@ -605,6 +608,7 @@ fn an_added_dissent_names_the_challenger_whose_challenge_matches_exactly() {
     ]
     .iter()
     .map(|(challenger, challenge)| Challenge {
+        citations: Vec::new(),
         challenger: challenger.to_string(),
         target_agent: "panelist-3".into(),
         challenge: challenge.to_string(),

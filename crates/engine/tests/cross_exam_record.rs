@@ -29,6 +29,7 @@ fn challenges_and_defences_are_recorded_verbatim_with_their_challengers() {
         let reply = reply_of(&session, &format!("r3-{agent}"));
         for c in &reply.challenges {
             expected_challenges.push(Challenge {
+                citations: Vec::new(),
                 challenger: agent.into(),
                 target_agent: c.target_agent.clone(),
                 challenge: c.challenge.clone(),

@@ -56,6 +56,7 @@ fn synthesis_artifact() -> SynthesisArtifact {
 
 fn challenge(text: &str, evidence: usize) -> Challenge {
     Challenge {
+        citations: Vec::new(),
         challenger: "panelist-1".into(),
         target_agent: "panelist-2".into(),
         challenge: text.into(),

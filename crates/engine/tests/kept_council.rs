@@ -41,6 +41,8 @@ impl SeatCatalog for Catalog {
 
 fn member(id: &str, provider: &str, model: &str) -> Participant {
     Participant {
+        context_tokens: None,
+        sees_images: None,
         id: id.into(),
         label: format!("{id} · {model}"),
         provider_id: provider.into(),

@@ -29,8 +29,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     // L1 the session record: the envelope, call records, costs, and each protocol's stored data
     // (bodies, artifacts, configs, state enums and the StateMachine rule they follow).
     ("L1 record", &["record"]),
-    // L2 the run harness: asking, budget, ledger, events, running a state machine, demo basics.
-    ("L2 harness", &["harness"]),
+    // L2 the run harness: asking, budget, ledger, events, running a state machine, demo basics;
+    // and the material (files made sources, fitted to seats, quotes checked): protocol-neutral
+    // behaviour on the record's sources, which every protocol may read.
+    ("L2 harness", &["harness", "material"]),
     // L3 the protocols, behaviour only; they never import each other (see PROTOCOLS).
     (
         "L3 protocols",

@@ -182,6 +182,7 @@ fn answers_that_quote_the_question_or_the_record_are_answers() {
 #[test]
 fn the_check_compares_with_the_prompt_not_a_fixed_list() {
     let prompt = Prompt {
+        images: Vec::new(),
         system: "You are a reviewer.".into(),
         user: "opinion: two or three sentences. Reply with one JSON object with exactly the \
                fields opinion and fix_items."
@@ -201,6 +202,7 @@ fn the_check_compares_with_the_prompt_not_a_fixed_list() {
     assert!(echo.refuse("opinion", "It is safe.").is_none());
     // The same words are an answer where the prompt did not say them.
     let other = Prompt {
+        images: Vec::new(),
         system: String::new(),
         user: "How many sentences should a summary have?".into(),
         cache_prefix: None,
@@ -311,6 +313,7 @@ fn a_key_point_gemma_copied_from_its_system_prompt_is_an_echo() {
         .find(|c| c["call_id"] == "r1-panelist-3-reask")
         .unwrap();
     let prompt = Prompt {
+        images: Vec::new(),
         system: call["system"].as_str().unwrap().into(),
         user: call["prompt"].as_str().unwrap().into(),
         cache_prefix: None,

@@ -8,6 +8,7 @@ use crate::settings::ProviderSettings;
 /// The test's call: a one-word answer, proving the URL, the key and the model together.
 pub fn connection_request(provider: &ProviderSettings) -> CallRequest {
     CallRequest {
+        images: Vec::new(),
         call_id: "test-connection".into(),
         round: 0,
         participant_id: String::new(),

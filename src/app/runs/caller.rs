@@ -185,6 +185,7 @@ mod tests {
     #[test]
     fn a_run_call_goes_to_its_target_streamed_with_its_schema() {
         let request = CallRequest {
+            images: Vec::new(),
             call_id: "r1-panelist-1".into(),
             round: 1,
             participant_id: "panelist-1".into(),

@@ -52,6 +52,7 @@ pub fn NewBenchmarkForm(
         let settings = state.settings.get_untracked();
         let panel = council.seats.get_untracked();
         let council = ConsultConfig {
+            material: Vec::new(),
             panelists,
             judge,
             verbose: false,

@@ -56,6 +56,7 @@ pub fn CouncilArea(
         let (panelists, judge) = council.participants(state)?;
         let settings = state.settings.get_untracked();
         let config = ConsultConfig {
+            material: Vec::new(),
             panelists,
             judge,
             verbose: verbose.get_untracked(),

@@ -87,6 +87,8 @@ impl DepthCount {
 
 fn seat(id: &str, model: &str) -> Participant {
     Participant {
+        context_tokens: None,
+        sees_images: None,
         id: id.into(),
         label: format!("{id} · {model}"),
         provider_id: "scripted".into(),

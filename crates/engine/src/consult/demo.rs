@@ -36,6 +36,7 @@ pub fn demo_config() -> ConsultConfig {
         })
         .collect();
     ConsultConfig {
+        material: Vec::new(),
         panelists,
         judge: demo_participant("judge", "Demo judge", None),
         verbose: false,
@@ -54,6 +55,8 @@ pub fn demo_config() -> ConsultConfig {
 
 fn demo_participant(id: &str, label: &str, persona: Option<Persona>) -> Participant {
     Participant {
+        context_tokens: None,
+        sees_images: None,
         id: id.to_string(),
         label: label.to_string(),
         provider_id: DEMO_PROVIDER_ID.to_string(),

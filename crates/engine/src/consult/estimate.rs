@@ -211,6 +211,7 @@ fn placeholder_envelope(kind: ArtifactKind) -> ArtifactEnvelope {
 
 fn placeholder_answer(agent_id: &str) -> IndependentArtifact {
     IndependentArtifact {
+        citations: Vec::new(),
         envelope: placeholder_envelope(INDEPENDENT),
         agent_id: agent_id.to_string(),
         position: String::new(),

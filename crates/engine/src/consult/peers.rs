@@ -151,6 +151,7 @@ impl PeerLabels {
 
     pub fn answer(&self, answer: &IndependentArtifact) -> IndependentArtifact {
         IndependentArtifact {
+            citations: answer.citations.clone(),
             envelope: answer.envelope.clone(),
             agent_id: self.shown(&answer.agent_id),
             position: self.disguise_text(&answer.position),
@@ -204,6 +205,7 @@ impl PeerLabels {
         challenges
             .iter()
             .map(|c| Challenge {
+                citations: c.citations.clone(),
                 challenger: self.shown(&c.challenger),
                 target_agent: self.shown(&c.target_agent),
                 challenge: self.disguise_text(&c.challenge),

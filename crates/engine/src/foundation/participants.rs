@@ -73,6 +73,14 @@ pub struct Participant {
     /// deadline (see `HedgeDeadline`); the first valid reply wins.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub backup: Option<Backup>,
+    /// Whether the seat's model takes images, as the shell found it (the provider's model list,
+    /// else a table of known families, else the user's override); None = unknown, and no image
+    /// is sent to it (see `material::seats`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sees_images: Option<bool>,
+    /// The model's context window in tokens, where known; None = `material::seats`'s default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context_tokens: Option<u32>,
 }
 
 /// A seat's backup model: another provider or model that can answer in its place.

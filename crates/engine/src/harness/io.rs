@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::foundation::participants::{model_label, Backup, Participant, Price};
 use crate::record::is_zero;
+use crate::record::sources::ImageData;
 
 /// The sampling temperature of every call a protocol makes.
 pub const TEMPERATURE: f32 = 0.7;
@@ -41,6 +42,11 @@ pub struct CallRequest {
     /// boundaries only).
     #[serde(default, skip_serializing_if = "is_zero_usize")]
     pub cache_prefix_len: usize,
+    /// Images the call carries, in order, to go before the prompt's text in the user message:
+    /// OpenAI `image_url` with a data URL, Anthropic `image` with a base64 source, Gemini
+    /// `inline_data`. Empty for a text-only call.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<ImageData>,
 }
 
 fn is_zero_usize(value: &usize) -> bool {

@@ -1,6 +1,7 @@
 //! A prompt as sent: system and user message, with the token estimate the budget and the
 //! filtering savings use, and the part of it a provider's prompt cache can serve.
 use crate::foundation::tokens::estimate_tokens;
+use crate::record::sources::ImageData;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prompt {
@@ -12,6 +13,9 @@ pub struct Prompt {
     /// part in the seat's prompt cache (it writes the prefix for a later call, or reads it); None
     /// for a one-off call.
     pub cache_prefix: Option<usize>,
+    /// The images the call carries (the material's, for a seat that sees them): the same in
+    /// every call of the seat, sent before the user message's text so they stay in the prefix.
+    pub images: Vec<ImageData>,
 }
 
 impl Prompt {
@@ -21,6 +25,7 @@ impl Prompt {
             system,
             user,
             cache_prefix: None,
+            images: Vec::new(),
         }
     }
 
@@ -30,7 +35,13 @@ impl Prompt {
             system,
             user: format!("{shared}{rest}"),
             cache_prefix: Some(shared.len()),
+            images: Vec::new(),
         }
+    }
+
+    /// The same prompt carrying `images`.
+    pub fn with_images(self, images: Vec<ImageData>) -> Self {
+        Self { images, ..self }
     }
 
     /// The same prompt, out of the seat's prompt cache: no later call will read its prefix.
@@ -73,6 +84,7 @@ impl Prompt {
                 self.user
             ),
             cache_prefix: self.cache_prefix,
+            images: self.images.clone(),
         }
     }
 }

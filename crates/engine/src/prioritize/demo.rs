@@ -93,6 +93,8 @@ pub fn demo_backlog() -> Vec<Opportunity> {
 
 pub fn demo_prioritize_config() -> PrioritizeConfig {
     let seat = |partner: Partner, model: &str| Participant {
+        context_tokens: None,
+        sees_images: None,
         id: partner.id().to_string(),
         label: format!("Demo {}", partner.title()),
         provider_id: DEMO_PROVIDER_ID.to_string(),

@@ -96,6 +96,7 @@ pub fn champion(
         "champion_argument (text) and champion_rankings (every id, in order)",
     ));
     Prompt {
+        images: Vec::new(),
         system: CHAMPION_SYSTEM.into(),
         user,
         cache_prefix: None,
@@ -121,6 +122,7 @@ pub fn critic(backlog: &[Opportunity], champion: &ChampionPart, structured: bool
          critic_assessments (id -> {effort S/M/L/XL, approach build/buy/partner})",
     ));
     Prompt {
+        images: Vec::new(),
         system: CRITIC_SYSTEM.into(),
         user,
         cache_prefix: None,
@@ -164,6 +166,7 @@ pub fn moderator(
          continue_debate and consensus_reached (booleans)",
     ));
     Prompt {
+        images: Vec::new(),
         system: MODERATOR_SYSTEM.into(),
         user,
         cache_prefix: None,

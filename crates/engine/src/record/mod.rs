@@ -20,6 +20,7 @@ mod migrate;
 pub mod prioritize;
 pub mod review;
 mod session_serde;
+pub mod sources;
 pub mod state;
 mod status;
 

@@ -49,6 +49,8 @@ pub fn demo_review_config() -> ReviewConfig {
         members: DEMO_COMMITTEE
             .iter()
             .map(|role| Participant {
+                context_tokens: None,
+                sees_images: None,
                 id: role.id().to_string(),
                 label: format!("Demo {}", role.name()),
                 provider_id: DEMO_PROVIDER_ID.to_string(),

@@ -211,6 +211,8 @@ impl Seat {
         };
         let price = price_of(catalog, &provider, model);
         Ok(Participant {
+            context_tokens: None,
+            sees_images: None,
             id: id.to_string(),
             label: seat_label(label, model, persona.as_ref().map(|p| p.name.as_str())),
             provider_id: provider.id,

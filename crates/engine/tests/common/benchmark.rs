@@ -19,6 +19,8 @@ pub const MODELS: [&str; 3] = ["model-a", "model-b", "model-c"];
 
 pub fn seat(id: &str, model: &str, price: Option<Price>) -> Participant {
     Participant {
+        context_tokens: None,
+        sees_images: None,
         id: id.into(),
         label: format!("{id} · {model}"),
         provider_id: "scripted".into(),

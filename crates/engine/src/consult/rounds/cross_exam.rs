@@ -123,6 +123,7 @@ pub(crate) fn assemble(replies: &[(String, CrossExamReply)]) -> (Vec<Challenge>,
         .iter()
         .flat_map(|(agent, reply)| {
             reply.challenges.iter().map(move |c| Challenge {
+                citations: c.citations.clone(),
                 challenger: agent.clone(),
                 target_agent: c.target_agent.clone(),
                 challenge: c.challenge.clone(),

@@ -58,6 +58,7 @@ impl CallPlan<'_> {
             .cache_prefix
             .map(|_| format!("{session_id}:{}", self.participant.id));
         CallRequest {
+            images: self.prompt.images.clone(),
             call_id: self.call_id.to_string(),
             round: self.round,
             participant_id: self.participant.id.clone(),

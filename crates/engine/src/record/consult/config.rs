@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use super::depth::Depth;
 use super::filter_limits::FilterLimits;
 use crate::foundation::participants::Participant;
+use crate::record::sources::Source;
 use crate::record::DEFAULT_MAX_TOKENS;
 
 /// The fewest panelists a council that deliberates has (a synthesis needs two answers to
@@ -60,6 +61,11 @@ pub struct ConsultConfig {
         skip_serializing_if = "Depth::is_full"
     )]
     pub depth: Depth,
+    /// What the council reads (`record::sources`): every call of every seat carries it after the
+    /// instructions. A follow-up carries its thread's material (`material::attach::thread_material`)
+    /// without re-attaching. Stored only when there is some.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub material: Vec<Source>,
 }
 
 fn is_false(value: &bool) -> bool {

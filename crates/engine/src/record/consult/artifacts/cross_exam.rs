@@ -6,6 +6,7 @@ use serde_json::Value;
 use super::schema::{list, number_in, object};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 use crate::foundation::validation::{require_text, require_texts};
+use crate::record::sources::Citation;
 
 pub const CROSS_EXAM: ArtifactKind = ArtifactKind {
     artifact_type: "cross_exam",
@@ -38,6 +39,9 @@ pub struct Challenge {
     pub target_agent: String,
     pub challenge: String,
     pub evidence: Vec<String>,
+    /// Passages of the material its evidence quotes, as the challenger cited them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub citations: Vec<Citation>,
     /// Other panelists who raised the same challenge (the judge found theirs a duplicate).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub also_raised_by: Vec<String>,

@@ -7,7 +7,8 @@
 /// Fields after `;` are optional answers (`Option<String>`), written only when set and read from
 /// a string or a number: `final_answer`, asked for only by the Benchmark. Fields after a second
 /// `;` are flags (`bool`), written only when true and false when absent, so records made before a
-/// flag existed read and write as before: `free_text`.
+/// flag existed read and write as before: `free_text`. Fields after a third `;` are lists
+/// (`Vec<_>`), written only when not empty and empty when absent: `citations`.
 macro_rules! envelope_first_serde {
     ($artifact:ident { $($field:ident: $ty:ty),* $(,)? }) => {
         $crate::record::consult::artifacts::envelope_serde::envelope_first_serde!(
@@ -20,6 +21,11 @@ macro_rules! envelope_first_serde {
         );
     };
     ($artifact:ident { $($field:ident: $ty:ty),* ; $($answer:ident),* ; $($flag:ident),* $(,)? }) => {
+        $crate::record::consult::artifacts::envelope_serde::envelope_first_serde!(
+            $artifact { $($field: $ty),* ; $($answer),* ; $($flag),* ; }
+        );
+    };
+    ($artifact:ident { $($field:ident: $ty:ty),* ; $($answer:ident),* ; $($flag:ident),* ; $($list:ident: $lty:ty),* $(,)? }) => {
         impl serde::Serialize for $artifact {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 use serde::ser::SerializeMap;
@@ -34,6 +40,9 @@ macro_rules! envelope_first_serde {
                 })*
                 $(if self.$flag {
                     map.serialize_entry(stringify!($flag), &true)?;
+                })*
+                $(if !self.$list.is_empty() {
+                    map.serialize_entry(stringify!($list), &self.$list)?;
                 })*
                 map.end()
             }
@@ -56,6 +65,10 @@ macro_rules! envelope_first_serde {
                         #[serde(default)]
                         $flag: bool,
                     )*
+                    $(
+                        #[serde(default)]
+                        $list: $lty,
+                    )*
                 }
                 let flat = <Flat as serde::Deserialize>::deserialize(deserializer)?;
                 Ok(Self {
@@ -68,6 +81,7 @@ macro_rules! envelope_first_serde {
                     $($field: flat.$field,)*
                     $($answer: flat.$answer,)*
                     $($flag: flat.$flag,)*
+                    $($list: flat.$list,)*
                 })
             }
         }

@@ -2,11 +2,12 @@
 use serde_json::Value;
 
 use super::final_answer::final_answer_schema;
-use super::schema::{list, object, percentage, text};
+use super::schema::{citations, list, object, percentage, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 use crate::foundation::validation::{
     require_min_items, require_text, require_texts, require_unit_interval,
 };
+use crate::record::sources::Citation;
 
 /// How views and reports mark an answer given in free text.
 pub const FREE_TEXT_LABEL: &str = "free text";
@@ -32,6 +33,9 @@ pub struct IndependentArtifact {
     /// `key_points` and `rationale` are empty and `confidence` is 0 (it stated none). Set by the
     /// engine only (see `free_text_answer`); never counted as agreement by itself.
     pub free_text: bool,
+    /// The passages of the material its key points rest on (`material::quotes` checks each);
+    /// empty when the consult has no material, and in records made before.
+    pub citations: Vec<Citation>,
 }
 
 super::envelope_serde::envelope_first_serde!(IndependentArtifact {
@@ -41,7 +45,8 @@ super::envelope_serde::envelope_first_serde!(IndependentArtifact {
     rationale: String,
     confidence: f64;
     final_answer;
-    free_text
+    free_text;
+    citations: Vec<Citation>
 });
 
 impl IndependentArtifact {
@@ -56,6 +61,7 @@ impl IndependentArtifact {
             confidence: 0.0,
             final_answer: None,
             free_text: true,
+            citations: Vec::new(),
         }
     }
 
@@ -82,11 +88,20 @@ pub fn independent_schema() -> Value {
 /// Round 1's schema, with `final_answer` (after the reasoning, before the confidence) when the
 /// consult asks for it.
 pub fn independent_schema_with(final_answer: bool) -> Value {
+    independent_schema_for(final_answer, false)
+}
+
+/// Round 1's schema, with `citations` (after the key points they support) when the consult has
+/// material.
+pub fn independent_schema_for(final_answer: bool, material: bool) -> Value {
     let mut properties = vec![
         ("position", text(400)),
         ("key_points", list(text(200), 1, 5)),
-        ("rationale", text(800)),
     ];
+    if material {
+        properties.push(("citations", citations()));
+    }
+    properties.push(("rationale", text(800)));
     if final_answer {
         properties.push(("final_answer", final_answer_schema()));
     }

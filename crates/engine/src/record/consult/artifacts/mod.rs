@@ -21,15 +21,19 @@ pub use cross_exam::{
     Rebuttal, CROSS_EXAM, MAX_CHALLENGES, MAX_REBUTTALS,
 };
 pub use independent::{
-    independent_schema, independent_schema_with, IndependentArtifact, FREE_TEXT_LABEL, INDEPENDENT,
+    independent_schema, independent_schema_for, independent_schema_with, IndependentArtifact,
+    FREE_TEXT_LABEL, INDEPENDENT,
 };
-pub use panelist_reply::{cross_exam_reply_schema, CrossExamReply, PanelistChallenge};
+pub use panelist_reply::{
+    cross_exam_reply_schema, cross_exam_reply_schema_for, CrossExamReply, PanelistChallenge,
+};
 pub use synthesis::{
     synthesis_schema, ConsensusPoint, SynthesisArtifact, Tension, Viewpoint, MAX_CONSENSUS_POINTS,
     MAX_TENSIONS, SYNTHESIS,
 };
 pub use verdict::{
-    verdict_schema, verdict_schema_with, Dissent, Evidence, Severity, VerdictArtifact, VERDICT,
+    verdict_schema, verdict_schema_for, verdict_schema_with, Dissent, Evidence, Severity,
+    VerdictArtifact, VERDICT,
 };
 
 pub const SCHEMA_VERSION: &str = "1.0";

@@ -3,9 +3,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::schema::{agent_id, list, object, text};
+use super::schema::{agent_id, citations, list, object, text};
 use super::ValidationError;
 use crate::foundation::validation::{require_text, require_texts};
+use crate::record::sources::Citation;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CrossExamReply {
@@ -24,6 +25,9 @@ pub struct PanelistChallenge {
     pub target_agent: String,
     pub challenge: String,
     pub evidence: Vec<String>,
+    /// Passages of the material the evidence quotes (asked only when the consult has material).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub citations: Vec<Citation>,
 }
 
 impl CrossExamReply {
@@ -49,11 +53,21 @@ impl CrossExamReply {
 
 /// What a panelist must reply in round 3.
 pub fn cross_exam_reply_schema() -> Value {
-    let challenge = object(&[
+    cross_exam_reply_schema_for(false)
+}
+
+/// Round 3's reply schema, each challenge with `citations` for its evidence when the consult has
+/// material.
+pub fn cross_exam_reply_schema_for(material: bool) -> Value {
+    let mut fields = vec![
         ("target_agent", agent_id()),
         ("challenge", text(300)),
         ("evidence", list(text(200), 0, 3)),
-    ]);
+    ];
+    if material {
+        fields.push(("citations", citations()));
+    }
+    let challenge = object(&fields);
     object(&[
         ("challenges", list(challenge, 0, 3)),
         ("defense", text(500)),

@@ -109,12 +109,15 @@ impl<'de> Deserialize<'de> for OneReference {
 /// `{"point": …, "covers": […]}`.
 impl Serialize for Evidence {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.covers.is_empty() {
+        if self.covers.is_empty() && self.citations.is_empty() {
             return serializer.serialize_str(&self.point);
         }
-        let mut map = serializer.serialize_map(Some(2))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("point", &self.point)?;
         map.serialize_entry("covers", &self.covers)?;
+        if !self.citations.is_empty() {
+            map.serialize_entry("citations", &self.citations)?;
+        }
         map.end()
     }
 }
@@ -149,6 +152,11 @@ impl<'de> Visitor<'de> for EvidenceVisitor {
                     has_point = true;
                 }
                 "covers" => evidence.covers = map.next_value::<Covers>()?.0,
+                "citations" => {
+                    evidence.citations = map
+                        .next_value::<Option<Vec<crate::record::sources::Citation>>>()?
+                        .unwrap_or_default()
+                }
                 _ => {
                     map.next_value::<de::IgnoredAny>()?;
                 }

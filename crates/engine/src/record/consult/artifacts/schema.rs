@@ -62,3 +62,13 @@ pub(crate) fn agent_id() -> Value {
 pub(crate) fn references() -> Value {
     list(json!({ "type": "string", "maxLength": 4 }), 0, 6)
 }
+
+/// Passages of the material cited: `{source: "S1", location: "page 3", quote: exact words}`.
+pub(crate) fn citations() -> Value {
+    let citation = object(&[
+        ("source", text(8)),
+        ("location", text(40)),
+        ("quote", text(300)),
+    ]);
+    list(citation, 0, 6)
+}

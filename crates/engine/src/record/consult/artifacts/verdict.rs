@@ -3,9 +3,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::final_answer::final_answer_schema;
-use super::schema::{agent_id, list, object, one_of, percentage, references, text};
+use super::schema::{agent_id, citations, list, object, one_of, percentage, references, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 use crate::foundation::validation::{require_min_items, require_text, require_unit_interval};
+use crate::record::sources::Citation;
 
 pub const VERDICT: ArtifactKind = ArtifactKind {
     artifact_type: "verdict",
@@ -40,6 +41,9 @@ super::envelope_serde::envelope_first_serde!(VerdictArtifact {
 pub struct Evidence {
     pub point: String,
     pub covers: Vec<String>,
+    /// The passages of the material the point rests on. An entry whose citations are all not
+    /// found in the material is not evidence (`consult::confidence`).
+    pub citations: Vec<Citation>,
 }
 
 impl Evidence {
@@ -47,6 +51,7 @@ impl Evidence {
         Self {
             point: point.into(),
             covers: Vec::new(),
+            citations: Vec::new(),
         }
     }
 }
@@ -109,13 +114,22 @@ pub fn verdict_schema() -> Value {
 /// Round 4's schema, with `final_answer` (after the recommendation it sums up) when the consult
 /// asks for it.
 pub fn verdict_schema_with(final_answer: bool) -> Value {
+    verdict_schema_for(final_answer, false)
+}
+
+/// Round 4's schema, each evidence entry with `citations` when the consult has material.
+pub fn verdict_schema_for(final_answer: bool, material: bool) -> Value {
     let dissent = object(&[
         ("agent", agent_id()),
         ("concern", text(300)),
         ("severity", one_of(&["high", "medium", "low"])),
         ("covers", references()),
     ]);
-    let evidence = object(&[("point", text(250)), ("covers", references())]);
+    let mut evidence_fields = vec![("point", text(250)), ("covers", references())];
+    if material {
+        evidence_fields.push(("citations", citations()));
+    }
+    let evidence = object(&evidence_fields);
     let mut properties = vec![("recommendation", text(600))];
     if final_answer {
         properties.push(("final_answer", final_answer_schema()));

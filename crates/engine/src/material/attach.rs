@@ -1,0 +1,66 @@
+//! Sources joined to a question's material: numbered `S1`, `S2`... in the order attached, one copy
+//! per content hash (the same file attached twice, or a thread's earlier material, is not
+//! carried twice), at most `MAX_SOURCES`.
+use super::error::{MaterialError, MAX_SOURCES};
+use crate::record::sources::Source;
+
+/// What `attach` did with a source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attached {
+    /// Added under this id.
+    New(String),
+    /// The material already had the same content, under this id: nothing was added.
+    AlreadyThere(String),
+}
+
+/// Adds `source` to `material`, numbering it after the highest id there. Refused (nothing
+/// changed) when the material is full.
+pub fn attach(material: &mut Vec<Source>, mut source: Source) -> Result<Attached, MaterialError> {
+    if let Some(same) = material.iter().find(|s| s.hash == source.hash) {
+        return Ok(Attached::AlreadyThere(same.id.clone()));
+    }
+    if material.len() >= MAX_SOURCES {
+        return Err(MaterialError::TooMany {
+            name: source.name,
+            limit: MAX_SOURCES,
+        });
+    }
+    source.id = next_id(material);
+    let id = source.id.clone();
+    material.push(source);
+    Ok(Attached::New(id))
+}
+
+/// Removes a source; the others keep their ids (citations in earlier turns name them).
+pub fn remove(material: &mut Vec<Source>, id: &str) {
+    material.retain(|source| source.id != id);
+}
+
+/// A thread's material for its next turn: the earlier turns' sources (ids kept), then the new
+/// turn's own, renumbered after them, a source already in the thread not carried twice.
+pub fn thread_material(earlier: &[Source], new: Vec<Source>) -> Vec<Source> {
+    let mut material = Vec::with_capacity(earlier.len() + new.len());
+    for source in earlier {
+        if !material.iter().any(|s: &Source| s.hash == source.hash) {
+            material.push(source.clone());
+        }
+    }
+    for source in new {
+        if material.iter().any(|s| s.hash == source.hash) {
+            continue;
+        }
+        let mut source = source;
+        source.id = next_id(&material);
+        material.push(source);
+    }
+    material
+}
+
+fn next_id(material: &[Source]) -> String {
+    let highest = material
+        .iter()
+        .filter_map(|s| s.id.strip_prefix('S')?.parse::<u32>().ok())
+        .max()
+        .unwrap_or(0);
+    format!("S{}", highest + 1)
+}
