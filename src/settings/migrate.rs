@@ -146,7 +146,12 @@ mod tests {
         let caps = old.capabilities("my-finetune");
         assert_eq!(
             (caps.context_tokens, caps.context_from),
-            (8_192, Known::Default)
+            (32_768, Known::Default)
+        );
+        assert_eq!(
+            consilium_providers::capabilities::DEFAULT_CONTEXT_TOKENS,
+            u64::from(consilium_engine::material::seats::DEFAULT_CONTEXT_TOKENS),
+            "one stated default for a model nothing describes"
         );
         // The list's facts, then the user's answer over them.
         let listed = provider(json!({

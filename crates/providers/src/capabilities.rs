@@ -6,9 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::types::ModelInfo;
 
-/// The context window assumed for a model neither its list nor the table knows: small enough
-/// that material fitting it fits almost any model today, so nothing is cut silently by the server.
-pub const DEFAULT_CONTEXT_TOKENS: u64 = 8_192;
+/// The context window assumed for a model neither its list nor the table knows: the engine's
+/// `material::seats::DEFAULT_CONTEXT_TOKENS` (equal, checked by the shell's tests), which is
+/// what the form states for such a seat.
+pub const DEFAULT_CONTEXT_TOKENS: u64 = 32_768;
 
 /// Where an answer came from, so the form can say it ("from OpenRouter's model list").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,5 +1,6 @@
 //! Images in a user message, in each wire format's own shape (checked against the recorded request
-//! shapes in `fixtures/requests/`), their place after the seat's shared prefix, and which models
+//! shapes in `fixtures/requests/`), their place before the text (so a seat's calls begin alike),
+//! and which models
 //! take images and how many tokens: the model list first, then the family table, then the default.
 mod common;
 
@@ -85,7 +86,7 @@ fn gemini_gets_inline_data() {
 }
 
 #[test]
-fn anthropic_caches_the_shared_text_and_images_together() {
+fn anthropic_caches_the_images_and_the_shared_text_together() {
     // Long enough to reach Anthropic's minimum, so the seat's shared prefix gets its breakpoint.
     let shared = format!(
         "Material S1: chart.png\n{}\n",
@@ -97,33 +98,22 @@ fn anthropic_caches_the_shared_text_and_images_together() {
     let body = body(ProviderKind::Anthropic, &req);
     let blocks = body["messages"][0]["content"].as_array().expect("blocks");
     let types: Vec<&str> = blocks.iter().map(|b| b["type"].as_str().unwrap()).collect();
-    assert_eq!(types, ["text", "image", "text"]);
-    assert_eq!(blocks[0]["text"], json!(shared));
+    assert_eq!(types, ["image", "text", "text"]);
     assert!(blocks[0].get("cache_control").is_none());
+    assert_eq!(blocks[1]["text"], json!(shared));
     assert_eq!(blocks[1]["cache_control"], json!({ "type": "ephemeral" }));
+    assert_eq!(
+        blocks[2]["text"],
+        json!("Question: what does the chart show?")
+    );
     assert!(blocks[2].get("cache_control").is_none());
     // The breakpoint is on the block; no automatic one on the request as well.
     assert!(body.get("cache_control").is_none());
 }
 
 #[test]
-fn without_a_shared_prefix_the_images_follow_the_text() {
-    let mut req = request("gpt-4o", None);
-    req.cache_prefix_len = 0;
-    let body = body(ProviderKind::OpenAi, &req);
-    let parts = body["messages"][1]["content"].as_array().unwrap();
-    assert_eq!(parts.len(), 2);
-    assert_eq!(parts[0]["type"], "text");
-    assert_eq!(
-        parts[0]["text"],
-        json!(format!("{SHARED}Question: what does the chart show?"))
-    );
-    assert_eq!(parts[1]["type"], "image_url");
-}
-
-#[test]
-fn every_call_of_a_seat_begins_with_the_same_text_and_images() {
-    // Two calls of one seat: the same material and image, different rounds after it.
+fn every_call_of_a_seat_begins_with_the_same_images() {
+    // Two calls of one seat: the same image, different rounds after it.
     let first = request("gpt-4o", Some("s:p1"));
     let mut later = request("gpt-4o", Some("s:p1"));
     later.messages[0].content = format!("{SHARED}Round 3: challenge the synthesis.");
@@ -136,6 +126,7 @@ fn every_call_of_a_seat_begins_with_the_same_text_and_images() {
         let parts = |v: &Value| -> Vec<Value> {
             let message = v
                 .pointer("/messages/1/content")
+                .filter(|c| c.is_array())
                 .or_else(|| v.pointer("/messages/0/content"))
                 .or_else(|| v.pointer("/contents/0/parts"))
                 .cloned()
@@ -143,8 +134,13 @@ fn every_call_of_a_seat_begins_with_the_same_text_and_images() {
             message.as_array().unwrap().clone()
         };
         let (pa, pb) = (parts(&a), parts(&b));
-        assert_eq!(pa[..2], pb[..2], "{kind:?}: shared text and image first");
-        assert_ne!(pa[2], pb[2], "{kind:?}: then what is new");
+        assert_eq!(pa[0], pb[0], "{kind:?}: the image first");
+        let text = |p: &Value| p["text"].as_str().unwrap().to_string();
+        assert!(text(&pa[1]).starts_with(SHARED) && text(&pb[1]).starts_with(SHARED));
+        assert_ne!(
+            pa[1], pb[1],
+            "{kind:?}: then the text, which goes on differently"
+        );
     }
 }
 

@@ -57,11 +57,11 @@ impl Adapter for AnthropicMessages {
                     Role::User => "user",
                     Role::Assistant => "assistant",
                 };
-                let cached = prefix_block.is_some_and(|(at, _)| at == index);
-                let content = match (parts_with_images(req, index), prefix_block) {
-                    (Some(parts), _) => image_blocks(&parts, cached),
-                    (None, Some((_, len))) if cached => prefix_blocks(&m.content, len),
-                    (None, _) => json!(m.content),
+                let cached = prefix_block.filter(|(at, _)| *at == index);
+                let content = match (parts_with_images(req, index), cached) {
+                    (Some(parts), cached) => image_blocks(&parts, cached.map(|(_, len)| len)),
+                    (None, Some((_, len))) => prefix_blocks(&m.content, len),
+                    (None, None) => json!(m.content),
                 };
                 json!({ "role": role, "content": content })
             })
@@ -395,28 +395,27 @@ fn prefix_blocks(content: &str, len: usize) -> Value {
     Value::Array(blocks)
 }
 
-/// A user message with images as Anthropic content blocks: `text` blocks and `image` blocks with a
-/// base64 source. With the seat's shared prefix (`cached`), the cache breakpoint goes on its last
-/// image, the end of the shared text and images that every call of the seat begins with.
-fn image_blocks(parts: &[Part], cached: bool) -> Value {
-    let mut blocks: Vec<Value> = parts
-        .iter()
-        .map(|part| match part {
-            Part::Text(text) => json!({ "type": "text", "text": text }),
-            Part::Image(image) => json!({
+/// A user message with images as Anthropic content blocks: `image` blocks with a base64 source,
+/// then the text. With the seat's shared prefix (`cached_len`), the text goes as
+/// `prefix_blocks` does it, the breakpoint on the shared text: the images before it are in the
+/// cached prefix too.
+fn image_blocks(parts: &[Part], cached_len: Option<usize>) -> Value {
+    let mut blocks = Vec::with_capacity(parts.len() + 1);
+    for part in parts {
+        match part {
+            Part::Image(image) => blocks.push(json!({
                 "type": "image",
                 "source": { "type": "base64", "media_type": image.media_type, "data": image.data_base64 }
-            }),
-        })
-        .collect();
-    let last_image = parts
-        .iter()
-        .rposition(|part| matches!(part, Part::Image(_)));
-    if let Some(block) = last_image
-        .filter(|_| cached)
-        .and_then(|at| blocks.get_mut(at))
-    {
-        block["cache_control"] = json!({ "type": "ephemeral" });
+            })),
+            Part::Text(text) => match cached_len {
+                Some(len) => {
+                    if let Value::Array(text_blocks) = prefix_blocks(text, len) {
+                        blocks.extend(text_blocks);
+                    }
+                }
+                None => blocks.push(json!({ "type": "text", "text": text })),
+            },
+        }
     }
     Value::Array(blocks)
 }

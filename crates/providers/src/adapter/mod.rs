@@ -132,31 +132,17 @@ pub(crate) enum Part<'a> {
 }
 
 /// The pieces of message `index` of `req` when it carries images, else None (a plain string
-/// content, as before). The images stand after the bytes the seat's calls share
-/// (`cache_prefix_len`, on the first user message: the instructions and the material) and before
-/// the rest, so every call of the seat begins with the same text and images; with no shared
-/// prefix said, after the text. Empty texts are left out.
+/// content, as before): the images first, then the text. Every call of a seat carries the same
+/// images (the material's), so its calls still begin alike: images, then the shared text
+/// (`cache_prefix_len`). An assistant message never carries images.
 pub(crate) fn parts_with_images(req: &ChatRequest, index: usize) -> Option<Vec<Part<'_>>> {
     let message: &Message = req.messages.get(index)?;
     if message.role != Role::User || message.images.is_empty() {
         return None;
     }
-    let content = message.content.as_str();
-    let first_user = req.messages.iter().position(|m| m.role == Role::User) == Some(index);
-    let len = req.cache_prefix_len;
-    let split = if first_user && len > 0 && len <= content.len() && content.is_char_boundary(len) {
-        len
-    } else {
-        content.len()
-    };
-    let (shared, rest) = content.split_at(split);
-    let mut parts = Vec::with_capacity(message.images.len() + 2);
-    if !shared.is_empty() {
-        parts.push(Part::Text(shared));
-    }
-    parts.extend(message.images.iter().map(Part::Image));
-    if !rest.is_empty() {
-        parts.push(Part::Text(rest));
+    let mut parts: Vec<Part> = message.images.iter().map(Part::Image).collect();
+    if !message.content.is_empty() {
+        parts.push(Part::Text(&message.content));
     }
     Some(parts)
 }
