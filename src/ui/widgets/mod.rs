@@ -1,6 +1,7 @@
 //! Parts every protocol's views share: a protocol's slice of the session, starting a session and
 //! its demo, the forms' way to their run (`start`), fields and file input, the seat editor, the
 //! consent dialog, live calls, presets and rich text.
+pub mod attach;
 pub mod cost_gate;
 pub mod fields;
 pub mod file_input;
