@@ -182,6 +182,7 @@ fn answers_that_quote_the_question_or_the_record_are_answers() {
 #[test]
 fn the_check_compares_with_the_prompt_not_a_fixed_list() {
     let prompt = Prompt {
+        shared_across_seats: false,
         images: Vec::new(),
         system: "You are a reviewer.".into(),
         user: "opinion: two or three sentences. Reply with one JSON object with exactly the \
@@ -202,6 +203,7 @@ fn the_check_compares_with_the_prompt_not_a_fixed_list() {
     assert!(echo.refuse("opinion", "It is safe.").is_none());
     // The same words are an answer where the prompt did not say them.
     let other = Prompt {
+        shared_across_seats: false,
         images: Vec::new(),
         system: String::new(),
         user: "How many sentences should a summary have?".into(),
@@ -313,6 +315,7 @@ fn a_key_point_gemma_copied_from_its_system_prompt_is_an_echo() {
         .find(|c| c["call_id"] == "r1-panelist-3-reask")
         .unwrap();
     let prompt = Prompt {
+        shared_across_seats: false,
         images: Vec::new(),
         system: call["system"].as_str().unwrap().into(),
         user: call["prompt"].as_str().unwrap().into(),

@@ -10,6 +10,14 @@
 //! so a prefix nobody will read is never marked). With structured output every round sends a
 //! schema of its own, which OpenAI puts before the system message and Anthropic renders (as a tool)
 //! before the system prompt: no round could read another's prefix, so no call takes part.
+//!
+//! With material (`consult::material`) every seat's calls open with the same instructions and
+//! material, so the prefix is the model's, not the seat's: a call takes part when another call
+//! of the run on the same model carries the same opening. Structured output still puts each
+//! round's schema first, so then only the calls of one round on one model share it (three
+//! panelists on one model in round 1: the second and third read what the first wrote).
+use crate::consult::material::with_material;
+use crate::foundation::participants::Participant;
 use crate::harness::prompt::Prompt;
 use crate::record::consult::config::ConsultConfig;
 
@@ -26,8 +34,46 @@ pub fn takes_part(config: &ConsultConfig, round: u8) -> bool {
     }
 }
 
-/// `prompt` as a call of `round` sends it: a one-off unless the call takes part.
-pub fn for_round(prompt: Prompt, config: &ConsultConfig, round: u8) -> Prompt {
+/// Whether a call of `round` by `seat`, carrying the consult's material, takes part in its
+/// model's prompt cache: another call of the run on the same model opens with the same bytes.
+pub fn takes_part_with_material(config: &ConsultConfig, round: u8, seat: &Participant) -> bool {
+    let calls = material_calls(config);
+    let same_model =
+        |(_, s): &&(u8, &Participant)| s.model == seat.model && s.provider_id == seat.provider_id;
+    let sharing = calls
+        .iter()
+        .filter(same_model)
+        .filter(|(r, _)| !config.structured_output || *r == round)
+        .count();
+    sharing >= 2
+}
+
+/// Every call of the run that carries the material, as (round, seat): the panelists in rounds 1
+/// and 3, the judge in rounds 2 and 4, as far as the run may go (`last_round`). The judge's
+/// round-3 judgment and a model alone's one call carry it as one-offs.
+fn material_calls(config: &ConsultConfig) -> Vec<(u8, &Participant)> {
+    let last = config.last_round();
+    let mut calls = Vec::new();
+    for round in 1..=last {
+        match round {
+            1 | 3 => calls.extend(config.panelists.iter().map(|p| (round, p))),
+            _ => calls.push((round, &config.judge)),
+        }
+    }
+    calls
+}
+
+/// `prompt` as `seat`'s call of `round` sends it: with the consult's material first (when it has
+/// some), a one-off unless the call takes part in a prompt cache.
+pub fn for_round(prompt: Prompt, config: &ConsultConfig, round: u8, seat: &Participant) -> Prompt {
+    if !config.material.is_empty() {
+        let prompt = with_material(prompt, &config.material, seat);
+        return if takes_part_with_material(config, round, seat) {
+            prompt
+        } else {
+            prompt.one_off()
+        };
+    }
     if takes_part(config, round) {
         prompt
     } else {

@@ -17,6 +17,11 @@
 //! is taken: a free-text answer in round 1 or 3 earns no floor (neither 85% nor strong agreement's
 //! 90%), and the judge's number stands within the ceilings.
 //!
+//! With material (DESIGN.md, "Material"), the floor also needs the decision's evidence found:
+//! no evidence entry resting only on quotes not found in the material (such an entry is not
+//! evidence, `consult::evidence`), and at least one entry whose quote is found. Otherwise the
+//! gap says which entries, and the judge's number stands within the ceilings.
+//!
 //! "No dissent" must be true in the record, not just the judge's word: whatever the confidence, the
 //! minority concerns the judge left out (see `minority_concerns`) are added to its dissent, and the
 //! rules above apply to that reconciled list. Within their bounds the judge's number stands. The
@@ -28,6 +33,9 @@ use crate::record::consult::artifacts::{
 };
 use crate::record::consult::confidence::AgreementGap;
 use crate::record::consult::confidence::ConfidenceCheck;
+use crate::record::sources::Source;
+
+use super::evidence;
 
 pub use super::minority::{minority_concerns, UNATTRIBUTED_AGENT};
 
@@ -57,6 +65,19 @@ pub fn check_confidence_for_panel(
     cross_exam: &CrossExamArtifact,
     panel: &[String],
 ) -> ConfidenceCheck {
+    check_confidence_with_material(verdict, round1, synthesis, cross_exam, panel, &[])
+}
+
+/// `check_confidence_for_panel` for a consult with `material`: the floor needs the decision's
+/// evidence found (see the module documentation).
+pub fn check_confidence_with_material(
+    verdict: &VerdictArtifact,
+    round1: &[IndependentArtifact],
+    synthesis: &SynthesisArtifact,
+    cross_exam: &CrossExamArtifact,
+    panel: &[String],
+    material: &[Source],
+) -> ConfidenceCheck {
     let absent_panelists: Vec<String> = panel
         .iter()
         .filter(|id| !round1.iter().any(|a| &a.agent_id == *id))
@@ -70,7 +91,8 @@ pub fn check_confidence_for_panel(
         .chain(&added_dissent)
         .cloned()
         .collect();
-    let agreement_gaps = agreement_gaps(round1, synthesis, cross_exam, panel);
+    let mut agreement_gaps = agreement_gaps(round1, synthesis, cross_exam, panel);
+    agreement_gaps.extend(evidence_gap(verdict, material));
     let floor_earned = agreement_gaps.is_empty();
     let strong = floor_earned && strong_agreement(round1, synthesis, cross_exam);
     let (computed, mut rule) = confidence_rule(judge, &reconciled_dissent, floor_earned, strong);
@@ -158,6 +180,19 @@ pub fn agreement_gaps(
     }
     gaps.extend(consensus_gap(synthesis, panel));
     gaps
+}
+
+/// The decision's evidence against the material: entries resting only on quotes not found, or no
+/// entry whose quote is found. None without material.
+pub fn evidence_gap(verdict: &VerdictArtifact, material: &[Source]) -> Option<AgreementGap> {
+    if material.is_empty() {
+        return None;
+    }
+    let entries = evidence::not_evidence(verdict, material);
+    if !entries.is_empty() {
+        return Some(AgreementGap::EvidenceNotFound { entries });
+    }
+    (!evidence::any_found(verdict, material)).then_some(AgreementGap::NoEvidenceFound)
 }
 
 /// The conditions of agreement a record through round 2 does not meet, for an early decision:

@@ -31,7 +31,8 @@ pub struct CallRequest {
     pub temperature: f32,
     /// JSON schema for the provider's structured-output feature: (name, schema).
     pub response_schema: Option<(String, serde_json::Value)>,
-    /// "<session id>:<participant id>" on a call that takes part in its seat's prompt cache: it
+    /// "<session id>:<participant id>" (with material, "<session id>:<model>": every seat on the
+    /// model shares the material's prefix) on a call that takes part in its seat's prompt cache: it
     /// opens with the prefix a later call of the seat reads, or it is that later call (see
     /// `Prompt::cache_prefix`). None for a one-off call, which no provider is asked to cache.
     #[serde(default, skip_serializing_if = "Option::is_none")]

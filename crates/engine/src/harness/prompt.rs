@@ -16,6 +16,9 @@ pub struct Prompt {
     /// The images the call carries (the material's, for a seat that sees them): the same in
     /// every call of the seat, sent before the user message's text so they stay in the prefix.
     pub images: Vec<ImageData>,
+    /// The prefix is shared by every seat on the same model (the material), not only by this
+    /// seat's calls: the cache key names the model (`CallRequest::prompt_cache_key`).
+    pub shared_across_seats: bool,
 }
 
 impl Prompt {
@@ -26,6 +29,7 @@ impl Prompt {
             user,
             cache_prefix: None,
             images: Vec::new(),
+            shared_across_seats: false,
         }
     }
 
@@ -36,6 +40,7 @@ impl Prompt {
             user: format!("{shared}{rest}"),
             cache_prefix: Some(shared.len()),
             images: Vec::new(),
+            shared_across_seats: false,
         }
     }
 
@@ -85,6 +90,7 @@ impl Prompt {
             ),
             cache_prefix: self.cache_prefix,
             images: self.images.clone(),
+            shared_across_seats: self.shared_across_seats,
         }
     }
 }

@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
+use crate::record::consult::body::ConsultBody;
 use crate::record::Session;
 
 /// Search text kept per session; beyond this a session is searched on its first part only.
@@ -58,6 +59,16 @@ pub fn searchable_text(session: &Session) -> String {
     }
     if let Ok(body) = serde_json::to_value(&session.body) {
         pieces.walk(&body);
+    }
+    // The material last (the config is skipped above): file names, then their text, so a long
+    // document never crowds out what the council said.
+    if let Some(body) = session.body_of::<ConsultBody>() {
+        for source in &body.config.material {
+            pieces.push(&source.name);
+        }
+        for source in &body.config.material {
+            pieces.push(&source.text);
+        }
     }
     pieces.text
 }

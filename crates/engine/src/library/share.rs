@@ -19,6 +19,7 @@ pub const MAX_LINK_CHARS: usize = 32_000;
 /// id is kept, so saving it twice is noticed.
 pub fn share_payload(session: &Session) -> String {
     let mut shared = session.clone();
+    cited_passages_only(&mut shared);
     for call in &mut shared.calls {
         if call.reply_text.is_some() {
             call.reply_text = Some(String::new());
@@ -161,4 +162,43 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, String> {
         return Err(damaged());
     }
     Ok(out)
+}
+
+/// A link carries the material's names and the passages the council cited, not whole documents
+/// (they may be private, and would not fit): every other character of each source's text becomes
+/// a space (line breaks kept), so the cited passages keep their places, every quote checks as it
+/// did and opens highlighted, and the blank runs cost next to nothing once compressed. Images are
+/// named, not carried.
+fn cited_passages_only(session: &mut Session) {
+    let quotes = crate::consult::view::material::checked_quotes(session);
+    let Some(body) = crate::record::ProtocolBody::of_mut(&mut session.body)
+        .map(|b: &mut crate::record::consult::body::ConsultBody| b)
+    else {
+        return;
+    };
+    for source in &mut body.config.material {
+        let spans: Vec<(usize, usize)> = quotes
+            .iter()
+            .filter(|q| q.source_id == source.id)
+            .filter_map(|q| q.span)
+            .collect();
+        source.text = keep_spans(&source.text, &spans);
+        source.image = None;
+    }
+}
+
+fn keep_spans(text: &str, spans: &[(usize, usize)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (at, c) in text.char_indices() {
+        if c == '\n'
+            || spans
+                .iter()
+                .any(|(start, end)| (*start..*end).contains(&at))
+        {
+            out.push(c);
+        } else {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        }
+    }
+    out
 }

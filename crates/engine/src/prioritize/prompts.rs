@@ -96,6 +96,7 @@ pub fn champion(
         "champion_argument (text) and champion_rankings (every id, in order)",
     ));
     Prompt {
+        shared_across_seats: false,
         images: Vec::new(),
         system: CHAMPION_SYSTEM.into(),
         user,
@@ -122,6 +123,7 @@ pub fn critic(backlog: &[Opportunity], champion: &ChampionPart, structured: bool
          critic_assessments (id -> {effort S/M/L/XL, approach build/buy/partner})",
     ));
     Prompt {
+        shared_across_seats: false,
         images: Vec::new(),
         system: CRITIC_SYSTEM.into(),
         user,
@@ -166,6 +168,7 @@ pub fn moderator(
          continue_debate and consensus_reached (booleans)",
     ));
     Prompt {
+        shared_across_seats: false,
         images: Vec::new(),
         system: MODERATOR_SYSTEM.into(),
         user,

@@ -116,6 +116,7 @@ pub fn opinion(role: ReviewerRole, context: &RoundContext) -> Prompt {
         checked = veto_checked(role),
     ));
     Prompt {
+        shared_across_seats: false,
         images: Vec::new(),
         system: system(role),
         user,
@@ -148,6 +149,7 @@ pub fn compromise(vetoes: &[(ReviewerRole, &Opinion)], diff: &ParsedDiff) -> Pro
         diff.files.len()
     ));
     Prompt {
+        shared_across_seats: false,
         images: Vec::new(),
         system: system(ReviewerRole::BusinessDriver),
         user,
@@ -157,7 +159,7 @@ pub fn compromise(vetoes: &[(ReviewerRole, &Opinion)], diff: &ParsedDiff) -> Pro
 
 /// A vetoer, asked about the compromise.
 pub fn acceptance(role: ReviewerRole, veto: &Opinion, offer: &str, cost_of_delay: &str) -> Prompt {
-    Prompt { images: Vec::new(),
+    Prompt { shared_across_seats: false, images: Vec::new(),
         system: system(role),
         user: format!(
             "You vetoed the change: {}\n\nThe Business Driver offers this compromise: {offer}\nCost \

@@ -10,6 +10,7 @@ pub mod health;
 pub mod html;
 pub mod key_limit;
 pub mod live;
+pub mod material;
 pub mod numbers;
 pub mod seats;
 pub mod session;

@@ -208,6 +208,7 @@ pub fn consult_markdown(session: &Session) -> String {
         }
         out.push('\n');
     }
+    out.push_str(&crate::consult::view::material::material_markdown(session));
     if let Some(reason) = &session.failure {
         let _ = writeln!(out, "## Failure\n\n{reason}\n");
     }

@@ -6,12 +6,13 @@
 //! text (`Rebuttal::free_text`), with no challenge of its own (a challenge needs its target).
 use crate::consult::caching;
 use crate::consult::filtering::filter_synthesis;
+use crate::consult::material::with_material;
 use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
 use crate::harness::asking::CallPlan;
 use crate::harness::run::Stop;
 use crate::record::consult::artifacts::{
-    cross_exam_judgment_schema, cross_exam_reply_schema, ArtifactEnvelope, Challenge,
+    cross_exam_judgment_schema, cross_exam_reply_schema_for, ArtifactEnvelope, Challenge,
     CrossExamArtifact, CrossExamJudgment, CrossExamReply, Rebuttal, CROSS_EXAM,
 };
 use crate::record::CallId;
@@ -60,14 +61,19 @@ pub(in crate::consult) async fn ask_round(run: &Run<'_>) -> Result<(), Stop> {
                 ),
                 &run.config,
                 3,
-            );
-            let unfiltered = prompts::cross_exam(
-                &run.subject,
                 panelist,
-                &answer,
-                &labels.synthesis(&synthesis),
-                Detail::Full,
-                structured,
+            );
+            let unfiltered = with_material(
+                prompts::cross_exam(
+                    &run.subject,
+                    panelist,
+                    &answer,
+                    &labels.synthesis(&synthesis),
+                    Detail::Full,
+                    structured,
+                ),
+                &run.config.material,
+                panelist,
             );
             Some(CallPlan {
                 call_id: CallId::seat(3, &panelist.id),
@@ -75,7 +81,9 @@ pub(in crate::consult) async fn ask_round(run: &Run<'_>) -> Result<(), Stop> {
                 participant: panelist,
                 tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
                 prompt,
-                response_schema: run.schema("cross_exam_reply", cross_exam_reply_schema),
+                response_schema: run.schema("cross_exam_reply", || {
+                    cross_exam_reply_schema_for(!run.config.material.is_empty())
+                }),
             })
         })
         .collect();

@@ -7,7 +7,7 @@ use crate::harness::asking::CallPlan;
 use crate::harness::run::Stop;
 use crate::record::consult::artifacts::final_answer::require_final_answer;
 use crate::record::consult::artifacts::{
-    independent_schema_with, ArtifactEnvelope, IndependentArtifact, INDEPENDENT,
+    independent_schema_for, ArtifactEnvelope, IndependentArtifact, INDEPENDENT,
 };
 use crate::record::CallId;
 use crate::text::reply_parse::parse_reply;
@@ -33,9 +33,10 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
                 ),
                 &run.config,
                 1,
+                panelist,
             ),
             response_schema: run.schema("independent_answer", || {
-                independent_schema_with(run.config.final_answer)
+                independent_schema_for(run.config.final_answer, !run.config.material.is_empty())
             }),
             tokens_saved_via_filtering: 0,
         })

@@ -1,5 +1,6 @@
 //! A thread's turn asked of one member alone (`record::consult::member_turn`): one call to that
 //! panelist, in round 1's state, whose prose is stored as the member's answer. Nothing is decided.
+use crate::consult::material::with_material;
 use crate::consult::prompts;
 use crate::consult::ConsultRun as Run;
 use crate::harness::asking::CallPlan;
@@ -21,7 +22,12 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         call_id: CallId::seat(1, &panelist.id).at_step(Step::Alone),
         round: 1,
         participant: panelist,
-        prompt: prompts::member_alone(&run.subject, panelist, &follows, &member.own_earlier),
+        prompt: with_material(
+            prompts::member_alone(&run.subject, panelist, &follows, &member.own_earlier),
+            &run.config.material,
+            panelist,
+        )
+        .one_off(),
         response_schema: None,
         tokens_saved_via_filtering: 0,
     };

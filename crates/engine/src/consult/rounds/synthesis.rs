@@ -23,6 +23,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             ),
             &run.config,
             2,
+            &run.config.judge,
         ),
         response_schema: run.schema("synthesis", synthesis_schema),
         tokens_saved_via_filtering: 0,

@@ -1,14 +1,15 @@
 //! Round 4, Verdict: the judge decides from all answers in full and the debate (filtered unless
 //! verbose); the confidence is then checked in code.
 use crate::consult::caching;
-use crate::consult::confidence::check_confidence_for_panel;
+use crate::consult::confidence::check_confidence_with_material;
 use crate::consult::filtering::{filter_cross_exam, filter_synthesis};
+use crate::consult::material::with_material;
 use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
 use crate::harness::asking::CallPlan;
 use crate::harness::run::Stop;
 use crate::record::consult::artifacts::final_answer::require_final_answer;
-use crate::record::consult::artifacts::{verdict_schema_with, VerdictArtifact, VERDICT};
+use crate::record::consult::artifacts::{verdict_schema_for, VerdictArtifact, VERDICT};
 use crate::record::CallId;
 use crate::text::reply_parse::parse_reply;
 
@@ -52,17 +53,22 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         ),
         &run.config,
         4,
+        &run.config.judge,
     );
-    let unfiltered = prompts::verdict(
-        &run.subject,
-        &answers,
-        &labels.synthesis(&synthesis),
-        &labels.synthesis(&synthesis),
-        &labels.cross_exam(&cross_exam),
-        Detail::Full,
-        structured,
-        run.config.final_answer,
-        earlier.as_ref(),
+    let unfiltered = with_material(
+        prompts::verdict(
+            &run.subject,
+            &answers,
+            &labels.synthesis(&synthesis),
+            &labels.synthesis(&synthesis),
+            &labels.cross_exam(&cross_exam),
+            Detail::Full,
+            structured,
+            run.config.final_answer,
+            earlier.as_ref(),
+        ),
+        &run.config.material,
+        &run.config.judge,
     );
     let plan = CallPlan {
         call_id: CallId::seat(4, "judge"),
@@ -70,7 +76,9 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         participant: &run.config.judge,
         tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
         prompt,
-        response_schema: run.schema("verdict", || verdict_schema_with(run.config.final_answer)),
+        response_schema: run.schema("verdict", || {
+            verdict_schema_for(run.config.final_answer, !run.config.material.is_empty())
+        }),
     };
     let verdict = run
         .ask(plan, &|_: &CallPlan, text: &str| {
@@ -94,7 +102,14 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         .required("The judge's verdict (round 4)")?;
     // The check sees the full debate: a concern filtered out of the judge's view still counts.
     let panel: Vec<String> = run.config.panelists.iter().map(|p| p.id.clone()).collect();
-    let check = check_confidence_for_panel(&verdict, &round1, &synthesis, &cross_exam, &panel);
+    let check = check_confidence_with_material(
+        &verdict,
+        &round1,
+        &synthesis,
+        &cross_exam,
+        &panel,
+        &run.config.material,
+    );
     run.store_round(4, |session| {
         session.round4 = Some(verdict);
         session.confidence_check = Some(check);

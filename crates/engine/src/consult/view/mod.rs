@@ -3,6 +3,7 @@
 pub mod answers;
 pub mod depth;
 pub mod follow_up;
+pub mod material;
 pub mod stance;
 pub mod thread;
 pub mod verdict;

@@ -53,10 +53,16 @@ impl CallPlan<'_> {
     /// The request to `target` (the seat's own model or its backup, as the race decided), in
     /// session `session_id`.
     fn request(&self, target: CallTarget, max_tokens: u32, session_id: &str) -> CallRequest {
+        // The material is shared by every seat on a model: its calls meet in one cache.
+        let cache_scope = if self.prompt.shared_across_seats {
+            &target.model
+        } else {
+            &self.participant.id
+        };
         let prompt_cache_key = self
             .prompt
             .cache_prefix
-            .map(|_| format!("{session_id}:{}", self.participant.id));
+            .map(|_| format!("{session_id}:{cache_scope}"));
         CallRequest {
             images: self.prompt.images.clone(),
             call_id: self.call_id.to_string(),

@@ -41,6 +41,11 @@ pub enum AgreementGap {
     /// These panelists answered this round in free text (prose, without the fields asked for):
     /// heard, but their agreement is only the judge's reading of their words.
     FreeText { round: u8, panelists: Vec<String> },
+    /// These evidence entries of the verdict (numbered from 1) cite the material and none of
+    /// their quotes is found there: they are not evidence.
+    EvidenceNotFound { entries: Vec<usize> },
+    /// The consult has material and no evidence entry quotes it where the quote is found.
+    NoEvidenceFound,
 }
 
 impl AgreementGap {
@@ -62,6 +67,17 @@ impl AgreementGap {
                 "{} answered round {round} in free text, so agreement rests on the judge's reading",
                 panelists.join(", ")
             ),
+            AgreementGap::EvidenceNotFound { entries } => format!(
+                "evidence {} rests on quotes not found in the material, so it is not evidence",
+                entries
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            AgreementGap::NoEvidenceFound => {
+                "no evidence quotes the material where the quote is found".to_string()
+            }
         }
     }
 }

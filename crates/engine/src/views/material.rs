@@ -1,0 +1,128 @@
+//! "What the council read" (DESIGN.md, "Material"), for any session with material: each source
+//! with its kind, its extent (pages, lines, rows), its tokens and the seats that could not see it;
+//! and a quoted passage with the text around it, to open highlighted.
+use crate::foundation::participants::Participant;
+use crate::material::seats::sees_images;
+use crate::record::sources::{Source, UnitKind};
+use crate::views::numbers::thousands;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceRow {
+    pub id: String,
+    pub name: String,
+    /// "PDF", "table", "image"...
+    pub kind: &'static str,
+    /// "3 pages", "120 lines", "4 rows and a header", "an image".
+    pub extent: String,
+    /// "1,234 tokens".
+    pub tokens: String,
+    /// Seats that could not see this source (an image, a model without vision), by label.
+    pub not_seen_by: Vec<String>,
+}
+
+pub fn source_rows(material: &[Source], seats: &[&Participant]) -> Vec<SourceRow> {
+    material
+        .iter()
+        .map(|source| SourceRow {
+            id: source.id.clone(),
+            name: source.name.clone(),
+            kind: source.kind.label(),
+            extent: extent(source),
+            tokens: format!("{} tokens", thousands(u64::from(source.tokens))),
+            not_seen_by: if source.is_image() {
+                seats
+                    .iter()
+                    .filter(|seat| !sees_images(seat))
+                    .map(|seat| seat.label.clone())
+                    .collect()
+            } else {
+                Vec::new()
+            },
+        })
+        .collect()
+}
+
+/// How much of the source there is, in its own locations.
+pub fn extent(source: &Source) -> String {
+    let Some(last) = source.units.last() else {
+        return if source.is_image() {
+            "an image".to_string()
+        } else {
+            "no text".to_string()
+        };
+    };
+    let plural = |n: u32, one: &str, many: &str| {
+        format!(
+            "{} {}",
+            thousands(u64::from(n)),
+            if n == 1 { one } else { many }
+        )
+    };
+    match last.kind {
+        UnitKind::Page => plural(last.last, "page", "pages"),
+        UnitKind::Lines => plural(last.last, "line", "lines"),
+        UnitKind::Row => {
+            let rows = plural(last.last, "row", "rows");
+            if source.units.first().is_some_and(|u| u.first == 0) {
+                format!("{rows} and a header")
+            } else {
+                rows
+            }
+        }
+    }
+}
+
+/// A quoted passage with the text around it, to show highlighted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Passage {
+    /// "…" when the source goes on before it.
+    pub before: String,
+    pub quote: String,
+    pub after: String,
+}
+
+/// Characters of context on each side of a highlighted passage.
+pub const PASSAGE_CONTEXT_CHARS: usize = 160;
+
+/// The passage at `span` of `source`'s text, with up to `PASSAGE_CONTEXT_CHARS` each side, within
+/// the locations it lies in (a page's passage never runs into the next page).
+pub fn passage(source: &Source, span: (usize, usize)) -> Passage {
+    let text = &source.text;
+    let (start, end) = (span.0.min(text.len()), span.1.min(text.len()));
+    let unit_start = source.unit_at(start).map_or(0, |u| u.start.min(start));
+    let unit_end = source
+        .unit_at(end.saturating_sub(1))
+        .map_or(text.len(), |u| u.end.max(end));
+    let head = &text[unit_start..start];
+    let tail = &text[end..unit_end];
+    let before_start = head
+        .char_indices()
+        .rev()
+        .nth(PASSAGE_CONTEXT_CHARS - 1)
+        .map_or(0, |(at, _)| at);
+    let after_end = tail
+        .char_indices()
+        .nth(PASSAGE_CONTEXT_CHARS)
+        .map_or(tail.len(), |(at, _)| at);
+    Passage {
+        before: format!(
+            "{}{}",
+            if before_start > 0 || unit_start > 0 {
+                "…"
+            } else {
+                ""
+            },
+            &head[before_start..]
+        ),
+        quote: text[start..end].to_string(),
+        after: format!(
+            "{}{}",
+            &tail[..after_end],
+            if after_end < tail.len() || unit_end < text.len() {
+                "…"
+            } else {
+                ""
+            }
+        ),
+    }
+}
