@@ -30,11 +30,13 @@ async function loadPdfjs() {
  *  lays it out, a line break where pdf.js marks the end of a line. */
 export async function pdfPages(bytes) {
   const lib = await loadPdfjs();
+  // The copy is pdf.js's to transfer to its worker; the caller's bytes stay usable.
+  const task = lib.getDocument({ data: bytes.slice(), isOffscreenCanvasSupported: false, stopAtErrors: false });
   let doc;
   try {
-    // The copy is pdf.js's to transfer to its worker; the caller's bytes stay usable.
-    doc = await lib.getDocument({ data: bytes.slice(), isOffscreenCanvasSupported: false, stopAtErrors: false }).promise;
+    doc = await task.promise;
   } catch (e) {
+    task.destroy();
     if (e && e.name === 'PasswordException') throw { code: 'encrypted', message: 'it is protected by a password' };
     throw { code: 'corrupt', message: e && e.message ? e.message : String(e) };
   }
@@ -56,7 +58,8 @@ export async function pdfPages(bytes) {
   } catch (e) {
     throw { code: 'corrupt', message: e && e.message ? e.message : String(e) };
   } finally {
-    doc.destroy();
+    // pdf.js 6 ends a document through its loading task (the proxy has no destroy of its own).
+    task.destroy();
   }
 }
 

@@ -62,7 +62,13 @@ fn attachment(tokens: u64) -> String {
     text
 }
 
-fn config(layout: Layout, depth: Depth, models: usize, tokens: u64, structured: bool) -> (ConsultConfig, String) {
+fn config(
+    layout: Layout,
+    depth: Depth,
+    models: usize,
+    tokens: u64,
+    structured: bool,
+) -> (ConsultConfig, String) {
     let mut config = demo_config();
     config.depth = depth;
     config.structured_output = structured;
@@ -78,7 +84,11 @@ fn config(layout: Layout, depth: Depth, models: usize, tokens: u64, structured: 
     match layout {
         Layout::Pasted => (config, format!("{question}\n\ncontract.txt:\n{text}")),
         _ => {
-            attach(&mut config.material, source_from_bytes("contract.txt", "", text.as_bytes()).unwrap()).unwrap();
+            attach(
+                &mut config.material,
+                source_from_bytes("contract.txt", "", text.as_bytes()).unwrap(),
+            )
+            .unwrap();
             (config, question)
         }
     }
@@ -87,7 +97,12 @@ fn config(layout: Layout, depth: Depth, models: usize, tokens: u64, structured: 
 fn requests(config: ConsultConfig, question: String) -> Vec<CallRequest> {
     let session = Session::new_consult("bench".into(), question, config, 1_700_000_000_000);
     let caller = ScriptedCaller::over_demo();
-    let finished = block_on(run_consult(session, &caller, &FixedClock(1_700_000_000_000), &Ignore));
+    let finished = block_on(run_consult(
+        session,
+        &caller,
+        &FixedClock(1_700_000_000_000),
+        &Ignore,
+    ));
     assert_eq!(finished.state, "complete", "{:?}", finished.failure);
     caller.requests()
 }
@@ -124,7 +139,13 @@ fn measure(requests: &[CallRequest], one_schema: bool) -> Measured {
         format!("{schema}\u{1}{}\u{1}{}", r.system, r.prompt)
     };
     let wires: Vec<String> = requests.iter().map(wire).collect();
-    let mut m = Measured { prompt: 0, openai_read: 0, anthropic_read: 0, anthropic_written: 0, calls: requests.len() };
+    let mut m = Measured {
+        prompt: 0,
+        openai_read: 0,
+        anthropic_read: 0,
+        anthropic_written: 0,
+        calls: requests.len(),
+    };
     // Anthropic's marked prefixes written so far: (model, prefix bytes of the wire).
     let mut marked: Vec<(String, String, (u8, u8))> = Vec::new();
     for (index, r) in requests.iter().enumerate() {
@@ -134,14 +155,21 @@ fn measure(requests: &[CallRequest], one_schema: bool) -> Measured {
             .iter()
             .zip(&wires)
             .filter(|(e, _)| e.target.model == r.target.model && step(e) < step(r));
-        let best = earlier.map(|(_, w)| common_prefix(w, &wires[index])).max().unwrap_or(0);
+        let best = earlier
+            .map(|(_, w)| common_prefix(w, &wires[index]))
+            .max()
+            .unwrap_or(0);
         let shared = estimate_tokens(&wires[index][..best]).min(tokens);
         if shared >= OPENAI_MIN_TOKENS {
             m.openai_read += shared;
         }
         let read = marked
             .iter()
-            .filter(|(model, prefix, at)| *model == r.target.model && *at < step(r) && wires[index].starts_with(prefix.as_str()))
+            .filter(|(model, prefix, at)| {
+                *model == r.target.model
+                    && *at < step(r)
+                    && wires[index].starts_with(prefix.as_str())
+            })
             .map(|(_, prefix, _)| estimate_tokens(prefix))
             .max()
             .unwrap_or(0);
@@ -163,11 +191,23 @@ fn main() {
     println!("| layout | structured output | depth | models | attachment | calls | prompt tokens | cacheable (OpenAI) | effective input cost, OpenAI (0.25x reads) | cacheable (Anthropic) | effective input cost, Anthropic (0.1x reads, 1.25x writes) |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for (layout, structured, name) in [
-        (Layout::Pasted, true, "material pasted in the question (before)"),
-        (Layout::Pasted, false, "material pasted in the question (before)"),
+        (
+            Layout::Pasted,
+            true,
+            "material pasted in the question (before)",
+        ),
+        (
+            Layout::Pasted,
+            false,
+            "material pasted in the question (before)",
+        ),
         (Layout::MaterialFirst, true, "material first (this engine)"),
         (Layout::MaterialFirst, false, "material first (this engine)"),
-        (Layout::OneSchema, true, "material first, one schema for every call (simulated)"),
+        (
+            Layout::OneSchema,
+            true,
+            "material first, one schema for every call (simulated)",
+        ),
     ] {
         for depth in [Depth::Full, Depth::Adaptive] {
             for models in [1, 3] {
@@ -178,13 +218,20 @@ fn main() {
                     let (config, question) = config(layout, depth, models, tokens, run_structured);
                     let requests = requests(config, question);
                     let requests: Vec<CallRequest> = if layout == Layout::OneSchema {
-                        requests.into_iter().map(|mut r| { r.response_schema = Some(("one".into(), serde_json::Value::Null)); r }).collect()
+                        requests
+                            .into_iter()
+                            .map(|mut r| {
+                                r.response_schema = Some(("one".into(), serde_json::Value::Null));
+                                r
+                            })
+                            .collect()
                     } else {
                         requests
                     };
                     let m = measure(&requests, layout == Layout::OneSchema);
                     let p = m.prompt as f64;
-                    let openai = (p - m.openai_read as f64 + m.openai_read as f64 * OPENAI_READ) / p;
+                    let openai =
+                        (p - m.openai_read as f64 + m.openai_read as f64 * OPENAI_READ) / p;
                     let anthropic = (p - m.anthropic_read as f64 - m.anthropic_written as f64
                         + m.anthropic_read as f64 * ANTHROPIC_READ
                         + m.anthropic_written as f64 * ANTHROPIC_WRITE)
