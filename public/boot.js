@@ -8,5 +8,8 @@ try {
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
 } catch { /* storage refused: the system's scheme */ }
 const tag = document.querySelector('script[data-wasm]');
+// The app's one way to load a module on demand (the PDF and DOCX readers, public/material/), named
+// relative to this file: wasm cannot write import() itself, and the CSP forbids building a function.
+globalThis.consiliumImport = (path) => import(new URL(path, import.meta.url).href);
 const { default: init } = await import(tag.dataset.js);
 await init({ module_or_path: tag.dataset.wasm });

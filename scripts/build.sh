@@ -25,6 +25,19 @@ rm -rf "$work" && mkdir -p "$work/split" "$work/bindgen"
 echo "==> trunk build --release (index.html, CSS, copied files)"
 trunk build index.html --release || fail "trunk build"
 
+echo "==> the PDF and DOCX readers' libraries into dist/vendor/"
+# Fetched only when such a file is attached (public/material/extract.mjs names these paths, with
+# their versions). Only the browser builds: pdf.js's API and its worker, mammoth's one bundle.
+pdfjs_version=$(node -p "require('$ROOT/node_modules/pdfjs-dist/package.json').version") || fail "pdfjs-dist missing (npm ci)"
+mammoth_version=$(node -p "require('$ROOT/node_modules/mammoth/package.json').version") || fail "mammoth missing (npm ci)"
+grep -q "pdfjs-dist-$pdfjs_version/" public/material/extract.mjs || fail "public/material/extract.mjs does not name pdfjs-dist $pdfjs_version"
+grep -q "mammoth-$mammoth_version/" public/material/docx-worker.js || fail "public/material/docx-worker.js does not name mammoth $mammoth_version"
+mkdir -p "$ROOT/dist/vendor/pdfjs-dist-$pdfjs_version" "$ROOT/dist/vendor/mammoth-$mammoth_version"
+cp "$ROOT/node_modules/pdfjs-dist/build/pdf.min.mjs" "$ROOT/node_modules/pdfjs-dist/build/pdf.worker.min.mjs" \
+  "$ROOT/node_modules/pdfjs-dist/LICENSE" "$ROOT/dist/vendor/pdfjs-dist-$pdfjs_version/" || fail "copy pdfjs-dist"
+cp "$ROOT/node_modules/mammoth/mammoth.browser.min.js" "$ROOT/node_modules/mammoth/LICENSE" \
+  "$ROOT/dist/vendor/mammoth-$mammoth_version/" || fail "copy mammoth"
+
 echo "==> cargo build (wasm, split feature, --emit-relocs)"
 # `cargo rustc` hands the link flag to the final binary only, so the dependencies built for the
 # browser tests and checks keep their fingerprints.

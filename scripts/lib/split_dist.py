@@ -57,11 +57,16 @@ html = tag.sub(lambda _: boot, html)
 html = re.sub(r'\n *<!-- Without a Rust asset Trunk.*?-->\n *<link data-trunk rel="rust" data-trunk-skip[^>]*/>', "", html, flags=re.S)
 index.write_text(html)
 
-# What the service worker precaches: the page, Trunk's assets (CSS, boot.js) and the whole build.
+# What the service worker precaches: the page, Trunk's assets (CSS, boot.js) and the whole build,
+# but not the PDF and DOCX readers (material/, vendor/: ~615 KB gzip, fetched only when such a file
+# is attached; the worker's network-first fetch caches them then, for offline use after that).
+on_demand = ("material", "vendor")
 assets = sorted(
     p.relative_to(dist).as_posix()
     for p in dist.rglob("*")
-    if p.is_file() and p.name not in ("index.html", "sw.js")
+    if p.is_file()
+    and p.name not in ("index.html", "sw.js")
+    and p.relative_to(dist).parts[0] not in on_demand
 )
 precache = ["./"] + assets
 sw = dist / "sw.js"

@@ -10,6 +10,7 @@ pub mod idle;
 pub mod ids;
 pub mod keys;
 pub mod last_protocol;
+pub mod material;
 pub mod run_lock;
 pub mod share;
 pub mod sign_in;

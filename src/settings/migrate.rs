@@ -121,7 +121,70 @@ fn read_checked<T: serde::de::DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use consilium_providers::capabilities::Known;
     use serde_json::json;
+
+    #[test]
+    fn a_provider_keeps_what_its_list_said_and_the_users_answer_on_images() {
+        let provider = |extra: serde_json::Value| {
+            let mut p = json!({"id": "or", "name": "OpenRouter", "kind": "open_router",
+                "base_url": "https://openrouter.ai/api/v1", "default_model": "openai/gpt-4o-mini"});
+            p.as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            let (read, problems) = migrate(json!({"version": 1, "providers": [p]}));
+            assert!(problems.is_empty(), "{problems:?}");
+            read.providers[0].clone()
+        };
+        // Saved before these fields existed: the table and the default answer.
+        let old = provider(json!({}));
+        assert!(old.model_facts.is_empty() && old.sees_images.is_empty());
+        let caps = old.capabilities("gemma-3-270m");
+        assert_eq!(
+            (caps.sees_images, caps.sees_images_from),
+            (false, Known::Family)
+        );
+        let caps = old.capabilities("my-finetune");
+        assert_eq!(
+            (caps.context_tokens, caps.context_from),
+            (32_768, Known::Default)
+        );
+        assert_eq!(
+            consilium_providers::capabilities::DEFAULT_CONTEXT_TOKENS,
+            u64::from(consilium_engine::material::seats::DEFAULT_CONTEXT_TOKENS),
+            "one stated default for a model nothing describes"
+        );
+        // The list's facts, then the user's answer over them.
+        let listed = provider(json!({
+            "model_facts": {"my-finetune": {"sees_images": true, "context_length": 64000}},
+            "sees_images": {"gemma-3-270m": true}
+        }));
+        let caps = listed.capabilities("my-finetune");
+        assert_eq!(
+            (caps.sees_images, caps.sees_images_from),
+            (true, Known::ModelList)
+        );
+        assert_eq!(
+            (caps.context_tokens, caps.context_from),
+            (64_000, Known::ModelList)
+        );
+        let caps = listed.capabilities("gemma-3-270m");
+        assert_eq!(
+            (caps.sees_images, caps.sees_images_from),
+            (true, Known::User)
+        );
+        // Written back as read.
+        let saved = serde_json::to_value(&listed).unwrap();
+        assert_eq!(saved["sees_images"], json!({"gemma-3-270m": true}));
+        assert_eq!(
+            saved["model_facts"]["my-finetune"]["context_length"],
+            json!(64000)
+        );
+        assert!(serde_json::to_value(&old)
+            .unwrap()
+            .get("model_facts")
+            .is_none());
+    }
 
     #[test]
     fn a_saved_model_alone_is_read_and_none_by_default() {

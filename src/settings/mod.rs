@@ -13,8 +13,10 @@ use consilium_engine::{
     foundation::participants::Persona, record::consult::filter_limits::FilterLimits,
 };
 use consilium_prices::PriceTable;
-use consilium_providers::{Endpoint, ErrorContext, ProviderKind};
+use consilium_providers::capabilities::{model_capabilities, ModelCapabilities};
+use consilium_providers::{Endpoint, ErrorContext, ModelInfo, ProviderKind};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 mod fields;
 mod hedging;
@@ -48,6 +50,34 @@ pub struct ProviderSettings {
     /// A server the user runs (local presets): its calls cost $0 unless its models are priced.
     #[serde(default)]
     pub free: bool,
+    /// What the model list said of each model, where it said anything: images or not, the
+    /// context window (the provider check fills it).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub model_facts: BTreeMap<String, ModelFacts>,
+    /// The user's own answer per model to "does it see images?", over the list and the table.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sees_images: BTreeMap<String, bool>,
+}
+
+/// A model as its provider's list describes it (`consilium_providers::ModelInfo`, without the
+/// price, which the price table keeps).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModelFacts {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sees_images: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context_length: Option<u64>,
+}
+
+impl ModelFacts {
+    /// What the list said of one model; None when it said nothing this app uses.
+    pub fn of(info: &ModelInfo) -> Option<Self> {
+        let facts = Self {
+            sees_images: info.sees_images,
+            context_length: info.context_length,
+        };
+        (facts != Self::default()).then_some(facts)
+    }
 }
 
 impl ProviderSettings {
@@ -66,6 +96,19 @@ impl ProviderSettings {
             base_url: &self.base_url,
             model,
         }
+    }
+
+    /// What `model` on this provider takes: images or not and its context window, from the
+    /// user's answer, this provider's model list, the table of known families, or the default,
+    /// in that order (`consilium_providers::capabilities`).
+    pub fn capabilities(&self, model: &str) -> ModelCapabilities {
+        let listed = self.model_facts.get(model).map(|facts| ModelInfo {
+            id: model.to_string(),
+            price: None,
+            context_length: facts.context_length,
+            sees_images: facts.sees_images,
+        });
+        model_capabilities(model, listed.as_ref(), self.sees_images.get(model).copied())
     }
 
     /// Hosted providers need a key; an OpenAI-compatible server the user runs usually does not.

@@ -119,6 +119,8 @@ mod tests {
             models: Vec::new(),
             remember_key: false,
             free: false,
+            model_facts: Default::default(),
+            sees_images: Default::default(),
         }
     }
 

@@ -102,6 +102,7 @@ fn send(port: u16, request: &CallRequest) -> Result<CallReply, CallFailure> {
         messages: vec![Message {
             role: Role::User,
             content: request.prompt.clone(),
+            images: Vec::new(),
         }],
         max_tokens: request.max_tokens.min(MAX_TOKENS),
         temperature: Some(request.temperature),

@@ -6,6 +6,7 @@
 
 mod adapter;
 mod attempts;
+pub mod capabilities;
 mod chat;
 mod check;
 mod classify;

@@ -55,6 +55,22 @@ pub enum Role {
 pub struct Message {
     pub role: Role,
     pub content: String,
+    /// Images the user shows with this message (attached material), sent in each format's own
+    /// shape. In the message they stand after the part its seat's calls share
+    /// (`ChatRequest::cache_prefix_len`, the instructions and the material) and before the rest, so
+    /// a cache serves them with the material. Ignored on an assistant message.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<ImagePart>,
+}
+
+/// An image as every wire format takes it: its media type (`image/png`, `image/jpeg`,
+/// `image/webp`, `image/gif`) and its bytes in standard, padded base64. OpenAI and compatible
+/// servers get a data URL (`image_url`), Anthropic an `image` block with a base64 source, Gemini
+/// `inline_data`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImagePart {
+    pub media_type: String,
+    pub data_base64: String,
 }
 
 /// A JSON schema the reply must follow, sent with the provider's structured-output feature.
@@ -186,4 +202,9 @@ pub struct ModelInfo {
     pub id: String,
     pub price: Option<Price>,
     pub context_length: Option<u64>,
+    /// Whether the model takes images, where the list says so (OpenRouter's
+    /// `architecture.input_modalities`, llama.cpp's and Ollama's `capabilities`); None when it
+    /// does not say (`capabilities::model_capabilities` then asks the table of known families).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sees_images: Option<bool>,
 }

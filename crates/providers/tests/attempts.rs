@@ -16,6 +16,7 @@ fn request() -> ChatRequest {
         messages: vec![Message {
             role: Role::User,
             content: "Should we?".into(),
+            images: Vec::new(),
         }],
         max_tokens: 512,
         temperature: Some(0.7),

@@ -24,6 +24,7 @@ fn request(model: &str, prompt_bytes: usize, key: Option<&str>) -> ChatRequest {
         messages: vec![Message {
             role: Role::User,
             content: "q".repeat(prompt_bytes.saturating_sub(system.len())),
+            images: Vec::new(),
         }],
         system: Some(system),
         max_tokens: 500,

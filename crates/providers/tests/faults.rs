@@ -137,6 +137,7 @@ fn urls_reach_the_browser_without_a_stray_ampersand() {
         messages: vec![Message {
             role: Role::User,
             content: "Hi".into(),
+            images: Vec::new(),
         }],
         max_tokens: 10,
         temperature: None,

@@ -49,14 +49,17 @@ fn request(model: &str, stream: bool, structured: bool) -> ChatRequest {
             Message {
                 role: Role::User,
                 content: "Which city? Réponds — 🌍".into(),
+                images: Vec::new(),
             },
             Message {
                 role: Role::Assistant,
                 content: "Paris.".into(),
+                images: Vec::new(),
             },
             Message {
                 role: Role::User,
                 content: "Why?".into(),
+                images: Vec::new(),
             },
         ],
         max_tokens: 1000,

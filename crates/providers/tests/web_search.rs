@@ -17,6 +17,7 @@ fn request(model: &str, search: bool, structured: bool) -> ChatRequest {
         messages: vec![Message {
             role: Role::User,
             content: "When did Rust 1.92 ship?".into(),
+            images: Vec::new(),
         }],
         max_tokens: 300,
         temperature: Some(0.0),

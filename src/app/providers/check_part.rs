@@ -23,6 +23,7 @@ pub async fn check(provider: ProviderSettings) -> Checked {
         Err(_) => Checked {
             health: Health::Unknown,
             prices: Vec::new(),
+            facts: Default::default(),
         },
     }
 }

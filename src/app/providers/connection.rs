@@ -49,6 +49,8 @@ mod tests {
             models: Vec::new(),
             remember_key: false,
             free: true,
+            model_facts: Default::default(),
+            sees_images: Default::default(),
         };
         let request = connection_request(&provider);
         assert_eq!(request.target.provider_id, "p-1");
@@ -60,6 +62,7 @@ mod tests {
                 messages: vec![Message {
                     role: Role::User,
                     content: "Reply with the single word OK.".into(),
+                    images: Vec::new(),
                 }],
                 max_tokens: 8,
                 temperature: Some(0.0),

@@ -3,7 +3,7 @@
 //! the facts gathered here (the page, the browser, how the fetch ended) and judged by the
 //! providers crate's pure diagnosis. The result is kept per provider, for the connection it was
 //! made with: editing the base URL, kind or default model, or the key, makes it unknown again.
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use consilium_engine::views::health::{Connected, Health};
 use consilium_providers::{
@@ -17,7 +17,7 @@ use super::connection::connection_request;
 use crate::app::runs::chat_request;
 use crate::platform::keys;
 use crate::platform::transport::probe;
-use crate::settings::{ProviderSettings, Settings};
+use crate::settings::{ModelFacts, ProviderSettings, Settings};
 
 /// How long each step of the check waits.
 const STEP_TIMEOUT_MS: u32 = 20_000;
@@ -76,8 +76,11 @@ impl HealthBook {
         });
         spawn_local(async move {
             // Through its part in the split build (`check_part`).
-            let Checked { health, prices } =
-                crate::app::providers::check_part::check(provider).await;
+            let Checked {
+                health,
+                prices,
+                facts,
+            } = crate::app::providers::check_part::check(provider).await;
             // The provider may have been edited (or checked again) meanwhile: then this result
             // is about a connection it no longer has.
             let same_check = book
@@ -94,9 +97,10 @@ impl HealthBook {
             // The list's own prices (the ledger charges with them too), except where the user
             // typed a model's price: theirs wins.
             let changed = settings.with_untracked(|s| {
-                let new_models = s
-                    .provider(&id)
-                    .is_some_and(|p| !models.is_empty() && p.models != models);
+                let new_models = s.provider(&id).is_some_and(|p| {
+                    (!models.is_empty() && p.models != models)
+                        || (!facts.is_empty() && p.model_facts != facts)
+                });
                 let mut table = s.prices.clone();
                 let new_prices = table.take_listed(&prices);
                 (new_models || new_prices).then_some(table)
@@ -106,6 +110,9 @@ impl HealthBook {
                     if let Some(p) = s.providers.iter_mut().find(|p| p.id == id) {
                         if !models.is_empty() {
                             p.models = models;
+                        }
+                        if !facts.is_empty() {
+                            p.model_facts = facts;
                         }
                     }
                     s.prices = table;
@@ -135,6 +142,8 @@ fn facts(provider: &ProviderSettings, step: CheckStep, outcome: FetchOutcome) ->
 pub struct Checked {
     pub health: Health,
     pub prices: Vec<(String, Price)>,
+    /// What the list said of each model's images and context window.
+    pub facts: BTreeMap<String, ModelFacts>,
 }
 
 /// The one provider check ("Check connection"): lists the models where the address has a list,
@@ -144,6 +153,7 @@ pub async fn check_provider(provider: &ProviderSettings) -> Checked {
     let failing = |diagnosis| Checked {
         health: Health::Failing(diagnosis),
         prices: Vec::new(),
+        facts: BTreeMap::new(),
     };
     let key = keys::get_key(&provider.id);
     let endpoint = provider.endpoint();
@@ -170,7 +180,13 @@ pub async fn check_provider(provider: &ProviderSettings) -> Checked {
         .flatten()
         .filter_map(|m| m.price.map(|p| (m.id.clone(), p)))
         .collect();
+    let facts = listed
+        .iter()
+        .flatten()
+        .filter_map(|m| ModelFacts::of(m).map(|facts| (m.id.clone(), facts)))
+        .collect();
     Checked {
+        facts,
         health: Health::Ready(Connected {
             models: listed.map(|models| models.into_iter().map(|m| m.id).collect()),
             model: provider.default_model.trim().to_string(),

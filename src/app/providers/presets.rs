@@ -19,6 +19,8 @@ pub fn provider_from_preset(preset: &Preset) -> ProviderSettings {
         remember_key: false,
         // A server the user runs costs nothing unless its models are priced.
         free: !preset.needs_key,
+        model_facts: Default::default(),
+        sees_images: Default::default(),
     }
 }
 

@@ -10,7 +10,8 @@ use consilium_engine::{
     harness::io::ModelCaller,
 };
 use consilium_providers::{
-    Action, Attempts, ChatReply, ChatRequest, Decision, Message, ResponseSchema, RetryPolicy, Role,
+    Action, Attempts, ChatReply, ChatRequest, Decision, ImagePart, Message, ResponseSchema,
+    RetryPolicy, Role,
 };
 use leptos::prelude::{GetUntracked, RwSignal};
 
@@ -37,6 +38,14 @@ pub fn chat_request(request: &CallRequest, stream: bool) -> ChatRequest {
         messages: vec![Message {
             role: Role::User,
             content: request.prompt.clone(),
+            images: request
+                .images
+                .iter()
+                .map(|image| ImagePart {
+                    media_type: image.media_type.clone(),
+                    data_base64: image.data_base64.clone(),
+                })
+                .collect(),
         }],
         max_tokens: request.max_tokens,
         temperature: Some(request.temperature),
@@ -177,15 +186,19 @@ fn call_reply(reply: ChatReply, notes: Vec<String>) -> CallReply {
 
 #[cfg(test)]
 mod tests {
+    use consilium_engine::record::sources::ImageData;
     use consilium_engine::{harness::io::CallTarget, harness::io::TEMPERATURE};
     use serde_json::json;
 
     use super::*;
 
     #[test]
-    fn a_run_call_goes_to_its_target_streamed_with_its_schema() {
+    fn a_run_call_goes_to_its_target_streamed_with_its_schema_and_images() {
         let request = CallRequest {
-            images: Vec::new(),
+            images: vec![ImageData {
+                media_type: "image/png".into(),
+                data_base64: "iVBORw0KGgo=".into(),
+            }],
             call_id: "r1-panelist-1".into(),
             round: 1,
             participant_id: "panelist-1".into(),
@@ -213,6 +226,10 @@ mod tests {
                 messages: vec![Message {
                     role: Role::User,
                     content: "Should we?".into(),
+                    images: vec![ImagePart {
+                        media_type: "image/png".into(),
+                        data_base64: "iVBORw0KGgo=".into(),
+                    }],
                 }],
                 max_tokens: 512,
                 temperature: Some(0.7),

@@ -16,6 +16,7 @@ use consilium_engine::{
 };
 use leptos::prelude::*;
 
+use crate::app::material::{material_other_tokens, with_capabilities};
 use crate::app::runs::start::PendingRun;
 use crate::app::runs::start::{ready_to_start, start_or_ask};
 use crate::app::runs::BrowserClock;
@@ -25,6 +26,7 @@ use crate::ui::consult::council::{CouncilChoice, CouncilDepth};
 use crate::ui::consult::new::{ConsultDraft, Submit};
 use crate::ui::widgets::fields::{BudgetField, CheckboxField};
 use crate::ui::widgets::start::{SeatChecks, StartButton};
+use consilium_engine::material::seats::{cut, cut_to_fit, seat_fits};
 
 #[component]
 pub fn CouncilArea(
@@ -43,6 +45,7 @@ pub fn CouncilArea(
         structured,
         budget_usd,
         anonymous,
+        material,
     } = draft;
     council.follow_providers(state);
     council.follow_alone(state, true);
@@ -56,8 +59,10 @@ pub fn CouncilArea(
     let build_config = move || -> Result<ConsultConfig, String> {
         let (panelists, judge) = council.participants(state)?;
         let settings = state.settings.get_untracked();
+        let panelists = with_capabilities(panelists, &settings);
+        let judge = with_capabilities(vec![judge], &settings).remove(0);
         let config = ConsultConfig {
-            material: Vec::new(),
+            material: material.sources.get_untracked(),
             search_web: settings.search_web,
             panelists,
             judge,
@@ -121,6 +126,7 @@ pub fn CouncilArea(
             council_depth.get(),
             verbose.get(),
             budget_usd.get(),
+            material.sources.get(),
         );
         build_config()
             .ok()
@@ -134,6 +140,44 @@ pub fn CouncilArea(
         }
         let (panelists, _) = council.participants(state).ok()?;
         seats_without_search(&panelists)
+    };
+    // Each seat against the material, before the start: images it cannot see, material beyond
+    // its context window with the cut that would make it fit, said exactly.
+    let material_checks = move || {
+        let sources = material.sources.get();
+        if sources.is_empty() {
+            return None;
+        }
+        let config = build_config().ok()?;
+        let other = material_other_tokens(&question.get(), config.max_tokens);
+        let seats: Vec<_> = config
+            .panelists
+            .iter()
+            .chain(std::iter::once(&config.judge))
+            .collect();
+        let fits = seat_fits(&sources, seats.iter().copied(), other);
+        let notices: Vec<String> = fits.iter().flat_map(|fit| fit.notices()).collect();
+        let tightest = fits
+            .iter()
+            .filter(|fit| !fit.fits())
+            .min_by_key(|fit| fit.context_tokens);
+        let offer = tightest.and_then(|fit| {
+            let cuts = cut_to_fit(&sources, fit.context_tokens.saturating_sub(other))?;
+            let (kept, said) = cut(&sources, &cuts);
+            (!said.is_empty()).then_some((kept, said.join("; ")))
+        });
+        Some(view! {
+            <ul class="notice material-seats" role="status">
+                {notices.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+            </ul>
+            {offer.map(|(kept, said)| {
+                let label = format!("Cut the material: {said}");
+                view! {
+                    <button type="button" class="secondary material-cut"
+                        on:click=move |_| material.sources.set(kept.clone())>{label}</button>
+                }
+            })}
+        })
     };
     let judge_warning = move || {
         if council.is_alone() {
@@ -175,6 +219,7 @@ pub fn CouncilArea(
             </Show>
         </details>
         <SeatChecks seats=asked />
+        {material_checks}
         // The form's warnings go here, above the button.
         <p class="notice judge-warning" role="status">{judge_warning}</p>
         <p class="notice search-warning" role="status">{search_warning}</p>

@@ -4,12 +4,14 @@
 use consilium_engine::record::Protocol;
 use leptos::prelude::*;
 
+use crate::app::material::Material;
 use crate::app::runs::start::PendingRun;
 use crate::app::AppState;
 use crate::platform::drafts::{load_draft, save_draft};
 use crate::ui::consult::council::{Council, CouncilDepth};
 use crate::ui::consult::lazy::council_area;
 use crate::ui::consult::picture::DecisionPicture;
+use crate::ui::widgets::attach::{dropped_files, on_paste, AttachArea};
 use crate::ui::widgets::part_view::PartView;
 use crate::ui::widgets::presets::ConnectAModel;
 use crate::ui::widgets::provider_gate::is_submit_key;
@@ -32,6 +34,8 @@ pub struct ConsultDraft {
     pub budget_usd: RwSignal<Option<f64>>,
     /// Rounds 2-4 show peers as "Panelist A", "Panelist B"... (bias controls).
     pub anonymous: RwSignal<bool>,
+    /// Files and pasted documents the council reads with the question.
+    pub material: Material,
 }
 
 impl ConsultDraft {
@@ -48,6 +52,7 @@ impl ConsultDraft {
             structured: RwSignal::new(true),
             budget_usd: RwSignal::new(state.settings.with_untracked(|s| s.budget_usd)),
             anonymous: RwSignal::new(true),
+            material: Material::new(),
         }
     }
 }
@@ -63,6 +68,8 @@ pub fn NewConsultForm(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let question = draft.question;
+    let material = draft.material;
+    let dropping = RwSignal::new(false);
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
     let submit: Submit = StoredValue::new(None);
     // Said under the question box, where the eyes are after Ctrl+Enter, not below the presets.
@@ -90,7 +97,19 @@ pub fn NewConsultForm(
             </div>
             <DecisionPicture />
         </div>
-        <div class="ask-box" on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); ask() }>
+        <div class="ask-box" class:dropping=move || dropping.get()
+            on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); ask() }
+            on:dragover=move |ev| { ev.prevent_default(); dropping.set(true); }
+            on:dragleave=move |_| dropping.set(false)
+            on:drop=move |ev| {
+                dropping.set(false);
+                if let Some(files) = dropped_files(&ev) {
+                    ev.prevent_default();
+                    material.attach_files(files);
+                }
+            }
+            on:paste=move |ev| on_paste(&ev, material)
+        >
             <label class="question">
                 "Question"
                 <textarea
@@ -107,6 +126,7 @@ pub fn NewConsultForm(
             <Show when=move || no_model.get() && !has_providers.get()>
                 <p class="error no-model" role="alert">"Connect a model first (just below), or run the demo council."</p>
             </Show>
+            <AttachArea material=material />
             <Show
                 when=move || has_providers.get()
                 fallback=|| view! {

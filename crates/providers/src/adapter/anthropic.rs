@@ -2,7 +2,9 @@
 //! wanted JSON schema; the tool's input (or its streamed `input_json_delta`s) is the reply text.
 use serde_json::{json, Map, Value};
 
-use super::{temperature_json, usable_key, Adapter, OpenBlock, StreamedReply};
+use super::{
+    parts_with_images, temperature_json, usable_key, Adapter, OpenBlock, Part, StreamedReply,
+};
 use crate::classify::classify_http_error;
 use crate::error::ProviderError;
 use crate::search::{
@@ -55,12 +57,13 @@ impl Adapter for AnthropicMessages {
                     Role::User => "user",
                     Role::Assistant => "assistant",
                 };
-                match prefix_block.filter(|(at, _)| *at == index) {
-                    Some((_, len)) => {
-                        json!({ "role": role, "content": prefix_blocks(&m.content, len) })
-                    }
-                    None => json!({ "role": role, "content": m.content }),
-                }
+                let cached = prefix_block.filter(|(at, _)| *at == index);
+                let content = match (parts_with_images(req, index), cached) {
+                    (Some(parts), cached) => image_blocks(&parts, cached.map(|(_, len)| len)),
+                    (None, Some((_, len))) => prefix_blocks(&m.content, len),
+                    (None, None) => json!(m.content),
+                };
+                json!({ "role": role, "content": content })
             })
             .collect();
         let mut body = Map::new();
@@ -388,6 +391,31 @@ fn prefix_blocks(content: &str, len: usize) -> Value {
     })];
     if !rest.is_empty() {
         blocks.push(json!({ "type": "text", "text": rest }));
+    }
+    Value::Array(blocks)
+}
+
+/// A user message with images as Anthropic content blocks: `image` blocks with a base64 source,
+/// then the text. With the seat's shared prefix (`cached_len`), the text goes as
+/// `prefix_blocks` does it, the breakpoint on the shared text: the images before it are in the
+/// cached prefix too.
+fn image_blocks(parts: &[Part], cached_len: Option<usize>) -> Value {
+    let mut blocks = Vec::with_capacity(parts.len() + 1);
+    for part in parts {
+        match part {
+            Part::Image(image) => blocks.push(json!({
+                "type": "image",
+                "source": { "type": "base64", "media_type": image.media_type, "data": image.data_base64 }
+            })),
+            Part::Text(text) => match cached_len {
+                Some(len) => {
+                    if let Value::Array(text_blocks) = prefix_blocks(text, len) {
+                        blocks.extend(text_blocks);
+                    }
+                }
+                None => blocks.push(json!({ "type": "text", "text": text })),
+            },
+        }
     }
     Value::Array(blocks)
 }

@@ -2,7 +2,7 @@
 //! `x-goog-api-key` header, never in the URL (URLs end up in logs and histories).
 use serde_json::{json, Map, Value};
 
-use super::{temperature_json, usable_key, Adapter, StreamedReply};
+use super::{parts_with_images, temperature_json, usable_key, Adapter, Part, StreamedReply};
 use crate::classify::classify_http_error;
 use crate::error::ProviderError;
 use crate::search::{read_grounding, SearchReport};
@@ -35,12 +35,17 @@ impl Adapter for Gemini {
         let contents: Vec<Value> = req
             .messages
             .iter()
-            .map(|m| {
+            .enumerate()
+            .map(|(index, m)| {
                 let role = match m.role {
                     Role::User => "user",
                     Role::Assistant => "model",
                 };
-                json!({ "role": role, "parts": [{ "text": m.content }] })
+                let parts = match parts_with_images(req, index) {
+                    Some(parts) => gemini_parts(&parts),
+                    None => json!([{ "text": m.content }]),
+                };
+                json!({ "role": role, "parts": parts })
             })
             .collect();
         let mut generation = Map::new();
@@ -148,11 +153,25 @@ impl Adapter for Gemini {
                     id,
                     price: None,
                     context_length: m.get("inputTokenLimit").and_then(Value::as_u64),
+                    // Gemini's list does not say; every current chat model takes images.
+                    sees_images: None,
                 })
             })
             .collect();
         Some(models)
     }
+}
+
+/// A user message with images as Gemini parts: `text` parts and `inline_data` parts (the image's
+/// `mime_type` and its base64 `data`).
+fn gemini_parts(parts: &[Part]) -> Value {
+    let parts = parts.iter().map(|part| match part {
+        Part::Text(text) => json!({ "text": text }),
+        Part::Image(image) => json!({
+            "inline_data": { "mime_type": image.media_type, "data": image.data_base64 }
+        }),
+    });
+    Value::Array(parts.collect())
 }
 
 /// The schema with only the keywords Gemini's JSON Schema support documents, at every depth: the

@@ -10,7 +10,10 @@
 use serde_json::Value;
 
 use crate::error::ProviderError;
-use crate::types::{ChatReply, ChatRequest, Endpoint, HttpRequest, ModelInfo, ProviderKind};
+use crate::types::{
+    ChatReply, ChatRequest, Endpoint, HttpRequest, ImagePart, Message, ModelInfo, ProviderKind,
+    Role,
+};
 
 mod anthropic;
 mod gemini;
@@ -120,4 +123,26 @@ fn temperature_json(t: f32) -> Value {
 /// The key as it is sent, or None when there is none to send (local servers need no key).
 fn usable_key(api_key: Option<&str>) -> Option<&str> {
     api_key.map(str::trim).filter(|k| !k.is_empty())
+}
+
+/// One piece of a user message that carries images, in the order it is sent.
+pub(crate) enum Part<'a> {
+    Text(&'a str),
+    Image(&'a ImagePart),
+}
+
+/// The pieces of message `index` of `req` when it carries images, else None (a plain string
+/// content, as before): the images first, then the text. Every call of a seat carries the same
+/// images (the material's), so its calls still begin alike: images, then the shared text
+/// (`cache_prefix_len`). An assistant message never carries images.
+pub(crate) fn parts_with_images(req: &ChatRequest, index: usize) -> Option<Vec<Part<'_>>> {
+    let message: &Message = req.messages.get(index)?;
+    if message.role != Role::User || message.images.is_empty() {
+        return None;
+    }
+    let mut parts: Vec<Part> = message.images.iter().map(Part::Image).collect();
+    if !message.content.is_empty() {
+        parts.push(Part::Text(&message.content));
+    }
+    Some(parts)
 }

@@ -2,7 +2,7 @@
 //! (Ollama /v1, llama.cpp, LM Studio, vLLM, Groq, Mistral, DeepSeek).
 use serde_json::{json, Map, Value};
 
-use super::{temperature_json, usable_key, Adapter, StreamedReply};
+use super::{parts_with_images, temperature_json, usable_key, Adapter, Part, StreamedReply};
 use crate::classify::classify_http_error;
 use crate::error::ProviderError;
 use crate::search::{read_url_annotations, search_support, SearchReport, SearchSupport};
@@ -46,12 +46,16 @@ impl Adapter for OpenAiChat {
         if let Some(system) = req.system.as_deref().filter(|s| !s.is_empty()) {
             messages.push(json!({ "role": "system", "content": system }));
         }
-        for m in &req.messages {
+        for (index, m) in req.messages.iter().enumerate() {
             let role = match m.role {
                 Role::User => "user",
                 Role::Assistant => "assistant",
             };
-            messages.push(json!({ "role": role, "content": m.content }));
+            let content = match parts_with_images(req, index) {
+                Some(parts) => content_parts(&parts),
+                None => json!(m.content),
+            };
+            messages.push(json!({ "role": role, "content": content }));
         }
         let mut body = Map::new();
         body.insert("model".into(), json!(req.model));
@@ -218,6 +222,20 @@ impl Adapter for OpenAiChat {
     }
 }
 
+/// A user message with images as Chat Completions content parts: `text` parts and `image_url`
+/// parts whose URL is the image as a data URL (OpenAI, OpenRouter, and the compatible servers
+/// that take images: llama.cpp with a vision projector, Ollama, vLLM, LM Studio).
+fn content_parts(parts: &[Part]) -> Value {
+    let parts = parts.iter().map(|part| match part {
+        Part::Text(text) => json!({ "type": "text", "text": text }),
+        Part::Image(image) => json!({
+            "type": "image_url",
+            "image_url": { "url": format!("data:{};base64,{}", image.media_type, image.data_base64) }
+        }),
+    });
+    Value::Array(parts.collect())
+}
+
 /// OpenAI's reasoning models refuse a temperature other than the default.
 fn accepts_temperature(kind: ProviderKind, model: &str) -> bool {
     let bare = model.rsplit('/').next().unwrap_or(model);
@@ -324,14 +342,41 @@ pub(super) fn models_in_data(reply: &Value) -> Option<Vec<ModelInfo>> {
         .iter()
         .filter_map(|m| {
             let id = m.get("id")?.as_str()?.to_string();
+            let sees_images = listed_input_modalities(m).or_else(|| llamacpp_vision(reply, &id));
             Some(ModelInfo {
                 id,
                 price: openrouter_price(m),
                 context_length: m.get("context_length").and_then(Value::as_u64),
+                sees_images,
             })
         })
         .collect();
     Some(models)
+}
+
+/// OpenRouter's `architecture.input_modalities` (`["text", "image", "file"]`): whether "image" is
+/// among them; None when the entry has no such list.
+fn listed_input_modalities(model: &Value) -> Option<bool> {
+    let modalities = model
+        .pointer("/architecture/input_modalities")
+        .and_then(Value::as_array)?;
+    Some(modalities.iter().any(|m| m == "image"))
+}
+
+/// llama.cpp's server lists its model a second time, Ollama-style, under `models` with its
+/// `capabilities`: "multimodal" when a vision projector is loaded (Ollama's word is "vision").
+fn llamacpp_vision(reply: &Value, id: &str) -> Option<bool> {
+    let entry = reply.get("models")?.as_array()?.iter().find(|m| {
+        ["model", "name"]
+            .iter()
+            .any(|field| m.get(*field).and_then(Value::as_str) == Some(id))
+    })?;
+    let capabilities = entry.get("capabilities")?.as_array()?;
+    Some(
+        capabilities
+            .iter()
+            .any(|c| c == "multimodal" || c == "vision"),
+    )
 }
 
 /// OpenRouter lists prices in USD per token, as strings, with the cache rates of the models that
