@@ -274,6 +274,8 @@ async fn the_benchmarks_advice_to_use_a_model_alone_saves_a_one_seat_council_and
             models: vec!["local-model".into(), "other-model".into()],
             remember_key: false,
             free: true,
+            model_facts: Default::default(),
+            sees_images: Default::default(),
         }]
     });
     let provider_id = "p-local".to_string();
