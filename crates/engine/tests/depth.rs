@@ -358,3 +358,31 @@ fn an_adaptive_consult_stopped_by_the_user_after_round_two_still_completes() {
     assert_eq!(state(&session), ConsultState::Complete);
     assert!(session.consult().decision().is_none());
 }
+
+/// Issue 45.1: the vote counts distinct supporters who answered round 1, not the judge's raw list.
+#[test]
+fn a_vote_counts_each_supporter_once_and_only_those_who_answered() {
+    let named_twice = unanimous_caller(0.86).reply(
+        "r2-judge",
+        synthesis(
+            json!([{"point": "Adopt Rust", "supporting_agents": ["panelist-1", "panelist-1"], "confidence": 0.8}]),
+            json!([]),
+        ),
+    );
+    let (session, _) = run(session_with(config_at(Depth::Vote)), &named_twice);
+    let decision = session.consult().decision().unwrap();
+    assert_eq!(decision.decided_by, DecidedBy::SplitVote);
+
+    let absent_supporter = unanimous_caller(0.86)
+        .fail("r1-panelist-3", network_failure())
+        .reply(
+            "r2-judge",
+            synthesis(
+                json!([{"point": "Adopt Rust", "supporting_agents": ["panelist-1", "panelist-3"], "confidence": 0.8}]),
+                json!([]),
+            ),
+        );
+    let (session, _) = run(session_with(config_at(Depth::Vote)), &absent_supporter);
+    let decision = session.consult().decision().unwrap();
+    assert_eq!(decision.decided_by, DecidedBy::SplitVote);
+}
