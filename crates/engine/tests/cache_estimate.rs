@@ -9,9 +9,14 @@ use consilium_engine::{
     record::consult::config::ConsultConfig,
 };
 
-/// A question long enough that the seats' openings pass the providers' 1,024-token minimum.
+/// A question long enough that the seats' openings pass every provider's minimum (Gemini 3's
+/// 4,096 tokens).
 fn long_question() -> String {
-    "Here is the incident log we must decide on, line by line. ".repeat(120)
+    question_of(400)
+}
+
+fn question_of(lines: usize) -> String {
+    "Here is the incident log we must decide on, line by line. ".repeat(lines)
 }
 
 fn council_on(model: &str, structured_output: bool) -> ConsultConfig {
@@ -76,4 +81,40 @@ fn nothing_is_counted_on_where_no_later_call_can_read_the_cache() {
     let mut config = council_on("gpt-5-mini", false);
     config.stop_after_round = 1;
     assert_eq!(estimate_cost(&question, &config).cached_input_tokens, 0);
+}
+
+/// Issue 45.4: Google documents implicit caching from Gemini 2.5 on, with a minimum of its own per
+/// model (more than OpenAI's 1,024 tokens): 2.0 is never counted on, and a prefix between the
+/// minimums is counted only where it reaches the model's own.
+#[test]
+fn gemini_caches_by_itself_from_2_5_and_at_its_own_minimum() {
+    for model in [
+        "gemini-2.0-flash",
+        "google/gemini-2.0-flash-001",
+        "gemini-1.5-pro",
+    ] {
+        let estimate = estimate_cost(&long_question(), &council_on(model, false));
+        assert_eq!(estimate.cached_input_tokens, 0, "{model}");
+    }
+    // About 1,500 tokens of question: past OpenAI's minimum, short of Gemini 2.5's.
+    let middling = question_of(120);
+    let on = |model: &str| {
+        let mut config = council_on(model, false);
+        // Round 1 feeds round 3 alone: the panelists' openings are the question's size.
+        config.stop_after_round = 3;
+        estimate_cost(&middling, &config).cached_input_tokens
+    };
+    assert!(on("gpt-5-mini") > 0);
+    assert_eq!(on("gemini-2.5-pro"), 0);
+    assert_eq!(on("gemini-3-pro-preview"), 0);
+    // About 3,000 tokens: past Gemini 2.5's minimum, short of Gemini 3's.
+    let longer = question_of(240);
+    let on = |model: &str| {
+        let mut config = council_on(model, false);
+        config.stop_after_round = 3;
+        estimate_cost(&longer, &config).cached_input_tokens
+    };
+    assert!(on("gemini-2.5-pro") > 0);
+    assert!(on("google/gemini-2.5-flash") > 0);
+    assert_eq!(on("gemini-3-pro-preview"), 0);
 }

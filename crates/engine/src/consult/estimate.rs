@@ -12,7 +12,7 @@
 //! estimate says so. The budget's reservation before each call counts no cache (the worst case).
 use serde::{Deserialize, Serialize};
 
-use crate::consult::caching::{self, caches_automatically, AUTOMATIC_CACHE_MIN_TOKENS};
+use crate::consult::caching::{self, automatic_cache_min_tokens};
 use crate::foundation::participants::Participant;
 use crate::foundation::timestamp::rfc3339_utc;
 use crate::foundation::tokens::estimate_tokens;
@@ -183,12 +183,15 @@ fn expected_cached(
     prompt: &Prompt,
     embedded: u64,
 ) -> u64 {
-    if !caching::takes_part(config, round) || !caches_automatically(&participant.model) {
+    let Some(minimum) = automatic_cache_min_tokens(&participant.model) else {
+        return 0;
+    };
+    if !caching::takes_part(config, round) {
         return 0;
     }
     let opening = estimate_tokens(&prompt.system) + estimate_tokens(prompt.shared_prefix());
     let opening = opening + embedded;
-    if opening >= AUTOMATIC_CACHE_MIN_TOKENS {
+    if opening >= minimum {
         opening
     } else {
         0
