@@ -118,3 +118,45 @@ fn gemini_caches_by_itself_from_2_5_and_at_its_own_minimum() {
     assert!(on("google/gemini-2.5-flash") > 0);
     assert_eq!(on("gemini-3-pro-preview"), 0);
 }
+
+/// Issue 45.4: Anthropic bills a marked prefix at 1.25x the input price when it stores it, so
+/// the estimate counts each marked opening as written; a key's limit is set against the worst
+/// case, which counts on no cache read; and the ledger's reservation includes the write.
+#[test]
+fn the_write_premium_is_estimated_and_reserved_and_the_worst_case_reads_nothing() {
+    use consilium_engine::harness::ledger::CostLedger;
+    use consilium_engine::record::CostSummary;
+    let claude = council_on("claude-sonnet-4-5", false);
+    let estimate = estimate_cost(&long_question(), &claude);
+    let price = claude.judge.price.unwrap();
+    let plain = price.cost_usd(estimate.input_tokens, estimate.output_tokens);
+    assert!(estimate.usd.unwrap() > plain * 1.01, "the writes cost more");
+    assert_eq!(estimate.worst_case_usd, estimate.usd);
+
+    // OpenAI writes at its input price: its worst case is every token at the input price.
+    let no_premium = Price::new(2.0, 8.0).with_cache_rates(0.2, 2.0);
+    let mut config = council_on("gpt-5-mini", false);
+    for seat in config.panelists.iter_mut().chain([&mut config.judge]) {
+        seat.price = Some(no_premium);
+    }
+    let openai = estimate_cost(&long_question(), &config);
+    assert!(openai.usd.unwrap() < openai.worst_case_usd.unwrap());
+    let plain = no_premium.cost_usd(openai.input_tokens, openai.output_tokens);
+    assert!((openai.worst_case_usd.unwrap() - plain).abs() < 1e-9);
+
+    // A call of 1M input tokens (0.5M of them marked) and no reply: $2.00 at the input price,
+    // $2.25 when the marked half is written at 2.5/M.
+    let summary = CostSummary {
+        budget_usd: Some(2.1),
+        ..CostSummary::default()
+    };
+    let mut ledger = CostLedger::new(summary);
+    assert!(ledger.reserve("a", Some(price), 1_000_000, 0, 0).is_ok());
+    let mut ledger = CostLedger::new(CostSummary {
+        budget_usd: Some(2.1),
+        ..CostSummary::default()
+    });
+    assert!(ledger
+        .reserve("a", Some(price), 1_000_000, 500_000, 0)
+        .is_err());
+}

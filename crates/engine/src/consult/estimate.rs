@@ -9,7 +9,9 @@
 //! A later call of a seat that opens with its earlier call's prefix (`consult::caching`) is
 //! counted with that prefix at the cache-read rate, only where the provider caches a repeated
 //! prefix by itself (`caching::caches_automatically`) and the prefix reaches its minimum; the
-//! estimate says so. The budget's reservation before each call counts no cache (the worst case).
+//! estimate says so. A call that marks its opening for the cache is counted as writing it, at the
+//! provider's write price (Anthropic's 1.25x): the estimate is never below what is billed. The
+//! budget's reservation before each call counts no cache read, and a marked opening as written.
 use serde::{Deserialize, Serialize};
 
 use crate::consult::caching::{self, automatic_cache_min_tokens};
@@ -37,6 +39,11 @@ pub struct CostEstimate {
     pub output_tokens: u64,
     /// The cost of the priced participants' calls; None when no participant has a price.
     pub usd: Option<f64>,
+    /// The most the priced calls can cost: `usd` with no cache read counted on (every prompt
+    /// token at the input price, a marked opening at the write price). What a key's limit and the
+    /// budget are set against; None when no participant has a price.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worst_case_usd: Option<f64>,
     /// Labels of participants without a price: their calls are not in `usd`, and the budget cannot
     /// limit them.
     pub unpriced_participants: Vec<String>,
@@ -87,19 +94,24 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     let synthesis = placeholder_synthesis();
     let cross_exam = placeholder_cross_exam();
 
-    // (who calls, input tokens, of them expected from the cache) for every call the run will make.
-    let mut calls: Vec<(&Participant, u64, u64)> = Vec::new();
+    // (who calls, input tokens, of them read from or written to the cache) for every call the
+    // run will make.
+    let mut calls: Vec<(&Participant, u64, CacheTokens)> = Vec::new();
     for panelist in &config.panelists {
-        calls.push((
-            panelist,
-            prompts::independent(question, panelist, structured, config.final_answer, None)
-                .estimated_tokens(),
-            0,
-        ));
+        let prompt =
+            prompts::independent(question, panelist, structured, config.final_answer, None);
+        let cache = cache_use(config, 1, panelist, &prompt, 0);
+        calls.push((panelist, prompt.estimated_tokens(), cache));
     }
     if last_round >= 2 {
         let prompt = prompts::synthesis(question, &answers, structured);
-        calls.push((&config.judge, prompt.estimated_tokens() + all_answers, 0));
+        // The synthesis opens with every round-1 answer, as the verdict will.
+        let cache = cache_use(config, 2, &config.judge, &prompt, all_answers);
+        calls.push((
+            &config.judge,
+            prompt.estimated_tokens() + all_answers,
+            cache,
+        ));
     }
     if last_round >= 3 {
         for (panelist, answer) in config.panelists.iter().zip(&answers) {
@@ -111,16 +123,20 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
                 Detail::Full,
                 structured,
             );
-            let cached = expected_cached(config, 3, panelist, &prompt, 0);
+            let cache = cache_use(config, 3, panelist, &prompt, 0);
             calls.push((
                 panelist,
                 prompt.estimated_tokens() + max_tokens + synthesis_r3,
-                cached,
+                cache,
             ));
         }
         // The judge reads every challenge and defence: at most every reply in full.
         let prompt = prompts::cross_exam_judgment(question, &[], &[], structured);
-        calls.push((&config.judge, prompt.estimated_tokens() + all_answers, 0));
+        calls.push((
+            &config.judge,
+            prompt.estimated_tokens() + all_answers,
+            CacheTokens::default(),
+        ));
     }
     if last_round >= 4 {
         let prompt = prompts::verdict(
@@ -136,21 +152,24 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
         );
         let embedded = all_answers + synthesis_r4 + cross_exam_r4;
         // The verdict opens with every round-1 answer, as the synthesis did.
-        let cached = expected_cached(config, 4, &config.judge, &prompt, all_answers);
-        calls.push((&config.judge, prompt.estimated_tokens() + embedded, cached));
+        let cache = cache_use(config, 4, &config.judge, &prompt, all_answers);
+        calls.push((&config.judge, prompt.estimated_tokens() + embedded, cache));
     }
 
     let mut unpriced_participants: Vec<String> = Vec::new();
     let mut usd = None;
-    for (participant, input_tokens, cached) in &calls {
+    let mut worst_case_usd = None;
+    for (participant, input_tokens, cache) in &calls {
         match participant.price {
             Some(price) => {
-                let cache = CacheTokens {
-                    read: *cached,
-                    written: 0,
-                };
                 *usd.get_or_insert(0.0) +=
-                    price.cost_with_cache_usd(*input_tokens, max_tokens, cache);
+                    price.cost_with_cache_usd(*input_tokens, max_tokens, *cache);
+                let unread = CacheTokens {
+                    read: 0,
+                    written: cache.written,
+                };
+                *worst_case_usd.get_or_insert(0.0) +=
+                    price.cost_with_cache_usd(*input_tokens, max_tokens, unread);
             }
             None if !unpriced_participants.contains(&participant.label) => {
                 unpriced_participants.push(participant.label.clone());
@@ -167,34 +186,45 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
         input_tokens: calls.iter().map(|(_, tokens, _)| tokens).sum(),
         output_tokens: calls.len() as u64 * max_tokens,
         usd,
+        worst_case_usd,
         unpriced_participants,
         verbose: config.verbose,
-        cached_input_tokens: calls.iter().map(|(_, _, cached)| cached).sum(),
+        cached_input_tokens: calls.iter().map(|(_, _, cache)| cache.read).sum(),
     }
 }
 
-/// The tokens of a round's call expected from its provider's cache: its seat's opening (system
-/// prompt and `prompt`'s shared prefix, `embedded` more for the artifacts the placeholders stand
-/// for) when the call takes part in the seat's cache and the provider caches by itself.
-fn expected_cached(
+/// What a round's call reads from or writes to its seat's prompt cache, counted so the estimate
+/// is never below what the providers bill. A call that takes part opens with its seat's opening
+/// (system prompt and `prompt`'s shared prefix, `embedded` more for the artifacts the
+/// placeholders stand for). A later call (rounds 3 and 4) reads it where the provider caches by
+/// itself and the opening reaches its minimum. Every other call that takes part is counted as
+/// writing it: Anthropic bills a marked prefix at its write price (1.25x the input price) when it
+/// stores it, and its reads are never counted on; a provider with no write premium bills a write
+/// at its input price, so counting one there changes nothing.
+fn cache_use(
     config: &ConsultConfig,
     round: u8,
     participant: &Participant,
     prompt: &Prompt,
     embedded: u64,
-) -> u64 {
-    let Some(minimum) = automatic_cache_min_tokens(&participant.model) else {
-        return 0;
-    };
+) -> CacheTokens {
     if !caching::takes_part(config, round) {
-        return 0;
+        return CacheTokens::default();
     }
     let opening = estimate_tokens(&prompt.system) + estimate_tokens(prompt.shared_prefix());
     let opening = opening + embedded;
-    if opening >= minimum {
-        opening
+    let reads = round >= 3
+        && automatic_cache_min_tokens(&participant.model).is_some_and(|minimum| opening >= minimum);
+    if reads {
+        CacheTokens {
+            read: opening,
+            written: 0,
+        }
     } else {
-        0
+        CacheTokens {
+            read: 0,
+            written: opening,
+        }
     }
 }
 

@@ -379,6 +379,7 @@ pub fn benchmark_estimate(questions: &[Question], council: &ConsultConfig) -> Co
         input_tokens: 0,
         output_tokens: 0,
         usd: None,
+        worst_case_usd: None,
         unpriced_participants: Vec::new(),
         verbose: council.verbose,
         cached_input_tokens: 0,
@@ -393,6 +394,9 @@ pub fn benchmark_estimate(questions: &[Question], council: &ConsultConfig) -> Co
         total.cached_input_tokens += one.cached_input_tokens;
         if let Some(usd) = one.usd {
             total.usd = Some(total.usd.unwrap_or(0.0) + 2.0 * usd);
+        }
+        if let Some(worst) = one.worst_case_usd {
+            total.worst_case_usd = Some(total.worst_case_usd.unwrap_or(0.0) + 2.0 * worst);
         }
         for label in one.unpriced_participants {
             if !total.unpriced_participants.contains(&label) {

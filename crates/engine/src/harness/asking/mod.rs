@@ -799,6 +799,7 @@ impl dyn Asking + '_ {
             &plan.call_id.to_string(),
             plan.participant.price,
             plan.prompt.estimated_tokens(),
+            plan.prompt.marked_tokens(),
             self.max_tokens(),
         );
         if let Err(reason) = &reserved {
