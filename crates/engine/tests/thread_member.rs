@@ -376,3 +376,41 @@ fn records_from_before_member_turns_still_read_and_have_none() {
     .unwrap();
     assert_eq!(summary.asked_member, None);
 }
+
+/// Issue 45.5: a follow-up's and a member's estimate count the thread context their prompts
+/// carry, not the new question alone.
+#[test]
+fn follow_up_and_member_estimates_count_the_context_their_prompts_carry() {
+    use consilium_engine::consult::estimate::{estimate_cost, estimate_turn};
+    use consilium_engine::consult::prompts::earlier_decision;
+    use consilium_engine::foundation::tokens::estimate_tokens;
+    let turns = two_turns();
+    let follow_up = next_turn(&turns, "c-3".into(), THIRD, NOW_MS + 3_600_000).unwrap();
+    let body = follow_up.consult();
+    let bare = estimate_cost(THIRD, &body.config);
+    let with_context = estimate_turn(THIRD, body);
+    assert_eq!(with_context.calls, bare.calls);
+    // Each panelist's round 1 and the judge's verdict carry the context.
+    let context = estimate_tokens(&earlier_decision(body.follows.as_ref()));
+    let carriers = body.config.panelists.len() as u64 + 1;
+    assert!(context > 20);
+    assert!(
+        with_context.input_tokens >= bare.input_tokens + carriers * (context - 1),
+        "{} < {} + {carriers} x {context}",
+        with_context.input_tokens,
+        bare.input_tokens
+    );
+
+    // A member's one call: the estimate is its prompt as sent.
+    let member = member_turn(&turns, "panelist-2", "c-4".into(), THIRD, NOW_MS).unwrap();
+    let estimate = estimate_turn(THIRD, member.consult());
+    assert_eq!(estimate.calls, 1);
+    let caller = ScriptedCaller::over_demo().reply("r1-panelist-2-alone", SKEPTIC_SAYS);
+    run(member, &caller);
+    let sent: u64 = caller
+        .requests()
+        .iter()
+        .map(|r| estimate_tokens(&r.system) + estimate_tokens(&r.prompt))
+        .sum();
+    assert_eq!(sent, estimate.input_tokens);
+}

@@ -23,8 +23,10 @@ use crate::record::consult::artifacts::{
     CROSS_EXAM, INDEPENDENT, MAX_CHALLENGES, MAX_CONSENSUS_POINTS, MAX_REBUTTALS, MAX_TENSIONS,
     SYNTHESIS,
 };
+use crate::record::consult::body::ConsultBody;
 use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::depth::Depth;
+use crate::record::consult::follow_up::FollowUpOf;
 use crate::{
     consult::prompts::{self, Detail},
     harness::prompt::Prompt,
@@ -59,6 +61,52 @@ pub struct CostEstimate {
 }
 
 pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
+    estimate_following(question, config, None)
+}
+
+/// The estimate of the consult `body` asks, with what its prompts carry beyond the question
+/// (issue 45.5): a follow-up's earlier question and decision and the thread's turns before it
+/// (rounds 1 and 4), or a member's one call with the thread and its own earlier answers.
+pub fn estimate_turn(question: &str, body: &ConsultBody) -> CostEstimate {
+    match (&body.member_turn, body.config.panelists.first()) {
+        (Some(member), Some(panelist)) => {
+            let thread = body.follows.clone().unwrap_or_default();
+            let prompt = prompts::member_alone(question, panelist, &thread, &member.own_earlier);
+            one_call(&body.config, panelist, prompt.estimated_tokens())
+        }
+        _ => estimate_following(question, &body.config, body.follows.as_ref()),
+    }
+}
+
+/// One call of `participant` with `input_tokens` of prompt and a full `max_tokens` reply.
+fn one_call(config: &ConsultConfig, participant: &Participant, input_tokens: u64) -> CostEstimate {
+    let max_tokens = u64::from(config.max_tokens);
+    let usd = participant
+        .price
+        .map(|price| price.cost_usd(input_tokens, max_tokens));
+    let unpriced_participants = if usd.is_none() {
+        vec![participant.label.clone()]
+    } else {
+        Vec::new()
+    };
+    CostEstimate {
+        calls: 1,
+        input_tokens,
+        output_tokens: max_tokens,
+        usd,
+        worst_case_usd: usd,
+        unpriced_participants,
+        verbose: config.verbose,
+        cached_input_tokens: 0,
+        calls_if_agreed: None,
+    }
+}
+
+fn estimate_following(
+    question: &str,
+    config: &ConsultConfig,
+    follows: Option<&FollowUpOf>,
+) -> CostEstimate {
     // The rounds the depth may ask (Vote never cross-examines), never past where the user stops.
     let last_round = config.last_round();
     let max_tokens = u64::from(config.max_tokens);
@@ -99,7 +147,7 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     let mut calls: Vec<(&Participant, u64, CacheTokens)> = Vec::new();
     for panelist in &config.panelists {
         let prompt =
-            prompts::independent(question, panelist, structured, config.final_answer, None);
+            prompts::independent(question, panelist, structured, config.final_answer, follows);
         let cache = cache_use(config, 1, panelist, &prompt, 0);
         calls.push((panelist, prompt.estimated_tokens(), cache));
     }
@@ -148,7 +196,7 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
             Detail::Full,
             structured,
             config.final_answer,
-            None,
+            follows,
         );
         let embedded = all_answers + synthesis_r4 + cross_exam_r4;
         // The verdict opens with every round-1 answer, as the synthesis did.
