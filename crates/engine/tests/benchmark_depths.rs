@@ -220,3 +220,43 @@ fn the_advice_is_an_action_on_the_recommended_arm() {
     assert_eq!(Advice::UseDepth(Depth::Vote).label(), "Use the vote");
     assert_eq!(Advice::UseDepth(Depth::Adaptive).label(), "Use adaptive");
 }
+
+/// Issue 45.6: each arm shows its calls and its calls one after another per question, on the
+/// page (the view), in the report and in the CSV, as the JSON record holds them.
+#[test]
+fn every_arm_shows_its_calls_and_sequential_calls_per_question_everywhere() {
+    use consilium_engine::benchmark::effort::arm_efforts;
+    use consilium_engine::benchmark_council::report::results::benchmark_report_body;
+    use consilium_engine::benchmark_council::view::results::arms_results;
+    let session = benchmark(4, BestSingle::Auto, None, None);
+    let caller = caller_for(&session);
+    let (ended, _) = run(session, &caller);
+    let body = body(&ended);
+    let view = arms_results(body);
+    for effort in arm_efforts(body) {
+        let row = view.arms.iter().find(|r| r.label == effort.label).unwrap();
+        assert_eq!(
+            row.calls_per_question,
+            format!("{:.1}", effort.calls_per_question().unwrap()),
+            "{}",
+            effort.label
+        );
+        assert_eq!(
+            row.sequential_per_question,
+            format!("{:.1}", effort.sequential_calls_per_question().unwrap())
+        );
+    }
+    let council = view.arms.iter().find(|r| r.is_council).unwrap();
+    assert_ne!(council.calls_per_question, council.sequential_per_question);
+    let report = benchmark_report_body(&view, &[]);
+    assert!(report.contains("Calls per question") && report.contains("One after another"));
+    assert!(report.contains(&format!(
+        "<td class=\"n\">{}</td>",
+        council.sequential_per_question
+    )));
+    assert!(results_csv(body)
+        .lines()
+        .next()
+        .unwrap()
+        .contains(",calls,sequential_calls,"));
+}

@@ -17,6 +17,8 @@ const ARM_COLUMNS: &[&str] = &[
     "Score",
     "Cost per correct",
     "Tokens per correct",
+    "Calls per question",
+    "One after another",
 ];
 const COMPARISON_COLUMNS: &[&str] = &[
     "Against",
@@ -58,6 +60,8 @@ pub fn BenchmarkResults(
                     arm.score.clone(),
                     arm.cost_per_correct.clone(),
                     arm.tokens_per_correct.clone(),
+                    arm.calls_per_question.clone(),
+                    arm.sequential_per_question.clone(),
                 ],
             )
         })

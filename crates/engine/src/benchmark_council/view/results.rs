@@ -8,6 +8,7 @@ use consilium_stats::ReliabilityBin;
 
 use crate::benchmark::advice::{advice, Advice};
 use crate::benchmark::council_choice::council_choice_of;
+use crate::benchmark::effort::arm_efforts;
 use crate::benchmark::headline::p_value_text;
 use crate::benchmark::outcomes::summarise_body;
 use crate::benchmark::progress::BenchmarkProgress;
@@ -45,6 +46,10 @@ pub struct ArmRow {
     pub interval: String,
     pub cost_per_correct: String,
     pub tokens_per_correct: String,
+    /// Calls per question ("3.0"), re-asks included; "—" when built from a summary alone.
+    pub calls_per_question: String,
+    /// Calls one after another per question ("2.0": a round's parallel calls count once).
+    pub sequential_per_question: String,
     pub accuracy_fraction: Option<f64>,
     pub low: f64,
     pub high: f64,
@@ -151,6 +156,8 @@ fn arm_row(arm: &ArmSummary, is_council: bool) -> ArmRow {
             .tokens_per_correct
             .map(|t| thousands(t.round() as u64))
             .unwrap_or_else(|| "—".into()),
+        calls_per_question: "—".into(),
+        sequential_per_question: "—".into(),
         accuracy_fraction: arm.accuracy,
         low: arm.interval.low,
         high: arm.interval.high,
@@ -281,9 +288,23 @@ pub fn benchmark_body_results(body: &BenchmarkBody) -> BenchmarkResultsView {
 /// that part in a task of its own (`body_council_choice`), as each takes long on a long run.
 pub fn arms_results(body: &BenchmarkBody) -> BenchmarkResultsView {
     let summary = summarise_body(body);
-    BenchmarkResultsView {
+    let mut view = BenchmarkResultsView {
         advice: advice(body, &summary),
         ..benchmark_results(&summary, &body.questions)
+    };
+    with_effort(&mut view.arms, body);
+    view
+}
+
+/// Each arm's calls and calls one after another per question, from the record (issue 45.6):
+/// what README says every arm shows, on the page and in the report.
+fn with_effort(rows: &mut [ArmRow], body: &BenchmarkBody) {
+    let per_question = |value: Option<f64>| value.map_or_else(|| "—".into(), |v| format!("{v:.1}"));
+    for effort in arm_efforts(body) {
+        if let Some(row) = rows.iter_mut().find(|row| row.label == effort.label) {
+            row.calls_per_question = per_question(effort.calls_per_question());
+            row.sequential_per_question = per_question(effort.sequential_calls_per_question());
+        }
     }
 }
 
