@@ -186,6 +186,12 @@ fn vote_on_a_split_panel_says_it_is_split() {
         .iter()
         .all(|d| d.severity == Severity::High));
     assert!(decision.confidence_check.unwrap().computed_confidence < 0.70);
+    // Issue 45.7: a split vote decided nothing and saved nothing it could claim.
+    let how = decision.how_reached();
+    assert!(
+        !how.contains("saved") && !how.starts_with("Decided"),
+        "{how}"
+    );
 }
 
 #[test]
@@ -208,6 +214,23 @@ fn vote_with_a_majority_decides_its_point_and_names_the_minority() {
         .map(|d| d.agent.as_str())
         .collect();
     assert_eq!(dissenters, ["panelist-3"]);
+    // Issue 45.7: no judge was asked, so no number is said to be the judge's.
+    let shown = consilium_engine::consult::view::verdict::decision(&session).unwrap();
+    let meter = shown.meter.as_ref().unwrap();
+    assert!(!meter.text.contains("judge"), "{}", meter.text);
+    assert!(
+        meter.text.contains("the synthesis said 80%"),
+        "{}",
+        meter.text
+    );
+    let why = consilium_engine::consult::view::verdict::confidence_why(&shown);
+    assert!(
+        why.iter()
+            .all(|l| !l.term.contains("Judge") && !l.value.contains("judge's")),
+        "{why:?}"
+    );
+    let markdown = consilium_engine::consult::report::markdown::consult_markdown(&session);
+    assert!(!markdown.contains("the judge said"), "{markdown}");
     // Not everyone supports the point: no floor, and medium dissent caps at 90%.
     let check = decision.confidence_check.unwrap();
     assert!(!check.agreement_gaps.is_empty());

@@ -157,6 +157,9 @@ pub fn thread_turns(turns: &[Session]) -> Vec<ThreadTurn> {
                 question: session.subject.trim().to_string(),
                 depth: if member.is_some() {
                     ONE_MEMBER
+                } else if config.is_alone() {
+                    // A one-model council has no depth to speak of (issue 45.7).
+                    config.depth_label()
                 } else {
                     depth_chip(config.depth, config.stop_after_round)
                 },
