@@ -414,3 +414,40 @@ fn follow_up_and_member_estimates_count_the_context_their_prompts_carry() {
         .sum();
     assert_eq!(sent, estimate.input_tokens);
 }
+
+/// Issue 45.8: a member turn saved after its answer and before it was marked complete (a reload
+/// at that moment) resumes to Complete, asking nothing again.
+#[test]
+fn a_member_turn_resumed_after_its_answer_was_saved_completes() {
+    use consilium_engine::harness::events::Event;
+    let turns = two_turns();
+    let turn = member_turn(&turns, "panelist-2", "c-3".into(), THIRD, NOW_MS).unwrap();
+    let caller = ScriptedCaller::over_demo().reply("r1-panelist-2-alone", SKEPTIC_SAYS);
+    let (done, sink) = run(turn, &caller);
+    assert_eq!(done.state, "complete");
+    let saved = sink
+        .events()
+        .into_iter()
+        .filter_map(|event| match event {
+            Event::SessionUpdated(session) => Some(*session),
+            _ => None,
+        })
+        .find(|s| {
+            s.consult().member_turn.as_ref().unwrap().answer.is_some() && s.state != "complete"
+        })
+        .expect("a snapshot with the answer saved, not yet complete");
+    let again = ScriptedCaller::over_demo();
+    let (resumed, _) = run(saved, &again);
+    assert!(again.call_ids().is_empty(), "nothing asked again");
+    assert_eq!(resumed.state, "complete", "{:?}", resumed.failure);
+    assert_eq!(
+        resumed
+            .consult()
+            .member_turn
+            .as_ref()
+            .unwrap()
+            .answer
+            .as_deref(),
+        Some(SKEPTIC_SAYS)
+    );
+}
