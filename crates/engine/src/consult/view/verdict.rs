@@ -322,6 +322,26 @@ pub fn dissent_level(dissent: &[DissentLine]) -> &'static str {
     }
 }
 
+/// The chip's tone as a `data-level` word the style colours (issue 45.10): "no-dissent" (green)
+/// only when nothing is on record, no one was absent and the confidence is at least 70%; below
+/// 70% it is "high-dissent" whatever the dissent says; an absence is at least "medium-dissent";
+/// "alone" for a model asked alone (no panel, no tone of agreement).
+pub fn chip_level(decision: &Decision) -> &'static str {
+    if decision.decided_by == DecidedBy::Alone {
+        return "alone";
+    }
+    let level = dissent_level(&decision.dissent);
+    if level == "high dissent" || shown_confidence(decision) < RESERVATIONS_FLOOR {
+        "high-dissent"
+    } else if level == "medium dissent" || !decision.absent.is_empty() {
+        "medium-dissent"
+    } else if level == "low dissent" {
+        "low-dissent"
+    } else {
+        "no-dissent"
+    }
+}
+
 /// The one confidence chip: "78% · medium dissent" (the computed confidence; the judge's own
 /// number when the record predates the check), then the panelists absent, if any: "75% · 1 of 3
 /// panelists absent". See `dissent_summary`.
