@@ -424,3 +424,43 @@ fn a_panelist_whose_answer_failed_is_absent_not_agreeing() {
         "with everyone, strong agreement lifts it"
     );
 }
+
+/// Issue 45.10: a tiny model's junk is no decision: numbers or ids alone are not a
+/// recommendation, evidence, a position or a concern; asked again and still junk, the step fails
+/// instead of showing "1" as the council's decision.
+#[test]
+fn numbers_or_ids_alone_fail_the_junk_check() {
+    use consilium_engine::foundation::validation::is_numbers_or_ids;
+    for junk in [
+        "1",
+        "1, 2, 3, 4, 5, 6",
+        "1 2 3 ... op-1 100%",
+        "U1 T2",
+        "#4.",
+        "panelist-2",
+    ] {
+        assert!(is_numbers_or_ids(junk), "{junk}");
+    }
+    for words in [
+        "Adopt Rust",
+        "391 is the answer",
+        "Use op-1 first",
+        "Yes",
+        "A",
+    ] {
+        assert!(!is_numbers_or_ids(words), "{words}");
+    }
+    let junk = serde_json::json!({
+        "recommendation": "1",
+        "confidence": 0.9,
+        "evidence": ["1, 2, 3, 4, 5, 6"],
+        "dissent": []
+    })
+    .to_string();
+    let caller = unanimous_caller(0.9)
+        .reply("r4-judge", &junk)
+        .reply("r4-judge-reask", &junk);
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.state, "failed", "{:?}", session.consult().round4);
+    assert!(session.consult().decision().is_none());
+}
