@@ -9,9 +9,28 @@ use crate::app::council::{restore_council_choice, set_council_alone, set_council
 use crate::app::AppState;
 use crate::settings::{CouncilChoice, ModelAlone};
 
+/// `demo`: the demo's scripted council. Its advice is shown as what the button would do in a
+/// real benchmark and changes nothing (issue 45.10: "Use scripted alone" saved a one-seat
+/// council on the demo's scripted model, and every later consult asked it).
 #[component]
-pub fn AdviceAction(advice: Advice) -> impl IntoView {
+pub fn AdviceAction(advice: Advice, demo: bool) -> impl IntoView {
     let label = advice.label();
+    if demo {
+        let would = match &advice {
+            Advice::UseDepth(depth) => {
+                format!("set {} as the depth of new consults", depth.label())
+            }
+            Advice::UseModelAlone { model, .. } => {
+                format!("make {model} alone the council of new consults")
+            }
+        };
+        return view! {
+            <p class="bench-advice muted demo-advice" role="note">
+                {format!("In a benchmark of your own models, “{label}” would {would}. This is the demo: your settings stay as they are.")}
+            </p>
+        }
+        .into_any();
+    }
     match advice {
         Advice::UseDepth(depth) => view! { <UseDepth depth=depth label=label /> }.into_any(),
         Advice::UseModelAlone { provider_id, model } => {

@@ -47,6 +47,7 @@ pub fn BenchmarkResults(
         calibration,
         council_choice: _,
         advice,
+        demo,
     } = view;
     let arm_rows: Vec<CardRow> = arms
         .iter()
@@ -101,7 +102,7 @@ pub fn BenchmarkResults(
         <section class="bench-results" aria-labelledby="bench-results-title">
             <h3 id="bench-results-title">"Results"</h3>
             <p class="bench-headline">{headline}</p>
-            {advice.map(|advice| view! { <AdviceAction advice=advice /> })}
+            {advice.map(|advice| view! { <AdviceAction advice=advice demo=demo /> })}
 
             <h4>"Accuracy per arm"</h4>
             <AccuracyChart arms=arms />

@@ -33,6 +33,9 @@ pub struct BenchmarkResultsView {
     /// The headline's advice as one button ("Use the vote"); `None` when built from a summary
     /// alone or when it advises nothing.
     pub advice: Option<Advice>,
+    /// The run was the demo's scripted council (issue 45.10): its advice is shown as what it
+    /// would do, and never changes the user's settings.
+    pub demo: bool,
 }
 
 /// One arm: its text for the table, and its fractions (0 to 1) for the chart.
@@ -273,6 +276,7 @@ pub fn benchmark_results(
         },
         council_choice: None,
         advice: None,
+        demo: false,
     }
 }
 
@@ -290,6 +294,7 @@ pub fn arms_results(body: &BenchmarkBody) -> BenchmarkResultsView {
     let summary = summarise_body(body);
     let mut view = BenchmarkResultsView {
         advice: advice(body, &summary),
+        demo: body.config.council.demo,
         ..benchmark_results(&summary, &body.questions)
     };
     with_effort(&mut view.arms, body);
