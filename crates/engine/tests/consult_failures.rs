@@ -464,3 +464,28 @@ fn numbers_or_ids_alone_fail_the_junk_check() {
     assert_eq!(session.state, "failed", "{:?}", session.consult().round4);
     assert!(session.consult().decision().is_none());
 }
+
+/// Issue 45.10: the user's banner says why a reply could not be used, never the instruction the
+/// re-ask gave the model ("use only these names: …", in the labels that model saw).
+#[test]
+fn the_banner_never_carries_the_model_facing_re_ask() {
+    let stranger = synthesis(
+        serde_json::json!([{"point": "Adopt Rust", "supporting_agents": ["y"], "confidence": 0.8}]),
+        serde_json::json!([]),
+    );
+    let caller = unanimous_caller(0.9)
+        .reply("r2-judge", &stranger)
+        .reply("r2-judge-reask", &stranger);
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.state, "failed");
+    let failure = session.failure.clone().unwrap_or_default();
+    assert!(failure.contains("who is not on the panel"), "{failure}");
+    assert!(!failure.contains("use only these names"), "{failure}");
+    // The model was told, in the re-ask.
+    let reask = caller
+        .requests()
+        .into_iter()
+        .find(|r| r.call_id == "r2-judge-reask")
+        .unwrap();
+    assert!(reask.prompt.contains("use only these names"));
+}
