@@ -328,3 +328,30 @@ fn long_lines_scan_in_linear_time() {
     println!("400 KB of long lines scanned in {elapsed:?}");
     assert!(elapsed.as_secs() < 10, "{elapsed:?}");
 }
+
+/// Issue 45.11: a secret on the first line of pasted code never reaches the session's title (the
+/// page's and the tab's title, lists, exports, the share sheet), not even its start where the
+/// title is cut at 80 characters.
+#[test]
+fn a_secret_on_the_first_line_is_masked_in_the_title() {
+    use consilium_engine::review::body::review_title;
+    let key = ["q8Zr3vN0fK", "pL2sT7wYbX", "1cVe9uJ4mH", "dA6gRkP5oQ"].concat();
+    let line = format!("aws_secret_access_key = \"{key}\"");
+    let title = review_title(&format!("{line}\nprint('hi')\n"));
+    assert!(!title.contains(&key[..8]), "{title}");
+    assert!(
+        title.starts_with("Review of pasted code: aws_secret_access_key"),
+        "{title}"
+    );
+    // Cut mid-secret at 80 characters: no run of the secret's characters survives either.
+    let padded = format!("{}{line}", "x = 1; ".repeat(7));
+    let title = review_title(&format!("{padded}\n"));
+    assert!(!title.contains(&key[..6]), "{title}");
+    let session = consilium_engine::record::Session::new_review(
+        "r-title".into(),
+        format!("{line}\n"),
+        demo_review_config(),
+        NOW,
+    );
+    assert!(!session.title.contains(&key[..8]), "{}", session.title);
+}
