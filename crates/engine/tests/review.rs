@@ -1295,3 +1295,32 @@ fn every_secret_the_scan_finds_is_its_own_fix_item() {
     lines.sort();
     assert_eq!(lines, [2, 3, 4]);
 }
+
+/// Issue 45.12: the committee's prompts carry no secret the scan found in clear: the code is
+/// sent with each one masked, and the scan's facts say what was found where.
+#[test]
+fn the_committee_reads_the_code_with_found_secrets_masked() {
+    let aws = ["AKIA", "QTJKSZPR", "FK5CKNC7"].concat();
+    let code = format!(
+        "diff --git a/app/settings.py b/app/settings.py\n--- a/app/settings.py\n+++ b/app/settings.py\n@@ -1,1 +1,3 @@\n import os\n+AWS_ACCESS_KEY_ID = \"{aws}\"\n+DB_PASSWORD = \"Ledger-Otter-93\"\n"
+    );
+    let caller = demo_caller();
+    let (session, _) = run(review(&code, demo_review_config()), &caller);
+    assert_eq!(session.review().secret_hits.len(), 2);
+    let requests = caller.requests();
+    assert!(!requests.is_empty());
+    for request in &requests {
+        assert!(!request.prompt.contains(&aws), "{}", request.call_id);
+        assert!(
+            !request.prompt.contains("Ledger-Otter-93"),
+            "{}",
+            request.call_id
+        );
+    }
+    let first = &requests[0].prompt;
+    assert!(
+        first.contains("app/settings.py:2: an AWS access key id"),
+        "{first}"
+    );
+    assert!(first.contains("AWS_ACCESS_KEY_ID = \"AKIA…"), "{first}");
+}
