@@ -201,6 +201,12 @@ async fn fetch(
     for (name, value) in &http.headers {
         builder = builder.header(name, value);
     }
+    if http.carries_key() {
+        // A redirect would take the key along: the browser re-sends custom headers such as
+        // `x-api-key` and `x-goog-api-key` to the new host (issue 45.15). A provider's own
+        // address never redirects an API call, so one that does fails as a network error.
+        builder = builder.redirect(web_sys::RequestRedirect::Error);
+    }
     let request = if http.body.is_empty() {
         builder.build()
     } else {

@@ -6,7 +6,8 @@
 //! - `migrate`: bringing any stored shape up to the current version, field by field;
 //! - `fields`: the checks and parsers of the fields the user types;
 //! - `hedging`: when seats with a backup model are hedged;
-//! - `presets`: the ready-made providers and the provider kinds' names.
+//! - `presets`: the ready-made providers and the provider kinds' names;
+//! - `council_choice`: which council new consults use, chosen and undone as a whole.
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::views::seats::KeptCouncil;
 use consilium_engine::{
@@ -18,12 +19,14 @@ use consilium_providers::{Endpoint, ErrorContext, ModelInfo, ProviderKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod council_choice;
 mod fields;
 mod hedging;
 mod migrate;
 mod presets;
 mod storage;
 
+pub use council_choice::CouncilChoice;
 pub use fields::{
     parse_abstain_threshold, parse_budget, parse_consent_threshold, parse_debate_threshold,
     parse_hedge_after, parse_max_tokens, parse_timeout, MIN_MAX_TOKENS, MIN_TIMEOUT_SECS,

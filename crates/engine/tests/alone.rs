@@ -185,3 +185,36 @@ fn its_depth_reads_as_one_model_wherever_a_depth_is_shown() {
     let summary = SessionSummary::of(&session);
     assert_eq!(summary.depth_line().as_deref(), Some("One model"));
 }
+
+/// Issue 45.7: a thread's card of a one-model council reads "One model", not its stored depth;
+/// and a model alone that answered in prose stated no number, so none is shown as its own.
+#[test]
+fn a_one_model_thread_card_and_a_prose_answer_say_what_happened() {
+    use consilium_engine::consult::view::thread::thread_turns;
+    let caller = ScriptedCaller::over_demo();
+    let (session, _) = run(session_with(alone_at(Depth::Adaptive)), &caller);
+    let turns = thread_turns(std::slice::from_ref(&session));
+    assert_eq!(turns[0].depth, "One model");
+
+    let prose = "I would run a one-quarter pilot of the new checkout before any rollout.";
+    let caller = ScriptedCaller::over_demo()
+        .reply("r1-panelist-1", prose)
+        .reply("r1-panelist-1-reask", prose);
+    let (session, _) = run(session_with(alone_at(Depth::Adaptive)), &caller);
+    assert!(session.consult().round1[0].free_text);
+    let shown = verdict_view(&session).expect("a decision to show");
+    let chip = confidence_chip(&shown);
+    assert!(!chip.contains("0%"), "{chip}");
+    assert_eq!(chip, "no stated confidence · asked alone");
+    let meter = shown.meter.as_ref().unwrap();
+    assert!(
+        !meter.text.contains("the model's own number"),
+        "{}",
+        meter.text
+    );
+    let why = confidence_why(&shown);
+    assert!(
+        why.iter().all(|line| !line.value.starts_with("0%")),
+        "{why:?}"
+    );
+}

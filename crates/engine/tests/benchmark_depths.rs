@@ -176,21 +176,87 @@ fn the_advice_is_an_action_on_the_recommended_arm() {
         .into_iter()
         .filter(|a| *a != Arm::Council)
         .collect();
-    let expected = match if recommended == 0 {
+    let expected = |arm: &Arm| match arm {
+        Arm::Council => Some(Advice::UseDepth(Depth::Full)),
+        Arm::Depth { depth } => Some(Advice::UseDepth(*depth)),
+        Arm::Solo { participant_id } => {
+            let seat = body
+                .config
+                .council
+                .panelists
+                .iter()
+                .find(|p| &p.id == participant_id)
+                .unwrap();
+            Some(Advice::UseModelAlone {
+                provider_id: seat.provider_id.clone(),
+                model: seat.model.clone(),
+            })
+        }
+        // Issue 45.2: the round-1 vote is not Vote depth (a stricter majority, a synthesis when
+        // answers differ), and the best single model's arm is a majority of k samples, not one
+        // call: no button does what those arms did.
+        Arm::Vote | Arm::BestSingle => None,
+    };
+    for (i, arm) in std::iter::once(Arm::Council)
+        .chain(others.iter().cloned())
+        .enumerate()
+    {
+        let mut summary = summary.clone();
+        summary.recommended = Some(i);
+        assert_eq!(advice(body, &summary), expected(&arm), "{arm:?}");
+    }
+    assert!(others.contains(&Arm::Vote) && others.contains(&Arm::BestSingle));
+    let recommended_arm = if recommended == 0 {
         Arm::Council
     } else {
         others[recommended - 1].clone()
-    } {
-        Arm::Council => Advice::UseDepth(Depth::Full),
-        Arm::Vote => Advice::UseDepth(Depth::Vote),
-        Arm::Depth { depth } => Advice::UseDepth(depth),
-        Arm::BestSingle | Arm::Solo { .. } => Advice::UseModelAlone {
-            provider_id: "scripted".into(),
-            model: "model-a".into(),
-        },
     };
-    let given = advice(body, &summary).unwrap();
-    assert_eq!(given, expected, "{}", summary.headline);
+    assert_eq!(
+        advice(body, &summary),
+        expected(&recommended_arm),
+        "{}",
+        summary.headline
+    );
     assert_eq!(Advice::UseDepth(Depth::Vote).label(), "Use the vote");
     assert_eq!(Advice::UseDepth(Depth::Adaptive).label(), "Use adaptive");
+}
+
+/// Issue 45.6: each arm shows its calls and its calls one after another per question, on the
+/// page (the view), in the report and in the CSV, as the JSON record holds them.
+#[test]
+fn every_arm_shows_its_calls_and_sequential_calls_per_question_everywhere() {
+    use consilium_engine::benchmark::effort::arm_efforts;
+    use consilium_engine::benchmark_council::report::results::benchmark_report_body;
+    use consilium_engine::benchmark_council::view::results::arms_results;
+    let session = benchmark(4, BestSingle::Auto, None, None);
+    let caller = caller_for(&session);
+    let (ended, _) = run(session, &caller);
+    let body = body(&ended);
+    let view = arms_results(body);
+    for effort in arm_efforts(body) {
+        let row = view.arms.iter().find(|r| r.label == effort.label).unwrap();
+        assert_eq!(
+            row.calls_per_question,
+            format!("{:.1}", effort.calls_per_question().unwrap()),
+            "{}",
+            effort.label
+        );
+        assert_eq!(
+            row.sequential_per_question,
+            format!("{:.1}", effort.sequential_calls_per_question().unwrap())
+        );
+    }
+    let council = view.arms.iter().find(|r| r.is_council).unwrap();
+    assert_ne!(council.calls_per_question, council.sequential_per_question);
+    let report = benchmark_report_body(&view, &[]);
+    assert!(report.contains("Calls per question") && report.contains("One after another"));
+    assert!(report.contains(&format!(
+        "<td class=\"n\">{}</td>",
+        council.sequential_per_question
+    )));
+    assert!(results_csv(body)
+        .lines()
+        .next()
+        .unwrap()
+        .contains(",calls,sequential_calls,"));
 }

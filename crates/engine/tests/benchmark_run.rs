@@ -341,7 +341,7 @@ fn the_csv_has_one_row_per_question_and_arm_with_untrusted_text_defused() {
     let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
     assert_eq!(
         lines[0],
-        "question_id,arm,arm_label,expected,final_answer,correct,cost_usd,tokens,calls,errors"
+        "question_id,arm,arm_label,expected,final_answer,correct,cost_usd,tokens,calls,sequential_calls,errors"
     );
     // Eight arms: three solo, the vote, the best single, Vote and Adaptive depth, the council.
     assert_eq!(lines.len(), 1 + 4 * 8);
@@ -421,4 +421,22 @@ fn progress_counts_steps_and_estimates_what_is_left_at_the_pace_so_far() {
     assert_eq!((end.done, end.steps_done), (4, 8));
     assert_eq!(end.time_left_ms, Some(0));
     assert_eq!(end.fraction(), 1.0);
+}
+
+/// Issue 45.8: a one-seat council has no verdict to grade, so the engine refuses it as a
+/// benchmark's council with a sentence, rather than grading it wrong on every question.
+#[test]
+fn a_one_seat_council_is_refused_as_a_benchmarks_council() {
+    let mut session = benchmark(2, BestSingle::Auto, None, None);
+    if let consilium_engine::record::Body::Benchmark(body) = &mut session.body {
+        body.config.council.panelists.truncate(1);
+        let problem = body.config.validate().unwrap_err();
+        assert!(problem.contains("at least 2 panelists"), "{problem}");
+    } else {
+        panic!("a benchmark");
+    }
+    let caller = caller_for(&session);
+    let (ended, _) = run(session, &caller);
+    assert!(caller.requests().is_empty(), "no call is made");
+    assert_ne!(ended.state, "complete");
 }

@@ -133,6 +133,23 @@ fn only_a_seats_chained_calls_carry_its_cache_key() {
     assert!(request(&requests, "r2-judge").prompt_cache_key.is_none());
 }
 
+/// Issue 45.4: the depth's last round decides, not only where the user stops: a Vote consult
+/// never cross-examines and a model alone asks round 1 only, so nothing of theirs is marked.
+#[test]
+fn vote_and_a_model_alone_mark_nothing_for_caching() {
+    use consilium_engine::record::consult::depth::Depth;
+    let mut vote = cacheable_config();
+    vote.depth = Depth::Vote;
+    let (_, requests) = recorded(vote);
+    assert!(!requests.is_empty());
+    assert!(requests.iter().all(|r| r.prompt_cache_key.is_none()));
+    let mut alone = cacheable_config();
+    alone.panelists.truncate(1);
+    let (_, requests) = recorded(alone);
+    assert_eq!(requests.len(), 1);
+    assert!(requests[0].prompt_cache_key.is_none());
+}
+
 #[test]
 fn structured_output_marks_nothing_for_caching() {
     // Each round's schema renders before the prompt (OpenAI: before the system message;

@@ -424,3 +424,68 @@ fn a_panelist_whose_answer_failed_is_absent_not_agreeing() {
         "with everyone, strong agreement lifts it"
     );
 }
+
+/// Issue 45.10: a tiny model's junk is no decision: numbers or ids alone are not a
+/// recommendation, evidence, a position or a concern; asked again and still junk, the step fails
+/// instead of showing "1" as the council's decision.
+#[test]
+fn numbers_or_ids_alone_fail_the_junk_check() {
+    use consilium_engine::foundation::validation::is_numbers_or_ids;
+    for junk in [
+        "1",
+        "1, 2, 3, 4, 5, 6",
+        "1 2 3 ... op-1 100%",
+        "U1 T2",
+        "#4.",
+        "panelist-2",
+    ] {
+        assert!(is_numbers_or_ids(junk), "{junk}");
+    }
+    for words in [
+        "Adopt Rust",
+        "391 is the answer",
+        "Use op-1 first",
+        "Yes",
+        "A",
+    ] {
+        assert!(!is_numbers_or_ids(words), "{words}");
+    }
+    let junk = serde_json::json!({
+        "recommendation": "1",
+        "confidence": 0.9,
+        "evidence": ["1, 2, 3, 4, 5, 6"],
+        "dissent": []
+    })
+    .to_string();
+    let caller = unanimous_caller(0.9)
+        .reply("r4-judge", &junk)
+        .reply("r4-judge-reask", &junk);
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.state, "failed", "{:?}", session.consult().round4);
+    assert!(session.consult().decision().is_none());
+}
+
+/// Issue 45.10: the user's banner says why a reply could not be used, never the instruction the
+/// re-ask gave the model ("use only these names: …", in the labels that model saw).
+#[test]
+fn the_banner_never_carries_the_model_facing_re_ask() {
+    let stranger = synthesis(
+        serde_json::json!([{"point": "Adopt Rust", "supporting_agents": ["y"], "confidence": 0.8}]),
+        serde_json::json!([]),
+    );
+    let caller = unanimous_caller(0.9)
+        .reply("r2-judge", &stranger)
+        .reply("r2-judge-reask", &stranger);
+    let (session, _) = run(demo_session(), &caller);
+    assert_eq!(session.state, "failed");
+    let failure = session.failure.clone().unwrap_or_default();
+    assert!(failure.contains("who is not on the panel"), "{failure}");
+    assert!(!failure.contains("use only these names"), "{failure}");
+    // The model was told, in the re-ask.
+    let reask = caller
+        .requests()
+        .into_iter()
+        .find(|r| r.call_id == "r2-judge-reask")
+        .unwrap();
+    assert!(reask.prompt.contains("use only these names"));
+}

@@ -135,8 +135,8 @@ fn the_ledger_reserves_worst_cases_and_charges_what_replies_cost() {
         budget_usd: Some(10.0),
         ..Default::default()
     });
-    let first = ledger.reserve("a", Some(price), 6, 100).unwrap();
-    let refused = ledger.reserve("b", Some(price), 5, 100).unwrap_err();
+    let first = ledger.reserve("a", Some(price), 6, 0, 100).unwrap();
+    let refused = ledger.reserve("b", Some(price), 5, 0, 100).unwrap_err();
     assert_eq!(
         refused,
         "The budget of $10.00 would be exceeded: b could cost up to $5.00, and $6.00 is already spent or committed."
@@ -147,7 +147,7 @@ fn the_ledger_reserves_worst_cases_and_charges_what_replies_cost() {
         ..text_reply("ok")
     };
     assert_eq!(ledger.settle(first, Some(price), &reported, 6), Some(0.5));
-    let second = ledger.reserve("b", Some(price), 5, 100).unwrap();
+    let second = ledger.reserve("b", Some(price), 5, 0, 100).unwrap();
     let usage = CallReply {
         input_tokens: Some(3),
         output_tokens: Some(9),
@@ -159,15 +159,15 @@ fn the_ledger_reserves_worst_cases_and_charges_what_replies_cost() {
     assert_eq!(ledger.summary().output_tokens, 1 + 9);
 
     // Unpriced: never limited, never $0.
-    let unpriced = ledger.reserve("c", None, 1_000_000, 100).unwrap();
+    let unpriced = ledger.reserve("c", None, 1_000_000, 0, 100).unwrap();
     assert_eq!(ledger.settle(unpriced, None, &text_reply("hi"), 10), None);
     assert_eq!(ledger.summary().unpriced_calls, 1);
     assert_eq!(ledger.summary().spent_usd, 3.5);
 
-    let released = ledger.reserve("d", Some(price), 6, 0).unwrap();
+    let released = ledger.reserve("d", Some(price), 6, 0, 0).unwrap();
     ledger.release(released);
     assert!(
-        ledger.reserve("e", Some(price), 6, 0).is_ok(),
+        ledger.reserve("e", Some(price), 6, 0, 0).is_ok(),
         "a released reservation frees the budget"
     );
 }

@@ -260,6 +260,36 @@ fn the_stored_benchmark_reads_its_panel_and_recomputes_its_vote() {
     );
 }
 
+/// Issue 45.6: "every one of them answered" means it: a question where a panelist's call failed
+/// (no outcome graded) is left out of the figures and of the count toward `MIN_QUESTIONS`.
+#[test]
+fn a_question_where_a_panelists_call_failed_is_not_counted() {
+    let session = block_on(run_benchmark(
+        demo_benchmark("demo-bench".into(), 1_700_000_000_000),
+        &ConsultCouncil,
+        &DemoCaller,
+        &FixedClock(1_700_000_000_000),
+        &RecordingSink::default(),
+    ));
+    let mut body = session.benchmark().unwrap().clone();
+    let all = council_choice_of(&body).questions;
+    let first = body.config.council.panelists[0].id.clone();
+    let failed = body.results[0]
+        .arms
+        .iter_mut()
+        .find(|o| {
+            o.arm
+                == Arm::Solo {
+                    participant_id: first.clone(),
+                }
+        })
+        .unwrap();
+    failed.final_answer = None;
+    failed.correct = None;
+    failed.errors = vec!["The provider could not be reached.".into()];
+    assert_eq!(council_choice_of(&body).questions, all - 1);
+}
+
 mod views {
     use super::*;
     use consilium_engine::benchmark_council::view::choice::council_choice_view;

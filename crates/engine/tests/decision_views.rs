@@ -376,3 +376,42 @@ fn below_seventy_percent_the_dissent_is_never_empty() {
     assert_eq!(note, "No dissent on record.");
     assert_eq!(markdown, note);
 }
+
+/// Issue 45.10: the chip's colour follows the confidence band and absences: green ("no
+/// dissent") never below 70% nor with a panelist absent; below 70% it reads as high dissent.
+#[test]
+fn the_chips_colour_follows_the_band_and_absences() {
+    use consilium_engine::consult::view::verdict::{chip_level, decision};
+    let dissents = [
+        json!([]),
+        json!([{"agent": "panelist-1", "concern": "a", "severity": "low"}]),
+        json!([{"agent": "panelist-1", "concern": "a", "severity": "medium"}]),
+    ];
+    for dissent in &dissents {
+        for judge in [0.11, 0.5, 0.69, 0.8, 0.95] {
+            for absent in [false, true] {
+                let mut caller =
+                    unanimous_caller(judge).reply("r4-judge", verdict(judge, dissent.clone()));
+                if absent {
+                    caller = caller.fail("r1-panelist-3", network_failure());
+                }
+                let (session, _) = run(demo_session(), &caller);
+                let shown = decision(&session).unwrap();
+                let level = chip_level(&shown);
+                let computed = shown.meter.as_ref().unwrap().computed;
+                let case = format!("{dissent} judge {judge} absent {absent}: {level}");
+                if computed < 0.70 {
+                    assert_eq!(level, "high-dissent", "{case}");
+                } else if absent {
+                    assert_eq!(level, "medium-dissent", "{case}");
+                }
+                if level == "no-dissent" {
+                    assert!(
+                        !absent && computed >= 0.70 && shown.dissent.is_empty(),
+                        "{case}"
+                    );
+                }
+            }
+        }
+    }
+}

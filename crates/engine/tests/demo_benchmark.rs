@@ -110,3 +110,21 @@ fn the_runner_waits_before_every_step_of_every_question_and_not_for_finished_one
         "a resume with every step stored asks for no wait"
     );
 }
+
+/// Issue 45.10: the demo's advice and "Keep this council" are marked as the demo's, so the page
+/// shows what they would do and never saves the scripted council into the user's settings.
+#[test]
+fn the_demo_benchmarks_advice_is_marked_as_the_demos() {
+    use consilium_engine::benchmark_council::view::results::{
+        arms_results, benchmark_body_results,
+    };
+    let session = run_demo();
+    let body = session.benchmark().unwrap();
+    assert!(arms_results(body).demo);
+    if let Some(keep) = benchmark_body_results(body)
+        .council_choice
+        .and_then(|choice| choice.keep)
+    {
+        assert!(keep.demo);
+    }
+}

@@ -186,6 +186,12 @@ fn vote_on_a_split_panel_says_it_is_split() {
         .iter()
         .all(|d| d.severity == Severity::High));
     assert!(decision.confidence_check.unwrap().computed_confidence < 0.70);
+    // Issue 45.7: a split vote decided nothing and saved nothing it could claim.
+    let how = decision.how_reached();
+    assert!(
+        !how.contains("saved") && !how.starts_with("Decided"),
+        "{how}"
+    );
 }
 
 #[test]
@@ -208,6 +214,23 @@ fn vote_with_a_majority_decides_its_point_and_names_the_minority() {
         .map(|d| d.agent.as_str())
         .collect();
     assert_eq!(dissenters, ["panelist-3"]);
+    // Issue 45.7: no judge was asked, so no number is said to be the judge's.
+    let shown = consilium_engine::consult::view::verdict::decision(&session).unwrap();
+    let meter = shown.meter.as_ref().unwrap();
+    assert!(!meter.text.contains("judge"), "{}", meter.text);
+    assert!(
+        meter.text.contains("the synthesis said 80%"),
+        "{}",
+        meter.text
+    );
+    let why = consilium_engine::consult::view::verdict::confidence_why(&shown);
+    assert!(
+        why.iter()
+            .all(|l| !l.term.contains("Judge") && !l.value.contains("judge's")),
+        "{why:?}"
+    );
+    let markdown = consilium_engine::consult::report::markdown::consult_markdown(&session);
+    assert!(!markdown.contains("the judge said"), "{markdown}");
     // Not everyone supports the point: no floor, and medium dissent caps at 90%.
     let check = decision.confidence_check.unwrap();
     assert!(!check.agreement_gaps.is_empty());
@@ -357,4 +380,32 @@ fn an_adaptive_consult_stopped_by_the_user_after_round_two_still_completes() {
     let (session, _) = run(session_with(config), &caller);
     assert_eq!(state(&session), ConsultState::Complete);
     assert!(session.consult().decision().is_none());
+}
+
+/// Issue 45.1: the vote counts distinct supporters who answered round 1, not the judge's raw list.
+#[test]
+fn a_vote_counts_each_supporter_once_and_only_those_who_answered() {
+    let named_twice = unanimous_caller(0.86).reply(
+        "r2-judge",
+        synthesis(
+            json!([{"point": "Adopt Rust", "supporting_agents": ["panelist-1", "panelist-1"], "confidence": 0.8}]),
+            json!([]),
+        ),
+    );
+    let (session, _) = run(session_with(config_at(Depth::Vote)), &named_twice);
+    let decision = session.consult().decision().unwrap();
+    assert_eq!(decision.decided_by, DecidedBy::SplitVote);
+
+    let absent_supporter = unanimous_caller(0.86)
+        .fail("r1-panelist-3", network_failure())
+        .reply(
+            "r2-judge",
+            synthesis(
+                json!([{"point": "Adopt Rust", "supporting_agents": ["panelist-1", "panelist-3"], "confidence": 0.8}]),
+                json!([]),
+            ),
+        );
+    let (session, _) = run(session_with(config_at(Depth::Vote)), &absent_supporter);
+    let decision = session.consult().decision().unwrap();
+    assert_eq!(decision.decided_by, DecidedBy::SplitVote);
 }

@@ -171,3 +171,21 @@ fn a_reply_without_the_final_answer_it_was_asked_for_is_asked_again() {
         Some("42")
     );
 }
+
+/// Issue 45.8: a comma is a thousands separator only in groups of three; a decimal comma ("1,5")
+/// is not the number 15.
+#[test]
+fn a_decimal_comma_is_not_a_thousands_separator() {
+    use consilium_engine::record::consult::depth::same_final_answer;
+    assert!(!same_final_answer("1,5", "15"));
+    assert!(!same_final_answer("12,50", "1250"));
+    assert!(
+        !same_final_answer("1,5", "1.5"),
+        "ambiguous: kept as written"
+    );
+    assert!(same_final_answer("1,5", "1,5."));
+    assert!(same_final_answer("1,500", "1500"));
+    assert!(same_final_answer("-12,000.5", "-12000.5"));
+    assert!(same_final_answer("1,234,567", "1234567"));
+    assert!(!same_final_answer("1,23,456", "123456"));
+}

@@ -130,6 +130,7 @@ fn the_button_saves_the_smallest_council_s_panelists_in_panel_order_and_the_judg
             participant_ids: vec!["p3".into(), "p1".into()],
             council: None,
             label: "Keep model-1 and model-3".into(),
+            demo: false,
         }),
     }
     .with_council(&config);

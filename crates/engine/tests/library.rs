@@ -645,3 +645,22 @@ fn the_search_cache_reads_again_only_what_changed() {
     let mut cache = SearchCache::new(texts(&[("a", "alpha")]), stamps(&list(&[("a", 3)])));
     assert_eq!(cache.stale(&list(&[("a", 1)])), ["a"]);
 }
+
+/// Issue 45.15: a link's data is read only up to a cap once inflated (a crafted link must not
+/// crash the tab); every link this page makes stays far below it.
+#[test]
+fn a_shared_links_inflated_data_is_capped() {
+    use consilium_engine::library::share::{check_inflated, MAX_LINK_CHARS, MAX_SHARED_JSON_BYTES};
+    assert!(check_inflated(MAX_SHARED_JSON_BYTES).is_ok());
+    let refused = check_inflated(MAX_SHARED_JSON_BYTES + 1).unwrap_err();
+    assert!(refused.contains("was not opened"), "{refused}");
+    // What a link this page makes carries, before compression: far below the cap (a link holds
+    // under MAX_LINK_CHARS compressed, and JSON compresses some ten times, not hundreds).
+    let payload = consilium_engine::library::share::share_payload(&common::demo_session());
+    assert!(
+        payload.len() * 100 < MAX_SHARED_JSON_BYTES,
+        "{}",
+        payload.len()
+    );
+    assert!(MAX_LINK_CHARS * 20 < MAX_SHARED_JSON_BYTES);
+}

@@ -1269,3 +1269,58 @@ fn findings_of_members_who_abstained_are_listed_but_request_no_change_alone() {
     assert_eq!(verdict.fix_items.len(), 1);
     assert!(!verdict.fix_items[0].abstained);
 }
+
+/// Issue 45.10: every secret the scan finds is its own fix item: three in one file are three
+/// items (an AWS key, a Stripe key and a password), not one. The values are built here, so no
+/// committed line is a key.
+#[test]
+fn every_secret_the_scan_finds_is_its_own_fix_item() {
+    let aws = ["AKIA", "QTJKSZPR", "FK5CKNC7"].concat();
+    let stripe = ["sk_", "live_", "51Hq8wLk2Z", "x9TnVb4Rm7", "Pc3Yd6Ja0"].concat();
+    let code = format!(
+        "diff --git a/app/settings.py b/app/settings.py\n--- a/app/settings.py\n+++ b/app/settings.py\n@@ -1,1 +1,4 @@\n import os\n+AWS_ACCESS_KEY_ID = \"{aws}\"\n+STRIPE_KEY = \"{stripe}\"\n+DB_PASSWORD = \"Ledger-Otter-93\"\n"
+    );
+    let (session, _) = run(review(&code, demo_review_config()), &demo_caller());
+    let body = session.review();
+    assert_eq!(body.secret_hits.len(), 3, "{:?}", body.secret_hits);
+    let verdict = body.verdict.as_ref().expect("a verdict");
+    let scanned: Vec<u32> = verdict
+        .fix_items
+        .iter()
+        .filter(|f| f.from_scan)
+        .map(|f| f.item.line_start)
+        .collect();
+    assert_eq!(scanned.len(), 3, "{:?}", verdict.fix_items);
+    let mut lines = scanned.clone();
+    lines.sort();
+    assert_eq!(lines, [2, 3, 4]);
+}
+
+/// Issue 45.12: the committee's prompts carry no secret the scan found in clear: the code is
+/// sent with each one masked, and the scan's facts say what was found where.
+#[test]
+fn the_committee_reads_the_code_with_found_secrets_masked() {
+    let aws = ["AKIA", "QTJKSZPR", "FK5CKNC7"].concat();
+    let code = format!(
+        "diff --git a/app/settings.py b/app/settings.py\n--- a/app/settings.py\n+++ b/app/settings.py\n@@ -1,1 +1,3 @@\n import os\n+AWS_ACCESS_KEY_ID = \"{aws}\"\n+DB_PASSWORD = \"Ledger-Otter-93\"\n"
+    );
+    let caller = demo_caller();
+    let (session, _) = run(review(&code, demo_review_config()), &caller);
+    assert_eq!(session.review().secret_hits.len(), 2);
+    let requests = caller.requests();
+    assert!(!requests.is_empty());
+    for request in &requests {
+        assert!(!request.prompt.contains(&aws), "{}", request.call_id);
+        assert!(
+            !request.prompt.contains("Ledger-Otter-93"),
+            "{}",
+            request.call_id
+        );
+    }
+    let first = &requests[0].prompt;
+    assert!(
+        first.contains("app/settings.py:2: an AWS access key id"),
+        "{first}"
+    );
+    assert!(first.contains("AWS_ACCESS_KEY_ID = \"AKIA…"), "{first}");
+}

@@ -172,24 +172,90 @@ struct Labelled {
     secrets: Vec<String>,
 }
 
+/// Where the corpus file splits every long token (issue 45.9): no committed line is a key that
+/// GitHub's push protection or a user's own scanner would flag; the values are joined here.
+const SPLIT: &str = "{{/}}";
+
 fn corpus() -> Vec<Labelled> {
-    include_str!("fixtures/secrets_corpus.jsonl")
-        .lines()
+    let text = include_str!("fixtures/secrets_corpus.jsonl");
+    let joined = |value: &serde_json::Value| value.as_str().unwrap().replace(SPLIT, "");
+    text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
             let row: serde_json::Value = serde_json::from_str(l).unwrap();
             Labelled {
                 kind: row["kind"].as_str().unwrap().to_string(),
-                line: row["line"].as_str().unwrap().to_string(),
+                line: joined(&row["line"]),
                 secrets: row["secrets"]
                     .as_array()
                     .unwrap()
                     .iter()
-                    .map(|s| s.as_str().unwrap().to_string())
+                    .map(joined)
                     .collect(),
             }
         })
         .collect()
+}
+
+/// No committed line of the corpus holds a key-like run: every run of key characters is cut
+/// into pieces of at most 11 (no provider's key is that short).
+#[test]
+fn the_corpus_file_holds_no_key_in_one_piece() {
+    let text = include_str!("fixtures/secrets_corpus.jsonl");
+    for line in text.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        let stored = row["line"].as_str().unwrap();
+        let longest = stored
+            .split(|c: char| !(c.is_ascii_alphanumeric() || "_-+/=".contains(c)))
+            .map(str::len)
+            .max()
+            .unwrap_or(0);
+        assert!(longest < 12, "{stored}");
+    }
+}
+
+/// Issue 45.9, each shape on its own: an e-mail in a URL's query is no password; a password
+/// holding a placeholder word inside a word, starting with `$` or shaped like an address is still
+/// one; numbered names are secret names; name-value pairs are read; a short secret's mask shows
+/// at most a third of it.
+#[test]
+fn the_shapes_of_issue_45_are_read_as_they_are() {
+    assert_eq!(
+        found("http://localhost:3000?email=test@test.com"),
+        Vec::<String>::new()
+    );
+    assert_eq!(found(r#"password = "Atmosphere2024""#), ["Atmosphere2024"]);
+    assert_eq!(found(r#"password = "key_here""#), Vec::<String>::new());
+    assert_eq!(found(r#"password: "$ecretPa55""#), ["$ecretPa55"]);
+    assert_eq!(found("password: $DB_PASSWORD"), Vec::<String>::new());
+    assert_eq!(found(r#"smtp_password = "P@ss.w0rd""#), ["P@ss.w0rd"]);
+    assert_eq!(
+        found(r#"contact_password_reset = "ops@example.org""#),
+        Vec::<String>::new()
+    );
+    let token: String = ["q8Zr3vN0fK", "pL2sT7wYbX", "1cVe9uJ4mH"].concat();
+    for name in ["DB_PASSWORD2", "token2", "apiKey2"] {
+        let line = format!(r#"{name} = "{token}""#);
+        assert_eq!(found(&line), [token.clone()], "{line}");
+    }
+    assert_eq!(
+        found(r#"{"name": "DB_PASSWORD", "value": "kV9#mQ2!xR7p"}"#),
+        ["kV9#mQ2!xR7p"]
+    );
+    assert_eq!(
+        found(r#"{"name": "LOG_LEVEL", "value": "debug"}"#),
+        Vec::<String>::new()
+    );
+    let line = r#"password = "Kx9!mQ2#p""#;
+    let secrets = secrets::secrets_in_versions(line, &[]);
+    let (clear, masked) = &secrets[0];
+    assert_eq!(clear, "Kx9!mQ2#p");
+    let shown = masked.chars().filter(|c| *c != '…').count();
+    assert!(
+        shown * 4 <= clear.len(),
+        "{masked} shows {shown} of {}",
+        clear.len()
+    );
 }
 
 #[test]
@@ -261,4 +327,31 @@ fn long_lines_scan_in_linear_time() {
     let elapsed = started.elapsed();
     println!("400 KB of long lines scanned in {elapsed:?}");
     assert!(elapsed.as_secs() < 10, "{elapsed:?}");
+}
+
+/// Issue 45.11: a secret on the first line of pasted code never reaches the session's title (the
+/// page's and the tab's title, lists, exports, the share sheet), not even its start where the
+/// title is cut at 80 characters.
+#[test]
+fn a_secret_on_the_first_line_is_masked_in_the_title() {
+    use consilium_engine::review::body::review_title;
+    let key = ["q8Zr3vN0fK", "pL2sT7wYbX", "1cVe9uJ4mH", "dA6gRkP5oQ"].concat();
+    let line = format!("aws_secret_access_key = \"{key}\"");
+    let title = review_title(&format!("{line}\nprint('hi')\n"));
+    assert!(!title.contains(&key[..8]), "{title}");
+    assert!(
+        title.starts_with("Review of pasted code: aws_secret_access_key"),
+        "{title}"
+    );
+    // Cut mid-secret at 80 characters: no run of the secret's characters survives either.
+    let padded = format!("{}{line}", "x = 1; ".repeat(7));
+    let title = review_title(&format!("{padded}\n"));
+    assert!(!title.contains(&key[..6]), "{title}");
+    let session = consilium_engine::record::Session::new_review(
+        "r-title".into(),
+        format!("{line}\n"),
+        demo_review_config(),
+        NOW,
+    );
+    assert!(!session.title.contains(&key[..8]), "{}", session.title);
 }

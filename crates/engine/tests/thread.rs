@@ -345,3 +345,36 @@ fn the_thread_document_draws_every_turn_as_the_first() {
     assert!(!html.contains("structured_artifact_array_truncation"));
     assert!(!html.contains("method "), "an internal name in {html}");
 }
+
+/// Issue 45.8: with the thread's first turn deleted, the next follow-up names the thread's root
+/// from the records, so the thread stays one (not split at the next follow-up).
+#[test]
+fn deleting_the_first_turn_does_not_split_the_thread() {
+    let first = first_turn();
+    let (second, _) = ask(std::slice::from_ref(&first), "c-2", SECOND, 1);
+    let (third, _) = ask(&[first.clone(), second.clone()], "c-3", THIRD, 2);
+    // The first turn deleted: what is stored is the second and the third.
+    let stored = [second.clone(), third.clone()];
+    let next = next_turn(
+        &stored,
+        "c-4".into(),
+        "And the budget?",
+        NOW_MS + 3 * 60_000,
+    )
+    .unwrap();
+    assert_eq!(
+        next.consult().follows.as_ref().unwrap().thread_root(),
+        "c-1"
+    );
+    // Only the second left.
+    let next = next_turn(
+        std::slice::from_ref(&second),
+        "c-4".into(),
+        "And the budget?",
+        NOW_MS + 3 * 60_000,
+    )
+    .unwrap();
+    let follows = next.consult().follows.as_ref().unwrap();
+    assert_eq!(follows.session_id, "c-2");
+    assert_eq!(follows.thread_root(), "c-1");
+}

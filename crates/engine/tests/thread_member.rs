@@ -376,3 +376,78 @@ fn records_from_before_member_turns_still_read_and_have_none() {
     .unwrap();
     assert_eq!(summary.asked_member, None);
 }
+
+/// Issue 45.5: a follow-up's and a member's estimate count the thread context their prompts
+/// carry, not the new question alone.
+#[test]
+fn follow_up_and_member_estimates_count_the_context_their_prompts_carry() {
+    use consilium_engine::consult::estimate::{estimate_cost, estimate_turn};
+    use consilium_engine::consult::prompts::earlier_decision;
+    use consilium_engine::foundation::tokens::estimate_tokens;
+    let turns = two_turns();
+    let follow_up = next_turn(&turns, "c-3".into(), THIRD, NOW_MS + 3_600_000).unwrap();
+    let body = follow_up.consult();
+    let bare = estimate_cost(THIRD, &body.config);
+    let with_context = estimate_turn(THIRD, body);
+    assert_eq!(with_context.calls, bare.calls);
+    // Each panelist's round 1 and the judge's verdict carry the context.
+    let context = estimate_tokens(&earlier_decision(body.follows.as_ref()));
+    let carriers = body.config.panelists.len() as u64 + 1;
+    assert!(context > 20);
+    assert!(
+        with_context.input_tokens >= bare.input_tokens + carriers * (context - 1),
+        "{} < {} + {carriers} x {context}",
+        with_context.input_tokens,
+        bare.input_tokens
+    );
+
+    // A member's one call: the estimate is its prompt as sent.
+    let member = member_turn(&turns, "panelist-2", "c-4".into(), THIRD, NOW_MS).unwrap();
+    let estimate = estimate_turn(THIRD, member.consult());
+    assert_eq!(estimate.calls, 1);
+    let caller = ScriptedCaller::over_demo().reply("r1-panelist-2-alone", SKEPTIC_SAYS);
+    run(member, &caller);
+    let sent: u64 = caller
+        .requests()
+        .iter()
+        .map(|r| estimate_tokens(&r.system) + estimate_tokens(&r.prompt))
+        .sum();
+    assert_eq!(sent, estimate.input_tokens);
+}
+
+/// Issue 45.8: a member turn saved after its answer and before it was marked complete (a reload
+/// at that moment) resumes to Complete, asking nothing again.
+#[test]
+fn a_member_turn_resumed_after_its_answer_was_saved_completes() {
+    use consilium_engine::harness::events::Event;
+    let turns = two_turns();
+    let turn = member_turn(&turns, "panelist-2", "c-3".into(), THIRD, NOW_MS).unwrap();
+    let caller = ScriptedCaller::over_demo().reply("r1-panelist-2-alone", SKEPTIC_SAYS);
+    let (done, sink) = run(turn, &caller);
+    assert_eq!(done.state, "complete");
+    let saved = sink
+        .events()
+        .into_iter()
+        .filter_map(|event| match event {
+            Event::SessionUpdated(session) => Some(*session),
+            _ => None,
+        })
+        .find(|s| {
+            s.consult().member_turn.as_ref().unwrap().answer.is_some() && s.state != "complete"
+        })
+        .expect("a snapshot with the answer saved, not yet complete");
+    let again = ScriptedCaller::over_demo();
+    let (resumed, _) = run(saved, &again);
+    assert!(again.call_ids().is_empty(), "nothing asked again");
+    assert_eq!(resumed.state, "complete", "{:?}", resumed.failure);
+    assert_eq!(
+        resumed
+            .consult()
+            .member_turn
+            .as_ref()
+            .unwrap()
+            .answer
+            .as_deref(),
+        Some(SKEPTIC_SAYS)
+    );
+}

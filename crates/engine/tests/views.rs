@@ -103,6 +103,7 @@ fn consent_is_asked_above_the_threshold_and_whenever_a_participant_has_no_price(
         input_tokens: 1,
         output_tokens: 1,
         usd,
+        worst_case_usd: usd,
         unpriced_participants: unpriced.iter().map(|s| s.to_string()).collect(),
         verbose: false,
         cached_input_tokens: 0,

@@ -136,6 +136,22 @@ impl HttpRequest {
             .collect();
         (address, pairs)
     }
+
+    /// Whether the request carries a key (an `Authorization`, `x-api-key`, `x-goog-api-key` or
+    /// `api-key` header, or a `key` in the query). Such a request must not follow a redirect
+    /// (issue 45.15): the browser re-sends custom headers such as `x-api-key` to the new host.
+    pub fn carries_key(&self) -> bool {
+        const KEY_HEADERS: &[&str] = &["authorization", "x-api-key", "x-goog-api-key", "api-key"];
+        let in_header = self.headers.iter().any(|(name, value)| {
+            KEY_HEADERS.contains(&name.to_ascii_lowercase().as_str()) && !value.trim().is_empty()
+        });
+        let in_query = self
+            .address_and_query()
+            .1
+            .iter()
+            .any(|(name, value)| name.eq_ignore_ascii_case("key") && !value.is_empty());
+        in_header || in_query
+    }
 }
 
 /// Tokens as the provider counted them. Every format's counts are brought to one meaning:

@@ -5,13 +5,32 @@ use consilium_engine::benchmark::advice::Advice;
 use consilium_engine::record::consult::depth::Depth;
 use leptos::prelude::*;
 
-use crate::app::council::{set_council_alone, set_council_depth};
+use crate::app::council::{restore_council_choice, set_council_alone, set_council_depth};
 use crate::app::AppState;
-use crate::settings::ModelAlone;
+use crate::settings::{CouncilChoice, ModelAlone};
 
+/// `demo`: the demo's scripted council. Its advice is shown as what the button would do in a
+/// real benchmark and changes nothing (issue 45.10: "Use scripted alone" saved a one-seat
+/// council on the demo's scripted model, and every later consult asked it).
 #[component]
-pub fn AdviceAction(advice: Advice) -> impl IntoView {
+pub fn AdviceAction(advice: Advice, demo: bool) -> impl IntoView {
     let label = advice.label();
+    if demo {
+        let would = match &advice {
+            Advice::UseDepth(depth) => {
+                format!("set {} as the depth of new consults", depth.label())
+            }
+            Advice::UseModelAlone { model, .. } => {
+                format!("make {model} alone the council of new consults")
+            }
+        };
+        return view! {
+            <p class="bench-advice muted demo-advice" role="note">
+                {format!("In a benchmark of your own models, “{label}” would {would}. This is the demo: your settings stay as they are.")}
+            </p>
+        }
+        .into_any();
+    }
     match advice {
         Advice::UseDepth(depth) => view! { <UseDepth depth=depth label=label /> }.into_any(),
         Advice::UseModelAlone { provider_id, model } => {
@@ -24,20 +43,19 @@ pub fn AdviceAction(advice: Advice) -> impl IntoView {
 fn UseAlone(alone: ModelAlone, label: String) -> impl IntoView {
     let state = expect_context::<AppState>();
     let current = Memo::new(move |_| state.settings.with(|s| s.alone.clone()));
-    // The council before the click, for Undo; None until the advice is taken here.
-    let before = RwSignal::new(None::<Option<ModelAlone>>);
+    // The whole council choice before the click, for Undo; None until the advice is taken here.
+    let before = RwSignal::new(None::<CouncilChoice>);
     let status = RwSignal::new(None::<String>);
-    let set = move |chosen: Option<ModelAlone>| status.set(set_council_alone(state, chosen).err());
     let model = alone.model.clone();
     let chosen = alone.clone();
     let take = move |_| {
-        before.set(Some(current.get_untracked()));
-        set(Some(chosen.clone()));
+        before.set(Some(state.settings.with_untracked(|s| s.council_choice())));
+        status.set(set_council_alone(state, Some(chosen.clone())).err());
     };
     let undo = move |_| {
         if let Some(previous) = before.get_untracked() {
             before.set(None);
-            set(previous);
+            status.set(restore_council_choice(state, previous).err());
         }
     };
     view! {
@@ -64,24 +82,24 @@ fn UseAlone(alone: ModelAlone, label: String) -> impl IntoView {
 #[component]
 fn UseDepth(depth: Depth, label: String) -> impl IntoView {
     let state = expect_context::<AppState>();
-    let current = Memo::new(move |_| state.settings.with(|s| s.depth));
-    // The depth before the click, for Undo; None until the advice is taken here.
-    let before = RwSignal::new(None::<Depth>);
+    // One model alone overrides any depth: the depth is in use only on a council.
+    let in_use = Memo::new(move |_| state.settings.with(|s| s.uses_depth(depth)));
+    // The whole council choice before the click, for Undo; None until the advice is taken here.
+    let before = RwSignal::new(None::<CouncilChoice>);
     let status = RwSignal::new(None::<String>);
-    let set = move |chosen: Depth| status.set(set_council_depth(state, chosen).err());
     let take = move |_| {
-        before.set(Some(current.get_untracked()));
-        set(depth);
+        before.set(Some(state.settings.with_untracked(|s| s.council_choice())));
+        status.set(set_council_depth(state, depth).err());
     };
     let undo = move |_| {
         if let Some(previous) = before.get_untracked() {
             before.set(None);
-            set(previous);
+            status.set(restore_council_choice(state, previous).err());
         }
     };
     view! {
         <div class="bench-advice" role="status">
-            {move || match (current.get() == depth, before.get()) {
+            {move || match (in_use.get(), before.get()) {
                 (true, Some(_)) => view! {
                     <p>{format!("New consults now use {}.", depth.label())}" "
                         <button class="link" on:click=undo>"Undo"</button>

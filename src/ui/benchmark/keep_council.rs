@@ -2,11 +2,11 @@
 //! panelists and the judge (saved with the settings), the page says so, and Undo puts back the
 //! council they started with before. As the depth advice does (`advice`).
 use consilium_engine::benchmark_council::view::choice::KeepCouncil;
-use consilium_engine::views::seats::KeptCouncil;
 use leptos::prelude::*;
 
-use crate::app::council::keep_council;
+use crate::app::council::{keep_council, restore_council_choice};
 use crate::app::AppState;
+use crate::settings::CouncilChoice;
 
 #[component]
 pub fn KeepCouncilAction(keep: KeepCouncil) -> impl IntoView {
@@ -22,22 +22,35 @@ pub fn KeepCouncilAction(keep: KeepCouncil) -> impl IntoView {
     };
     let label = keep.label;
     let described = council.described();
-    let current = Memo::new(move |_| state.settings.with(|s| s.kept_council.clone()));
-    // The kept council before the click, for Undo; None until the button is used here.
-    let before = RwSignal::new(None::<Option<KeptCouncil>>);
+    if keep.demo {
+        // The demo's scripted council: say what the button would do, change nothing (issue 45.10).
+        return view! {
+            <p class="bench-advice muted demo-advice" role="note">
+                {format!("In a benchmark of your own models, “{label}” would make {described} the council new consults start with. This is the demo: your settings stay as they are.")}
+            </p>
+        }
+        .into_any();
+    }
+    // Kept only while no one model alone overrides it.
+    let current = Memo::new(move |_| {
+        state
+            .settings
+            .with(|s| s.kept_council.clone().filter(|_| s.alone.is_none()))
+    });
+    // The whole council choice before the click, for Undo; None until the button is used here.
+    let before = RwSignal::new(None::<CouncilChoice>);
     let status = RwSignal::new(None::<String>);
-    let set = move |chosen: Option<KeptCouncil>| status.set(keep_council(state, chosen).err());
     let take = {
         let council = council.clone();
         move |_| {
-            before.set(Some(current.get_untracked()));
-            set(Some(council.clone()));
+            before.set(Some(state.settings.with_untracked(|s| s.council_choice())));
+            status.set(keep_council(state, Some(council.clone())).err());
         }
     };
     let undo = move |_| {
         if let Some(previous) = before.get_untracked() {
             before.set(None);
-            set(previous);
+            status.set(restore_council_choice(state, previous).err());
         }
     };
     view! {

@@ -17,6 +17,8 @@ const ARM_COLUMNS: &[&str] = &[
     "Score",
     "Cost per correct",
     "Tokens per correct",
+    "Calls per question",
+    "One after another",
 ];
 const COMPARISON_COLUMNS: &[&str] = &[
     "Against",
@@ -45,6 +47,7 @@ pub fn BenchmarkResults(
         calibration,
         council_choice: _,
         advice,
+        demo,
     } = view;
     let arm_rows: Vec<CardRow> = arms
         .iter()
@@ -58,6 +61,8 @@ pub fn BenchmarkResults(
                     arm.score.clone(),
                     arm.cost_per_correct.clone(),
                     arm.tokens_per_correct.clone(),
+                    arm.calls_per_question.clone(),
+                    arm.sequential_per_question.clone(),
                 ],
             )
         })
@@ -97,7 +102,7 @@ pub fn BenchmarkResults(
         <section class="bench-results" aria-labelledby="bench-results-title">
             <h3 id="bench-results-title">"Results"</h3>
             <p class="bench-headline">{headline}</p>
-            {advice.map(|advice| view! { <AdviceAction advice=advice /> })}
+            {advice.map(|advice| view! { <AdviceAction advice=advice demo=demo /> })}
 
             <h4>"Accuracy per arm"</h4>
             <AccuracyChart arms=arms />

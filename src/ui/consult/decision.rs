@@ -8,8 +8,8 @@ use consilium_engine::record::consult::early_decision::DecidedBy;
 use consilium_engine::{
     consult::dissent::severity_name, consult::view::stance::ColumnKind,
     consult::view::stance::StanceKind, consult::view::stance::StanceMatrix,
-    consult::view::verdict::answer_above, consult::view::verdict::confidence_chip,
-    consult::view::verdict::confidence_why, consult::view::verdict::dissent_level,
+    consult::view::verdict::answer_above, consult::view::verdict::chip_level,
+    consult::view::verdict::confidence_chip, consult::view::verdict::confidence_why,
     consult::view::verdict::recommendation_below, consult::view::verdict::ConfidenceMeter,
     consult::view::verdict::Decision, views::numbers::percent,
 };
@@ -45,7 +45,7 @@ pub fn DecisionView(
     let turn_decision = turn_id.is_some().then_some("");
     let answer = answer_above(&decision.recommendation);
     let chip = confidence_chip(&decision);
-    let level = dissent_level(&decision.dissent).replace(' ', "-");
+    let level = chip_level(&decision);
     let why = confidence_why(&decision);
     // What Copy puts in the clipboard, made once from the card's own view model.
     let (as_markdown, as_plain) = (decision_markdown(&decision), decision_plain(&decision));

@@ -9,7 +9,7 @@ use consilium_engine::consult::view::thread::{
     member_turn, members_to_ask, next_turn, thread_turns, MemberChoice, ThreadTurn,
 };
 use consilium_engine::library::thread::thread_turn_ids;
-use consilium_engine::{consult::estimate::estimate_cost, harness::io::Clock, record::Session};
+use consilium_engine::{consult::estimate::estimate_turn, harness::io::Clock, record::Session};
 use consilium_engine::{
     consult::view::follow_up::seats_of, views::consent::needs_consent,
     views::costs::describe_calls, views::seats::labelled_council,
@@ -234,7 +234,7 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
                 return problem.set(Some(message));
             }
         }
-        let estimate = estimate_cost(&turn.subject, &turn.consult().config);
+        let estimate = estimate_turn(&turn.subject, turn.consult());
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
         // A demo's scripted council costs nothing: nothing to consent to.
         let consent = (!turn.demo)

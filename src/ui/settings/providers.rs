@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::fields::update_settings;
 use super::vault::VaultTick;
+use crate::app::council::{keep_council, set_council_alone};
 use crate::app::providers::gate::council_summary;
 use crate::app::AppState;
 use crate::platform::keys;
@@ -32,6 +33,10 @@ fn kind_from_value(value: &str) -> Option<ProviderKind> {
 pub fn DefaultCouncil() -> impl IntoView {
     let state = expect_context::<AppState>();
     let summary = move || {
+        // One model alone overrides the council of the providers: say so, not "3 panelists".
+        if let Some(alone) = state.settings.with(|s| s.alone.clone()) {
+            return Some(format!("1 model · {}", alone.model));
+        }
         let (seats, _) = state.settings.with(consult_seats);
         state.settings.with(|s| !s.providers.is_empty()).then(|| {
             council_summary(state, &seats, "panelist", None)
@@ -48,6 +53,43 @@ pub fn DefaultCouncil() -> impl IntoView {
             "New consults seat panelists across your providers and their listed models, each with its own perspective, "
             "and the judge on the first. Each consult's council can be edited before it runs (“Edit” beside the question)."
         </p>
+        <SavedCouncilChoices />
+    }
+}
+
+/// Every council choice saved from elsewhere (a benchmark's advice, "Keep this council", the
+/// depth chosen in a form), said here with a button that undoes it (issue 45.10: once the page
+/// of the advice was left, nothing undid "Use <model> alone").
+#[component]
+fn SavedCouncilChoices() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let status = RwSignal::new(None::<String>);
+    let alone = move || state.settings.with(|s| s.alone.clone());
+    let kept = move || state.settings.with(|s| s.kept_council.clone());
+    let depth = move || state.settings.with(|s| s.depth);
+    view! {
+        <div class="saved-council-choices">
+            {move || alone().map(|alone| view! {
+                <p class="saved-choice" data-choice="alone">
+                    {format!("New consults ask {} alone: one answer, no synthesis (saved from a benchmark's advice). ", alone.model)}
+                    <button class="link" on:click=move |_| status.set(set_council_alone(state, None).err())>
+                        "Ask the council again"
+                    </button>
+                </p>
+            })}
+            {move || kept().map(|kept| view! {
+                <p class="saved-choice" data-choice="kept">
+                    {format!("New consults start with {} (kept from a benchmark). ", kept.described())}
+                    <button class="link" on:click=move |_| status.set(keep_council(state, None).err())>
+                        "Seat a new council on your providers"
+                    </button>
+                </p>
+            })}
+            <p class="saved-choice muted" data-choice="depth">
+                {move || format!("Depth of new consults: {} (chosen in a consult's council or a benchmark's advice).", depth().label())}
+            </p>
+            {move || status.get().map(|problem| view! { <p class="error" role="alert">{problem}</p> })}
+        </div>
     }
 }
 

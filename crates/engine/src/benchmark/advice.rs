@@ -1,6 +1,7 @@
 //! The headline's advice as an action the shell can offer as one button (issue 29.2): set the
 //! depth of new consults for the council ("Use the vote", "Use adaptive", "Keep the full
-//! council"), or save a one-seat council of a model ("Use gpt-4o alone").
+//! council"), or save a one-seat council of a panelist's model ("Use gpt-4o alone"); only for an
+//! arm whose figures are what the button would set.
 use super::outcomes::arms_of;
 use super::results::BenchmarkSummary;
 use crate::record::benchmark::body::{Arm, BenchmarkBody};
@@ -8,10 +9,11 @@ use crate::record::consult::depth::Depth;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Advice {
-    /// Set the depth of new consults for this council. The round-1 vote and the Vote depth both
-    /// advise Vote: a plain vote is what Vote depth does with a split panel left undecided.
+    /// Set the depth of new consults for this council: the council's own arm (Full) or a depth
+    /// arm read from its record, whose figures are that depth's.
     UseDepth(Depth),
-    /// Save a one-seat council of this model (a panelist's, or the best single model's).
+    /// Save a one-seat council of a panelist's model: its arm is that model's round-1 answer,
+    /// asked once, as a one-seat council asks it.
     UseModelAlone { provider_id: String, model: String },
 }
 
@@ -28,7 +30,11 @@ impl Advice {
     }
 }
 
-/// The action of `summary`'s advice for `body`'s arms; None when it advises nothing.
+/// The action of `summary`'s advice for `body`'s arms; None when it advises nothing, or when no
+/// button would do what the advised arm did (issue 45.2): the round-1 vote is not Vote depth
+/// (Vote depth needs a majority of the whole panel and asks a synthesis when answers differ), and
+/// the best single model's arm is a majority of k samples, where a saved one-seat council asks
+/// once. Their rows stay in the table; the button only ever applies the arm the sentence quotes.
 pub fn advice(body: &BenchmarkBody, summary: &BenchmarkSummary) -> Option<Advice> {
     let recommended = summary.recommended?;
     let others: Vec<Arm> = arms_of(body)
@@ -45,7 +51,7 @@ pub fn advice(body: &BenchmarkBody, summary: &BenchmarkSummary) -> Option<Advice
     };
     match arm {
         Arm::Council => Some(Advice::UseDepth(Depth::Full)),
-        Arm::Vote => Some(Advice::UseDepth(Depth::Vote)),
+        Arm::Vote | Arm::BestSingle => None,
         Arm::Depth { depth } => Some(Advice::UseDepth(depth)),
         Arm::Solo { participant_id } => {
             let panelist = body
@@ -55,10 +61,6 @@ pub fn advice(body: &BenchmarkBody, summary: &BenchmarkSummary) -> Option<Advice
                 .iter()
                 .find(|p| p.id == participant_id)?;
             Some(alone(&panelist.provider_id, &panelist.model))
-        }
-        Arm::BestSingle => {
-            let best = body.best_single.as_ref()?;
-            Some(alone(&best.provider_id, &best.model))
         }
     }
 }

@@ -4,7 +4,7 @@ use crate::record::benchmark::body::{Arm, BenchmarkBody};
 use crate::text::csv::{csv_field, push_row};
 
 const HEADER: &str =
-    "question_id,arm,arm_label,expected,final_answer,correct,cost_usd,tokens,calls,errors";
+    "question_id,arm,arm_label,expected,final_answer,correct,cost_usd,tokens,calls,sequential_calls,errors";
 
 /// Every question that has an outcome for an arm, in question order, the arms in `arms_of` order.
 /// `correct` is `true`, `false` or empty (no answer); `cost_usd` is empty when unknown. Lines end
@@ -32,6 +32,7 @@ pub fn results_csv(body: &BenchmarkBody) -> String {
                 outcome.cost_usd.map(|c| format!("{c}")).unwrap_or_default(),
                 outcome.tokens.to_string(),
                 outcome.calls.to_string(),
+                outcome.sequential_calls.to_string(),
                 csv_field(&outcome.errors.join("; ")),
             ];
             push_row(&mut out, &fields);

@@ -22,14 +22,18 @@ use crate::foundation::participants::Participant;
 use crate::harness::prompt::Prompt;
 use crate::record::consult::config::ConsultConfig;
 
-/// Whether a call of `round` takes part in its seat's prompt cache.
+/// Whether a call of `round` takes part in its seat's prompt cache. Decided by the last round
+/// the depth may ask (`ConsultConfig::last_round`), not by where the user stops alone: Vote never
+/// cross-examines and a model alone asks round 1 only, so marking their prompts would buy a
+/// cache write (1.25x at Anthropic) that nothing reads.
 pub fn takes_part(config: &ConsultConfig, round: u8) -> bool {
     if config.structured_output {
         return false;
     }
+    let last_round = config.last_round();
     match round {
-        1 => config.stop_after_round >= 3,
-        2 => config.stop_after_round >= 4,
+        1 => last_round >= 3,
+        2 => last_round >= 4,
         3 | 4 => true,
         _ => false,
     }
@@ -92,21 +96,47 @@ pub fn for_round(prompt: Prompt, config: &ConsultConfig, round: u8, seat: &Parti
 }
 
 /// Whether the provider behind `model` caches a prompt's prefix by itself, with no request
-/// field, and bills the reads at its cache rate: OpenAI, Gemini and DeepSeek, and their models
-/// through OpenRouter (`openai/…`, `google/…`, `deepseek/…`). Anthropic caches only what a call
-/// marks, and other servers may not cache at all, so nothing is counted on for them.
+/// field, and bills the reads at its cache rate: OpenAI, Gemini from 2.5 on (Google documents
+/// implicit caching "for all Gemini 2.5 and newer models"; 2.0 and 1.5 only cache what a call
+/// creates explicitly) and DeepSeek, and their models through OpenRouter (`openai/…`,
+/// `google/…`, `deepseek/…`). Anthropic caches only what a call marks, and other servers may not
+/// cache at all, so nothing is counted on for them.
 pub fn caches_automatically(model: &str) -> bool {
+    automatic_cache_min_tokens(model).is_some()
+}
+
+/// The smallest prefix the provider behind `model` serves from its own cache, None when it does
+/// not cache by itself: OpenAI's and DeepSeek's 1,024 tokens; Gemini 2.5's 2,048 and later
+/// Gemini models' 4,096 (Google's caching page, the larger of the figures it has listed, since
+/// counting on a cache that is not there would make the estimate too low). Below it the estimate
+/// counts on no cache.
+pub fn automatic_cache_min_tokens(model: &str) -> Option<u64> {
     let model = model.trim().to_ascii_lowercase();
     let (vendor, name) = model.split_once('/').unwrap_or(("", &model));
+    let openai = ["gpt-", "chatgpt-", "o1", "o3", "o4"]
+        .iter()
+        .any(|family| name.starts_with(family));
     match vendor {
-        "openai" | "google" | "deepseek" => true,
-        "" => ["gpt-", "chatgpt-", "o1", "o3", "o4", "gemini-", "deepseek-"]
-            .iter()
-            .any(|family| name.starts_with(family)),
-        _ => false,
+        "openai" | "deepseek" => Some(1024),
+        "" if openai || name.starts_with("deepseek-") => Some(1024),
+        "google" | "" => gemini_cache_min_tokens(name),
+        _ => None,
     }
 }
 
-/// The smallest prefix a provider caching by itself serves from its cache (OpenAI's 1,024 tokens,
-/// also Gemini Flash's minimum for implicit caching): below it the estimate counts on no cache.
-pub const AUTOMATIC_CACHE_MIN_TOKENS: u64 = 1024;
+/// Gemini's implicit caching by generation: none before 2.5, 2,048 tokens on 2.5, 4,096 after.
+fn gemini_cache_min_tokens(name: &str) -> Option<u64> {
+    let version = name.strip_prefix("gemini-")?;
+    let (major, rest) = version.split_once('.').unwrap_or((version, ""));
+    let major: u32 = major.split('-').next()?.parse().ok()?;
+    let minor: u32 = rest
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(0);
+    match (major, minor) {
+        (0..=1, _) | (2, 0..=4) => None,
+        (2, _) => Some(2048),
+        _ => Some(4096),
+    }
+}

@@ -156,7 +156,7 @@ fn vote(
     created_at: String,
 ) -> EarlyDecision {
     let majority_point = strongest_point(synthesis)
-        .filter(|p| p.supporting_agents.len() * 2 > panel.len())
+        .filter(|p| answering_supporters(&p.supporting_agents, &body.round1) * 2 > panel.len())
         .filter(|_| synthesis.tensions.is_empty());
     let majority_answer = majority_final_answer(&body.round1, panel.len());
     let winner = if body.config.final_answer {
@@ -261,6 +261,19 @@ fn split(body: &ConsultBody, synthesis: &SynthesisArtifact, created_at: String) 
         dissent,
         None,
     )
+}
+
+/// The distinct supporters who answered round 1: a judge that names a panelist twice, or names
+/// one with no answer, must not turn a minority into a majority.
+fn answering_supporters(supporters: &[String], round1: &[IndependentArtifact]) -> usize {
+    let mut counted: Vec<&str> = supporters
+        .iter()
+        .map(String::as_str)
+        .filter(|s| round1.iter().any(|a| a.agent_id == *s))
+        .collect();
+    counted.sort_unstable();
+    counted.dedup();
+    counted.len()
 }
 
 fn voters_of(body: &ConsultBody, answer: &str) -> Vec<String> {

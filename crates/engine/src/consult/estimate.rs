@@ -9,10 +9,12 @@
 //! A later call of a seat that opens with its earlier call's prefix (`consult::caching`) is
 //! counted with that prefix at the cache-read rate, only where the provider caches a repeated
 //! prefix by itself (`caching::caches_automatically`) and the prefix reaches its minimum; the
-//! estimate says so. The budget's reservation before each call counts no cache (the worst case).
+//! estimate says so. A call that marks its opening for the cache is counted as writing it, at the
+//! provider's write price (Anthropic's 1.25x): the estimate is never below what is billed. The
+//! budget's reservation before each call counts no cache read, and a marked opening as written.
 use serde::{Deserialize, Serialize};
 
-use crate::consult::caching::{self, caches_automatically, AUTOMATIC_CACHE_MIN_TOKENS};
+use crate::consult::caching::{self, automatic_cache_min_tokens};
 use crate::foundation::participants::Participant;
 use crate::foundation::timestamp::rfc3339_utc;
 use crate::foundation::tokens::estimate_tokens;
@@ -21,8 +23,10 @@ use crate::record::consult::artifacts::{
     CROSS_EXAM, INDEPENDENT, MAX_CHALLENGES, MAX_CONSENSUS_POINTS, MAX_REBUTTALS, MAX_TENSIONS,
     SYNTHESIS,
 };
+use crate::record::consult::body::ConsultBody;
 use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::depth::Depth;
+use crate::record::consult::follow_up::FollowUpOf;
 use crate::{
     consult::material::with_material,
     consult::prompts::{self, Detail},
@@ -39,6 +43,11 @@ pub struct CostEstimate {
     pub output_tokens: u64,
     /// The cost of the priced participants' calls; None when no participant has a price.
     pub usd: Option<f64>,
+    /// The most the priced calls can cost: `usd` with no cache read counted on (every prompt
+    /// token at the input price, a marked opening at the write price). What a key's limit and the
+    /// budget are set against; None when no participant has a price.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worst_case_usd: Option<f64>,
     /// Labels of participants without a price: their calls are not in `usd`, and the budget cannot
     /// limit them.
     pub unpriced_participants: Vec<String>,
@@ -54,6 +63,52 @@ pub struct CostEstimate {
 }
 
 pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
+    estimate_following(question, config, None)
+}
+
+/// The estimate of the consult `body` asks, with what its prompts carry beyond the question
+/// (issue 45.5): a follow-up's earlier question and decision and the thread's turns before it
+/// (rounds 1 and 4), or a member's one call with the thread and its own earlier answers.
+pub fn estimate_turn(question: &str, body: &ConsultBody) -> CostEstimate {
+    match (&body.member_turn, body.config.panelists.first()) {
+        (Some(member), Some(panelist)) => {
+            let thread = body.follows.clone().unwrap_or_default();
+            let prompt = prompts::member_alone(question, panelist, &thread, &member.own_earlier);
+            one_call(&body.config, panelist, prompt.estimated_tokens())
+        }
+        _ => estimate_following(question, &body.config, body.follows.as_ref()),
+    }
+}
+
+/// One call of `participant` with `input_tokens` of prompt and a full `max_tokens` reply.
+fn one_call(config: &ConsultConfig, participant: &Participant, input_tokens: u64) -> CostEstimate {
+    let max_tokens = u64::from(config.max_tokens);
+    let usd = participant
+        .price
+        .map(|price| price.cost_usd(input_tokens, max_tokens));
+    let unpriced_participants = if usd.is_none() {
+        vec![participant.label.clone()]
+    } else {
+        Vec::new()
+    };
+    CostEstimate {
+        calls: 1,
+        input_tokens,
+        output_tokens: max_tokens,
+        usd,
+        worst_case_usd: usd,
+        unpriced_participants,
+        verbose: config.verbose,
+        cached_input_tokens: 0,
+        calls_if_agreed: None,
+    }
+}
+
+fn estimate_following(
+    question: &str,
+    config: &ConsultConfig,
+    follows: Option<&FollowUpOf>,
+) -> CostEstimate {
     // The rounds the depth may ask (Vote never cross-examines), never past where the user stops.
     let last_round = config.last_round();
     let max_tokens = u64::from(config.max_tokens);
@@ -89,21 +144,25 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     let synthesis = placeholder_synthesis();
     let cross_exam = placeholder_cross_exam();
 
-    // (who calls, input tokens, of them expected from the cache) for every call the run will make.
-    let mut calls: Vec<(&Participant, u64, u64)> = Vec::new();
+    // (who calls, input tokens, of them read from or written to the cache) for every call the
+    // run will make.
+    let mut calls: Vec<(&Participant, u64, CacheTokens)> = Vec::new();
     for panelist in &config.panelists {
         let prompt =
-            prompts::independent(question, panelist, structured, config.final_answer, None);
+            prompts::independent(question, panelist, structured, config.final_answer, follows);
         let (material, cached) = material_tokens(config, 1, panelist, prompt.clone());
-        calls.push((panelist, prompt.estimated_tokens() + material, cached));
+        let cache = cache_with_material(config, 1, panelist, &prompt, 0, cached);
+        calls.push((panelist, prompt.estimated_tokens() + material, cache));
     }
     if last_round >= 2 {
         let prompt = prompts::synthesis(question, &answers, structured);
         let (material, cached) = material_tokens(config, 2, &config.judge, prompt.clone());
+        // The synthesis opens with every round-1 answer, as the verdict will.
+        let cache = cache_with_material(config, 2, &config.judge, &prompt, all_answers, cached);
         calls.push((
             &config.judge,
             prompt.estimated_tokens() + all_answers + material,
-            cached,
+            cache,
         ));
     }
     if last_round >= 3 {
@@ -116,21 +175,21 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
                 Detail::Full,
                 structured,
             );
-            let (material, material_cached) = material_tokens(config, 3, panelist, prompt.clone());
-            let cached = if config.material.is_empty() {
-                expected_cached(config, 3, panelist, &prompt, 0)
-            } else {
-                material_cached
-            };
+            let (material, cached) = material_tokens(config, 3, panelist, prompt.clone());
+            let cache = cache_with_material(config, 3, panelist, &prompt, 0, cached);
             calls.push((
                 panelist,
                 prompt.estimated_tokens() + max_tokens + synthesis_r3 + material,
-                cached,
+                cache,
             ));
         }
         // The judge reads every challenge and defence: at most every reply in full.
         let prompt = prompts::cross_exam_judgment(question, &[], &[], structured);
-        calls.push((&config.judge, prompt.estimated_tokens() + all_answers, 0));
+        calls.push((
+            &config.judge,
+            prompt.estimated_tokens() + all_answers,
+            CacheTokens::default(),
+        ));
     }
     if last_round >= 4 {
         let prompt = prompts::verdict(
@@ -142,34 +201,33 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
             Detail::Full,
             structured,
             config.final_answer,
-            None,
+            follows,
         );
         let embedded = all_answers + synthesis_r4 + cross_exam_r4;
         // The verdict opens with every round-1 answer, as the synthesis did.
-        let (material, material_cached) = material_tokens(config, 4, &config.judge, prompt.clone());
-        let cached = if config.material.is_empty() {
-            expected_cached(config, 4, &config.judge, &prompt, all_answers)
-        } else {
-            material_cached
-        };
+        let (material, cached) = material_tokens(config, 4, &config.judge, prompt.clone());
+        let cache = cache_with_material(config, 4, &config.judge, &prompt, all_answers, cached);
         calls.push((
             &config.judge,
             prompt.estimated_tokens() + embedded + material,
-            cached,
+            cache,
         ));
     }
 
     let mut unpriced_participants: Vec<String> = Vec::new();
     let mut usd = None;
-    for (participant, input_tokens, cached) in &calls {
+    let mut worst_case_usd = None;
+    for (participant, input_tokens, cache) in &calls {
         match participant.price {
             Some(price) => {
-                let cache = CacheTokens {
-                    read: *cached,
-                    written: 0,
-                };
                 *usd.get_or_insert(0.0) +=
-                    price.cost_with_cache_usd(*input_tokens, max_tokens, cache);
+                    price.cost_with_cache_usd(*input_tokens, max_tokens, *cache);
+                let unread = CacheTokens {
+                    read: 0,
+                    written: cache.written,
+                };
+                *worst_case_usd.get_or_insert(0.0) +=
+                    price.cost_with_cache_usd(*input_tokens, max_tokens, unread);
             }
             None if !unpriced_participants.contains(&participant.label) => {
                 unpriced_participants.push(participant.label.clone());
@@ -186,9 +244,10 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
         input_tokens: calls.iter().map(|(_, tokens, _)| tokens).sum(),
         output_tokens: calls.len() as u64 * max_tokens,
         usd,
+        worst_case_usd,
         unpriced_participants,
         verbose: config.verbose,
-        cached_input_tokens: calls.iter().map(|(_, _, cached)| cached).sum(),
+        cached_input_tokens: calls.iter().map(|(_, _, cache)| cache.read).sum(),
     }
 }
 
@@ -214,12 +273,11 @@ fn material_tokens(
         .map(|s| u64::from(s.tokens))
         .sum();
     let added = carried.estimated_tokens().saturating_sub(before) + images;
-    let cached = if caching::reads_material_cache(config, round, seat)
-        && caches_automatically(&seat.model)
-    {
+    let cached = if caching::reads_material_cache(config, round, seat) {
         let opening =
             estimate_tokens(&carried.system) + estimate_tokens(carried.shared_prefix()) + images;
-        if opening >= AUTOMATIC_CACHE_MIN_TOKENS {
+        let minimum = automatic_cache_min_tokens(&seat.model);
+        if minimum.is_some_and(|minimum| opening >= minimum) {
             opening
         } else {
             0
@@ -230,25 +288,58 @@ fn material_tokens(
     (added, cached)
 }
 
-/// The tokens of a round's call expected from its provider's cache: its seat's opening (system
-/// prompt and `prompt`'s shared prefix, `embedded` more for the artifacts the placeholders stand
-/// for) when the call takes part in the seat's cache and the provider caches by itself.
-fn expected_cached(
+/// A call's cache use: with material, what it reads of the material's cached prefix
+/// (`material_tokens`); without, its seat's opening (`cache_use`).
+fn cache_with_material(
     config: &ConsultConfig,
     round: u8,
     participant: &Participant,
     prompt: &Prompt,
     embedded: u64,
-) -> u64 {
-    if !caching::takes_part(config, round) || !caches_automatically(&participant.model) {
-        return 0;
+    material_cached: u64,
+) -> CacheTokens {
+    if config.material.is_empty() {
+        cache_use(config, round, participant, prompt, embedded)
+    } else {
+        CacheTokens {
+            read: material_cached,
+            written: 0,
+        }
+    }
+}
+
+/// What a round's call reads from or writes to its seat's prompt cache, counted so the estimate
+/// is never below what the providers bill. A call that takes part opens with its seat's opening
+/// (system prompt and `prompt`'s shared prefix, `embedded` more for the artifacts the
+/// placeholders stand for). A later call (rounds 3 and 4) reads it where the provider caches by
+/// itself and the opening reaches its minimum. Every other call that takes part is counted as
+/// writing it: Anthropic bills a marked prefix at its write price (1.25x the input price) when it
+/// stores it, and its reads are never counted on; a provider with no write premium bills a write
+/// at its input price, so counting one there changes nothing.
+fn cache_use(
+    config: &ConsultConfig,
+    round: u8,
+    participant: &Participant,
+    prompt: &Prompt,
+    embedded: u64,
+) -> CacheTokens {
+    if !caching::takes_part(config, round) {
+        return CacheTokens::default();
     }
     let opening = estimate_tokens(&prompt.system) + estimate_tokens(prompt.shared_prefix());
     let opening = opening + embedded;
-    if opening >= AUTOMATIC_CACHE_MIN_TOKENS {
-        opening
+    let reads = round >= 3
+        && automatic_cache_min_tokens(&participant.model).is_some_and(|minimum| opening >= minimum);
+    if reads {
+        CacheTokens {
+            read: opening,
+            written: 0,
+        }
     } else {
-        0
+        CacheTokens {
+            read: 0,
+            written: opening,
+        }
     }
 }
 

@@ -123,9 +123,7 @@ async fn consult(run: &ConsultRun<'_>) -> Result<(), Stop> {
     start(run)?;
     if run.body(|b| b.member_turn.is_some()) {
         // A thread's question to one member alone: its answer, no decision.
-        if run.body(|b| b.member_turn.as_ref().is_some_and(|m| m.answer.is_none())) {
-            rounds::member::run_round(run).await?;
-        }
+        rounds::member::run_round(run).await?;
         return Ok(());
     }
     if run.wants(1) {

@@ -34,6 +34,57 @@ pub(crate) fn require_text(field: &str, value: &str) -> Result<(), ValidationErr
     Ok(())
 }
 
+/// A field that must say something in words (a recommendation, evidence, a concern, a position):
+/// besides `require_text`, text made only of numbers and ids ("1", "1, 2, 3", "op-1 100%",
+/// "U1 T2") is junk a small model writes, never an answer (issue 45.10).
+pub(crate) fn require_prose(field: &str, value: &str) -> Result<(), ValidationError> {
+    require_text(field, value)?;
+    if is_numbers_or_ids(value) {
+        return Err(ValidationError::new(
+            field,
+            format!(
+                "is only numbers or ids ({:?}), not a sentence: say it in words.",
+                shorten(value.trim(), 40)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+pub(crate) fn require_prose_items(field: &str, values: &[String]) -> Result<(), ValidationError> {
+    for (index, value) in values.iter().enumerate() {
+        require_prose(&format!("{field}[{index}]"), value)?;
+    }
+    Ok(())
+}
+
+/// Whether every token of `value` is a number ("3", "100%", "1.5") or an id ("op-1", "U1",
+/// "panelist-2", "#4"): no word of two letters or more stands alone.
+pub fn is_numbers_or_ids(value: &str) -> bool {
+    let tokens = value
+        .split(|c: char| c.is_whitespace() || ",;:()[]{}\"'".contains(c))
+        .map(|t| t.trim_matches(|c: char| ".!?#%-".contains(c)))
+        .filter(|t| !t.is_empty());
+    let mut any = false;
+    for token in tokens {
+        any = true;
+        let has_digit = token.bytes().any(|b| b.is_ascii_digit());
+        let letters_only = token.bytes().all(|b| b.is_ascii_alphabetic());
+        // A word ("Rust", "yes", "a") is prose; a number or a token mixing digits is an id.
+        if letters_only || !has_digit {
+            return false;
+        }
+    }
+    any
+}
+
+fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
 /// The `...` that stands for "more items" in a reply format. Text that restates the prompt's
 /// instructions is refused by the harness's prompt-echo check (`harness::echo`), which compares
 /// a reply with what its prompt said; an answer such as "<meta charset> must come first" is

@@ -41,15 +41,26 @@ impl CostLedger {
         &self.summary
     }
 
-    /// Sets aside the call's worst case, or says why the call must not be made.
+    /// Sets aside the call's worst case, or says why the call must not be made. The worst case
+    /// reads nothing from a cache and writes all of `marked_tokens` (the opening the call marks
+    /// for caching) at the provider's write price, when that is above its input price
+    /// (Anthropic's 1.25x): a call that stores its prefix must not pass the budget.
     pub fn reserve(
         &mut self,
         call_id: &str,
         price: Option<Price>,
         input_tokens: u64,
+        marked_tokens: u64,
         max_output_tokens: u32,
     ) -> Result<Reservation, String> {
-        let worst_case = price.map_or(0.0, |p| p.cost_usd(input_tokens, max_output_tokens.into()));
+        let worst_case = price.map_or(0.0, |p| {
+            let plain = p.cost_usd(input_tokens, max_output_tokens.into());
+            let written = CacheTokens {
+                read: 0,
+                written: marked_tokens.min(input_tokens),
+            };
+            plain.max(p.cost_with_cache_usd(input_tokens, max_output_tokens.into(), written))
+        });
         if let Some(budget) = self.summary.budget_usd {
             let committed = self.summary.spent_usd + self.reserved_usd;
             if committed + worst_case > budget {

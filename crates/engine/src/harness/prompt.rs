@@ -62,6 +62,15 @@ impl Prompt {
         &self.user[..self.cache_prefix.unwrap_or(0)]
     }
 
+    /// The tokens a provider may store when this prompt is marked for caching (system prompt and
+    /// shared prefix); 0 for a one-off prompt.
+    pub fn marked_tokens(&self) -> u64 {
+        match self.cache_prefix {
+            Some(_) => estimate_tokens(&self.system) + estimate_tokens(self.shared_prefix()),
+            None => 0,
+        }
+    }
+
     pub fn chars(&self) -> usize {
         self.system.chars().count() + self.user.chars().count()
     }

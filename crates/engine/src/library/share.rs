@@ -12,6 +12,24 @@ pub const SHARED_PREFIX: &str = "#/shared/";
 /// cut or refuse them well before 32,000 characters; past it the HTML file is the way to share.
 pub const MAX_LINK_CHARS: usize = 32_000;
 
+/// The most a link's data may inflate to (issue 45.15): a link under `MAX_LINK_CHARS` made by
+/// this page inflates to a few hundred KB at most, while a crafted one (a deflate bomb) could
+/// inflate to gigabytes and crash the tab. Reading stops past this.
+pub const MAX_SHARED_JSON_BYTES: usize = 8 * 1024 * 1024;
+
+/// Whether `inflated` bytes so far are past what a link may hold; the sentence to show if so.
+pub fn check_inflated(inflated: usize) -> Result<(), String> {
+    if inflated <= MAX_SHARED_JSON_BYTES {
+        Ok(())
+    } else {
+        Err(format!(
+            "This link holds more than {} MB once opened, more than any link this page makes: it \
+             was not opened.",
+            MAX_SHARED_JSON_BYTES / (1024 * 1024)
+        ))
+    }
+}
+
 /// What a link carries: the session without raw replies (an empty reply keeps each call's place and
 /// cost in the log), and with every secret the review's scan found masked wherever it appears (the
 /// code, an opinion that quotes it), as the Markdown and HTML reports show it. Links travel through

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Map, Value};
 
 use super::rankings::sanitise;
-use crate::foundation::validation::{listed, require_text, ReplyTexts};
+use crate::foundation::validation::{listed, require_prose, ReplyTexts};
 use crate::record::prioritize::backlog::Size;
 use crate::record::prioritize::body::{ChampionPart, CriticPart};
 use crate::record::prioritize::debate::{Approach, Assessment, Disposition};
@@ -156,7 +156,7 @@ pub fn parse_champion(text: &str, order: &[String]) -> Result<ParsedReply<Champi
     let argument = sections
         .text("CHAMPION_ARGUMENT", &["champion_argument", "argument"])
         .unwrap_or_default();
-    require_text("champion_argument", &argument).map_err(|e| e.to_string())?;
+    require_prose("champion_argument", &argument).map_err(|e| e.to_string())?;
     let value = sections.value("CHAMPION_RANKINGS", &["champion_rankings", "rankings"])?;
     let mut notes = std::mem::take(&mut sections.notes);
     let rankings = ranking(value, "champion_rankings", order, &mut notes)?;
@@ -199,7 +199,7 @@ pub fn parse_critic(text: &str, order: &[String]) -> Result<ParsedReply<CriticRe
             _ => return Err(format!("critic_concerns.{id} must be a list of concerns.")),
         };
         for (index, concern) in list.iter().enumerate() {
-            require_text(&format!("critic_concerns.{id}[{index}]"), concern)
+            require_prose(&format!("critic_concerns.{id}[{index}]"), concern)
                 .map_err(|e| e.to_string())?;
         }
         if !list.is_empty() {

@@ -43,13 +43,21 @@ impl Session {
     }
 }
 
-/// "Review of src/db.py, config.py" (or "Review of pasted code").
+/// "Review of src/db.py, config.py" (or "Review of pasted code: <its first line>"). A secret
+/// the scan finds in the code is masked in the first line before it is cut to length (issue
+/// 45.11): the title goes into lists, the page's `<title>`, the tab (so the browser's history),
+/// exports and the share sheet, and a cut must never leave a secret's start in clear.
 pub fn review_title(code: &str) -> String {
     let parsed = diff::ParsedDiff::parse(code);
     if parsed.notice.is_some() {
+        let first_line = code.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        let masked = super::secrets::mask_secrets(
+            first_line,
+            &super::secrets::secrets_in_versions(code, &[]),
+        );
         return record::title_of(&format!(
             "Review of pasted code: {}",
-            record::title_of(code)
+            record::title_of(&masked)
         ));
     }
     let paths: Vec<&str> = parsed.files.iter().map(|f| f.path.as_str()).collect();

@@ -5,7 +5,7 @@ use super::replies::{persona_reply_schema, PersonaReply};
 use super::verdict::{
     arrow, conclude_without_consensus, set_verdict, synthesis_verdict, verdict_findings,
 };
-use super::{diff, grounding, prompts, ReviewRun};
+use super::{diff, grounding, prompts, secrets, ReviewRun};
 use crate::record::review::body::{Opinion, ReviewBody, ReviewRound, MAX_ROUNDS};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::Vote;
@@ -32,7 +32,14 @@ pub(super) async fn debate_round(
     let from = run.state();
     run.begin_round(round, ReviewState::Debate)?;
     let table = run.body(|b| table(b, &run.subject));
-    let parsed = diff::ParsedDiff::parse(&table.code);
+    // The committee reads the code with every secret the scan finds masked (issue 45.12): its
+    // prompts go to every provider on the committee, and the scan's facts already say what was
+    // found where ("app/config.py:4: an AWS access key id (AKIA…QD)"), the SRE's veto ground.
+    // Masks hold no line break, so paths and line numbers, which findings are checked against,
+    // stay as they are.
+    let masked =
+        secrets::mask_secrets(&table.code, &secrets::secrets_in_versions(&table.code, &[]));
+    let parsed = diff::ParsedDiff::parse(&masked);
     let context = prompts::RoundContext {
         round: of_deliberation,
         max_rounds: MAX_ROUNDS,

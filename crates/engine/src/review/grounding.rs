@@ -167,7 +167,9 @@ pub fn opinion_of(
 
 /// One finding per path + rule, the path normalised (`b/src/db.py` is `src/db.py`): the first
 /// once sorted, verified first, then one a voting member raised, then the most severe, then by
-/// path and line.
+/// path and line. Every secret the scan found stays its own item (issue 45.10: three secrets in
+/// one file were one fix item), and a member's finding under a rule the scan covers in that file
+/// is the scan's already.
 pub fn deduplicated(mut findings: Vec<Finding>) -> Vec<Finding> {
     let order = |f: &Finding| {
         (
@@ -179,12 +181,29 @@ pub fn deduplicated(mut findings: Vec<Finding>) -> Vec<Finding> {
         )
     };
     consilium_order::sort_by(&mut findings, |a, b| order(a).cmp(&order(b)));
-    let mut seen: Vec<(String, String)> = Vec::new();
-    findings.retain(|f| {
-        let key = (
+    let place = |f: &Finding| {
+        (
             normalise_path(&f.item.path),
             f.item.rule.trim().to_lowercase(),
-        );
+        )
+    };
+    let scanned: Vec<(String, String)> =
+        findings.iter().filter(|f| f.from_scan).map(place).collect();
+    let mut seen: Vec<(String, String, String)> = Vec::new();
+    findings.retain(|f| {
+        let (path, rule) = place(f);
+        let key = if f.from_scan {
+            // One per secret: its line and what it holds (the kind and its mask).
+            (
+                path,
+                rule,
+                format!("{}:{}", f.item.line_start, f.item.current),
+            )
+        } else if scanned.contains(&(path.clone(), rule.clone())) {
+            return false;
+        } else {
+            (path, rule, String::new())
+        };
         if seen.contains(&key) {
             false
         } else {

@@ -41,17 +41,18 @@ pub enum KeyLimitCheck {
     Exceeds(String),
 }
 
-/// The most `session` can spend: its priced estimate (every reply a full `max_tokens`), never
-/// above its budget, since the ledger makes no call that could pass it. None when neither is
-/// known (no priced participant and no budget).
+/// The most `session` can spend: its priced worst case (every reply a full `max_tokens`, no
+/// cache read counted on, a marked opening at the write price), never above its budget, since
+/// the ledger makes no call that could pass it. None when neither is known (no priced
+/// participant and no budget).
 pub fn worst_case_usd(session: &Session) -> Option<f64> {
     let (estimate, budget) = match &session.body {
         Body::Consult(body) => (
-            estimate_cost(&session.subject, &body.config).usd,
+            estimate_cost(&session.subject, &body.config).worst_case_usd,
             body.config.budget_usd(),
         ),
         Body::Benchmark(body) => (
-            benchmark_estimate(&body.questions, &body.config.council).usd,
+            benchmark_estimate(&body.questions, &body.config.council).worst_case_usd,
             body.config.budget_usd(),
         ),
         Body::Review(body) => (None, body.config.budget_usd()),

@@ -1,6 +1,8 @@
-//! The panel's round-1 answers on the questions every panelist has an outcome for: the one input
-//! of every "which council" figure. A panelist that gave no answer (its call failed) casts no vote
-//! and counts as wrong, as in the round-1 vote and its solo arm.
+//! The panel's round-1 answers on the questions every panelist answered: the one input of every
+//! "which council" figure. A question where a panelist's call failed (its solo outcome has no
+//! grade) is left out, so the page's "every one of them answered" holds and such questions do not
+//! count toward `MIN_QUESTIONS` (issue 45.6). A panelist with no answer on a question kept here
+//! (a script's silent member) casts no vote and counts as wrong, as in the round-1 vote.
 use consilium_stats::{wilson_interval, Interval, Z_95};
 
 use crate::benchmark::grading::is_correct;
@@ -88,7 +90,8 @@ impl VoteScore {
 }
 
 impl<'a> PanelAnswers<'a> {
-    /// The panel of `body`'s council, on the questions every panelist has a solo outcome for.
+    /// The panel of `body`'s council, on the questions every panelist answered (each solo
+    /// outcome graded; a failed call leaves the question out).
     pub fn of(body: &'a BenchmarkBody) -> Self {
         let panel = &body.config.council.panelists;
         let demo = body.config.council.demo;
@@ -113,6 +116,9 @@ impl<'a> PanelAnswers<'a> {
                         })
                     })
                     .collect::<Option<_>>()?;
+                if solos.iter().any(|o| o.correct.is_none()) {
+                    return None;
+                }
                 Some(QuestionAnswers {
                     question,
                     answers: solos.iter().map(|o| o.final_answer.clone()).collect(),

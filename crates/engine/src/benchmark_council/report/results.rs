@@ -32,18 +32,21 @@ pub fn benchmark_report_body(view: &BenchmarkResultsView, about: &[(String, Stri
     html.push_str(
         "<h2>Accuracy per arm</h2>\n<div class=\"wrap\"><table><thead><tr><th scope=\"col\">Arm</th>\
 <th scope=\"col\" class=\"n\">Accuracy</th><th scope=\"col\">95% interval (Wilson)</th><th scope=\"col\">Score</th>\
-<th scope=\"col\" class=\"n\">Cost per correct</th><th scope=\"col\" class=\"n\">Tokens per correct</th></tr></thead><tbody>\n",
+<th scope=\"col\" class=\"n\">Cost per correct</th><th scope=\"col\" class=\"n\">Tokens per correct</th>\
+<th scope=\"col\" class=\"n\">Calls per question</th><th scope=\"col\" class=\"n\">One after another</th></tr></thead><tbody>\n",
     );
     for arm in &view.arms {
         let _ = writeln!(
             html,
-            "<tr><th scope=\"row\">{}</th><td class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+            "<tr><th scope=\"row\">{}</th><td class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
             esc(&arm.label),
             esc(&arm.accuracy),
             esc(&arm.interval),
             esc(&arm.score),
             esc(&arm.cost_per_correct),
             esc(&arm.tokens_per_correct),
+            esc(&arm.calls_per_question),
+            esc(&arm.sequential_per_question),
         );
     }
     html.push_str("</tbody></table></div>\n");

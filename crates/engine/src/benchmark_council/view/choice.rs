@@ -80,6 +80,8 @@ pub struct KeepCouncil {
     pub council: Option<KeptCouncil>,
     /// "Keep gpt-4o and llama3".
     pub label: String,
+    /// The demo's scripted council (issue 45.10): the button only says what it would do.
+    pub demo: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -456,6 +458,7 @@ fn keep_council(choice: &CouncilChoice, names: &[String]) -> Option<KeepCouncil>
         participant_ids: choice.keep()?,
         council: None,
         label: format!("Keep {}", member_names(smallest.members, names)),
+        demo: false,
     })
 }
 
@@ -569,6 +572,9 @@ impl CouncilChoiceView {
     /// The view with what "Keep this council" saves: the smallest council's panelists (in panel
     /// order) and the judge, from the benchmark's council; nothing for a council of one.
     pub fn with_council(mut self, council: &ConsultConfig) -> Self {
+        if let Some(keep) = self.keep.as_mut() {
+            keep.demo = council.demo;
+        }
         if let Some(keep) = self.keep.as_mut().filter(|k| k.participant_ids.len() >= 2) {
             let panelists = council
                 .panelists

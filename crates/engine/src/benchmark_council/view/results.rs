@@ -8,6 +8,7 @@ use consilium_stats::ReliabilityBin;
 
 use crate::benchmark::advice::{advice, Advice};
 use crate::benchmark::council_choice::council_choice_of;
+use crate::benchmark::effort::arm_efforts;
 use crate::benchmark::headline::p_value_text;
 use crate::benchmark::outcomes::summarise_body;
 use crate::benchmark::progress::BenchmarkProgress;
@@ -32,6 +33,9 @@ pub struct BenchmarkResultsView {
     /// The headline's advice as one button ("Use the vote"); `None` when built from a summary
     /// alone or when it advises nothing.
     pub advice: Option<Advice>,
+    /// The run was the demo's scripted council (issue 45.10): its advice is shown as what it
+    /// would do, and never changes the user's settings.
+    pub demo: bool,
 }
 
 /// One arm: its text for the table, and its fractions (0 to 1) for the chart.
@@ -45,6 +49,10 @@ pub struct ArmRow {
     pub interval: String,
     pub cost_per_correct: String,
     pub tokens_per_correct: String,
+    /// Calls per question ("3.0"), re-asks included; "—" when built from a summary alone.
+    pub calls_per_question: String,
+    /// Calls one after another per question ("2.0": a round's parallel calls count once).
+    pub sequential_per_question: String,
     pub accuracy_fraction: Option<f64>,
     pub low: f64,
     pub high: f64,
@@ -151,6 +159,8 @@ fn arm_row(arm: &ArmSummary, is_council: bool) -> ArmRow {
             .tokens_per_correct
             .map(|t| thousands(t.round() as u64))
             .unwrap_or_else(|| "—".into()),
+        calls_per_question: "—".into(),
+        sequential_per_question: "—".into(),
         accuracy_fraction: arm.accuracy,
         low: arm.interval.low,
         high: arm.interval.high,
@@ -266,6 +276,7 @@ pub fn benchmark_results(
         },
         council_choice: None,
         advice: None,
+        demo: false,
     }
 }
 
@@ -281,9 +292,24 @@ pub fn benchmark_body_results(body: &BenchmarkBody) -> BenchmarkResultsView {
 /// that part in a task of its own (`body_council_choice`), as each takes long on a long run.
 pub fn arms_results(body: &BenchmarkBody) -> BenchmarkResultsView {
     let summary = summarise_body(body);
-    BenchmarkResultsView {
+    let mut view = BenchmarkResultsView {
         advice: advice(body, &summary),
+        demo: body.config.council.demo,
         ..benchmark_results(&summary, &body.questions)
+    };
+    with_effort(&mut view.arms, body);
+    view
+}
+
+/// Each arm's calls and calls one after another per question, from the record (issue 45.6):
+/// what README says every arm shows, on the page and in the report.
+fn with_effort(rows: &mut [ArmRow], body: &BenchmarkBody) {
+    let per_question = |value: Option<f64>| value.map_or_else(|| "—".into(), |v| format!("{v:.1}"));
+    for effort in arm_efforts(body) {
+        if let Some(row) = rows.iter_mut().find(|row| row.label == effort.label) {
+            row.calls_per_question = per_question(effort.calls_per_question());
+            row.sequential_per_question = per_question(effort.sequential_calls_per_question());
+        }
     }
 }
 
@@ -379,6 +405,7 @@ pub fn benchmark_estimate(questions: &[Question], council: &ConsultConfig) -> Co
         input_tokens: 0,
         output_tokens: 0,
         usd: None,
+        worst_case_usd: None,
         unpriced_participants: Vec::new(),
         verbose: council.verbose,
         cached_input_tokens: 0,
@@ -393,6 +420,9 @@ pub fn benchmark_estimate(questions: &[Question], council: &ConsultConfig) -> Co
         total.cached_input_tokens += one.cached_input_tokens;
         if let Some(usd) = one.usd {
             total.usd = Some(total.usd.unwrap_or(0.0) + 2.0 * usd);
+        }
+        if let Some(worst) = one.worst_case_usd {
+            total.worst_case_usd = Some(total.worst_case_usd.unwrap_or(0.0) + 2.0 * worst);
         }
         for label in one.unpriced_participants {
             if !total.unpriced_participants.contains(&label) {

@@ -79,8 +79,9 @@ pub fn consult_markdown(session: &Session) -> String {
             Some(check) if check.adjusted => {
                 let _ = writeln!(
                     out,
-                    "Confidence: **{}** (computed; the judge said {}: {})\n",
+                    "Confidence: **{}** (computed; {} {}: {})\n",
                     percent(check.computed_confidence),
+                    decision.decided_by.said(),
                     percent(check.judge_confidence),
                     check.rule
                 );

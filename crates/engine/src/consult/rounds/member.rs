@@ -18,6 +18,12 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         return Err(Stop::missing("member to ask"));
     };
     run.enter_round(1)?;
+    if member.answer.is_some() {
+        // Resumed with its answer already saved (a reload before it was marked complete):
+        // nothing to ask, but the run passes through its round as a first run does, so it ends
+        // Complete rather than refused as a jump from consent to the end (issue 45.8).
+        return Ok(());
+    }
     let plan = CallPlan {
         call_id: CallId::seat(1, &panelist.id).at_step(Step::Alone),
         round: 1,

@@ -30,8 +30,9 @@ pub fn turn_context(turns: &[Session]) -> Option<FollowUpOf> {
     let council = council_turns(turns);
     let (latest, earlier) = council.split_last()?;
     let mut context = earlier_decision(latest)?;
-    if let Some(first) = earlier.first() {
-        context.thread = first.id.clone();
+    let root = thread_root_of(turns)?;
+    if root != context.session_id {
+        context.thread = root;
     }
     let decided: Vec<EarlierTurn> = earlier
         .iter()
@@ -53,6 +54,19 @@ pub fn turn_context(turns: &[Session]) -> Option<FollowUpOf> {
     context.left_out = decided.len() - kept;
     context.before = decided[context.left_out..].to_vec();
     Some(context)
+}
+
+/// The thread's first turn as the records name it (issue 45.8): any follow-up's own root, so a
+/// thread whose first turn was deleted stays one thread and is not split at the next follow-up;
+/// the first stored turn's id only when no turn follows another.
+fn thread_root_of(turns: &[Session]) -> Option<String> {
+    turns
+        .iter()
+        .find_map(|turn| {
+            let follows = turn.body_of::<ConsultBody>()?.follows.as_ref()?;
+            Some(follows.thread_root().to_string())
+        })
+        .or_else(|| turns.first().map(|turn| turn.id.clone()))
 }
 
 /// The turns of a thread the council answered, in order: every turn but those asked of one member.
@@ -157,6 +171,9 @@ pub fn thread_turns(turns: &[Session]) -> Vec<ThreadTurn> {
                 question: session.subject.trim().to_string(),
                 depth: if member.is_some() {
                     ONE_MEMBER
+                } else if config.is_alone() {
+                    // A one-model council has no depth to speak of (issue 45.7).
+                    config.depth_label()
                 } else {
                     depth_chip(config.depth, config.stop_after_round)
                 },

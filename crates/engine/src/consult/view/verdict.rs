@@ -74,6 +74,8 @@ pub struct Decision {
     pub depth: &'static str,
     /// Offer "Cross-examine anyway" (`consult::cross_examine_anyway`).
     pub can_cross_examine_anyway: bool,
+    /// A model alone that answered in prose: it stated no confidence, so none is shown as its own.
+    pub no_number: bool,
 }
 
 /// The decision of `session`, once it has a verdict.
@@ -84,6 +86,8 @@ pub fn decision(session: &Session) -> Option<Decision> {
     let dissent = dissent_on_record(body);
     // One model asked alone: no panel, so no band checks its own number.
     let alone = body.config.is_alone();
+    // Its answer in prose states no confidence: its 0 is no number, not the model's own.
+    let no_number = alone && body.round1.first().is_some_and(|a| a.free_text);
     let meter = reached.confidence_check.map(|check| {
         let floor_earned = check.agreement_gaps.is_empty();
         let (band_low, band_high) = if alone {
@@ -96,17 +100,20 @@ pub fn decision(session: &Session) -> Option<Decision> {
                 floor_earned,
             )
         };
-        let text = if alone {
+        let text = if alone && no_number {
+            "no number: the model answered in prose (asked alone: no band applies)".to_string()
+        } else if alone {
             format!(
                 "{}, the model's own number (asked alone: no band applies)",
                 percent(check.computed_confidence)
             )
         } else {
             format!(
-                "{} computed, allowed {} to {}; the judge said {}",
+                "{} computed, allowed {} to {}; {} {}",
                 percent(check.computed_confidence),
                 percent(band_low),
                 percent(band_high),
+                reached.decided_by.said(),
                 percent(check.judge_confidence)
             )
         };
@@ -153,6 +160,7 @@ pub fn decision(session: &Session) -> Option<Decision> {
         calls_saved: reached.calls_saved,
         depth: body.config.depth_label(),
         can_cross_examine_anyway: can_cross_examine_anyway(session),
+        no_number,
     })
 }
 
@@ -314,10 +322,33 @@ pub fn dissent_level(dissent: &[DissentLine]) -> &'static str {
     }
 }
 
+/// The chip's tone as a `data-level` word the style colours (issue 45.10): "no-dissent" (green)
+/// only when nothing is on record, no one was absent and the confidence is at least 70%; below
+/// 70% it is "high-dissent" whatever the dissent says; an absence is at least "medium-dissent";
+/// "alone" for a model asked alone (no panel, no tone of agreement).
+pub fn chip_level(decision: &Decision) -> &'static str {
+    if decision.decided_by == DecidedBy::Alone {
+        return "alone";
+    }
+    let level = dissent_level(&decision.dissent);
+    if level == "high dissent" || shown_confidence(decision) < RESERVATIONS_FLOOR {
+        "high-dissent"
+    } else if level == "medium dissent" || !decision.absent.is_empty() {
+        "medium-dissent"
+    } else if level == "low dissent" {
+        "low-dissent"
+    } else {
+        "no-dissent"
+    }
+}
+
 /// The one confidence chip: "78% · medium dissent" (the computed confidence; the judge's own
 /// number when the record predates the check), then the panelists absent, if any: "75% · 1 of 3
 /// panelists absent". See `dissent_summary`.
 pub fn confidence_chip(decision: &Decision) -> String {
+    if decision.no_number {
+        return format!("no stated confidence · {}", dissent_summary(decision));
+    }
     format!(
         "{} · {}",
         percent(shown_confidence(decision)),
@@ -376,8 +407,13 @@ pub fn confidence_why(decision: &Decision) -> Vec<WhyLine> {
         ];
     };
     if decision.decided_by == DecidedBy::Alone {
+        let own = if decision.no_number {
+            "none: it answered in prose".to_string()
+        } else {
+            percent(meter.judge)
+        };
         return vec![
-            line("Its own number", percent(meter.judge)),
+            line("Its own number", own),
             line("Rule", meter.rule.clone()),
             line(
                 "The engine",
@@ -387,15 +423,19 @@ pub fn confidence_why(decision: &Decision) -> Vec<WhyLine> {
         ];
     }
     let level = dissent_summary(decision);
+    let whose = match decision.decided_by {
+        DecidedBy::Verdict => "the judge's",
+        _ => "the starting",
+    };
     let outcome = if meter.adjusted {
         format!(
-            "moved the judge's {} into the band: {}",
+            "moved {whose} {} into the band: {}",
             percent(meter.judge),
             percent(meter.computed)
         )
     } else {
         format!(
-            "kept the judge's {}: it lies inside the band",
+            "kept {whose} {}: it lies inside the band",
             percent(meter.judge)
         )
     };
@@ -408,7 +448,7 @@ pub fn confidence_why(decision: &Decision) -> Vec<WhyLine> {
                 percent(meter.band_high)
             ),
         ),
-        line("Judge's number", percent(meter.judge)),
+        line(decision.decided_by.number_source(), percent(meter.judge)),
         line("Rule", meter.rule.clone()),
         line("The engine", outcome),
     ]

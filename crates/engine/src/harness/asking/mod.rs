@@ -304,10 +304,34 @@ impl Unusable {
         } else {
             format!(
                 "{model}'s reply could not be used, even when asked again. {}",
-                self.error
+                for_the_user(&self.error)
             )
         }
     }
+}
+
+/// Words that open an instruction to the model in a re-ask ("use only these names: …", "say it
+/// in words", "write your own text").
+const INSTRUCTIONS: &[&str] = &[
+    "use ", "write ", "say ", "answer ", "give ", "reply ", "return ", "put ", "name ", "list ",
+    "keep ", "choose ", "pick ", "include ",
+];
+
+/// Why a reply could not be used, as the user reads it (issue 45.10): the parser's sentence
+/// without the instruction the re-ask gave the model (after "; " or ": "), which names peers by
+/// the labels that model saw and speaks to the model, not to the user.
+pub fn for_the_user(error: &str) -> String {
+    let mut text = error.trim();
+    for separator in ["; ", ": "] {
+        if let Some((reason, rest)) = text.split_once(separator) {
+            let rest = rest.trim_start().to_ascii_lowercase();
+            if INSTRUCTIONS.iter().any(|word| rest.starts_with(word)) {
+                text = reason;
+            }
+        }
+    }
+    let text = text.trim_end_matches(['.', ';', ':', ' ']);
+    format!("{text}.")
 }
 
 /// A reply parser with its value's type erased (boxed as `Any`), so that the call machinery below
@@ -849,6 +873,7 @@ impl dyn Asking + '_ {
             &plan.call_id.to_string(),
             plan.participant.price,
             plan.prompt.estimated_tokens(),
+            plan.prompt.marked_tokens(),
             self.max_tokens(),
         );
         let reserved = match (reserved, plan.search_fee_bound()) {

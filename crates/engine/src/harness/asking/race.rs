@@ -152,6 +152,7 @@ impl dyn Asking + '_ {
             &format!("request {} of {}", request.0 + 1, plan.call_id),
             target.price,
             plan.prompt.estimated_tokens(),
+            plan.prompt.marked_tokens(),
             self.max_tokens(),
         );
         match reserved {

@@ -71,6 +71,15 @@ impl BenchmarkConfig {
     /// `Err` is a sentence the user can act on.
     pub fn validate(&self) -> Result<(), String> {
         self.council.validate()?;
+        // A council of one asks no synthesis and no verdict: its "council" arm would have no
+        // verdict to grade and be wrong on every question (issue 45.8).
+        if self.council.panelists.len() < crate::record::consult::config::MIN_PANELISTS {
+            return Err(format!(
+                "A benchmark weighs a council against its members alone: seat at least {} \
+                 panelists.",
+                crate::record::consult::config::MIN_PANELISTS
+            ));
+        }
         if self.parallel_per_provider == 0 {
             return Err("Allow at least 1 request at a time per provider.".to_string());
         }

@@ -72,10 +72,20 @@ impl Depth {
 }
 
 /// A final answer as two answers are compared in a consult, which knows no grader: case, spacing,
-/// a final full stop and thousands separators do not count; a number is its value.
+/// a final full stop and thousands separators do not count; a number is its value. A comma counts
+/// as a thousands separator only in groups of three ("1,500"): "1,5" is a decimal comma, never 15
+/// (issue 45.8), so it stays as written.
 fn answer_key(answer: &str) -> String {
     let words: Vec<&str> = answer.split_whitespace().collect();
     let text = words.join(" ").trim_end_matches('.').trim().to_lowercase();
+    let grouped = if text.contains(',') {
+        thousands_grouped(&text)
+    } else {
+        true
+    };
+    if !grouped {
+        return text;
+    }
     let digits: String = text.chars().filter(|&c| c != ',' && c != '_').collect();
     match digits.parse::<f64>() {
         Ok(number) if number.is_finite() && digits.bytes().any(|b| b.is_ascii_digit()) => {
@@ -83,6 +93,20 @@ fn answer_key(answer: &str) -> String {
         }
         _ => text,
     }
+}
+
+/// Whether every comma of `text` separates groups of three digits after a first group of one to
+/// three: "1,500", "-12,000.5".
+fn thousands_grouped(text: &str) -> bool {
+    let unsigned = text.strip_prefix('-').unwrap_or(text);
+    let whole = unsigned.split('.').next().unwrap_or("");
+    let mut groups = whole.split(',');
+    let first = groups.next().unwrap_or("");
+    let digits = |g: &str| g.bytes().all(|b| b.is_ascii_digit());
+    (1..=3).contains(&first.len())
+        && digits(first)
+        && groups.all(|g| g.len() == 3 && digits(g))
+        && !unsigned[whole.len()..].contains(',')
 }
 
 /// Whether two final answers are the same answer (see `answer_key`).

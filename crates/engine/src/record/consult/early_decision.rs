@@ -38,9 +38,35 @@ impl DecidedBy {
             }
             DecidedBy::Vote => "Decided by vote: the majority's point after the synthesis.",
             DecidedBy::SplitVote => {
-                "Decided by vote: the panel is split, no position has a majority."
+                "The vote decided nothing: the panel is split, no position has a majority."
             }
             DecidedBy::Alone => "Asked alone: its answer is the decision.",
+        }
+    }
+
+    /// Whose number the confidence started from, as "Why?" names it: only a verdict's is the
+    /// judge's (issue 45.7); an early decision's is the synthesis's point, the least confident
+    /// panelist's, or the model's own.
+    pub fn number_source(self) -> &'static str {
+        match self {
+            DecidedBy::Verdict => "Judge's number",
+            DecidedBy::AgreedAnswers => "Least confident panelist's number",
+            DecidedBy::AgreedAfterSynthesis | DecidedBy::Vote | DecidedBy::SplitVote => {
+                "The synthesis's number for the point"
+            }
+            DecidedBy::Alone => "Its own number",
+        }
+    }
+
+    /// The same in a clause: "the judge said 80%", "the synthesis said 80%".
+    pub fn said(self) -> &'static str {
+        match self {
+            DecidedBy::Verdict => "the judge said",
+            DecidedBy::AgreedAnswers => "the least confident panelist said",
+            DecidedBy::AgreedAfterSynthesis | DecidedBy::Vote | DecidedBy::SplitVote => {
+                "the synthesis said"
+            }
+            DecidedBy::Alone => "the model said",
         }
     }
 
@@ -106,8 +132,13 @@ pub struct Decision<'a> {
 
 impl Decision<'_> {
     /// "The panel agreed after the synthesis: no cross-examination needed · 4 calls saved".
+    /// A split vote decided nothing, so it claims no saving (issue 45.7).
     pub fn how_reached(&self) -> String {
-        match self.calls_saved {
+        let saved = match self.decided_by {
+            DecidedBy::SplitVote => 0,
+            _ => self.calls_saved,
+        };
+        match saved {
             0 => self.decided_by.sentence().to_string(),
             saved => format!(
                 "{} · {saved} call{} saved",

@@ -151,14 +151,51 @@ fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"_-.".contains(&b)
 }
 
-/// `<add key="DbPassword" ` -> `DbPassword`.
+/// The name a `value` is given to by its element or object: `<add key="DbPassword" ` ->
+/// `DbPassword`, and the name-value pairs of JSON and YAML (issue 45.9):
+/// `{"name": "DB_PASSWORD", "value": ` -> `DB_PASSWORD` (Kubernetes' `env`, ECS task
+/// definitions, GitHub's and Terraform's variable lists). The nearest such name before it wins.
 fn attribute_name(before: &str) -> Option<&str> {
-    let at = ["key=\"", "name=\""]
+    let lower = before.to_ascii_lowercase();
+    ["name", "key"]
         .iter()
-        .filter_map(|a| before.rfind(a).map(|at| at + a.len()))
-        .max()?;
-    let length = before[at..].find('"')?;
-    Some(&before[at..at + length])
+        .flat_map(|word| {
+            lower
+                .match_indices(word)
+                .map(move |(at, _)| (at, at + word.len()))
+        })
+        .filter(|&(at, _)| {
+            at == 0 || {
+                let b = before.as_bytes()[at - 1];
+                !(b.is_ascii_alphanumeric() || b == b'_')
+            }
+        })
+        .filter_map(|(at, end)| Some((at, quoted_after_operator(before, end)?)))
+        .max_by_key(|&(at, _)| at)
+        .map(|(_, name)| name)
+}
+
+/// After a name ending at `i`: an optional closing quote, `:` or `=`, then a quoted string,
+/// whose content is returned.
+fn quoted_after_operator(text: &str, mut i: usize) -> Option<&str> {
+    let bytes = text.as_bytes();
+    if bytes.get(i).is_some_and(|b| QUOTES.contains(b)) {
+        i += 1;
+    }
+    while bytes.get(i).is_some_and(|b| matches!(b, b' ' | b'\t')) {
+        i += 1;
+    }
+    if !bytes.get(i).is_some_and(|b| matches!(b, b':' | b'=')) {
+        return None;
+    }
+    i += 1;
+    while bytes.get(i).is_some_and(|b| matches!(b, b' ' | b'\t')) {
+        i += 1;
+    }
+    let quote = *bytes.get(i).filter(|b| QUOTES.contains(b))?;
+    let start = i + 1;
+    let length = text[start..].bytes().position(|b| b == quote)?;
+    Some(&text[start..start + length]).filter(|name| !name.is_empty())
 }
 
 /// The value assigned after `op_end`, as a byte range: a quoted string's content, or an

@@ -1,13 +1,19 @@
-//! How a secret is shown once found: its first four and last two characters.
+//! How a secret is shown once found: enough to recognise it, never more than a third of it.
 
-/// `AKIA4HKQ2ZT7XMPLW9QD` -> `AKIA…QD`; eight characters or fewer -> `****`.
+/// `AKIA4HKQ2ZT7XMPLW9QD` -> `AKIA…QD`; eight characters or fewer -> `****`. At most a third
+/// of the characters show (issue 45.9: 6 of a 9-character password was most of it): the first
+/// two up to 11 characters, the first two and the last two up to 17, then the first four and
+/// the last two.
 pub(super) fn masked(found: &str) -> String {
     let chars: Vec<char> = found.chars().collect();
-    if chars.len() <= 8 {
-        return "****".to_string();
-    }
-    let head: String = chars[..4].iter().collect();
-    let tail: String = chars[chars.len() - 2..].iter().collect();
+    let (head, tail) = match chars.len() {
+        0..=8 => return "****".to_string(),
+        9..=11 => (2, 0),
+        12..=17 => (2, 2),
+        _ => (4, 2),
+    };
+    let head: String = chars[..head].iter().collect();
+    let tail: String = chars[chars.len() - tail..].iter().collect();
     format!("{head}…{tail}")
 }
 

@@ -214,7 +214,7 @@ pub(super) fn is_aws_secret_name(name: &str) -> bool {
 }
 
 /// `DB_PASSWORD` -> [db, password]; `apiKey` -> [api, key]; `APIKey` -> [api, key];
-/// `_authToken` -> [auth, token]; `oauth2_client` -> [oauth2, client].
+/// `_authToken` -> [auth, token]; `oauth2_client` -> [oauth, client]; `token2` -> [token].
 fn words(name: &str) -> Vec<String> {
     let mut words = Vec::new();
     for part in name.split(|c: char| !c.is_ascii_alphanumeric()) {
@@ -238,7 +238,15 @@ fn words(name: &str) -> Vec<String> {
             words.push(word);
         }
     }
+    // A number ending a word numbers the name, not its meaning (issue 45.9): `DB_PASSWORD2`,
+    // `token2` and `apiKey2` name a password, a token and a key as their first ones do.
     words
+        .into_iter()
+        .filter_map(|word| {
+            let trimmed = word.trim_end_matches(|c: char| c.is_ascii_digit());
+            (!trimmed.is_empty()).then(|| trimmed.to_string())
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -258,5 +266,8 @@ mod tests {
         assert_eq!(secret_strength("TOKEN_URL"), None);
         assert_eq!(secret_strength("PGPASSWORD"), Some(Strength::Password));
         assert_eq!(secret_strength("x_api_key"), Some(Strength::Token));
+        assert_eq!(secret_strength("DB_PASSWORD2"), Some(Strength::Password));
+        assert_eq!(secret_strength("token2"), Some(Strength::Token));
+        assert_eq!(secret_strength("apiKey2"), Some(Strength::Token));
     }
 }

@@ -29,7 +29,6 @@ const PLACEHOLDER_PARTS: &[&str] = &[
     "notreal",
     "not-a-real",
     "not_a_real",
-    "here",
     "<",
     ">",
     "${",
@@ -78,16 +77,54 @@ const PLACEHOLDER_WORDS: &[&str] = &[
     "false",
 ];
 
+/// Placeholder words that are also parts of ordinary words ("Atmosphere2024" holds "here"):
+/// they count only where a word of the value starts (`key_here`, `KeyHere`, `HERE`).
+const PLACEHOLDER_WORD_STARTS: &[&str] = &["here"];
+
 /// A documented example key or a placeholder, in any position a secret can be.
 pub(super) fn is_placeholder(value: &str) -> bool {
     let lower = value.to_ascii_lowercase();
     DOCUMENTED_EXAMPLES.contains(&value)
         || PLACEHOLDER_PARTS.iter().any(|p| lower.contains(p))
+        || PLACEHOLDER_WORD_STARTS
+            .iter()
+            .any(|w| starts_a_word(value, &lower, w))
         || PLACEHOLDER_WORDS.contains(&lower.as_str())
-        || value.starts_with('$')
+        || is_variable(value)
         || (value.starts_with('%') && value.ends_with('%'))
         || has_sequence(value, 6)
         || entropy_bits(value) < 2.0
+}
+
+/// Whether `word` (lower case) occurs in `value` where a word starts: at the start, after a
+/// character that is not a letter, or at a capital after a small letter.
+fn starts_a_word(value: &str, lower: &str, word: &str) -> bool {
+    let bytes = value.as_bytes();
+    lower.match_indices(word).any(|(at, _)| {
+        at == 0 || {
+            let (before, first) = (bytes[at - 1], bytes[at]);
+            !before.is_ascii_alphabetic()
+                || (before.is_ascii_lowercase() && first.is_ascii_uppercase())
+        }
+    })
+}
+
+/// A variable standing for the value: `${TOKEN}`, `$(cat key)`, `$DB_PASSWORD`, `$password`.
+/// A `$` before a mixed-case word with digits (`$ecretPa55`) is a password's first character,
+/// not a variable (issue 45.9).
+fn is_variable(value: &str) -> bool {
+    let Some(rest) = value.strip_prefix('$') else {
+        return false;
+    };
+    if rest.starts_with(['{', '(']) || rest.is_empty() {
+        return true;
+    }
+    let identifier = rest.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && !rest.as_bytes()[0].is_ascii_digit();
+    let one_case = !(rest.bytes().any(|b| b.is_ascii_lowercase())
+        && rest.bytes().any(|b| b.is_ascii_uppercase()));
+    let digits = rest.bytes().any(|b| b.is_ascii_digit());
+    identifier && (one_case || !digits)
 }
 
 /// A key whose format matched is still a placeholder when its random part is not random.
@@ -139,11 +176,16 @@ fn is_not_a_secret(value: &str) -> bool {
             .any(|p| lower.starts_with(p))
 }
 
+/// An address: a local part, and a domain whose last label is a top-level domain of letters
+/// (`P@ss.w0rd` is a password: "w0rd" is no top-level domain, issue 45.9).
 fn is_email(value: &str) -> bool {
     let Some((local, domain)) = value.split_once('@') else {
         return false;
     };
-    !local.is_empty()
+    let top = domain.rsplit('.').next().unwrap_or("");
+    top.len() >= 2
+        && top.bytes().all(|b| b.is_ascii_alphabetic())
+        && !local.is_empty()
         && local
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b"._+-".contains(&b))

@@ -5,7 +5,7 @@ use super::final_answer::final_answer_schema;
 use super::schema::{citations, list, object, percentage, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 use crate::foundation::validation::{
-    require_min_items, require_text, require_texts, require_unit_interval,
+    require_min_items, require_prose, require_prose_items, require_text, require_unit_interval,
 };
 use crate::record::sources::Citation;
 
@@ -68,13 +68,13 @@ impl IndependentArtifact {
     pub fn validate(&self) -> Result<(), ValidationError> {
         self.envelope.validate(INDEPENDENT)?;
         require_text("agent_id", &self.agent_id)?;
-        require_text("position", &self.position)?;
+        require_prose("position", &self.position)?;
         if self.free_text {
             // Prose has no key points, rationale or confidence of its own.
             return Ok(());
         }
         require_min_items("key_points", self.key_points.len(), 1)?;
-        require_texts("key_points", &self.key_points)?;
+        require_prose_items("key_points", &self.key_points)?;
         require_text("rationale", &self.rationale)?;
         require_unit_interval("confidence", self.confidence)
     }

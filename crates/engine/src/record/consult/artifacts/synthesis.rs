@@ -5,7 +5,7 @@ use serde_json::Value;
 use super::schema::{agent_id, list, object, percentage, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
 use crate::foundation::validation::{
-    require_min_items, require_text, require_texts, require_unit_interval,
+    require_min_items, require_prose, require_text, require_texts, require_unit_interval,
 };
 
 pub const SYNTHESIS: ArtifactKind = ArtifactKind {
@@ -74,7 +74,7 @@ impl SynthesisArtifact {
         self.envelope.validate(SYNTHESIS)?;
         for (index, consensus) in self.consensus_points.iter().enumerate() {
             let field = format!("consensus_points[{index}]");
-            require_text(&format!("{field}.point"), &consensus.point)?;
+            require_prose(&format!("{field}.point"), &consensus.point)?;
             let supporters = format!("{field}.supporting_agents");
             require_min_items(&supporters, consensus.supporting_agents.len(), 1)?;
             require_texts(&supporters, &consensus.supporting_agents)?;

@@ -5,7 +5,9 @@ use serde_json::Value;
 use super::final_answer::final_answer_schema;
 use super::schema::{agent_id, citations, list, object, one_of, percentage, references, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
-use crate::foundation::validation::{require_min_items, require_text, require_unit_interval};
+use crate::foundation::validation::{
+    require_min_items, require_prose, require_text, require_unit_interval,
+};
 use crate::record::sources::Citation;
 
 pub const VERDICT: ArtifactKind = ArtifactKind {
@@ -92,15 +94,15 @@ pub enum Severity {
 impl VerdictArtifact {
     pub fn validate(&self) -> Result<(), ValidationError> {
         self.envelope.validate(VERDICT)?;
-        require_text("recommendation", &self.recommendation)?;
+        require_prose("recommendation", &self.recommendation)?;
         require_unit_interval("confidence", self.confidence)?;
         require_min_items("evidence", self.evidence.len(), 1)?;
         for (index, evidence) in self.evidence.iter().enumerate() {
-            require_text(&format!("evidence[{index}]"), &evidence.point)?;
+            require_prose(&format!("evidence[{index}]"), &evidence.point)?;
         }
         for (index, dissent) in self.dissent.iter().enumerate() {
             require_text(&format!("dissent[{index}].agent"), &dissent.agent)?;
-            require_text(&format!("dissent[{index}].concern"), &dissent.concern)?;
+            require_prose(&format!("dissent[{index}].concern"), &dissent.concern)?;
         }
         Ok(())
     }
