@@ -225,7 +225,7 @@ async fn the_benchmarks_advice_sets_the_depth_of_new_consults_and_undo_restores_
     assert_eq!(state.settings.get_untracked().depth, Depth::Adaptive);
     let _mount = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
         provide_context(state);
-        view! { <AdviceAction advice=Advice::UseDepth(Depth::Vote) /> }
+        view! { <AdviceAction advice=Advice::UseDepth(Depth::Vote) demo=false /> }
     });
     let button = |text: &str| button_named(&host, text);
     button("Use the vote")
@@ -289,7 +289,7 @@ async fn the_benchmarks_advice_to_use_a_model_alone_saves_a_one_seat_council_and
         let consult = Council::new(state);
         consult.follow_alone(state, true);
         council.set(Some(consult));
-        view! { <AdviceAction advice=advice.clone() /> }
+        view! { <AdviceAction advice=advice.clone() demo=false /> }
     });
     TimeoutFuture::new(0).await;
     let council = council.get_untracked().expect("mounted");
