@@ -196,7 +196,9 @@ test('"Keep this council" saves the smallest council that holds, the next consul
       const given = answers[outcome.arm.participant_id];
       if (outcome.arm.kind !== 'solo' || !given) continue;
       outcome.final_answer = given(i, right);
-      outcome.correct = outcome.final_answer === null ? null : outcome.final_answer === right;
+      // A silent member gives no answer and is graded wrong; an ungraded (null) outcome is a failed
+      // call, and its question is left out of the council choice (issue 45.6).
+      outcome.correct = outcome.final_answer === null ? false : outcome.final_answer === right;
     }
   });
   const choice = await openStoredRun(page, fixture);

@@ -115,7 +115,8 @@ for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) 
     const openSidebar = async () => {
       const toggle = page.getByRole('button', { name: 'Sessions', exact: true });
       if (size.width < 800 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-      return page.getByRole('complementary', { name: 'Sessions' });
+      // On a phone the sidebar is a drawer (a dialog); on a desktop, the complementary landmark.
+      return page.getByRole(size.width < 800 ? 'dialog' : 'complementary', { name: 'Sessions' });
     };
     let sidebar = await openSidebar();
     await sidebar.locator('.recent-row').first().hover();

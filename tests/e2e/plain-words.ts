@@ -5,9 +5,9 @@ import { Page } from '@playwright/test';
 
 /** Capitals a reader knows (and the demos' texts use): allowed as they are. */
 export const ACRONYMS = [
-  'AI', 'AKIA', 'API', 'AWS', 'CI', 'CORS', 'CPU', 'CSS', 'CSV', 'GB', 'HCI', 'HTML', 'HTTP', 'HTTPS',
+  'AI', 'AKIA', 'API', 'AWS', 'CI', 'CORS', 'CPU', 'CSS', 'CSV', 'DOCX', 'GB', 'HCI', 'HTML', 'HTTP', 'HTTPS',
   'ID', 'JSON', 'JSONL', 'JWT', 'KB', 'LLM', 'LM', 'MB', 'OK', 'ORM', 'PR', 'RICE', 'SAML', 'SQL',
-  'SRE', 'SSO', 'TLS', 'UI', 'URL', 'USD', 'UX', 'XL',
+  'PDF', 'SRE', 'SSO', 'TLS', 'UI', 'URL', 'USD', 'UX', 'XL',
 ];
 
 /**

@@ -106,7 +106,7 @@ pub fn RecordedCalls(
                             <span class="participant">{label}</span>
                             <span class=class>{status}</span>
                         </header>
-                        <pre class="stream">{call.reply_text.clone().unwrap_or_default()}</pre>
+                        <pre class="stream" tabindex="0">{call.reply_text.clone().unwrap_or_default()}</pre>
                         {call.substituted.as_ref().map(|s| view! { <p class="notice substituted">{s.sentence()}</p> })}
                         // How the reply was obtained, e.g. structured output turned off.
                         {(!call.notes.is_empty()).then(|| view! {

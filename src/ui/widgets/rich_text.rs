@@ -77,7 +77,7 @@ fn block_view(block: Block) -> AnyView {
                 .collect::<Vec<_>>();
             // Focusable so a keyboard can scroll a table wider than the screen.
             view! {
-                <div class="table-scroll" tabindex="0" role="region" aria-label="Table">
+                <div class="table-scroll" tabindex="0" role="group" aria-label="Table">
                     <table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>
                 </div>
             }
