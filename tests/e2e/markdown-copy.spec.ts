@@ -63,6 +63,8 @@ for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) 
 
       // Copy the code block: by keyboard, and the button keeps its place and size.
       const copyCode = answer.getByRole('button', { name: 'Copy code' });
+      // In view first: focusing would scroll the page and move the box for that reason alone.
+      await copyCode.scrollIntoViewIfNeeded();
       const before = await copyCode.boundingBox();
       await copyCode.focus();
       await page.keyboard.press('Enter');
