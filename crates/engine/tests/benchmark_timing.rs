@@ -29,12 +29,11 @@ use consilium_engine::record::benchmark::config::BestSingle;
 use consilium_engine::record::benchmark::outcomes_apart::{
     changed_questions, split_questions, stored_record,
 };
+use consilium_engine::resume::{invalid_record_notice, resume_offer};
 use consilium_engine::views::costs::{participant_costs, session_cost_line};
 use consilium_engine::views::failure::failure_report;
 use consilium_engine::views::live::stepper;
-use consilium_engine::views::session::{
-    call_notes, failed_calls, invalid_record_notice, resume_offer,
-};
+use consilium_engine::views::session::{call_notes, failed_calls};
 
 fn time<T>(what: &str, questions: usize, f: impl Fn() -> T) -> f64 {
     let reps = 3;

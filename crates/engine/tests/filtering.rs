@@ -2,7 +2,7 @@
 mod common;
 
 use common::*;
-use consilium_engine::consult::peers::PeerLabels;
+use consilium_engine::record::consult::peers::PeerLabels;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
     consult::filtering::filter_cross_exam, consult::filtering::filter_synthesis,

@@ -6,8 +6,8 @@ use consilium_engine::{
     consult::demo::DEMO_QUESTION, consult::estimate::estimate_cost, foundation::participants::Price,
 };
 use consilium_engine::{
-    views::key_limit::check_key_limits, views::key_limit::worst_case_usd,
-    views::key_limit::KeyLimit, views::key_limit::KeyLimitCheck,
+    key_limit::check_key_limits, key_limit::worst_case_usd, key_limit::KeyLimit,
+    key_limit::KeyLimitCheck,
 };
 
 const PRICE: Price = Price {

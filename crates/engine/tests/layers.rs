@@ -33,14 +33,16 @@ const LAYERS: &[(&str, &[&str])] = &[
     // and the material (files made sources, fitted to seats, quotes checked): protocol-neutral
     // behaviour on the record's sources, which every protocol may read.
     ("L2 harness", &["harness", "material"]),
-    // L3 the protocols, behaviour only; they never import each other (see PROTOCOLS).
+    // L3 view models every protocol shares, knowing none of them: a session's header, costs,
+    // failures, seats, the consent, provider health, the live run, numbers as shown, the export's
+    // HTML builder. Below the protocols, so a protocol's own views (L5, in its folder) stand on
+    // them and the modules never import each other.
+    ("L3 shared views", &["views"]),
+    // L4 the protocols, behaviour only; they never import each other (see PROTOCOLS).
     (
-        "L3 protocols",
+        "L4 protocols",
         &["consult", "review", "prioritize", "benchmark"],
     ),
-    // L4 view models every protocol shares: a session's header, costs, failures, seats, the
-    // consent, provider health, the live run, numbers as shown, the export's HTML builder.
-    ("L4 shared views", &["views"]),
     // L5 each protocol's own view models and reports, in its own folder (see PROTOCOL_VIEWS).
     (
         "L5 protocol views",
@@ -53,10 +55,11 @@ const LAYERS: &[(&str, &[&str])] = &[
             "prioritize/report",
         ],
     ),
-    // L6 on top: the Benchmark run on Consult (its council, demo, views, report and test caller,
-    // one folder), the demo (caller and demo sessions), the library, the whole export, the test
-    // doubles, and the key-limit check (it sets every protocol's run, the Benchmark's too,
-    // against a key's limit).
+    // L6 on top, where every protocol is known: the Benchmark run on Consult (its council, demo,
+    // views, report and test caller, one folder), the demo (caller and demo sessions), the
+    // library, the whole export, the test doubles, a stored session checked again and offered
+    // its resume (each protocol's rules), and the key-limit check (every protocol's run, the
+    // Benchmark's too, against a key's limit).
     (
         "L6 top",
         &[
@@ -65,7 +68,8 @@ const LAYERS: &[(&str, &[&str])] = &[
             "library",
             "html_report",
             "testing",
-            "views/key_limit",
+            "resume",
+            "key_limit",
         ],
     ),
 ];

@@ -1,7 +1,7 @@
 //! The live run's view models: every streamed reply of every protocol's demo, cut at every
 //! character, reads as labelled fields in plain words (never JSON), and the stepper names the
 //! round in plain words.
-use consilium_engine::consult::peers::PeerLabels;
+use consilium_engine::record::consult::peers::PeerLabels;
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::views::live::{
     live_reply, stepper, FieldBody, LiveField, LiveReply, ReplyKind,

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use consilium_engine::consult::peers::PeerLabels;
+use consilium_engine::record::consult::peers::PeerLabels;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
     consult::demo::demo_config, foundation::participants::Persona, harness::io::CallFailure,

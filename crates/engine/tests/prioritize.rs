@@ -482,7 +482,7 @@ fn cancel_aborts_and_the_session_can_resume() {
     );
     let (aborted, _) = run(session(demo_prioritize_config()), &caller);
     assert_eq!(aborted.state, "aborted");
-    assert!(consilium_engine::views::session::resume_offer(&aborted, false, false).is_some());
+    assert!(consilium_engine::resume::resume_offer(&aborted, false, false).is_some());
     let caller = demo_caller();
     let (done, _) = run(aborted, &caller);
     assert_eq!(caller.call_ids()[0], "r1-critic");
@@ -875,15 +875,15 @@ fn rank_movement_follows_each_opportunity_across_rounds_and_the_chart_lays_it_ou
 #[test]
 fn a_stored_prioritization_is_checked_again_and_a_hand_edit_is_named() {
     let (done, _) = run(session(demo_prioritize_config()), &demo_caller());
-    assert!(consilium_engine::views::session::record_problems(&done).is_empty());
+    assert!(consilium_engine::resume::record_problems(&done).is_empty());
     let mut edited = done.clone();
     if let consilium_engine::record::Body::Prioritize(body) = &mut edited.body {
         body.debate.rounds[1].moderator_final_rankings[0] = "opp-99".into();
     }
-    let notice = consilium_engine::views::session::invalid_record_notice(&edited).unwrap();
+    let notice = consilium_engine::resume::invalid_record_notice(&edited).unwrap();
     assert!(
         notice.contains("Round 2's moderator_final_rankings names \"opp-99\""),
         "{notice}"
     );
-    assert!(consilium_engine::views::session::resume_offer(&edited, false, false).is_none());
+    assert!(consilium_engine::resume::resume_offer(&edited, false, false).is_none());
 }

@@ -669,7 +669,7 @@ fn an_irreconcilable_veto_concludes_request_changes_and_the_code_can_still_be_am
     assert!(sink.names().contains(&"review:completed"));
     assert!(!sink.names().contains(&"review:paused"));
     assert_eq!(
-        consilium_engine::views::session::resume_offer(&session, false, false),
+        consilium_engine::resume::resume_offer(&session, false, false),
         None
     );
     assert!(consilium_engine::review::amendment_offer(&session).is_some());
@@ -1073,7 +1073,7 @@ fn a_cancelled_review_resumes_from_its_last_complete_step() {
     let (stopped, _) = run(review(DEMO_DIFF, demo_review_config()), &caller);
     assert_eq!(stopped.review_state(), Some(ReviewState::Aborted));
     assert_eq!(stopped.review().rounds.len(), 1);
-    let offer = consilium_engine::views::session::resume_offer(&stopped, false, false).unwrap();
+    let offer = consilium_engine::resume::resume_offer(&stopped, false, false).unwrap();
     assert_eq!(offer.from_round, 1, "round 1's compromise is still to come");
     let again = demo_caller();
     let (done, _) = run(stopped, &again);

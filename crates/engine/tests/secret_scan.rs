@@ -7,6 +7,7 @@ use consilium_engine::review::diff::ParsedDiff;
 use consilium_engine::review::report::markdown::fix_requests_of;
 use consilium_engine::review::{run_review, secrets};
 use consilium_engine::testing::{text_reply, FixedClock, RecordingSink, ScriptedCaller};
+use consilium_engine::text::mask::mask_secrets;
 use consilium_engine::{html_report, record::Session};
 use futures::executor::block_on;
 use serde_json::json;
@@ -42,7 +43,7 @@ fn the_boto3_line_yields_both_its_secrets() {
             "q8Zr3vN0fKpL2sT7wYbX1cVe9uJ4mHdA6gRkP5oQ"
         ])
     );
-    let masked = secrets::mask_secrets(line, &secrets::secrets_in_versions(line, &[]));
+    let masked = mask_secrets(line, &secrets::secrets_in_versions(line, &[]));
     assert!(!masked.contains("AKIA4HKQ2ZT7XMPLW9QD"), "{masked}");
     assert!(
         !masked.contains("q8Zr3vN0fKpL2sT7wYbX1cVe9uJ4mHdA6gRkP5oQ"),

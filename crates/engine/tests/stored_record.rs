@@ -8,8 +8,7 @@ use consilium_engine::{
     harness::events::Event, record::consult::state::ConsultState, record::Session,
 };
 use consilium_engine::{
-    views::session::invalid_record_notice, views::session::record_problems,
-    views::session::resume_offer,
+    resume::invalid_record_notice, resume::record_problems, resume::resume_offer,
 };
 
 type Edit = Box<dyn Fn(&mut Session)>;

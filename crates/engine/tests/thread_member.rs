@@ -281,7 +281,7 @@ fn a_failed_member_call_fails_the_turn_and_asking_again_answers_it() {
 
     // The banner's retry asks again (not "Resume from round 1"), on the same record: one more
     // call, then the answer.
-    let offer = consilium_engine::views::session::resume_offer(&failed, false, false).unwrap();
+    let offer = consilium_engine::resume::resume_offer(&failed, false, false).unwrap();
     assert_eq!(offer.action(), "Ask again");
     let caller = ScriptedCaller::over_demo();
     let (retried, _) = run(failed, &caller);

@@ -5,15 +5,15 @@ mod common;
 use common::*;
 use consilium_engine::consult::dissent::{dissent_on_record, severity_name};
 use consilium_engine::consult::view::answers::challenge_threads;
+use consilium_engine::resume::resume_offer;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::views::consent::{needs_consent, review_needs_consent};
 use consilium_engine::views::costs::{
     cost_line, describe_calls, describe_estimate, participant_costs,
 };
-use consilium_engine::views::session::resume_offer;
 use consilium_engine::{
-    consult::estimate::estimate_cost, consult::estimate::CostEstimate,
-    foundation::participants::Price, harness::io::CallFailure, harness::io::CallReply,
+    consult::estimate::estimate_cost, foundation::participants::Price,
+    harness::estimate::CostEstimate, harness::io::CallFailure, harness::io::CallReply,
     record::consult::artifacts::CrossExamArtifact, record::consult::artifacts::Severity,
     record::consult::state::ConsultState, record::CostSummary,
 };

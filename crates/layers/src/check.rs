@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::cycles::{cycles, Edges};
+use crate::cycles::{cycles, module_cycles, Edges};
 use crate::paths::crate_paths;
 use crate::rooms::{starts_with, Room, Rooms};
 use crate::sources::module_of;
@@ -67,6 +67,7 @@ pub fn check(files: &[(String, String)], rules: &Rules) -> Vec<String> {
     }
     let layer_of = |name: &str| rooms.named(name).map_or("?", |room| room.layer_name);
     problems.extend(cycles(&taken, layer_of));
+    problems.extend(module_cycles(&taken));
     for &(from, to) in rules.allowed {
         let known = rooms.named(from).is_some() && rooms.named(to).is_some();
         if known && !allowed_taken.contains(&(from, to)) {

@@ -10,6 +10,9 @@
 //! - an import from a higher layer;
 //! - an import between two rooms of one [`Apart`] group (they may share a layer, never each other);
 //! - a cycle of imports among rooms of one layer (or through an allowed edge);
+//! - a cycle among the top-level modules the rooms are in: rooms nested in a module (`consult/view`
+//!   above `consult`) may point one way while the modules import each other, and then no module
+//!   can be read, moved or split on its own;
 //! - a path to an item of the crate root that is not a module: a re-export in `lib.rs` hides
 //!   which layer it comes from, so name the module it lives in;
 //! - a file in no room, naming the table to add it to; and a table out of date: a room with no

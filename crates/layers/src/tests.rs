@@ -413,3 +413,47 @@ fn a_table_out_of_date_is_reported() {
         ]
     );
 }
+
+#[test]
+fn the_check_reports_top_level_modules_that_import_each_other_through_nested_rooms() {
+    // Each room points down its layers, yet `consult` and `views` import each other.
+    let rules = Rules {
+        layers: &[
+            ("L3 protocols", &["consult"]),
+            ("L4 shared views", &["views"]),
+            ("L5 protocol views", &["consult/view"]),
+        ],
+        apart: &[],
+        allowed: &[],
+        table: "LAYERS",
+    };
+    let files = [
+        ("consult/mod.rs", "pub mod view;"),
+        (
+            "consult/view/answers.rs",
+            "use crate::views::numbers::percent;",
+        ),
+        (
+            "views/numbers.rs",
+            "use crate::consult::estimate::Estimate;",
+        ),
+    ];
+    let files: Vec<(String, String)> = files
+        .iter()
+        .map(|(f, t)| (f.to_string(), t.to_string()))
+        .collect();
+    let problems = check(&files, &rules);
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert!(
+        problems[0].starts_with(
+            "top-level modules import each other in a cycle: consult -> views -> consult"
+        ),
+        "{}",
+        problems[0]
+    );
+    assert!(
+        problems[0].contains("consult/view/answers.rs: `crate::views::numbers`"),
+        "{}",
+        problems[0]
+    );
+}

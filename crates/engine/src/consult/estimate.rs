@@ -12,12 +12,12 @@
 //! estimate says so. A call that marks its opening for the cache is counted as writing it, at the
 //! provider's write price (Anthropic's 1.25x): the estimate is never below what is billed. The
 //! budget's reservation before each call counts no cache read, and a marked opening as written.
-use serde::{Deserialize, Serialize};
 
 use crate::consult::caching::{self, automatic_cache_min_tokens};
 use crate::foundation::participants::Participant;
 use crate::foundation::timestamp::rfc3339_utc;
 use crate::foundation::tokens::estimate_tokens;
+use crate::harness::estimate::CostEstimate;
 use crate::record::consult::artifacts::{
     ArtifactEnvelope, ArtifactKind, CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
     CROSS_EXAM, INDEPENDENT, MAX_CHALLENGES, MAX_CONSENSUS_POINTS, MAX_REBUTTALS, MAX_TENSIONS,
@@ -34,33 +34,6 @@ use crate::{
     material::seats::sees_images,
 };
 use consilium_prices::CacheTokens;
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CostEstimate {
-    pub calls: u32,
-    pub input_tokens: u64,
-    /// Every call writing a full `max_tokens` reply.
-    pub output_tokens: u64,
-    /// The cost of the priced participants' calls; None when no participant has a price.
-    pub usd: Option<f64>,
-    /// The most the priced calls can cost: `usd` with no cache read counted on (every prompt
-    /// token at the input price, a marked opening at the write price). What a key's limit and the
-    /// budget are set against; None when no participant has a price.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub worst_case_usd: Option<f64>,
-    /// Labels of participants without a price: their calls are not in `usd`, and the budget cannot
-    /// limit them.
-    pub unpriced_participants: Vec<String>,
-    pub verbose: bool,
-    /// Of `input_tokens`, those expected from the providers' prompt caches (counted at their
-    /// cache-read price in `usd`): a seat's shared opening on its later calls, where the provider
-    /// caches by itself.
-    #[serde(default)]
-    pub cached_input_tokens: u64,
-    /// Adaptive's calls when the panel agrees after the synthesis (`calls` is the most it asks).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub calls_if_agreed: Option<u32>,
-}
 
 pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     estimate_following(question, config, None)

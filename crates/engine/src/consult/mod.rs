@@ -49,7 +49,6 @@ pub mod evidence;
 pub mod filtering;
 pub mod material;
 mod minority;
-pub mod peers;
 pub mod prompts;
 pub mod report;
 mod rounds;

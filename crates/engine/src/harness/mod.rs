@@ -5,6 +5,7 @@
 pub mod asking;
 pub mod demo;
 pub mod echo;
+pub mod estimate;
 pub mod events;
 pub mod free_text;
 pub mod io;

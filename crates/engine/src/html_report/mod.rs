@@ -15,6 +15,7 @@ use crate::foundation::money::format_usd;
 use crate::prioritize::report::markdown::prioritize_markdown;
 use crate::record::{Body, Session};
 use crate::review::report::markdown::review_report;
+use crate::review::secrets::secrets_in_versions;
 use crate::text::rich::{escape, parse_report, to_html, Block, Inline};
 use crate::views::html::Html;
 use crate::views::session::heading;
@@ -65,10 +66,18 @@ fn heading_text(inlines: &[Inline]) -> String {
         .to_string()
 }
 
+/// The secrets the export masks: a review's, found in its code and amendments.
+fn secrets_of(session: &Session) -> Vec<(String, String)> {
+    match &session.body {
+        Body::Review(body) => secrets_in_versions(&session.subject, &body.amendments),
+        _ => Vec::new(),
+    }
+}
+
 /// One self-contained HTML document. The Content-Security-Policy meta tag forbids any script and
 /// any request, so even a viewer that ignored our escaping would run and fetch nothing.
 pub fn session_html(session: &Session) -> String {
-    let mut html = Html::new(session);
+    let mut html = Html::new(secrets_of(session));
     html.raw("<header>");
     if session.demo {
         html.raw("<p class=\"demo\">Demo: scripted participants, not real models.</p>");
@@ -113,7 +122,7 @@ pub fn session_html(session: &Session) -> String {
 /// A session as its page opens on it: the decision first (each protocol's own), then the rest of
 /// its report. The standalone document and each turn of a thread's document are drawn alike.
 pub(crate) fn session_main(session: &Session) -> String {
-    let mut html = Html::new(session);
+    let mut html = Html::new(secrets_of(session));
     match &session.body {
         Body::Consult(_) => crate::consult::report::html::decision(session, &mut html),
         Body::Review(_) => crate::review::report::html::decision(session, &mut html),

@@ -5,7 +5,8 @@
 //! (CompressionStream); the rest is here, pure and tested.
 use crate::record::review::body::ReviewBody;
 use crate::record::Session;
-use crate::review::secrets::{mask_secrets, secrets_in_versions};
+use crate::review::secrets::secrets_in_versions;
+use crate::text::mask::mask_secrets;
 
 pub const SHARED_PREFIX: &str = "#/shared/";
 /// Longest link offered. Browsers take far longer URLs, but chat apps, mail clients and QR codes

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use serde_json::{json, Value};
 
 use crate::record::Session;
-use crate::views::session::record_problems;
+use crate::resume::record_problems;
 
 /// The `format` field of an export of all sessions.
 pub const EXPORT_FORMAT: &str = "consilium.sessions";

@@ -1,6 +1,7 @@
 //! A new review: the session and its title. The stored body itself is the record's
 //! (`record::review::body`).
 use crate::record::review::body::{ReviewBody, ReviewConfig};
+use crate::text::mask::mask_secrets;
 
 use super::{diff, Review};
 use crate::harness::protocol::state_of;
@@ -51,10 +52,7 @@ pub fn review_title(code: &str) -> String {
     let parsed = diff::ParsedDiff::parse(code);
     if parsed.notice.is_some() {
         let first_line = code.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-        let masked = super::secrets::mask_secrets(
-            first_line,
-            &super::secrets::secrets_in_versions(code, &[]),
-        );
+        let masked = mask_secrets(first_line, &super::secrets::secrets_in_versions(code, &[]));
         return record::title_of(&format!(
             "Review of pasted code: {}",
             record::title_of(&masked)

@@ -11,6 +11,7 @@ use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::Vote;
 use crate::record::review::state::ReviewState;
 use crate::record::CallId;
+use crate::text::mask::mask_secrets;
 use crate::text::reply_parse::parse_reply;
 use crate::{harness::asking::CallPlan, harness::asking::PanelAnswers, harness::run::Stop};
 
@@ -37,8 +38,7 @@ pub(super) async fn debate_round(
     // found where ("app/config.py:4: an AWS access key id (AKIA…QD)"), the SRE's veto ground.
     // Masks hold no line break, so paths and line numbers, which findings are checked against,
     // stay as they are.
-    let masked =
-        secrets::mask_secrets(&table.code, &secrets::secrets_in_versions(&table.code, &[]));
+    let masked = mask_secrets(&table.code, &secrets::secrets_in_versions(&table.code, &[]));
     let parsed = diff::ParsedDiff::parse(&masked);
     let context = prompts::RoundContext {
         round: of_deliberation,

@@ -2,6 +2,7 @@
 //! tolerant reply parsing (whole and partial), CSV fields.
 pub mod csv;
 pub mod markdown;
+pub mod mask;
 pub mod partial_reply;
 pub mod reply_parse;
 pub mod rich;

@@ -1,9 +1,9 @@
 //! When to ask before a run, and why. A run is asked about when its priced estimate is above the
 //! user's threshold, and whenever any participant has no price: then no estimate can be trusted and
 //! the budget cannot limit that participant, so the user decides, knowing it.
-use crate::consult::estimate::CostEstimate;
 use crate::foundation::money::format_usd;
 use crate::foundation::participants::Participant;
+use crate::harness::estimate::CostEstimate;
 use crate::record::prioritize::backlog::Opportunity;
 use crate::record::prioritize::body::PrioritizeConfig;
 

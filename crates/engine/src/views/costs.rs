@@ -1,7 +1,7 @@
 //! What a session cost, per participant and in total, for every protocol: from the call records.
-use crate::consult::estimate::CostEstimate;
 use crate::foundation::money::format_usd;
 use crate::foundation::participants::Price;
+use crate::harness::estimate::CostEstimate;
 use crate::record::CostSummary;
 use crate::record::Session;
 use crate::views::numbers::thousands;

@@ -1,7 +1,6 @@
 //! The HTML builder every protocol's part of the export writes with: model and user text masked
-//! (Review's secrets) and escaped, Markdown through the sanitised tree.
-use crate::record::{Body, Session};
-use crate::review::secrets::{mask_secrets, secrets_in_versions};
+//! (the secrets the export found, e.g. a review's) and escaped, Markdown through the sanitised tree.
+use crate::text::mask::mask_secrets;
 use crate::text::rich::{escape, parse_report, to_html};
 
 /// Writes the decision's HTML: every model or user text goes through [`Html::text`], which masks
@@ -12,11 +11,8 @@ pub(crate) struct Html {
 }
 
 impl Html {
-    pub(crate) fn new(session: &Session) -> Self {
-        let secrets = match &session.body {
-            Body::Review(body) => secrets_in_versions(&session.subject, &body.amendments),
-            _ => Vec::new(),
-        };
+    /// `secrets` in clear, each with its masked form (`review::secrets::secrets_in_versions`).
+    pub(crate) fn new(secrets: Vec<(String, String)>) -> Self {
         Html {
             out: String::new(),
             secrets,

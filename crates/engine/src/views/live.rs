@@ -2,7 +2,7 @@
 //! card never shows raw JSON), and the stepper's line ("Round 2 of 4 · Synthesis").
 use serde_json::{Map, Value};
 
-use crate::consult::peers::PeerLabels;
+use crate::record::consult::peers::PeerLabels;
 use crate::record::consult::state::ConsultState;
 use crate::record::prioritize::body::Partner;
 use crate::record::prioritize::state::PrioritizeState;

@@ -9,7 +9,6 @@ pub mod draft;
 pub mod failure;
 pub mod health;
 pub mod html;
-pub mod key_limit;
 pub mod live;
 pub mod material;
 pub mod numbers;

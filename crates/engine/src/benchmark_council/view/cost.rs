@@ -6,9 +6,10 @@
 //! step replaces it (`refined_total_usd`).
 use crate::benchmark::progress::BenchmarkProgress;
 use crate::benchmark_council::view::results::benchmark_estimate;
-use crate::consult::estimate::{estimate_cost, CostEstimate};
+use crate::consult::estimate::estimate_cost;
 use crate::foundation::money::format_usd;
 use crate::foundation::participants::Participant;
+use crate::harness::estimate::CostEstimate;
 use crate::record::benchmark::config::{BenchmarkConfig, BestSingle};
 use crate::record::benchmark::question::Question;
 use crate::record::consult::config::ConsultConfig;

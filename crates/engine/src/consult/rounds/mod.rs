@@ -7,11 +7,11 @@ pub(super) mod verdict;
 
 use serde_json::{Map, Value};
 
-use super::peers::PeerLabels;
 use super::ConsultRun;
 use crate::harness::run::Stop;
 use crate::record::consult::artifacts::{ArtifactEnvelope, ArtifactKind};
 use crate::record::consult::body::ConsultBody;
+use crate::record::consult::peers::PeerLabels;
 use crate::record::consult::state::ConsultState;
 
 impl ConsultRun<'_> {

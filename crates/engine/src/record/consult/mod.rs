@@ -11,4 +11,5 @@ pub mod efficiency;
 pub mod filter_limits;
 pub mod follow_up;
 pub mod member_turn;
+pub mod peers;
 pub mod state;

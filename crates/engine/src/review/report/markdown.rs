@@ -6,6 +6,7 @@ use crate::record::review::body::{Finding, ReviewBody};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::Session;
 use crate::review::secrets;
+use crate::text::mask::mask_secrets;
 
 fn member_name(id: &str) -> &str {
     ReviewerRole::from_id(id).map_or(id, |r| r.name())
@@ -139,7 +140,7 @@ pub fn review_report(session: &Session) -> String {
     }
     // A model that quotes a secret the scan found does not spread it: masked as the scan shows it.
     let secrets = secrets::secrets_in_versions(&session.subject, &body.amendments);
-    crate::text::markdown::escape_html(&secrets::mask_secrets(&out, &secrets))
+    crate::text::markdown::escape_html(&mask_secrets(&out, &secrets))
 }
 
 /// `fix-requests.md` of a review session, with every secret the scan found masked (a fix item's
@@ -147,7 +148,7 @@ pub fn review_report(session: &Session) -> String {
 pub fn fix_requests_of(session: &Session) -> String {
     let body = session.review();
     let secrets = secrets::secrets_in_versions(&session.subject, &body.amendments);
-    secrets::mask_secrets(&fix_requests(body), &secrets)
+    mask_secrets(&fix_requests(body), &secrets)
 }
 
 fn finding_line(finding: &Finding) -> String {

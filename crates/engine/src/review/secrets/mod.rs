@@ -10,15 +10,13 @@
 //! reports, fix requests) masks the secrets of every line the diff shows, removed ones included.
 mod assigned;
 mod formats;
-mod mask;
 mod names;
 mod urls;
 mod values;
 
 use super::diff::ParsedDiff;
 use crate::record::review::body::SecretHit;
-pub use mask::mask_secrets;
-use mask::masked;
+use crate::text::mask::masked;
 
 /// One secret on a line: what it looks like, and its byte range in the line.
 #[derive(Clone, Debug, PartialEq, Eq)]

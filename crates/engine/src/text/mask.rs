@@ -4,7 +4,7 @@
 /// of the characters show (issue 45.9: 6 of a 9-character password was most of it): the first
 /// two up to 11 characters, the first two and the last two up to 17, then the first four and
 /// the last two.
-pub(super) fn masked(found: &str) -> String {
+pub fn masked(found: &str) -> String {
     let chars: Vec<char> = found.chars().collect();
     let (head, tail) = match chars.len() {
         0..=8 => return "****".to_string(),
