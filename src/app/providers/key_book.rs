@@ -3,7 +3,7 @@
 //! never stored, and the key itself is never held here.
 use std::collections::HashMap;
 
-use consilium_engine::views::key_limit::KeyLimit;
+use consilium_engine::key_limit::KeyLimit;
 use consilium_providers::openrouter::{build_key_info_request, parse_key_info, KeyInfo};
 use consilium_providers::{FetchOutcome, ProviderKind};
 use leptos::prelude::*;

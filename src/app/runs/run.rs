@@ -52,7 +52,7 @@ pub fn start_run(
     if live.running.get_untracked() {
         return Err(ALREADY_RUNNING.to_string());
     }
-    if let Some(invalid) = consilium_engine::views::session::invalid_record_notice(&session) {
+    if let Some(invalid) = consilium_engine::resume::invalid_record_notice(&session) {
         return Err(invalid);
     }
     let cancel = CancelToken::default();

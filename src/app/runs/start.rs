@@ -7,11 +7,11 @@ use std::sync::Arc;
 use crate::platform::drafts::clear_draft;
 use consilium_engine::demo::demo_session;
 use consilium_engine::views::draft::asked_draft_key;
-use consilium_engine::{record::Protocol, record::Session};
 use consilium_engine::{
-    views::consent::ConsentRequest, views::key_limit::check_key_limits,
-    views::key_limit::KeyLimitCheck, views::seats::Seat,
+    key_limit::check_key_limits, key_limit::KeyLimitCheck, views::consent::ConsentRequest,
+    views::seats::Seat,
 };
+use consilium_engine::{record::Protocol, record::Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

@@ -103,8 +103,8 @@ pub fn CouncilArea(
         let estimate = Some(describe_calls(&estimate));
         start_or_ask(state, session, consent, estimate, awaiting_consent, problem);
     };
-    submit.set_value(Some(Callback::new(move |()| run())));
-    on_cleanup(move || submit.set_value(None));
+    submit.ready(Callback::new(move |()| run()));
+    on_cleanup(move || submit.gone());
 
     let choose_depth = move |value: &str| match Depth::parse(value) {
         Some(chosen) => {

@@ -57,8 +57,44 @@ impl ConsultDraft {
     }
 }
 
-/// How the question box asks: the council area's start, once its part is loaded.
-pub type Submit = StoredValue<Option<Callback<()>>>;
+/// How the question box asks: the council area's start, once its part is loaded. Ctrl+Enter
+/// pressed while that part is still on its way is kept and asks as soon as the start is there.
+#[derive(Clone, Copy)]
+pub struct Submit {
+    start: StoredValue<Option<Callback<()>>>,
+    waiting: StoredValue<bool>,
+}
+
+impl Submit {
+    fn new() -> Self {
+        Self {
+            start: StoredValue::new(None),
+            waiting: StoredValue::new(false),
+        }
+    }
+
+    /// Asks now, or as soon as the council area gives its start.
+    fn ask(self) {
+        match self.start.get_value() {
+            Some(start) => start.run(()),
+            None => self.waiting.set_value(true),
+        }
+    }
+
+    /// The council area's start, while it is shown; runs a Ctrl+Enter that came before it.
+    pub fn ready(self, start: Callback<()>) {
+        self.start.set_value(Some(start));
+        if self.waiting.get_value() {
+            self.waiting.set_value(false);
+            // After the area's own render, not inside it: the run navigates away.
+            queue_microtask(move || start.run(()));
+        }
+    }
+
+    pub fn gone(self) {
+        self.start.set_value(None);
+    }
+}
 
 #[component]
 pub fn NewConsultForm(
@@ -71,14 +107,15 @@ pub fn NewConsultForm(
     let material = draft.material;
     let dropping = RwSignal::new(false);
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
-    let submit: Submit = StoredValue::new(None);
+    let submit = Submit::new();
     // Said under the question box, where the eyes are after Ctrl+Enter, not below the presets.
     let no_model = RwSignal::new(false);
-    let ask = move || match submit.get_value() {
-        Some(start) => start.run(()),
-        None if !has_providers.get_untracked() => no_model.set(true),
-        // The council area is still loading: its button asks once it is there.
-        None => {}
+    let ask = move || {
+        if has_providers.get_untracked() {
+            submit.ask();
+        } else {
+            no_model.set(true);
+        }
     };
 
     view! {

@@ -5,8 +5,8 @@
 use consilium_engine::record::Session;
 use consilium_engine::views::health::Health;
 use consilium_engine::{
-    views::failure::FailureReport, views::failure::ProviderRef, views::session::failed_calls,
-    views::session::ResumeOffer,
+    resume::ResumeOffer, views::failure::FailureReport, views::failure::ProviderRef,
+    views::session::failed_calls,
 };
 use leptos::prelude::*;
 use std::time::Duration;

@@ -5,11 +5,10 @@
 use consilium_engine::views::run_time::run_time_line;
 use consilium_engine::{record::Protocol, record::Session};
 use consilium_engine::{
-    views::costs::participant_costs, views::costs::session_cost_line,
-    views::failure::failure_report, views::session::call_notes, views::session::heading,
-    views::session::invalid_record_notice, views::session::question_below_heading,
-    views::session::resume_offer, views::session::state_words, views::session::tab_title,
-    views::session::was_cancelled,
+    resume::invalid_record_notice, resume::resume_offer, views::costs::participant_costs,
+    views::costs::session_cost_line, views::failure::failure_report, views::session::call_notes,
+    views::session::heading, views::session::question_below_heading, views::session::state_words,
+    views::session::tab_title, views::session::was_cancelled,
 };
 use leptos::html::H2;
 use leptos::prelude::*;
