@@ -56,13 +56,7 @@ fn piped(bytes: &[u8], stream: &str) -> Result<web_sys::ReadableStream, JsValue>
 
 /// Pipes `bytes` through a `CompressionStream` or `DecompressionStream`.
 async fn through(bytes: &[u8], stream: &str) -> Result<Vec<u8>, JsValue> {
-    let class: Function =
-        Reflect::get(&js_sys::global(), &JsValue::from_str(stream))?.dyn_into()?;
-    let transform = Reflect::construct(&class, &Array::of1(&JsValue::from_str(FORMAT)))?;
-    let blob = web_sys::Blob::new_with_u8_array_sequence(&Array::of1(&Uint8Array::from(bytes)))?;
-    let source = blob.stream();
-    let pipe: Function = Reflect::get(&source, &JsValue::from_str("pipeThrough"))?.dyn_into()?;
-    let piped: web_sys::ReadableStream = pipe.call1(&source, &transform)?.dyn_into()?;
+    let piped = piped(bytes, stream)?;
     let response = web_sys::Response::new_with_opt_readable_stream(Some(&piped))?;
     let buffer = JsFuture::from(response.array_buffer()?).await?;
     Ok(Uint8Array::new(&buffer).to_vec())

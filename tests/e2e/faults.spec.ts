@@ -8,7 +8,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
-import { addCompatibleProvider, askTheCouncil, openCouncil } from './helpers';
+import { addCompatibleProvider, askTheCouncil, twoPanelistsOn } from './helpers';
 import { allBrowserStorage, storedSessionIn, openSessionId } from './stored';
 
 const FORMATS = [
@@ -44,13 +44,7 @@ async function startRoundOne(page: Page, format: Format, model: string, key: str
   const card = await addCompatibleProvider(page, name, format.base, model, key);
   await card.getByLabel('Kind').selectOption({ label: format.kind });
   await expect(card.getByLabel('Base URL')).toHaveValue(format.base);
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question', { exact: true }).fill(question);
-  await openCouncil(page);
-  await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
-  for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {
-    await page.getByRole('group', { name: seat, exact: true }).getByLabel('Provider').selectOption({ label: name });
-  }
+  await twoPanelistsOn(page, name, question);
   await page.getByLabel('Depth').selectOption('1');
   await askTheCouncil(page);
   return name;

@@ -4,7 +4,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { FEW_TOKENS, LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, askTheCouncil, openCouncil, showAdvancedSettings, showBasicSettings } from './helpers';
+import { addCompatibleProvider, askTheCouncil, showAdvancedSettings, showBasicSettings, twoPanelistsOn } from './helpers';
 import { allBrowserStorage } from './stored';
 import { faultJournal, FAULT_URL, useFaultServer } from './fault-server';
 
@@ -26,13 +26,7 @@ async function addProvider(page: Page, name: string, kind: string, base: string,
 }
 
 async function roundOneWith(page: Page, providerName: string, question: string, structured = true) {
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question', { exact: true }).fill(question);
-  await openCouncil(page);
-  await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
-  for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {
-    await page.getByRole('group', { name: seat, exact: true }).getByLabel('Provider').selectOption({ label: providerName });
-  }
+  await twoPanelistsOn(page, providerName, question);
   await page.getByLabel('Depth').selectOption('1');
   if (!structured) await page.getByLabel('Structured output (JSON schema)').uncheck();
   // OpenRouter's list (aimock's) prices its models at $0 and the check saved those prices: a run

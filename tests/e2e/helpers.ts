@@ -67,6 +67,20 @@ export async function openCouncil(page: Page) {
     .evaluateAll((all) => all.forEach((d) => { (d as HTMLDetailsElement).open = true; }));
 }
 
+/** A new session asking `question` of two panelists and a judge, every seat on `provider` (and
+ * `model`, when given). */
+export async function twoPanelistsOn(page: Page, provider: string, question: string, model?: string) {
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByLabel('Question', { exact: true }).fill(question);
+  await openCouncil(page);
+  await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
+  for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {
+    const group = page.getByRole('group', { name: seat, exact: true });
+    await group.getByLabel('Provider').selectOption({ label: provider });
+    if (model !== undefined) await group.getByLabel('Model').fill(model);
+  }
+}
+
 /** Confirms the consent dialog: asked before every run with an unpriced participant (local models). */
 export async function confirmConsent(page: Page) {
   const dialog = page.getByRole('alertdialog');

@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { FAULT_URL, useFaultServer } from './fault-server';
-import { addCompatibleProvider, askTheCouncil, openCouncil, openRounds, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole, twoPanelistsOn } from './helpers';
 import { skipToTheDecision } from './demos';
 import { expectFitsPhone } from './layout';
 
@@ -36,13 +36,7 @@ for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) 
       await page.goto('/');
       const name = 'Markdown server';
       await addCompatibleProvider(page, name, `${FAULT_URL}/v1`, model);
-      await page.getByRole('button', { name: 'New session' }).click();
-      await page.getByLabel('Question', { exact: true }).fill('Should we adopt Rust for the new service?');
-      await openCouncil(page);
-      await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
-      for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {
-        await page.getByRole('group', { name: seat, exact: true }).getByLabel('Provider').selectOption({ label: name });
-      }
+      await twoPanelistsOn(page, name, 'Should we adopt Rust for the new service?');
       await askTheCouncil(page);
       // The judge's synthesis needs JSON: the run stops there, with both answers on record.
       await expect(page.locator('.session-meta .badge').first()).toHaveText('failed', { timeout: 60_000 });

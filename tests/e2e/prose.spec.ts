@@ -4,7 +4,7 @@
 // message that names the model, not the server: one banner, one card per call, no server button.
 import { expect, test } from './guard';
 import { FAULT_URL, useFaultServer } from './fault-server';
-import { addCompatibleProvider, askTheCouncil, openCouncil, openRounds, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openRounds, watchConsole, twoPanelistsOn } from './helpers';
 
 useFaultServer();
 
@@ -14,13 +14,7 @@ test('a prose-only model: panelists heard as free text, the judge fails naming t
   await page.goto('/');
   const name = 'Prose server';
   await addCompatibleProvider(page, name, `${FAULT_URL}/v1`, model);
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question', { exact: true }).fill('Should we adopt Rust for the new service?');
-  await openCouncil(page);
-  await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
-  for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {
-    await page.getByRole('group', { name: seat, exact: true }).getByLabel('Provider').selectOption({ label: name });
-  }
+  await twoPanelistsOn(page, name, 'Should we adopt Rust for the new service?');
   await askTheCouncil(page);
 
   const badge = page.locator('.session-meta .badge').first();

@@ -7,7 +7,7 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { FEW_TOKENS, LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MODEL_TEST_MS } from './servers';
-import { addCompatibleProvider, askTheCouncil, watchConsole, openCouncil, showAdvancedSettings, showBasicSettings } from './helpers';
+import { addCompatibleProvider, askTheCouncil, watchConsole, showAdvancedSettings, showBasicSettings, twoPanelistsOn } from './helpers';
 import { allBrowserStorage } from './stored';
 
 /** Adds llama-server as `kind`, with few tokens per reply. */
@@ -57,13 +57,7 @@ async function sampleCallCards(page: Page) {
 }
 
 async function askRoundOne(page: Page, provider: string, question: string, structured: boolean) {
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question', { exact: true }).fill(question);
-  await openCouncil(page);
-  await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
-  for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {
-    await page.getByRole('group', { name: seat, exact: true }).getByLabel('Provider').selectOption({ label: provider });
-  }
+  await twoPanelistsOn(page, provider, question);
   await page.getByLabel('Depth').selectOption('1');
   const structuredBox = page.getByLabel('Structured output (JSON schema)');
   if ((await structuredBox.isChecked()) !== structured) await structuredBox.click();

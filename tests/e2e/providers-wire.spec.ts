@@ -11,7 +11,7 @@
 import { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, openCouncil } from './helpers';
+import { addCompatibleProvider, askTheCouncil, twoPanelistsOn } from './helpers';
 import { allBrowserStorage } from './stored';
 
 type Format = {
@@ -95,15 +95,7 @@ async function sampleCallCards(page: Page) {
 
 /** New session, two panelists on `provider` with `model`, depth 1, and ask. */
 async function askRoundOne(page: Page, provider: string, model: string, question: string, consent = true) {
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByLabel('Question', { exact: true }).fill(question);
-  await openCouncil(page);
-  await page.getByRole('button', { name: 'Remove Panelist 3' }).click();
-  for (const seat of ['Panelist 1', 'Panelist 2', 'Judge']) {
-    const group = page.getByRole('group', { name: seat, exact: true });
-    await group.getByLabel('Provider').selectOption({ label: provider });
-    await group.getByLabel('Model').fill(model);
-  }
+  await twoPanelistsOn(page, provider, question, model);
   await page.getByLabel('Depth').selectOption('1');
   const samples = await sampleCallCards(page);
   if (consent) await askTheCouncil(page);

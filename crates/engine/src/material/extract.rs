@@ -104,13 +104,8 @@ pub fn source_from_bytes(
     Ok(source)
 }
 
-/// A PDF as pdf.js read it: one string per page, in order. Pages are the locations. A PDF whose
-/// pages carry no text at all is refused: there would be nothing to read or quote.
-pub fn source_from_pdf_pages(
-    name: &str,
-    size_bytes: u64,
-    pages: Vec<String>,
-) -> Result<Source, MaterialError> {
+/// A document read by a library of the page (PDF, DOCX) past the stated size is refused by name.
+fn within_document_limit(name: &str, size_bytes: u64) -> Result<(), MaterialError> {
     if size_bytes > MAX_DOCUMENT_BYTES {
         return Err(MaterialError::TooLarge {
             name: name.into(),
@@ -118,6 +113,17 @@ pub fn source_from_pdf_pages(
             limit: MAX_DOCUMENT_BYTES,
         });
     }
+    Ok(())
+}
+
+/// A PDF as pdf.js read it: one string per page, in order. Pages are the locations. A PDF whose
+/// pages carry no text at all is refused: there would be nothing to read or quote.
+pub fn source_from_pdf_pages(
+    name: &str,
+    size_bytes: u64,
+    pages: Vec<String>,
+) -> Result<Source, MaterialError> {
+    within_document_limit(name, size_bytes)?;
     if pages.iter().all(|page| page.trim().is_empty()) {
         return Err(MaterialError::ImageOnlyPdf { name: name.into() });
     }
@@ -148,13 +154,7 @@ pub fn source_from_docx_html(
     size_bytes: u64,
     html: &str,
 ) -> Result<Source, MaterialError> {
-    if size_bytes > MAX_DOCUMENT_BYTES {
-        return Err(MaterialError::TooLarge {
-            name: name.into(),
-            size: size_bytes,
-            limit: MAX_DOCUMENT_BYTES,
-        });
-    }
+    within_document_limit(name, size_bytes)?;
     let text = visible_text(html, HtmlMode::Document);
     if text.trim().is_empty() {
         return Err(MaterialError::Empty { name: name.into() });

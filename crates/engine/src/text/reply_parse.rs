@@ -133,23 +133,40 @@ fn fenced_blocks(text: &str) -> Vec<&str> {
     blocks
 }
 
+/// Where a left-to-right scan of JSON text stands: inside a string or not (escapes followed).
+#[derive(Default)]
+struct JsonStrings {
+    inside: bool,
+    escaped: bool,
+}
+
+impl JsonStrings {
+    /// Reads `ch`; true when it belongs to a string (its quotes included), so it is no syntax.
+    fn takes(&mut self, ch: char) -> bool {
+        if self.inside {
+            match ch {
+                _ if self.escaped => self.escaped = false,
+                '\\' => self.escaped = true,
+                '"' => self.inside = false,
+                _ => {}
+            }
+            true
+        } else {
+            self.inside = ch == '"';
+            self.inside
+        }
+    }
+}
+
 /// The object starting at byte `start` (a `{`) up to its matching `}`, skipping braces in strings.
 fn balanced_object_at(text: &str, start: usize) -> Option<&str> {
     let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
+    let mut strings = JsonStrings::default();
     for (offset, ch) in text[start..].char_indices() {
-        if in_string {
-            match ch {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => in_string = false,
-                _ => {}
-            }
+        if strings.takes(ch) {
             continue;
         }
         match ch {
-            '"' => in_string = true,
             '{' => depth += 1,
             '}' => {
                 depth -= 1;
@@ -191,20 +208,10 @@ fn read_object(candidate: &str) -> Result<ParsedReply<Map<String, Value>>, Reply
 fn without_trailing_commas(text: &str) -> Option<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut output = String::with_capacity(text.len());
-    let mut in_string = false;
-    let mut escaped = false;
+    let mut strings = JsonStrings::default();
     let mut removed = false;
     for (index, &ch) in chars.iter().enumerate() {
-        if in_string {
-            match ch {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => in_string = false,
-                _ => {}
-            }
-        } else if ch == '"' {
-            in_string = true;
-        } else if ch == ',' {
+        if !strings.takes(ch) && ch == ',' {
             let next = chars[index + 1..].iter().find(|c| !c.is_whitespace());
             if matches!(next, Some('}') | Some(']')) {
                 removed = true;
