@@ -22,7 +22,7 @@ pub fn presets() -> Vec<Preset> {
             base_url: "http://127.0.0.1:11434/v1",
             model: "llama3.2",
             needs_key: false,
-            hint: "Start Ollama with OLLAMA_ORIGINS=* so this page may call it.",
+            hint: "Start Ollama with OLLAMA_ORIGINS set to this page's address so it may call it.",
         },
         Preset {
             label: "llama.cpp server (local)",

@@ -65,6 +65,26 @@ test('Ctrl+Enter asks the council', async ({ page }) => {
   await expect(page.locator('.session-question')).toHaveText('One box: Ctrl+Enter, should we split the billing monolith?');
 });
 
+test.describe('the council area still loading', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('Ctrl+Enter pressed before the council area has loaded asks once it is there', async ({ page }) => {
+    // The council area is a part of its own: hold it back until the question is asked.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let asked = false;
+    await page.route(/\/split_council_area\.wasm$/, async (route) => { asked = true; await held; await route.continue(); });
+    await freeMockProvider(page);
+    await expect.poll(() => asked).toBe(true);
+    await expect(page.locator('.council-chip')).toHaveCount(0);
+    await page.getByLabel('Question', { exact: true }).fill('One box, early: should we split the billing monolith?');
+    await page.getByLabel('Question', { exact: true }).press('Control+Enter');
+    release();
+    await expect(page).toHaveURL(/#\/session\//);
+    await expect(page.locator('.session-question')).toHaveText('One box, early: should we split the billing monolith?');
+  });
+});
+
 test('nothing listening: adding a local preset probes nothing; its check says the server is not running, and the run does not start', async ({ page }) => {
   const probes: string[] = [];
   page.on('request', (r) => { if (r.url().startsWith('http://127.0.0.1:11434/')) probes.push(r.url()); });
@@ -91,7 +111,8 @@ test('nothing listening: adding a local preset probes nothing; its check says th
   await expect(page.getByText('Ollama (local) is already added.')).toBeVisible();
   await expect(page.locator('.provider-card')).toHaveCount(1);
   await expect(page.locator('.provider-card .health-line')).toContainText(
-    'Not connected: No server is running at http://127.0.0.1:11434/v1. Start Ollama with OLLAMA_ORIGINS=*');
+    'Not connected: No server is running at http://127.0.0.1:11434/v1. Start Ollama allowing this page, '
+    + `e.g. “OLLAMA_ORIGINS=${new URL(page.url()).origin} ollama serve”.`);
 
   await page.getByRole('button', { name: 'New session' }).click();
   await openCouncil(page);

@@ -4,7 +4,7 @@ mod common;
 use consilium_engine::html_report::session_html;
 use consilium_engine::testing::{ScriptedCaller, XSS_CORPUS};
 use consilium_engine::text::rich::{
-    parse, parse_report, plain_text, to_html, to_plain, Block, Inline,
+    parse, parse_report, plain_text, to_html, to_plain, Block, Inline, MAX_NESTING,
 };
 
 #[test]
@@ -166,4 +166,62 @@ fn plain_text_drops_the_marks_and_keeps_the_words() {
     for mark in ["**", "```", "|---"] {
         assert!(!plain.contains(mark), "{mark} in {plain}");
     }
+}
+
+/// How deep the tree goes below `blocks`.
+fn depth(blocks: &[Block]) -> usize {
+    fn inline_depth(inlines: &[Inline]) -> usize {
+        inlines
+            .iter()
+            .map(|inline| match inline {
+                Inline::Emphasis(inner) | Inline::Strong(inner) | Inline::Strike(inner) => {
+                    1 + inline_depth(inner)
+                }
+                Inline::Link { children, .. } => 1 + inline_depth(children),
+                _ => 1,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+    blocks
+        .iter()
+        .map(|block| match block {
+            Block::Quote(inner) => 1 + depth(inner),
+            Block::List { items, .. } => {
+                1 + items.iter().map(|item| depth(item)).max().unwrap_or(0)
+            }
+            Block::Paragraph(inlines) | Block::Heading(_, inlines) => 1 + inline_depth(inlines),
+            _ => 1,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_crafted_reply_nested_ten_thousand_deep_is_capped_and_keeps_its_words() {
+    for crafted in [
+        format!("{}the deepest words", "> ".repeat(10_000)),
+        format!("{}the deepest words", "- ".repeat(10_000)),
+        format!(
+            "{}the deepest words{}",
+            "*_".repeat(5_000),
+            "_*".repeat(5_000)
+        ),
+    ] {
+        let blocks = parse(&crafted);
+        assert!(
+            // The deepest element, then a paragraph and its text.
+            depth(&blocks) <= MAX_NESTING + 2,
+            "nested {} deep",
+            depth(&blocks)
+        );
+        assert!(plain_text(&blocks).contains("the deepest words"));
+        // Drawing it (recursive) does not overflow.
+        assert!(to_html(&blocks).contains("the deepest words"));
+    }
+    // Ordinary nesting is untouched.
+    let blocks = parse("> quoted\n> > twice\n\n- a\n  - b\n    - c");
+    // Three quotes, a paragraph, its text.
+    assert_eq!(depth(&parse("> > > three")), 5);
+    assert!(plain_text(&blocks).contains("twice"));
 }

@@ -199,26 +199,43 @@ pub fn target_address_space(url: &str) -> Option<&'static str> {
 
 /// How to start the server at `url` so a web page may call it, known by its usual port. The views
 /// show these as plain text, so a command is set in quotes, never in Markdown backticks.
-fn start_hint(url: &str) -> &'static str {
+fn start_hint(url: &str, page_url: &str) -> String {
     if url.contains(":11434") {
-        "Start Ollama with OLLAMA_ORIGINS=*, e.g. “OLLAMA_ORIGINS=* ollama serve”."
+        format!(
+            "Start Ollama allowing this page, e.g. “OLLAMA_ORIGINS={} ollama serve”.",
+            origin_of(page_url)
+        )
     } else if url.contains(":1234") {
-        "Start LM Studio's server (Developer tab) with \"Enable CORS\" switched on."
+        "Start LM Studio's server (Developer tab) with \"Enable CORS\" switched on.".into()
     } else if url.contains(":8080") {
         "Start llama.cpp's server, e.g. “llama-server --host 127.0.0.1 --port 8080 -m model.gguf”."
+            .into()
     } else {
-        "Start the server, or fix the base URL and port in Settings."
+        "Start the server, or fix the base URL and port in Settings.".into()
     }
 }
 
-fn cors_fix(url: &str) -> &'static str {
+fn cors_fix(url: &str, page_url: &str) -> String {
     if url.contains(":11434") {
-        "Restart Ollama with OLLAMA_ORIGINS=* so this page may call it, e.g. “OLLAMA_ORIGINS=* ollama serve”."
+        format!(
+            "Restart Ollama allowing this page, e.g. “OLLAMA_ORIGINS={} ollama serve”.",
+            origin_of(page_url)
+        )
     } else if url.contains(":1234") {
         "Switch on \"Enable CORS\" in LM Studio's server settings, then start the server again."
+            .into()
     } else {
         "Allow this page's origin in the server's CORS settings (llama.cpp's llama-server allows it by default)."
+            .into()
     }
+}
+
+/// The page's origin (`https://consilium.example`), what a server's CORS setting should allow:
+/// only this page, not every page the browser opens (`*`).
+pub fn origin_of(page_url: &str) -> String {
+    let (scheme, rest) = page_url.split_once("://").unwrap_or(("https", page_url));
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    format!("{scheme}://{authority}")
 }
 
 fn diagnosis(problem: Problem, what: String, fix: impl Into<String>) -> Diagnosis {
@@ -284,7 +301,7 @@ fn blocked_or_unreachable(facts: &CheckFacts, reachable_without_cors: Option<boo
         Some(true) => diagnosis(
             Problem::CorsRefused,
             format!("The server at {url} answers, but does not allow calls from this page (CORS)."),
-            cors_fix(url),
+            cors_fix(url, &facts.page_url),
         ),
         _ if target == Place::Public => diagnosis(
             Problem::NothingListening,
@@ -294,7 +311,7 @@ fn blocked_or_unreachable(facts: &CheckFacts, reachable_without_cors: Option<boo
         _ => diagnosis(
             Problem::NothingListening,
             format!("No server is running at {url}."),
-            start_hint(url),
+            start_hint(url, &facts.page_url),
         ),
     }
 }

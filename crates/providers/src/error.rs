@@ -247,7 +247,7 @@ fn network_advice(ctx: &ErrorContext) -> String {
         );
     }
     let fix = if lower.contains(":11434") {
-        "For Ollama, start it with OLLAMA_ORIGINS=* so this page may call it, e.g. “OLLAMA_ORIGINS=* ollama serve”."
+        "For Ollama, start it with OLLAMA_ORIGINS set to this page's address (Settings, \"Check connection\", gives the exact command)."
     } else if lower.contains(":1234") {
         "For LM Studio, start its server and enable CORS in the server settings."
     } else {

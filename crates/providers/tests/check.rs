@@ -61,7 +61,7 @@ fn nothing_listening_on_a_local_port_says_how_to_start_that_server() {
         failed(Some(false)),
     ));
     assert_eq!(kind, Problem::NothingListening);
-    assert_eq!(text, "No server is running at http://127.0.0.1:11434/v1. Start Ollama with OLLAMA_ORIGINS=*, e.g. “OLLAMA_ORIGINS=* ollama serve”.");
+    assert_eq!(text, "No server is running at http://127.0.0.1:11434/v1. Start Ollama allowing this page, e.g. “OLLAMA_ORIGINS=http://127.0.0.1:8765 ollama serve”.");
     let (_, text) = problem(&facts(
         LOCAL_PAGE,
         "http://localhost:8080/v1/",
@@ -148,7 +148,12 @@ fn a_server_that_answers_without_cors_is_told_apart_from_one_not_running() {
         text.contains("does not allow calls from this page (CORS)"),
         "{text}"
     );
-    assert!(text.contains("OLLAMA_ORIGINS=*"), "{text}");
+    // Only this page's origin is allowed, never every page the browser opens.
+    assert!(
+        text.contains("OLLAMA_ORIGINS=http://127.0.0.1:8765 ollama serve"),
+        "{text}"
+    );
+    assert!(!text.contains("OLLAMA_ORIGINS=*"), "{text}");
     let (kind, text) = problem(&facts(
         LOCAL_PAGE,
         "http://127.0.0.1:1234/v1",
@@ -517,4 +522,21 @@ fn an_address_without_a_model_list_still_gets_its_call_and_a_call_that_finds_not
         Problem::BadKey
     );
     assert_eq!(call_failure(None, call(404)).problem, Problem::UnknownModel);
+}
+
+#[test]
+fn the_origin_a_server_should_allow_is_the_pages_own() {
+    use consilium_providers::origin_of;
+    assert_eq!(
+        origin_of("https://me.example/app/#/new"),
+        "https://me.example"
+    );
+    assert_eq!(
+        origin_of("http://127.0.0.1:8765/#/new"),
+        "http://127.0.0.1:8765"
+    );
+    assert_eq!(
+        origin_of("http://localhost:3000?x=1"),
+        "http://localhost:3000"
+    );
 }

@@ -103,13 +103,23 @@ pub fn to_plain(text: &str) -> String {
     plain_text(&parse(text)).trim_end().to_string()
 }
 
+/// The deepest the tree nests (quotes in quotes, lists in lists, emphasis in links...): what a
+/// reader can follow. Deeper marks are dropped and their text kept in the last open element, so a
+/// crafted reply ("> > > ..." ten thousand times) cannot overflow the stack of the code that draws
+/// the tree.
+pub const MAX_NESTING: usize = 24;
+
 fn parse_with(text: &str, options: Options) -> Vec<Block> {
     let mut stack: Vec<(Open, Frame)> = Vec::new();
     let mut root: Vec<Block> = Vec::new();
+    // For each tag open in the source, whether it opened an element (false past MAX_NESTING).
+    let mut opened: Vec<bool> = Vec::new();
     let parser = Parser::new_ext(text, options);
     for event in parser {
         match event {
+            Event::Start(_) if stack.len() >= MAX_NESTING => opened.push(false),
             Event::Start(tag) => {
+                opened.push(true);
                 let open = match tag {
                     // A block of raw HTML is a paragraph of its text.
                     Tag::Paragraph | Tag::HtmlBlock => Open::Paragraph,
@@ -155,6 +165,9 @@ fn parse_with(text: &str, options: Options) -> Vec<Block> {
                 stack.push((open, frame));
             }
             Event::End(_) => {
+                if !opened.pop().unwrap_or(false) {
+                    continue;
+                }
                 let Some((open, frame)) = stack.pop() else {
                     continue;
                 };
