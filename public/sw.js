@@ -24,11 +24,14 @@ self.addEventListener('activate', (event) =>
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   event.respondWith(
     fetch(request)
       .then((response) => {
-        if (response.ok) {
+        // Never stored: an address with a query. The app's own files have none; the sign-in's
+        // return does (`?code=...`, a one-time secret), and so may anything else not ours.
+        if (response.ok && !url.search) {
           const copy = response.clone();
           event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
         }

@@ -202,3 +202,16 @@ async fn a_version_1_vault_opens_with_its_passphrase_and_is_rewritten_as_version
     assert_eq!(keys::get_key("p-v1").as_deref(), Some("sk-v1-fixture-5150"));
     keys::forget_remembered();
 }
+
+#[wasm_bindgen_test]
+fn a_passkey_prf_output_of_any_length_but_32_bytes_is_refused() {
+    use consilium::platform::vault::passkey::{prf_output, PRF_OUTPUT_BYTES};
+    assert_eq!(prf_output(vec![7; PRF_OUTPUT_BYTES]).unwrap(), vec![7; 32]);
+    for wrong in [0, 16, 31, 33, 64] {
+        let refused = prf_output(vec![7; wrong]).unwrap_err().sentence();
+        assert!(
+            refused.contains(&format!("its PRF output was {wrong} bytes, not 32")),
+            "{refused}"
+        );
+    }
+}

@@ -46,6 +46,8 @@ test('sign in: the mock auth page sends a code back, the key is exchanged and sh
   const errors = watchConsole(page);
   await configureOpenRouter(page.request, { limit: 5, remaining: 4.9, mode: 'allow' });
   await openRouterAtTheMock(page);
+  // The service worker is in charge before the sign-in leaves and comes back with its code.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   const card = await signIn(page);
   await expect(card.locator('.key-limit')).toHaveText(`Key “${LABEL}”: $4.90 of its $5.00 limit left.`);
   await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');
@@ -64,6 +66,16 @@ test('sign in: the mock auth page sends a code back, the key is exchanged and sh
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
   expect(stored).not.toContain('sk-or-v1-mock');
   expect(stored).not.toContain('sign-in-pending');
+  // Nor in the service worker's caches: the address the code came back on is never stored.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls;
+  });
+  expect(cached.length, 'the service worker cached the app').toBeGreaterThan(0);
+  expect(cached.filter((url) => url.includes('code='))).toEqual([]);
   expect(errors).toEqual([]);
 });
 

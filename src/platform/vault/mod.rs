@@ -5,7 +5,7 @@
 //! the stored entry's status is a wasm part of its own (`vault`), fetched the first time it is used.
 mod crypto;
 pub mod format;
-mod passkey;
+pub mod passkey;
 pub mod unlock;
 
 use std::cell::RefCell;

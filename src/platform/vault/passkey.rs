@@ -114,8 +114,24 @@ fn prf_first(credential: &JsValue) -> Result<(bool, Option<Vec<u8>>), PasskeyErr
     let enabled = get(&prf, "enabled").as_bool().unwrap_or(false);
     let first = get(&get(&prf, "results"), "first");
     let output = (!first.is_undefined()).then(|| Uint8Array::new(&first).to_vec());
-    Ok((enabled, output))
+    Ok((enabled, output.map(prf_output).transpose()?))
 }
+
+/// A PRF output is the 32 bytes of an HMAC-SHA-256 (WebAuthn's `prf` extension). Anything else is
+/// an authenticator the vault cannot trust to derive its key from: refused, not stretched or cut.
+pub fn prf_output(bytes: Vec<u8>) -> Result<Vec<u8>, PasskeyError> {
+    if bytes.len() == PRF_OUTPUT_BYTES {
+        Ok(bytes)
+    } else {
+        Err(PasskeyError::Failed(format!(
+            "its PRF output was {} bytes, not {PRF_OUTPUT_BYTES}",
+            bytes.len()
+        )))
+    }
+}
+
+/// The length of a PRF output (HMAC-SHA-256).
+pub const PRF_OUTPUT_BYTES: usize = 32;
 
 /// Registers a new passkey for the vault; returns its credential id and its PRF output for `salt`
 /// (asked of the passkey a second time when the authenticator gives none at creation).
