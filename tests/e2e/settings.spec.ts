@@ -1,7 +1,7 @@
 // Settings are never lost: one unreadable field keeps every other setting (providers included) and
 // says what it could not read; an invalid or zero budget is refused with a message.
 import { expect, test } from './guard';
-import { watchConsole, showAdvancedSettings } from './helpers';
+import { addCompatibleProvider, watchConsole, showAdvancedSettings } from './helpers';
 import { expectFitsPhone, openAllDetails, PHONE } from './layout';
 
 test('one mistyped stored field keeps the providers and every other setting, and says so', async ({ page }) => {
@@ -135,4 +135,48 @@ test.describe('phone', () => {
     await openAllDetails(page);
     await expectFitsPhone(page, 'settings, advanced');
   });
+});
+
+test('a key goes to a new host only on the user\'s word: keep the old address, send it, or change and remove it', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/');
+  const card = await addCompatibleProvider(page, 'Keyed box', 'http://127.0.0.1:9/v1', 'm', 'sk-test-keyed-box-1234');
+  const address = card.getByLabel('Base URL');
+  const key = card.getByLabel('API key');
+  await expect(key).toHaveAttribute('placeholder', 'key set (type to replace)');
+  const asked = card.getByRole('alertdialog', { name: 'Send the key to a new address?' });
+
+  // Another path on the same host: nothing to ask.
+  await address.fill('http://127.0.0.1:9/api/v1');
+  await address.blur();
+  await expect(asked).toHaveCount(0);
+  await expect(address).toHaveValue('http://127.0.0.1:9/api/v1');
+
+  // Another host: asked, naming where the key has gone and where it would go; nothing saved yet.
+  await address.fill('http://127.0.0.2:9/v1');
+  await address.blur();
+  await expect(asked).toContainText('Your API key for Keyed box has gone only to http://127.0.0.1:9. With this address it would go to http://127.0.0.2:9.');
+  await asked.getByRole('button', { name: 'Keep the old address' }).click();
+  await expect(asked).toHaveCount(0);
+  await expect(address).toHaveValue('http://127.0.0.1:9/api/v1');
+  const saved = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(saved).toContain('http://127.0.0.1:9/api/v1');
+  expect(saved).not.toContain('127.0.0.2');
+
+  // Sent there on the user's word: the key stays.
+  const again = page.getByRole('article', { name: 'Keyed box' });
+  await again.getByLabel('Base URL').fill('http://127.0.0.2:9/v1');
+  await again.getByLabel('Base URL').blur();
+  await again.getByRole('button', { name: 'Send my key to http://127.0.0.2:9' }).click();
+  await expect(again.getByLabel('Base URL')).toHaveValue('http://127.0.0.2:9/v1');
+
+  // Or changed with the key removed: the key is gone, the address saved.
+  await again.getByLabel('API key').fill('sk-test-keyed-box-5678');
+  await again.getByLabel('API key').blur();
+  await again.getByLabel('Base URL').fill('https://elsewhere.example/v1');
+  await again.getByLabel('Base URL').blur();
+  await again.getByRole('button', { name: 'Change it and remove the key' }).click();
+  await expect(again.getByLabel('Base URL')).toHaveValue('https://elsewhere.example/v1');
+  await expect(again.getByLabel('API key')).not.toHaveAttribute('placeholder', 'key set (type to replace)');
+  expect(errors).toEqual([]);
 });

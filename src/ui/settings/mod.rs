@@ -1,6 +1,7 @@
 //! Settings in two tabs: Basic (providers with their keys, and the council a new consult starts
 //! with) and Advanced (runs and budgets, hedging, the protocols' thresholds, debate filter limits,
 //! prices). Each control says beside itself whether its change was saved, or why not.
+mod address;
 pub mod appearance;
 mod fields;
 pub mod filtering;

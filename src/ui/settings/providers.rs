@@ -5,6 +5,7 @@ use consilium_engine::{views::health::Health, views::seats::consult_seats};
 use consilium_providers::ProviderKind;
 use leptos::prelude::*;
 
+use super::address::BaseUrlField;
 use super::fields::update_settings;
 use super::vault::VaultTick;
 use crate::app::council::{keep_council, set_council_alone};
@@ -155,10 +156,12 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </label>
-                <label>"Base URL"
-                    <input type="url" prop:value=field(|p| p.base_url.clone())
-                        on:change=move |ev| { let v = event_target_value(&ev).trim().to_string(); e3(Box::new(move |p| p.base_url = v)) } />
-                </label>
+                <BaseUrlField
+                    id=id.clone()
+                    name=Signal::derive(field(|p| p.name.clone()))
+                    base_url=Signal::derive(field(|p| p.base_url.clone()))
+                    save=Callback::new(move |v: String| e3(Box::new(move |p| p.base_url = v)))
+                />
                 <ModelPicker
                     label="Default model"
                     list_id=format!("models-of-{slug}")
