@@ -144,6 +144,8 @@ test('a key goes to a new host only on the user\'s word: keep the old address, s
   const address = card.getByLabel('Base URL');
   const key = card.getByLabel('API key');
   await expect(key).toHaveAttribute('placeholder', 'key set (type to replace)');
+  // Taken, the key is out of the page's field.
+  await expect(key).toHaveValue('');
   const asked = card.getByRole('alertdialog', { name: 'Send the key to a new address?' });
 
   // Another path on the same host: nothing to ask.

@@ -183,6 +183,8 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                         on:change=move |ev| {
                             let remember = provider.with_untracked(|p| p.as_ref().is_some_and(|p| p.remember_key));
                             keys::set_key(&id_key, &event_target_value(&ev), remember);
+                            // Taken: the key leaves the page's fields (the placeholder says it is set).
+                            event_target::<web_sys::HtmlInputElement>(&ev).set_value("");
                             key_set.set(keys::has_key(&id_key));
                             vault_tick.bump();
                             // A new key voids the last check.

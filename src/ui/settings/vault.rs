@@ -156,6 +156,7 @@ pub fn KeyVault() -> impl IntoView {
             <div class="vault-actions">
                 <button class="secondary" on:click=move |_| {
                     keys::lock();
+                    passphrase.set(String::new());
                     said.set(Some("Locked: the remembered keys are out of this tab's memory until you unlock them.".into()));
                     tick.bump();
                 }>"Lock"</button>
