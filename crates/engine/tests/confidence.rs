@@ -195,6 +195,40 @@ fn an_unresolved_point_the_judge_left_out_is_high_dissent_whatever_the_confidenc
 }
 
 #[test]
+fn an_unresolved_challenge_on_the_decisions_side_is_not_dissent_against_it() {
+    // panelist-1 (in the strongest consensus) challenged panelist-3 (outside it), unanswered:
+    // it presses the decision's side.
+    let mut pressing = cross_exam(&["Licensing costs double in year two"]);
+    pressing.challenges[0].challenger = "panelist-1".into();
+    pressing.challenges[0].target_agent = "panelist-3".into();
+    let check = check_confidence(
+        &verdict(0.8, &[]),
+        &answers(&[0.9, 0.9, 0.9]),
+        &synthesis(vec![]),
+        &pressing,
+    );
+    assert!(check.added_dissent.is_empty(), "{:?}", check.added_dissent);
+    // The minority's own unanswered challenge still stands against it, unless the judge rests
+    // the decision on it (an evidence entry cites U1).
+    let mut resting = verdict(0.8, &[]);
+    resting.evidence[0].covers = vec!["U1".into()];
+    let check = check_confidence(
+        &resting,
+        &answers(&[0.9, 0.9, 0.9]),
+        &synthesis(vec![]),
+        &cross_exam(&["Licensing costs double in year two"]),
+    );
+    assert!(check.added_dissent.is_empty(), "{:?}", check.added_dissent);
+    let check = check_confidence(
+        &verdict(0.8, &[]),
+        &answers(&[0.9, 0.9, 0.9]),
+        &synthesis(vec![]),
+        &cross_exam(&["Licensing costs double in year two"]),
+    );
+    assert_eq!(check.added_dissent.len(), 1);
+}
+
+#[test]
 fn an_unanswered_minority_tension_is_medium_dissent_even_above_the_reservations_floor() {
     // Judge: only a low reservation at 88%. panelist-3's view on cost is outside the strongest
     // consensus point and no evidence answers it.

@@ -16,7 +16,8 @@ pub const UNATTRIBUTED_AGENT: &str = "panel";
 ///   a tie); with no consensus point, every agent in a tension is in the minority.
 /// - each round 3 unresolved point no dissent covers, as high (it stood unanswered), from the
 ///   challenger whose challenge it is (an exact match before an overlapping one), else from
-///   `UNATTRIBUTED_AGENT`. When an added tension already says it, that entry becomes high
+///   `UNATTRIBUTED_AGENT`; unless the decision stands on it (an evidence entry cites it) or it is
+///   a challenge from the consensus to a panelist outside it (it presses the decision's side). When an added tension already says it, that entry becomes high
 ///   instead: the same concern once, at the severity of its strongest ground.
 ///
 /// Reconciled by reference: the round-4 prompt numbers the unresolved points (`U1`…) and the
@@ -81,13 +82,26 @@ pub fn minority_concerns(
                 refs.contains(&number)
             }
         });
-        if covered_by_judge {
+        // The judge rests the decision on it (an evidence entry cites it): it is the decision's
+        // ground, not a concern against it.
+        let decision_rests_on_it = verdict
+            .evidence
+            .iter()
+            .any(|evidence| cited(&evidence.covers).contains(&number));
+        let challenge = challenge_of(point, &cross_exam.challenges);
+        // A challenge from the consensus to a panelist outside it presses the decision's side:
+        // left unanswered, it stands for the decision (issue 45.10), not against it.
+        let presses_the_minority = challenge.is_some_and(|c| {
+            majority.contains(&c.challenger) && !majority.contains(&c.target_agent)
+        });
+        if covered_by_judge || decision_rests_on_it || presses_the_minority {
             continue;
         }
         match added.iter_mut().find(|d| mentions(&d.concern, point)) {
             Some(tension) => tension.severity = Severity::High,
             None => added.push(Dissent {
-                agent: challenger_of(point, &cross_exam.challenges),
+                agent: challenge
+                    .map_or_else(|| UNATTRIBUTED_AGENT.to_string(), |c| c.challenger.clone()),
                 concern: point.clone(),
                 severity: Severity::High,
                 covers: Vec::new(),
@@ -110,9 +124,9 @@ fn mentions(text: &str, point: &str) -> bool {
         .contains(point.trim().to_lowercase().as_str())
 }
 
-/// The challenger of the challenge `point` is: one that says exactly it, else one that `point`
-/// quotes, else one that quotes `point`.
-fn challenger_of(point: &str, challenges: &[Challenge]) -> String {
+/// The challenge `point` is: one that says exactly it, else one that `point` quotes, else one
+/// that quotes `point`.
+fn challenge_of<'c>(point: &str, challenges: &'c [Challenge]) -> Option<&'c Challenge> {
     let exact = |c: &&Challenge| c.challenge.trim().eq_ignore_ascii_case(point.trim());
     let quoted = |c: &&Challenge| mentions(point, &c.challenge);
     let quoting = |c: &&Challenge| mentions(&c.challenge, point);
@@ -121,5 +135,4 @@ fn challenger_of(point: &str, challenges: &[Challenge]) -> String {
         .find(exact)
         .or_else(|| challenges.iter().find(quoted))
         .or_else(|| challenges.iter().find(quoting))
-        .map_or_else(|| UNATTRIBUTED_AGENT.to_string(), |c| c.challenger.clone())
 }
