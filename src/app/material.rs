@@ -70,14 +70,19 @@ impl Material {
         });
     }
 
-    /// Pasted text (longer than a question usually is) as a source of its own.
+    /// Pasted text (longer than a question usually is) as a source of its own: read as a file
+    /// is, in the `material` part (the extraction stays off the first screen).
     pub fn attach_text(self, text: String) {
-        self.refused.set(Vec::new());
         let number = self.sources.with_untracked(Vec::len) + 1;
         let name = format!("pasted text {number}.txt");
-        match source_from_bytes(&name, "text/plain", text.as_bytes()) {
-            Ok(source) => self.add(source),
-            Err(error) => self.refused.set(vec![error.to_string()]),
+        let options = web_sys::FilePropertyBag::new();
+        options.set_type("text/plain");
+        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&text));
+        match web_sys::File::new_with_str_sequence_and_options(&parts, &name, &options) {
+            Ok(file) => self.attach_files(vec![file]),
+            Err(_) => self.refused.set(vec![format!(
+                "{name} was not attached: the browser could not hold the pasted text as a file."
+            )]),
         }
     }
 
