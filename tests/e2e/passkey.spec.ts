@@ -79,6 +79,7 @@ test('a passkey added beside the passphrase opens the vault, and so does the pas
   const { cdp, id } = await virtualAuthenticator(page);
   const { card, vault } = await signedIn(page);
   await vault.getByLabel('New passphrase').fill(PASSPHRASE);
+  await vault.getByLabel('Passphrase again').fill(PASSPHRASE);
   await vault.getByRole('button', { name: 'Encrypt and remember' }).click();
   await expect(vault).toContainText('They unlock with your passphrase.');
   await vault.getByRole('button', { name: 'Use a passkey too' }).click();

@@ -22,6 +22,12 @@ test('a remembered key is sealed under a passphrase, locked after a reload, refu
   await expect(vault).toContainText('choose a passphrase');
   expect(await everythingStored(page)).not.toContain(KEY_PREFIX);
   await vault.getByLabel('New passphrase').fill(PASSPHRASE);
+  // Typed twice: a typo in the second is said, and nothing is sealed with either.
+  await vault.getByLabel('Passphrase again').fill(`${PASSPHRASE}x`);
+  await expect(vault.getByRole('status').filter({ hasText: 'The two passphrases differ.' })).toBeVisible();
+  await expect(vault.getByRole('button', { name: 'Encrypt and remember' })).toBeDisabled();
+  await vault.getByLabel('Passphrase again').fill(PASSPHRASE);
+  await expect(vault.getByText('The two passphrases differ.')).toHaveCount(0);
   await vault.getByRole('button', { name: 'Encrypt and remember' }).click();
   await expect(vault).toContainText('Remembered keys are unlocked in this tab.');
   const sealed = await page.evaluate(() => JSON.parse(localStorage.getItem('consilium.key-vault')!));
@@ -73,6 +79,7 @@ test('keys an earlier version remembered in clear move into the vault and the cl
   const vault = page.getByRole('region', { name: 'Remembered keys' });
   await expect(vault).toContainText('stored in clear');
   await vault.getByLabel('New passphrase').fill(PASSPHRASE);
+  await vault.getByLabel('Passphrase again').fill(PASSPHRASE);
   await vault.getByRole('button', { name: 'Encrypt the keys' }).click();
   await expect(vault).toContainText('Remembered keys are unlocked in this tab.');
   expect(await everythingStored(page)).not.toContain('sk-old-clear-key-123');

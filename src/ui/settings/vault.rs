@@ -88,6 +88,8 @@ pub fn KeyVault() -> impl IntoView {
     });
     let passkey_here = move || support.with(|s| s.as_ref().is_some_and(PasskeySupport::available));
     let passphrase = RwSignal::new(String::new());
+    // A new passphrase is typed twice: a typo in a field of dots would lock the keys away.
+    let again = RwSignal::new(String::new());
     let said = RwSignal::new(None::<String>);
     let busy = RwSignal::new(false);
     let run = move |step: Step| {
@@ -103,6 +105,7 @@ pub fn KeyVault() -> impl IntoView {
             match result {
                 Ok(()) => {
                     passphrase.set(String::new());
+                    again.set(String::new());
                     said.set(Some(step.done().into()));
                 }
                 Err(error) => said.set(Some(error.sentence())),
@@ -110,6 +113,7 @@ pub fn KeyVault() -> impl IntoView {
             tick.bump();
         });
     };
+    let differ = move || passphrase.with(|p| again.with(|a| p != a));
     let form = move |unlocking: bool, label: &'static str, action: &'static str| {
         view! {
             <form class="vault-form" on:submit=move |ev| {
@@ -122,7 +126,21 @@ pub fn KeyVault() -> impl IntoView {
                         prop:value=move || passphrase.get()
                         on:input=move |ev| passphrase.set(event_target_value(&ev)) />
                 </label>
-                <button type="submit" disabled=move || busy.get() || passphrase.with(String::is_empty)>{action}</button>
+                {(!unlocking).then(|| view! {
+                    <label>"Passphrase again"
+                        <input type="password" autocomplete="new-password"
+                            prop:value=move || again.get()
+                            on:input=move |ev| again.set(event_target_value(&ev)) />
+                    </label>
+                })}
+                <button type="submit" disabled=move || {
+                    busy.get() || passphrase.with(String::is_empty) || (!unlocking && differ())
+                }>{action}</button>
+                {(!unlocking).then(|| view! {
+                    <Show when=move || differ() && again.with(|a| !a.is_empty())>
+                        <p class="muted passphrase-differs" role="status">"The two passphrases differ."</p>
+                    </Show>
+                })}
             </form>
         }
     };
@@ -157,6 +175,7 @@ pub fn KeyVault() -> impl IntoView {
                 <button class="secondary" on:click=move |_| {
                     keys::lock();
                     passphrase.set(String::new());
+                    again.set(String::new());
                     said.set(Some("Locked: the remembered keys are out of this tab's memory until you unlock them.".into()));
                     tick.bump();
                 }>"Lock"</button>
