@@ -67,9 +67,22 @@ test('the demo review vetoes, compromises and requests changes, with grounded fi
   const errors = watchConsole(page);
   await page.goto('/');
   await openReviewForm(page);
+  // Watched through the whole run: "Now" never names one member twice (issue 46.10).
+  await page.evaluate(() => {
+    const seen = { cards: 0, twice: [] as string[] };
+    (window as unknown as { now: typeof seen }).now = seen;
+    new MutationObserver(() => {
+      const names = [...document.querySelectorAll('.round.live .call-card .participant')].map((e) => e.textContent ?? '');
+      seen.cards = Math.max(seen.cards, names.length);
+      for (const name of names.filter((n, i) => names.indexOf(n) !== i)) if (!seen.twice.includes(name)) seen.twice.push(name);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByRole('button', { name: 'Run the demo review' }).click();
   await expect(page.locator('.demo-label')).toBeVisible();
   await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'REQUEST_CHANGES', { timeout: 60_000 });
+  const now = await page.evaluate(() => (window as unknown as { now: { cards: number; twice: string[] } }).now);
+  expect(now.cards, '"Now" showed the calls under way').toBeGreaterThan(0);
+  expect(now.twice, 'members named twice in "Now"').toEqual([]);
   // In plain words; the code names stay in the record and under Details.
   await expect(verdictLabel(page)).toHaveText('Changes requested');
   await expect(page.locator('.fix-items .finding .lines').first()).toHaveText(/^Lines? \d+(–\d+)?$/);

@@ -171,7 +171,13 @@ pub fn ReviewBodyView(
         <Show when=move || running_here.get()>
             <section class="round live">
                 <h3>"Now"</h3>
-                {move || rounds.with(|r| live_rounds(r.as_deref().unwrap_or_default())).into_iter().map(|round| view! { <LiveCalls round=round /> }).collect_view()}
+                {move || rounds.with(|r| {
+                    let drawn = r.as_deref().map_or(0, <[_]>::len) as u8;
+                    live_rounds(r.as_deref().unwrap_or_default()).into_iter().map(|round| view! {
+                        // A recorded round's answers are drawn above: here only its compromise and answers to it.
+                        <LiveCalls round=round unfinished_only=round <= drawn />
+                    }).collect_view()
+                })}
             </section>
         </Show>
     }

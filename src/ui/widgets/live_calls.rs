@@ -9,13 +9,16 @@ use super::live_reply::LiveReplyView;
 use crate::app::runs::{LiveCall, LiveStatus};
 use crate::app::AppState;
 
+/// The calls of `round`; with `unfinished_only`, those still under way or failed (a round already
+/// drawn above keeps its answers there: listed again, one member would show twice).
 #[component]
-pub fn LiveCalls(round: u8) -> impl IntoView {
+pub fn LiveCalls(round: u8, #[prop(optional)] unfinished_only: bool) -> impl IntoView {
     let state = expect_context::<AppState>();
     let calls = move || {
         state.live.calls.with(|c| {
             c.iter()
                 .filter(|c| c.round == round)
+                .filter(|c| !unfinished_only || c.status.with(|s| *s != LiveStatus::Done))
                 .cloned()
                 .collect::<Vec<_>>()
         })
