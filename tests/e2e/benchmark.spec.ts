@@ -210,7 +210,7 @@ test('a running benchmark offers one Cancel, the stepper\'s, and it stops the ru
   await expect(cancels).toHaveCount(1);
   await expect(page.locator('.run-stepper').getByRole('button', { name: 'Cancel' })).toBeVisible();
   await cancels.click();
-  await expect(page.locator('.session-meta .badge').first()).toHaveText('aborted');
+  await expect(page.locator('.session-meta .badge').first()).toHaveText('cancelled');
   await expect(cancels).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Resume/ })).toBeVisible();
 });

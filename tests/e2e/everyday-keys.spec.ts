@@ -65,7 +65,7 @@ for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) 
       await page.getByRole('button', { name: 'Run the demo council' }).click();
       await expect(page.locator('.run-stepper').getByRole('button', { name: 'Cancel' })).toBeVisible();
       await page.keyboard.press('Control+Shift+X');
-      await expect(page.locator('.session-meta .badge').first()).toHaveText('aborted', { timeout: 30_000 });
+      await expect(page.locator('.session-meta .badge').first()).toHaveText('cancelled', { timeout: 30_000 });
       expect(errors).toEqual([]);
     });
 

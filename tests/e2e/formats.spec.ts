@@ -115,9 +115,9 @@ test('cancel aborts the requests in flight and keeps the session', async ({ page
   // The slow stream (2 characters every 300 ms) is under way when the user cancels.
   await expect(page.locator('.call-card .stream').first()).not.toBeEmpty({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.locator('.session-meta .badge')).toHaveText('aborted', { timeout: 5_000 });
+  await expect(page.locator('.session-meta .badge')).toHaveText('cancelled', { timeout: 5_000 });
   await expect(page.locator('.position-card')).toHaveCount(0);
   await page.reload();
   await expect(page.locator('.session-question')).toHaveText('Formats cancel: adopt Rust?');
-  await expect(page.locator('.session-meta .badge')).toHaveText('aborted');
+  await expect(page.locator('.session-meta .badge')).toHaveText('cancelled');
 });

@@ -113,7 +113,7 @@ test('two tabs: a finished run appears in both, a deletion in one is seen in the
   await viewer.getByRole('button', { name: 'Delete selected (1)' }).click();
   await expect(items(viewer)).toHaveCount(1);
   await expect(runner.getByText(/This session was deleted (in another tab, so its run was stopped|\(here or in another tab\), so it was not saved again)/)).toBeVisible();
-  await expect(runner.locator('.session-meta .badge').first()).toHaveText('aborted', { timeout: 10_000 });
+  await expect(runner.locator('.session-meta .badge').first()).toHaveText('cancelled', { timeout: 10_000 });
   // Still shown where it was open, and said to be deleted; never stored again.
   await expect(runner.getByText('This session was deleted from this browser\'s history')).toBeVisible();
   await runner.waitForTimeout(500);

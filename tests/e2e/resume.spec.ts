@@ -38,10 +38,10 @@ test('cancel stops the run and keeps the completed rounds', async ({ page }) => 
   await page.getByRole('button', { name: 'Run the demo council' }).click();
   await expect(page.locator('.round[data-round="1"]')).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.locator('.session-meta .badge')).toHaveText('aborted');
+  await expect(page.locator('.session-meta .badge')).toHaveText('cancelled');
   await expect(page.locator('.round[data-round="1"] .position-card')).toHaveCount(3);
   await page.reload();
-  await expect(page.locator('.session-meta .badge')).toHaveText('aborted');
+  await expect(page.locator('.session-meta .badge')).toHaveText('cancelled');
   await expect(page.locator('.interrupted')).toContainText('resume');
 });
 

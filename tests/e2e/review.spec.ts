@@ -87,7 +87,7 @@ test('the demo review vetoes, compromises and requests changes, with grounded fi
   await expect(verdictLabel(page)).toHaveText('Changes requested');
   await expect(page.locator('.fix-items .finding .lines').first()).toHaveText(/^Lines? \d+(–\d+)?$/);
   await expect(page.locator('.deliberation-log')).not.toHaveAttribute('open', '');
-  await expect(badge(page)).toHaveText('conclusion');
+  await expect(badge(page)).toHaveText('complete');
   await expect(page.locator('.session-question')).toHaveText('Review of app/config.py, app/db.py');
 
   // The committee grid: four personas, two rounds, the SRE's veto in round 1.
@@ -126,7 +126,7 @@ test('the demo review vetoes, compromises and requests changes, with grounded fi
 
   await page.getByRole('button', { name: 'History' }).click();
   const item = page.locator('.session-item', { hasText: 'Review of app/config.py' });
-  await expect(item).toContainText('review · conclusion');
+  await expect(item).toContainText('review · complete');
   await expect(item.locator('.demo-badge')).toHaveText('demo');
   expect(errors).toEqual([]);
 });
@@ -148,7 +148,7 @@ test.describe('against aimock', () => {
     await reviewWith(page, 'Mock reviewers', 'review-veto', SECRET_DIFF);
     await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'REQUEST_CHANGES', { timeout: 30_000 });
     // The review is finished (History shows it so), and the code can still be amended.
-    await expect(badge(page)).toHaveText('conclusion');
+    await expect(badge(page)).toHaveText('complete');
     await expect(page.locator('.awaiting')).toContainText('You can still submit amended code');
     await expect(page.getByRole('button', { name: 'Accept the verdict' })).toHaveCount(0);
     await expect(page.locator('.deliberation-log')).toContainText('no Business Driver');
@@ -178,14 +178,14 @@ test.describe('against aimock', () => {
     await expect(page.locator('.notice[role="status"]')).toContainText('keeps the code verbatim');
 
     await page.getByRole('button', { name: 'History' }).click();
-    await expect(page.locator('.session-item', { hasText: 'Review of settings.py' })).toContainText('review · conclusion');
+    await expect(page.locator('.session-item', { hasText: 'Review of settings.py' })).toContainText('review · complete');
     await page.locator('.session-item', { hasText: 'Review of settings.py' }).locator('button.link').click();
 
     // Amended code: a new deliberation, here approved in its first round (the session's round 2).
     await page.getByLabel('Amended code (a new diff or the fixed code)').fill(AMENDED_DIFF);
     await page.getByRole('button', { name: 'Submit amended code' }).click();
     await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'APPROVED', { timeout: 30_000 });
-    await expect(badge(page)).toHaveText('conclusion');
+    await expect(badge(page)).toHaveText('complete');
     await expect(page.locator('.awaiting')).toHaveCount(0);
     await expect(page.locator('.committee-grid thead th')).toHaveText(['Persona', 'Round 1', 'Round 2']);
     await expect(page.locator('.deliberation-log')).toContainText('CONCLUSION → PROPOSAL');
@@ -225,7 +225,7 @@ test('a review by the real model on llama-server reaches a verdict or a recorded
   await maxTokens.blur();
   await addCompatibleProvider(page, 'Gemma reviewers', LLAMA_URL, LLAMA_MODEL, LLAMA_KEY);
   await reviewWith(page, 'Gemma reviewers', LLAMA_MODEL, CLEAN_DIFF);
-  await expect(badge(page)).toHaveText(/^(conclusion|failed|veto)$/, { timeout: MODEL_TEST_MS });
+  await expect(badge(page)).toHaveText(/^(complete|failed|veto)$/, { timeout: MODEL_TEST_MS });
   const state = (await badge(page).innerText()).trim();
   if (state === 'failed') {
     await expect(page.locator('.failure')).not.toBeEmpty();

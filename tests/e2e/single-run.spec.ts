@@ -33,7 +33,7 @@ test('a second run is refused while one is active, and Cancel still stops the fi
   await page.locator('.session-item button.link').click();
   await expect(page).toHaveURL(firstUrl);
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(badge(page)).toHaveText('aborted');
+  await expect(badge(page)).toHaveText('cancelled');
   expect(errors).toEqual([]);
 });
 
@@ -42,7 +42,7 @@ test('after Cancel, Resume is offered at once, without a reload, and finishes th
   await startDemo(page);
   await expect(page.locator('.round[data-round="1"]')).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(badge(page)).toHaveText('aborted');
+  await expect(badge(page)).toHaveText('cancelled');
   const resume = page.locator('.interrupted').getByRole('button', { name: /Resume from round [2-4]/ });
   await expect(resume).toBeVisible();
   await resume.click();
@@ -134,7 +134,7 @@ test('Cancel takes effect within a second during a Retry-After wait', async ({ p
     const asked = requests;
     await page.getByRole('button', { name: 'Cancel' }).click();
     // Well before the 30 s wait would have ended.
-    await expect(badge(page)).toHaveText('aborted', { timeout: 1_500 });
+    await expect(badge(page)).toHaveText('cancelled', { timeout: 1_500 });
     await page.waitForTimeout(500);
     expect(requests).toBe(asked);
   } finally {

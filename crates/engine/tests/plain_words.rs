@@ -8,6 +8,18 @@ fn a_state_reads_in_words() {
     assert_eq!(state_words("cross_exam"), "cross-examination");
     assert_eq!(state_words("awaiting_consent"), "awaiting consent");
     assert_eq!(state_words("complete"), "complete");
+    // Never the state machine's own names (issue 46.8).
+    for (state, words) in [
+        ("independent", "answering"),
+        ("conclusion", "complete"),
+        ("champion", "making the case"),
+        ("critic", "critique"),
+        ("moderator", "ranking"),
+        ("aborted", "cancelled"),
+        ("idle", "not started"),
+    ] {
+        assert_eq!(state_words(state), words);
+    }
 }
 
 #[test]

@@ -77,13 +77,29 @@ pub fn tab_title(session: &Session) -> String {
     }
 }
 
-/// A session's state as its badge says it: the record's name in words ("cross-examination" for
-/// `cross_exam`, "awaiting consent" for `awaiting_consent`); the other names are words already.
+/// A session's state as its badge says it, in words a reader uses (issue 46.8): what is happening
+/// ("answering", "cross-examination", "making the case") or how it ended ("complete", "cancelled",
+/// "failed"); never the state machine's names ("independent", "conclusion", "champion",
+/// "aborted"), which stay in the record and under Details.
 pub fn state_words(state: &str) -> String {
     match state {
-        "cross_exam" => "cross-examination".to_string(),
-        other => other.replace('_', " "),
+        "idle" => "not started",
+        "awaiting_consent" => "awaiting consent",
+        "independent" => "answering",
+        "cross_exam" => "cross-examination",
+        "verdict" => "deciding",
+        // A review's deliberation ends in its conclusion: complete, as every protocol says.
+        "conclusion" => "complete",
+        "proposal" => "proposed",
+        "debate" => "debating",
+        "abstain" => "abstained",
+        "champion" => "making the case",
+        "critic" => "critique",
+        "moderator" => "ranking",
+        "aborted" => "cancelled",
+        other => return other.replace('_', " "),
     }
+    .to_string()
 }
 
 /// Whether the user cancelled the run (the session's state is its protocol's Aborted).
