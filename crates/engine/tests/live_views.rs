@@ -368,6 +368,25 @@ fn the_stepper_names_each_protocols_round_in_plain_words() {
 }
 
 #[test]
+fn an_adaptive_consult_past_its_fewest_rounds_counts_to_its_last() {
+    use consilium_engine::views::live::Stepper;
+    let adaptive = |round: u8, step: &'static str| {
+        Stepper {
+            round,
+            rounds: 4,
+            fewest: 2,
+            up_to: false,
+            step,
+        }
+        .text()
+    };
+    assert_eq!(adaptive(1, "Independent answers"), "Round 1 of 2-4 · Independent answers");
+    assert_eq!(adaptive(2, "Synthesis"), "Round 2 of 2-4 · Synthesis");
+    assert_eq!(adaptive(3, "Cross-examination"), "Round 3 of 4 · Cross-examination");
+    assert_eq!(adaptive(4, "Verdict"), "Round 4 of 4 · Verdict");
+}
+
+#[test]
 fn fields_a_model_named_itself_show_under_their_own_names() {
     let session = consult();
     let reply = live_reply(
