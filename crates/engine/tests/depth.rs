@@ -192,6 +192,15 @@ fn vote_on_a_split_panel_says_it_is_split() {
         !how.contains("saved") && !how.starts_with("Decided"),
         "{how}"
     );
+    // Issue 46.8: it reads as no decision, on the page and in the lists.
+    let view = consilium_engine::consult::view::verdict::decision(&session).unwrap();
+    assert_eq!(
+        consilium_engine::consult::view::verdict::confidence_chip(&view),
+        "no decision · the panel is split"
+    );
+    let summary = consilium_engine::library::summary::SessionSummary::of(&session);
+    let recent = consilium_engine::library::recent::recent_sessions(&[summary], None, 0, 1);
+    assert_eq!(recent[0].chip, "No decision");
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! the full records): each with its title, protocol, a chip saying where it stands (a review's
 //! verdict in plain words) and when it was last saved, relative to now. Also the follow-up links
 //! a consult has in the library.
+use crate::record::consult::early_decision::DecidedBy;
 use consilium_order as order;
 
 use crate::foundation::timestamp::parse_rfc3339_ms;
@@ -90,6 +91,8 @@ fn chip(summary: &SessionSummary, running_here: bool) -> (&'static str, &'static
             "review" => review_chip(&summary.outcome),
             "prioritize" => ("Ranked", "done"),
             "benchmark" => ("Measured", "done"),
+            // A split vote decided nothing (issue 46.8).
+            _ if summary.decided_by == Some(DecidedBy::SplitVote) => ("No decision", "stopped"),
             _ => ("Decided", "done"),
         },
     }

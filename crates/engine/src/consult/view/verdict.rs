@@ -346,6 +346,10 @@ pub fn chip_level(decision: &Decision) -> &'static str {
 /// number when the record predates the check), then the panelists absent, if any: "75% · 1 of 3
 /// panelists absent". See `dissent_summary`.
 pub fn confidence_chip(decision: &Decision) -> String {
+    // A split vote decided nothing: it wears no decision's confidence (issue 46.8).
+    if decision.decided_by == DecidedBy::SplitVote {
+        return SPLIT_VOTE_CHIP.to_string();
+    }
     if decision.no_number {
         return format!("no stated confidence · {}", dissent_summary(decision));
     }
@@ -382,6 +386,9 @@ pub fn dissent_summary(decision: &Decision) -> String {
         (true, None) => dissent_level(&decision.dissent).to_string(),
     }
 }
+
+/// The chip of a vote that found no majority.
+pub const SPLIT_VOTE_CHIP: &str = "no decision · the panel is split";
 
 /// The chip's word for a model asked alone, where there was no panel to agree or dissent.
 pub const ASKED_ALONE: &str = "asked alone";
