@@ -380,9 +380,15 @@ fn an_adaptive_consult_past_its_fewest_rounds_counts_to_its_last() {
         }
         .text()
     };
-    assert_eq!(adaptive(1, "Independent answers"), "Round 1 of 2-4 · Independent answers");
+    assert_eq!(
+        adaptive(1, "Independent answers"),
+        "Round 1 of 2-4 · Independent answers"
+    );
     assert_eq!(adaptive(2, "Synthesis"), "Round 2 of 2-4 · Synthesis");
-    assert_eq!(adaptive(3, "Cross-examination"), "Round 3 of 4 · Cross-examination");
+    assert_eq!(
+        adaptive(3, "Cross-examination"),
+        "Round 3 of 4 · Cross-examination"
+    );
     assert_eq!(adaptive(4, "Verdict"), "Round 4 of 4 · Verdict");
 }
 
