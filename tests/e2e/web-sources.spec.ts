@@ -3,12 +3,13 @@
 // app asks): the local seat is named before the start as answering without search, the consent
 // says the search fees, the session page lists the Sources (deduplicated, who found and cited
 // each, links opening with rel="noopener noreferrer nofollow"), the page panelist 2 made up is
-// marked "not from this search" and not linked, the cost line says the fees, and 390 px fits.
+// marked "not from this search" and not linked, the cost line says the fees, 390 px fits, and
+// the Markdown and HTML exports and a share link carry the sources.
 import * as fs from 'fs';
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { QUESTION } from './aimock-council';
-import { openCouncil, watchConsole } from './helpers';
+import { copiedShareLink, exportAs, openCouncil, watchConsole } from './helpers';
 import { expectFitsPhone, PHONE } from './layout';
 import {
   ALSO_FOUND, FOUND, INVENTED, SEARCH_LOCAL, SEARCH_OPENROUTER, searchJournal, useSearchServer,
@@ -52,7 +53,7 @@ async function searchingCouncil(page: Page) {
   }
 }
 
-test('a searching consult lists its Sources, marks a made-up page and says the fees', async ({ page }) => {
+test('a searching consult lists its Sources, marks a made-up page and says the fees', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const errors = watchConsole(page);
   await searchingCouncil(page);
@@ -78,7 +79,8 @@ test('a searching consult lists its Sources, marks a made-up page and says the f
   const link = found.getByRole('link', { name: FOUND.title });
   await expect(link).toHaveAttribute('href', FOUND.url);
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
-  await expect(found).toContainText('found by Panelist 1 · council-alpha, Panelist 2 · council-beta');
+  await expect(found.locator('.web-who')).toHaveText(
+    'found by Panelist 1 · council-alpha, Panelist 2 · council-beta; cited by Panelist 1 · council-alpha, Panelist 2 · council-beta');
   await expect(found.locator('.web-snippet')).toHaveText(/gradually create a new system around the edges/);
   // A title with markup is text, never HTML.
   const also = rows.filter({ hasText: ALSO_FOUND.url });
@@ -115,5 +117,29 @@ test('a searching consult lists its Sources, marks a made-up page and says the f
       }
     }
   }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The exports carry the sources: the Markdown as text, the HTML with its links as on the page.
+  const markdown = fs.readFileSync(await (await exportAs(page, 'Markdown report')).path(), 'utf8');
+  expect(markdown).toContain('## Sources from the web');
+  expect(markdown).toContain(`**${FOUND.title}** ${FOUND.url}`);
+  expect(markdown).toContain(`${INVENTED} · **not from this search** · cited by Panelist 2 · council-beta`);
+  const html = fs.readFileSync(await (await exportAs(page, 'HTML report')).path(), 'utf8');
+  expect(html).toContain(`<a href="${FOUND.url}" rel="noopener noreferrer nofollow">${FOUND.title}</a>`);
+  expect(html).toContain('Invoicing &lt;boundaries&gt; in billing systems');
+  expect(html).not.toContain(`href="${INVENTED}`);
+
+  // A share link carries them too: opened in a fresh browser, the same Sources.
+  const shareLink = await copiedShareLink(page);
+  const other = await browser.newContext();
+  const fresh = await other.newPage();
+  await fresh.goto(shareLink);
+  await expect(fresh.getByText('A shared session, read-only')).toBeVisible();
+  const shared = fresh.getByRole('region', { name: 'Sources' });
+  await expect(shared).toContainText('3 sources · 1 not from this search');
+  await expect(shared.getByRole('link', { name: FOUND.title })).toHaveAttribute('href', FOUND.url);
+  await expect(shared.locator('.web-source', { hasText: INVENTED }).locator('.web-mark')).toHaveText('not from this search');
+  await other.close();
   expect(errors).toEqual([]);
 });

@@ -252,6 +252,10 @@ fn sources_are_deduplicated_with_who_found_and_who_cited_each() {
     let cited: Vec<&str> = release.cited_by.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(cited, ["Panelist 1", "Panelist 2", "Judge"]);
     assert_eq!(
+        release.who(),
+        "found by Panelist 1, Panelist 2; cited by Panelist 1, Panelist 2, Judge"
+    );
+    assert_eq!(
         release.snippet.as_deref(),
         Some("Rust 1.92.0 stabilises never-type lints"),
         "the cited text before the result's snippet"
@@ -350,6 +354,7 @@ fn the_exports_carry_the_sources_escaped_and_marked() {
     assert!(html.contains("&lt;b&gt;Bench&lt;/b&gt; results"));
     assert!(!html.contains("<b>Bench"));
     assert!(html.contains("<strong class=\"mark\">not from this search</strong>"));
+    assert!(!html.contains(&format!("href=\"{INVENTED}")), "an invented page is not linked");
     assert!(html.contains("<blockquote>Rust 1.92.0 stabilises never-type lints</blockquote>"));
 }
 

@@ -267,7 +267,8 @@ pub(crate) fn web_sources(session: &Session, html: &mut Html) {
         } else {
             "<li class=\"not-returned\">"
         });
-        match &source.href {
+        // A page no search returned is named, never linked: the model may have made it up.
+        match source.href.as_ref().filter(|_| source.returned) {
             Some(href) => html
                 .raw("<a href=\"")
                 .text(href)

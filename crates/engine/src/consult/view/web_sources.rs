@@ -44,7 +44,8 @@ pub struct WebSource {
 }
 
 impl WebSource {
-    /// "found by Panelist 1, Panelist 2 · cited by Panelist 1, Judge (not from its search)".
+    /// "found by Panelist 1, Panelist 2; cited by Panelist 1, Judge (not from its own search)":
+    /// a seat's name may hold " · " itself ("Panelist 1 · gpt-4o"), so the parts part on ";".
     pub fn who(&self) -> String {
         let mut parts = Vec::new();
         if !self.found_by.is_empty() {
@@ -64,7 +65,7 @@ impl WebSource {
                 .collect();
             parts.push(format!("cited by {}", cited.join(", ")));
         }
-        parts.join(" · ")
+        parts.join("; ")
     }
 
     /// The mark a page no search returned wears; None for a returned one.
