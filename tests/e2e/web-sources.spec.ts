@@ -103,6 +103,8 @@ test('a searching consult lists its Sources, marks a made-up page and says the f
   const searched = asked.filter((a) => a.plugins?.some((p) => p.id === 'web')).map((a) => a.model).sort();
   expect(searched).toEqual(['council-alpha', 'council-alpha', 'council-beta', 'council-beta']);
   expect(asked.filter((a) => a.path.startsWith('/local/')).every((a) => a.plugins === null)).toBe(true);
+  // The run streams: the citations came in `delta.annotations`.
+  expect(asked.filter((a) => a.plugins).every((a) => a.stream)).toBe(true);
 
   // Looked at: the list at 1440 and 390 px, light and dark.
   const shots = process.env.WEB_SOURCES_SHOTS;

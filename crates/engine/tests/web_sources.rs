@@ -354,7 +354,10 @@ fn the_exports_carry_the_sources_escaped_and_marked() {
     assert!(html.contains("&lt;b&gt;Bench&lt;/b&gt; results"));
     assert!(!html.contains("<b>Bench"));
     assert!(html.contains("<strong class=\"mark\">not from this search</strong>"));
-    assert!(!html.contains(&format!("href=\"{INVENTED}")), "an invented page is not linked");
+    assert!(
+        !html.contains(&format!("href=\"{INVENTED}")),
+        "an invented page is not linked"
+    );
     assert!(html.contains("<blockquote>Rust 1.92.0 stabilises never-type lints</blockquote>"));
 }
 
