@@ -6,6 +6,7 @@
 // marked "not from this search" and not linked, the cost line says the fees, 390 px fits, and
 // the Markdown and HTML exports and a share link carry the sources.
 import * as fs from 'fs';
+import AxeBuilder from '@axe-core/playwright';
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { QUESTION } from './aimock-council';
@@ -94,6 +95,9 @@ test('a searching consult lists its Sources, marks a made-up page and says the f
   await expect(sources).toContainText(
     'Answered without search (no search at their provider): Panelist 3 · council-gamma.');
 
+  const axe = await new AxeBuilder({ page }).include('#sources').analyze();
+  expect(axe.violations.map((v) => v.id), 'the Sources list passes axe').toEqual([]);
+
   // The fees on the ledger: three calls searched (panelist 1's round-3 search cited nothing),
   // 5 results each at $4 per 1,000, charged by the app (the server reports no cost).
   await expect(page.locator('.session-meta')).toContainText('of that, web search fees $0.06');
@@ -116,6 +120,7 @@ test('a searching consult lists its Sources, marks a made-up page and says the f
       if (shots) {
         fs.mkdirSync(shots, { recursive: true });
         await sources.screenshot({ path: `${shots}/sources-${width}-${colorScheme}.png` });
+        if (width === 1440 && colorScheme === 'light') await page.screenshot({ path: `${shots}/session-1440.png`, fullPage: true });
       }
     }
   }

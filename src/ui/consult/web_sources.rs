@@ -49,7 +49,7 @@ fn SourcesList(web: WebSources) -> impl IntoView {
     });
     view! {
         <section class="web-sources" id="sources" aria-labelledby="sources-heading">
-            <h2 id="sources-heading">"Sources"</h2>
+            <h3 id="sources-heading">"Sources"</h3>
             <p class="muted">{summary}</p>
             <ul class="web-source-list" aria-label="Sources from the web">{rows}</ul>
             {without}
