@@ -634,3 +634,28 @@ fn the_record_says_when_the_backup_was_due_even_if_the_timer_woke_late() {
     let substituted = won.substituted.as_ref().expect("the backup answered");
     assert_eq!(substituted.after_ms, 2_000);
 }
+
+#[test]
+fn a_searching_call_s_backup_sets_its_search_fee_aside_too() {
+    use consilium_engine::foundation::participants::SeatSearch;
+    use consilium_providers::{SearchFee, SearchUnit};
+    // Unpriced tokens, a dollar a search: one call's search may cost up to $5 (5 searches).
+    let mut config = backed_config(None, Some(8.0));
+    config.search_web = true;
+    config.panelists[0].web_search = Some(SeatSearch {
+        with_schema: true,
+        fee: Some(SearchFee {
+            usd_per_unit: 1.0,
+            unit: SearchUnit::Search,
+        }),
+    });
+    let (_, events, _, requests, _) = run(config, &["r1-panelist-1"], AFTER_2S, |_| {});
+    assert_eq!(
+        sent_for(&requests, "r1-panelist-1"),
+        [false],
+        "a second search would pass the budget"
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::CallNote { note: Some(note), .. }
+        if note.contains("was not asked: The budget of $8.00 would be exceeded: request 2 of r1-panelist-1's web search could cost up to $5.00"))),
+        "{events:?}");
+}

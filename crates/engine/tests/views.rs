@@ -108,6 +108,7 @@ fn consent_is_asked_above_the_threshold_and_whenever_a_participant_has_no_price(
         verbose: false,
         cached_input_tokens: 0,
         calls_if_agreed: None,
+        search: None,
     };
     let above = needs_consent(&estimate(Some(0.6), &[]), 0.5).expect("above the threshold");
     assert_eq!(above.heading, "This run may cost more than your threshold");

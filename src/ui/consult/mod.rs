@@ -12,3 +12,4 @@ pub mod picture;
 pub mod rounds;
 pub mod session;
 pub mod thread;
+pub mod web_sources;

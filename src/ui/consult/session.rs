@@ -18,6 +18,7 @@ use crate::ui::consult::rounds::{
     CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
 };
 use crate::ui::consult::thread::ThreadView;
+use crate::ui::consult::web_sources::WebSourcesView;
 use crate::ui::widgets::live_calls::{LiveCalls, RecordedCalls};
 use crate::ui::widgets::{body_part, running_here};
 
@@ -140,6 +141,7 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
         {move || decided.get().map(|d| view! { <DecisionView decision=d cross_examine=cross_examine /> })}
         <ThreadView session=session />
         {move || matrix.get().map(|m| view! { <StanceMatrixView matrix=m /> })}
+        <WebSourcesView session=session />
         <nav class="round-links" aria-label="The rounds on record">
             <h3>"The record"</h3>
             <ul>{round_links}</ul>

@@ -22,6 +22,11 @@
 //! evidence, `consult::evidence`), and at least one entry whose quote is found. Otherwise the
 //! gap says which entries, and the judge's number stands within the ceilings.
 //!
+//! With the web searched (DESIGN.md, "Sources from the web"), the floor also needs no evidence
+//! entry resting only on links no search of the council returned (`consult::evidence`): such a
+//! link is "not from this search", exactly like a quote not found. A searching council need not
+//! cite a link at all (a search may find nothing worth citing), so no returned link is required.
+//!
 //! "No dissent" must be true in the record, not just the judge's word: whatever the confidence, the
 //! minority concerns the judge left out (see `minority_concerns`) are added to its dissent, and the
 //! rules above apply to that reconciled list. Within their bounds the judge's number stands. The
@@ -35,7 +40,7 @@ use crate::record::consult::confidence::AgreementGap;
 use crate::record::consult::confidence::ConfidenceCheck;
 use crate::record::sources::Source;
 
-use super::evidence;
+use super::evidence::{self, Grounds};
 
 pub use super::minority::{minority_concerns, UNATTRIBUTED_AGENT};
 
@@ -78,6 +83,21 @@ pub fn check_confidence_with_material(
     panel: &[String],
     material: &[Source],
 ) -> ConfidenceCheck {
+    let grounds = Grounds::material(material);
+    check_confidence_on(verdict, round1, synthesis, cross_exam, panel, grounds)
+}
+
+/// `check_confidence_for_panel` held to `grounds`: the floor needs the decision's evidence found
+/// in the material and its links returned by the council's searches (see the module
+/// documentation).
+pub fn check_confidence_on(
+    verdict: &VerdictArtifact,
+    round1: &[IndependentArtifact],
+    synthesis: &SynthesisArtifact,
+    cross_exam: &CrossExamArtifact,
+    panel: &[String],
+    grounds: Grounds<'_>,
+) -> ConfidenceCheck {
     let absent_panelists: Vec<String> = panel
         .iter()
         .filter(|id| !round1.iter().any(|a| &a.agent_id == *id))
@@ -92,7 +112,8 @@ pub fn check_confidence_with_material(
         .cloned()
         .collect();
     let mut agreement_gaps = agreement_gaps(round1, synthesis, cross_exam, panel);
-    agreement_gaps.extend(evidence_gap(verdict, material));
+    agreement_gaps.extend(evidence_gap(verdict, grounds.material));
+    agreement_gaps.extend(link_gap(verdict, grounds));
     let floor_earned = agreement_gaps.is_empty();
     let strong = floor_earned && strong_agreement(round1, synthesis, cross_exam);
     let (computed, mut rule) = confidence_rule(judge, &reconciled_dissent, floor_earned, strong);
@@ -193,6 +214,14 @@ pub fn evidence_gap(verdict: &VerdictArtifact, material: &[Source]) -> Option<Ag
         return Some(AgreementGap::EvidenceNotFound { entries });
     }
     (!evidence::any_found(verdict, material)).then_some(AgreementGap::NoEvidenceFound)
+}
+
+/// The decision's evidence against the council's searches: entries resting only on links no
+/// search returned. None when the council did not search, or every linked entry holds.
+pub fn link_gap(verdict: &VerdictArtifact, grounds: Grounds<'_>) -> Option<AgreementGap> {
+    grounds.searches?;
+    let entries = evidence::links_not_returned(verdict, grounds);
+    (!entries.is_empty()).then_some(AgreementGap::LinksNotReturned { entries })
 }
 
 /// The conditions of agreement a record through round 2 does not meet, for an early decision:

@@ -17,7 +17,7 @@ use crate::consult::caching::{self, automatic_cache_min_tokens};
 use crate::foundation::participants::Participant;
 use crate::foundation::timestamp::rfc3339_utc;
 use crate::foundation::tokens::estimate_tokens;
-use crate::harness::estimate::CostEstimate;
+use crate::harness::estimate::{CostEstimate, SearchEstimate};
 use crate::record::consult::artifacts::{
     ArtifactEnvelope, ArtifactKind, CrossExamArtifact, IndependentArtifact, SynthesisArtifact,
     CROSS_EXAM, INDEPENDENT, MAX_CHALLENGES, MAX_CONSENSUS_POINTS, MAX_REBUTTALS, MAX_TENSIONS,
@@ -34,6 +34,7 @@ use crate::{
     material::seats::sees_images,
 };
 use consilium_prices::CacheTokens;
+use consilium_providers::{SearchFee, SearchUnit, WebSearch};
 
 pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     estimate_following(question, config, None)
@@ -74,6 +75,7 @@ fn one_call(config: &ConsultConfig, participant: &Participant, input_tokens: u64
         verbose: config.verbose,
         cached_input_tokens: 0,
         calls_if_agreed: None,
+        search: None,
     }
 }
 
@@ -208,6 +210,12 @@ fn estimate_following(
             None => {}
         }
     }
+    // The searches' fees are billed beside the tokens, whatever the cache does.
+    let search = search_estimate(config);
+    if let Some(search) = search.as_ref().filter(|s| s.usd > 0.0) {
+        *usd.get_or_insert(0.0) += search.usd;
+        *worst_case_usd.get_or_insert(0.0) += search.usd;
+    }
     // Adaptive stops after the synthesis when the panel agrees: its answers and the synthesis.
     let calls_if_agreed = (config.depth == Depth::Adaptive && last_round > 2 && !config.is_alone())
         .then(|| config.panelists.len() as u32 + 1);
@@ -221,6 +229,70 @@ fn estimate_following(
         unpriced_participants,
         verbose: config.verbose,
         cached_input_tokens: calls.iter().map(|(_, _, cache)| cache.read).sum(),
+        search,
+    }
+}
+
+/// The web search a searching council may pay for (DESIGN.md, "Sources from the web"): each
+/// panelist that can search, in round 1 and, when the depth may cross-examine, round 3 (the
+/// synthesis and the verdict never search), at its provider's fee for the most one call may
+/// search. None when the council does not search or no seat can.
+fn search_estimate(config: &ConsultConfig) -> Option<SearchEstimate> {
+    if !config.search_web {
+        return None;
+    }
+    let rounds: u32 = if config.last_round() >= 3 { 2 } else { 1 };
+    let asked = WebSearch::default();
+    let mut estimate = SearchEstimate {
+        calls: 0,
+        usd: 0.0,
+        fees: Vec::new(),
+        unpriced: Vec::new(),
+    };
+    // (fee in words, the seats paying it), in the council's order.
+    let mut fees: Vec<(String, Vec<String>)> = Vec::new();
+    for panelist in &config.panelists {
+        let Some(search) = panelist.web_search else {
+            continue;
+        };
+        estimate.calls += rounds;
+        let Some(fee) = search.fee else {
+            estimate.unpriced.push(panelist.label.clone());
+            continue;
+        };
+        estimate.usd += f64::from(rounds) * fee.bound_usd(asked);
+        let words = fee_words(&fee, asked);
+        match fees.iter_mut().find(|(w, _)| *w == words) {
+            Some((_, seats)) => seats.push(panelist.label.clone()),
+            None => fees.push((words, vec![panelist.label.clone()])),
+        }
+    }
+    estimate.fees = fees
+        .into_iter()
+        .map(|(words, seats)| format!("{}: {words}", seats.join(", ")))
+        .collect();
+    (estimate.calls > 0).then_some(estimate)
+}
+
+/// "$4 per 1,000 results, up to 5 a call", "$10 per 1,000 calls".
+pub fn fee_words(fee: &SearchFee, asked: WebSearch) -> String {
+    let (unit, counted) = match fee.unit {
+        SearchUnit::Result => ("results", true),
+        SearchUnit::Search => ("searches", true),
+        SearchUnit::Query => ("queries", true),
+        SearchUnit::Call => ("calls", false),
+        SearchUnit::GroundedPrompt => ("grounded prompts", false),
+    };
+    let per_thousand = fee.usd_per_unit * 1000.0;
+    let price = if (per_thousand - per_thousand.round()).abs() < 1e-9 {
+        format!("${per_thousand:.0}")
+    } else {
+        format!("${per_thousand:.2}")
+    };
+    if counted {
+        format!("{price} per 1,000 {unit}, up to {} a call", asked.max_uses)
+    } else {
+        format!("{price} per 1,000 {unit}")
     }
 }
 

@@ -28,4 +28,24 @@ pub struct CostEstimate {
     /// Adaptive's calls when the panel agrees after the synthesis (`calls` is the most it asks).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calls_if_agreed: Option<u32>,
+    /// The web search fees, when the run searches: within `usd` and `worst_case_usd`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<SearchEstimate>,
+}
+
+/// What a searching run's searches may cost beside its tokens: each searching seat's calls in
+/// the rounds that search, at its provider's fee, each counted at the most one call's search
+/// may cost (`SearchFee::bound_usd`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchEstimate {
+    /// Calls that search (a searching seat in each round that searches).
+    pub calls: u32,
+    /// The priced searches' fees at most.
+    pub usd: f64,
+    /// Each fee as the consent says it, with the seats it applies to: "Panelist 1, Panelist 2:
+    /// $4 per 1,000 results, up to 5 a call".
+    pub fees: Vec<String>,
+    /// Seats whose search has no price.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unpriced: Vec<String>,
 }

@@ -89,7 +89,8 @@ impl CostLedger {
             let committed = self.summary.spent_usd + self.reserved_usd;
             if committed + bound_usd > budget {
                 return Err(format!(
-                    "The budget of {} would be exceeded: {call_id}'s web search could cost up to                      {}, and {} is already spent or committed.",
+                    "The budget of {} would be exceeded: {call_id}'s web search could cost up to \
+                     {}, and {} is already spent or committed.",
                     format_usd(budget),
                     format_usd(bound_usd),
                     format_usd(committed)

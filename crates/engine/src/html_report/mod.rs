@@ -34,7 +34,7 @@ pub fn report_markdown(session: &Session) -> String {
 /// the export says each thing once.
 fn shown_above(session: &Session) -> &'static [&'static str] {
     match &session.body {
-        Body::Consult(_) => &["Verdict"],
+        Body::Consult(_) => &["Verdict", "Sources from the web"],
         Body::Review(_) => &["Verdict", "Secret scan", "Fix items"],
         Body::Prioritize(_) => &["Summary", "Ranked backlog"],
         Body::Benchmark(_) => &[],
@@ -124,7 +124,10 @@ pub fn session_html(session: &Session) -> String {
 pub(crate) fn session_main(session: &Session) -> String {
     let mut html = Html::new(secrets_of(session));
     match &session.body {
-        Body::Consult(_) => crate::consult::report::html::decision(session, &mut html),
+        Body::Consult(_) => {
+            crate::consult::report::html::decision(session, &mut html);
+            crate::consult::report::html::web_sources(session, &mut html);
+        }
         Body::Review(_) => crate::review::report::html::decision(session, &mut html),
         Body::Prioritize(_) => crate::prioritize::report::html::decision(session, &mut html),
         // A benchmark's results are tables written from the results view model, every text

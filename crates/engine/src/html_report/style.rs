@@ -17,6 +17,7 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em}\
 blockquote{margin:0;padding-left:1rem;border-left:3px solid var(--border);color:var(--muted)}\
 a{color:var(--accent)}.meta,.muted,.kind{color:var(--muted)}.meta{font-size:.9rem}.kind{margin:0;font-size:.9rem;text-transform:uppercase;letter-spacing:.06em}\
 .notice{color:var(--warn)}.failure{color:var(--bad)}\
+.web-sources li{margin:.4rem 0;overflow-wrap:anywhere}.web-sources .url{color:var(--muted);font-size:.85rem}.web-sources .mark{color:var(--bad)}\
 .demo{display:inline-block;background:var(--warn);color:var(--bg);padding:.1rem .6rem;border-radius:6px;font-weight:600;margin:0 0 .5rem}\
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}\
 .decision{background:var(--surface);border:1px solid var(--border);border-radius:10px;padding:.25rem 1.25rem 1rem;margin-top:1rem}\

@@ -39,6 +39,7 @@ pub fn check_inflated(inflated: usize) -> Result<(), String> {
 pub fn share_payload(session: &Session) -> String {
     let mut shared = session.clone();
     cited_passages_only(&mut shared);
+    web_names_and_cited_snippets(&mut shared);
     for call in &mut shared.calls {
         if call.reply_text.is_some() {
             call.reply_text = Some(String::new());
@@ -203,6 +204,25 @@ fn cited_passages_only(session: &mut Session) {
             .collect();
         source.text = keep_spans(&source.text, &spans);
         source.image = None;
+    }
+}
+
+/// A link carries the web's sources as names, URLs and the snippets the answers cite: a result
+/// no answer of its call cites keeps its title and URL, not its snippet (the page's own words the
+/// council did not rest on). The Sources view reads the same from the link as from the record.
+fn web_names_and_cited_snippets(session: &mut Session) {
+    use consilium_providers::comparable_url;
+    for search in session.calls.iter_mut().filter_map(|c| c.search.as_mut()) {
+        let cited: Vec<String> = search
+            .citations
+            .iter()
+            .map(|c| comparable_url(&c.url))
+            .collect();
+        for result in &mut search.results {
+            if !cited.contains(&comparable_url(&result.url)) {
+                result.snippet = None;
+            }
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 use consilium_providers::{comparable_url, SearchReport};
 
 use crate::foundation::participants::Participant;
+use crate::record::{CallRecord, CallStatus};
 use serde::Serialize;
 
 /// The words a link that no search returned wears wherever it shows.
@@ -96,6 +97,16 @@ pub fn check_links<'s>(
                 title,
             }
         })
+        .collect()
+}
+
+/// Every search of a call the council used (its reply read), in the order of its calls: what
+/// the judge's links are checked against.
+pub fn council_searches(calls: &[CallRecord]) -> Vec<SearchReport> {
+    calls
+        .iter()
+        .filter(|c| c.status == CallStatus::Ok)
+        .filter_map(|c| c.search.clone())
         .collect()
 }
 

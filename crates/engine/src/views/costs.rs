@@ -1,7 +1,7 @@
 //! What a session cost, per participant and in total, for every protocol: from the call records.
 use crate::foundation::money::format_usd;
 use crate::foundation::participants::Price;
-use crate::harness::estimate::CostEstimate;
+use crate::harness::estimate::{CostEstimate, SearchEstimate};
 use crate::record::CostSummary;
 use crate::record::Session;
 use crate::views::numbers::thousands;
@@ -73,12 +73,18 @@ pub fn participant_costs(session: &Session) -> Vec<ParticipantCost> {
         .collect()
 }
 
-/// The header's cost line: "Spent $0.0036 of a $2.50 budget · cached: 1,920 tokens · saved
+/// The header's cost line: "Spent $0.0036 of a $2.50 budget · of that, web search fees $0.02 · cached: 1,920 tokens · saved
 /// $0.0004; 2 calls at unknown price, …".
 pub fn cost_line(cost: &CostSummary) -> String {
     let mut text = format!("Spent {}", format_usd(cost.spent_usd));
     if let Some(budget) = cost.budget_usd {
         text.push_str(&format!(" of a {} budget", format_usd(budget)));
+    }
+    if cost.search_usd > 0.0 {
+        text.push_str(&format!(
+            " · of that, web search fees {}",
+            format_usd(cost.search_usd)
+        ));
     }
     if let Some(note) = session_cache_note(cost) {
         text.push_str(&format!(" · {note}"));
@@ -156,10 +162,38 @@ pub fn describe_calls(estimate: &CostEstimate) -> String {
         None if estimate.calls == 1 => "1 call".to_string(),
         None => format!("{} calls", estimate.calls),
     };
-    format!(
+    let mut text = format!(
         "{calls}, about {} input and {} output tokens at most: {cost}.",
         estimate.input_tokens, estimate.output_tokens
-    )
+    );
+    if let Some(search) = &estimate.search {
+        text.push(' ');
+        text.push_str(&describe_search(search));
+    }
+    text
+}
+
+/// The web search's part of the estimate, said in the consent too: "Web search: 4 searching
+/// calls, up to $0.08 in search fees (Panelist 1, Panelist 2: $4 per 1,000 results, up to 5 a
+/// call), included above."
+pub fn describe_search(search: &SearchEstimate) -> String {
+    let calls = crate::foundation::counted::counted(search.calls as usize, "searching call");
+    let mut text = format!("Web search: {calls}");
+    if !search.fees.is_empty() {
+        text.push_str(&format!(
+            ", up to {} in search fees ({}), included above",
+            format_usd(search.usd),
+            search.fees.join("; ")
+        ));
+    }
+    text.push('.');
+    if !search.unpriced.is_empty() {
+        text.push_str(&format!(
+            " No search fee is known for {}.",
+            search.unpriced.join(", ")
+        ));
+    }
+    text
 }
 
 /// A price the user types into the price table: a model id and two prices of zero or more (USD

@@ -411,6 +411,7 @@ pub fn benchmark_estimate(questions: &[Question], council: &ConsultConfig) -> Co
         verbose: council.verbose,
         cached_input_tokens: 0,
         calls_if_agreed: None,
+        search: None,
     };
     for question in questions {
         let one = estimate_cost(&question.text, council);

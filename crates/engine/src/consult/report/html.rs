@@ -245,3 +245,81 @@ fn matrix_table(matrix: &StanceMatrix, html: &mut Html) {
     }
     html.raw("</ul></details></section>\n");
 }
+
+/// A searching consult's Sources in the export: each page once, its title a link (http(s) only,
+/// escaped, `rel="noopener noreferrer nofollow"`), who found and cited it, the cited snippet; a
+/// page no search returned marked "not from this search". Nothing from a result is rendered as
+/// HTML: every text is escaped.
+pub(crate) fn web_sources(session: &Session, html: &mut Html) {
+    use crate::consult::view::web_sources::{
+        sources_summary, web_sources as sources_of, LINKS_NOT_EVIDENCE,
+    };
+    use crate::text::rich::LINK_REL;
+    let Some(web) = sources_of(session) else {
+        return;
+    };
+    html.raw("<section class=\"web-sources\" id=\"sources\"><h2>Sources from the web</h2><p class=\"muted\">")
+        .text(&sources_summary(&web))
+        .raw("</p><ul>");
+    for source in &web.sources {
+        html.raw(if source.returned {
+            "<li>"
+        } else {
+            "<li class=\"not-returned\">"
+        });
+        // A page no search returned is named, never linked: the model may have made it up.
+        match source.href.as_ref().filter(|_| source.returned) {
+            Some(href) => html
+                .raw("<a href=\"")
+                .text(href)
+                .raw("\" rel=\"")
+                .raw(LINK_REL)
+                .raw("\">")
+                .text(&source.title)
+                .raw("</a>"),
+            None => html.text(&source.title),
+        };
+        html.raw(" <span class=\"url\">")
+            .text(&source.url)
+            .raw("</span>");
+        if let Some(mark) = source.mark() {
+            html.raw(" <strong class=\"mark\">")
+                .text(mark)
+                .raw("</strong>");
+        }
+        let who = source.who();
+        if !who.is_empty() {
+            html.raw("<br><span class=\"muted\">")
+                .text(&who)
+                .raw("</span>");
+        }
+        if let Some(snippet) = &source.snippet {
+            html.raw("<blockquote>").text(snippet).raw("</blockquote>");
+        }
+        html.raw("</li>");
+    }
+    html.raw("</ul>");
+    if !web.without_search.is_empty() {
+        html.raw("<p class=\"muted\">")
+            .text(&format!(
+                "Answered without search (no search at their provider): {}.",
+                web.without_search.join(", ")
+            ))
+            .raw("</p>");
+    }
+    for note in &web.notes {
+        html.raw("<p class=\"muted\">")
+            .text(&format!("{note}."))
+            .raw("</p>");
+    }
+    if !web.not_evidence.is_empty() {
+        let entries: Vec<String> = web.not_evidence.iter().map(|n| n.to_string()).collect();
+        html.raw("<p class=\"failure\">")
+            .text(&format!(
+                "Evidence {}: {LINKS_NOT_EVIDENCE}.",
+                entries.join(", ")
+            ))
+            .raw("</p>");
+    }
+    html.raw("</section>\n");
+}

@@ -210,6 +210,9 @@ pub fn consult_markdown(session: &Session) -> String {
         out.push('\n');
     }
     out.push_str(&crate::consult::view::material::material_markdown(session));
+    out.push_str(&crate::consult::view::web_sources::web_sources_markdown(
+        session,
+    ));
     if let Some(reason) = &session.failure {
         let _ = writeln!(out, "## Failure\n\n{reason}\n");
     }

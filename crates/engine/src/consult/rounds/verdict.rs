@@ -1,13 +1,15 @@
 //! Round 4, Verdict: the judge decides from all answers in full and the debate (filtered unless
 //! verbose); the confidence is then checked in code.
 use crate::consult::caching;
-use crate::consult::confidence::check_confidence_with_material;
+use crate::consult::confidence::check_confidence_on;
+use crate::consult::evidence::Grounds;
 use crate::consult::filtering::{filter_cross_exam, filter_synthesis};
 use crate::consult::material::with_material;
 use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
 use crate::harness::asking::CallPlan;
 use crate::harness::run::Stop;
+use crate::material::web::council_searches;
 use crate::record::consult::artifacts::final_answer::require_final_answer;
 use crate::record::consult::artifacts::{verdict_schema_for, VerdictArtifact, VERDICT};
 use crate::record::CallId;
@@ -103,14 +105,13 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         .required("The judge's verdict (round 4)")?;
     // The check sees the full debate: a concern filtered out of the judge's view still counts.
     let panel: Vec<String> = run.config.panelists.iter().map(|p| p.id.clone()).collect();
-    let check = check_confidence_with_material(
-        &verdict,
-        &round1,
-        &synthesis,
-        &cross_exam,
-        &panel,
-        &run.config.material,
-    );
+    // The judge's links are held to every search of the council (rounds 1 and 3).
+    let searches = run.read(|s| council_searches(&s.calls));
+    let grounds = Grounds {
+        material: &run.config.material,
+        searches: run.config.search_web.then_some(searches.as_slice()),
+    };
+    let check = check_confidence_on(&verdict, &round1, &synthesis, &cross_exam, &panel, grounds);
     run.store_round(4, |session| {
         session.round4 = Some(verdict);
         session.confidence_check = Some(check);

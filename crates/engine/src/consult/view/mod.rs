@@ -8,3 +8,4 @@ pub mod material;
 pub mod stance;
 pub mod thread;
 pub mod verdict;
+pub mod web_sources;

@@ -859,6 +859,12 @@ impl dyn Asking + '_ {
         let mut record = plan.record(status, started_at.to_string(), finished_at.to_string());
         record.call_id = call_id.to_string();
         record_usage(&mut record, &partial, price, cost);
+        // A request that searched before it was cut or lost the race paid for its search.
+        if let Some(fee) = plan.search_fee(&partial) {
+            self.ledger().charge_search(fee);
+            record.cost_usd = record.cost_usd.map(|usd| usd + fee);
+        }
+        record.search = partial.search;
         record.model = partial.model;
         record.reply_text = Some(partial.text);
         record.error = Some(error);

@@ -46,6 +46,9 @@ pub enum AgreementGap {
     EvidenceNotFound { entries: Vec<usize> },
     /// The consult has material and no evidence entry quotes it where the quote is found.
     NoEvidenceFound,
+    /// These evidence entries of the verdict (numbered from 1) rest only on links no search of
+    /// the council returned ("not from this search"): they are not evidence.
+    LinksNotReturned { entries: Vec<usize> },
 }
 
 impl AgreementGap {
@@ -78,6 +81,15 @@ impl AgreementGap {
             AgreementGap::NoEvidenceFound => {
                 "no evidence quotes the material where the quote is found".to_string()
             }
+            AgreementGap::LinksNotReturned { entries } => format!(
+                "evidence {} rests only on links no search of the council returned, so it is \
+                 not evidence",
+                entries
+                    .iter()
+                    .map(|n| n.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         }
     }
 }
