@@ -356,3 +356,33 @@ fn a_secret_on_the_first_line_is_masked_in_the_title() {
     );
     assert!(!session.title.contains(&key[..8]), "{}", session.title);
 }
+
+#[test]
+fn a_secret_pasted_into_a_question_is_masked_wherever_a_title_goes() {
+    use consilium_engine::views::session::{heading, tab_title};
+    let key = ["sk-proj-", "Zr3vN0fKpL2sT7wYbX1cVe9uJ4mHdA6gRkP5oQ8n"].concat();
+    let question = format!("Why does my OpenAI key {key} get a 401 from the chat endpoint today?");
+    let session = Session::new_consult(
+        "c-title".into(),
+        question.clone(),
+        consilium_engine::consult::demo::demo_config(),
+        NOW,
+    );
+    // The page shows the question as asked; everything that leaves it as a title is masked.
+    assert_eq!(heading(&session), question);
+    for title in [
+        session.title.clone(),
+        tab_title(&session),
+        html_report::session_html(&session)
+            .split("<title>")
+            .nth(1)
+            .unwrap()
+            .split("</title>")
+            .next()
+            .unwrap()
+            .to_string(),
+    ] {
+        assert!(!title.contains(&key[8..16]), "{title}");
+        assert!(title.contains("Why does my OpenAI key sk-p…"), "{title}");
+    }
+}

@@ -18,7 +18,7 @@ use crate::review::report::markdown::review_report;
 use crate::review::secrets::secrets_in_versions;
 use crate::text::rich::{escape, parse_report, to_html, Block, Inline};
 use crate::views::html::Html;
-use crate::views::session::heading;
+use crate::views::session::{heading, masked_heading};
 
 /// The protocol's Markdown report (the same one the Markdown export writes).
 pub fn report_markdown(session: &Session) -> String {
@@ -99,7 +99,7 @@ pub fn session_html(session: &Session) -> String {
         .raw("</code></p></header>\n<main>\n");
     html.raw(&session_main(session));
     let mut title = String::new();
-    escape(&heading(session), &mut title);
+    escape(&masked_heading(session), &mut title);
     format!(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
 <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\

@@ -297,7 +297,10 @@ pub fn title_of(subject: &str) -> String {
         .lines()
         .find(|line| !line.trim().is_empty())
         .unwrap_or("");
-    let line = first_line.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A secret pasted into the question never reaches a title (nor, through it, the tab, the
+    // browser's history or a share sheet): masked before the cut, so none is cut mid-way.
+    let line = crate::text::secrets::masked_line(first_line);
+    let line = line.split_whitespace().collect::<Vec<_>>().join(" ");
     if line.chars().count() <= TITLE_MAX_CHARS {
         return line;
     }

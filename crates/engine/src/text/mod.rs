@@ -6,3 +6,4 @@ pub mod mask;
 pub mod partial_reply;
 pub mod reply_parse;
 pub mod rich;
+pub mod secrets;

@@ -55,14 +55,28 @@ fn was_renamed(session: &Session) -> bool {
     session.title != crate::record::title_of(&session.subject)
 }
 
+/// The heading on one line with every secret masked: what leaves the page as a title (the tab's,
+/// so the browser's history; the share sheet's; the export's `<title>`). A consult's heading is
+/// its question, which may hold a pasted key.
+pub fn masked_heading(session: &Session) -> String {
+    let lines: Vec<String> = heading(session)
+        .lines()
+        .map(crate::text::secrets::masked_line)
+        .collect();
+    lines
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The most characters of the heading the tab's title keeps.
 const TAB_TITLE_CHARS: usize = 60;
 
 /// The browser tab's title for a session: its heading (cut at a word) and the app's name, so a
 /// tab or a bookmark names the session: "Should we move our CI to … · Consilium".
 pub fn tab_title(session: &Session) -> String {
-    let heading = heading(session);
-    let heading = heading.split_whitespace().collect::<Vec<_>>().join(" ");
+    let heading = masked_heading(session);
     let shown = if heading.chars().count() <= TAB_TITLE_CHARS {
         heading
     } else {

@@ -1,46 +1,12 @@
-//! Secret-like strings in a change, found in code and handed to the committee as facts, so a
-//! hard-coded key is never missed because a model overlooked it. Every secret on a line counts,
-//! found three ways (`formats`: the providers' documented key formats and private key blocks;
-//! `urls`: a password inside a URL or connection string; `assigned`: a value given to a name that
-//! says it is a secret, quoted or not, as code and configuration files write it), and each passes
-//! only when it is not a placeholder or a documented example key (`values`). Hand-written
-//! matchers, each linear in the line: no regex crate, so the browser bundle stays small.
+//! Secrets in a change (the line scanner is `text::secrets`), handed to the committee as facts, so
+//! a hard-coded key is never missed because a model overlooked it.
 //!
 //! The committee hears of the added lines only (removing a key is the fix); what is shared (link,
 //! reports, fix requests) masks the secrets of every line the diff shows, removed ones included.
-mod assigned;
-mod formats;
-mod names;
-mod urls;
-mod values;
-
 use super::diff::ParsedDiff;
 use crate::record::review::body::SecretHit;
 use crate::text::mask::masked;
-
-/// One secret on a line: what it looks like, and its byte range in the line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineSecret {
-    pub kind: &'static str,
-    pub start: usize,
-    pub end: usize,
-}
-
-/// Every secret on `line`, left to right. Where two ways find overlapping text, the more specific
-/// one wins: a key format over a URL's password over a secret-named value.
-pub fn secrets_in_line(line: &str) -> Vec<LineSecret> {
-    let mut found = formats::find(line);
-    for candidate in urls::find(line).into_iter().chain(assigned::find(line)) {
-        if !found
-            .iter()
-            .any(|f| f.start < candidate.end && candidate.start < f.end)
-        {
-            found.push(candidate);
-        }
-    }
-    found.sort_by_key(|f| f.start);
-    found
-}
+use crate::text::secrets::{opens_key_block, secrets_in_line};
 
 pub fn scan(diff: &ParsedDiff) -> Vec<SecretHit> {
     let mut hits = Vec::new();
@@ -79,7 +45,7 @@ pub fn secrets_to_redact(code: &str) -> Vec<(String, String)> {
                 let clear = &text[secret.start..secret.end];
                 secrets.push((clear.to_string(), masked(clear)));
                 // A block whose END is on another line: the lines between are the key.
-                in_key_block |= formats::opens_key_block(clear);
+                in_key_block |= opens_key_block(clear);
             }
         }
     }
