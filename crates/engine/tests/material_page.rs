@@ -72,7 +72,7 @@ fn each_quote_is_found_beside_what_cites_it_with_its_mark_and_where() {
     assert_eq!(answer.len(), 1);
     // Found in the cited block of lines, and named by its very line.
     assert_eq!(answer[0].quote.mark, QuoteMark::Found);
-    assert_eq!(answer[0].quote.mark_line(), "found in line 3");
+    assert_eq!(answer[0].quote.mark_line(), "found on line 3");
     assert_eq!(answer[0].quote.source_line(), "S1 · notes.txt");
     assert_eq!(answer[0].quote.tone(), "found");
 
@@ -88,7 +88,7 @@ fn each_quote_is_found_beside_what_cites_it_with_its_mark_and_where() {
 
     let found = read.quotes_at(&QuotePlace::Evidence(0));
     let missing = read.quotes_at(&QuotePlace::Evidence(1));
-    assert_eq!(found[0].quote.mark_line(), "found in line 3");
+    assert_eq!(found[0].quote.mark_line(), "found on line 3");
     assert_eq!(missing[0].quote.mark_line(), "not found in the material");
     assert_eq!(missing[0].quote.tone(), "not-found");
     assert!(missing[0].passage.is_none(), "nothing to open");

@@ -70,11 +70,13 @@ impl CheckedQuote {
         out
     }
 
-    /// The mark with where the quote is: "found on page 3", "found in lines 40-44", "found
-    /// elsewhere: line 12", "not found in the material".
+    /// The mark with where the quote is: "found on page 3", "found on lines 40-44", "found in
+    /// row 7", "found elsewhere: line 12", "not found in the material".
     pub fn mark_line(&self) -> String {
         match (self.mark, &self.location) {
-            (QuoteMark::Found, Some(at)) if at.starts_with("page") => format!("found on {at}"),
+            (QuoteMark::Found, Some(at)) if at.starts_with("page") || at.starts_with("line") => {
+                format!("found on {at}")
+            }
             (QuoteMark::Found, Some(at)) if at == "header" => "found in the header".to_string(),
             (QuoteMark::Found, Some(at)) => format!("found in {at}"),
             (QuoteMark::FoundElsewhere, Some(at)) => format!("found elsewhere: {at}"),
