@@ -146,7 +146,7 @@ fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> im
     } else {
         match (decision, member) {
             (Some(decision), _) => view! {
-                <DecisionView decision=decision cross_examine=cross_examine turn_id=id.clone() />
+                <DecisionView decision=decision cross_examine=cross_examine turn_id=id.clone() read=None />
             }
             .into_any(),
             (None, Some(card)) if card.answer.is_some() => view! {
