@@ -5,6 +5,7 @@
 // for the seats whose models cannot see images; 390 px fits. A reading council
 // (fixtures/aimock/material.json) quotes billing.txt, once words that are not in it: every request
 // carries the text, and the session page shows what the council read and every quote marked.
+import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'fs';
 import * as path from 'path';
 import { expect, test } from './guard';
@@ -118,8 +119,8 @@ test('the session page shows what the council read, every checked quote marked, 
   test.setTimeout(180_000);
   const errors = watchConsole(page);
   await consultForm(page, READERS);
-  await page.locator('.attach input[type=file]').setInputFiles([file('billing.txt')]);
-  await expect(chips(page)).toHaveCount(1, { timeout: 60_000 });
+  await page.locator('.attach input[type=file]').setInputFiles([file('billing.txt'), file('chart.png')]);
+  await expect(chips(page)).toHaveCount(2, { timeout: 60_000 });
   const before = (await journal(request)).length;
   await askTheCouncil(page);
   await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
@@ -135,11 +136,17 @@ test('the session page shows what the council read, every checked quote marked, 
   for (const call of calls) expect(userPrompt(call), `${call.body.model}'s request`).toContain(text);
 
   // What the council read: the source, its kind, lines and tokens, and how the quotes checked out.
+  // aimock's models are in no list or table, so none is taken to see the image: each is named.
   const read = page.getByRole('region', { name: 'What the council read' });
-  await expect(read.locator('.material-source')).toHaveCount(1);
-  await expect(read.locator('.material-source')).toContainText('S1');
-  await expect(read.locator('.material-source')).toContainText('billing.txt');
-  await expect(read.locator('.material-source')).toContainText(/text · 11 lines · [\d,]+ tokens?/);
+  const sources = read.locator('.material-source');
+  await expect(sources).toHaveCount(2);
+  await expect(sources.nth(0)).toContainText('S1');
+  await expect(sources.nth(0)).toContainText('billing.txt');
+  await expect(sources.nth(0)).toContainText(/text · 11 lines · [\d,]+ tokens?/);
+  await expect(sources.nth(0).locator('.source-unseen')).toHaveCount(0);
+  await expect(sources.nth(1)).toContainText(/S2\s*chart\.png\s*image · [\d,]+ tokens/);
+  await expect(sources.nth(1).locator('.source-unseen')).toHaveText('Not seen by Panelist 1 · reader-alpha, ' +
+    'Panelist 2 · reader-beta, Panelist 3 · reader-gamma and Judge · reader-judge: their models do not see images.');
   await expect(read).toContainText('4 quotes checked: 3 found, 1 not found in the material');
 
   // The decision's evidence: a quote found where cited, and one not in the material, whose entry
@@ -179,6 +186,13 @@ test('the session page shows what the council read, every checked quote marked, 
   await expect(page.locator('#round-3 .checked-quote[data-mark="found"] .quote-mark')).toContainText('found on line 10');
   await expect(page.locator('#round-4 .evidence-entry[data-not-evidence="true"]')).toHaveCount(1);
 
+  // Accessible in both schemes, every round and the passage open (the marks' colours included).
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page }).include('.material-read').include('[data-decision]').include('#round-1')
+      .include('#round-3').include('#round-4').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
+  }
   await page.setViewportSize(PHONE);
   await expectFitsPhone(page, 'the session page with its material, every round and passage open');
   const shots = process.env.MATERIAL_SHOTS;
@@ -187,6 +201,7 @@ test('the session page shows what the council read, every checked quote marked, 
       await page.emulateMedia({ colorScheme: scheme });
       for (const width of [390, 1440]) {
         await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: path.join(shots, `material-page-${width}-${scheme}.png`), fullPage: true });
         await read.screenshot({ path: path.join(shots, `material-read-${width}-${scheme}.png`) });
         await decision.screenshot({ path: path.join(shots, `material-decision-${width}-${scheme}.png`) });
         await page.locator('#round-1').screenshot({ path: path.join(shots, `material-answers-${width}-${scheme}.png`) });

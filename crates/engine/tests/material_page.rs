@@ -205,3 +205,27 @@ fn the_tally_says_all_found_one_found_or_none() {
     all.quotes.clear();
     assert_eq!(all.tally(), None);
 }
+
+#[test]
+fn who_could_not_see_a_source_is_said_in_one_line() {
+    use consilium_engine::views::material::SourceRow;
+    let row = |not_seen_by: &[&str]| SourceRow {
+        id: "S2".into(),
+        name: "chart.png".into(),
+        kind: "image",
+        extent: "an image".into(),
+        tokens: "1,600 tokens".into(),
+        not_seen_by: not_seen_by.iter().map(|s| s.to_string()).collect(),
+    };
+    assert_eq!(row(&[]).unseen_line(), None);
+    assert_eq!(
+        row(&["Judge · gemma-3-270m"]).unseen_line().as_deref(),
+        Some("Not seen by Judge · gemma-3-270m: its model does not see images.")
+    );
+    assert_eq!(
+        row(&["Panelist 1 · a", "Panelist 2 · b", "Judge · c"])
+            .unseen_line()
+            .as_deref(),
+        Some("Not seen by Panelist 1 · a, Panelist 2 · b and Judge · c: their models do not see images.")
+    );
+}

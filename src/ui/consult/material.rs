@@ -54,13 +54,9 @@ fn source_view(row: SourceRow) -> impl IntoView {
         facts.push(row.extent);
     }
     facts.push(row.tokens);
-    let unseen = (!row.not_seen_by.is_empty()).then(|| {
-        view! {
-            <p class="source-unseen">
-                "Not seen by " {row.not_seen_by.join(", ")} ": its model does not see images."
-            </p>
-        }
-    });
+    let unseen = row
+        .unseen_line()
+        .map(|line| view! { <p class="source-unseen">{line}</p> });
     view! {
         <li class="material-source" data-source=row.id.clone()>
             <span class="source-id">{row.id.clone()}</span>

@@ -20,6 +20,25 @@ pub struct SourceRow {
     pub not_seen_by: Vec<String>,
 }
 
+impl SourceRow {
+    /// Who could not see the source, as the page says it: "Not seen by Judge · gemma-3-270m: its
+    /// model does not see images."; None when every seat saw it.
+    pub fn unseen_line(&self) -> Option<String> {
+        let (last, rest) = self.not_seen_by.split_last()?;
+        let who = if rest.is_empty() {
+            last.clone()
+        } else {
+            format!("{} and {last}", rest.join(", "))
+        };
+        let whose = if rest.is_empty() {
+            "its model does not"
+        } else {
+            "their models do not"
+        };
+        Some(format!("Not seen by {who}: {whose} see images."))
+    }
+}
+
 pub fn source_rows(material: &[Source], seats: &[&Participant]) -> Vec<SourceRow> {
     material
         .iter()
