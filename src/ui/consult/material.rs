@@ -48,15 +48,15 @@ pub fn MaterialSection(read: WhatTheCouncilRead) -> impl IntoView {
 }
 
 fn source_view(row: SourceRow) -> impl IntoView {
+    let unseen = row
+        .unseen_line()
+        .map(|line| view! { <p class="source-unseen">{line}</p> });
     // An image's extent is its kind again ("an image"): said once.
     let mut facts = vec![row.kind.to_string()];
     if row.kind != "image" {
         facts.push(row.extent);
     }
     facts.push(row.tokens);
-    let unseen = row
-        .unseen_line()
-        .map(|line| view! { <p class="source-unseen">{line}</p> });
     view! {
         <li class="material-source" data-source=row.id.clone()>
             <span class="source-id">{row.id.clone()}</span>
