@@ -67,7 +67,7 @@ test('a text file, a PDF and a DOCX become chips; the council is asked with them
 
   await askTheCouncil(page);
   await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
-  // What the requests carry is checked on h-material-shell-wip (not yet passing: see the report).
+  // What the requests carry: the last test, on the reading council.
   expect(errors).toEqual([]);
 });
 
