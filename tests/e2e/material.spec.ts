@@ -2,23 +2,36 @@
 // (fixtures/aimock/consult.json) and the files made by fixtures/material/make.py: a text file, a
 // PDF (read by pdf.js in its worker) and a DOCX (mammoth in ours) become chips with their tokens;
 // every bad file is refused by name with nothing else changed; an image is named before the start
-// for the seats whose models cannot see images; 390 px fits.
+// for the seats whose models cannot see images; 390 px fits. A reading council
+// (fixtures/aimock/material.json) quotes billing.txt, once words that are not in it: every request
+// carries the text, and the session page shows what the council read and every quote marked.
+import AxeBuilder from '@axe-core/playwright';
+import * as fs from 'fs';
 import * as path from 'path';
 import { expect, test } from './guard';
-import { QUESTION, SEATS } from './aimock-council';
+import { journal, QUESTION, SEATS, userPrompt } from './aimock-council';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, openCouncil, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, openCouncil, openRounds, watchConsole } from './helpers';
 import { expectFitsPhone, PHONE } from './layout';
 
 const FILES = path.join(__dirname, 'fixtures', 'material');
 const file = (name: string) => path.join(FILES, name);
 
-async function consultForm(page: import('@playwright/test').Page) {
+/** aimock's reading council (fixtures/aimock/material.json): its verdict, answers and challenges
+ * cite billing.txt. */
+const READERS = [
+  { seat: 'Panelist 1', model: 'reader-alpha' },
+  { seat: 'Panelist 2', model: 'reader-beta' },
+  { seat: 'Panelist 3', model: 'reader-gamma' },
+  { seat: 'Judge', model: 'reader-judge' },
+];
+
+async function consultForm(page: import('@playwright/test').Page, seats = SEATS) {
   await page.goto('/');
-  await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, SEATS[0].model);
+  await addCompatibleProvider(page, 'aimock council', `${MOCK_URL}/v1`, seats[0].model);
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question', { exact: true }).fill(QUESTION);
-  for (const { seat, model } of SEATS) {
+  for (const { seat, model } of seats) {
     await openCouncil(page);
     const editor = page.getByRole('group', { name: seat, exact: true });
     await editor.getByLabel('Model').fill(model);
@@ -54,7 +67,7 @@ test('a text file, a PDF and a DOCX become chips; the council is asked with them
 
   await askTheCouncil(page);
   await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
-  // What the requests carry is checked on h-material-shell-wip (not yet passing: see the report).
+  // What the requests carry: the last test, on the reading council.
   expect(errors).toEqual([]);
 });
 
@@ -99,5 +112,101 @@ test('an image is named before the start for each seat whose model cannot see it
   }
   await chips(page).first().locator('summary').click();
   await expect(chips(page).first().locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  expect(errors).toEqual([]);
+});
+
+test('the session page shows what the council read, every checked quote marked, the passage highlighted', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  await consultForm(page, READERS);
+  await page.locator('.attach input[type=file]').setInputFiles([file('billing.txt'), file('chart.png')]);
+  await expect(chips(page)).toHaveCount(2, { timeout: 60_000 });
+  const before = (await journal(request)).length;
+  await askTheCouncil(page);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
+
+  // Every request of the run carries the material's text: three answers, the synthesis, three
+  // cross-examinations, the judge's merge of them and the verdict.
+  const calls = (await journal(request)).slice(before);
+  expect(calls.map((call) => call.body.model).sort()).toEqual([
+    'reader-alpha', 'reader-alpha', 'reader-beta', 'reader-beta', 'reader-gamma', 'reader-gamma',
+    'reader-judge', 'reader-judge', 'reader-judge',
+  ]);
+  const text = fs.readFileSync(file('billing.txt'), 'utf8').trimEnd();
+  for (const call of calls) expect(userPrompt(call), `${call.body.model}'s request`).toContain(text);
+
+  // What the council read: the source, its kind, lines and tokens, and how the quotes checked out.
+  // aimock's models are in no list or table, so none is taken to see the image: each is named.
+  const read = page.getByRole('region', { name: 'What the council read' });
+  const sources = read.locator('.material-source');
+  await expect(sources).toHaveCount(2);
+  await expect(sources.nth(0)).toContainText('S1');
+  await expect(sources.nth(0)).toContainText('billing.txt');
+  await expect(sources.nth(0)).toContainText(/text · 11 lines · [\d,]+ tokens?/);
+  await expect(sources.nth(0).locator('.source-unseen')).toHaveCount(0);
+  await expect(sources.nth(1)).toContainText(/S2\s*chart\.png\s*image · [\d,]+ tokens/);
+  await expect(sources.nth(1).locator('.source-unseen')).toHaveText('Not seen by Panelist 1 · reader-alpha, ' +
+    'Panelist 2 · reader-beta, Panelist 3 · reader-gamma and Judge · reader-judge: their models do not see images.');
+  await expect(read).toContainText('4 quotes checked: 3 found, 1 not found in the material');
+
+  // The decision's evidence: a quote found where cited, and one not in the material, whose entry
+  // is struck as not evidence.
+  const decision = page.locator('[data-decision]');
+  const found = decision.locator('.checked-quote[data-mark="found"]');
+  await expect(found).toHaveCount(1);
+  await expect(found.locator('.quote-words')).toHaveText('The invoicing module has the cleanest boundary in the billing monolith');
+  await expect(found.locator('.quote-mark')).toContainText('found on line 5');
+  const missing = decision.locator('.checked-quote[data-mark="not-found"]');
+  await expect(missing).toHaveCount(1);
+  await expect(missing.locator('.quote-words')).toHaveText('The team rewrote billing twice and failed both times');
+  await expect(missing.locator('.quote-mark')).toContainText('not found in the material');
+  await expect(missing.locator('.quote-source')).toContainText('S1 · billing.txt · cited line 12');
+  await expect(missing.locator('.quote-passage')).toHaveCount(0);
+  const struck = decision.locator('.evidence-entry[data-not-evidence="true"]');
+  await expect(struck).toHaveCount(1);
+  await expect(struck.locator('.evidence-text')).toHaveText('A big-bang rewrite is too risky for a team of 12');
+  await expect(struck).toContainText('not evidence: its quotes are not in the material');
+
+  // The passage opens with the quoted words highlighted, the source's words shown as text.
+  const highlighted = found.locator('.passage mark');
+  await expect(highlighted).toBeHidden();
+  await found.locator('.quote-passage > summary').click();
+  await expect(highlighted).toBeVisible();
+  await expect(highlighted).toHaveText('The invoicing module has the cleanest boundary in the billing monolith');
+  await expect(found.locator('.passage')).toContainText('Payments and ledgers share eleven tables');
+  await expect(found.locator('.passage')).toContainText('Write to <billing-team@example.com>');
+  await expect(found.locator('.passage > *:not(mark)')).toHaveCount(0);
+
+  // The answers' and the challenges' quotes, in the record.
+  await openRounds(page);
+  const elsewhere = page.locator('#round-1 .checked-quote[data-mark="elsewhere"]');
+  await expect(elsewhere).toHaveCount(1);
+  await expect(elsewhere.locator('.quote-mark')).toContainText('found elsewhere: line 6');
+  await expect(elsewhere.locator('.quote-source')).toContainText('cited line 30');
+  await expect(page.locator('#round-3 .checked-quote[data-mark="found"] .quote-mark')).toContainText('found on line 10');
+  await expect(page.locator('#round-4 .evidence-entry[data-not-evidence="true"]')).toHaveCount(1);
+
+  // Accessible in both schemes, every round and the passage open (the marks' colours included).
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page }).include('.material-read').include('[data-decision]').include('#round-1')
+      .include('#round-3').include('#round-4').analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
+  }
+  await page.setViewportSize(PHONE);
+  await expectFitsPhone(page, 'the session page with its material, every round and passage open');
+  const shots = process.env.MATERIAL_SHOTS;
+  if (shots) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: path.join(shots, `material-page-${width}-${scheme}.png`), fullPage: true });
+        await read.screenshot({ path: path.join(shots, `material-read-${width}-${scheme}.png`) });
+        await decision.screenshot({ path: path.join(shots, `material-decision-${width}-${scheme}.png`) });
+        await page.locator('#round-1').screenshot({ path: path.join(shots, `material-answers-${width}-${scheme}.png`) });
+      }
+    }
+  }
   expect(errors).toEqual([]);
 });

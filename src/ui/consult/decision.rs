@@ -15,9 +15,11 @@ use consilium_engine::{
 };
 use leptos::prelude::*;
 
+use crate::ui::consult::material::evidence_entry;
 use crate::ui::widgets::copy::CopyButton;
 use crate::ui::widgets::rich_text::RichText;
 use consilium_engine::consult::view::copy::{decision_markdown, decision_plain};
+use consilium_engine::consult::view::material::WhatTheCouncilRead;
 use wasm_bindgen::JsCast;
 
 /// The meter's positions are percentages of its track.
@@ -35,6 +37,9 @@ pub fn DecisionView(
     /// view when a run ends).
     #[prop(optional, into)]
     turn_id: Option<String>,
+    /// The consult's material with its quotes checked: each evidence entry shows the quotes it
+    /// cites, and one resting only on quotes not found is struck (None: no marks).
+    read: Option<WhatTheCouncilRead>,
 ) -> impl IntoView {
     let title_id = turn_id.as_ref().map_or_else(
         || "decision-title".to_string(),
@@ -128,7 +133,9 @@ pub fn DecisionView(
             <h4>"Dissent, by severity"</h4>
             <ul class="dissent-list">{dissent_view}</ul>
             <h4>{evidence_heading}</h4>
-            <ul class="evidence model-text">{evidence.into_iter().map(|e| view! { <li>{e}</li> }).collect_view()}</ul>
+            <ul class="evidence model-text">
+                {evidence.into_iter().enumerate().map(|(index, e)| evidence_entry(&read, index, e)).collect_view()}
+            </ul>
         </section>
     }
 }

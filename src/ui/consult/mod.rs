@@ -5,6 +5,7 @@ pub mod council_area;
 pub mod decision;
 pub mod follow_up;
 pub mod lazy;
+pub mod material;
 pub mod member;
 pub mod new;
 pub mod panel_builder;

@@ -12,19 +12,27 @@ use consilium_engine::{
 };
 use leptos::prelude::*;
 
+use crate::ui::consult::material::{evidence_entry, quotes_at};
 use crate::ui::widgets::copy::CopyButton;
 use crate::ui::widgets::rich_text::RichText;
+use consilium_engine::consult::view::material::{QuotePlace, WhatTheCouncilRead};
 
 fn participant_label(session: &Session, participant_id: &str) -> String {
     session.label_of(participant_id)
 }
 
 #[component]
-pub fn IndependentRound(session: Session, artifacts: Vec<IndependentArtifact>) -> impl IntoView {
+pub fn IndependentRound(
+    session: Session,
+    artifacts: Vec<IndependentArtifact>,
+    /// The material with its quotes checked: each answer shows the quotes it cites.
+    read: Option<WhatTheCouncilRead>,
+) -> impl IntoView {
     let cards = artifacts
         .iter()
         .map(|a| {
             let card = PositionCard::of(&session, a);
+            let quotes = quotes_at(&read, QuotePlace::Answer(card.agent_id.clone()));
             // An answer in prose is marked free text, with no confidence or fields of its own.
             let mark = match card.confidence {
                 Some(confidence) => view! { <span class="confidence" title="The panelist's own confidence">{confidence}</span> }.into_any(),
@@ -43,6 +51,7 @@ pub fn IndependentRound(session: Session, artifacts: Vec<IndependentArtifact>) -
                     <RichText class="position model-text" text=card.position />
                     {(!card.free_text).then(|| view! {
                         <ul class="key-points">{card.key_points.into_iter().map(|k| view! { <li>{k}</li> }).collect_view()}</ul>
+                        {quotes}
                         <details>
                             <summary>"Rationale"</summary>
                             <RichText text=card.rationale />
@@ -103,7 +112,12 @@ pub fn SynthesisRound(session: Session, artifact: SynthesisArtifact) -> impl Int
 }
 
 #[component]
-pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl IntoView {
+pub fn CrossExamRound(
+    session: Session,
+    artifact: CrossExamArtifact,
+    /// The material with its quotes checked: each challenge shows the quotes its evidence cites.
+    read: Option<WhatTheCouncilRead>,
+) -> impl IntoView {
     let view_model = challenge_threads(&artifact);
     // A heading with nothing under it says nothing: shown only over what it heads.
     let has_unthreaded = !view_model.unthreaded.is_empty();
@@ -121,10 +135,12 @@ pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl Int
             </li>
         }
     };
+    // One thread per challenge, in the record's order: its index is the challenge's.
     let threads = view_model
         .threads
         .into_iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(index, c)| {
             let challenger = participant_label(&session, &c.challenger);
             let target = participant_label(&session, &c.target_agent);
             let answers = c.rebuttals.into_iter().map(|r| rebuttal(&session, r)).collect_view();
@@ -133,6 +149,7 @@ pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl Int
                 <li class="challenge">
                     <p><strong>{challenger}</strong>" challenges "<strong>{target}</strong>": " {c.challenge}</p>
                     <ul class="evidence">{evidence}</ul>
+                    {quotes_at(&read, QuotePlace::Challenge(index))}
                     <ul class="rebuttals">{answers}</ul>
                 </li>
             }
@@ -168,7 +185,12 @@ pub fn CrossExamRound(session: Session, artifact: CrossExamArtifact) -> impl Int
 /// Round 4 as the record: the verdict as the judge gave it (its number, its own dissent). The
 /// decision above the rounds shows what the engine made of it.
 #[component]
-pub fn VerdictRound(session: Session, artifact: VerdictArtifact) -> impl IntoView {
+pub fn VerdictRound(
+    session: Session,
+    artifact: VerdictArtifact,
+    /// The material with its quotes checked: each evidence entry shows the quotes it cites.
+    read: Option<WhatTheCouncilRead>,
+) -> impl IntoView {
     let dissent = artifact
         .dissent
         .into_iter()
@@ -181,7 +203,8 @@ pub fn VerdictRound(session: Session, artifact: VerdictArtifact) -> impl IntoVie
     let evidence = artifact
         .evidence
         .into_iter()
-        .map(|e| view! { <li>{e.point}</li> })
+        .enumerate()
+        .map(|(index, e)| evidence_entry(&read, index, e.point))
         .collect_view();
     view! {
         <div class="judge-verdict">

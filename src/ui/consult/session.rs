@@ -13,6 +13,7 @@ use crate::app::runs::start::cross_examine_anyway;
 use crate::app::AppState;
 use crate::ui::consult::decision::{open_round, DecisionView, StanceMatrixView};
 use crate::ui::consult::follow_up::FollowUpLinks;
+use crate::ui::consult::material::{material_read, MaterialSection};
 use crate::ui::consult::member::MemberTurnBody;
 use crate::ui::consult::rounds::{
     CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
@@ -46,6 +47,10 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     let round2 = body_part(session, |b: &ConsultBody| b.round2.clone());
     let round3 = body_part(session, |b: &ConsultBody| b.round3.clone());
     let round4 = body_part(session, |b: &ConsultBody| b.round4.clone());
+    // The material and every quote checked against it, for the section and beside each citation.
+    // A round reads it untracked when its own artifact changes (which also changes what it cites),
+    // so a later round's quotes do not redraw the earlier rounds.
+    let read = material_read(session);
     let verbose =
         body_part(session, |b: &ConsultBody| Some(b.config.verbose)).get_untracked() == Some(true);
     let decided = Memo::new(move |_| session.with(|s| s.as_ref().and_then(decision)));
@@ -74,7 +79,7 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                 1 => (
                     Signal::derive(move || round1.with(Option::is_some)),
                     ViewFn::from(move || {
-                        round1.get().map(|artifacts| view! { <IndependentRound session=labels() artifacts=artifacts /> })
+                        round1.get().map(|artifacts| view! { <IndependentRound session=labels() artifacts=artifacts read=read.get_untracked() /> })
                     }),
                 ),
                 2 => (
@@ -86,13 +91,13 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                 3 => (
                     Signal::derive(move || round3.with(Option::is_some)),
                     ViewFn::from(move || {
-                        round3.get().map(|a| view! { <CrossExamRound session=labels() artifact=a /> })
+                        round3.get().map(|a| view! { <CrossExamRound session=labels() artifact=a read=read.get_untracked() /> })
                     }),
                 ),
                 _ => (
                     Signal::derive(move || round4.with(Option::is_some)),
                     ViewFn::from(move || {
-                        round4.get().map(|verdict| view! { <VerdictRound session=labels() artifact=verdict /> })
+                        round4.get().map(|verdict| view! { <VerdictRound session=labels() artifact=verdict read=read.get_untracked() /> })
                     }),
                 ),
             };
@@ -138,9 +143,11 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     view! {
         <FollowUpLinks session=session />
         {verbose.then(|| view! { <p class="notice verbose-notice">{VERBOSE_NOTICE}</p> })}
-        {move || decided.get().map(|d| view! { <DecisionView decision=d cross_examine=cross_examine /> })}
+        {move || decided.get().map(|d| view! { <DecisionView decision=d cross_examine=cross_examine read=read.get() /> })}
         <ThreadView session=session />
         {move || matrix.get().map(|m| view! { <StanceMatrixView matrix=m /> })}
+        // What the council read: the attached material, then what its searches found.
+        {move || read.get().map(|read| view! { <MaterialSection read=read /> })}
         <WebSourcesView session=session />
         <nav class="round-links" aria-label="The rounds on record">
             <h3>"The record"</h3>

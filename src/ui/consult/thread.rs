@@ -5,6 +5,7 @@
 //! summaries say which belong, `library::thread::thread_turn_ids`) and loaded from storage; the page's own
 //! turn is the page's session, so it follows its run live. The rules (what a turn carries, which
 //! sessions make a thread) are the engine's (`views::thread`).
+use consilium_engine::consult::view::material::what_the_council_read;
 use consilium_engine::consult::view::thread::{
     member_turn, members_to_ask, next_turn, thread_turns, MemberChoice, ThreadTurn,
 };
@@ -127,6 +128,16 @@ fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> im
         state: where_it_is,
     } = turn;
     let member_here = member.is_some();
+    // The turn's own material with its quotes checked: its evidence marked as on its own page.
+    let read = (!here)
+        .then(|| {
+            turns.with_untracked(|t| {
+                t.iter()
+                    .find(|s| s.id == id)
+                    .and_then(what_the_council_read)
+            })
+        })
+        .flatten();
     let cross_examine = Callback::new({
         let id = id.clone();
         move |()| {
@@ -146,7 +157,7 @@ fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> im
     } else {
         match (decision, member) {
             (Some(decision), _) => view! {
-                <DecisionView decision=decision cross_examine=cross_examine turn_id=id.clone() />
+                <DecisionView decision=decision cross_examine=cross_examine turn_id=id.clone() read=read />
             }
             .into_any(),
             (None, Some(card)) if card.answer.is_some() => view! {

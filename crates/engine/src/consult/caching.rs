@@ -2,8 +2,8 @@
 //! need"). Every call of a seat opens with the same bytes (`prompts`); a call takes part when a
 //! later call of the same seat will read that opening, or when it is that later call:
 //! - a panelist's round 1, when round 3 is to run (its cross-examination reads it), and round 3;
-//! - the judge's synthesis, when the verdict is to run, and the verdict. The judge's round-3
-//!   judgment opens with the question alone and stays a one-off.
+//! - the judge's synthesis, when the verdict is to run, and the verdict. Without material the
+//!   judge's round-3 judgment opens with the question alone and stays a one-off.
 //!
 //! A call that takes part gets `CallRequest::prompt_cache_key`: OpenAI then routes the seat's calls
 //! to the same cache, and Anthropic is asked to cache the opening (a write costs 25% more there,
@@ -63,14 +63,18 @@ pub fn reads_material_cache(config: &ConsultConfig, round: u8, seat: &Participan
 }
 
 /// Every call of the run that carries the material, as (round, seat): the panelists in rounds 1
-/// and 3, the judge in rounds 2 and 4, as far as the run may go (`last_round`). The judge's
-/// round-3 judgment and a model alone's one call carry it as one-offs.
+/// and 3, the judge in rounds 2, 3 (its judgment of the cross-examination) and 4, as far as the
+/// run may go (`last_round`). A model alone's one call carries it as a one-off.
 fn material_calls(config: &ConsultConfig) -> Vec<(u8, &Participant)> {
     let last = config.last_round();
     let mut calls = Vec::new();
     for round in 1..=last {
         match round {
-            1 | 3 => calls.extend(config.panelists.iter().map(|p| (round, p))),
+            1 => calls.extend(config.panelists.iter().map(|p| (round, p))),
+            3 => {
+                calls.extend(config.panelists.iter().map(|p| (round, p)));
+                calls.push((round, &config.judge));
+            }
             _ => calls.push((round, &config.judge)),
         }
     }

@@ -158,12 +158,19 @@ fn estimate_following(
                 cache,
             ));
         }
-        // The judge reads every challenge and defence: at most every reply in full.
+        // The judge reads every challenge and defence: at most every reply in full; with
+        // material, after the material its synthesis put in the judge model's cache.
         let prompt = prompts::cross_exam_judgment(question, &[], &[], structured);
+        let (material, cached) = material_tokens(config, 3, &config.judge, prompt.clone());
+        let cache = if config.material.is_empty() {
+            CacheTokens::default()
+        } else {
+            cache_with_material(config, 3, &config.judge, &prompt, 0, cached)
+        };
         calls.push((
             &config.judge,
-            prompt.estimated_tokens() + all_answers,
-            CacheTokens::default(),
+            prompt.estimated_tokens() + all_answers + material,
+            cache,
         ));
     }
     if last_round >= 4 {

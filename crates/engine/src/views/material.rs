@@ -20,6 +20,25 @@ pub struct SourceRow {
     pub not_seen_by: Vec<String>,
 }
 
+impl SourceRow {
+    /// Who could not see the source, as the page says it: "Not seen by Judge · gemma-3-270m: its
+    /// model does not see images."; None when every seat saw it.
+    pub fn unseen_line(&self) -> Option<String> {
+        let (last, rest) = self.not_seen_by.split_last()?;
+        let who = if rest.is_empty() {
+            last.clone()
+        } else {
+            format!("{} and {last}", rest.join(", "))
+        };
+        let whose = if rest.is_empty() {
+            "its model does not"
+        } else {
+            "their models do not"
+        };
+        Some(format!("Not seen by {who}: {whose} see images."))
+    }
+}
+
 pub fn source_rows(material: &[Source], seats: &[&Participant]) -> Vec<SourceRow> {
     material
         .iter()
@@ -72,6 +91,34 @@ pub fn extent(source: &Source) -> String {
     }
 }
 
+/// Where in `source` the words at `span` are, as precisely as its locations allow: the page or
+/// row that holds them, or for a text the very lines ("line 42", "lines 42-44") rather than the
+/// block of lines the prompt numbered.
+pub fn quote_location(source: &Source, span: (usize, usize)) -> Option<String> {
+    let unit = source.unit_at(span.0)?;
+    if unit.kind != UnitKind::Lines {
+        return Some(unit.label());
+    }
+    let text = &source.text;
+    let (start, end) = (span.0.min(text.len()), span.1.min(text.len()));
+    let line_at = |at: usize| {
+        let from = unit.start.min(at);
+        let within = text.get(from..at).unwrap_or_default();
+        unit.first + u32::try_from(within.matches('\n').count()).unwrap_or(u32::MAX)
+    };
+    // The last quoted character's own line, not the one a closing line break opens.
+    let last_char = text
+        .get(start..end)
+        .and_then(|quoted| quoted.char_indices().last())
+        .map_or(start, |(at, _)| start + at);
+    let (first, last) = (line_at(start), line_at(last_char));
+    Some(if first == last {
+        format!("line {first}")
+    } else {
+        format!("lines {first}-{last}")
+    })
+}
+
 /// A quoted passage with the text around it, to show highlighted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Passage {
@@ -79,6 +126,33 @@ pub struct Passage {
     pub before: String,
     pub quote: String,
     pub after: String,
+}
+
+/// One run of a passage's text, the quoted words `marked`: a view shows each run as text (a marked
+/// one highlighted), so the passage is never markup built from the source's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassageSpan {
+    pub text: String,
+    pub marked: bool,
+}
+
+impl Passage {
+    /// The passage as runs in reading order: the text before, the quote (marked), the text
+    /// after; an empty run is left out.
+    pub fn spans(&self) -> Vec<PassageSpan> {
+        [
+            (&self.before, false),
+            (&self.quote, true),
+            (&self.after, false),
+        ]
+        .into_iter()
+        .filter(|(text, _)| !text.is_empty())
+        .map(|(text, marked)| PassageSpan {
+            text: text.clone(),
+            marked,
+        })
+        .collect()
+    }
 }
 
 /// Characters of context on each side of a highlighted passage.

@@ -45,8 +45,8 @@ pub fn cross_exam(
 /// The judge sees the challenges as recorded (numbered from 1, in record order; their evidence
 /// supports a challenge but does not decide whether a defence answers it, so it is left out) and
 /// each panelist's defence, and is asked only what needs judgment: which challenges no defence
-/// answers, and which repeat an earlier one. A one-off call: it needs none of the round-1 answers
-/// the judge's other calls open with.
+/// answers, and which repeat an earlier one. Without material a one-off call: it needs none of the
+/// round-1 answers the judge's other calls open with.
 pub fn cross_exam_judgment(
     question: &str,
     challenges: &[Challenge],
@@ -74,10 +74,13 @@ pub fn cross_exam_judgment(
             d.rebuttal
         );
     }
-    Prompt::new(
+    // The question opens it, as it opens every call, so with material it follows the material
+    // (`consult::material`); without, the judgment is a one-off (`judgment_prompt`).
+    Prompt::with_shared_prefix(
         JUDGE_SYSTEM.to_string(),
-        format!(
-            "Question:\n{question}\n\nJudge the cross-examination. The panelists' challenges, \
+        &format!("Question:\n{question}\n\n"),
+        &format!(
+            "Judge the cross-examination. The panelists' challenges, \
              numbered:{listed}\n\nTheir defences:{defended}\n\n\
              - unresolved: the numbers of the challenges that no defence answers.\n\
              - duplicate_challenges: each challenge that repeats an earlier one (same objection \

@@ -10,11 +10,13 @@ use crate::consult::material::with_material;
 use crate::consult::prompts::{self, Detail};
 use crate::consult::ConsultRun as Run;
 use crate::harness::asking::CallPlan;
+use crate::harness::prompt::Prompt;
 use crate::harness::run::Stop;
 use crate::record::consult::artifacts::{
     cross_exam_judgment_schema, cross_exam_reply_schema_for, ArtifactEnvelope, Challenge,
     CrossExamArtifact, CrossExamJudgment, CrossExamReply, Rebuttal, CROSS_EXAM,
 };
+use crate::record::consult::config::ConsultConfig;
 use crate::record::CallId;
 use crate::text::reply_parse::parse_reply;
 
@@ -211,6 +213,18 @@ pub(crate) fn apply_judgment(
 }
 
 /// The record of round 3, with the judge's judgment when anyone challenged.
+/// The judge's round-3 judgment as it is sent. Without material it opens with the question alone,
+/// a one-off; with material it opens with the material like every other call (DESIGN.md,
+/// "Material"), so the challenges' quotes can be weighed against it and the judge's model serves
+/// the material from the cache its synthesis wrote.
+pub fn judgment_prompt(config: &ConsultConfig, prompt: Prompt) -> Prompt {
+    if config.material.is_empty() {
+        prompt.one_off()
+    } else {
+        caching::for_round(prompt, config, 3, &config.judge)
+    }
+}
+
 async fn judge(
     run: &Run<'_>,
     replies: &[(String, CrossExamReply)],
@@ -238,11 +252,14 @@ async fn judge(
         // The judge reads the challenges and defences only: the synthesis is not needed to judge
         // whether a defence answers a challenge, so nothing here is filtered.
         tokens_saved_via_filtering: 0,
-        prompt: prompts::cross_exam_judgment(
-            &run.subject,
-            &labels.challenges(&challenges),
-            &labels.rebuttals(&rebuttals),
-            run.config.structured_output,
+        prompt: judgment_prompt(
+            &run.config,
+            prompts::cross_exam_judgment(
+                &run.subject,
+                &labels.challenges(&challenges),
+                &labels.rebuttals(&rebuttals),
+                run.config.structured_output,
+            ),
         ),
         response_schema: run.config.structured_output.then(|| {
             (

@@ -9,15 +9,28 @@ use crate::material::quotes::{check_quote, QuoteMark};
 use crate::record::consult::body::ConsultBody;
 use crate::record::sources::{Citation, Source};
 use crate::record::Session;
-use crate::views::material::{passage, source_rows, Passage, SourceRow};
+use crate::views::material::{passage, quote_location, source_rows, Passage, SourceRow};
 
 /// How an evidence entry resting only on quotes not found is marked.
 pub const NOT_EVIDENCE: &str = "not evidence: its quotes are not in the material";
+
+/// Where in the record a quote was cited, so each view shows it beside what cites it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QuotePlace {
+    /// A panelist's round-1 answer (its key points), by the panelist's id.
+    Answer(String),
+    /// Round 3's challenge at this index of the record (from 0).
+    Challenge(usize),
+    /// The verdict's evidence entry at this index (from 0).
+    Evidence(usize),
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckedQuote {
     /// Where the council cited it: "Panelist 1's answer", "Panelist 3's challenge 1", "Evidence 2".
     pub place: String,
+    /// The same, for a view to find the quotes of what it shows.
+    pub at: QuotePlace,
     pub source_id: String,
     /// The source's file name, or "no such source" for an id the material does not have.
     pub source_name: String,
@@ -27,7 +40,8 @@ pub struct CheckedQuote {
     pub mark: QuoteMark,
     /// "found", "found elsewhere", "not found in the material"...
     pub mark_label: &'static str,
-    /// Where it was found ("page 4"), when found: shown as a correction when found elsewhere.
+    /// Where it was found ("page 4", "lines 41-42"), when found: shown as a correction when
+    /// found elsewhere.
     pub location: Option<String>,
     /// The passage to highlight: its byte span in the source's text.
     pub span: Option<(usize, usize)>,
@@ -55,13 +69,56 @@ impl CheckedQuote {
         }
         out
     }
+
+    /// The mark with where the quote is: "found on page 3", "found on lines 40-44", "found in
+    /// row 7", "found elsewhere: line 12", "not found in the material".
+    pub fn mark_line(&self) -> String {
+        match (self.mark, &self.location) {
+            (QuoteMark::Found, Some(at)) if at.starts_with("page") || at.starts_with("line") => {
+                format!("found on {at}")
+            }
+            (QuoteMark::Found, Some(at)) if at == "header" => "found in the header".to_string(),
+            (QuoteMark::Found, Some(at)) => format!("found in {at}"),
+            (QuoteMark::FoundElsewhere, Some(at)) => format!("found elsewhere: {at}"),
+            _ => self.mark_label.to_string(),
+        }
+    }
+
+    /// Which source the quote names, and where it was cited when that is not where it is:
+    /// "S1 · notes.txt", "S1 · report.pdf · cited page 2".
+    pub fn source_line(&self) -> String {
+        let mut out = format!("{} · {}", self.source_id, self.source_name);
+        let cited = self.cited_location.trim();
+        if self.mark != QuoteMark::Found && !cited.is_empty() {
+            let _ = write!(out, " · cited {cited}");
+        }
+        out
+    }
+
+    /// A word for how the mark looks ("found", "elsewhere", "not-found"): found and corrected
+    /// are both support, one is not.
+    pub fn tone(&self) -> &'static str {
+        match self.mark {
+            QuoteMark::Found => "found",
+            QuoteMark::FoundElsewhere => "elsewhere",
+            QuoteMark::NotFound | QuoteMark::UnknownSource => "not-found",
+        }
+    }
+}
+
+/// A checked quote as the page shows it: with its passage, to open highlighted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownQuote {
+    pub quote: CheckedQuote,
+    /// The words around the quote, the quote marked (`Passage::spans`); None when not found.
+    pub passage: Option<Passage>,
 }
 
 /// The material section of a consult's page and exports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WhatTheCouncilRead {
     pub sources: Vec<SourceRow>,
-    pub quotes: Vec<CheckedQuote>,
+    pub quotes: Vec<ShownQuote>,
     /// Verdict evidence entries (numbered from 1) that are not evidence.
     pub not_evidence: Vec<usize>,
 }
@@ -87,11 +144,68 @@ pub fn what_the_council_read(session: &Session) -> Option<WhatTheCouncilRead> {
                 .collect()
         })
         .unwrap_or_default();
+    let quotes = checked_quotes(session)
+        .into_iter()
+        .map(|quote| ShownQuote {
+            passage: quote.passage(material),
+            quote,
+        })
+        .collect();
     Some(WhatTheCouncilRead {
         sources: source_rows(material, &seats),
-        quotes: checked_quotes(session),
+        quotes,
         not_evidence,
     })
+}
+
+impl WhatTheCouncilRead {
+    /// The quotes cited at `at`, in the order cited.
+    pub fn quotes_at(&self, at: &QuotePlace) -> Vec<ShownQuote> {
+        self.quotes
+            .iter()
+            .filter(|shown| shown.quote.at == *at)
+            .cloned()
+            .collect()
+    }
+
+    /// Whether the verdict's evidence entry at `index` (from 0) counts as evidence.
+    pub fn is_evidence(&self, index: usize) -> bool {
+        !self.not_evidence.contains(&(index + 1))
+    }
+
+    /// "3 quotes checked: 2 found, 1 not found in the material"; None when nothing was cited.
+    pub fn tally(&self) -> Option<String> {
+        let total = self.quotes.len();
+        if total == 0 {
+            return None;
+        }
+        let found = self
+            .quotes
+            .iter()
+            .filter(|shown| shown.quote.mark.is_found())
+            .count();
+        let missing = total - found;
+        let mut out = format!(
+            "{total} {} checked: ",
+            if total == 1 { "quote" } else { "quotes" }
+        );
+        match (found, missing) {
+            (_, 0) if total == 1 => out.push_str("found"),
+            (_, 0) => out.push_str("all found"),
+            (0, _) if total == 1 => out.push_str(crate::material::quotes::NOT_FOUND),
+            (0, _) => {
+                let _ = write!(out, "none found in the material");
+            }
+            (found, missing) => {
+                let _ = write!(
+                    out,
+                    "{found} found, {missing} {}",
+                    crate::material::quotes::NOT_FOUND
+                );
+            }
+        }
+        Some(out)
+    }
 }
 
 /// Every citation in the record, checked, in the order the consult made them: round-1 answers,
@@ -101,10 +215,16 @@ pub fn checked_quotes(session: &Session) -> Vec<CheckedQuote> {
         return Vec::new();
     };
     let material = &body.config.material;
-    let mut cited: Vec<(String, &Citation)> = Vec::new();
+    let mut cited: Vec<(String, QuotePlace, &Citation)> = Vec::new();
     for answer in &body.round1 {
         let place = format!("{}'s answer", session.label_of(&answer.agent_id));
-        cited.extend(answer.citations.iter().map(|c| (place.clone(), c)));
+        let at = QuotePlace::Answer(answer.agent_id.clone());
+        cited.extend(
+            answer
+                .citations
+                .iter()
+                .map(|c| (place.clone(), at.clone(), c)),
+        );
     }
     if let Some(cross) = &body.round3 {
         for (index, challenge) in cross.challenges.iter().enumerate() {
@@ -113,24 +233,40 @@ pub fn checked_quotes(session: &Session) -> Vec<CheckedQuote> {
                 index + 1,
                 session.label_of(&challenge.challenger)
             );
-            cited.extend(challenge.citations.iter().map(|c| (place.clone(), c)));
+            cited.extend(
+                challenge
+                    .citations
+                    .iter()
+                    .map(|c| (place.clone(), QuotePlace::Challenge(index), c)),
+            );
         }
     }
     if let Some(verdict) = &body.round4 {
         for (index, evidence) in verdict.evidence.iter().enumerate() {
             let place = format!("Evidence {}", index + 1);
-            cited.extend(evidence.citations.iter().map(|c| (place.clone(), c)));
+            cited.extend(
+                evidence
+                    .citations
+                    .iter()
+                    .map(|c| (place.clone(), QuotePlace::Evidence(index), c)),
+            );
         }
     }
     cited
         .into_iter()
-        .map(|(place, citation)| {
+        .map(|(place, at, citation)| {
             let check = check_quote(material, citation);
             let source = material
                 .iter()
                 .find(|s| s.id.eq_ignore_ascii_case(citation.source.trim()));
+            // A text's very lines rather than the block the prompt numbered.
+            let location = source
+                .zip(check.span)
+                .and_then(|(source, span)| quote_location(source, span))
+                .or(check.location);
             CheckedQuote {
                 place,
+                at,
                 source_id: source.map_or_else(|| citation.source.clone(), |s| s.id.clone()),
                 source_name: source
                     .map_or_else(|| "no such source".to_string(), |s| s.name.clone()),
@@ -138,7 +274,7 @@ pub fn checked_quotes(session: &Session) -> Vec<CheckedQuote> {
                 quote: citation.quote.clone(),
                 mark: check.mark,
                 mark_label: check.mark.label(),
-                location: check.location,
+                location,
                 span: check.span,
             }
         })
@@ -151,10 +287,6 @@ pub fn material_markdown(session: &Session) -> String {
     let Some(read) = what_the_council_read(session) else {
         return String::new();
     };
-    let material = &session
-        .body_of::<ConsultBody>()
-        .map(|b| b.config.material.clone())
-        .unwrap_or_default();
     let mut out = String::from("## What the council read\n\n");
     for row in &read.sources {
         let _ = write!(out, "- **{}** {} ({}", row.id, row.name, row.kind);
@@ -169,7 +301,7 @@ pub fn material_markdown(session: &Session) -> String {
     }
     if !read.quotes.is_empty() {
         out.push_str("\n### Quotes checked against the material\n");
-        for quote in &read.quotes {
+        for ShownQuote { quote, passage } in &read.quotes {
             let _ = write!(
                 out,
                 "\n- {}: \"{}\" ({}): **{}**\n",
@@ -178,7 +310,7 @@ pub fn material_markdown(session: &Session) -> String {
                 quote.where_found(),
                 quote.mark_label
             );
-            if let Some(found) = quote.passage(material) {
+            if let Some(found) = passage {
                 let _ = writeln!(
                     out,
                     "\n  > {}**{}**{}",

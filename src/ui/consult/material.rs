@@ -1,0 +1,139 @@
+//! A consult's material on its session page (DESIGN.md, "Material"): the section "What the
+//! council read" (each source, its kind, extent and tokens, and who could not see it), and every
+//! checked quote where it shows (the decision's evidence, the answers, the challenges) with its
+//! mark and a control that opens the passage with the quoted words highlighted. Everything is the
+//! engine's view model (`consult::view::material`); the passage arrives as runs of text, so the
+//! highlight is a `<mark>` around escaped text, never markup made of the source's words.
+use consilium_engine::consult::view::material::{
+    what_the_council_read, QuotePlace, ShownQuote, WhatTheCouncilRead, NOT_EVIDENCE,
+};
+use consilium_engine::record::consult::body::ConsultBody;
+use consilium_engine::record::Session;
+use consilium_engine::views::material::{PassageSpan, SourceRow};
+use leptos::prelude::*;
+
+use crate::ui::widgets::body_part;
+
+/// What the council read, recomputed only when the material or a round that can cite it changes
+/// (checking quotes reads whole sources; a live run changes the session far more often).
+pub fn material_read(session: Memo<Option<Session>>) -> Memo<Option<WhatTheCouncilRead>> {
+    let cited = body_part(session, |b: &ConsultBody| {
+        (!b.config.material.is_empty()).then(|| {
+            (
+                b.config.material.len(),
+                b.round1.len(),
+                b.round3.as_ref().map(|r| r.challenges.len()),
+                b.round4.as_ref().map(|v| v.evidence.len()),
+            )
+        })
+    });
+    Memo::new(move |_| {
+        cited.get()?;
+        session.with_untracked(|s| s.as_ref().and_then(what_the_council_read))
+    })
+}
+
+/// "What the council read": the sources, and how the quotes checked out.
+#[component]
+pub fn MaterialSection(read: WhatTheCouncilRead) -> impl IntoView {
+    let tally = read.tally();
+    let sources = read.sources.into_iter().map(source_view).collect_view();
+    view! {
+        <section class="material-read" aria-labelledby="material-title">
+            <h3 id="material-title">"What the council read"</h3>
+            {tally.map(|tally| view! { <p class="material-tally muted">{tally}</p> })}
+            <ul class="material-sources">{sources}</ul>
+        </section>
+    }
+}
+
+fn source_view(row: SourceRow) -> impl IntoView {
+    let unseen = row
+        .unseen_line()
+        .map(|line| view! { <p class="source-unseen">{line}</p> });
+    // An image's extent is its kind again ("an image"): said once.
+    let mut facts = vec![row.kind.to_string()];
+    if row.kind != "image" {
+        facts.push(row.extent);
+    }
+    facts.push(row.tokens);
+    view! {
+        <li class="material-source" data-source=row.id.clone()>
+            <span class="source-id">{row.id.clone()}</span>
+            <div class="source-body">
+                <span class="source-name">{row.name}</span>
+                <span class="source-facts">{facts.join(" · ")}</span>
+                {unseen}
+            </div>
+        </li>
+    }
+}
+
+/// The quotes cited at `at`, each checked; nothing when there are none (or no material).
+pub fn quotes_at(read: &Option<WhatTheCouncilRead>, at: QuotePlace) -> Option<impl IntoView> {
+    let quotes = read.as_ref()?.quotes_at(&at);
+    (!quotes.is_empty()).then(|| view! { <CheckedQuotes quotes=quotes /> })
+}
+
+/// Whether the verdict's evidence entry at `index` is not evidence (every quote not found).
+pub fn not_evidence(read: &Option<WhatTheCouncilRead>, index: usize) -> bool {
+    read.as_ref().is_some_and(|read| !read.is_evidence(index))
+}
+
+/// One evidence entry of a verdict: struck and flagged when the engine says it is not evidence,
+/// with the quotes it cites under it.
+pub fn evidence_entry(
+    read: &Option<WhatTheCouncilRead>,
+    index: usize,
+    text: String,
+) -> impl IntoView {
+    let struck = not_evidence(read, index);
+    view! {
+        <li class="evidence-entry" data-not-evidence=struck.to_string()>
+            <span class="evidence-text">{text}</span>
+            {struck.then(|| view! { " " <span class="not-evidence-flag">{NOT_EVIDENCE}</span> })}
+            {quotes_at(read, QuotePlace::Evidence(index))}
+        </li>
+    }
+}
+
+#[component]
+pub fn CheckedQuotes(quotes: Vec<ShownQuote>) -> impl IntoView {
+    let items = quotes.into_iter().map(quote_view).collect_view();
+    view! { <ul class="checked-quotes" aria-label="Quotes checked against the material">{items}</ul> }
+}
+
+fn quote_view(shown: ShownQuote) -> impl IntoView {
+    let ShownQuote { quote, passage } = shown;
+    let tone = quote.tone();
+    let icon = if quote.mark.is_found() { "✓" } else { "✗" };
+    let (mark_line, source_line) = (quote.mark_line(), quote.source_line());
+    let passage = passage.map(|passage| {
+        let where_found = quote.where_found();
+        let runs = passage.spans().into_iter().map(span_view).collect_view();
+        view! {
+            <details class="quote-passage">
+                <summary>"Show the passage"<span class="visually-hidden">{format!(" in {where_found}")}</span></summary>
+                <p class="passage model-text">{runs}</p>
+            </details>
+        }
+    });
+    view! {
+        <li class="checked-quote" data-mark=tone>
+            <q class="quote-words model-text">{quote.quote.trim().to_string()}</q>
+            <p class="quote-meta">
+                <span class="quote-mark" data-tone=tone><span aria-hidden="true">{icon}" "</span>{mark_line}</span>
+                <span class="quote-source">{source_line}</span>
+            </p>
+            {passage}
+        </li>
+    }
+}
+
+fn span_view(span: PassageSpan) -> AnyView {
+    if span.marked {
+        view! { <mark>{span.text}</mark> }.into_any()
+    } else {
+        view! { {span.text} }.into_any()
+    }
+}
