@@ -102,6 +102,28 @@ impl CostLedger {
         Ok(())
     }
 
+    /// A call's tokens' worst case and, when it searches, the most its search may cost
+    /// (`search_bound_usd`), set aside together: neither when either does not fit.
+    pub fn reserve_with_search(
+        &mut self,
+        call_id: &str,
+        price: Option<Price>,
+        input_tokens: u64,
+        marked_tokens: u64,
+        max_output_tokens: u32,
+        search_bound_usd: Option<f64>,
+    ) -> Result<Reservation, String> {
+        let mut reservation =
+            self.reserve(call_id, price, input_tokens, marked_tokens, max_output_tokens)?;
+        if let Some(bound) = search_bound_usd {
+            if let Err(reason) = self.reserve_search(&mut reservation, call_id, bound) {
+                self.release(reservation);
+                return Err(reason);
+            }
+        }
+        Ok(reservation)
+    }
+
     /// Charges a call's web search fee.
     pub fn charge_search(&mut self, usd: f64) {
         self.summary.spent_usd += usd;

@@ -875,29 +875,14 @@ impl dyn Asking + '_ {
 
     /// Reserves the call's worst case, or records it as skipped and says why.
     fn reserve(&self, plan: &CallPlan<'_>) -> Result<Reservation, String> {
-        let reserved = self.ledger().reserve(
+        let reserved = self.ledger().reserve_with_search(
             &plan.call_id.to_string(),
             plan.participant.price,
             plan.prompt.estimated_tokens(),
             plan.prompt.marked_tokens(),
             self.max_tokens(),
+            plan.search_fee_bound(),
         );
-        let reserved = match (reserved, plan.search_fee_bound()) {
-            (Ok(mut reservation), Some(bound)) => {
-                let call_id = plan.call_id.to_string();
-                let searching = self
-                    .ledger()
-                    .reserve_search(&mut reservation, &call_id, bound);
-                match searching {
-                    Ok(()) => Ok(reservation),
-                    Err(reason) => {
-                        self.ledger().release(reservation);
-                        Err(reason)
-                    }
-                }
-            }
-            (reserved, _) => reserved,
-        };
         if let Err(reason) = &reserved {
             let now = self.now();
             let mut record = plan.record(CallStatus::SkippedBudget, now.clone(), now);

@@ -149,27 +149,15 @@ impl dyn Asking + '_ {
             _ => (target.model_label(), " again"),
         };
         let what = format!("request {} of {}", request.0 + 1, plan.call_id);
-        let reserved = self.ledger().reserve(
+        // A searching call's backup searches too: its search fee is set aside as the first's was.
+        let reserved = self.ledger().reserve_with_search(
             &what,
             target.price,
             plan.prompt.estimated_tokens(),
             plan.prompt.marked_tokens(),
             self.max_tokens(),
+            plan.search_fee_bound(),
         );
-        // A searching call's backup searches too: its search fee is set aside as the first's was.
-        let reserved = match (reserved, plan.search_fee_bound()) {
-            (Ok(mut reservation), Some(bound)) => {
-                let searching = self.ledger().reserve_search(&mut reservation, &what, bound);
-                match searching {
-                    Ok(()) => Ok(reservation),
-                    Err(reason) => {
-                        self.ledger().release(reservation);
-                        Err(reason)
-                    }
-                }
-            }
-            (reserved, _) => reserved,
-        };
         match reserved {
             Ok(reservation) => {
                 let asked = if again.is_empty() { " too" } else { again };
