@@ -12,6 +12,7 @@
 // Usage: node openrouter-mock.mjs <port>
 import crypto from 'node:crypto';
 import http from 'node:http';
+import { cors, readBody, send } from './openrouter-http.mjs';
 
 const port = Number(process.argv[2] ?? 18085);
 export const KEY_LABEL = 'Consilium e2e';
@@ -21,23 +22,6 @@ const journal = [];
 let config = { limit: 5, remaining: 4.9, mode: 'allow' };
 
 const s256 = (verifier) => crypto.createHash('sha256').update(verifier).digest('base64url');
-const cors = {
-  'Access-Control-Allow-Origin': '*',
-  // What OpenRouter's API allows: the key, JSON, and the app's name (X-Title).
-  'Access-Control-Allow-Headers': 'authorization, content-type, x-title, http-referer',
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-};
-function send(res, status, body) {
-  res.writeHead(status, { 'Content-Type': 'application/json', ...cors });
-  res.end(JSON.stringify(body));
-}
-function readBody(req) {
-  return new Promise((resolve) => {
-    let text = '';
-    req.on('data', (chunk) => { text += chunk; });
-    req.on('end', () => resolve(text));
-  });
-}
 function bearer(req) {
   return (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
 }

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cors, readBody, send } from './openrouter-http.mjs';
 
 const port = Number(process.argv[2] ?? 18086);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,22 +37,6 @@ const SEARCHES = {
 };
 
 const journal = [];
-const cors = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, content-type, x-title, http-referer',
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-};
-function send(res, status, body) {
-  res.writeHead(status, { 'Content-Type': 'application/json', ...cors });
-  res.end(JSON.stringify(body));
-}
-function readBody(req) {
-  return new Promise((resolve) => {
-    let text = '';
-    req.on('data', (chunk) => { text += chunk; });
-    req.on('end', () => resolve(text));
-  });
-}
 const textOf = (message) => (typeof message.content === 'string'
   ? message.content
   : (message.content ?? []).map((part) => part.text ?? '').join('\n'));
