@@ -113,8 +113,13 @@ impl CostLedger {
         max_output_tokens: u32,
         search_bound_usd: Option<f64>,
     ) -> Result<Reservation, String> {
-        let mut reservation =
-            self.reserve(call_id, price, input_tokens, marked_tokens, max_output_tokens)?;
+        let mut reservation = self.reserve(
+            call_id,
+            price,
+            input_tokens,
+            marked_tokens,
+            max_output_tokens,
+        )?;
         if let Some(bound) = search_bound_usd {
             if let Err(reason) = self.reserve_search(&mut reservation, call_id, bound) {
                 self.release(reservation);
