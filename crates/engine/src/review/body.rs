@@ -1,7 +1,6 @@
 //! A new review: the session and its title. The stored body itself is the record's
 //! (`record::review::body`).
 use crate::record::review::body::{ReviewBody, ReviewConfig};
-use crate::text::mask::mask_secrets;
 
 use super::{diff, Review};
 use crate::harness::protocol::state_of;
@@ -44,18 +43,15 @@ impl Session {
     }
 }
 
-/// "Review of src/db.py, config.py" (or "Review of pasted code: <its first line>"). A secret
-/// the scan finds in the code is masked in the first line before it is cut to length (issue
-/// 45.11): the title goes into lists, the page's `<title>`, the tab (so the browser's history),
-/// exports and the share sheet, and a cut must never leave a secret's start in clear.
+/// "Review of src/db.py, config.py" (or "Review of pasted code: <its first line>"). A secret on
+/// that line is masked before it is cut to length, as in every title (`record::title_of`, issue
+/// 45.11).
 pub fn review_title(code: &str) -> String {
     let parsed = diff::ParsedDiff::parse(code);
     if parsed.notice.is_some() {
-        let first_line = code.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-        let masked = mask_secrets(first_line, &super::secrets::secrets_in_versions(code, &[]));
         return record::title_of(&format!(
             "Review of pasted code: {}",
-            record::title_of(&masked)
+            record::title_of(code)
         ));
     }
     let paths: Vec<&str> = parsed.files.iter().map(|f| f.path.as_str()).collect();
