@@ -104,6 +104,9 @@ for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) 
       await expect(page).not.toHaveURL(url);
       await skipToTheDecision(page);
       await expect(page.locator('.decision[data-decision]')).toBeVisible({ timeout: 90_000 });
+      // The thread shows turn 1's decision at once: the new turn is done when its badge says so
+      // (a reload before that interrupts it, and an unfinished turn offers no composer).
+      await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
       await page.reload();
       await expect(composer.getByLabel('Ask the council a follow-up')).toHaveValue('');
       expect(errors).toEqual([]);
