@@ -5,6 +5,11 @@ use consilium_engine::library::thread::thread_turn_ids;
 use consilium_engine::{record::consult::body::ConsultBody, record::Session};
 use leptos::prelude::*;
 
+use consilium_engine::views::seats::labelled_council;
+use consilium_engine::{consult::estimate::estimate_turn, views::consent::needs_consent};
+use consilium_engine::{consult::view::follow_up::seats_of, views::costs::describe_calls};
+
+use crate::app::runs::start::{ready_to_start, start_or_ask, PendingRun};
 use crate::app::AppState;
 use crate::platform::storage;
 
@@ -15,10 +20,10 @@ pub struct SharedThread(pub Memo<Option<Vec<Session>>>);
 
 /// The id of the thread `session` belongs to: its first turn's.
 pub fn thread_root(session: &Session) -> String {
-    let follows = session
+    session
         .body_of::<ConsultBody>()
-        .and_then(|b| b.follows.as_ref());
-    follows.map_or(session.id.clone(), |f| f.thread_root().to_string())
+        .and_then(ConsultBody::thread_root)
+        .map_or_else(|| session.id.clone(), str::to_string)
 }
 
 /// A shared page's turns; read while the component is built (its context is gone in a task).
@@ -75,4 +80,75 @@ pub fn in_a_thread(state: AppState, shared: Option<&SharedThread>, session: &Ses
             .library
             .sessions
             .with_untracked(|all| thread_turn_ids(all, &root).len() > 1)
+}
+
+/// Where `session`'s turn stands in its thread, as (its number from 1, the thread's turns), while
+/// it is one turn of several: the page then reads as one conversation. Known at once from the
+/// library's summaries (or the link's turns), before any turn is loaded, so the page does not
+/// change its shape once they are. A turn just asked and not yet listed is the last.
+pub fn thread_place(
+    state: AppState,
+    shared: Option<SharedThread>,
+    session: Memo<Option<Session>>,
+) -> Memo<Option<(usize, usize)>> {
+    Memo::new(move |_| {
+        let (id, root) = session.with(|s| s.as_ref().map(|s| (s.id.clone(), thread_root(s))))?;
+        let mut ids: Vec<String> = match shared {
+            Some(SharedThread(turns)) => turns.with(|t| {
+                t.as_ref()
+                    .map(|t| t.iter().map(|s| s.id.clone()).collect())
+                    .unwrap_or_default()
+            }),
+            None => state
+                .library
+                .sessions
+                .with(|all| thread_turn_ids(all, &root)),
+        };
+        if !ids.contains(&id) {
+            ids.push(id.clone());
+        }
+        let number = ids.iter().position(|t| *t == id)? + 1;
+        (ids.len() > 1).then_some((number, ids.len()))
+    })
+}
+
+/// Asks a new turn of a thread (a follow-up, a member alone, an edited question): its seats must
+/// still be in Settings and ready, and a run over the consent threshold waits for the user's yes
+/// beside the button (`awaiting_consent`); `problem` says what stops it.
+pub fn ask_turn(
+    state: AppState,
+    turn: Session,
+    awaiting_consent: RwSignal<Option<PendingRun>>,
+    problem: RwSignal<Option<String>>,
+) {
+    if !turn.demo {
+        // The seats this turn asks: the council, or the one member.
+        let ready = state
+            .settings
+            .with_untracked(|settings| seats_of(&turn, settings));
+        let Some((panel, judge)) = ready else {
+            return problem.set(Some(
+                "A model of this council is no longer in Settings: add its provider again to ask it.".into(),
+            ));
+        };
+        let with_judge = turn.consult().config.stop_after_round > 1;
+        let seats = labelled_council(&panel, with_judge.then_some(&judge));
+        if let Err(message) = ready_to_start(state, &seats) {
+            return problem.set(Some(message));
+        }
+    }
+    let estimate = estimate_turn(&turn.subject, turn.consult());
+    let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
+    // A demo's scripted council costs nothing: nothing to consent to.
+    let consent = (!turn.demo)
+        .then(|| needs_consent(&estimate, threshold))
+        .flatten();
+    start_or_ask(
+        state,
+        turn,
+        consent,
+        Some(describe_calls(&estimate)),
+        awaiting_consent,
+        problem,
+    );
 }

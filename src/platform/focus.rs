@@ -17,6 +17,20 @@ pub fn focus_decision() {
     focus_when_shown(DECISION, FRAMES_TO_WAIT);
 }
 
+/// Scrolls the element `selector` names to the top of the viewport once it is drawn (a thread's
+/// page opening on its own turn), leaving the focus where it is.
+pub fn bring_into_view(selector: &'static str) {
+    scroll_when_shown(selector, FRAMES_TO_WAIT);
+}
+
+fn scroll_when_shown(selector: &'static str, frames_left: u32) {
+    if let Ok(Some(element)) = document().query_selector(selector) {
+        scroll_to_top_of_view(&element);
+    } else if frames_left > 0 {
+        request_animation_frame(move || scroll_when_shown(selector, frames_left - 1));
+    }
+}
+
 /// Focuses the element with id `id` and brings it into view (the skip link's target).
 pub fn focus_id(id: &str) {
     if let Some(element) = document().get_element_by_id(id) {
@@ -38,10 +52,14 @@ fn focus_when_shown(selector: &'static str, frames_left: u32) {
     }
 }
 
-fn bring_to(element: &web_sys::Element) {
+fn scroll_to_top_of_view(element: &web_sys::Element) {
     let options = ScrollIntoViewOptions::new();
     options.set_block(ScrollLogicalPosition::Start);
     element.scroll_into_view_with_scroll_into_view_options(&options);
+}
+
+fn bring_to(element: &web_sys::Element) {
+    scroll_to_top_of_view(element);
     // Already in view: focusing scrolls no further.
     if let Some(element) = element.dyn_ref::<HtmlElement>() {
         let _ = element.focus();

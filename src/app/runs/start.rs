@@ -197,7 +197,7 @@ pub fn launch(state: AppState, session: impl Into<ToRun>, problem: RwSignal<Opti
     let id = session.id().to_string();
     // A question asked is no longer a draft: the box it was typed in opens empty next time.
     let asked_draft = match &session {
-        ToRun::Session(session) => Some(asked_draft_key(session)),
+        ToRun::Session(session) => asked_draft_key(session),
         _ => None,
     };
     let started = move || {

@@ -8,7 +8,6 @@ use consilium_engine::record::Session;
 use consilium_engine::views::costs::session_cost_line;
 use leptos::prelude::*;
 
-use crate::ui::consult::follow_up::FollowUpLinks;
 use crate::ui::consult::thread::ThreadView;
 use crate::ui::widgets::copy::CopyButton;
 use crate::ui::widgets::live_calls::{LiveCalls, RecordedCalls};
@@ -71,16 +70,18 @@ pub fn MemberTurnBody(session: Memo<Option<Session>>) -> impl IntoView {
     });
     let answered =
         Memo::new(move |_| card.with(|c| c.as_ref().is_some_and(|(c, _)| c.answer.is_some())));
-    view! {
-        <FollowUpLinks session=session />
-        <Show when=move || !answered.get()>
-            <Show when=move || running_here.get() fallback=move || view! { <RecordedCalls round=1 session=session /> }>
-                <LiveCalls round=1 />
+    // The member's call, then its answer: alone on the page, or in the turn's place in the thread.
+    let own = ViewFn::from(move || {
+        view! {
+            <Show when=move || !answered.get()>
+                <Show when=move || running_here.get() fallback=move || view! { <RecordedCalls round=1 session=session /> }>
+                    <LiveCalls round=1 />
+                </Show>
             </Show>
-        </Show>
-        {move || card.get().filter(|(c, _)| c.answer.is_some()).map(|(card, cost)| view! {
-            <MemberAnswerCard card=card cost=cost />
-        })}
-        <ThreadView session=session />
-    }
+            {move || card.get().filter(|(c, _)| c.answer.is_some()).map(|(card, cost)| view! {
+                <MemberAnswerCard card=card cost=cost />
+            })}
+        }
+    });
+    view! { <ThreadView session=session own=own /> }
 }

@@ -3,6 +3,7 @@
 pub mod council;
 pub mod council_area;
 pub mod decision;
+pub mod edit_question;
 pub mod follow_up;
 pub mod lazy;
 pub mod material;

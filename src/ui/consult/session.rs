@@ -10,9 +10,9 @@ use consilium_engine::{
 use leptos::prelude::*;
 
 use crate::app::runs::start::cross_examine_anyway;
+use crate::app::thread::{shared_thread, thread_place};
 use crate::app::AppState;
 use crate::ui::consult::decision::{open_round, DecisionView, StanceMatrixView};
-use crate::ui::consult::follow_up::FollowUpLinks;
 use crate::ui::consult::material::{material_read, MaterialSection};
 use crate::ui::consult::member::MemberTurnBody;
 use crate::ui::consult::rounds::{
@@ -140,11 +140,28 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
             }
         })
         .collect_view();
+    // In a thread the decision stands in its turn's place in the conversation, and what follows
+    // it (who stood where, what the council read, the rounds) is said to be this turn's.
+    let place = thread_place(state, shared_thread(), session);
+    let own = ViewFn::from(move || {
+        match decided.get() {
+        Some(d) => view! { <DecisionView decision=d cross_examine=cross_examine read=read.get() /> }.into_any(),
+        None => place.get().is_some().then(|| view! {
+            <p class="muted">"No decision yet: the rounds below show the council at work."</p>
+        }).into_any(),
+    }
+    });
+    let in_detail = move || {
+        place.get().map(|(number, _)| {
+            view! {
+                <h3 class="turn-detail-title">{format!("Turn {number} in detail")}</h3>
+            }
+        })
+    };
     view! {
-        <FollowUpLinks session=session />
         {verbose.then(|| view! { <p class="notice verbose-notice">{VERBOSE_NOTICE}</p> })}
-        {move || decided.get().map(|d| view! { <DecisionView decision=d cross_examine=cross_examine read=read.get() /> })}
-        <ThreadView session=session />
+        <ThreadView session=session own=own />
+        {in_detail}
         {move || matrix.get().map(|m| view! { <StanceMatrixView matrix=m /> })}
         // What the council read: the attached material, then what its searches found.
         {move || read.get().map(|read| view! { <MaterialSection read=read /> })}

@@ -1,43 +1,47 @@
-//! A Consult's follow-ups as one conversation: under the page's decision, every turn of its thread
-//! (question, depth, cost, decision card) and the composer that asks the next turn on the same
-//! council and depth (or of one member alone, "Ask: Panelist 2 · Skeptic"), through the app's
-//! one run start. The turns are read from the library (their
-//! summaries say which belong, `library::thread::thread_turn_ids`) and loaded from storage; the page's own
-//! turn is the page's session, so it follows its run live. The rules (what a turn carries, which
-//! sessions make a thread) are the engine's (`views::thread`).
+//! A Consult's follow-ups as one conversation, read oldest first: every turn of its thread
+//! (question, depth, cost, decision card) once, the page's own turn in its place with its live
+//! decision, and the composer at the end that asks the next turn on the same council and depth
+//! (or of one member alone, "Ask: Panelist 2 · Skeptic"), through the app's one run start. A page
+//! of a single turn shows just its decision (and what it follows). The turns are read from the
+//! library (their summaries say which belong, `library::thread::thread_turn_ids`) and loaded from
+//! storage; the page's own turn is the page's session, so it follows its run live. The rules (what
+//! a turn carries, which sessions make a thread) are the engine's (`views::thread`).
 use consilium_engine::consult::view::material::what_the_council_read;
 use consilium_engine::consult::view::thread::{
     member_turn, members_to_ask, next_turn, thread_turns, MemberChoice, ThreadTurn,
 };
 use consilium_engine::library::thread::thread_turn_ids;
-use consilium_engine::{consult::estimate::estimate_turn, harness::io::Clock, record::Session};
-use consilium_engine::{
-    consult::view::follow_up::seats_of, views::consent::needs_consent,
-    views::costs::describe_calls, views::seats::labelled_council,
-};
+use consilium_engine::{harness::io::Clock, record::Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::app::runs::start::{ready_to_start, start_or_ask, PendingRun};
+use crate::app::runs::start::PendingRun;
 use crate::app::runs::BrowserClock;
-use crate::app::thread::{load_thread, shared_thread, thread_root};
+use crate::app::thread::{ask_turn, load_thread, shared_thread, thread_place, thread_root};
 use crate::app::{AppState, Route};
 use crate::platform::drafts::{load_draft, save_draft};
+use crate::platform::focus::bring_into_view;
 use crate::platform::ids::new_id;
 use crate::ui::consult::decision::DecisionView;
+use crate::ui::consult::edit_question::EditQuestion;
+use crate::ui::consult::follow_up::FollowUpLinks;
 use crate::ui::consult::member::MemberAnswerCard;
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::start::StartButton;
 use consilium_engine::consult::view::thread::composer_draft_key;
 
+/// The page's turn and its thread: `own` draws the page's own turn (its decision or answer, live
+/// while it runs), alone on a single turn's page, in its place in the conversation otherwise.
 #[component]
-pub fn ThreadView(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn ThreadView(session: Memo<Option<Session>>, own: ViewFn) -> impl IntoView {
     let state = expect_context::<AppState>();
     let history = state.library.sessions;
     let (page_id, root) = session
         .with_untracked(|s| s.as_ref().map(|s| (s.id.clone(), thread_root(s))))
         .unwrap_or_default();
     let shared = shared_thread();
+    let place = thread_place(state, shared.clone(), session);
+    let in_thread = Memo::new(move |_| place.with(Option::is_some));
     // Each other turn's id and last save: a save of one of them (another tab's) reloads the
     // thread; this page's own turn is the page's, so its saves while it runs reload nothing.
     let stamps = Memo::new({
@@ -94,16 +98,52 @@ pub fn ThreadView(session: Memo<Option<Session>>) -> impl IntoView {
             })
     });
     let page_id = StoredValue::new(page_id);
+    // The page's turn is keyed by its id alone: its own parts follow its run, so its entry is
+    // drawn once and not again at every save.
+    let turn_key = move |turn: &ThreadTurn| {
+        let here = page_id.with_value(|id| *id == turn.id);
+        let changes = (!here).then(|| (turn.state.clone(), turn.cost.clone()));
+        (turn.id.clone(), changes)
+    };
+    let own = StoredValue::new(own);
     let turn_view = move |turn: ThreadTurn| {
         let here = page_id.with_value(|id| *id == turn.id);
-        view! { <ThreadTurnView turn=turn here=here turns=turns /> }
+        let own = here.then(|| own.get_value());
+        view! { <ThreadTurnView turn=turn own=own turns=turns shown=shown can_edit=can_ask /> }
+    };
+    // The page opens on its own turn (the newest, after a follow-up was asked): the conversation
+    // reads down to it, as a chat opens at its latest message.
+    Effect::new(move |shown_before: Option<bool>| {
+        let ready = in_thread.get() && shown.with(|t| t.len() > 1);
+        if ready && shown_before != Some(true) && !state.live.running.get_untracked() {
+            bring_into_view(".thread-turn[data-here=\"true\"]");
+        }
+        ready || shown_before == Some(true)
+    });
+    // A single turn's question can be edited and asked again, which makes it a thread.
+    let edit_single = move || {
+        let turn = shown.with(|t| {
+            t.last()
+                .filter(|t| t.editable)
+                .map(|t| (t.id.clone(), t.question.clone()))
+        });
+        turn.filter(|_| can_ask.get()).map(|(turn_id, question)| view! {
+            <div class="turn-edit"><EditQuestion turn_id=turn_id question=question turns=turns /></div>
+        })
+    };
+    let single = move || {
+        view! {
+            <FollowUpLinks session=session />
+            {own.get_value().run()}
+            {edit_single}
+        }
     };
     view! {
-        <Show when=move || shown.with(|t| t.len() > 1)>
+        <Show when=move || in_thread.get() fallback=single>
             <section class="thread" aria-labelledby="thread-title">
                 <h3 id="thread-title">"The conversation"</h3>
                 <ol class="thread-turns">
-                    <For each=move || shown.get() key=|turn| (turn.id.clone(), turn.state.clone(), turn.cost.clone()) children=turn_view />
+                    <For each=move || shown.get() key=turn_key children=turn_view />
                 </ol>
             </section>
         </Show>
@@ -113,9 +153,20 @@ pub fn ThreadView(session: Memo<Option<Session>>) -> impl IntoView {
     }
 }
 
-/// One turn: its question, depth and cost, and its decision (the page's own turn points up to it).
+/// One turn: its question, depth and cost, and its decision; the page's own turn is drawn by `own`
+/// (its live decision, the one the page brings into view when its run ends).
 #[component]
-fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> impl IntoView {
+fn ThreadTurnView(
+    turn: ThreadTurn,
+    own: Option<ViewFn>,
+    turns: Memo<Vec<Session>>,
+    /// The thread as shown: whether this turn can be edited follows it (the page's own turn is
+    /// drawn once, before its run has decided).
+    shown: Memo<Vec<ThreadTurn>>,
+    /// Whether a question can be edited and asked again now (not while a run goes on).
+    can_edit: Memo<bool>,
+) -> impl IntoView {
+    let here = own.is_some();
     let state = expect_context::<AppState>();
     let ThreadTurn {
         id,
@@ -126,7 +177,13 @@ fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> im
         decision,
         member,
         state: where_it_is,
+        edited,
+        ..
     } = turn;
+    let editable = Memo::new({
+        let id = id.clone();
+        move |_| shown.with(|t| t.iter().any(|t| t.id == id && t.editable))
+    });
     let member_here = member.is_some();
     // The turn's own material with its quotes checked: its evidence marked as on its own page.
     let read = (!here)
@@ -147,13 +204,8 @@ fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> im
             }
         }
     });
-    let body = if here {
-        let text = match (&decision, &member) {
-            (Some(_), _) => "This page's turn: its decision is above.",
-            (None, Some(m)) if m.answer.is_some() => "This page's turn: the answer is above.",
-            _ => "This page's turn: it is shown above.",
-        };
-        view! { <p class="muted">{text}</p> }.into_any()
+    let body = if let Some(own) = own {
+        own.run()
     } else {
         match (decision, member) {
             (Some(decision), _) => view! {
@@ -176,15 +228,29 @@ fn ThreadTurnView(turn: ThreadTurn, here: bool, turns: Memo<Vec<Session>>) -> im
     };
     let link = (!here).then(|| view! { <a href=format!("#/session/{id}")>"Open this turn"</a> });
     let is_member = member_here.then_some("");
+    let current = here.then_some("page");
     view! {
-        <li class="thread-turn" data-turn=id.clone() data-here=here.to_string() data-member=is_member>
+        <li class="thread-turn" data-turn=id.clone() data-here=here.to_string() data-member=is_member aria-current=current>
             <header class="turn-head">
                 <h4>{heading}</h4>
                 <span class="chip">{depth}</span>
                 <span class="muted turn-cost">{cost}</span>
                 {link}
             </header>
-            <p class="turn-question model-text">{question}</p>
+            {edited.map(|edited| view! {
+                <p class="turn-edited muted">{edited.line}": it was " <del class="model-text">{edited.was}</del></p>
+            })}
+            <p class="turn-question model-text">{question.clone()}</p>
+            {
+                let (turn_id, question) = (id.clone(), question.clone());
+                view! {
+                    <Show when=move || can_edit.get() && editable.get()>
+                        <div class="turn-edit">
+                            <EditQuestion turn_id=turn_id.clone() question=question.clone() turns=turns />
+                        </div>
+                    </Show>
+                }
+            }
             {body}
         </li>
     }
@@ -229,36 +295,7 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
                 "The latest turn has no decision to follow up yet.".into(),
             ));
         };
-        if !turn.demo {
-            // The seats this turn asks: the council, or the one member.
-            let ready = state
-                .settings
-                .with_untracked(|settings| seats_of(&turn, settings));
-            let Some((panel, judge)) = ready else {
-                return problem.set(Some(
-                    "A model of this council is no longer in Settings: add its provider again to ask a follow-up.".into(),
-                ));
-            };
-            let with_judge = turn.consult().config.stop_after_round > 1;
-            let seats = labelled_council(&panel, with_judge.then_some(&judge));
-            if let Err(message) = ready_to_start(state, &seats) {
-                return problem.set(Some(message));
-            }
-        }
-        let estimate = estimate_turn(&turn.subject, turn.consult());
-        let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
-        // A demo's scripted council costs nothing: nothing to consent to.
-        let consent = (!turn.demo)
-            .then(|| needs_consent(&estimate, threshold))
-            .flatten();
-        start_or_ask(
-            state,
-            turn,
-            consent,
-            Some(describe_calls(&estimate)),
-            awaiting_consent,
-            problem,
-        );
+        ask_turn(state, turn, awaiting_consent, problem);
     };
     let option = |choice: MemberChoice| view! { <option value=choice.id>{choice.label}</option> };
     let hint = move || {

@@ -33,6 +33,7 @@ impl Session {
                 early_decision: None,
                 cross_examined_anyway: false,
                 member_turn: None,
+                edit_of: None,
             })),
             demo,
             now_ms,

@@ -15,16 +15,21 @@ pub fn thread_markdown(turns: &[Session]) -> String {
         out.push_str(&format!(
             "\n\n---\n\n## Turn {}: {}\n\n{}",
             index + 2,
-            turn_kind(turn),
+            turn_kind(turns, turn),
             demoted(&report_markdown(turn))
         ));
     }
     out
 }
 
-/// What a later turn is: a follow-up the council answered, or one member's answer alone.
-fn turn_kind(turn: &Session) -> String {
-    crate::consult::view::thread::member_answer_of(turn).map_or_else(
+/// What a later turn is: a follow-up the council answered, an earlier turn asked again with its
+/// question edited (and how it was worded), or one member's answer alone.
+fn turn_kind(turns: &[Session], turn: &Session) -> String {
+    use crate::consult::view::thread::{edited_from, member_answer_of};
+    if let Some(edit) = edited_from(turns, turn) {
+        return format!("{}; it was: “{}”", edit.line, edit.was);
+    }
+    member_answer_of(turn).map_or_else(
         || "follow-up".to_string(),
         |member| format!("{} asked alone", member.name),
     )
@@ -48,7 +53,7 @@ pub fn thread_html(turns: &[Session]) -> String {
         let mut question = String::new();
         escape(turn.subject.trim(), &mut question);
         let mut facts = String::new();
-        escape(&turn_facts(turn), &mut facts);
+        escape(&turn_facts(turns, turn), &mut facts);
         // Each turn's decision card has an id of its own in the one document.
         let body = session_main(turn)
             .replace("id=\"decision\"", &format!("id=\"decision-turn-{number}\""));
@@ -64,8 +69,8 @@ pub fn thread_html(turns: &[Session]) -> String {
 }
 
 /// A later turn's line under its heading: what it is, its depth, cost and the time it took.
-fn turn_facts(turn: &Session) -> String {
-    let mut facts = vec![turn_kind(turn)];
+fn turn_facts(turns: &[Session], turn: &Session) -> String {
+    let mut facts = vec![turn_kind(turns, turn)];
     if let Some(depth) = crate::library::summary::SessionSummary::of(turn).depth_line() {
         facts.push(depth);
     }

@@ -81,8 +81,8 @@ impl SessionSummary {
                 .map(|f| f.session_id.clone()),
             thread: session
                 .body_of::<ConsultBody>()
-                .and_then(|b| b.follows.as_ref())
-                .map(|f| f.thread_root().to_string()),
+                .and_then(ConsultBody::thread_root)
+                .map(str::to_string),
             latest_turn: None,
             depth: session.body_of::<ConsultBody>().map(|b| b.config.depth),
             decided_by: session

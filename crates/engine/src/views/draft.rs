@@ -23,15 +23,17 @@ pub fn follow_up_draft_key(thread_root: &str) -> String {
 }
 
 /// The draft a run of `session` was asked from, and so clears: its thread's composer for a
-/// follow-up, else its protocol's form.
-pub fn asked_draft_key(session: &Session) -> String {
-    match session
-        .body_of::<ConsultBody>()
-        .and_then(|body| body.follows.as_ref())
-    {
+/// follow-up, else its protocol's form. An edited question is asked from its own box, which
+/// keeps no draft: it clears none.
+pub fn asked_draft_key(session: &Session) -> Option<String> {
+    let body = session.body_of::<ConsultBody>();
+    if body.is_some_and(|body| body.edit_of.is_some()) {
+        return None;
+    }
+    Some(match body.and_then(|body| body.follows.as_ref()) {
         Some(follows) => follow_up_draft_key(follows.thread_root()),
         None => draft_key(session.protocol()),
-    }
+    })
 }
 
 /// What to store for `text`: `None` (remove the draft) when it is only blanks or too large.

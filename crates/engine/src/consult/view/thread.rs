@@ -12,7 +12,7 @@ use crate::consult::view::verdict::{decision, Decision};
 use crate::foundation::participants::model_label;
 use crate::foundation::tokens::estimate_tokens;
 use crate::record::consult::body::ConsultBody;
-use crate::record::consult::follow_up::{EarlierTurn, FollowUpOf};
+use crate::record::consult::follow_up::{EarlierTurn, EditOf, FollowUpOf};
 use crate::record::consult::member_turn::MemberTurn;
 use crate::record::Session;
 use crate::views::costs::session_cost_line;
@@ -62,10 +62,7 @@ pub fn turn_context(turns: &[Session]) -> Option<FollowUpOf> {
 fn thread_root_of(turns: &[Session]) -> Option<String> {
     turns
         .iter()
-        .find_map(|turn| {
-            let follows = turn.body_of::<ConsultBody>()?.follows.as_ref()?;
-            Some(follows.thread_root().to_string())
-        })
+        .find_map(|turn| Some(turn.body_of::<ConsultBody>()?.thread_root()?.to_string()))
         .or_else(|| turns.first().map(|turn| turn.id.clone()))
 }
 
@@ -104,6 +101,62 @@ pub fn next_turn(turns: &[Session], id: String, question: &str, now_ms: u64) -> 
     Some(session)
 }
 
+/// The turn that asks turn `edited_id` of the thread `turns` again with `question` (its question
+/// edited, "Edit the question"): a new last turn, on the edited turn's council, depth, options and
+/// material, told what the council was told then (the decisions of the turns before it, never
+/// that turn's own decision, which the edit means to replace), and saying which turn it asks again
+/// and how that turn was worded. The earlier turn stays as it was. None for a turn asked of one
+/// member, a turn not in `turns`, an empty question or one not changed.
+pub fn edited_turn(
+    turns: &[Session],
+    edited_id: &str,
+    id: String,
+    question: &str,
+    now_ms: u64,
+) -> Option<Session> {
+    let question = question.trim();
+    let index = turns.iter().position(|turn| turn.id == edited_id)?;
+    let edited = &turns[index];
+    let body = edited.body_of::<ConsultBody>()?;
+    if question.is_empty() || question == edited.subject.trim() || body.member_turn.is_some() {
+        return None;
+    }
+    let thread = thread_root_of(turns)?;
+    let mut session = Session::new_consult(id, question.to_string(), body.config.clone(), now_ms);
+    let consult = session.consult_mut();
+    consult.follows = turn_context(&turns[..index]).map(|mut context| {
+        context.thread.clone_from(&thread);
+        context
+    });
+    consult.edit_of = Some(EditOf {
+        turn_id: edited.id.clone(),
+        question: edited.subject.trim().to_string(),
+        thread,
+    });
+    Some(session)
+}
+
+/// A turn that asks an earlier one again, edited, as its entry says it: "Turn 1 asked again,
+/// edited", and how that turn was worded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EditedFrom {
+    pub line: String,
+    pub was: String,
+}
+
+/// What an edited turn says of the turn it asks again; None for any other turn.
+pub fn edited_from(turns: &[Session], session: &Session) -> Option<EditedFrom> {
+    let edit = session.body_of::<ConsultBody>()?.edit_of.as_ref()?;
+    let line = match turns.iter().position(|turn| turn.id == edit.turn_id) {
+        Some(index) => format!("Turn {} asked again, edited", index + 1),
+        None => "An earlier turn asked again, edited".to_string(),
+    };
+    Some(EditedFrom {
+        line,
+        was: edit.question.clone(),
+    })
+}
+
 /// One turn as the thread shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThreadTurn {
@@ -120,6 +173,10 @@ pub struct ThreadTurn {
     pub member: Option<MemberAnswer>,
     /// Before a decision or an answer: where the turn is ("running", "failed"…).
     pub state: String,
+    /// A turn that asks an earlier one again with its question edited.
+    pub edited: Option<EditedFrom>,
+    /// Whether its question can be edited and asked again (a council turn with a decision).
+    pub editable: bool,
 }
 
 /// A member's answer as its card shows it.
@@ -177,10 +234,12 @@ pub fn thread_turns(turns: &[Session]) -> Vec<ThreadTurn> {
                 } else {
                     depth_chip(config.depth, config.stop_after_round)
                 },
+                editable: member.is_none() && decision(session).is_some(),
                 member,
                 cost: session_cost_line(session),
                 decision: decision(session),
                 state: state_words(&session.state),
+                edited: edited_from(turns, session),
             })
         })
         .collect()

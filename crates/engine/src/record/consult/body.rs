@@ -8,7 +8,7 @@ use super::confidence::ConfidenceCheck;
 use super::config::ConsultConfig;
 use super::early_decision::{DecidedBy, Decision, EarlyDecision};
 use super::efficiency::TokenEfficiencyStats;
-use super::follow_up::FollowUpOf;
+use super::follow_up::{EditOf, FollowUpOf};
 use super::member_turn::MemberTurn;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,6 +48,10 @@ pub struct ConsultBody {
     /// Absent in every council turn and in every record made before such turns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub member_turn: Option<MemberTurn>,
+    /// A turn that asks an earlier turn again with its question edited; absent in every other
+    /// record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edit_of: Option<EditOf>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -55,6 +59,15 @@ fn is_false(value: &bool) -> bool {
 }
 
 impl ConsultBody {
+    /// The first turn of the thread this consult is a later turn of; None for a first turn (or
+    /// a consult asked alone).
+    pub fn thread_root(&self) -> Option<&str> {
+        self.follows
+            .as_ref()
+            .map(FollowUpOf::thread_root)
+            .or_else(|| self.edit_of.as_ref().map(|edit| edit.thread.as_str()))
+    }
+
     /// The consult's decision: round 4's verdict, or else the early decision; None before either.
     pub fn decision(&self) -> Option<Decision<'_>> {
         if let Some(verdict) = &self.round4 {

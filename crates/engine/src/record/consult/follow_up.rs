@@ -51,3 +51,16 @@ impl FollowUpOf {
         }
     }
 }
+
+/// A turn that asks an earlier turn of its thread again with its question edited ("Edit the
+/// question"): the earlier turn is kept as it was, and this one says what it changed.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct EditOf {
+    /// The turn asked again (it may have been deleted since).
+    pub turn_id: String,
+    /// That turn's question as it was asked, whole.
+    pub question: String,
+    /// The thread's first turn: the thread this turn belongs to (also when it follows no decision,
+    /// as an edit of the first turn does).
+    pub thread: String,
+}
