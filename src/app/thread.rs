@@ -152,3 +152,16 @@ pub fn ask_turn(
         problem,
     );
 }
+
+/// Whether `session` is its thread's latest council turn by the library's summaries (the turns
+/// after it, if any, each asked of one member): its panelists can then be asked again.
+pub fn latest_council_turn_listed(state: AppState, session: &Session) -> bool {
+    let root = thread_root(session);
+    state.library.sessions.with(|all| {
+        let ids = thread_turn_ids(all, &root);
+        ids.iter()
+            .skip_while(|id| **id != session.id)
+            .skip(1)
+            .all(|id| all.iter().any(|s| s.id == *id && s.asked_member.is_some()))
+    })
+}

@@ -9,9 +9,6 @@ import { confirmConsent, watchConsole } from './helpers';
 import { openSessionId, storedSessionIn } from './stored';
 import { expectFitsPhone, PHONE } from './layout';
 
-// Lists and links show a question by its title: its first line, shortened.
-const TITLE = 'Should our 12-person team migrate the billing service from a monolith to micros…';
-
 test('a follow-up is asked inline with the earlier decision as context, and linked both ways', async ({ page, request }) => {
   test.setTimeout(120_000);
   const errors = watchConsole(page);
@@ -42,14 +39,16 @@ test('a follow-up is asked inline with the earlier decision as context, and link
   expect(stored.body.follows.session_id).toBe(earlierId);
   expect(stored.body.follows.question).toBe(QUESTION);
 
-  // The follow-up names what it follows; the link opens the earlier one, which lists it.
-  const follows = page.locator('.follow-up-links .follows');
-  await expect(follows).toContainText(`Follow-up of “${TITLE}”, which decided: ${answer}`);
+  // The follow-up's page is the conversation: the earlier question and decision above it, after a
+  // reload too; its link opens the earlier one, which lists it.
+  const conversation = page.getByRole('region', { name: 'The conversation' }).locator('.thread-turn');
+  await expect(conversation.nth(0).locator('.turn-question')).toHaveText(QUESTION);
+  await expect(conversation.nth(0).locator('[data-turn-decision] .answer')).toHaveText(answer);
   await page.reload();
-  await expect(follows.getByRole('link')).toHaveText(`Follow-up of “${TITLE}”`);
-  await follows.getByRole('link').click();
+  await expect(conversation.nth(1).locator('.turn-question')).toHaveText(FOLLOW_UP);
+  await conversation.nth(0).getByRole('link', { name: 'Open this turn' }).click();
   await expect(page).toHaveURL(new RegExp(`#/session/${earlierId}$`));
-  const turn = page.getByRole('region', { name: 'The conversation' }).locator('.thread-turn').nth(1);
+  const turn = conversation.nth(1);
   await expect(turn.locator('.turn-question')).toHaveText(FOLLOW_UP);
   await page.reload();
   await turn.getByRole('link', { name: 'Open this turn' }).click();

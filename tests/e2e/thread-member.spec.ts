@@ -100,7 +100,9 @@ test.describe('desktop', () => {
     await expect(page.locator('.decision[data-decision]')).toHaveCount(0);
     const turns = threadOf(page).locator('.thread-turn');
     await expect(turns).toHaveCount(2);
-    await expect(turns.nth(1)).toContainText("This page's turn: the answer is above.");
+    // The member's answer stands in its own turn's place, the page's turn, last.
+    await expect(turns.nth(1)).toHaveAttribute('aria-current', 'page');
+    await expect(turns.nth(1).locator('.member-answer[data-decision]')).toBeVisible();
     await screenshots(page, 'member-answer');
 
     // Reloaded, the member's page is the same.

@@ -69,13 +69,19 @@ test.describe('desktop', () => {
     expect(second.body.follows.question).toBe(DEMO_QUESTION);
     expect(second.body.follows.answer.length).toBeGreaterThan(10);
 
-    // On the new turn's page: the thread lists both turns, the earlier one with its decision.
+    // On the new turn's page: one conversation, oldest first, each turn's decision once: the
+    // earlier one's, then this page's own (the one its run brought into view), in its place.
     const thread = threadOf(page);
     const turns = thread.locator('.thread-turn');
     await expect(turns).toHaveCount(2);
     await expect(turns.nth(0).locator('.turn-question')).toHaveText(DEMO_QUESTION);
     await expect(turns.nth(0).locator('[data-turn-decision]')).toBeVisible();
-    await expect(turns.nth(1)).toContainText("This page's turn: its decision is above.");
+    await expect(turns.nth(1).locator('.turn-question')).toHaveText(DEMO_FOLLOW_UP);
+    await expect(turns.nth(1)).toHaveAttribute('aria-current', 'page');
+    await expect(turns.nth(1).locator('[data-decision]')).toBeVisible();
+    await expect(page.locator('.decision.verdict')).toHaveCount(2);
+    await expect(page.locator('.follow-up-links')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Turn 2 in detail' })).toBeVisible();
 
     // On the first turn's page, under its decision: turn 2's question, decision card, depth and cost.
     await turns.nth(0).getByRole('link', { name: 'Open this turn' }).click();
@@ -86,8 +92,9 @@ test.describe('desktop', () => {
     await expect(later.locator('.turn-head .chip')).toHaveText(/Adaptive|Vote|Full/);
     await expect(later.locator('.turn-cost')).toHaveText('Demo · no cost');
     await expect(later.locator('[data-turn-decision] .confidence .chip')).toContainText('%');
-    // The page's own decision is still the one a finished run brings into view.
+    // The page's own decision is still the one a finished run brings into view, in turn 1's place.
     await expect(page.locator('[data-decision]')).toHaveCount(1);
+    await expect(threadOf(page).locator('.thread-turn').nth(0).locator('[data-decision]')).toBeVisible();
     await expect(composerOf(page)).toBeVisible();
     if (SHOTS) {
       for (const scheme of ['light', 'dark'] as const) {
@@ -151,6 +158,77 @@ test.describe('desktop', () => {
   });
 });
 
+test.describe('desktop, edited', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('a question edited and asked again is the thread\'s third turn, read oldest first, the earlier turn kept', async ({ page }) => {
+    test.setTimeout(300_000);
+    const errors = watchConsole(page);
+    const { firstId } = await demoThread(page);
+    const EDITED = 'Should our team adopt Go for the new ingestion service?';
+
+    // Turn 1's question, edited from turn 2's page; the same question again is refused by name.
+    const turns = threadOf(page).locator('.thread-turn');
+    await turns.nth(0).getByRole('button', { name: 'Edit the question' }).click();
+    const edit = turns.nth(0).getByRole('region', { name: 'Edit the question' });
+    await expect(edit.getByRole('textbox')).toHaveValue(DEMO_QUESTION);
+    await edit.getByRole('button', { name: 'Ask again' }).click();
+    await expect(edit.getByRole('alert')).toHaveText(/Change the question first/);
+    await edit.getByRole('textbox').fill(EDITED);
+    const secondUrl = page.url();
+    await edit.getByRole('textbox').press('Control+Enter');
+    await expect(page).not.toHaveURL(secondUrl);
+    await skipToTheDecision(page);
+    await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
+    const editedId = openSessionId(page);
+
+    // The record: the same council, told nothing of the decision it replaces, and what it edits.
+    const stored = await storedSessionIn(page, editedId, 'complete');
+    expect(stored.subject).toBe(EDITED);
+    expect(stored.body.edit_of).toEqual({ turn_id: firstId, question: DEMO_QUESTION, thread: firstId });
+    expect(stored.body.follows ?? null).toBeNull();
+
+    // One conversation, oldest first: turn 1 kept as asked, turn 3 saying what it asks again, the
+    // page on its newest turn with its decision in view.
+    await expect(turns).toHaveCount(3);
+    await expect(turns.nth(0).locator('.turn-question')).toHaveText(DEMO_QUESTION);
+    await expect(turns.nth(1).locator('.turn-question')).toHaveText(DEMO_FOLLOW_UP);
+    await expect(turns.nth(2).locator('.turn-question')).toHaveText(EDITED);
+    await expect(turns.nth(2).locator('.turn-edited')).toHaveText(`Turn 1 asked again, edited: it was ${DEMO_QUESTION}`);
+    await expect(turns.nth(2).locator('.turn-edited del')).toHaveText(DEMO_QUESTION);
+    await expect(turns.nth(2)).toHaveAttribute('aria-current', 'page');
+    await expect(turns.nth(2).locator('[data-decision]')).toBeInViewport();
+    await expect(page.locator('.decision.verdict')).toHaveCount(3);
+    // The composer comes after the last turn.
+    const composerBelow = await page.evaluate(() => {
+      const last = document.querySelector('.thread-turn:last-child')!.getBoundingClientRect();
+      const composer = document.querySelector('.composer')!.getBoundingClientRect();
+      return composer.top >= last.bottom;
+    });
+    expect(composerBelow).toBe(true);
+
+    // Reloaded, the page opens on its own turn, the newest, below the two before it.
+    await page.reload();
+    await expect(turns).toHaveCount(3);
+    await expect(turns.nth(2).locator('.turn-question')).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // One entry in the sidebar: the edit is a turn of the same thread.
+    const entries = sidebarOf(page).locator('.recent-item', { hasText: DEMO_QUESTION });
+    await expect(entries).toHaveCount(1);
+    await expect(entries.locator('.recent-subtitle')).toHaveText(EDITED);
+    if (SHOTS) {
+      for (const scheme of ['light', 'dark'] as const) {
+        for (const width of [1440, 390]) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+          await page.screenshot({ path: `${SHOTS}/thread3-${width}-${scheme}.png`, fullPage: true });
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
 // On aimock's scripted council (aimock-council.ts).
 test('a two-turn thread on aimock: the second turn\'s requests carry the first decision', async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -201,5 +279,9 @@ test.describe('phone', () => {
     await expect(threadOf(page).locator('.thread-turn')).toHaveCount(2);
     await expect(composerOf(page)).toBeVisible();
     await expectFitsPhone(page, 'a thread of two turns with its composer');
+    const first = threadOf(page).locator('.thread-turn').nth(0);
+    await first.getByRole('button', { name: 'Edit the question' }).click();
+    await expect(first.getByRole('region', { name: 'Edit the question' }).getByRole('textbox')).toHaveValue(DEMO_QUESTION);
+    await expectFitsPhone(page, 'a thread with a question being edited');
   });
 });

@@ -451,3 +451,47 @@ fn a_member_turn_resumed_after_its_answer_was_saved_completes() {
         Some(SKEPTIC_SAYS)
     );
 }
+
+/// "Ask again" on a round-1 answer (issue 46.3): after the decision, that member is asked the
+/// council turn's own question again, alone, as a new turn that says so; only the latest council
+/// turn's panelists can be, a failed one too.
+#[test]
+fn a_member_asked_again_answers_the_council_turns_own_question_afresh_as_a_new_turn() {
+    use consilium_engine::consult::view::thread::{is_latest_council_turn, member_again};
+    let turns = two_turns();
+    assert!(is_latest_council_turn(&turns, "c-2"));
+    assert!(!is_latest_council_turn(&turns, "c-1"));
+    let turn = member_again(&turns, "panelist-2", "c-3".into(), NOW_MS).expect("a turn");
+    assert_eq!(turn.subject, SECOND, "the council turn's own question");
+    let member = turn.consult().member_turn.clone().unwrap();
+    assert!(member.asked_again);
+    assert_eq!(
+        member.own_earlier[0].question, SECOND,
+        "its earlier answer to it, recalled"
+    );
+    assert!(member_again(&turns, "judge", "c-3".into(), NOW_MS).is_none());
+
+    let caller = ScriptedCaller::over_demo();
+    let (done, _) = run(turn, &caller);
+    assert_eq!(done.state, "complete");
+    let prompt = &caller.requests()[0].prompt;
+    assert!(
+        prompt
+            .contains("You alone are asked this question again, not the council: answer it afresh"),
+        "{prompt}"
+    );
+    let mut all = turns.clone();
+    all.push(done);
+    let shown = thread_turns(&all);
+    assert_eq!(
+        shown[2].member.as_ref().unwrap().heading,
+        "Panelist 2 · Skeptic answered again"
+    );
+    assert!(!shown[2].editable);
+    assert!(thread_markdown(&all).contains("## Turn 3: Panelist 2 · Skeptic asked again"));
+    // A member turn is no council turn: the latest council turn is still the second.
+    assert!(is_latest_council_turn(&all, "c-2"));
+    // A record from before "asked again" reads as asked alone.
+    let json = serde_json::to_string(&turns[1]).unwrap();
+    assert!(!json.contains("asked_again"));
+}

@@ -1,5 +1,6 @@
 //! Consult's views: the new-consult form and its council, and Consult's part of the session page
 //! (the decision and stance matrix, the four rounds).
+pub mod ask_again;
 pub mod council;
 pub mod council_area;
 pub mod decision;

@@ -8,10 +8,12 @@ use consilium_engine::{
 use consilium_engine::{
     record::consult::artifacts::CrossExamArtifact, record::consult::artifacts::IndependentArtifact,
     record::consult::artifacts::SynthesisArtifact, record::consult::artifacts::VerdictArtifact,
-    record::consult::efficiency::TokenEfficiencyStats, record::Session,
+    record::consult::body::ConsultBody, record::consult::efficiency::TokenEfficiencyStats,
+    record::Session,
 };
 use leptos::prelude::*;
 
+use crate::ui::consult::ask_again::AskAgain;
 use crate::ui::consult::material::{evidence_entry, quotes_at};
 use crate::ui::widgets::copy::CopyButton;
 use crate::ui::widgets::rich_text::RichText;
@@ -21,13 +23,60 @@ fn participant_label(session: &Session, participant_id: &str) -> String {
     session.label_of(participant_id)
 }
 
+/// Who can be asked again from round 1, once the council has decided: the page's turn and
+/// whether its panelists can be now (the thread's latest council turn, in this browser, no run).
+#[derive(Clone, Copy)]
+pub struct AskAgainFrom {
+    pub page: Memo<Option<Session>>,
+    pub now: Memo<bool>,
+}
+
 #[component]
 pub fn IndependentRound(
     session: Session,
     artifacts: Vec<IndependentArtifact>,
     /// The material with its quotes checked: each answer shows the quotes it cites.
     read: Option<WhatTheCouncilRead>,
+    /// Set where a panelist can be asked again (not in a shared or read-only page).
+    #[prop(optional_no_strip)]
+    ask_again: Option<AskAgainFrom>,
 ) -> impl IntoView {
+    let again = move |member_id: String, label: String| {
+        ask_again.map(|from| {
+            view! {
+                <Show when=move || from.now.get()>
+                    <AskAgain member_id=member_id.clone() label=label.clone() page=from.page />
+                </Show>
+            }
+        })
+    };
+    // A panelist with no answer in the round (its call failed) can be asked again too.
+    let answered: Vec<&str> = artifacts.iter().map(|a| a.agent_id.as_str()).collect();
+    let silent = session
+        .body_of::<ConsultBody>()
+        .map(|b| {
+            b.config
+                .panelists
+                .iter()
+                .filter(|p| !answered.contains(&p.id.as_str()))
+                .map(|p| p.id.clone())
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default()
+        .into_iter()
+        .map(|id| {
+            let label = session.label_of(&id);
+            view! {
+                <article class="position-card no-answer">
+                    <header>
+                        <span class="participant">{label.clone()}</span>
+                        <span class="muted">"gave no answer in this round"</span>
+                        {again(id, label)}
+                    </header>
+                </article>
+            }
+        })
+        .collect_view();
     let cards = artifacts
         .iter()
         .map(|a| {
@@ -41,12 +90,14 @@ pub fn IndependentRound(
             // Copy takes the answer as its model wrote it (Markdown), with its name.
             let copied = format!("{}: {}", card.label, card.position);
             let copy_name = format!("Copy {}'s answer", card.label);
+            let ask = again(card.agent_id.clone(), card.label.clone());
             view! {
                 <article class="position-card" data-free-text=card.free_text.to_string()>
                     <header>
                         <span class="participant">{card.label}</span>
                         {mark}
                         <CopyButton label="Copy" name=copy_name text=Callback::new(move |()| copied.clone()) />
+                        {ask}
                     </header>
                     <RichText class="position model-text" text=card.position />
                     {(!card.free_text).then(|| view! {
@@ -61,7 +112,7 @@ pub fn IndependentRound(
             }
         })
         .collect_view();
-    view! { <div class="positions">{cards}</div> }
+    view! { <div class="positions">{cards}{silent}</div> }
 }
 
 #[component]

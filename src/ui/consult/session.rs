@@ -10,13 +10,13 @@ use consilium_engine::{
 use leptos::prelude::*;
 
 use crate::app::runs::start::cross_examine_anyway;
-use crate::app::thread::{shared_thread, thread_place};
-use crate::app::AppState;
+use crate::app::thread::{latest_council_turn_listed, shared_thread, thread_place};
+use crate::app::{AppState, Route};
 use crate::ui::consult::decision::{open_round, DecisionView, StanceMatrixView};
 use crate::ui::consult::material::{material_read, MaterialSection};
 use crate::ui::consult::member::MemberTurnBody;
 use crate::ui::consult::rounds::{
-    CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
+    AskAgainFrom, CrossExamRound, EfficiencyStats, IndependentRound, SynthesisRound, VerdictRound,
 };
 use crate::ui::consult::thread::ThreadView;
 use crate::ui::consult::web_sources::WebSourcesView;
@@ -68,6 +68,21 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
             cross_examine_anyway(state, session);
         }
     });
+    // After the decision a panelist can be asked again, alone, as a new turn: on a stored page
+    // (not a shared one) of the thread's latest council turn, with no run going.
+    let in_library = matches!(state.route.get_untracked(), Route::Session(_));
+    let ask_again = in_library.then(|| AskAgainFrom {
+        page: session,
+        now: Memo::new(move |_| {
+            has_decision.get()
+                && !state.live.running.get()
+                && session.with(|s| {
+                    s.as_ref().is_some_and(|s| {
+                        !s.consult().config.is_alone() && latest_council_turn_listed(state, s)
+                    })
+                })
+        }),
+    });
     // The rounds after the last one its way of deciding asks were not needed, not missed (rounds
     // 3-4 of a consult decided after the synthesis; 2-4 of one model alone).
     let last_needed = Memo::new(move |_| {
@@ -79,7 +94,7 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
                 1 => (
                     Signal::derive(move || round1.with(Option::is_some)),
                     ViewFn::from(move || {
-                        round1.get().map(|artifacts| view! { <IndependentRound session=labels() artifacts=artifacts read=read.get_untracked() /> })
+                        round1.get().map(|artifacts| view! { <IndependentRound session=labels() artifacts=artifacts read=read.get_untracked() ask_again=ask_again /> })
                     }),
                 ),
                 2 => (

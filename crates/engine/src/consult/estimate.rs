@@ -47,7 +47,7 @@ pub fn estimate_turn(question: &str, body: &ConsultBody) -> CostEstimate {
     match (&body.member_turn, body.config.panelists.first()) {
         (Some(member), Some(panelist)) => {
             let thread = body.follows.clone().unwrap_or_default();
-            let prompt = prompts::member_alone(question, panelist, &thread, &member.own_earlier);
+            let prompt = prompts::member_alone(question, panelist, &thread, member);
             one_call(&body.config, panelist, prompt.estimated_tokens())
         }
         _ => estimate_following(question, &body.config, body.follows.as_ref()),

@@ -29,9 +29,16 @@ fn turn_kind(turns: &[Session], turn: &Session) -> String {
     if let Some(edit) = edited_from(turns, turn) {
         return format!("{}; it was: “{}”", edit.line, edit.was);
     }
+    let again = turn
+        .body_of::<crate::record::consult::body::ConsultBody>()
+        .and_then(|body| body.member_turn.as_ref())
+        .is_some_and(|member| member.asked_again);
     member_answer_of(turn).map_or_else(
         || "follow-up".to_string(),
-        |member| format!("{} asked alone", member.name),
+        |member| match again {
+            true => format!("{} asked again", member.name),
+            false => format!("{} asked alone", member.name),
+        },
     )
 }
 

@@ -7,22 +7,29 @@ use super::{earlier_decision, panelist_opening, panelist_system};
 use crate::foundation::participants::Participant;
 use crate::harness::prompt::Prompt;
 use crate::record::consult::follow_up::{EarlierTurn, FollowUpOf};
+use crate::record::consult::member_turn::MemberTurn;
 
 pub fn member_alone(
     question: &str,
     panelist: &Participant,
     thread: &FollowUpOf,
-    own_earlier: &[EarlierTurn],
+    member: &MemberTurn,
 ) -> Prompt {
+    // Asked again, the question is the council's own: the member answers it afresh.
+    let asked = if member.asked_again {
+        "You alone are asked this question again, not the council: answer it afresh from your own \
+         view"
+    } else {
+        "You alone are asked this, not the council: answer from your own view"
+    };
     Prompt::new(
         panelist_system(panelist),
         format!(
-            "{}{}{}You alone are asked this, not the council: answer from your own view in a few \
-             plain sentences of prose (no JSON), and say where you differ from the council's \
-             decision.",
+            "{}{}{}{asked} in a few plain sentences of prose (no JSON), and say where you differ \
+             from the council's decision.",
             panelist_opening(question),
             earlier_decision(Some(thread)),
-            own_answers(own_earlier),
+            own_answers(&member.own_earlier),
         ),
     )
 }

@@ -29,7 +29,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         round: 1,
         participant: panelist,
         prompt: with_material(
-            prompts::member_alone(&run.subject, panelist, &follows, &member.own_earlier),
+            prompts::member_alone(&run.subject, panelist, &follows, &member),
             &run.config.material,
             panelist,
         )

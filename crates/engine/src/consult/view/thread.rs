@@ -199,9 +199,14 @@ pub fn member_answer_of(session: &Session) -> Option<MemberAnswer> {
     let panelist = body.config.panelists.first()?;
     let name = member.name(panelist);
     let answer = member.answer.clone();
+    let answered = if member.asked_again {
+        "answered again"
+    } else {
+        "answered"
+    };
     Some(MemberAnswer {
         heading: if answer.is_some() {
-            format!("{name} answered")
+            format!("{name} {answered}")
         } else {
             name.clone()
         },
@@ -320,8 +325,32 @@ pub fn member_turn(
         seat: seat + 1,
         own_earlier,
         answer: None,
+        asked_again: false,
     });
     Some(session)
+}
+
+/// The turn that asks the member `member_id` the latest council turn's own question again, alone
+/// ("Ask again" on its round-1 answer, poor or failed), after that turn's decision: a member turn
+/// that says so, recalling its earlier answer to that question when it gave one. None when
+/// [`member_turn`] would be.
+pub fn member_again(
+    turns: &[Session],
+    member_id: &str,
+    id: String,
+    now_ms: u64,
+) -> Option<Session> {
+    let question = latest_council_turn(turns)?.subject.clone();
+    let mut session = member_turn(turns, member_id, id, &question, now_ms)?;
+    if let Some(member) = session.consult_mut().member_turn.as_mut() {
+        member.asked_again = true;
+    }
+    Some(session)
+}
+
+/// Whether `turn_id` is the thread's latest council turn, whose panelists can be asked again.
+pub fn is_latest_council_turn(turns: &[Session], turn_id: &str) -> bool {
+    latest_council_turn(turns).is_some_and(|turn| turn.id == turn_id)
 }
 
 /// What the member said before in this thread: its position in the latest council turn, then

@@ -21,6 +21,14 @@ pub struct MemberTurn {
     /// The member's answer, once given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<String>,
+    /// The member is asked the council turn's own question again ("Ask again" on its answer, or
+    /// on the answer it failed to give), after the decision.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub asked_again: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl MemberTurn {
