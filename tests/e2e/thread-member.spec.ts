@@ -151,6 +151,47 @@ test.describe('desktop', () => {
 });
 
 // On aimock's scripted council (aimock-council.ts): what goes over the wire.
+test('after the decision one panelist is asked the question again from its round-1 answer, as a new turn that says so', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = watchConsole(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Run the demo council' }).click();
+  await skipToTheDecision(page);
+  await expect(page.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
+  const firstId = openSessionId(page);
+
+  // Round 1's answers each offer "Ask again" once the council has decided.
+  const round1 = page.locator('#round-1');
+  await round1.locator('summary').first().click();
+  const again = round1.getByRole('button', { name: /^Ask again: / });
+  await expect(again).toHaveCount(3);
+  await round1.getByRole('button', { name: 'Ask again: Demo panelist 2 · Skeptic' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`#/session/${firstId}$`));
+  await expect(pageCardOf(page).locator('h3')).toHaveText('Panelist 2 · Skeptic answered again', { timeout: 60_000 });
+  const againId = openSessionId(page);
+
+  // The record: the first turn's own question, to that member, asked again; the first answer kept.
+  const stored = await storedSessionIn(page, againId, 'complete');
+  expect(stored.subject).toBe(DEMO_QUESTION);
+  expect(stored.body.member_turn.asked_again).toBe(true);
+  expect(stored.body.config.panelists.map((p: any) => p.id)).toEqual(['panelist-2']);
+  const first = await storedSessionIn(page, firstId, 'complete');
+  expect(first.body.round1.map((a: any) => a.agent_id)).toContain('panelist-2');
+
+  // The thread reads: the council's turn, then the member's answer to the same question.
+  const turns = threadOf(page).locator('.thread-turn');
+  await expect(turns).toHaveCount(2);
+  await expect(turns.nth(1).locator('.turn-head .chip')).toHaveText('One member');
+  await expect(turns.nth(1).locator('.turn-question')).toHaveText(DEMO_QUESTION);
+  // A member turn has no rounds to ask again from; on the first turn's page, it is no longer
+  // the only turn, but still the latest council turn: its panelists can still be asked again.
+  await turns.nth(0).getByRole('link', { name: 'Open this turn' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/session/${firstId}$`));
+  await page.locator('#round-1 summary').first().click();
+  await expect(page.locator('#round-1').getByRole('button', { name: /^Ask again: / })).toHaveCount(3);
+  expect(errors).toEqual([]);
+});
+
 test('on aimock a member asked alone is one request to its model carrying the decision; a failed one shows the banner and the thread stays', async ({ page, request }) => {
   test.setTimeout(240_000);
   await decideOnAimock(page);

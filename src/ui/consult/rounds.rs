@@ -96,8 +96,10 @@ pub fn IndependentRound(
                     <header>
                         <span class="participant">{card.label}</span>
                         {mark}
-                        <CopyButton label="Copy" name=copy_name text=Callback::new(move |()| copied.clone()) />
-                        {ask}
+                        <span class="card-actions">
+                            <CopyButton label="Copy" name=copy_name text=Callback::new(move |()| copied.clone()) />
+                            {ask}
+                        </span>
                     </header>
                     <RichText class="position model-text" text=card.position />
                     {(!card.free_text).then(|| view! {

@@ -159,12 +159,14 @@ pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     // it (who stood where, what the council read, the rounds) is said to be this turn's.
     let place = thread_place(state, shared_thread(), session);
     let own = ViewFn::from(move || {
-        match decided.get() {
-        Some(d) => view! { <DecisionView decision=d cross_examine=cross_examine read=read.get() /> }.into_any(),
-        None => place.get().is_some().then(|| view! {
-            <p class="muted">"No decision yet: the rounds below show the council at work."</p>
-        }).into_any(),
-    }
+        move || {
+            match decided.get() {
+            Some(d) => view! { <DecisionView decision=d cross_examine=cross_examine read=read.get() /> }.into_any(),
+            None => place.get().is_some().then(|| view! {
+                <p class="muted">"No decision yet: the rounds below show the council at work."</p>
+            }).into_any(),
+        }
+        }
     });
     let in_detail = move || {
         place.get().map(|(number, _)| {

@@ -98,12 +98,14 @@ pub fn ThreadView(session: Memo<Option<Session>>, own: ViewFn) -> impl IntoView 
             })
     });
     let page_id = StoredValue::new(page_id);
-    // The page's turn is keyed by its id alone: its own parts follow its run, so its entry is
-    // drawn once and not again at every save.
+    // The page's turn is not keyed by its state or cost: its own parts follow its run, so its
+    // entry is not drawn again at every save.
     let turn_key = move |turn: &ThreadTurn| {
         let here = page_id.with_value(|id| *id == turn.id);
         let changes = (!here).then(|| (turn.state.clone(), turn.cost.clone()));
-        (turn.id.clone(), changes)
+        // Its number and what it says of an earlier turn change once the turns before it load.
+        let place = (turn.heading.clone(), turn.edited.clone().map(|e| e.line));
+        (turn.id.clone(), place, changes)
     };
     let own = StoredValue::new(own);
     let turn_view = move |turn: ThreadTurn| {
