@@ -424,6 +424,25 @@ pub fn call_failure(missing_list: Option<&Diagnosis>, call: Diagnosis) -> Diagno
     }
 }
 
+/// The model name a server is added with when the user has not named one ("Any OpenAI-compatible
+/// server", the llama.cpp preset): llama.cpp answers under any name, other servers only under one
+/// they list.
+pub const UNNAMED_MODEL: &str = "default";
+
+/// The model the check's test call asks: the provider's default, unless that is the unnamed
+/// placeholder and the server listed models, then the first it listed (a server answering under
+/// any name serves what it has loaded, and one that does not would refuse the placeholder). The
+/// check saves the model that answered as the provider's default, so seats name a real model.
+pub fn model_to_check(default_model: &str, listed: &[String]) -> String {
+    let default = default_model.trim();
+    match listed.first() {
+        Some(first) if default == UNNAMED_MODEL && !listed.iter().any(|m| m == default) => {
+            first.clone()
+        }
+        _ => default.to_string(),
+    }
+}
+
 /// Whether `model` is among the listed models; an empty list says nothing (None).
 pub fn model_listed(models: &[String], model: &str) -> Option<bool> {
     (!models.is_empty()).then(|| models.iter().any(|m| m == model.trim()))

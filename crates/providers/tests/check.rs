@@ -540,3 +540,22 @@ fn the_origin_a_server_should_allow_is_the_pages_own() {
         "http://localhost:3000"
     );
 }
+
+/// Issue 46.6: a server added without a model name is checked, and kept, under the model it lists.
+#[test]
+fn an_unnamed_model_is_checked_as_the_first_listed_and_a_named_one_as_named() {
+    use consilium_providers::{model_to_check, UNNAMED_MODEL};
+    let listed = vec!["gemma-3-270m".to_string(), "qwen3".to_string()];
+    assert_eq!(model_to_check(UNNAMED_MODEL, &listed), "gemma-3-270m");
+    assert_eq!(model_to_check(" default ", &listed), "gemma-3-270m");
+    // Nothing listed: the placeholder is tried (llama.cpp answers under any name).
+    assert_eq!(model_to_check(UNNAMED_MODEL, &[]), UNNAMED_MODEL);
+    // A server that lists a model called "default" has one.
+    assert_eq!(
+        model_to_check(UNNAMED_MODEL, &["default".to_string()]),
+        "default"
+    );
+    // A model the user named is checked as named, listed or not (the check says if it is unknown).
+    assert_eq!(model_to_check("llama3.2", &listed), "llama3.2");
+    assert_eq!(model_to_check("qwen3", &listed), "qwen3");
+}

@@ -7,8 +7,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use consilium_engine::views::health::{Connected, Health};
 use consilium_providers::{
-    build_chat_request, build_models_request, call_failure, diagnose, list_unavailable, Browser,
-    CheckFacts, CheckStep, FetchOutcome, Price,
+    build_chat_request, build_models_request, call_failure, diagnose, list_unavailable,
+    model_to_check, Browser, CheckFacts, CheckStep, FetchOutcome, Price,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -94,12 +94,18 @@ impl HealthBook {
                 return;
             }
             let models = health.models().to_vec();
+            // The model that answered, when the provider had none named (`model_to_check`).
+            let answered = match &health {
+                Health::Ready(connected) => Some(connected.model.clone()),
+                _ => None,
+            };
             // The list's own prices (the ledger charges with them too), except where the user
             // typed a model's price: theirs wins.
             let changed = settings.with_untracked(|s| {
                 let new_models = s.provider(&id).is_some_and(|p| {
                     (!models.is_empty() && p.models != models)
                         || (!facts.is_empty() && p.model_facts != facts)
+                        || answered.as_ref().is_some_and(|m| *m != p.default_model)
                 });
                 let mut table = s.prices.clone();
                 let new_prices = table.take_listed(&prices);
@@ -114,11 +120,18 @@ impl HealthBook {
                         if !facts.is_empty() {
                             p.model_facts = facts;
                         }
+                        if let Some(model) = answered {
+                            p.default_model = model;
+                        }
                     }
                     s.prices = table;
                 });
                 let _ = settings.with_untracked(Settings::save);
             }
+            // Its connection as saved now: with the model that answered, when that was set.
+            let connection = settings
+                .with_untracked(|s| s.provider(&id).map(connection_of))
+                .unwrap_or(connection);
             book.0.update(|b| {
                 b.insert(id, (connection, health));
             });
@@ -164,10 +177,14 @@ pub async fn check_provider(provider: &ProviderSettings) -> Checked {
         Err(diagnosis) if list_unavailable(&diagnosis) => (None, Some(diagnosis)),
         Err(diagnosis) => return failing(diagnosis),
     };
+    // A server added without a model name is asked under the model it lists.
+    let listed_ids: Vec<String> = listed.iter().flatten().map(|m| m.id.clone()).collect();
+    let mut asked = provider.clone();
+    asked.default_model = model_to_check(&provider.default_model, &listed_ids);
     let call = build_chat_request(
         &endpoint,
         key.as_deref(),
-        &chat_request(&connection_request(provider), false),
+        &chat_request(&connection_request(&asked), false),
     );
     let started = js_sys::Date::now();
     let outcome = probe(&call, STEP_TIMEOUT_MS).await;
@@ -189,7 +206,7 @@ pub async fn check_provider(provider: &ProviderSettings) -> Checked {
         facts,
         health: Health::Ready(Connected {
             models: listed.map(|models| models.into_iter().map(|m| m.id).collect()),
-            model: provider.default_model.trim().to_string(),
+            model: asked.default_model,
             reply_ms,
         }),
         prices,

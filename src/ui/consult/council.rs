@@ -52,6 +52,32 @@ impl Council {
                 self.judge.set(judge);
             }
         });
+        // A seat on a provider's default model follows that default when it changes: a check of
+        // a server added without a model name saves the model it answered as.
+        let defaults = Memo::new(move |_| {
+            state.settings.with(|s| {
+                s.providers
+                    .iter()
+                    .map(|p| (p.id.clone(), p.default_model.clone()))
+                    .collect::<Vec<_>>()
+            })
+        });
+        Effect::new(move |before: Option<Vec<(String, String)>>| {
+            let now = defaults.get();
+            for (id, old) in before.iter().flatten() {
+                let Some((_, new)) = now.iter().find(|(p, m)| p == id && m != old) else {
+                    continue;
+                };
+                let follow = |seat: &Seat| seat.following_default(id, old, new);
+                self.seats.update(|seats| {
+                    for seat in seats.iter_mut() {
+                        *seat = follow(seat);
+                    }
+                });
+                self.judge.update(|judge| *judge = follow(judge));
+            }
+            now
+        });
     }
 
     /// Follows the settings' model alone (the Benchmark's "Use <model> alone"): when it is set the

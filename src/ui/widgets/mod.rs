@@ -1,6 +1,7 @@
 //! Parts every protocol's views share: a protocol's slice of the session, starting a session and
 //! its demo, the forms' way to their run (`start`), fields and file input, the seat editor, the
 //! consent dialog, live calls, presets, rich text, the copy button and attachments.
+pub mod any_server;
 pub mod attach;
 pub mod copy;
 pub mod cost_gate;

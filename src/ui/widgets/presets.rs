@@ -11,6 +11,7 @@ use consilium_providers::ProviderKind;
 
 use crate::app::AppState;
 use crate::settings::{added_from, presets};
+use crate::ui::widgets::any_server::AnyServerRow;
 use crate::ui::widgets::sign_in::{KeyStatus, SignInButton, SignInFor};
 
 #[component]
@@ -111,7 +112,7 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <ul class="preset-list">{items}</ul>
+        <ul class="preset-list">{items}<AnyServerRow /></ul>
         <p class="status" role="status">{move || message.get()}</p>
     }
 }

@@ -158,6 +158,21 @@ impl Seat {
         }
     }
 
+    /// The seat after provider `provider_id`'s default model changed from `old` to `new` (a check
+    /// found the model a server added without one answers as): a seat, or its backup, that was on
+    /// that default follows it; a model the user chose stays.
+    pub fn following_default(&self, provider_id: &str, old: &str, new: &str) -> Self {
+        let follows = |on: &str, model: &str| on == provider_id && model == old;
+        let mut seat = self.clone();
+        if follows(&self.provider_id, &self.model) {
+            seat.model = new.to_string();
+        }
+        if follows(&self.backup_provider_id, &self.backup_model) {
+            seat.backup_model = new.to_string();
+        }
+        seat
+    }
+
     /// The seat on another provider: its default model, and no longer the old provider's model.
     pub fn on_provider(&self, catalog: &impl SeatCatalog, provider_id: String) -> Self {
         Self {
