@@ -64,13 +64,13 @@ fn AnyServerForm() -> impl IntoView {
             .with(|s| s.provider(&id).map(|p| state.health.of(p).line()))
     };
     view! {
-        <form class="any-server-form" on:submit=add>
+        <form class="any-server-form" novalidate on:submit=add>
             <label>"Name (optional)"
                 <input type="text" placeholder="My server" prop:value=move || name.get()
                     on:input=move |ev| name.set(event_target_value(&ev)) />
             </label>
             <label>"Address"
-                <input type="url" placeholder="http://127.0.0.1:8000/v1" required prop:value=move || address.get()
+                <input type="url" placeholder="http://127.0.0.1:8000/v1" prop:value=move || address.get()
                     on:input=move |ev| address.set(event_target_value(&ev)) />
             </label>
             <label>"API key (optional)"
