@@ -56,9 +56,11 @@ fn AnyServerForm() -> impl IntoView {
             Err(message) => problem.set(Some(message)),
         }
     };
+    // Adding the first provider replaces the first-run card, and this form with it, after the
+    // sets above have woken its views: those read with `try_get`, as the form may be gone by then.
     // The new provider's check, as it goes: "Checking…", then its models or what failed.
     let line = move || {
-        let id = added.get()?;
+        let id = added.try_get().flatten()?;
         state
             .settings
             .with(|s| s.provider(&id).map(|p| state.health.of(p).line()))
@@ -66,19 +68,19 @@ fn AnyServerForm() -> impl IntoView {
     view! {
         <form class="any-server-form" novalidate on:submit=add>
             <label>"Name (optional)"
-                <input type="text" placeholder="My server" prop:value=move || name.get()
+                <input type="text" placeholder="My server" prop:value=move || name.try_get().unwrap_or_default()
                     on:input=move |ev| name.set(event_target_value(&ev)) />
             </label>
             <label>"Address"
-                <input type="url" placeholder="http://127.0.0.1:8000/v1" prop:value=move || address.get()
+                <input type="url" placeholder="http://127.0.0.1:8000/v1" prop:value=move || address.try_get().unwrap_or_default()
                     on:input=move |ev| address.set(event_target_value(&ev)) />
             </label>
             <label>"API key (optional)"
-                <input type="password" autocomplete="off" prop:value=move || key.get()
+                <input type="password" autocomplete="off" prop:value=move || key.try_get().unwrap_or_default()
                     on:input=move |ev| key.set(event_target_value(&ev)) />
             </label>
             <button class="primary" type="submit">"Add and check"</button>
-            {move || problem.get().map(|p| view! { <p class="error" role="alert">{p}</p> })}
+            {move || problem.try_get().flatten().map(|p| view! { <p class="error" role="alert">{p}</p> })}
             <p class="health-line" role="status">{line}</p>
         </form>
     }
