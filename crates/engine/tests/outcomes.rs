@@ -170,3 +170,108 @@ fn a_save_keeps_the_later_of_the_stored_and_the_runs_outcome() {
     assert_eq!(carried_over(Some(&stored), Some(&rejudged)), Some(rejudged));
     assert_eq!(carried_over(None, None), None);
 }
+
+mod travels {
+    use super::*;
+    use consilium_engine::html_report::{report_markdown, session_html};
+    use consilium_engine::library::filter::{FilterControl, HistoryFilter};
+    use consilium_engine::library::search::searchable_text;
+    use consilium_engine::library::share::{read_shared, share_payload};
+    use consilium_engine::library::summary::SessionSummary;
+    use consilium_engine::library::transfer::{export_all, parse_import};
+
+    fn judged_demo() -> Session {
+        let (mut session, _) = run(demo_session(), &ScriptedCaller::over_demo());
+        let first = judged(
+            None,
+            Verdict::TooEarly,
+            "wait for Q2",
+            JUDGED_MS - 30 * DAY_MS,
+        );
+        session.outcome = Some(judged(
+            Some(&first),
+            Verdict::Right,
+            "Shipped in March; it held.",
+            JUDGED_MS,
+        ));
+        session
+    }
+
+    #[test]
+    fn the_history_filter_awaiting_an_outcome_admits_finished_unjudged_decisions() {
+        let judged_one = judged_demo();
+        let mut too_early = judged_demo();
+        too_early.outcome = judged_now(Verdict::TooEarly);
+        let mut unjudged = judged_demo();
+        unjudged.outcome = None;
+        let running = demo_session();
+        let mut filter = HistoryFilter::default();
+        filter.choose(FilterControl::State, "awaiting");
+        let admitted: Vec<bool> = [&judged_one, &too_early, &unjudged, &running]
+            .into_iter()
+            .map(|s| filter.admits(&SessionSummary::of(s), NOW_MS))
+            .collect();
+        assert_eq!(admitted, [false, true, true, false]);
+        assert!(FilterControl::State
+            .choices()
+            .contains(&("awaiting", "Awaiting an outcome")));
+        assert_eq!(SessionSummary::of(&judged_one).judged, Some(Verdict::Right));
+    }
+
+    #[test]
+    fn the_json_export_carries_the_outcome_and_its_history_back_in() {
+        let session = judged_demo();
+        let text = export_all(std::slice::from_ref(&session), "2027-01-12T10:00:00Z");
+        let incoming = parse_import(&text).unwrap();
+        assert!(incoming.refused.is_empty(), "{:?}", incoming.refused);
+        assert_eq!(incoming.sessions[0].outcome, session.outcome);
+    }
+
+    #[test]
+    fn a_share_link_carries_the_outcome_and_its_date_but_no_note() {
+        let session = judged_demo();
+        let payload = share_payload(&session);
+        assert!(!payload.contains("Shipped in March"));
+        assert!(!payload.contains("wait for Q2"));
+        let shared = read_shared(&payload).unwrap();
+        let outcome = shared.outcome.unwrap();
+        assert_eq!(outcome.verdict(), Verdict::Right);
+        assert_eq!(outcome.judged_on(), "2027-01-12");
+        assert_eq!(outcome.current.note, "");
+        assert_eq!(outcome.history[0].verdict, Verdict::TooEarly);
+    }
+
+    #[test]
+    fn the_html_report_says_the_outcome_at_the_top_once() {
+        let html = session_html(&judged_demo());
+        assert_eq!(
+            html.matches("Outcome: right, judged 2027-01-12").count(),
+            1,
+            "{html}"
+        );
+        let header = &html[..html.find("<main>").unwrap()];
+        assert!(header.contains("<p class=\"outcome\">Outcome: right, judged 2027-01-12 · Shipped in March; it held.</p>"));
+        let unjudged = session_html(&run(demo_session(), &ScriptedCaller::over_demo()).0);
+        assert!(!unjudged.contains("Outcome:"));
+    }
+
+    #[test]
+    fn the_markdown_report_ends_with_the_outcome_and_earlier_judgments() {
+        let markdown = report_markdown(&judged_demo());
+        assert!(
+            markdown.ends_with(
+                "## Outcome\n\nOutcome: right, judged 2027-01-12.\n\nNote: Shipped in March; it \
+                 held.\n\nEarlier judgments:\n\n- too early to tell, judged 2026-12-13: wait for \
+                 Q2\n"
+            ),
+            "{markdown}"
+        );
+    }
+
+    #[test]
+    fn search_finds_the_outcome_and_its_note() {
+        let text = searchable_text(&judged_demo());
+        assert!(text.contains("Shipped in March; it held."));
+        assert!(text.lines().any(|line| line == "right"));
+    }
+}
