@@ -12,6 +12,7 @@ use crate::settings::Settings;
 pub mod council;
 pub mod library;
 pub mod material;
+pub mod outcome;
 pub mod providers;
 pub mod runs;
 pub mod thread;

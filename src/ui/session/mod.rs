@@ -28,11 +28,13 @@ use crate::ui::widgets::running_here;
 use crate::ui::widgets::table::{CardRow, CardsTable};
 use actions::SessionActions;
 use decision_ready::DecisionReady;
+use outcome::OutcomeControl;
 use failure_banner::{FailedCalls, FailureBanner};
 use stepper::RunStepper;
 
 mod actions;
 mod decision_ready;
+mod outcome;
 pub mod failure_banner;
 pub mod lazy;
 pub mod new;
@@ -287,6 +289,7 @@ pub fn SessionBody(
         <Show when=move || aborted.get()>
             <p class="notice">"Cancelled. Completed rounds are kept."</p>
         </Show>
+        <OutcomeControl session=session read_only=read_only />
         <ParticipantCosts session=session />
         {match initial.protocol() {
             Protocol::Consult => view! { <ConsultBodyView session=session /> }.into_any(),
