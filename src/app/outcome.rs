@@ -20,7 +20,9 @@ pub fn judge(
     done: impl FnOnce(Result<Outcome, String>) + 'static,
 ) {
     if live.runs_untracked(&id) {
-        done(Err("This session is still running: judge it once it has decided.".into()));
+        done(Err(
+            "This session is still running: judge it once it has decided.".into(),
+        ));
         return;
     }
     let now_ms = js_sys::Date::now() as u64;

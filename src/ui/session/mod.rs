@@ -28,16 +28,16 @@ use crate::ui::widgets::running_here;
 use crate::ui::widgets::table::{CardRow, CardsTable};
 use actions::SessionActions;
 use decision_ready::DecisionReady;
-use outcome::OutcomeControl;
 use failure_banner::{FailedCalls, FailureBanner};
+use outcome::OutcomeControl;
 use stepper::RunStepper;
 
 mod actions;
 mod decision_ready;
-mod outcome;
 pub mod failure_banner;
 pub mod lazy;
 pub mod new;
+mod outcome;
 pub mod share_link;
 pub mod shared;
 mod stepper;

@@ -16,9 +16,8 @@ pub fn OutcomeControl(
     #[prop(optional)] read_only: bool,
 ) -> impl IntoView {
     let live = expect_context::<AppState>().live;
-    let decided = Memo::new(move |_| {
-        session.with(|s| s.as_ref().and_then(decision_facts).is_some())
-    });
+    let decided =
+        Memo::new(move |_| session.with(|s| s.as_ref().and_then(decision_facts).is_some()));
     // What this page saved last; the record's own outcome otherwise.
     let saved = RwSignal::new(None::<Outcome>);
     let outcome = Memo::new(move |_| {
