@@ -28,6 +28,8 @@ async function openSession(page: Page, id: string) {
 
 async function judge(page: Page, verdict: string, note = '') {
   const control = page.locator('.outcome-judge');
+  const open = control.getByRole('button', { name: 'Judge this decision' });
+  if (await open.isVisible()) await open.click();
   await control.getByRole('radio', { name: verdict, exact: true }).check();
   if (note) await control.getByLabel('Note (optional)').fill(note);
   await control.getByRole('button', { name: 'Save the outcome' }).click();
@@ -108,6 +110,11 @@ test('three decisions judged, the track record refuses below 10 and shows its fi
   await expect(councilRows.first()).toContainText('10 (7 right, 1 partly, 2 wrong)');
   await expect(page.locator('.track-record-depths tbody tr')).toHaveCount(3);
   await expect(page.locator('.track-record-brier')).toContainText('Brier score: ');
+  await expect(councilRows.first().locator('th')).toHaveText('scripted · Pragmatic engineer, scripted · Risk analyst, scripted · Skeptic; judge scripted');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsPhone(page, 'track record with figures');
+  await expectNoViolations(page, 'track record with figures');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The HTML export says the outcome at the top.
   await openSession(page, consult.id);
@@ -131,6 +138,8 @@ test('the judging control and the track record fit a phone and pass axe', async 
   const [consult] = await runThreeDemos(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await openSession(page, consult.id);
+  await expectFitsPhone(page, 'judging control, closed');
+  await page.getByRole('button', { name: 'Judge this decision' }).click();
   await expect(page.getByRole('radio', { name: 'Too early to tell' })).toBeVisible();
   await expectFitsPhone(page, 'judging control');
   await expectNoViolations(page, 'judging control');

@@ -61,11 +61,16 @@ pub fn OutcomeControl(
             }
         });
     };
-    let showing_form = move || !read_only && (editing.get() || outcome.with(Option::is_none));
+    let showing_form = move || !read_only && editing.get();
+    // Not judged and not being judged: one line, so the decision below stays in view.
+    let compact = move || outcome.with(Option::is_none) && !editing.get();
     view! {
         <Show when=move || decided.get() && (!read_only || outcome.with(Option::is_some))>
-            <section class="outcome-judge" aria-labelledby="outcome-title">
+            <section class="outcome-judge" class:compact=compact aria-labelledby="outcome-title">
                 <h3 id="outcome-title">"How did it turn out?"</h3>
+                <Show when=compact>
+                    <button type="button" on:click=move |_| open_editor()>"Judge this decision"</button>
+                </Show>
                 {move || outcome.get().filter(|_| !showing_form()).map(|o| {
                     let verdict = o.verdict().as_str();
                     let earlier = o.history.len();
@@ -107,10 +112,8 @@ pub fn OutcomeControl(
                     <p class="outcome-actions">
                         <button type="button" class="primary" disabled=move || busy.get()
                             on:click=move |_| save()>"Save the outcome"</button>
-                        <Show when=move || outcome.with(Option::is_some)>
-                            " "
-                            <button type="button" on:click=move |_| editing.set(false)>"Cancel"</button>
-                        </Show>
+                        " "
+                        <button type="button" on:click=move |_| editing.set(false)>"Cancel"</button>
                     </p>
                 </Show>
                 {move || problem.get().map(|p| view! { <p class="error" role="alert">{p}</p> })}

@@ -120,37 +120,44 @@ fn consult_facts(body: &ConsultBody) -> Option<(Kind, Option<bool>, Option<f64>)
     Some((kind, early, confidence))
 }
 
-/// The council's key and words, from its seats: each seat's model and persona (the judge's named
-/// as such), sorted, so the order of seats and the council's name do not matter.
+/// The council's key and words, from its seats: each seat's model and persona, the judge's
+/// apart, sorted, so the order of seats and the council's name do not matter:
+/// "gpt-4o · Skeptic, gpt-4o-mini; judge claude-sonnet-4".
 fn council_of(session: &Session) -> (String, String) {
+    let seat = |p: &crate::foundation::participants::Participant| {
+        let persona = p
+            .persona
+            .as_ref()
+            .map(|x| x.name.clone())
+            .unwrap_or_default();
+        let words = if persona.is_empty() {
+            p.model.clone()
+        } else {
+            format!("{} · {persona}", p.model)
+        };
+        (format!("{}\u{1f}{persona}", p.model), words)
+    };
     let mut seats: Vec<(String, String)> = session
         .participants
         .iter()
-        .map(|p| {
-            let persona = p
-                .persona
-                .as_ref()
-                .map(|x| x.name.clone())
-                .unwrap_or_default();
-            let role = if p.id == "judge" { "judge " } else { "" };
-            let words = if persona.is_empty() {
-                format!("{role}{}", p.model)
-            } else {
-                format!("{role}{} · {persona}", p.model)
-            };
-            (format!("{role}{}\u{1f}{persona}", p.model), words)
-        })
+        .filter(|p| p.id != "judge")
+        .map(seat)
         .collect();
     seats.sort();
-    let key = seats
+    let judge = session.participant("judge").map(seat);
+    let mut key = seats
         .iter()
         .map(|(key, _)| key.as_str())
         .collect::<Vec<_>>()
         .join("\u{1e}");
-    let label = seats
+    let mut label = seats
         .into_iter()
         .map(|(_, words)| words)
         .collect::<Vec<_>>()
         .join(", ");
+    if let Some((judge_key, judge_words)) = judge {
+        key.push_str(&format!("\u{1d}judge\u{1f}{judge_key}"));
+        label.push_str(&format!("; judge {judge_words}"));
+    }
     (key, label)
 }
