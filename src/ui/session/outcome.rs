@@ -75,7 +75,11 @@ pub fn OutcomeControl(
                     let verdict = o.verdict().as_str();
                     let earlier = o.history.len();
                     view! {
-                        <p class="outcome-line" data-verdict=verdict>{o.line()}</p>
+                        // The date never breaks at its hyphens.
+                        <p class="outcome-line" data-verdict=verdict>
+                            {format!("Outcome: {}, judged ", o.verdict().word())}
+                            <span class="outcome-date">{o.judged_on().to_string()}</span>
+                        </p>
                         {(!o.current.note.is_empty()).then(|| view! {
                             <p class="outcome-note">{o.current.note.clone()}</p>
                         })}
