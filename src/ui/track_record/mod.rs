@@ -90,14 +90,14 @@ fn figures_view(view: TrackRecordView) -> impl IntoView {
         <p class="muted">{view.partly_note}</p>
         <h3>"Per council"</h3>
         <p class="muted">"A council is its seats' models and personas: renamed, it stays itself."</p>
-        <CardsTable class="track-record-councils" caption="Judged decisions per council" columns=COUNCIL_COLUMNS rows=councils />
+        <CardsTable class="track-record-councils" columns=COUNCIL_COLUMNS rows=councils />
         <h3>"Per depth"</h3>
-        <CardsTable class="track-record-depths" caption="Judged decisions per depth" columns=DEPTH_COLUMNS rows=kinds />
+        <CardsTable class="track-record-depths" columns=DEPTH_COLUMNS rows=kinds />
         <h3>"Decided early or cross-examined"</h3>
         <p class="track-record-early">{view.early_against_full.clone()}</p>
         <h3>"How the stated confidence held up"</h3>
         <p class="track-record-brier">{view.calibration.brier.clone()}</p>
-        <CardsTable class="track-record-bands" caption="Judged decisions by stated confidence" columns=BAND_COLUMNS rows=bands />
+        <CardsTable class="track-record-bands" columns=BAND_COLUMNS rows=bands />
         <h3>"Cost"</h3>
         <p class="track-record-cost">{view.cost.clone()}</p>
     }
