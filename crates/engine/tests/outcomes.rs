@@ -38,8 +38,8 @@ fn judging_stamps_the_injected_time_and_trims_the_note() {
         JUDGED_MS,
     );
     assert_eq!(outcome.verdict(), Verdict::Right);
-    assert_eq!(outcome.current.note, "We shipped it; it held.");
-    assert_eq!(outcome.current.judged_at, "2027-01-12T09:00:00.000Z");
+    assert_eq!(outcome.note, "We shipped it; it held.");
+    assert_eq!(outcome.judged_at, "2027-01-12T09:00:00.000Z");
     assert_eq!(outcome.judged_on(), "2027-01-12");
     assert_eq!(outcome.line(), "Outcome: right, judged 2027-01-12");
     assert!(outcome.history.is_empty());
@@ -47,7 +47,6 @@ fn judging_stamps_the_injected_time_and_trims_the_note() {
     let long = "x".repeat(NOTE_MAX_CHARS + 10);
     assert_eq!(
         judged(None, Verdict::Wrong, &long, JUDGED_MS)
-            .current
             .note
             .chars()
             .count(),
@@ -237,7 +236,7 @@ mod travels {
         let outcome = shared.outcome.unwrap();
         assert_eq!(outcome.verdict(), Verdict::Right);
         assert_eq!(outcome.judged_on(), "2027-01-12");
-        assert_eq!(outcome.current.note, "");
+        assert_eq!(outcome.note, "");
         assert_eq!(outcome.history[0].verdict, Verdict::TooEarly);
     }
 

@@ -34,7 +34,7 @@ pub fn OutcomeControl(
     let open_editor = move || {
         let current = outcome.get_untracked();
         chosen.set(current.as_ref().map(Outcome::verdict));
-        note.set(current.map(|o| o.current.note).unwrap_or_default());
+        note.set(current.map(|o| o.note).unwrap_or_default());
         problem.set(None);
         status.set(String::new());
         editing.set(true);
@@ -80,8 +80,8 @@ pub fn OutcomeControl(
                             {format!("Outcome: {}, judged ", o.verdict().word())}
                             <span class="outcome-date">{o.judged_on().to_string()}</span>
                         </p>
-                        {(!o.current.note.is_empty()).then(|| view! {
-                            <p class="outcome-note">{o.current.note.clone()}</p>
+                        {(!o.note.is_empty()).then(|| view! {
+                            <p class="outcome-note">{o.note.clone()}</p>
                         })}
                         {(earlier > 0).then(|| view! {
                             <p class="muted">{format!(

@@ -38,8 +38,8 @@ pub fn report_markdown(session: &Session) -> String {
 fn outcome_markdown(session: &Session) -> Option<String> {
     let outcome = session.outcome.as_ref()?;
     let mut out = format!("## Outcome\n\n{}.\n", outcome.line());
-    if !outcome.current.note.is_empty() {
-        out.push_str(&format!("\nNote: {}\n", outcome.current.note));
+    if !outcome.note.is_empty() {
+        out.push_str(&format!("\nNote: {}\n", outcome.note));
     }
     if !outcome.history.is_empty() {
         out.push_str("\nEarlier judgments:\n\n");
@@ -125,8 +125,8 @@ pub fn session_html(session: &Session) -> String {
     // How the user judged it, said at the top as the page says it.
     if let Some(outcome) = &session.outcome {
         html.raw("<p class=\"outcome\">").text(&outcome.line());
-        if !outcome.current.note.is_empty() {
-            html.raw(" · ").text(&outcome.current.note);
+        if !outcome.note.is_empty() {
+            html.raw(" · ").text(&outcome.note);
         }
         html.raw("</p>");
     }

@@ -40,7 +40,7 @@ pub fn share_payload(session: &Session) -> String {
     let mut shared = session.clone();
     // The outcome and its date travel; the user's notes do not (issue 43).
     if let Some(outcome) = shared.outcome.as_mut() {
-        outcome.current.note.clear();
+        outcome.note.clear();
         for earlier in &mut outcome.history {
             earlier.note.clear();
         }

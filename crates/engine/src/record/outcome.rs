@@ -82,11 +82,16 @@ pub struct Judgment {
     pub judged_at: String,
 }
 
-/// The current judgment of a decision and the ones it replaced.
+/// The current judgment of a decision and the ones it replaced. Its fields are the current
+/// judgment's, written out rather than a flattened `Judgment`: serde's `flatten` buffers through
+/// its `Content` type, which costs the first screen's wasm a second parser.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
-    #[serde(flatten)]
-    pub current: Judgment,
+    pub verdict: Verdict,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
+    /// RFC 3339, UTC.
+    pub judged_at: String,
     /// Earlier judgments, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<Judgment>,
@@ -94,15 +99,21 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn verdict(&self) -> Verdict {
-        self.current.verdict
+        self.verdict
+    }
+
+    /// The current judgment alone.
+    pub fn current(&self) -> Judgment {
+        Judgment {
+            verdict: self.verdict,
+            note: self.note.clone(),
+            judged_at: self.judged_at.clone(),
+        }
     }
 
     /// The day it was judged, "2027-01-12".
     pub fn judged_on(&self) -> &str {
-        self.current
-            .judged_at
-            .get(..10)
-            .unwrap_or(&self.current.judged_at)
+        self.judged_at.get(..10).unwrap_or(&self.judged_at)
     }
 
     /// "Outcome: right, judged 2027-01-12".
@@ -120,26 +131,15 @@ impl Outcome {
 /// for a click on the chosen button). The note is trimmed and kept to `NOTE_MAX_CHARS`.
 pub fn judged(current: Option<&Outcome>, verdict: Verdict, note: &str, now_ms: u64) -> Outcome {
     let note: String = note.trim().chars().take(NOTE_MAX_CHARS).collect();
-    let judgment = Judgment {
-        verdict,
-        note,
-        judged_at: rfc3339_utc(now_ms),
-    };
     match current {
-        None => Outcome {
-            current: judgment,
-            history: Vec::new(),
-        },
-        Some(old)
-            if old.current.verdict == judgment.verdict && old.current.note == judgment.note =>
-        {
-            old.clone()
-        }
-        Some(old) => {
-            let mut history = old.history.clone();
-            history.push(old.current.clone());
+        Some(old) if old.verdict == verdict && old.note == note => old.clone(),
+        _ => {
+            let mut history = current.map(|old| old.history.clone()).unwrap_or_default();
+            history.extend(current.map(Outcome::current));
             Outcome {
-                current: judgment,
+                verdict,
+                note,
+                judged_at: rfc3339_utc(now_ms),
                 history,
             }
         }
@@ -150,7 +150,7 @@ pub fn judged(current: Option<&Outcome>, verdict: Verdict, note: &str, now_ms: u
 /// judged in another tab while the run's copy was in memory. The later judgment wins (more
 /// judgments, then the later date), so a save never undoes one.
 pub fn carried_over(stored: Option<&Outcome>, run: Option<&Outcome>) -> Option<Outcome> {
-    let rank = |o: &Outcome| (o.history.len(), o.current.judged_at.clone());
+    let rank = |o: &Outcome| (o.history.len(), o.judged_at.clone());
     match (stored, run) {
         (Some(stored), Some(run)) if rank(run) > rank(stored) => Some(run.clone()),
         (Some(stored), _) => Some(stored.clone()),
