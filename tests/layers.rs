@@ -22,7 +22,13 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "ui pages",
-        &["ui/session", "ui/history", "ui/settings", "ui/sidebar"],
+        &[
+            "ui/session",
+            "ui/history",
+            "ui/settings",
+            "ui/sidebar",
+            "ui/track_record",
+        ],
     ),
     ("ui shell", &["ui"]),
 ];

@@ -12,6 +12,7 @@ use crate::settings::Settings;
 pub mod council;
 pub mod library;
 pub mod material;
+pub mod outcome;
 pub mod providers;
 pub mod runs;
 pub mod thread;
@@ -22,6 +23,8 @@ pub enum Route {
     New,
     Session(String),
     History,
+    /// How the user's judged decisions held up (`ui::track_record`).
+    TrackRecord,
     Settings,
     /// A session opened read-only from a share link: the compressed report itself.
     Shared(String),
@@ -35,6 +38,7 @@ impl Route {
             Some(("shared", data)) if !data.is_empty() => Route::Shared(data.to_string()),
             _ => match path {
                 "history" => Route::History,
+                "track-record" => Route::TrackRecord,
                 "settings" => Route::Settings,
                 _ => Route::New,
             },
@@ -46,6 +50,7 @@ impl Route {
             Route::New => "#/new".into(),
             Route::Session(id) => format!("#/session/{id}"),
             Route::History => "#/history".into(),
+            Route::TrackRecord => "#/track-record".into(),
             Route::Settings => "#/settings".into(),
             Route::Shared(data) => format!("#/shared/{data}"),
         }

@@ -14,4 +14,5 @@ pub mod settings;
 pub mod shell;
 pub mod shortcuts;
 pub mod sidebar;
+pub mod track_record;
 pub mod widgets;

@@ -12,6 +12,7 @@ use crate::ui::settings::lazy::settings_view;
 use crate::ui::shortcuts::{listen_for_shortcuts, ShortcutsHelp};
 use crate::ui::sidebar::lazy::LazySidebar;
 use crate::ui::sidebar::{provide_sidebar, SidebarToggle};
+use crate::ui::track_record::lazy::track_record_view;
 use crate::ui::widgets::part_view::PartView;
 
 #[component]
@@ -77,6 +78,7 @@ pub fn App() -> impl IntoView {
                     view! { <PartView load=move || session_view(id.clone()) /> }.into_any()
                 }
                 Route::History => view! { <PartView load=history_view /> }.into_any(),
+                Route::TrackRecord => view! { <PartView load=track_record_view /> }.into_any(),
                 Route::Settings => view! { <PartView load=settings_view /> }.into_any(),
                 Route::Shared(data) => {
                     view! { <PartView load=move || shared_view(data.clone()) /> }.into_any()

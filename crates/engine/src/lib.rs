@@ -29,4 +29,5 @@ pub mod resume;
 pub mod review;
 pub mod testing;
 pub mod text;
+pub mod track_record;
 pub mod views;

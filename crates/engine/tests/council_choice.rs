@@ -92,6 +92,35 @@ fn everyone_needed() -> Vec<Script> {
 }
 
 #[test]
+fn effective_votes_match_a_hand_computation() {
+    // Members 1 and 2 are wrong on the same 2 questions (phi 1); member 3 is wrong on those 2
+    // and 8 more. phi(1, 3) = phi(2, 3) = (2*30 - 0*8) / sqrt(2 * 38 * 10 * 30) = 0.3973597...
+    // Mean phi = (1 + 2 * 0.3973597) / 3 = 0.5982398; n_eff = 3 / (1 + 2 * 0.5982398) = 1.36582.
+    let questions = questions(40);
+    let rows = script(&[("RRR", 30), ("RRW", 8), ("wWw", 2)]);
+    let choice = council_choice(&panel(&questions, &rows, &[0.001; 3]), SEED);
+    let phi13 = 60.0 / (2.0f64 * 38.0 * 10.0 * 30.0).sqrt();
+    let mean = (1.0 + 2.0 * phi13) / 3.0;
+    let effective = choice.effective_votes.unwrap();
+    assert_eq!(effective.pairs, 3);
+    near(effective.mean_correlation, mean, "mean phi");
+    near(effective.votes, 3.0 / (1.0 + 2.0 * mean), "effective votes");
+    near(
+        effective.votes,
+        1.365_821_921_148_133_7,
+        "effective votes by hand",
+    );
+
+    // Errors that never meet (phi -0.25 each): no more votes than panelists.
+    let apart = council_choice(&panel(&questions, &everyone_needed(), &[0.001; 3]), SEED);
+    near(
+        apart.effective_votes.unwrap().votes,
+        3.0,
+        "never wrong together",
+    );
+}
+
+#[test]
 fn a_council_that_needs_everyone_keeps_everyone() {
     let questions = questions(40);
     let panel = panel(&questions, &everyone_needed(), &[0.001, 0.001, 0.001]);
@@ -325,7 +354,9 @@ mod views {
         assert_eq!(
             view.intro,
             "From the round-1 answers of the 3 panelists on the 40 questions every one of them \
-             answered: no new call."
+             answered: no new call. The 3 panelists cast about 1.4 independent votes: their \
+             errors' mean correlation is 0.60 (effective votes = n / (1 + (n - 1) × that mean, \
+             below 0 taken as 0))."
         );
         // Clopper-Pearson of 38/40: 0.8308 to 0.9939 (see above).
         assert_eq!(

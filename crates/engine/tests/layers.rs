@@ -59,7 +59,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     // views, report and test caller, one folder), the demo (caller and demo sessions), the
     // library, the whole export, the test doubles, a stored session checked again and offered
     // its resume (each protocol's rules), and the key-limit check (every protocol's run, the
-    // Benchmark's too, against a key's limit).
+    // Benchmark's too, against a key's limit), and the track record of judged decisions.
     (
         "L6 top",
         &[
@@ -70,6 +70,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "testing",
             "resume",
             "key_limit",
+            "track_record",
         ],
     ),
 ];

@@ -253,6 +253,7 @@ fn summary(
         run_ms: None,
         depth: None,
         decided_by: None,
+        judged: None,
     }
 }
 

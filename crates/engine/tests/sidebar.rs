@@ -33,6 +33,7 @@ fn summary(id: &str, title: &str, outcome: &str, updated_at: &str) -> SessionSum
         run_ms: None,
         depth: None,
         decided_by: None,
+        judged: None,
     }
 }
 

@@ -1,12 +1,19 @@
 /// The Brier score of stated confidences against outcomes: the mean of `(confidence - correct)^2`,
 /// 0 for a perfect forecaster, 0.25 for always saying 50%. `None` with no forecasts.
 pub fn brier_score(forecasts: &[(f64, bool)]) -> Option<f64> {
+    brier_score_graded(&graded(forecasts))
+}
+
+/// As [`brier_score`], with each outcome a score in [0, 1] (a decision judged partly right is 0.5).
+pub fn brier_score_graded(forecasts: &[(f64, f64)]) -> Option<f64> {
     if forecasts.is_empty() {
         return None;
     }
     let total: f64 = forecasts
         .iter()
-        .map(|&(confidence, correct)| (confidence.clamp(0.0, 1.0) - correct as u8 as f64).powi(2))
+        .map(|&(confidence, correct)| {
+            (confidence.clamp(0.0, 1.0) - correct.clamp(0.0, 1.0)).powi(2)
+        })
         .sum();
     Some(total / forecasts.len() as f64)
 }
@@ -26,15 +33,20 @@ pub struct ReliabilityBin {
 
 /// `bins` equal-width bins over [0, 1] (empty bins included, so a chart keeps its axis).
 pub fn reliability_bins(forecasts: &[(f64, bool)], bins: usize) -> Vec<ReliabilityBin> {
+    reliability_bins_graded(&graded(forecasts), bins)
+}
+
+/// As [`reliability_bins`], with each outcome a score in [0, 1]: a bin's accuracy is its mean score.
+pub fn reliability_bins_graded(forecasts: &[(f64, f64)], bins: usize) -> Vec<ReliabilityBin> {
     let bins = bins.max(1);
-    let mut sums = vec![(0u64, 0.0f64, 0u64); bins];
+    let mut sums = vec![(0u64, 0.0f64, 0.0f64); bins];
     for &(confidence, correct) in forecasts {
         let confidence = confidence.clamp(0.0, 1.0);
         let index = ((confidence * bins as f64) as usize).min(bins - 1);
         let (count, confidence_sum, right) = &mut sums[index];
         *count += 1;
         *confidence_sum += confidence;
-        *right += correct as u64;
+        *right += correct.clamp(0.0, 1.0);
     }
     sums.into_iter()
         .enumerate()
@@ -43,7 +55,14 @@ pub fn reliability_bins(forecasts: &[(f64, bool)], bins: usize) -> Vec<Reliabili
             high: (index + 1) as f64 / bins as f64,
             count,
             mean_confidence: (count > 0).then(|| confidence_sum / count as f64),
-            accuracy: (count > 0).then(|| right as f64 / count as f64),
+            accuracy: (count > 0).then(|| right / count as f64),
         })
+        .collect()
+}
+
+fn graded(forecasts: &[(f64, bool)]) -> Vec<(f64, f64)> {
+    forecasts
+        .iter()
+        .map(|&(confidence, correct)| (confidence, if correct { 1.0 } else { 0.0 }))
         .collect()
 }

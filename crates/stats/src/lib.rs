@@ -6,6 +6,7 @@ mod beta;
 mod binomial;
 mod bootstrap;
 mod calibration;
+mod effective;
 mod exact;
 mod phi;
 mod random;
@@ -14,8 +15,11 @@ mod wilson;
 pub use beta::{beta_cdf, beta_quantile, ln_gamma};
 pub use binomial::mcnemar_exact;
 pub use bootstrap::{paired_bootstrap, BootstrapInterval};
-pub use calibration::{brier_score, reliability_bins, ReliabilityBin};
+pub use calibration::{
+    brier_score, brier_score_graded, reliability_bins, reliability_bins_graded, ReliabilityBin,
+};
+pub use effective::effective_votes;
 pub use exact::clopper_pearson;
 pub use phi::{correlation_interval, TwoByTwo};
 pub use random::SplitMix64;
-pub use wilson::{wilson_interval, Interval, Z_95};
+pub use wilson::{wilson_interval, wilson_interval_scored, Interval, Z_95};

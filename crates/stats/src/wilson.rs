@@ -18,6 +18,13 @@ impl Interval {
 /// the textbook normal interval because it stays inside [0, 1] and keeps its coverage at the small counts
 /// and extreme accuracies a benchmark of a few dozen questions produces. No trials: nothing is known.
 pub fn wilson_interval(successes: u64, trials: u64, z: f64) -> Interval {
+    wilson_interval_scored(successes.min(trials) as f64, trials, z)
+}
+
+/// As [`wilson_interval`], for a score that may count some trials as half right (the track
+/// record's "partly"): `score` is the sum of the trials' scores, each in [0, 1]. The interval is
+/// Wilson's with `p = score / trials`, as statsmodels computes it for a fractional count.
+pub fn wilson_interval_scored(score: f64, trials: u64, z: f64) -> Interval {
     if trials == 0 {
         return Interval {
             low: 0.0,
@@ -25,7 +32,7 @@ pub fn wilson_interval(successes: u64, trials: u64, z: f64) -> Interval {
         };
     }
     let n = trials as f64;
-    let p = successes.min(trials) as f64 / n;
+    let p = score.clamp(0.0, n) / n;
     let z2 = z * z;
     let denominator = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denominator;

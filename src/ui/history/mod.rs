@@ -133,6 +133,10 @@ pub fn HistoryView() -> impl IntoView {
     view! {
         <section class="history" aria-labelledby="history-title">
             <h2 id="history-title">"History"</h2>
+            <p class="history-track-record">
+                <a href="#/track-record">"Track record"</a>
+                " · how your judged decisions held up"
+            </p>
             {storage::migration_notice().map(|notice| view! { <p class="notice" role="alert">{notice}</p> })}
             <div class="history-tools">
                 <label class="search">

@@ -29,6 +29,7 @@ use crate::ui::widgets::table::{CardRow, CardsTable};
 use actions::SessionActions;
 use decision_ready::DecisionReady;
 use failure_banner::{FailedCalls, FailureBanner};
+use outcome::OutcomeControl;
 use stepper::RunStepper;
 
 mod actions;
@@ -36,6 +37,7 @@ mod decision_ready;
 pub mod failure_banner;
 pub mod lazy;
 pub mod new;
+mod outcome;
 pub mod share_link;
 pub mod shared;
 mod stepper;
@@ -287,6 +289,7 @@ pub fn SessionBody(
         <Show when=move || aborted.get()>
             <p class="notice">"Cancelled. Completed rounds are kept."</p>
         </Show>
+        <OutcomeControl session=session read_only=read_only />
         <ParticipantCosts session=session />
         {match initial.protocol() {
             Protocol::Consult => view! { <ConsultBodyView session=session /> }.into_any(),

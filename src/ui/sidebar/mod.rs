@@ -270,6 +270,7 @@ pub fn SessionSidebar() -> impl IntoView {
                         </For>
                     </ul>
                 </For>
+                <a class="sidebar-track" href="#/track-record">"Track record"</a>
                 <a class="sidebar-all" href="#/history" node_ref=last>"All history"</a>
             </nav>
             </div>

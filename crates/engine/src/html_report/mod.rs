@@ -22,22 +22,47 @@ use crate::views::session::{heading, masked_heading};
 
 /// The protocol's Markdown report (the same one the Markdown export writes).
 pub fn report_markdown(session: &Session) -> String {
-    match &session.body {
+    let report = match &session.body {
         Body::Consult(_) => consult_markdown(session),
         Body::Review(_) => review_report(session),
         Body::Prioritize(_) => prioritize_markdown(session),
         Body::Benchmark(_) => benchmark_markdown(session),
+    };
+    match outcome_markdown(session) {
+        Some(outcome) => format!("{}\n\n{outcome}", report.trim_end()),
+        None => report,
     }
+}
+
+/// "## Outcome": how the user judged the decision, with the note and the earlier judgments.
+fn outcome_markdown(session: &Session) -> Option<String> {
+    let outcome = session.outcome.as_ref()?;
+    let mut out = format!("## Outcome\n\n{}.\n", outcome.line());
+    if !outcome.note.is_empty() {
+        out.push_str(&format!("\nNote: {}\n", outcome.note));
+    }
+    if !outcome.history.is_empty() {
+        out.push_str("\nEarlier judgments:\n\n");
+        for earlier in outcome.history.iter().rev() {
+            let day = earlier.judged_at.get(..10).unwrap_or(&earlier.judged_at);
+            out.push_str(&format!("- {}, judged {day}", earlier.verdict.word()));
+            if !earlier.note.is_empty() {
+                out.push_str(&format!(": {}", earlier.note));
+            }
+            out.push('\n');
+        }
+    }
+    Some(out)
 }
 
 /// The Markdown report's sections the decision above already shows (by their `##` heading), so
 /// the export says each thing once.
 fn shown_above(session: &Session) -> &'static [&'static str] {
     match &session.body {
-        Body::Consult(_) => &["Verdict", "Sources from the web"],
-        Body::Review(_) => &["Verdict", "Secret scan", "Fix items"],
-        Body::Prioritize(_) => &["Summary", "Ranked backlog"],
-        Body::Benchmark(_) => &[],
+        Body::Consult(_) => &["Verdict", "Sources from the web", "Outcome"],
+        Body::Review(_) => &["Verdict", "Secret scan", "Fix items", "Outcome"],
+        Body::Prioritize(_) => &["Summary", "Ranked backlog", "Outcome"],
+        Body::Benchmark(_) => &["Outcome"],
     }
 }
 
@@ -96,7 +121,16 @@ pub fn session_html(session: &Session) -> String {
     }
     html.raw(" · session <code>")
         .text(&session.id)
-        .raw("</code></p></header>\n<main>\n");
+        .raw("</code></p>");
+    // How the user judged it, said at the top as the page says it.
+    if let Some(outcome) = &session.outcome {
+        html.raw("<p class=\"outcome\">").text(&outcome.line());
+        if !outcome.note.is_empty() {
+            html.raw(" · ").text(&outcome.note);
+        }
+        html.raw("</p>");
+    }
+    html.raw("</header>\n<main>\n");
     html.raw(&session_main(session));
     let mut title = String::new();
     escape(&masked_heading(session), &mut title);

@@ -14,6 +14,8 @@ pub enum StateFilter {
     Complete,
     /// Failed, cancelled, or stopped before its end (and can resume).
     Stopped,
+    /// A finished decision not judged yet, or judged too early to tell.
+    AwaitingOutcome,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,6 +72,7 @@ impl HistoryFilter {
             StateFilter::Any => true,
             StateFilter::Complete => is_complete(summary),
             StateFilter::Stopped => !is_complete(summary),
+            StateFilter::AwaitingOutcome => summary.awaits_outcome(),
         };
         let date_ok = self.dates.days().is_none_or(|days| {
             summary.updated_at.as_str()
@@ -136,6 +139,7 @@ impl FilterControl {
                 ("", "Any"),
                 ("complete", "Complete"),
                 ("stopped", "Failed or stopped"),
+                ("awaiting", "Awaiting an outcome"),
             ],
             Self::Dates => &[
                 ("", "Any time"),
@@ -166,6 +170,7 @@ impl HistoryFilter {
                 self.state = match value {
                     "complete" => StateFilter::Complete,
                     "stopped" => StateFilter::Stopped,
+                    "awaiting" => StateFilter::AwaitingOutcome,
                     _ => StateFilter::Any,
                 }
             }

@@ -57,6 +57,11 @@ pub fn searchable_text(session: &Session) -> String {
     if let Some(failure) = &session.failure {
         pieces.push(failure);
     }
+    // How it turned out, and the user's note, are found by search too.
+    if let Some(outcome) = &session.outcome {
+        pieces.push(outcome.verdict().word());
+        pieces.push(&outcome.note);
+    }
     if let Ok(body) = serde_json::to_value(&session.body) {
         pieces.walk(&body);
     }

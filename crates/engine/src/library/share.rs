@@ -38,6 +38,13 @@ pub fn check_inflated(inflated: usize) -> Result<(), String> {
 /// id is kept, so saving it twice is noticed.
 pub fn share_payload(session: &Session) -> String {
     let mut shared = session.clone();
+    // The outcome and its date travel; the user's notes do not (issue 43).
+    if let Some(outcome) = shared.outcome.as_mut() {
+        outcome.note.clear();
+        for earlier in &mut outcome.history {
+            earlier.note.clear();
+        }
+    }
     cited_passages_only(&mut shared);
     web_names_and_cited_snippets(&mut shared);
     for call in &mut shared.calls {

@@ -6,6 +6,7 @@ use crate::record::benchmark::body::BenchmarkBody;
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::depth::Depth;
 use crate::record::consult::early_decision::DecidedBy;
+use crate::record::outcome::Verdict;
 use crate::record::prioritize::body::PrioritizeBody;
 use crate::record::review::body::ReviewBody;
 use crate::record::{Body, Session};
@@ -53,6 +54,10 @@ pub struct SessionSummary {
     /// made before it was kept.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run_ms: Option<u64>,
+    /// How the user judged the decision ("Did it hold?"); None: not judged. Summaries made before
+    /// outcomes read as not judged, as their records do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judged: Option<Verdict>,
 }
 
 impl SessionSummary {
@@ -91,7 +96,18 @@ impl SessionSummary {
                 .map(|d| d.decided_by),
             asked_member: member_of(session).map(|(name, _)| name),
             run_ms: crate::views::run_time::run_time_ms(session),
+            judged: session.outcome.as_ref().map(|o| o.verdict()),
         }
+    }
+
+    /// A finished decision nobody has judged yet, or judged too early to tell: History's filter
+    /// "awaiting an outcome". A benchmark is no decision.
+    pub fn awaits_outcome(&self) -> bool {
+        self.finished
+            && !self.outcome.is_empty()
+            && self.protocol != "benchmark"
+            && !matches!(self.state.as_str(), "failed" | "aborted")
+            && matches!(self.judged, None | Some(Verdict::TooEarly))
     }
 
     /// The outcome as History shows it: a review's verdict in words ("Changes requested: …"),

@@ -4,7 +4,7 @@
 //!
 //! JSON shape (`schema_version` "2.0"):
 //! `{schema_version, id, protocol, title, subject, created_at, updated_at, state, participants,
-//!   calls, cost, failure, demo, body}`, where `protocol` names the body's kind. Records written by
+//!   calls, cost, failure, demo, outcome?, body}`, where `protocol` names the body's kind. Records written by
 //! earlier versions are brought up to this shape by [`Session::from_json`] (see `migrate`).
 //!
 //! The engine's bottom layer above the foundation: it imports no protocol and no harness. Each
@@ -17,6 +17,7 @@ mod calls;
 pub mod consult;
 mod cost;
 mod migrate;
+pub mod outcome;
 pub mod prioritize;
 pub mod review;
 mod session_serde;
@@ -228,6 +229,8 @@ pub struct Session {
     pub failure: Option<String>,
     /// Scripted participants: labelled as a demo wherever the session shows.
     pub demo: bool,
+    /// The user's later judgment of the decision ("Did it hold?"); None: not judged.
+    pub outcome: Option<outcome::Outcome>,
     pub body: Body,
 }
 
@@ -255,6 +258,7 @@ impl Session {
             cost: CostSummary::default(),
             failure: None,
             demo,
+            outcome: None,
             body,
         }
     }

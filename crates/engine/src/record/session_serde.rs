@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::{Body, Session};
 use crate::foundation::participants::Participant;
+use crate::record::outcome::Outcome;
 use crate::record::CallRecord;
 use crate::record::CostSummary;
 
@@ -30,6 +31,10 @@ impl Serialize for Session {
         map.serialize_entry("cost", &self.cost)?;
         map.serialize_entry("failure", &self.failure)?;
         map.serialize_entry("demo", &self.demo)?;
+        // Only when judged, so records without an outcome keep their bytes.
+        if let Some(outcome) = &self.outcome {
+            map.serialize_entry("outcome", outcome)?;
+        }
         self.body.serialize_entries(&mut map)?;
         map.end()
     }
@@ -75,6 +80,8 @@ struct Envelope {
     failure: Option<String>,
     #[serde(default)]
     demo: bool,
+    #[serde(default)]
+    outcome: Option<Outcome>,
 }
 
 impl<'de> Deserialize<'de> for Session {
@@ -116,6 +123,7 @@ impl<'de> Deserialize<'de> for Session {
             cost: envelope.cost,
             failure: envelope.failure,
             demo: envelope.demo,
+            outcome: envelope.outcome,
             body,
         })
     }

@@ -41,6 +41,30 @@ pub struct CouncilChoice {
     pub error_pairs: Vec<ErrorPair>,
     /// `None` for a panel of one, or when every smaller council is clearly worse.
     pub smallest: Option<SubPanel>,
+    /// How many independent votes the panel casts, from its members' error correlation
+    /// (`consilium_stats::effective_votes`); None when no pair's correlation is defined.
+    pub effective_votes: Option<EffectiveVotes>,
+}
+
+/// The panel's effective number of independent votes and what it stands on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EffectiveVotes {
+    pub votes: f64,
+    /// The mean phi of the pairs that have one.
+    pub mean_correlation: f64,
+    /// Pairs that have a correlation (a member always or never wrong has none).
+    pub pairs: u64,
+}
+
+/// `n / (1 + (n - 1) * mean phi)` over the pairs that have a phi.
+pub fn effective_votes_of(size: usize, pairs: &[ErrorPair]) -> Option<EffectiveVotes> {
+    let phis: Vec<f64> = pairs.iter().filter_map(|pair| pair.phi).collect();
+    let votes = consilium_stats::effective_votes(size, &phis)?;
+    Some(EffectiveVotes {
+        votes,
+        mean_correlation: phis.iter().sum::<f64>() / phis.len() as f64,
+        pairs: phis.len() as u64,
+    })
 }
 
 impl CouncilChoice {
@@ -64,13 +88,15 @@ impl CouncilChoice {
 /// Every figure for `panel`; `seed` is the run's, so the intervals are the same every time.
 pub fn council_choice(panel: &PanelAnswers, seed: u64) -> CouncilChoice {
     let full_vote = panel.vote(everyone(panel.size()));
+    let error_pairs = error_pairs(panel);
     CouncilChoice {
+        effective_votes: effective_votes_of(panel.size(), &error_pairs),
         members: panel.members.clone(),
         questions: panel.question_count(),
         council_correct: panel.council_right().iter().filter(|&&r| r).count() as u64,
         ceiling: co_failure_ceiling(panel),
         worth: member_worth(panel, &full_vote, seed),
-        error_pairs: error_pairs(panel),
+        error_pairs,
         smallest: smallest_council(panel, &full_vote, seed),
         full_vote,
     }

@@ -9,7 +9,7 @@ use consilium_stats::{wilson_interval, Interval, Z_95};
 use crate::benchmark::council_choice::alike::ErrorPair;
 use crate::benchmark::council_choice::panel::{positions, Members, VoteScore};
 use crate::benchmark::council_choice::worth::MemberWorth;
-use crate::benchmark::council_choice::{CouncilChoice, MIN_QUESTIONS};
+use crate::benchmark::council_choice::{CouncilChoice, EffectiveVotes, MIN_QUESTIONS};
 use crate::benchmark::headline::p_value_text;
 use crate::benchmark::results::Comparison;
 use crate::foundation::money::format_usd;
@@ -121,10 +121,19 @@ accurate, then the cheapest per correct answer.";
 pub fn council_choice_view(choice: &CouncilChoice) -> CouncilChoiceView {
     let names: Vec<String> = choice.members.iter().map(|m| m.name.clone()).collect();
     let panelists = plural(choice.members.len() as u64, "panelist");
-    let intro = format!(
+    let mut intro = format!(
         "From the round-1 answers of the {panelists} on the {} every one of them answered: no new call.",
         plural(choice.questions, "question")
     );
+    if let Some(effective) = choice
+        .effective_votes
+        .filter(|_| choice.enough_questions() && choice.members.len() > 1)
+    {
+        intro.push_str(&format!(
+            " {}",
+            effective_votes_words(choice.members.len(), effective)
+        ));
+    }
     let refusal = if choice.members.len() < 2 {
         Some("One panelist: there is no smaller council to choose.".to_string())
     } else if !choice.enough_questions() {
@@ -540,6 +549,16 @@ fn p_clause(p: f64) -> String {
 /// "80% to 89%".
 fn interval_text(interval: Interval) -> String {
     format!("{} to {}", percent(interval.low), percent(interval.high))
+}
+
+/// "3 panelists, about 1.4 independent votes: …", beside the panel's size.
+fn effective_votes_words(size: usize, effective: EffectiveVotes) -> String {
+    let votes = (effective.votes * 10.0).round() / 10.0;
+    format!(
+        "The {size} panelists cast about {votes:.1} independent votes: their errors' mean \
+         correlation is {} (effective votes = n / (1 + (n - 1) × that mean, below 0 taken as 0)).",
+        decimal(effective.mean_correlation)
+    )
 }
 
 /// "0.62", "-0.25"; never "-0.00".

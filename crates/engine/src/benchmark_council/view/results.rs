@@ -217,7 +217,8 @@ fn flip_rows(ids: &[String], questions: &[Question]) -> Vec<FlipRow> {
         .collect()
 }
 
-fn bin_row(bin: &ReliabilityBin) -> BinRow {
+/// One band of a reliability chart; `noun` names what was forecast ("answer", "decision").
+pub fn bin_row(bin: &ReliabilityBin, noun: &str) -> BinRow {
     let range = format!(
         "{:.0}–{:.0}%",
         (bin.low * 100.0).round(),
@@ -225,10 +226,10 @@ fn bin_row(bin: &ReliabilityBin) -> BinRow {
     );
     let accuracy = bin.accuracy.map(percent).unwrap_or_else(|| "—".into());
     let chart_label = if bin.count == 0 {
-        format!("Confidence {range}: no answers")
+        format!("Confidence {range}: no {noun}s")
     } else {
         format!(
-            "Confidence {range}: {} answer{}, {accuracy} right",
+            "Confidence {range}: {} {noun}{}, {accuracy} right",
             bin.count,
             if bin.count == 1 { "" } else { "s" }
         )
@@ -273,7 +274,12 @@ pub fn benchmark_results(
         calibration: CalibrationView {
             brier,
             forecasts: summary.calibration.forecasts,
-            bins: summary.calibration.bins.iter().map(bin_row).collect(),
+            bins: summary
+                .calibration
+                .bins
+                .iter()
+                .map(|bin| bin_row(bin, "answer"))
+                .collect(),
         },
         council_choice: None,
         advice: None,

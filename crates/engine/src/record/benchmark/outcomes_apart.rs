@@ -58,6 +58,7 @@ pub fn stored_record(session: &Session) -> Session {
             .collect(),
         cost: session.cost.clone(),
         failure: session.failure.clone(),
+        outcome: session.outcome.clone(),
         demo: session.demo,
         body: Body::Benchmark(Box::new(head)),
     }
