@@ -76,11 +76,11 @@ async fn a_record_and_the_index_round_trip_and_nothing_else_opens() {
         open_record(&other, "s1", &entry(5), &sealed).await,
         Ok(data)
     );
-    let name = object_name(&keys, "s1").await.unwrap();
-    assert_eq!(name, object_name(&other, "s1").await.unwrap());
+    let name = object_name(&keys, "s1", &entry(5)).await.unwrap();
+    assert_eq!(name, object_name(&other, "s1", &entry(5)).await.unwrap());
     assert!(name.starts_with(RECORD_PREFIX) && !name.contains("s1"));
     assert_eq!(name.len(), RECORD_PREFIX.len() + 64);
-    assert_ne!(name, object_name(&keys, "s2").await.unwrap());
+    assert_ne!(name, object_name(&keys, "s2", &entry(5)).await.unwrap());
     assert!(!keys_json.contains(PASSPHRASE));
 }
 
@@ -103,8 +103,8 @@ async fn a_wrong_passphrase_is_refused_at_keys_json_and_another_buckets_keys_ope
         Err(SyncCryptoError::Refused)
     );
     assert_ne!(
-        object_name(&keys, "s1").await.unwrap(),
-        object_name(&elsewhere, "s1").await.unwrap()
+        object_name(&keys, "s1", &entry(5)).await.unwrap(),
+        object_name(&elsewhere, "s1", &entry(5)).await.unwrap()
     );
     // A keys.json that is not one is named, not tried.
     assert!(matches!(

@@ -14,6 +14,7 @@ pub mod library;
 pub mod material;
 pub mod providers;
 pub mod runs;
+pub mod sync;
 pub mod thread;
 
 /// Which view is showing; mirrored in the URL fragment so a reload (or the back button) returns to it.
@@ -68,6 +69,8 @@ pub struct AppState {
     pub health: HealthBook,
     /// What OpenRouter keys may still spend, and the last sign-in's outcome.
     pub keys: KeyBook,
+    /// Where sync through the user's bucket stands.
+    pub sync: crate::app::sync::SyncBook,
 }
 
 impl AppState {
@@ -83,6 +86,7 @@ impl AppState {
             start: RunStart::default(),
             health: HealthBook::default(),
             keys: KeyBook::default(),
+            sync: Default::default(),
         }
     }
 

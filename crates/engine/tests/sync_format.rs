@@ -22,10 +22,11 @@ fn a_records_object_name_is_its_macs_hex_and_says_nothing_of_its_id() {
     let name = record_object(&[0xab; 32]);
     assert_eq!(name, format!("{RECORD_PREFIX}{}", "ab".repeat(32)));
     // What is MACed names the purpose, so the name key's output means nothing elsewhere.
-    let message = name_message("session-42");
-    assert!(message.starts_with(b"consilium sync record name v1\n"));
-    assert!(message.ends_with(b"session-42"));
-    assert_ne!(name_message("session-42"), name_message("session-43"));
+    let message = name_message("session-42", &entry(5));
+    assert!(message.starts_with(b"consilium sync record name v1\nsession-42\n"));
+    // Each version of a record is an object of its own.
+    assert_ne!(message, name_message("session-43", &entry(5)));
+    assert_ne!(message, name_message("session-42", &entry(6)));
 }
 
 #[test]

@@ -112,9 +112,13 @@ pub async fn open_keys(passphrase: &str, json: &str) -> Result<SyncKeys, SyncCry
     }
 }
 
-/// The opaque object name of record `id`.
-pub async fn object_name(keys: &SyncKeys, id: &str) -> Result<String, SyncCryptoError> {
-    let mac = crypto::hmac(&keys.names, &format::name_message(id))
+/// The opaque object name of record `id` at the version `entry`.
+pub async fn object_name(
+    keys: &SyncKeys,
+    id: &str,
+    entry: &Entry,
+) -> Result<String, SyncCryptoError> {
+    let mac = crypto::hmac(&keys.names, &format::name_message(id, entry))
         .await
         .map_err(browser)?;
     Ok(format::record_object(&mac))

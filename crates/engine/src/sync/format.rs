@@ -3,8 +3,11 @@
 //!   salt, the work factor) and a sealed check value, so a second device with a wrong passphrase is
 //!   refused before it reads or writes anything else;
 //! - `consilium-sync/index`: the index (ids and versions), sealed;
-//! - `consilium-sync/r/<64 hex>`: one record each, sealed, named by HMAC-SHA-256 of its id under a
-//!   key of its own, so names say nothing about ids and cannot be guessed from them.
+//! - `consilium-sync/r/<64 hex>`: one record version each, sealed, named by HMAC-SHA-256 of its id
+//!   and version under a key of its own, so names say nothing about ids and cannot be guessed from
+//!   them. A new version is a new object (the old one is deleted once the index no longer names
+//!   it): two devices writing at once never overwrite each other's object, and an upload cut before
+//!   its index was written leaves only an object nothing names.
 //!
 //! Every sealed object is an envelope: `CSY1`, a fresh 12-byte IV, then AES-GCM-256's ciphertext and
 //! tag. A record's additional data is its id and its version, so an object moved under another name,
@@ -64,9 +67,10 @@ impl FormatProblem {
     }
 }
 
-/// What the HMAC of a record's name is computed over.
-pub fn name_message(id: &str) -> Vec<u8> {
-    [b"consilium sync record name v1\n".as_slice(), id.as_bytes()].concat()
+/// What the HMAC of a record version's object name is computed over: its id and its version.
+pub fn name_message(id: &str, entry: &Entry) -> Vec<u8> {
+    let version = serde_json::to_string(entry).expect("an entry serialises");
+    format!("consilium sync record name v1\n{id}\n{version}").into_bytes()
 }
 
 /// The object a record is stored under, from the HMAC of `name_message(id)`.
