@@ -5,10 +5,14 @@
 mod part;
 pub mod run;
 
+use std::cell::Cell;
+use std::time::Duration;
+
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::platform::keys;
+use crate::platform::storage;
 use crate::platform::sync::local::{self, PASSPHRASE_KEY_ID, SECRET_KEY_ID};
 pub use run::Report;
 
@@ -65,5 +69,44 @@ impl SyncBook {
             };
             self.status.set(status);
         });
+    }
+}
+
+/// How long saves must pause before they are synced: a run saves after every artifact, and one sync
+/// after it settles carries them all.
+const AFTER_SAVES: Duration = Duration::from_secs(10);
+
+thread_local! {
+    static SAVES: Cell<u32> = const { Cell::new(0) };
+}
+
+impl SyncBook {
+    /// Syncs on open, when the tab regains focus, and after saves and deletions settle (from any
+    /// tab); each does nothing while sync is not set up in this tab.
+    pub fn follow(self) {
+        self.sync_now();
+        let _ = window_event_listener(leptos::ev::focus, move |_| self.sync_now());
+        let listener = storage::sync::listen(move |_| {
+            // Its own downloads are saves too: they need no sync after them.
+            if self.status.get_untracked() == SyncStatus::Syncing || !configured() {
+                return;
+            }
+            let serial = SAVES.with(|n| {
+                n.set(n.get().wrapping_add(1));
+                n.get()
+            });
+            set_timeout(
+                move || {
+                    if SAVES.with(Cell::get) == serial {
+                        self.sync_now();
+                    }
+                },
+                AFTER_SAVES,
+            );
+        });
+        if let Some(listener) = listener {
+            // The page's own lifetime: it listens until the tab closes.
+            std::mem::forget(listener);
+        }
     }
 }

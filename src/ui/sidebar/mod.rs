@@ -8,6 +8,7 @@
 //! holds its place until then.
 pub mod item;
 pub mod lazy;
+mod sync_line;
 pub mod undo;
 
 use std::time::Duration;
@@ -271,6 +272,7 @@ pub fn SessionSidebar() -> impl IntoView {
                     </ul>
                 </For>
                 <a class="sidebar-all" href="#/history" node_ref=last>"All history"</a>
+                <sync_line::SyncLine />
             </nav>
             </div>
         </aside>
