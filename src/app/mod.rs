@@ -69,8 +69,6 @@ pub struct AppState {
     pub health: HealthBook,
     /// What OpenRouter keys may still spend, and the last sign-in's outcome.
     pub keys: KeyBook,
-    /// Where sync through the user's bucket stands.
-    pub sync: crate::app::sync::SyncBook,
 }
 
 impl AppState {
@@ -86,7 +84,6 @@ impl AppState {
             start: RunStart::default(),
             health: HealthBook::default(),
             keys: KeyBook::default(),
-            sync: Default::default(),
         }
     }
 

@@ -24,7 +24,6 @@ pub fn App() -> impl IntoView {
         leptos::task::spawn_local(sign_in_part::finish(state, returned));
     }
     provide_sidebar();
-    state.sync.follow();
     let help = listen_for_shortcuts(state);
 
     // Route -> URL fragment, and back/forward -> route.

@@ -1,7 +1,9 @@
 //! Sync through the user's own bucket (README, "Sync"): where it stands, for the sidebar and
-//! Settings -> Sync, and the one command that runs it ("Sync now", on open, on focus). The sync itself
-//! (`run`) is a wasm part of its own (`part`), fetched the first time a configured sync runs: nothing
-//! of it is on the first screen. A sync never blocks a run: it runs beside it, and one at a time.
+//! Settings -> Sync, and the one command that runs it ("Sync now", once the page is idle after it
+//! opens, on focus, after saves). The sync itself (`run`) is a wasm part of its own (`part`), fetched
+//! the first time a configured sync runs; the rest is reached only from the sidebar's and the
+//! settings' parts (`SyncBook::get`, not the store's `AppState`), so nothing of sync is on the first
+//! screen. A sync never blocks a run: it runs beside it, and one at a time.
 mod part;
 pub mod run;
 
@@ -35,11 +37,23 @@ pub struct SyncBook {
     pub status: RwSignal<SyncStatus>,
 }
 
-impl Default for SyncBook {
-    fn default() -> Self {
-        Self {
-            status: RwSignal::new(SyncStatus::Off),
-        }
+thread_local! {
+    static BOOK: Cell<Option<SyncBook>> = const { Cell::new(None) };
+    static FOLLOWING: Cell<bool> = const { Cell::new(false) };
+}
+
+impl SyncBook {
+    /// The page's one book, made at its first use (by the sidebar's or the settings' part).
+    pub fn get() -> Self {
+        BOOK.with(|book| {
+            book.get().unwrap_or_else(|| {
+                let made = Self {
+                    status: RwSignal::new(SyncStatus::Off),
+                };
+                book.set(Some(made));
+                made
+            })
+        })
     }
 }
 
@@ -81,9 +95,13 @@ thread_local! {
 }
 
 impl SyncBook {
-    /// Syncs on open, when the tab regains focus, and after saves and deletions settle (from any
-    /// tab); each does nothing while sync is not set up in this tab.
+    /// Syncs now (the sidebar's part loads once the page is idle after it opens), when the tab
+    /// regains focus, and after saves and deletions settle (from any tab); each does nothing while
+    /// sync is not set up in this tab. Only the first call does anything.
     pub fn follow(self) {
+        if FOLLOWING.with(|f| f.replace(true)) {
+            return;
+        }
         self.sync_now();
         let _ = window_event_listener(leptos::ev::focus, move |_| self.sync_now());
         let listener = storage::sync::listen(move |_| {

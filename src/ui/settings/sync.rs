@@ -4,14 +4,13 @@
 use consilium_bucket::cors::{rule, SERVICES};
 use leptos::prelude::*;
 
-use crate::app::sync::SyncStatus;
-use crate::app::AppState;
+use crate::app::sync::{SyncBook, SyncStatus};
 use crate::platform::keys;
 use crate::platform::sync::local::{self, SyncSettings, PASSPHRASE_KEY_ID, SECRET_KEY_ID};
 
 #[component]
 pub fn SyncSettingsEditor() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let book = SyncBook::get();
     let settings = RwSignal::new(local::settings());
     let saved = RwSignal::new(None::<Result<(), String>>);
     let secrets_set = RwSignal::new((
@@ -50,7 +49,7 @@ pub fn SyncSettingsEditor() -> impl IntoView {
             }
         })
         .collect_view();
-    let status = move || match state.sync.status.get() {
+    let status = move || match book.status.get() {
         SyncStatus::Off => "Not synced yet.".to_string(),
         SyncStatus::Syncing => "Syncing…".to_string(),
         SyncStatus::Synced { report, .. } => {
@@ -121,12 +120,12 @@ pub fn SyncSettingsEditor() -> impl IntoView {
             {rules}
             <div class="sync-actions">
                 <button type="button" class="secondary"
-                    disabled=move || state.sync.status.get() == SyncStatus::Syncing
+                    disabled=move || book.status.get() == SyncStatus::Syncing
                     on:click=move |_| {
                         if crate::app::sync::configured() {
-                            state.sync.sync_now();
+                            book.sync_now();
                         } else {
-                            state.sync.status.set(SyncStatus::Failed(
+                            book.status.set(SyncStatus::Failed(
                                 "Fill in the endpoint, the bucket, the secret and the passphrase first.".into(),
                             ));
                         }

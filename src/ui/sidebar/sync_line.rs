@@ -1,11 +1,11 @@
 //! One line at the foot of the sidebar saying where sync stands ("Synced 2 min ago", "Syncing…",
-//! "Sync failed: … · Fix"); nothing while sync is not set up.
+//! "Sync failed: … · Fix"); nothing while sync is not set up. Mounting it starts sync's triggers
+//! (`SyncBook::follow`), so they cost the first screen nothing.
 use std::time::Duration;
 
 use leptos::prelude::*;
 
-use crate::app::sync::SyncStatus;
-use crate::app::AppState;
+use crate::app::sync::{SyncBook, SyncStatus};
 
 /// "just now", "1 min ago", "5 min ago", "2 h ago".
 fn ago(ms: u64) -> String {
@@ -18,7 +18,9 @@ fn ago(ms: u64) -> String {
 
 #[component]
 pub fn SyncLine() -> impl IntoView {
-    let state = expect_context::<AppState>();
+    let book = SyncBook::get();
+    // The sidebar's part loads once the page is idle: sync starts following from here.
+    book.follow();
     let now = RwSignal::new(js_sys::Date::now() as u64);
     // The "ago" moves on by the minute.
     if let Ok(ticker) = set_interval_with_handle(
@@ -27,7 +29,7 @@ pub fn SyncLine() -> impl IntoView {
     ) {
         on_cleanup(move || ticker.clear());
     }
-    move || match state.sync.status.get() {
+    move || match book.status.get() {
         SyncStatus::Off => None,
         SyncStatus::Syncing => {
             Some(view! { <p class="sync-line muted" role="status">"Syncing…"</p> }.into_any())
