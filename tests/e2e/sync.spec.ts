@@ -20,14 +20,14 @@ async function device(browser: Browser): Promise<Page> {
   return page;
 }
 
-async function setUpSync(page: Page, passphrase: string) {
+async function setUpSync(page: Page, passphrase: string, secret = SECRET) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const sync = page.locator('.sync-settings');
   await sync.getByLabel('Endpoint').fill(S3_ENDPOINT);
   await sync.getByLabel('Region').fill('us-east-1');
   await sync.getByLabel('Bucket').fill(BUCKET);
   await sync.getByLabel('Access key id').fill(KEY_ID);
-  await sync.getByLabel('Secret access key').fill(SECRET);
+  await sync.getByLabel('Secret access key').fill(secret);
   await sync.getByLabel('Sync passphrase').fill(passphrase);
   await sync.getByLabel('Sync passphrase').blur();
   await expect(sync.getByLabel('Sync passphrase')).toHaveAttribute('placeholder', 'set (type to replace)');
@@ -82,6 +82,17 @@ test('two devices: a session made on one appears on the other, a deletion propag
   // Syncing again changes nothing.
   expect(await syncNow(b)).toContain('0 uploaded, 0 downloaded, 0 merged');
 
+  // Renamed on the second device: the first takes the new title at its next sync.
+  const sidebar = b.locator('#session-sidebar');
+  await sidebar.getByRole('button', { name: /^Rename / }).first().click();
+  await sidebar.getByRole('textbox', { name: 'Title' }).fill('Renamed on the phone');
+  await sidebar.getByRole('textbox', { name: 'Title' }).press('Enter');
+  await expect.poll(async () => (await storedSessions(b))[id]?.title).toBe('Renamed on the phone');
+  expect(await syncNow(b)).toContain('1 uploaded');
+  expect(await syncNow(a)).toContain('1 downloaded');
+  await expect.poll(async () => (await storedSessions(a))[id]?.title).toBe('Renamed on the phone');
+  made.title = 'Renamed on the phone';
+
   // Deleted on the first device: gone from the second after both sync; its object leaves the bucket.
   await a.getByRole('button', { name: 'History' }).click();
   await a.getByRole('checkbox', { name: new RegExp(`^Select ${made.title.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).check();
@@ -112,6 +123,28 @@ test('the server in front checks signatures: a tampered or unsigned request is r
 function amzNow(): string {
   return new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 }
+
+/** Check, and the sentence it ends with. */
+async function check(page: Page): Promise<string> {
+  const sync = page.locator('.sync-settings');
+  await sync.getByRole('button', { name: 'Check' }).click();
+  const said = sync.locator('.sync-check');
+  await expect(said).toHaveText(/^(The bucket works|Check failed)/, { timeout: 60_000 });
+  return (await said.textContent()) ?? '';
+}
+
+test('Check: a working bucket says so; a wrong secret is named with its fix', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const a = await device(browser);
+  await setUpSync(a, PASSPHRASE);
+  expect(await check(a)).toContain('a probe written, read back and deleted');
+  const wrong = await device(browser);
+  await setUpSync(wrong, PASSPHRASE, 'not-the-secret');
+  expect(await check(wrong)).toContain('The bucket refused the credentials: check the access key id and its secret.');
+  expect(await syncNow(wrong)).toContain('Sync failed: The bucket refused the credentials');
+  // The probe is gone again.
+  expect([...(await bucketObjects()).keys()]).not.toContain('consilium-sync/probe');
+});
 
 test('a wrong passphrase on another device is refused and nothing is written', async ({ browser }) => {
   test.setTimeout(120_000);

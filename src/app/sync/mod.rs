@@ -4,6 +4,7 @@
 //! the first time a configured sync runs; the rest is reached only from the sidebar's and the
 //! settings' parts (`SyncBook::get`, not the store's `AppState`), so nothing of sync is on the first
 //! screen. A sync never blocks a run: it runs beside it, and one at a time.
+mod check;
 mod part;
 pub mod run;
 
@@ -74,15 +75,24 @@ impl SyncBook {
         }
         self.status.set(SyncStatus::Syncing);
         spawn_local(async move {
-            let status = match part::sync().await {
-                Ok(report) => SyncStatus::Synced {
+            let status = match part::run(part::Job::Sync).await {
+                Ok(part::Done::Synced(report)) => SyncStatus::Synced {
                     at_ms: js_sys::Date::now() as u64,
                     report,
                 },
+                Ok(part::Done::Checked(_)) => SyncStatus::Off,
                 Err(sentence) => SyncStatus::Failed(sentence),
             };
             self.status.set(status);
         });
+    }
+}
+
+/// Settings -> Sync's "Check": Ok with what worked, Err with the failed step and its fix.
+pub async fn check() -> Result<String, String> {
+    match part::run(part::Job::Check).await? {
+        part::Done::Checked(sentence) => Ok(sentence),
+        part::Done::Synced(_) => Err("The check did not run.".into()),
     }
 }
 

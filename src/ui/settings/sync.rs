@@ -18,6 +18,8 @@ pub fn SyncSettingsEditor() -> impl IntoView {
         keys::has_key(PASSPHRASE_KEY_ID),
     ));
     let remember = RwSignal::new(false);
+    let checked = RwSignal::new(None::<Result<String, String>>);
+    let checking = RwSignal::new(false);
     let edit = move |change: fn(&mut SyncSettings, String)| {
         move |ev: leptos::ev::Event| {
             let value = event_target_value(&ev).trim().to_string();
@@ -132,8 +134,32 @@ pub fn SyncSettingsEditor() -> impl IntoView {
                     }>
                     "Sync now"
                 </button>
+                <button type="button" class="secondary"
+                    disabled=move || checking.get()
+                    on:click=move |_| {
+                        checking.set(true);
+                        checked.set(None);
+                        leptos::task::spawn_local(async move {
+                            checked.set(Some(crate::app::sync::check().await));
+                            checking.set(false);
+                        });
+                    }>
+                    "Check"
+                </button>
                 <p class="sync-status" role="status" aria-live="polite">{status}</p>
             </div>
+            <p class="sync-check" role="status" aria-live="polite"
+                class:error=move || matches!(checked.get(), Some(Err(_)))>
+                {move || if checking.get() {
+                    "Checking the bucket…".to_string()
+                } else {
+                    match checked.get() {
+                        Some(Ok(text)) => text,
+                        Some(Err(text)) => format!("Check failed: {text}"),
+                        None => String::new(),
+                    }
+                }}
+            </p>
         </section>
     }
 }
