@@ -106,7 +106,7 @@ pub fn SyncSettingsEditor() -> impl IntoView {
                         placeholder=move || if secrets_set.get().1 { "set (type to replace)" } else { "the same on every device" }
                         on:change=secret(PASSPHRASE_KEY_ID) />
                 </label>
-                <label class="inline">
+                <label class="checkbox">
                     <input type="checkbox" name="sync-remember"
                         on:change=move |ev| {
                             let on = event_target_checked(&ev);
