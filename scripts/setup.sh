@@ -5,7 +5,8 @@
 #
 #   scripts/setup.sh app     # what serving the app needs: wasm target, trunk, wasm-bindgen, the wasm
 #                            # splitter, npm binaryen
-#   scripts/setup.sh all     # plus chromium, chromedriver, Playwright, aimock, llama-server and the model
+#   scripts/setup.sh all     # plus chromium, chromedriver, Playwright, aimock, llama-server, the model
+#                            # and moto's S3 server
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -98,6 +99,20 @@ ensure_model() {
   echo "assembled: $gguf"
 }
 
+ensure_moto() {
+  # The S3-compatible server sync's e2e runs on loopback (tests/e2e/servers.ts starts it): moto in
+  # server mode, for its S3 API with bucket CORS. It does not check presigned signatures, so the
+  # e2e puts its own SigV4 check in front of it (tests/e2e/s3-front.ts).
+  local venv="$CONSILIUM_CACHE/moto-venv"
+  step "moto server (PyPI moto[server]==$MOTO_VERSION)"
+  if [ -x "$venv/bin/moto_server" ] && "$venv/bin/python" -c "import moto, sys; sys.exit(moto.__version__ != '$MOTO_VERSION')" 2>/dev/null; then
+    echo "cached: $venv/bin/moto_server"; return
+  fi
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv" || fail "create moto venv"
+  "$venv/bin/python" -m pip install --quiet "moto[server]==$MOTO_VERSION" || fail "pip install moto[server]"
+  echo "installed: $venv/bin/moto_server"
+}
+
 mkdir -p "$CONSILIUM_CACHE"
 what=${1:-all}
 ensure_wasm_target
@@ -109,5 +124,6 @@ if [ "$what" = all ]; then
   ensure_apt chromium chromium-driver
   ensure_llama_server
   ensure_model
+  ensure_moto
 fi
 step "setup complete ($what)"

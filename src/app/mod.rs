@@ -15,6 +15,7 @@ pub mod material;
 pub mod outcome;
 pub mod providers;
 pub mod runs;
+pub mod sync;
 pub mod thread;
 
 /// Which view is showing; mirrored in the URL fragment so a reload (or the back button) returns to it.

@@ -16,6 +16,7 @@ pub mod share;
 pub mod sign_in;
 pub mod split;
 pub mod storage;
+pub mod sync;
 pub mod theme;
 pub mod transport;
 pub mod vault;

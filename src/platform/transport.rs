@@ -1,6 +1,8 @@
 //! The only code that sends requests to providers: `fetch` with an AbortController, streaming bodies
 //! read chunk by chunk into the provider's pure stream decoder. Everything about wire formats lives in
 //! `consilium-providers`; this file only moves bytes, and turns browser failures into `ProviderError`s.
+//! Sync's requests to the user's bucket go out here too (`send_to_bucket`), already presigned by
+//! `consilium-bucket`, and come back as that crate's `Outcome`.
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -165,10 +167,77 @@ pub async fn probe(http: &HttpRequest, timeout_ms: u32) -> FetchOutcome {
     }
 }
 
+/// One presigned request to the sync bucket (`method` GET, PUT or DELETE; the signature is in
+/// `url`, no header carries a secret), and how it ended: its status and body, or whether fetch
+/// failed only because of CORS. A redirect fails: a bucket's own address does not redirect.
+pub async fn send_to_bucket(
+    method: &str,
+    url: &str,
+    body: Option<&[u8]>,
+    timeout_ms: u32,
+) -> (consilium_bucket::reply::Outcome, Vec<u8>) {
+    use consilium_bucket::reply::Outcome;
+    let controller = CancelToken::default().register();
+    let method = match method {
+        "PUT" => Method::PUT,
+        "DELETE" => Method::DELETE,
+        _ => Method::GET,
+    };
+    let builder = RequestBuilder::new(url)
+        .method(method)
+        .redirect(web_sys::RequestRedirect::Error)
+        .abort_signal(Some(&controller.signal()));
+    let request = match body {
+        Some(bytes) => builder.body(js_sys::Uint8Array::from(bytes)),
+        None => builder.build(),
+    };
+    let Ok(request) = request else {
+        return (
+            Outcome::Failed {
+                reachable_without_cors: false,
+            },
+            Vec::new(),
+        );
+    };
+    let request = with_address_space(request, url);
+    let response = match with_timeout(request.send(), timeout_ms, &controller).await {
+        Ok(Ok(response)) => response,
+        Err(_) => return (Outcome::TimedOut, Vec::new()),
+        Ok(Err(_)) => {
+            let (address, _) = url.split_once('?').unwrap_or((url, ""));
+            let reachable_without_cors = answers_at(address, timeout_ms).await;
+            return (
+                Outcome::Failed {
+                    reachable_without_cors,
+                },
+                Vec::new(),
+            );
+        }
+    };
+    let status = response.status();
+    let bytes = match with_timeout(response.binary(), timeout_ms, &controller).await {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(_)) => Vec::new(),
+        Err(_) => return (Outcome::TimedOut, Vec::new()),
+    };
+    // The body as text only for an error (S3's XML); an object's bytes are handed back as they are.
+    let text = if (200..300).contains(&status) {
+        String::new()
+    } else {
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
+    (Outcome::Answered { status, body: text }, bytes)
+}
+
 /// Whether a `no-cors` GET of the request's address gets any (opaque) answer.
 async fn answers_without_cors(http: &HttpRequest, timeout_ms: u32) -> bool {
-    let controller = CancelToken::default().register();
     let (address, _) = http.address_and_query();
+    answers_at(address, timeout_ms).await
+}
+
+/// Whether a `no-cors` GET of `address` gets any (opaque) answer.
+async fn answers_at(address: &str, timeout_ms: u32) -> bool {
+    let controller = CancelToken::default().register();
     let Ok(request) = RequestBuilder::new(address)
         .mode(web_sys::RequestMode::NoCors)
         .abort_signal(Some(&controller.signal()))

@@ -27,6 +27,7 @@ pub mod prioritize;
 pub mod record;
 pub mod resume;
 pub mod review;
+pub mod sync;
 pub mod testing;
 pub mod text;
 pub mod track_record;

@@ -31,8 +31,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("L1 record", &["record"]),
     // L2 the run harness: asking, budget, ledger, events, running a state machine, demo basics;
     // and the material (files made sources, fitted to seats, quotes checked): protocol-neutral
-    // behaviour on the record's sources, which every protocol may read.
-    ("L2 harness", &["harness", "material"]),
+    // behaviour on the record's sources, which every protocol may read; and sync's merge rule and
+    // bucket formats, which see records as JSON and know no protocol.
+    ("L2 harness", &["harness", "material", "sync"]),
     // L3 view models every protocol shares, knowing none of them: a session's header, costs,
     // failures, seats, the consent, provider health, the live run, numbers as shown, the export's
     // HTML builder. Below the protocols, so a protocol's own views (L5, in its folder) stand on

@@ -346,6 +346,29 @@ pub async fn all_sessions() -> Result<(Vec<Session>, usize), String> {
     Ok((sessions, unreadable))
 }
 
+/// Every tombstone: the id of each deleted session and when it was deleted (ms), for sync.
+pub async fn deleted_sessions() -> Result<Vec<(String, f64)>, String> {
+    let database = db::database().await?;
+    let run = async {
+        let transaction = database.transaction(&[db::DELETED], TransactionMode::ReadOnly)?;
+        let store = transaction.object_store(db::DELETED)?;
+        // Both polled at once: a request future hears only events after its first poll.
+        let (keys, values) = futures::join!(
+            store.get_all_keys(None, None)?.into_future(),
+            store.get_all(None, None)?.into_future()
+        );
+        Ok::<_, idb::Error>(
+            keys?
+                .into_iter()
+                .zip(values?)
+                .filter_map(|(k, v)| Some((k.as_string()?, v.as_f64()?)))
+                .collect(),
+        )
+    };
+    run.await
+        .map_err(|e| format!("The history could not be read ({}).", db::describe(&e)))
+}
+
 /// Deletes sessions (record, summary, search text) and leaves a tombstone for each, in one
 /// transaction; the other tabs are told.
 pub async fn delete_sessions(ids: &[String]) -> Result<(), String> {

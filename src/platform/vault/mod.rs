@@ -3,7 +3,7 @@
 //! `passkey` asks WebAuthn, `crypto` does the WebCrypto). The data key is held in memory for this
 //! tab only, until "Lock" or the tab closes; the clear keys it opens go to `platform::keys`. All but
 //! the stored entry's status is a wasm part of its own (`vault`), fetched the first time it is used.
-mod crypto;
+pub(crate) mod crypto;
 pub mod format;
 pub mod passkey;
 pub mod unlock;

@@ -9,6 +9,7 @@ pub mod lazy;
 pub mod prices;
 pub mod providers;
 pub mod runs;
+pub mod sync;
 pub mod vault;
 
 use leptos::prelude::*;
@@ -20,6 +21,7 @@ use filtering::FilterLimitsEditor;
 use prices::PriceTableEditor;
 use providers::{DefaultCouncil, ProviderEditor};
 use runs::RunDefaults;
+use sync::SyncSettingsEditor;
 use vault::{KeyVault, VaultTick};
 
 #[component]
@@ -92,6 +94,7 @@ pub fn SettingsView() -> impl IntoView {
                     <PresetList />
                     <DefaultCouncil />
                     <Appearance />
+                    <SyncSettingsEditor />
                 }>
                     <RunDefaults />
                     <FilterLimitsEditor />

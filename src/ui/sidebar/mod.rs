@@ -8,6 +8,7 @@
 //! holds its place until then.
 pub mod item;
 pub mod lazy;
+mod sync_line;
 pub mod undo;
 
 use std::time::Duration;
@@ -272,6 +273,7 @@ pub fn SessionSidebar() -> impl IntoView {
                 </For>
                 <a class="sidebar-track" href="#/track-record">"Track record"</a>
                 <a class="sidebar-all" href="#/history" node_ref=last>"All history"</a>
+                <sync_line::SyncLine />
             </nav>
             </div>
         </aside>

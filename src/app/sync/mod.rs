@@ -1,0 +1,140 @@
+//! Sync through the user's own bucket (README, "Sync"): where it stands, for the sidebar and
+//! Settings -> Sync, and the one command that runs it ("Sync now", once the page is idle after it
+//! opens, on focus, after saves). The sync itself (`run`) is a wasm part of its own (`part`), fetched
+//! the first time a configured sync runs; the rest is reached only from the sidebar's and the
+//! settings' parts (`SyncBook::get`, not the store's `AppState`), so nothing of sync is on the first
+//! screen. A sync never blocks a run: it runs beside it, and one at a time.
+mod check;
+mod part;
+pub mod run;
+
+use std::cell::Cell;
+use std::time::Duration;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::platform::keys;
+use crate::platform::storage;
+use crate::platform::sync::local::{self, PASSPHRASE_KEY_ID, SECRET_KEY_ID};
+pub use run::Report;
+
+/// Where sync stands.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum SyncStatus {
+    /// No bucket set up, or its secrets not typed in this tab.
+    #[default]
+    Off,
+    Syncing,
+    Synced {
+        at_ms: u64,
+        report: Report,
+    },
+    Failed(String),
+}
+
+#[derive(Clone, Copy)]
+pub struct SyncBook {
+    pub status: RwSignal<SyncStatus>,
+}
+
+thread_local! {
+    static BOOK: Cell<Option<SyncBook>> = const { Cell::new(None) };
+    static FOLLOWING: Cell<bool> = const { Cell::new(false) };
+}
+
+impl SyncBook {
+    /// The page's one book, made at its first use (by the sidebar's or the settings' part).
+    pub fn get() -> Self {
+        BOOK.with(|book| {
+            book.get().unwrap_or_else(|| {
+                let made = Self {
+                    status: RwSignal::new(SyncStatus::Off),
+                };
+                book.set(Some(made));
+                made
+            })
+        })
+    }
+}
+
+/// A bucket is set up and this tab holds its secret and the passphrase.
+pub fn configured() -> bool {
+    let settings = local::settings();
+    !settings.endpoint.is_empty()
+        && !settings.bucket.is_empty()
+        && keys::has_key(SECRET_KEY_ID)
+        && keys::has_key(PASSPHRASE_KEY_ID)
+}
+
+impl SyncBook {
+    /// Syncs now unless a sync is already running or none is set up.
+    pub fn sync_now(self) {
+        if !configured() || self.status.get_untracked() == SyncStatus::Syncing {
+            return;
+        }
+        self.status.set(SyncStatus::Syncing);
+        spawn_local(async move {
+            let status = match part::run(part::Job::Sync).await {
+                Ok(part::Done::Synced(report)) => SyncStatus::Synced {
+                    at_ms: js_sys::Date::now() as u64,
+                    report,
+                },
+                Ok(part::Done::Checked(_)) => SyncStatus::Off,
+                Err(sentence) => SyncStatus::Failed(sentence),
+            };
+            self.status.set(status);
+        });
+    }
+}
+
+/// Settings -> Sync's "Check": Ok with what worked, Err with the failed step and its fix.
+pub async fn check() -> Result<String, String> {
+    match part::run(part::Job::Check).await? {
+        part::Done::Checked(sentence) => Ok(sentence),
+        part::Done::Synced(_) => Err("The check did not run.".into()),
+    }
+}
+
+/// How long saves must pause before they are synced: a run saves after every artifact, and one sync
+/// after it settles carries them all.
+const AFTER_SAVES: Duration = Duration::from_secs(10);
+
+thread_local! {
+    static SAVES: Cell<u32> = const { Cell::new(0) };
+}
+
+impl SyncBook {
+    /// Syncs now (the sidebar's part loads once the page is idle after it opens), when the tab
+    /// regains focus, and after saves and deletions settle (from any tab); each does nothing while
+    /// sync is not set up in this tab. Only the first call does anything.
+    pub fn follow(self) {
+        if FOLLOWING.with(|f| f.replace(true)) {
+            return;
+        }
+        self.sync_now();
+        let _ = window_event_listener(leptos::ev::focus, move |_| self.sync_now());
+        let listener = storage::sync::listen(move |_| {
+            // Its own downloads are saves too: they need no sync after them.
+            if self.status.get_untracked() == SyncStatus::Syncing || !configured() {
+                return;
+            }
+            let serial = SAVES.with(|n| {
+                n.set(n.get().wrapping_add(1));
+                n.get()
+            });
+            set_timeout(
+                move || {
+                    if SAVES.with(Cell::get) == serial {
+                        self.sync_now();
+                    }
+                },
+                AFTER_SAVES,
+            );
+        });
+        if let Some(listener) = listener {
+            // The page's own lifetime: it listens until the tab closes.
+            std::mem::forget(listener);
+        }
+    }
+}

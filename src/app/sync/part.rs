@@ -1,0 +1,38 @@
+//! The sync's wasm part: the signer (rusty-s3), the bucket's requests, the sealing, the merge steps
+//! and the Check load the first time a configured sync runs or the bucket is checked.
+use futures::future::LocalBoxFuture;
+
+use super::check::check_bucket;
+use super::run::{sync_once, Report};
+use crate::platform::split::{split_fn, PartUnavailable};
+
+/// What the part is asked to do.
+pub enum Job {
+    Sync,
+    Check,
+}
+
+/// What it did: a sync's report, or the check's sentence.
+pub enum Done {
+    Synced(Report),
+    Checked(String),
+}
+
+split_fn! {
+    sync, preload _preload_sync:
+    /// The job, to await.
+    fn run_in_part(job: Job) -> Result<LocalBoxFuture<'static, Result<Done, String>>, PartUnavailable> {
+        Ok(match job {
+            Job::Sync => Box::pin(async { sync_once().await.map(Done::Synced) }),
+            Job::Check => Box::pin(async { check_bucket().await.map(Done::Checked) }),
+        })
+    }
+}
+
+/// Runs `job` in the part; a part that cannot load says so.
+pub async fn run(job: Job) -> Result<Done, String> {
+    match run_in_part(job).await {
+        Ok(running) => running.await,
+        Err(_) => Err("The sync's code could not be loaded (offline?). Try again.".into()),
+    }
+}

@@ -1,0 +1,329 @@
+//! One sync, start to end (README, "Sync"): open the bucket's keys with the passphrase (or set them
+//! up in an empty bucket), read its index, note what changed here since the last sync, let the
+//! engine's rule plan it (`consilium_engine::sync::plan`), then upload, download, merge and delete
+//! record by record, write the index, and only then delete the objects it no longer names. A bucket
+//! that fails stops the sync with its problem named and writes no index (what was uploaded is named
+//! by nothing yet, and the next sync finishes it); a record that does not decrypt or parse is skipped
+//! and named, and the rest syncs.
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use consilium_bucket::config::BucketConfig;
+use consilium_bucket::sign::Signer;
+use consilium_engine::foundation::timestamp::parse_rfc3339_ms;
+use consilium_engine::record::Session;
+use consilium_engine::sync::fields::merge;
+use consilium_engine::sync::format::{INDEX_OBJECT, KEYS_OBJECT};
+use consilium_engine::sync::index::{Entry, Index, TOMBSTONE_KEEP_MS};
+use consilium_engine::sync::plan::plan;
+use serde_json::Value;
+
+use crate::platform::keys;
+use crate::platform::storage;
+use crate::platform::sync::bucket::Bucket;
+use crate::platform::sync::crypto::{self, SyncKeys};
+use crate::platform::sync::local::{self, Seen, SyncState, PASSPHRASE_KEY_ID, SECRET_KEY_ID};
+
+/// What a sync did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    pub uploaded: usize,
+    pub downloaded: usize,
+    pub merged: usize,
+    pub deleted_here: usize,
+    pub deleted_there: usize,
+    /// Records left out, each with why (the rest synced).
+    pub skipped: Vec<String>,
+}
+
+thread_local! {
+    /// The keys derived in this tab, by bucket and passphrase: PBKDF2 runs once per tab, not per sync.
+    static KEYS: RefCell<Option<(String, Rc<SyncKeys>)>> = const { RefCell::new(None) };
+}
+
+/// Syncs this device with the bucket in Settings -> Sync; Err is the sentence to show.
+pub async fn sync_once() -> Result<Report, String> {
+    let settings = local::settings();
+    let secret = keys::get_key(SECRET_KEY_ID).unwrap_or_default();
+    let passphrase = keys::get_key(PASSPHRASE_KEY_ID)
+        .filter(|p| !p.is_empty())
+        .ok_or("Type the sync passphrase (Settings -> Sync).")?;
+    let config = BucketConfig {
+        endpoint: settings.endpoint.clone(),
+        region: settings.region.clone(),
+        bucket: settings.bucket.clone(),
+    };
+    let signer = Signer::new(&config, &settings.access_key_id, &secret)
+        .map_err(|p| p.sentence().to_string())?;
+    let bucket = Bucket::new(signer);
+    let cache_key = format!("{}\n{}\n{}", config.endpoint, config.bucket, passphrase);
+    let sync_keys = open_keys(&bucket, &cache_key, &passphrase).await?;
+
+    let remote = match bucket.get(INDEX_OBJECT).await.map_err(|p| p.sentence())? {
+        None => Index::default(),
+        Some(bytes) => crypto::open_index(&sync_keys, &bytes)
+            .await
+            .map_err(|e| e.sentence())?,
+    };
+    let now = js_sys::Date::now() as u64;
+    let mut state = local::state();
+    note_local_changes(&mut state, now).await?;
+    let plan = plan(&state.index, &remote, now);
+
+    let mut report = Report::default();
+    let mut to_write = plan.index.clone();
+    let mut kept_here = plan.index.clone();
+    let sync = Sync {
+        bucket: &bucket,
+        keys: &sync_keys,
+    };
+    for id in &plan.upload {
+        match sync.upload(id, &plan.index.entries[id]).await? {
+            Ok(()) => report.uploaded += 1,
+            Err(why) => skip(&mut report, &mut to_write, &remote, id, why),
+        }
+    }
+    for id in &plan.download {
+        match sync.download(id, &remote.entries[id]).await? {
+            Ok(session) => {
+                see(&mut state, &session);
+                report.downloaded += 1;
+            }
+            Err(why) => skip(&mut report, &mut kept_here, &state.index, id, why),
+        }
+    }
+    for id in &plan.merge {
+        let (here, there) = (&state.index.entries[id], &remote.entries[id]);
+        match sync.merge(id, here, there, &plan.index.entries[id]).await? {
+            Ok(session) => {
+                see(&mut state, &session);
+                report.merged += 1;
+            }
+            Err(why) => {
+                skip(&mut report, &mut kept_here, &state.index, id, why);
+                restore(&mut to_write, &remote, id);
+            }
+        }
+    }
+    for id in &plan.delete_local {
+        storage::delete_sessions(std::slice::from_ref(id)).await?;
+        state.seen.remove(id);
+        report.deleted_here += 1;
+    }
+    report.deleted_there = plan.delete_remote.len();
+
+    if to_write != remote {
+        let sealed = crypto::seal_index(&sync_keys, &to_write)
+            .await
+            .map_err(|e| e.sentence())?;
+        bucket
+            .put(INDEX_OBJECT, &sealed)
+            .await
+            .map_err(|p| p.sentence())?;
+    }
+    // The objects the index no longer names: older versions and deleted records. A failure here
+    // only leaves an object nothing reads.
+    for (id, old) in &remote.entries {
+        let still_named = to_write.entries.get(id) == Some(old);
+        if !still_named && !old.is_deleted() {
+            if let Ok(name) = crypto::object_name(&sync_keys, id, old).await {
+                let _ = bucket.delete(&name).await;
+            }
+        }
+    }
+    state.index = kept_here;
+    state.last_synced_ms = Some(js_sys::Date::now() as u64);
+    local::save_state(&state)?;
+    Ok(report)
+}
+
+/// The bucket's keys for `passphrase`: set up in an empty bucket, else opened from its keys.json (a
+/// wrong passphrase stops here, before anything is read or written).
+async fn open_keys(
+    bucket: &Bucket,
+    cache_key: &str,
+    passphrase: &str,
+) -> Result<Rc<SyncKeys>, String> {
+    let cached = KEYS.with(|k| {
+        k.borrow()
+            .as_ref()
+            .filter(|(key, _)| key == cache_key)
+            .map(|(_, keys)| keys.clone())
+    });
+    if let Some(keys) = cached {
+        return Ok(keys);
+    }
+    let keys = match bucket.get(KEYS_OBJECT).await.map_err(|p| p.sentence())? {
+        Some(bytes) => {
+            let json = String::from_utf8_lossy(&bytes);
+            crypto::open_keys(passphrase, &json)
+                .await
+                .map_err(|e| e.sentence())?
+        }
+        None => {
+            let (keys, json) = crypto::new_keys(passphrase)
+                .await
+                .map_err(|e| e.sentence())?;
+            bucket
+                .put(KEYS_OBJECT, json.as_bytes())
+                .await
+                .map_err(|p| p.sentence())?;
+            keys
+        }
+    };
+    let keys = Rc::new(keys);
+    KEYS.with(|k| *k.borrow_mut() = Some((cache_key.to_string(), keys.clone())));
+    Ok(keys)
+}
+
+/// Versions what changed here since the last sync: a session whose updated time moved (its body), a
+/// session renamed (its title), a deletion (its tombstone, while within the keep time).
+async fn note_local_changes(state: &mut SyncState, now: u64) -> Result<(), String> {
+    let device = state.device.clone();
+    for summary in storage::list_sessions().await? {
+        let seen = state.seen.get(&summary.id).cloned();
+        let known = state
+            .index
+            .get(&summary.id)
+            .is_some_and(|e| !e.is_deleted());
+        let body_changed = seen
+            .as_ref()
+            .is_none_or(|s| s.updated_at != summary.updated_at)
+            || !known;
+        if body_changed {
+            let at = parse_rfc3339_ms(&summary.updated_at).unwrap_or(now);
+            state.index.touch_body(&summary.id, at, &device);
+        } else if seen.as_ref().is_some_and(|s| s.title != summary.title) {
+            state.index.touch_field(&summary.id, "title", now, &device);
+        }
+        state.seen.insert(
+            summary.id.clone(),
+            Seen {
+                updated_at: summary.updated_at.clone(),
+                title: summary.title.clone(),
+            },
+        );
+    }
+    for (id, at) in storage::deleted_sessions().await? {
+        let at = at as u64;
+        let fresh = at.saturating_add(TOMBSTONE_KEEP_MS) >= now;
+        let noted = state.index.get(&id).is_some_and(Entry::is_deleted);
+        if fresh && !noted {
+            state.index.delete(&id, at, &device);
+            state.seen.remove(&id);
+        }
+    }
+    Ok(())
+}
+
+fn see(state: &mut SyncState, session: &Session) {
+    state.seen.insert(
+        session.id.clone(),
+        Seen {
+            updated_at: session.updated_at.clone(),
+            title: session.title.clone(),
+        },
+    );
+}
+
+/// Leaves `id` out of `index` as `before` had it, and names why.
+fn skip(report: &mut Report, index: &mut Index, before: &Index, id: &str, why: String) {
+    report.skipped.push(why);
+    restore(index, before, id);
+}
+
+fn restore(index: &mut Index, before: &Index, id: &str) {
+    match before.entries.get(id) {
+        Some(entry) => index.entries.insert(id.to_string(), entry.clone()),
+        None => index.entries.remove(id),
+    };
+}
+
+/// One record's steps. The outer Err stops the sync (the bucket failed); the inner one skips the
+/// record (it does not load, decrypt or parse).
+struct Sync<'a> {
+    bucket: &'a Bucket,
+    keys: &'a SyncKeys,
+}
+
+type Step<T> = Result<Result<T, String>, String>;
+
+impl Sync<'_> {
+    async fn put(&self, id: &str, entry: &Entry, data: &Value) -> Step<()> {
+        let sealed = crypto::seal_record(self.keys, id, entry, data)
+            .await
+            .map_err(|e| e.sentence())?;
+        let name = crypto::object_name(self.keys, id, entry)
+            .await
+            .map_err(|e| e.sentence())?;
+        self.bucket
+            .put(&name, &sealed)
+            .await
+            .map_err(|p| p.sentence())?;
+        Ok(Ok(()))
+    }
+
+    async fn upload(&self, id: &str, entry: &Entry) -> Step<()> {
+        let Some(session) = storage::load_session(id).await.ok().flatten() else {
+            return Ok(Err(format!("A session here could not be read ({id}).")));
+        };
+        let data = serde_json::to_value(&session).map_err(|e| e.to_string())?;
+        self.put(id, entry, &data).await
+    }
+
+    async fn fetch(&self, id: &str, entry: &Entry) -> Step<Value> {
+        let name = crypto::object_name(self.keys, id, entry)
+            .await
+            .map_err(|e| e.sentence())?;
+        let Some(bytes) = self.bucket.get(&name).await.map_err(|p| p.sentence())? else {
+            return Ok(Err(format!(
+                "A session in the bucket is missing its object ({id}); the device that wrote it will upload it again."
+            )));
+        };
+        Ok(crypto::open_record(self.keys, id, entry, &bytes)
+            .await
+            .map_err(|e| format!("{} ({id})", e.sentence())))
+    }
+
+    async fn save(id: &str, data: Value) -> Step<Session> {
+        let session = match Session::from_json(data) {
+            Ok(session) if session.id == id => session,
+            Ok(_) => {
+                return Ok(Err(format!(
+                    "A session in the bucket is not the one its index names ({id})."
+                )))
+            }
+            Err(e) => return Ok(Err(format!("{e} ({id})"))),
+        };
+        storage::save_imported(&session).await?;
+        Ok(Ok(session))
+    }
+
+    async fn download(&self, id: &str, entry: &Entry) -> Step<Session> {
+        match self.fetch(id, entry).await? {
+            Ok(data) => Self::save(id, data).await,
+            Err(why) => Ok(Err(why)),
+        }
+    }
+
+    /// Each side holds a newer part: the merged record is saved here and uploaded as `merged`.
+    async fn merge(&self, id: &str, here: &Entry, there: &Entry, merged: &Entry) -> Step<Session> {
+        let remote = match self.fetch(id, there).await? {
+            Ok(data) => data,
+            Err(why) => return Ok(Err(why)),
+        };
+        let Some(session) = storage::load_session(id).await.ok().flatten() else {
+            return Ok(Err(format!("A session here could not be read ({id}).")));
+        };
+        let local = serde_json::to_value(&session).map_err(|e| e.to_string())?;
+        let data = merge(&local, here, &remote, there);
+        let session = match Self::save(id, data.clone()).await? {
+            Ok(session) => session,
+            Err(why) => return Ok(Err(why)),
+        };
+        match self.put(id, merged, &data).await? {
+            Ok(()) => Ok(Ok(session)),
+            Err(why) => Ok(Err(why)),
+        }
+    }
+}

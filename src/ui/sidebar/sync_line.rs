@@ -1,0 +1,50 @@
+//! One line at the foot of the sidebar saying where sync stands ("Synced 2 min ago", "Syncing…",
+//! "Sync failed: … · Fix"); nothing while sync is not set up. Mounting it starts sync's triggers
+//! (`SyncBook::follow`), so they cost the first screen nothing.
+use std::time::Duration;
+
+use leptos::prelude::*;
+
+use crate::app::sync::{SyncBook, SyncStatus};
+
+/// "just now", "1 min ago", "5 min ago", "2 h ago".
+fn ago(ms: u64) -> String {
+    match ms / 60_000 {
+        0 => "just now".into(),
+        minutes @ 1..=59 => format!("{minutes} min ago"),
+        minutes => format!("{} h ago", minutes / 60),
+    }
+}
+
+#[component]
+pub fn SyncLine() -> impl IntoView {
+    let book = SyncBook::get();
+    // The sidebar's part loads once the page is idle: sync starts following from here.
+    book.follow();
+    let now = RwSignal::new(js_sys::Date::now() as u64);
+    // The "ago" moves on by the minute.
+    if let Ok(ticker) = set_interval_with_handle(
+        move || now.set(js_sys::Date::now() as u64),
+        Duration::from_secs(30),
+    ) {
+        on_cleanup(move || ticker.clear());
+    }
+    move || match book.status.get() {
+        SyncStatus::Off => None,
+        SyncStatus::Syncing => {
+            Some(view! { <p class="sync-line muted" role="status">"Syncing…"</p> }.into_any())
+        }
+        SyncStatus::Synced { at_ms, .. } => {
+            let text = move || format!("Synced {}", ago(now.get().saturating_sub(at_ms)));
+            Some(view! { <p class="sync-line muted" role="status">{text}</p> }.into_any())
+        }
+        SyncStatus::Failed(sentence) => Some(
+            view! {
+                <p class="sync-line error" role="status">
+                    "Sync failed: " {sentence} " · " <a href="#/settings">"Fix"</a>
+                </p>
+            }
+            .into_any(),
+        ),
+    }
+}

@@ -1,0 +1,161 @@
+// Sync through the user's own bucket (README, "Sync"), against a real S3-compatible server on loopback
+// (moto, with the bucket's CORS rule set as a user would, behind a SigV4 check: tests/e2e/s3-server.ts).
+// Two browser contexts are two devices with the same bucket and passphrase: a session made on one
+// appears on the other after Sync now, a deletion propagates, a wrong passphrase is refused with
+// nothing written, and no object in the bucket holds the question's words or the key's secret.
+import { Browser, Page } from '@playwright/test';
+import { expect, test } from './guard';
+import { skipToTheDecision } from './demos';
+import { openSessionId, storedSessionIn, storedSessions } from './stored';
+import { BUCKET, KEY_ID, S3_ENDPOINT, SECRET, bucketObjects, s3Journal, useS3Server } from './s3-server';
+
+useS3Server();
+
+const PASSPHRASE = 'two devices, one passphrase';
+
+async function device(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  return page;
+}
+
+async function setUpSync(page: Page, passphrase: string, secret = SECRET) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const sync = page.locator('.sync-settings');
+  await sync.getByLabel('Endpoint').fill(S3_ENDPOINT);
+  await sync.getByLabel('Region').fill('us-east-1');
+  await sync.getByLabel('Bucket').fill(BUCKET);
+  await sync.getByLabel('Access key id').fill(KEY_ID);
+  await sync.getByLabel('Secret access key').fill(secret);
+  await sync.getByLabel('Sync passphrase').fill(passphrase);
+  await sync.getByLabel('Sync passphrase').blur();
+  await expect(sync.getByLabel('Sync passphrase')).toHaveAttribute('placeholder', 'set (type to replace)');
+}
+
+/** Sync now, and the status it ends with. */
+async function syncNow(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const status = page.locator('.sync-settings .sync-status');
+  await page.locator('.sync-settings').getByRole('button', { name: 'Sync now' }).click();
+  await expect(status).toHaveText(/^(Synced|Sync failed)/, { timeout: 60_000 });
+  return (await status.textContent()) ?? '';
+}
+
+test('two devices: a session made on one appears on the other, a deletion propagates, the bucket holds no plaintext', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const a = await device(browser);
+  await a.getByRole('button', { name: 'Run the demo council' }).click();
+  await skipToTheDecision(a);
+  await expect(a.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
+  const id = openSessionId(a);
+  const made = await storedSessionIn(a, id, 'complete');
+
+  await setUpSync(a, PASSPHRASE);
+  expect(await syncNow(a)).toContain('1 uploaded');
+
+  // Nothing in the bucket says what the session is about, nor the key's secret.
+  const objects = await bucketObjects();
+  expect([...objects.keys()].sort()).toEqual(
+    expect.arrayContaining(['consilium-sync/index', 'consilium-sync/keys.json']),
+  );
+  expect(objects.size).toBe(3);
+  const words = made.subject.split(/\W+/).filter((w: string) => w.length >= 6);
+  expect(words.length).toBeGreaterThan(2);
+  for (const [key, bytes] of objects) {
+    const text = bytes.toString('latin1');
+    for (const word of [...words, made.title, id, SECRET, PASSPHRASE]) {
+      expect(text, `${key} holds “${word}”`).not.toContain(word);
+    }
+    expect(key).not.toContain(id);
+  }
+
+  // The second device, same bucket and passphrase: the session arrives whole.
+  const b = await device(browser);
+  await setUpSync(b, PASSPHRASE);
+  expect(await syncNow(b)).toContain('1 downloaded');
+  const arrived = (await storedSessions(b))[id];
+  expect(arrived).toEqual(made);
+  await b.getByRole('button', { name: 'History' }).click();
+  await expect(b.locator('.session-item')).toHaveCount(1);
+  await expect(b.locator('.session-item').first()).toContainText(made.title);
+  // Syncing again changes nothing.
+  expect(await syncNow(b)).toContain('0 uploaded, 0 downloaded, 0 merged');
+
+  // Renamed on the second device: the first takes the new title at its next sync.
+  const sidebar = b.locator('#session-sidebar');
+  await sidebar.getByRole('button', { name: /^Rename / }).first().click();
+  await sidebar.getByRole('textbox', { name: 'Title' }).fill('Renamed on the phone');
+  await sidebar.getByRole('textbox', { name: 'Title' }).press('Enter');
+  await expect.poll(async () => (await storedSessions(b))[id]?.title).toBe('Renamed on the phone');
+  expect(await syncNow(b)).toContain('1 uploaded');
+  expect(await syncNow(a)).toContain('1 downloaded');
+  await expect.poll(async () => (await storedSessions(a))[id]?.title).toBe('Renamed on the phone');
+  made.title = 'Renamed on the phone';
+
+  // Deleted on the first device: gone from the second after both sync; its object leaves the bucket.
+  await a.getByRole('button', { name: 'History' }).click();
+  await a.getByRole('checkbox', { name: new RegExp(`^Select ${made.title.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).check();
+  a.once('dialog', (dialog) => dialog.accept());
+  await a.getByRole('button', { name: 'Delete selected (1)' }).click();
+  expect(await syncNow(a)).toContain('0 deleted here, 1 deleted in the bucket');
+  expect(await syncNow(b)).toContain('1 deleted here');
+  expect((await storedSessions(b))[id]).toBeUndefined();
+  expect([...(await bucketObjects()).keys()].sort()).toEqual(['consilium-sync/index', 'consilium-sync/keys.json']);
+
+  // Every request the app made was signed right (the front refuses others before moto sees them).
+  const journal = await s3Journal();
+  expect(journal.length).toBeGreaterThan(5);
+  expect(journal.every((r) => r.status < 500)).toBe(true);
+});
+
+test('the server in front checks signatures: a tampered or unsigned request is refused as S3 refuses it', async () => {
+  const unsigned = await fetch(`${S3_ENDPOINT}/${BUCKET}/consilium-sync/keys.json`);
+  expect(unsigned.status).toBe(403);
+  const forged = `${S3_ENDPOINT}/${BUCKET}/consilium-sync/keys.json?X-Amz-Algorithm=AWS4-HMAC-SHA256` +
+    `&X-Amz-Credential=${KEY_ID}%2F20260101%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=${amzNow()}` +
+    `&X-Amz-Expires=300&X-Amz-SignedHeaders=host&X-Amz-Signature=${'0'.repeat(64)}`;
+  const refused = await fetch(forged);
+  expect(refused.status).toBe(403);
+  expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+});
+
+function amzNow(): string {
+  return new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+}
+
+/** Check, and the sentence it ends with. */
+async function check(page: Page): Promise<string> {
+  const sync = page.locator('.sync-settings');
+  await sync.getByRole('button', { name: 'Check' }).click();
+  const said = sync.locator('.sync-check');
+  await expect(said).toHaveText(/^(The bucket works|Check failed)/, { timeout: 60_000 });
+  return (await said.textContent()) ?? '';
+}
+
+test('Check: a working bucket says so; a wrong secret is named with its fix', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const a = await device(browser);
+  await setUpSync(a, PASSPHRASE);
+  expect(await check(a)).toContain('a probe written, read back and deleted');
+  const wrong = await device(browser);
+  await setUpSync(wrong, PASSPHRASE, 'not-the-secret');
+  expect(await check(wrong)).toContain('The bucket refused the credentials: check the access key id and its secret.');
+  expect(await syncNow(wrong)).toContain('Sync failed: The bucket refused the credentials');
+  // The probe is gone again.
+  expect([...(await bucketObjects()).keys()]).not.toContain('consilium-sync/probe');
+});
+
+test('a wrong passphrase on another device is refused and nothing is written', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const a = await device(browser);
+  await setUpSync(a, PASSPHRASE);
+  expect(await syncNow(a)).toMatch(/^Synced/);
+  const before = await bucketObjects();
+  const c = await device(browser);
+  await setUpSync(c, 'not the passphrase the others use');
+  expect(await syncNow(c)).toContain('This bucket was set up with another sync passphrase');
+  const after = await bucketObjects();
+  expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+  for (const [key, bytes] of after) expect(bytes.equals(before.get(key)!), key).toBe(true);
+});
