@@ -44,18 +44,33 @@ thread_local! {
 }
 
 impl SyncBook {
-    /// The page's one book, made at its first use (by the sidebar's or the settings' part).
+    /// The page's one book, made at its first use (by the sidebar's or the settings' part), under
+    /// the page's root owner: made under the view that first asked, it would be disposed with that
+    /// view (leaving Settings' Basic tab) while the sidebar still reads it.
     pub fn get() -> Self {
         BOOK.with(|book| {
             book.get().unwrap_or_else(|| {
-                let made = Self {
+                let make = || Self {
                     status: RwSignal::new(SyncStatus::Off),
+                };
+                let made = match page_owner() {
+                    Some(root) => root.with(make),
+                    None => make(),
                 };
                 book.set(Some(made));
                 made
             })
         })
     }
+}
+
+/// The owner every view of the page descends from (the mount's), which lives as long as the page.
+fn page_owner() -> Option<Owner> {
+    let mut owner = Owner::current()?;
+    while let Some(parent) = owner.parent() {
+        owner = parent;
+    }
+    Some(owner)
 }
 
 /// A bucket is set up and this tab holds its secret and the passphrase.
