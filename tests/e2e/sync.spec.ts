@@ -1,7 +1,8 @@
 // Sync through the user's own bucket (README, "Sync"), against a real S3-compatible server on loopback
 // (moto, with the bucket's CORS rule set as a user would, behind a SigV4 check: tests/e2e/s3-server.ts).
 // Two browser contexts are two devices with the same bucket and passphrase: a session made on one
-// appears on the other after Sync now, a deletion propagates, a wrong passphrase is refused with
+// appears on the other after Sync now, a rename on one and an outcome judged on the other both
+// survive, a deletion propagates, a wrong passphrase is refused with
 // nothing written, and no object in the bucket holds the question's words or the key's secret.
 import { Browser, Page } from '@playwright/test';
 import { expect, test } from './guard';
@@ -92,6 +93,27 @@ test('two devices: a session made on one appears on the other, a deletion propag
   expect(await syncNow(a)).toContain('1 downloaded');
   await expect.poll(async () => (await storedSessions(a))[id]?.title).toBe('Renamed on the phone');
   made.title = 'Renamed on the phone';
+
+  // Judged on the first device while the second renames it again: each keeps the other's edit.
+  await a.evaluate((session) => { location.hash = `#/session/${session}`; }, id);
+  const judging = a.locator('.outcome-judge');
+  await judging.getByRole('button', { name: 'Judge this decision' }).click();
+  await judging.getByRole('radio', { name: 'Right', exact: true }).check();
+  await judging.getByRole('button', { name: 'Save the outcome' }).click();
+  await expect.poll(async () => (await storedSessions(a))[id]?.outcome?.verdict).toBe('right');
+  await sidebar.getByRole('button', { name: /^Rename / }).first().click();
+  await sidebar.getByRole('textbox', { name: 'Title' }).fill('Renamed twice');
+  await sidebar.getByRole('textbox', { name: 'Title' }).press('Enter');
+  await expect.poll(async () => (await storedSessions(b))[id]?.title).toBe('Renamed twice');
+  expect(await syncNow(a)).toContain('1 uploaded');
+  expect(await syncNow(b)).toContain('1 merged');
+  expect(await syncNow(a)).toContain('1 downloaded');
+  for (const page of [a, b]) {
+    const record = (await storedSessions(page))[id];
+    expect(record.title).toBe('Renamed twice');
+    expect(record.outcome.verdict).toBe('right');
+  }
+  made.title = 'Renamed twice';
 
   // Deleted on the first device: gone from the second after both sync; its object leaves the bucket.
   await a.getByRole('button', { name: 'History' }).click();

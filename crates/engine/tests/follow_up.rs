@@ -333,6 +333,7 @@ fn summary(
         depth: None,
         decided_by: None,
         judged: None,
+        judged_at: None,
     }
 }
 

@@ -254,6 +254,7 @@ fn summary(
         depth: None,
         decided_by: None,
         judged: None,
+        judged_at: None,
     }
 }
 

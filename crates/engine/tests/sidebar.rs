@@ -34,6 +34,7 @@ fn summary(id: &str, title: &str, outcome: &str, updated_at: &str) -> SessionSum
         depth: None,
         decided_by: None,
         judged: None,
+        judged_at: None,
     }
 }
 

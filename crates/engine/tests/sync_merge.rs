@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use consilium_engine::sync::fields::{changed_fields, merge, SESSION_FIELDS};
 use consilium_engine::sync::index::{Entry, Index, TOMBSTONE_KEEP_MS};
 use consilium_engine::sync::plan::{plan, Plan};
+use consilium_engine::sync::seen::{change, Change, Seen};
 use consilium_engine::sync::version::{next_version, Version};
 use serde_json::json;
 
@@ -318,4 +319,78 @@ fn edits_on_the_index_version_each_part_after_what_it_edits() {
     // Saving a deleted id again (an import) makes it live again, after its deletion.
     local.touch_body("s", NOW, "a");
     assert_eq!(local.entries["s"], live(NOW + 12, "a"));
+}
+
+fn seen(updated_at: &str, title: &str, judged_at: &str) -> Seen {
+    Seen {
+        updated_at: updated_at.into(),
+        title: title.into(),
+        judged_at: judged_at.into(),
+    }
+}
+
+#[test]
+fn what_changed_here_is_the_body_when_its_time_moved_else_each_edited_field() {
+    let before = seen("2026-12-01T10:00:00Z", "Vendor", "");
+    // Never synced from here, or not live in the index: the whole record.
+    assert_eq!(change(None, &before, true), Change::Body);
+    assert_eq!(change(Some(&before), &before, false), Change::Body);
+    assert_eq!(change(Some(&before), &before, true), Change::Unchanged);
+    // A run or a resume moved its updated time: the body, which carries its fields.
+    let resumed = seen("2026-12-02T09:00:00Z", "Renamed", "2026-12-02T09:30:00Z");
+    assert_eq!(change(Some(&before), &resumed, true), Change::Body);
+    // A rename, a judgment, a judgment again, both: only those fields.
+    let renamed = seen("2026-12-01T10:00:00Z", "Which vendor", "");
+    assert_eq!(
+        change(Some(&before), &renamed, true),
+        Change::Fields(vec!["title"])
+    );
+    let judged = seen("2026-12-01T10:00:00Z", "Vendor", "2026-12-20T08:00:00Z");
+    assert_eq!(
+        change(Some(&before), &judged, true),
+        Change::Fields(vec!["outcome"])
+    );
+    let judged_again = seen("2026-12-01T10:00:00Z", "Vendor", "2027-01-05T08:00:00Z");
+    assert_eq!(
+        change(Some(&judged), &judged_again, true),
+        Change::Fields(vec!["outcome"])
+    );
+    let both = seen(
+        "2026-12-01T10:00:00Z",
+        "Which vendor",
+        "2026-12-20T08:00:00Z",
+    );
+    assert_eq!(
+        change(Some(&before), &both, true),
+        Change::Fields(vec!["title", "outcome"])
+    );
+    // A state saved before outcomes synced reads as not judged.
+    let old: Seen =
+        serde_json::from_value(json!({"updated_at": "2026-12-01T10:00:00Z", "title": "Vendor"}))
+            .unwrap();
+    assert_eq!(old, before);
+}
+
+#[test]
+fn a_rename_on_one_device_and_an_outcome_judged_on_another_both_survive() {
+    let body = v(NOW, "a");
+    let on_a = index(&[("s", with_title(body.clone(), v(NOW + 10, "a")))]);
+    let mut on_b = index(&[("s", Entry::live(body.clone()))]);
+    on_b.touch_field("s", "outcome", NOW + 20, "b");
+    let p = plan(&on_a, &on_b, NOW + 30);
+    assert_eq!(steps(&p), [NONE, NONE, ids(&["s"]), NONE, NONE]);
+
+    let outcome = json!({"verdict": "right", "judged_at": "2026-12-20T08:00:00Z"});
+    let record_a = json!({"id": "s", "title": "Renamed on a", "turns": 1});
+    let record_b = json!({"id": "s", "title": "Old title", "turns": 1, "outcome": outcome});
+    let merged = merge(&record_a, &on_a.entries["s"], &record_b, &on_b.entries["s"]);
+    assert_eq!(
+        merged,
+        json!({"id": "s", "title": "Renamed on a", "turns": 1, "outcome": outcome})
+    );
+    assert_eq!(
+        merge(&record_b, &on_b.entries["s"], &record_a, &on_a.entries["s"]),
+        merged
+    );
+    assert!(SESSION_FIELDS.contains(&"outcome"));
 }

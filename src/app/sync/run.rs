@@ -11,18 +11,20 @@ use std::rc::Rc;
 use consilium_bucket::config::BucketConfig;
 use consilium_bucket::sign::Signer;
 use consilium_engine::foundation::timestamp::parse_rfc3339_ms;
+use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::Session;
 use consilium_engine::sync::fields::merge;
 use consilium_engine::sync::format::{INDEX_OBJECT, KEYS_OBJECT};
 use consilium_engine::sync::index::{Entry, Index, TOMBSTONE_KEEP_MS};
 use consilium_engine::sync::plan::plan;
+use consilium_engine::sync::seen::{change, Change, Seen};
 use serde_json::Value;
 
 use crate::platform::keys;
 use crate::platform::storage;
 use crate::platform::sync::bucket::Bucket;
 use crate::platform::sync::crypto::{self, SyncKeys};
-use crate::platform::sync::local::{self, Seen, SyncState, PASSPHRASE_KEY_ID, SECRET_KEY_ID};
+use crate::platform::sync::local::{self, SyncState, PASSPHRASE_KEY_ID, SECRET_KEY_ID};
 
 /// What a sync did.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -176,33 +178,30 @@ async fn open_keys(
     Ok(keys)
 }
 
-/// Versions what changed here since the last sync: a session whose updated time moved (its body), a
-/// session renamed (its title), a deletion (its tombstone, while within the keep time).
+/// Versions what changed here since the last sync (`sync::seen::change`): a session whose updated
+/// time moved (its body), one renamed or judged (those fields), a deletion (its tombstone, while
+/// within the keep time).
 async fn note_local_changes(state: &mut SyncState, now: u64) -> Result<(), String> {
     let device = state.device.clone();
     for summary in storage::list_sessions().await? {
-        let seen = state.seen.get(&summary.id).cloned();
+        let seen_now = seen_of(&summary);
         let known = state
             .index
             .get(&summary.id)
             .is_some_and(|e| !e.is_deleted());
-        let body_changed = seen
-            .as_ref()
-            .is_none_or(|s| s.updated_at != summary.updated_at)
-            || !known;
-        if body_changed {
-            let at = parse_rfc3339_ms(&summary.updated_at).unwrap_or(now);
-            state.index.touch_body(&summary.id, at, &device);
-        } else if seen.as_ref().is_some_and(|s| s.title != summary.title) {
-            state.index.touch_field(&summary.id, "title", now, &device);
+        match change(state.seen.get(&summary.id), &seen_now, known) {
+            Change::Unchanged => {}
+            Change::Body => {
+                let at = parse_rfc3339_ms(&summary.updated_at).unwrap_or(now);
+                state.index.touch_body(&summary.id, at, &device);
+            }
+            Change::Fields(fields) => {
+                for field in fields {
+                    state.index.touch_field(&summary.id, field, now, &device);
+                }
+            }
         }
-        state.seen.insert(
-            summary.id.clone(),
-            Seen {
-                updated_at: summary.updated_at.clone(),
-                title: summary.title.clone(),
-            },
-        );
+        state.seen.insert(summary.id.clone(), seen_now);
     }
     for (id, at) in storage::deleted_sessions().await? {
         let at = at as u64;
@@ -216,14 +215,18 @@ async fn note_local_changes(state: &mut SyncState, now: u64) -> Result<(), Strin
     Ok(())
 }
 
+fn seen_of(summary: &SessionSummary) -> Seen {
+    Seen {
+        updated_at: summary.updated_at.clone(),
+        title: summary.title.clone(),
+        judged_at: summary.judged_at.clone().unwrap_or_default(),
+    }
+}
+
 fn see(state: &mut SyncState, session: &Session) {
-    state.seen.insert(
-        session.id.clone(),
-        Seen {
-            updated_at: session.updated_at.clone(),
-            title: session.title.clone(),
-        },
-    );
+    state
+        .seen
+        .insert(session.id.clone(), seen_of(&SessionSummary::of(session)));
 }
 
 /// Leaves `id` out of `index` as `before` had it, and names why.

@@ -1,10 +1,11 @@
 //! What this device keeps for sync, in local storage: the bucket's settings (never a secret: the
 //! access key's secret and the sync passphrase are kept like provider keys, `platform::keys`), its
-//! random device id, its index and, per session, the updated time and title it last synced, so a
+//! random device id, its index and, per session, what it last synced of it (`sync::seen`), so a
 //! later sync knows what changed here since.
 use std::collections::BTreeMap;
 
 use consilium_engine::sync::index::Index;
+use consilium_engine::sync::seen::Seen;
 use serde::{Deserialize, Serialize};
 
 const SETTINGS_ENTRY: &str = "consilium.sync-settings";
@@ -20,13 +21,6 @@ pub struct SyncSettings {
     pub region: String,
     pub bucket: String,
     pub access_key_id: String,
-}
-
-/// What one session looked like when this device last synced it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Seen {
-    pub updated_at: String,
-    pub title: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -58,6 +58,9 @@ pub struct SessionSummary {
     /// outcomes read as not judged, as their records do.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub judged: Option<Verdict>,
+    /// When it was judged (RFC 3339; None: not judged): sync tells a judgment made here by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judged_at: Option<String>,
 }
 
 impl SessionSummary {
@@ -97,6 +100,7 @@ impl SessionSummary {
             asked_member: member_of(session).map(|(name, _)| name),
             run_ms: crate::views::run_time::run_time_ms(session),
             judged: session.outcome.as_ref().map(|o| o.verdict()),
+            judged_at: session.outcome.as_ref().map(|o| o.judged_at.clone()),
         }
     }
 

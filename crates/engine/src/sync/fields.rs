@@ -6,10 +6,10 @@ use serde_json::{Map, Value};
 
 use super::index::Entry;
 
-/// A session's parts that merge on their own: what the user edits after the run. Issue 43 (outcomes)
-/// adds its field here (e.g. "outcome") once the record carries it; the index then versions it and
-/// `merge` keeps the newer one, with no other change.
-pub const SESSION_FIELDS: &[&str] = &["title"];
+/// A session's parts that merge on their own: what the user edits after the run, each a top-level
+/// key of the record (the title, and the outcome once judged: `record::outcome`). The index versions
+/// each (`seen::change` says which moved) and `merge` keeps the newer one.
+pub const SESSION_FIELDS: &[&str] = &["title", "outcome"];
 
 /// The merged record of `local` and `remote` (JSON objects) by their entries' versions. Anything that
 /// is not an object, or an entry that is a deletion, leaves `local` as it is: the plan merges only

@@ -1,0 +1,59 @@
+//! What this device last synced of a session, and what changed here since: the body when its
+//! updated time moved (a run, a resume), else each field the user edits afterwards whose value moved
+//! (a rename, a judgment of its outcome), so a rename here and an outcome there both survive.
+use serde::{Deserialize, Serialize};
+
+use super::fields::SESSION_FIELDS;
+
+/// One session as this device last synced it (or as it is now, to compare).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seen {
+    pub updated_at: String,
+    pub title: String,
+    /// When its outcome was last judged ("" while not judged): judging, or judging again, moves it.
+    /// States saved before outcomes synced read as not judged.
+    #[serde(default)]
+    pub judged_at: String,
+}
+
+impl Seen {
+    /// The value of the user-editable field `name` (one of `SESSION_FIELDS`).
+    fn field(&self, name: &str) -> &str {
+        match name {
+            "title" => &self.title,
+            "outcome" => &self.judged_at,
+            _ => "",
+        }
+    }
+}
+
+/// What a sync versions for one session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    Unchanged,
+    /// New here, or its body changed (its fields travel with it).
+    Body,
+    /// Only these fields were edited.
+    Fields(Vec<&'static str>),
+}
+
+/// What changed in a session since `before` (None: never synced from here); `known`: the index
+/// holds it live (a session it lacks, or holds deleted, is new here).
+pub fn change(before: Option<&Seen>, now: &Seen, known: bool) -> Change {
+    let Some(before) = before.filter(|_| known) else {
+        return Change::Body;
+    };
+    if before.updated_at != now.updated_at {
+        return Change::Body;
+    }
+    let edited: Vec<&'static str> = SESSION_FIELDS
+        .iter()
+        .copied()
+        .filter(|name| before.field(name) != now.field(name))
+        .collect();
+    if edited.is_empty() {
+        Change::Unchanged
+    } else {
+        Change::Fields(edited)
+    }
+}
