@@ -74,6 +74,9 @@ pub struct AppState {
     pub health: HealthBook,
     /// What OpenRouter keys may still spend, and the last sign-in's outcome.
     pub keys: KeyBook,
+    /// A quiet line above the new-session form, drawn by a part loaded after the first screen
+    /// (the sidebar's: the outcome reminder), so its code is not in the first screen.
+    pub new_session_note: RwSignal<Option<ViewFn>>,
 }
 
 impl AppState {
@@ -89,6 +92,7 @@ impl AppState {
             start: RunStart::default(),
             health: HealthBook::default(),
             keys: KeyBook::default(),
+            new_session_note: RwSignal::new(None),
         }
     }
 

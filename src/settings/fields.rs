@@ -124,6 +124,17 @@ pub fn parse_max_tokens(text: &str) -> Result<u32, String> {
     parse_whole(text, "tokens", check_max_tokens)
 }
 
+/// The days after which an unjudged decision is recalled, as typed: 0 (never) to 365.
+pub fn parse_reminder_days(text: &str) -> Result<u32, String> {
+    parse_whole(text, "days", |days| {
+        if days <= 365 {
+            Ok(())
+        } else {
+            Err(format!("Remind after 0 (never) to 365 days (got {days})."))
+        }
+    })
+}
+
 pub fn parse_timeout(text: &str) -> Result<u32, String> {
     parse_whole(text, "seconds", check_timeout)
 }
@@ -131,6 +142,17 @@ pub fn parse_timeout(text: &str) -> Result<u32, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reminder_days_are_0_for_never_to_a_year() {
+        assert_eq!(parse_reminder_days(" 14 "), Ok(14));
+        assert_eq!(parse_reminder_days("0"), Ok(0));
+        assert_eq!(
+            parse_reminder_days("400"),
+            Err("Remind after 0 (never) to 365 days (got 400).".into())
+        );
+        assert!(parse_reminder_days("two weeks").is_err());
+    }
 
     #[test]
     fn budgets_are_amounts_above_zero_or_empty_for_none() {

@@ -29,7 +29,8 @@ mod storage;
 pub use council_choice::CouncilChoice;
 pub use fields::{
     parse_abstain_threshold, parse_budget, parse_consent_threshold, parse_debate_threshold,
-    parse_hedge_after, parse_max_tokens, parse_timeout, MIN_MAX_TOKENS, MIN_TIMEOUT_SECS,
+    parse_hedge_after, parse_max_tokens, parse_reminder_days, parse_timeout, MIN_MAX_TOKENS,
+    MIN_TIMEOUT_SECS,
 };
 pub use hedging::HEDGE_ADAPTIVE_MULTIPLE;
 pub use migrate::migrate;
@@ -166,6 +167,13 @@ pub struct Settings {
     /// The council new consults start with, kept from a benchmark ("Keep this council"); None:
     /// a new council on the providers in turn.
     pub kept_council: Option<KeptCouncil>,
+    /// Decisions asked more than this many days ago and not judged are recalled on the first
+    /// screen (`library::reminder`); 0: never.
+    pub outcome_reminder_days: u32,
+    /// When the newest decision the reminder was dismissed on was asked: the line stays away
+    /// until a decision asked after it falls due.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome_reminder_dismissed: Option<String>,
 }
 
 /// A one-seat council: the model and the provider it is asked on.
@@ -197,6 +205,8 @@ impl Default for Settings {
             search_web: false,
             alone: None,
             kept_council: None,
+            outcome_reminder_days: consilium_engine::library::reminder::DEFAULT_REMINDER_DAYS,
+            outcome_reminder_dismissed: None,
         }
     }
 }

@@ -2,15 +2,16 @@
 // saved to their records; History's "Awaiting an outcome"; the track record's refusal below 10
 // judged decisions, then its figures once an import of the test's own judged records brings
 // enough; the outcome in the HTML export and in a share link (without the note); the judging
-// control and the track record at phone width without sideways scroll, and axe clean.
+// control and the track record at phone width without sideways scroll, and axe clean; the first
+// screen's reminder of decisions not judged after 14 days, until dismissed.
 import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'fs';
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
-import { runThreeDemos } from './demos';
+import { runThreeDemos, skipToTheDecision } from './demos';
 import { copiedShareLink, exportAs } from './helpers';
 import { expectFitsPhone } from './layout';
-import { storedSession } from './stored';
+import { openSessionId, storedSession, storedSessionIn } from './stored';
 
 async function expectNoViolations(page: Page, view: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -151,4 +152,58 @@ test('the judging control and the track record fit a phone and pass axe', async 
   await expect(page.locator('.track-record-refusal')).toBeVisible();
   await expectFitsPhone(page, 'track record');
   await expectNoViolations(page, 'track record');
+});
+
+test('a decision not judged 14 days after it was asked is recalled above the new-session form until dismissed', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Run the demo council' }).click();
+  await skipToTheDecision(page);
+  const template = await storedSessionIn(page, openSessionId(page), 'complete');
+  // The user's own decisions (the demo's is no decision to recall): one due, one judged, one fresh.
+  const asked = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+  const dueAsked = asked(30);
+  const copy = (id: string, title: string, at: string, outcome?: any) => ({
+    ...structuredClone(template), id, title, demo: false, created_at: at, updated_at: at,
+    ...(outcome ? { outcome } : {}),
+  });
+  const file = testInfo.outputPath('decisions.json');
+  fs.writeFileSync(file, JSON.stringify({
+    format: 'consilium.sessions', version: 1, exported_at: asked(0),
+    sessions: [
+      copy('due', 'Which vendor for <billing>', dueAsked),
+      copy('judged', 'Ship the new importer', asked(40), { verdict: 'right', judged_at: asked(2) }),
+      copy('fresh', 'Hire a second designer', asked(3)),
+    ],
+  }));
+  await page.goto('/#/history');
+  await page.getByLabel('Import sessions').setInputFiles(file);
+  await expect(page.getByText('Imported 3 of 3 sessions from decisions.json.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New session' }).click();
+  const note = page.locator('.outcome-reminder');
+  await expect(note).toHaveText(/^A decision asked more than 14 days ago awaits its outcome: Which vendor for <billing>\s*Dismiss$/);
+  await expect(note.getByRole('link')).toHaveCount(1);
+  await expectNoViolations(page, 'new session with the reminder');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsPhone(page, 'new session with the reminder');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Its link opens the decision, where it is judged.
+  await note.getByRole('link', { name: 'Which vendor for <billing>' }).click();
+  await expect(page.locator('.outcome-judge')).toBeVisible();
+  expect(openSessionId(page)).toBe('due');
+
+  // Dismissed, it stays away, after a reload too.
+  await page.getByRole('button', { name: 'New session' }).click();
+  await note.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(note).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('#session-sidebar')).toContainText('Hire a second designer');
+  await expect(page.getByRole('button', { name: 'Run the demo council' })).toBeEnabled();
+  await expect(note).toHaveCount(0);
+  const settings = JSON.parse((await page.evaluate(() => localStorage.getItem('consilium.settings')))!);
+  expect(settings.outcome_reminder_days).toBe(14);
+  // What Dismiss keeps: when the newest decision it named was asked.
+  expect(Date.parse(settings.outcome_reminder_dismissed)).toBe(Date.parse(dueAsked));
 });

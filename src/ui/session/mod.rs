@@ -38,6 +38,7 @@ pub mod failure_banner;
 pub mod lazy;
 pub mod new;
 mod outcome;
+pub mod outcome_reminder;
 pub mod share_link;
 pub mod shared;
 mod stepper;

@@ -29,6 +29,7 @@ pub fn NewSessionView() -> impl IntoView {
 
     view! {
         <section class="new-session" aria-labelledby="new-title">
+            {move || state.new_session_note.get().map(|note| note.run())}
             // On a phone each protocol shows its name only (the stylesheet hides the rest of the label
             // visually); the accessible name is the whole label everywhere (a hidden span would add a
             // space to it).

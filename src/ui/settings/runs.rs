@@ -1,11 +1,11 @@
 //! Advanced settings: how runs go (tokens, timeouts, budgets, consent, hedging, the protocols'
-//! thresholds).
+//! thresholds), and when an unjudged decision is recalled.
 use leptos::prelude::*;
 
 use super::fields::{CheckSetting, NumberSetting};
 use crate::settings::{
     parse_abstain_threshold, parse_budget, parse_consent_threshold, parse_debate_threshold,
-    parse_hedge_after, parse_max_tokens, parse_timeout, Settings,
+    parse_hedge_after, parse_max_tokens, parse_reminder_days, parse_timeout, Settings,
 };
 
 pub fn budget_text(settings: &Settings) -> String {
@@ -39,6 +39,11 @@ pub fn RunDefaults() -> impl IntoView {
                 parse=parse_hedge_after set=|s, v| s.hedge_after_secs = v shown=|s| s.hedge_after_secs.to_string() />
             <CheckSetting label="Adapt the backup deadline to each provider's speed (2 x its median time to first text)"
                 get=|s| s.hedge_adaptive set=|s, v| s.hedge_adaptive = v />
+        </div>
+        <h3>"Outcomes"</h3>
+        <div class="grid">
+            <NumberSetting label="Recall decisions not judged after (days, 0 for never)" min="0" max="365" step="1"
+                parse=parse_reminder_days set=|s, v| s.outcome_reminder_days = v shown=|s| s.outcome_reminder_days.to_string() />
         </div>
         <h3>"Review and Prioritize"</h3>
         <div class="grid">

@@ -11,14 +11,19 @@ use crate::app::runs::LiveRun;
 use crate::app::AppState;
 use crate::platform::idle::idle;
 use crate::platform::split::{split_fn, PartUnavailable};
+use crate::ui::session::outcome_reminder::show_outcome_reminder;
 use crate::ui::sidebar::{SessionSidebar, SidebarPlaceholder};
 use crate::ui::widgets::part_view::PartFailed;
 
 split_fn! {
     sidebar, preload _preload_sidebar:
-    /// The sidebar; the first load also reads the session list and follows its changes.
+    /// The sidebar; the first load also reads the session list and follows its changes, and puts the
+    /// outcome reminder above the new-session form.
     fn sidebar_in_part(live: LiveRun) -> Result<AnyView, PartUnavailable> {
         follow_library(live);
+        if let Some(state) = use_context::<AppState>() {
+            show_outcome_reminder(state);
+        }
         Ok(view! { <SessionSidebar /> }.into_any())
     }
 }

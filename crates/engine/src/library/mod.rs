@@ -4,6 +4,7 @@
 pub mod filter;
 pub mod list;
 pub mod recent;
+pub mod reminder;
 pub mod search;
 pub mod search_cache;
 pub mod share;
