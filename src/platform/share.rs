@@ -2,7 +2,7 @@
 //! CompressionStream ("deflate-raw") and written in base64url into the URL fragment, and back.
 use consilium_engine::library::share::{
     base64url_decode, base64url_encode, check_inflated, check_length, read_shared_thread,
-    thread_share_payload, SHARED_PREFIX,
+    thread_share_payload_with, OutcomeNotes, SHARED_PREFIX,
 };
 use consilium_engine::record::Session;
 use js_sys::{Array, Function, Reflect, Uint8Array};
@@ -64,14 +64,17 @@ async fn through(bytes: &[u8], stream: &str) -> Result<Vec<u8>, JsValue> {
 
 /// The link to a session (or to every turn of its thread, in order) on this page's address, or
 /// why there is none.
-pub async fn share_link(turns: &[Session]) -> Result<String, String> {
+pub async fn share_link(turns: &[Session], notes: OutcomeNotes) -> Result<String, String> {
     let unavailable = |_| {
         "This browser cannot compress (CompressionStream is missing): share the HTML file instead."
             .to_string()
     };
-    let compressed = through(thread_share_payload(turns).as_bytes(), "CompressionStream")
-        .await
-        .map_err(unavailable)?;
+    let compressed = through(
+        thread_share_payload_with(turns, notes).as_bytes(),
+        "CompressionStream",
+    )
+    .await
+    .map_err(unavailable)?;
     let location = web_sys::window().ok_or("no window")?.location();
     let href = location.href().unwrap_or_default();
     let base = href.split('#').next().unwrap_or_default();

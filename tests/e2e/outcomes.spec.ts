@@ -1,7 +1,7 @@
 // "Did it hold?" (issue 43): three demo decisions judged (Right, Wrong, Partly) on their pages and
 // saved to their records; History's "Awaiting an outcome"; the track record's refusal below 10
 // judged decisions, then its figures once an import of the test's own judged records brings
-// enough; the outcome in the HTML export and in a share link (without the note); the judging
+// enough; the outcome in the HTML export and in a share link (without the note unless ticked); the judging
 // control and the track record at phone width without sideways scroll, and axe clean; the first
 // screen's reminder of decisions not judged after 14 days, until dismissed.
 import AxeBuilder from '@axe-core/playwright';
@@ -131,6 +131,13 @@ test('three decisions judged, the track record refuses below 10 and shows its fi
   await expect(page.locator('.outcome-note')).toHaveCount(0);
   await expect(page.getByText('Shipped in March')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Change the outcome' })).toHaveCount(0);
+
+  // Ticked, the link carries the note too.
+  await openSession(page, consult.id);
+  await page.getByRole('checkbox', { name: 'with my outcome note' }).check();
+  const withNote = await copiedShareLink(page);
+  await page.goto(withNote);
+  await expect(page.locator('.outcome-note')).toHaveText('Shipped in March; it held.');
 });
 
 test('the judging control and the track record fit a phone and pass axe', async ({ page }) => {

@@ -175,7 +175,10 @@ mod travels {
     use consilium_engine::html_report::{report_markdown, session_html};
     use consilium_engine::library::filter::{FilterControl, HistoryFilter};
     use consilium_engine::library::search::searchable_text;
-    use consilium_engine::library::share::{read_shared, share_payload};
+    use consilium_engine::library::share::{
+        read_shared, share_payload, share_payload_with, thread_share_payload,
+        thread_share_payload_with, OutcomeNotes,
+    };
     use consilium_engine::library::summary::SessionSummary;
     use consilium_engine::library::transfer::{export_all, parse_import};
 
@@ -238,6 +241,23 @@ mod travels {
         assert_eq!(outcome.judged_on(), "2027-01-12");
         assert_eq!(outcome.note, "");
         assert_eq!(outcome.history[0].verdict, Verdict::TooEarly);
+    }
+
+    #[test]
+    fn a_share_link_carries_the_notes_only_when_the_user_ticks_them() {
+        let session = judged_demo();
+        let kept = share_payload_with(&session, OutcomeNotes::Kept);
+        let shared = read_shared(&kept).unwrap();
+        assert_eq!(shared.outcome, session.outcome);
+        assert!(kept.contains("Shipped in March"));
+        assert_eq!(
+            share_payload_with(&session, OutcomeNotes::Left),
+            share_payload(&session)
+        );
+        // A thread's link: every turn's notes, as ticked.
+        let turns = [session.clone(), session.clone()];
+        assert!(thread_share_payload_with(&turns, OutcomeNotes::Kept).contains("Shipped in March"));
+        assert!(!thread_share_payload(&turns).contains("Shipped in March"));
     }
 
     #[test]

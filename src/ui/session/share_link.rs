@@ -2,6 +2,7 @@
 //! sheet where it has one, else copied, with a confirmation beside the button. The link itself
 //! (thousands of characters) is never printed on the page; if the browser refuses to copy, it is
 //! offered as a link to copy from the context menu.
+use consilium_engine::library::share::OutcomeNotes;
 use consilium_engine::record::Session;
 use consilium_engine::views::session::tab_title;
 use js_sys::{Function, Object, Promise, Reflect};
@@ -28,16 +29,30 @@ pub fn ShareLink(session: Memo<Option<Session>>) -> impl IntoView {
     let outcome = RwSignal::new(None::<Shared>);
     let state = expect_context::<AppState>();
     let shared = shared_thread();
+    // The outcome's note stays out of a link unless the user ticks it (issue 43).
+    let has_note = move || {
+        session.with(|s| {
+            s.as_ref()
+                .and_then(|s| s.outcome.as_ref())
+                .is_some_and(|o| !o.note.is_empty() || o.history.iter().any(|e| !e.note.is_empty()))
+        })
+    };
+    let with_note = RwSignal::new(false);
     let share = move |_| {
         let Some(session) = session.get_untracked() else {
             return;
         };
         outcome.set(None);
         let shared = shared.clone();
+        let notes = if with_note.get_untracked() && has_note() {
+            OutcomeNotes::Kept
+        } else {
+            OutcomeNotes::Left
+        };
         spawn_local(async move {
             // A thread's link carries every turn.
             let turns = thread_with(state, shared, session.clone()).await;
-            let result = match share_link(&turns).await {
+            let result = match share_link(&turns, notes).await {
                 Ok(link) => hand_over(&link, &tab_title(&session)).await,
                 Err(problem) => Some(Shared::Failed(problem)),
             };
@@ -62,6 +77,13 @@ pub fn ShareLink(session: Memo<Option<Session>>) -> impl IntoView {
     };
     view! {
         <button class="secondary share-button" on:click=share>"Share"</button>
+        <Show when=has_note>
+            <label class="share-note">
+                <input type="checkbox" prop:checked=move || with_note.get()
+                    on:change=move |ev| with_note.set(event_target_checked(&ev)) />
+                "with my outcome note"
+            </label>
+        </Show>
         <span class="share-status" role="status">{said}</span>
     }
 }

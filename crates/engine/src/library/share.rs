@@ -37,9 +37,22 @@ pub fn check_inflated(inflated: usize) -> Result<(), String> {
 /// chats and browser history; the JSON backup keeps the code verbatim (`json_export_notice`). Its
 /// id is kept, so saving it twice is noticed.
 pub fn share_payload(session: &Session) -> String {
+    share_payload_with(session, OutcomeNotes::Left)
+}
+
+/// Whether a link carries the notes of the session's outcome: the outcome and its date always
+/// travel, the user's notes only when they tick "with my outcome note" (issue 43).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutcomeNotes {
+    #[default]
+    Left,
+    Kept,
+}
+
+/// `share_payload`, with the outcome's notes as the user chose.
+pub fn share_payload_with(session: &Session, notes: OutcomeNotes) -> String {
     let mut shared = session.clone();
-    // The outcome and its date travel; the user's notes do not (issue 43).
-    if let Some(outcome) = shared.outcome.as_mut() {
+    if let (Some(outcome), OutcomeNotes::Left) = (shared.outcome.as_mut(), notes) {
         outcome.note.clear();
         for earlier in &mut outcome.history {
             earlier.note.clear();
@@ -98,12 +111,17 @@ fn mask_strings(value: &mut serde_json::Value, secrets: &[(String, String)]) {
 /// What a link to a thread of follow-ups carries: every turn as [`share_payload`] has it, in the
 /// export's format (one turn: that session alone, as before threads).
 pub fn thread_share_payload(turns: &[Session]) -> String {
+    thread_share_payload_with(turns, OutcomeNotes::Left)
+}
+
+/// `thread_share_payload`, with the outcomes' notes as the user chose.
+pub fn thread_share_payload_with(turns: &[Session], notes: OutcomeNotes) -> String {
     if let [one] = turns {
-        return share_payload(one);
+        return share_payload_with(one, notes);
     }
     let sessions: Vec<serde_json::Value> = turns
         .iter()
-        .filter_map(|turn| serde_json::from_str(&share_payload(turn)).ok())
+        .filter_map(|turn| serde_json::from_str(&share_payload_with(turn, notes)).ok())
         .collect();
     serde_json::json!({
         "format": super::transfer::EXPORT_FORMAT,
