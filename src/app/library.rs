@@ -87,6 +87,11 @@ impl Library {
     fn apply(&self, change: Change, live: LiveRun) {
         match change {
             Change::Saved(summary) => self.saved(summary),
+            Change::SavedMany(summaries) => self.sessions.update(|list| {
+                for summary in summaries {
+                    upsert(list, summary);
+                }
+            }),
             Change::Deleted(ids) => {
                 self.sessions
                     .update(|list| list.retain(|s| !ids.contains(&s.id)));

@@ -106,6 +106,78 @@ pub async fn save_imported(session: &Session) -> Result<(), String> {
     Ok(())
 }
 
+/// Sessions per transaction and per announcement when many are stored at once (an import): one
+/// transaction and one announcement per session made a 1,000-session import take minutes, each
+/// announcement redrawing every list of sessions.
+const BATCH: usize = 100;
+
+/// Stores sessions the user brought in on purpose (an import), as `save_imported` does, a batch per
+/// transaction and per announcement; `progress` hears how many are stored so far. A batch the browser
+/// refuses (a full quota, most often) is stored one by one up to the session that does not fit, so
+/// as much as fits is kept: `Err` holds how many were stored and "<id>: <why>" of the first refused.
+pub async fn save_imported_all(
+    sessions: &[Session],
+    mut progress: impl FnMut(usize),
+) -> Result<usize, (usize, String)> {
+    let mut stored = 0;
+    for batch in sessions.chunks(BATCH) {
+        match write_batch(batch).await {
+            Ok(summaries) => {
+                stored += summaries.len();
+                sync::announce(&Change::SavedMany(summaries));
+            }
+            Err(_) => {
+                for session in batch {
+                    save_imported(session)
+                        .await
+                        .map_err(|why| (stored, format!("{}: {why}", session.id)))?;
+                    stored += 1;
+                }
+            }
+        }
+        progress(stored);
+    }
+    Ok(stored)
+}
+
+/// One transaction for all of `sessions`, each written as `save_imported` writes it; their summaries.
+async fn write_batch(sessions: &[Session]) -> Result<Vec<SessionSummary>, String> {
+    let prepared = sessions
+        .iter()
+        .map(prepare)
+        .collect::<Result<Vec<_>, _>>()?;
+    let database = db::database().await?;
+    let run = async {
+        let transaction = database.transaction(&db::ALL_STORES, TransactionMode::ReadWrite)?;
+        for p in &prepared {
+            put_strings(
+                &transaction,
+                &p.id,
+                &p.record,
+                &p.summary_text,
+                Some(&p.text),
+                &p.apart,
+            )?;
+            transaction
+                .object_store(db::DELETED)?
+                .delete(db::key(&p.id))?;
+        }
+        Ok::<bool, idb::Error>(transaction.await?.is_committed())
+    };
+    match run.await {
+        Ok(true) => {}
+        Ok(false) => return Err("the write was aborted".into()),
+        Err(error) => return Err(explain(&error)),
+    }
+    Ok(prepared
+        .into_iter()
+        .map(|p| {
+            p.apart.remember(&p.id);
+            p.summary
+        })
+        .collect())
+}
+
 #[derive(Clone, Copy, PartialEq)]
 pub(crate) enum Tombstone {
     Refuse,
@@ -196,18 +268,7 @@ pub(crate) async fn write_strings(
     let run = async {
         let transaction = database.transaction(&db::ALL_STORES, TransactionMode::ReadWrite)?;
         let records = transaction.object_store(db::SESSIONS)?;
-        // idb's request futures hear only events after their first poll, so the writes are not
-        // awaited one by one: the transaction's end says whether all of them were kept.
-        records.put(&JsValue::from_str(record), Some(&key))?;
-        transaction
-            .object_store(db::SUMMARIES)?
-            .put(&JsValue::from_str(summary), Some(&key))?;
-        if let Some(text) = text {
-            transaction
-                .object_store(db::TEXTS)?
-                .put(&JsValue::from_str(text), Some(&key))?;
-        }
-        outcomes::put(&transaction, id, apart)?;
+        put_strings(&transaction, id, record, summary, text, apart)?;
         let deleted = transaction.object_store(db::DELETED)?;
         let refused = match tombstone {
             Tombstone::Refuse => deleted.get(key.clone())?.await?.is_some(),
@@ -241,6 +302,32 @@ pub(crate) async fn write_strings(
         )),
         Err(error) => Err(explain(&error)),
     }
+}
+
+/// A session's record, summary, search text and questions kept apart, put in `transaction`.
+/// idb's request futures hear only events after their first poll, so the writes are not awaited
+/// one by one: the transaction's end says whether all of them were kept.
+fn put_strings(
+    transaction: &idb::Transaction,
+    id: &str,
+    record: &str,
+    summary: &str,
+    text: Option<&str>,
+    apart: &Apart,
+) -> Result<(), idb::Error> {
+    let key = db::key(id);
+    transaction
+        .object_store(db::SESSIONS)?
+        .put(&JsValue::from_str(record), Some(&key))?;
+    transaction
+        .object_store(db::SUMMARIES)?
+        .put(&JsValue::from_str(summary), Some(&key))?;
+    if let Some(text) = text {
+        transaction
+            .object_store(db::TEXTS)?
+            .put(&JsValue::from_str(text), Some(&key))?;
+    }
+    outcomes::put(transaction, id, apart)
 }
 
 enum Written {

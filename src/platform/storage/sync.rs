@@ -12,6 +12,8 @@ const CHANNEL: &str = "consilium.sessions";
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Change {
     Saved(SessionSummary),
+    /// Many saved at once (an import): one announcement, so every list redraws once.
+    SavedMany(Vec<SessionSummary>),
     Deleted(Vec<String>),
 }
 

@@ -3,7 +3,9 @@
 use std::collections::HashSet;
 
 use consilium_engine::foundation::timestamp::rfc3339_utc;
-use consilium_engine::library::list::{export_file_name, export_message, ImportReport};
+use consilium_engine::library::list::{
+    export_file_name, export_message, importing_line, ImportReport,
+};
 use consilium_engine::{
     library::transfer::drop_identical, library::transfer::export_all, library::transfer::keep_both,
     library::transfer::parse_import,
@@ -49,7 +51,8 @@ pub fn HistoryTransfer(message: RwSignal<Option<String>>) -> impl IntoView {
             };
             let taken: HashSet<String> =
                 history.with_untracked(|h| h.iter().map(|s| s.id.clone()).collect());
-            message.set(Some(import(&text, &file.name(), &taken).await));
+            let said = import(&text, &file.name(), &taken, message).await;
+            message.set(Some(said));
         });
     };
     view! {
@@ -62,7 +65,12 @@ pub fn HistoryTransfer(message: RwSignal<Option<String>>) -> impl IntoView {
 }
 
 /// Imports what `text` holds and says what happened, in one message.
-async fn import(text: &str, file_name: &str, taken: &HashSet<String>) -> String {
+async fn import(
+    text: &str,
+    file_name: &str,
+    taken: &HashSet<String>,
+    message: RwSignal<Option<String>>,
+) -> String {
     let mut incoming = match parse_import(text) {
         Ok(incoming) => incoming,
         Err(error) => return format!("Nothing was imported from {file_name}: {error}"),
@@ -84,13 +92,18 @@ async fn import(text: &str, file_name: &str, taken: &HashSet<String>) -> String 
         refused: incoming.refused,
         ..ImportReport::default()
     };
-    for session in &incoming.sessions {
-        match storage::save_imported(session).await {
-            Ok(()) => report.saved += 1,
-            Err(error) => {
-                report.failed.push(format!("{}: {error}", session.id));
-                break; // a full quota refuses the rest too; what is saved stays saved
-            }
+    let total = incoming.sessions.len();
+    let progress = |stored: usize| {
+        if stored < total {
+            message.set(Some(importing_line(stored, total)));
+        }
+    };
+    match storage::save_imported_all(&incoming.sessions, progress).await {
+        Ok(stored) => report.saved = stored,
+        // A full quota refuses the rest too; what is saved stays saved.
+        Err((stored, why)) => {
+            report.saved = stored;
+            report.failed.push(why);
         }
     }
     report.message(file_name)

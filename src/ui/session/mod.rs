@@ -111,6 +111,9 @@ pub fn SessionView(id: String) -> impl IntoView {
         let id = id.clone();
         move |change| match change {
             Change::Saved(summary) if summary.id == id && !is_live() => load(id.clone(), false),
+            Change::SavedMany(summaries) if summaries.iter().any(|s| s.id == id) && !is_live() => {
+                load(id.clone(), false)
+            }
             Change::Deleted(ids) if ids.contains(&id) => deleted.set(true),
             _ => {}
         }

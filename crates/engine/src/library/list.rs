@@ -133,6 +133,15 @@ pub fn export_message(exported: usize, file_name: &str, unreadable: usize) -> St
     }
 }
 
+/// While an import is being saved: "Importing… 300 of 1,000 sessions saved."
+pub fn importing_line(stored: usize, total: usize) -> String {
+    format!(
+        "Importing… {} of {} sessions saved.",
+        crate::views::numbers::thousands(stored as u64),
+        crate::views::numbers::thousands(total as u64)
+    )
+}
+
 /// What an import did, in one message.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ImportReport {
