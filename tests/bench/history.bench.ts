@@ -1,5 +1,5 @@
-// History at 1,000 sessions: bytes per stored session, the time to show the list, and the time to
-// answer a search (first search, which reads the search texts, and later ones), in the page, from
+// History at 1,000 sessions: bytes per stored session, the time to show the list, the time to
+// answer a search, and the time to import them all from one export-all file (first search, which reads the search texts, and later ones), in the page, from
 // the click or keystroke to the DOM showing the result.
 import { expect, Page, test } from '@playwright/test';
 import * as fs from 'fs';
@@ -98,8 +98,34 @@ test('history at 1,000 sessions', async ({ page }) => {
     await expect.poll(() => page.evaluate(() => (window as any).__doneAt), { timeout: 60_000 }).toBeGreaterThan(0);
     refreshMs.push((await page.evaluate(() => (window as any).__doneAt)) - started);
   }
+  // Everything exported in one file, then imported into a fresh browser profile: from choosing the
+  // file to "Imported N of N sessions".
+  await page.goto('/#/history');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export all' }).click(),
+  ]);
+  const exportFile = 'test-results/bench-history-export-all.json';
+  await download.saveAs(exportFile);
+  const exported = JSON.parse(fs.readFileSync(exportFile, 'utf8')).sessions.length;
+  const importMs: number[] = [];
+  for (let i = 0; i < Math.min(REPEATS, 3); i++) {
+    const fresh = await page.context().browser()!.newContext();
+    const importer = await fresh.newPage();
+    await importer.goto('/#/history');
+    await importer.getByRole('button', { name: 'Export all' }).waitFor();
+    const started = Date.now();
+    await importer.getByLabel('Import sessions').setInputFiles(exportFile);
+    await expect(importer.getByText(`Imported ${exported.toLocaleString('en-US')} of ${exported.toLocaleString('en-US')} sessions`))
+      .toBeVisible({ timeout: 600_000 });
+    importMs.push(Date.now() - started);
+    await fresh.close();
+  }
   const result = {
     measured_at: new Date().toISOString(),
+    export_bytes: fs.statSync(exportFile).size,
+    exported_sessions: exported,
+    import_ms: importMs,
     sessions: SESSIONS + 3,
     repeats: REPEATS,
     record_bytes: recordBytes,
@@ -114,6 +140,7 @@ test('history at 1,000 sessions', async ({ page }) => {
       list_first: median(listFirstMs), list: median(listMs),
       first_search: median(firstSearchMs), search: median(searchMs),
       other_tab_refresh: median(refreshMs),
+      import: median(importMs),
     },
   };
   console.log(JSON.stringify(result, null, 2));

@@ -3,8 +3,8 @@
 //! its questions before a start, and the history list's words.
 use consilium_engine::demo::demo_session;
 use consilium_engine::library::list::{
-    count_line, export_file_name, export_message, format_bytes, short_time, shown_ids,
-    storage_line, ImportReport,
+    count_line, export_file_name, export_message, format_bytes, importing_line, short_time,
+    shown_ids, storage_line, ImportReport,
 };
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::prioritize::run_prioritize;
@@ -823,6 +823,20 @@ fn export_and_import_say_what_they_did_in_one_message() {
     assert_eq!(
         clean.message("in.json"),
         "Imported 2 of 2 sessions from in.json."
+    );
+    // Counts of thousands read with their separators, while and after it saves.
+    let large = ImportReport {
+        saved: 1_008,
+        offered: 1_008,
+        ..ImportReport::default()
+    };
+    assert_eq!(
+        large.message("all.json"),
+        "Imported 1,008 of 1,008 sessions from all.json."
+    );
+    assert_eq!(
+        importing_line(300, 1_008),
+        "Importing… 300 of 1,008 sessions saved."
     );
     let messy = ImportReport {
         saved: 1,

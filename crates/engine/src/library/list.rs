@@ -168,7 +168,8 @@ impl ImportReport {
         }
         let mut parts = vec![format!(
             "Imported {} of {} sessions from {file_name}.",
-            self.saved, self.offered
+            crate::views::numbers::thousands(self.saved as u64),
+            crate::views::numbers::thousands(self.offered as u64)
         )];
         if self.identical > 0 {
             parts.push(match self.identical {
