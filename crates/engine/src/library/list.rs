@@ -102,14 +102,13 @@ pub fn shown_ids(
         .collect();
     // A thread of follow-ups is one row, shown where its first found turn is.
     let entries = one_per_thread(all);
+    let entry_of: HashMap<&str, &str> = entries
+        .iter()
+        .map(|entry| (thread_of(entry), entry.id.as_str()))
+        .collect();
     threads_of(all, &found)
         .into_iter()
-        .filter_map(|thread| {
-            entries
-                .iter()
-                .find(|entry| thread_of(entry) == thread)
-                .map(|entry| entry.id.clone())
-        })
+        .filter_map(|thread| entry_of.get(thread.as_str()).map(|id| id.to_string()))
         .collect()
 }
 

@@ -1,6 +1,6 @@
 //! Which stored sessions make one thread: a first consult and every follow-up asked in its thread
 //! (each names the first turn: `FollowUpOf::thread_root`), in the order they were asked.
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use consilium_order as order;
 
@@ -15,10 +15,29 @@ pub fn thread_of(summary: &SessionSummary) -> &str {
 /// when it is still stored).
 pub fn thread_turn_ids(all: &[SessionSummary], root: &str) -> Vec<String> {
     let mut turns: Vec<&SessionSummary> = all.iter().filter(|s| thread_of(s) == root).collect();
-    order::sort_by(&mut turns, |a, b| {
+    in_order_asked(&mut turns, root);
+    turns.into_iter().map(|s| s.id.clone()).collect()
+}
+
+/// A thread's turns in the order asked: the first turn first, then by creation.
+fn in_order_asked(turns: &mut [&SessionSummary], root: &str) {
+    order::sort_by(turns, |a, b| {
         (a.id != root, &a.created_at).cmp(&(b.id != root, &b.created_at))
     });
-    turns.into_iter().map(|s| s.id.clone()).collect()
+}
+
+/// Every thread's turns in the order asked, by the thread's id: one pass over the library, so
+/// the lists stay linear in its size (at 1,000 sessions a scan per thread cost History hundreds of
+/// milliseconds).
+fn turns_by_thread(all: &[SessionSummary]) -> HashMap<&str, Vec<&SessionSummary>> {
+    let mut threads: HashMap<&str, Vec<&SessionSummary>> = HashMap::new();
+    for summary in all {
+        threads.entry(thread_of(summary)).or_default().push(summary);
+    }
+    for (root, turns) in threads.iter_mut() {
+        in_order_asked(turns, root);
+    }
+    threads
 }
 
 /// The library as its lists show it (the sidebar, History): one entry per thread, keyed by the
@@ -26,17 +45,15 @@ pub fn thread_turn_ids(all: &[SessionSummary], root: &str) -> Vec<String> {
 /// turn's) with the latest turn's state, outcome and last save, and the latest turn's question
 /// as its subtitle when the thread has more than one turn (naming the member a turn asked alone). Newest first is the lists' own order.
 pub fn one_per_thread(all: &[SessionSummary]) -> Vec<SessionSummary> {
+    let threads = turns_by_thread(all);
+    let mut listed: HashSet<&str> = HashSet::new();
     let mut entries: Vec<SessionSummary> = Vec::new();
     for summary in all {
         let thread = thread_of(summary);
-        if entries.iter().any(|entry| thread_of(entry) == thread) {
+        if !listed.insert(thread) {
             continue;
         }
-        let ids = thread_turn_ids(all, thread);
-        let turns: Vec<&SessionSummary> = ids
-            .iter()
-            .filter_map(|id| all.iter().find(|s| &s.id == id))
-            .collect();
+        let turns = threads.get(thread).map(Vec::as_slice).unwrap_or_default();
         let (Some(first), Some(latest)) = (turns.first(), turns.last()) else {
             continue;
         };
@@ -66,13 +83,16 @@ pub fn one_per_thread(all: &[SessionSummary]) -> Vec<SessionSummary> {
 /// `ids` (sessions a list found, in its order) as the threads they belong to: each thread's id
 /// once, where its first found turn was.
 pub fn threads_of(all: &[SessionSummary], ids: &[String]) -> Vec<String> {
+    let thread_by_id: HashMap<&str, &str> =
+        all.iter().map(|s| (s.id.as_str(), thread_of(s))).collect();
+    let mut listed: HashSet<&str> = HashSet::new();
     let mut threads: Vec<String> = Vec::new();
     for id in ids {
-        let thread = all
-            .iter()
-            .find(|s| &s.id == id)
-            .map_or(id.as_str(), thread_of);
-        if !threads.iter().any(|t| t == thread) {
+        let thread = thread_by_id
+            .get(id.as_str())
+            .copied()
+            .unwrap_or(id.as_str());
+        if listed.insert(thread) {
             threads.push(thread.to_string());
         }
     }
@@ -86,13 +106,15 @@ pub fn hits_by_entry<H: Clone>(
     all: &[SessionSummary],
     hits: &HashMap<String, H>,
 ) -> HashMap<String, H> {
+    let threads = turns_by_thread(all);
     one_per_thread(all)
         .into_iter()
         .filter_map(|entry| {
             let hit = hits.get(&entry.id).or_else(|| {
-                thread_turn_ids(all, thread_of(&entry))
+                threads
+                    .get(thread_of(&entry))?
                     .iter()
-                    .find_map(|id| hits.get(id))
+                    .find_map(|turn| hits.get(&turn.id))
             })?;
             Some((entry.id, hit.clone()))
         })
