@@ -2,6 +2,8 @@
 //! as in History: words and "quoted phrases"), without the one whose deletion waits for its
 //! undo, under date headings (Today, Yesterday, Last 7 days, Older) by the local calendar, and
 //! the title a rename saves. A thread of follow-ups is one entry (`thread::one_per_thread`).
+use std::collections::HashSet;
+
 use super::recent::{newest_entries, RecentEntry};
 use super::search::{Query, SearchText};
 use crate::foundation::timestamp::parse_rfc3339_ms;
@@ -88,7 +90,7 @@ pub fn sidebar_groups(
 ) -> Vec<SidebarGroup> {
     let search = Query::parse(query.search);
     // One entry per thread: admitted when any of its turns is (its question or decision).
-    let found: Vec<&str> = all
+    let found: HashSet<&str> = all
         .iter()
         .filter(|s| sidebar_admits(s, &search))
         .map(thread_of)
@@ -96,7 +98,7 @@ pub fn sidebar_groups(
     let threads = one_per_thread(all);
     let admitted = threads
         .iter()
-        .filter(|s| query.hidden != Some(s.id.as_str()) && found.contains(&thread_of(s)))
+        .filter(|s| query.hidden != Some(s.id.as_str()) && found.contains(thread_of(s)))
         .collect();
     // A later turn running here makes its thread's entry "Running".
     let running = query.running.map(|id| {
