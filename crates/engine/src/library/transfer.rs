@@ -1,7 +1,7 @@
 //! Export all / import: one file holding every session, and reading such a file (or a single
 //! session's JSON) back, every session checked as when it is opened, never overwriting a session
 //! already here: one with the same id comes in under a new id, and the report says so.
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{json, Value};
 
@@ -171,20 +171,31 @@ pub fn keep_both(incoming: &mut [Session], taken: &HashSet<String>) -> Vec<(Stri
 /// a new id, by [`keep_both`]).
 pub fn drop_identical(incoming: &mut Vec<Session>, stored: &[Session]) -> usize {
     let before = incoming.len();
-    let mut seen: Vec<(String, Value)> = stored
-        .iter()
-        .map(|session| (session.id.clone(), record_json(session)))
-        .collect();
-    incoming.retain(|session| {
-        let json = record_json(session);
-        let duplicate = seen
-            .iter()
-            .any(|(id, other)| *id == session.id && *other == json);
-        if !duplicate {
-            seen.push((session.id.clone(), json));
+    // Records are compared as JSON only when their ids meet: an import of a thousand new sessions
+    // converts none (each conversion is the whole record as a tree).
+    let mut stored_by_id: HashMap<&str, Vec<&Session>> = HashMap::new();
+    for session in stored {
+        stored_by_id.entry(&session.id).or_default().push(session);
+    }
+    let mut kept_by_id: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut keep = vec![true; incoming.len()];
+    for (index, session) in incoming.iter().enumerate() {
+        let earlier_stored = stored_by_id.get(session.id.as_str());
+        let earlier_kept = kept_by_id.get(session.id.as_str());
+        if earlier_stored.is_some() || earlier_kept.is_some() {
+            let json = record_json(session);
+            let same = |other: &Session| record_json(other) == json;
+            let duplicate = earlier_stored.is_some_and(|list| list.iter().any(|s| same(s)))
+                || earlier_kept.is_some_and(|list| list.iter().any(|&i| same(&incoming[i])));
+            if duplicate {
+                keep[index] = false;
+                continue;
+            }
         }
-        !duplicate
-    });
+        kept_by_id.entry(&session.id).or_default().push(index);
+    }
+    let mut flags = keep.into_iter();
+    incoming.retain(|_| flags.next().unwrap_or(true));
     before - incoming.len()
 }
 
