@@ -63,7 +63,9 @@ test('a hand-edited invalid session says so when opened and does not offer to re
     'This session\'s record is invalid: Round 1 names "panelist-9", who is not on the panel. It cannot be resumed.',
   );
   await expect(page.locator('.interrupted')).toHaveCount(0);
-  // Nothing is deleted: the edited answer is still shown, and the record is still stored.
-  await expect(page.locator('.round[data-round="1"] .position-card')).toHaveCount(3);
+  // Nothing is deleted: the edited answer is still shown, and the record is still stored (the
+  // panelist it no longer names is shown as giving no answer).
+  await expect(page.locator('.round[data-round="1"] .position-card:not(.no-answer)')).toHaveCount(3);
+  await expect(page.locator('.round[data-round="1"] .position-card.no-answer')).toHaveCount(1);
   expect(Object.keys(await storedSessions(page))).toHaveLength(1);
 });
