@@ -82,6 +82,11 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
             "depth" => read_field(&mut settings.depth, value),
             "search_web" => read_field(&mut settings.search_web, value),
             "alone" => read_field(&mut settings.alone, value),
+            "kept_council" => read_field(&mut settings.kept_council, value),
+            "outcome_reminder_days" => read_field(&mut settings.outcome_reminder_days, value),
+            "outcome_reminder_dismissed" => {
+                read_field(&mut settings.outcome_reminder_dismissed, value)
+            }
             _ => None, // a field from a newer version: ignored here
         };
         if let Some(problem) = problem {
@@ -184,6 +189,36 @@ mod tests {
             .unwrap()
             .get("model_facts")
             .is_none());
+    }
+
+    #[test]
+    fn every_setting_a_save_writes_is_read_back() {
+        let participant = |id: &str| json!({"id": id, "label": id, "provider_id": "p", "provider_label": "P", "model": "m"});
+        let mut full = Settings {
+            verbose: true,
+            search_web: true,
+            hedge_adaptive: false,
+            depth: Depth::Vote,
+            outcome_reminder_days: 30,
+            outcome_reminder_dismissed: Some("2026-11-20T09:00:00.000Z".into()),
+            kept_council: Some(
+                serde_json::from_value(json!({
+                    "panelists": [participant("a"), participant("b")],
+                    "judge": participant("j"),
+                }))
+                .unwrap(),
+            ),
+            alone: Some(crate::settings::ModelAlone {
+                provider_id: "p".into(),
+                model: "m".into(),
+            }),
+            ..Settings::default()
+        };
+        full.max_tokens = 2048;
+        full.timeout_secs = 30;
+        let (read, problems) = migrate(serde_json::to_value(&full).unwrap());
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(read, full);
     }
 
     #[test]
