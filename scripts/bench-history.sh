@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # History at 1,000 sessions in Chromium against the release build: bytes per stored session, the
-# time to show the list and to answer a search; recorded in BENCHMARKS.md between
+# time to show the list, to answer a search and to import them all from one file; recorded in BENCHMARKS.md between
 # <!-- history:start --> and <!-- history:end --> with the date and machine.
 # Run after scripts/setup.sh all.
 set -euo pipefail
@@ -28,6 +28,7 @@ median of {d['repeats']} runs; the list draws its first 100 rows ("Show more" ad
 | first search after a page load (search texts read) | {m['first_search']} | < 200 ({verdict(m['first_search'], 200)}) | {runs(d['first_search_ms'])} |
 | later searches | {m['search']} | < 200 ({verdict(m['search'], 200)}) | {runs(d['search_ms'])} |
 | a session imported in another tab, until this tab's search shows it (save, announcement, its search text read) | {m['other_tab_refresh']} | | {runs(d['other_tab_refresh_ms'])} |
+| everything exported in one file ({d['exported_sessions']:,} sessions, {d['export_bytes'] / 1e6:.1f} MB) imported into a fresh profile, from choosing the file to "Imported" | {m['import']:,} | < 10,000 ({verdict(m['import'], 10000)}) | {runs(d['import_ms'])} |
 
 Storage: {d['stored_bytes_per_session']:,} bytes per stored session as the browser counts it
 (`navigator.storage.estimate()` before and after, record + summary + search text; IndexedDB compresses),

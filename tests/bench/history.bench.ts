@@ -8,6 +8,7 @@ import { runThreeDemos, seedSessions } from '../e2e/demos';
 const SESSIONS = 1_000;
 const REPEATS = Number(process.env.BENCH_RUNS ?? 5);
 
+const n = (count: number) => count.toLocaleString('en-US');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** ms from `act` to `done()` being true in the page (checked on every DOM change). */
@@ -38,7 +39,7 @@ test('history at 1,000 sessions', async ({ page }) => {
   await page.reload();
   await page.getByRole('button', { name: 'History' }).click();
   const countText = page.locator('.history-actions [role=status]');
-  await expect(countText).toHaveText(`${SESSIONS + 3} sessions`);
+  await expect(countText).toHaveText(`${n(SESSIONS + 3)} sessions`);
   const reindexMs = Date.now() - reindexStart;
   const after = await usage(page);
 
@@ -47,9 +48,9 @@ test('history at 1,000 sessions', async ({ page }) => {
   const firstSearchMs: number[] = [];
   const searchMs: number[] = [];
   const listDone = `document.querySelectorAll('.session-item').length === 100`;
-  const oneHit = `document.querySelector('.history-actions [role=status]')?.textContent === '1 of ${SESSIONS + 3} sessions match'`;
+  const oneHit = `document.querySelector('.history-actions [role=status]')?.textContent === '1 of ${n(SESSIONS + 3)} sessions match'`;
   const search = (word: string) => page.evaluate((word) => {
-    const box = document.querySelector('input[type=search]') as HTMLInputElement;
+    const box = document.querySelector('.history input[type=search]') as HTMLInputElement;
     box.value = word;
     box.dispatchEvent(new Event('input', { bubbles: true }));
   }, word);
@@ -61,7 +62,7 @@ test('history at 1,000 sessions', async ({ page }) => {
     listFirstMs.push(await timeUntil(page, listDone, () => page.getByRole('button', { name: 'History' }).click()));
     firstSearchMs.push(await timeUntil(page, oneHit, () => search('quetzalcoatlite')));
     await search('');
-    await expect(countText).toHaveText(`${SESSIONS + 3} sessions`);
+    await expect(countText).toHaveText(`${n(SESSIONS + 3)} sessions`);
     searchMs.push(await timeUntil(page, oneHit, () => search('QUETZALCOATLITE')));
     // Back to New and to History again: the summaries are in memory.
     await page.getByRole('button', { name: 'New session' }).click();
@@ -72,9 +73,9 @@ test('history at 1,000 sessions', async ({ page }) => {
   // tab's results including it (the save, the announcement, and the search texts read again).
   const other = await page.context().newPage();
   await other.goto('/#/history');
-  await expect(other.locator('.history-actions [role=status]')).toHaveText(`${SESSIONS + 3} sessions`);
+  await expect(other.locator('.history-actions [role=status]')).toHaveText(`${n(SESSIONS + 3)} sessions`);
   await search('quetzalcoatlite');
-  await expect(countText).toHaveText(`1 of ${SESSIONS + 3} sessions match`);
+  await expect(countText).toHaveText(`1 of ${n(SESSIONS + 3)} sessions match`);
   const refreshMs: number[] = [];
   for (let i = 0; i < REPEATS; i++) {
     const session = structuredClone(templates[0]);
@@ -83,7 +84,7 @@ test('history at 1,000 sessions', async ({ page }) => {
     session.body.round4.recommendation += ' Use the quetzalcoatlite rollout.';
     const file = `test-results/bench-history-other-${i}.json`;
     fs.writeFileSync(file, JSON.stringify(session));
-    const matching = `${i + 2} of ${SESSIONS + 4 + i} sessions match`;
+    const matching = `${i + 2} of ${n(SESSIONS + 4 + i)} sessions match`;
     await page.evaluate((matching) => {
       (window as any).__doneAt = 0;
       new MutationObserver((_, observer) => {
