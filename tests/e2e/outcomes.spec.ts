@@ -111,6 +111,8 @@ test('three decisions judged, the track record refuses below 10 and shows its fi
   await expect(councilRows.first()).toContainText('10 (7 right, 1 partly, 2 wrong)');
   await expect(page.locator('.track-record-depths tbody tr')).toHaveCount(3);
   await expect(page.locator('.track-record-brier')).toContainText('Brier score: ');
+  // No thread here has a member asked alone beside a council decision: it says why there is no comparison.
+  await expect(page.locator('.track-record-member')).toHaveText(/^No thread has both a judged answer of one member asked alone/);
   await expect(councilRows.first().locator('th')).toHaveText('scripted · Pragmatic engineer, scripted · Risk analyst, scripted · Skeptic; judge scripted');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectFitsPhone(page, 'track record with figures');

@@ -30,6 +30,7 @@ fn decision(
         council_key: council.into(),
         council_label: format!("council {council}"),
         kind,
+        thread: format!("thread-{council}"),
         early,
         confidence,
         verdict,
@@ -188,6 +189,44 @@ fn early_decisions_are_compared_with_cross_examined_ones_on_the_same_councils() 
     assert_eq!(both.cross_examined.judged(), 2);
     close(both.cross_examined.share().unwrap(), 1.0);
     close(both.cross_examined.interval().low, 0.34238022750665303);
+}
+
+#[test]
+fn one_member_alone_is_compared_with_the_council_in_the_same_threads() {
+    let in_thread = |thread: &str, kind: Kind, verdict: Verdict| DecisionFacts {
+        thread: thread.into(),
+        ..decision("A", kind, None, Some(verdict), None, 0.0)
+    };
+    let mut all = reference_decisions();
+    all.extend([
+        in_thread("t1", Kind::Full, Verdict::Right),
+        in_thread("t1", Kind::OneMember, Verdict::Wrong),
+        in_thread("t2", Kind::Adaptive, Verdict::Partly),
+        in_thread("t2", Kind::OneMember, Verdict::Right),
+        in_thread("t2", Kind::OneMember, Verdict::TooEarly),
+        // A thread with only a member's answer, and one with only the council's, are not compared.
+        in_thread("t3", Kind::OneMember, Verdict::Right),
+        in_thread("t4", Kind::Vote, Verdict::Wrong),
+    ]);
+    let record = track_record_of(&all);
+    let both = record.member_against_council.clone().unwrap();
+    assert_eq!(both.threads, 2);
+    assert_eq!((both.member.right, both.member.wrong), (1, 1));
+    close(both.member.share().unwrap(), 0.5);
+    assert_eq!((both.council.right, both.council.partly), (1, 1));
+    close(both.council.share().unwrap(), 0.75);
+    let words = track_record_view(&record).member_against_council;
+    assert!(
+        words.starts_with(
+            "On the 2 threads with both: one member asked alone, right 50% (2 answers, 95% CI "
+        ),
+        "{words}"
+    );
+    assert!(words.contains("; the council, right 75% (2 decisions, 95% CI "), "{words}");
+    // Without such threads it says why there is no comparison.
+    assert!(track_record_view(&track_record_of(&reference_decisions()))
+        .member_against_council
+        .starts_with("No thread has both"));
 }
 
 #[test]

@@ -95,6 +95,8 @@ fn figures_view(view: TrackRecordView) -> impl IntoView {
         <CardsTable class="track-record-depths" columns=DEPTH_COLUMNS rows=kinds />
         <h3>"Decided early or cross-examined"</h3>
         <p class="track-record-early">{view.early_against_full.clone()}</p>
+        <h3>"One member alone or the council"</h3>
+        <p class="track-record-member">{view.member_against_council.clone()}</p>
         <h3>"How the stated confidence held up"</h3>
         <p class="track-record-brier">{view.calibration.brier.clone()}</p>
         <CardsTable class="track-record-bands" columns=BAND_COLUMNS rows=bands />

@@ -42,6 +42,9 @@ pub struct DecisionFacts {
     /// The council in words: "gpt-4o · Skeptic, gpt-4o-mini, judge claude-sonnet-4".
     pub council_label: String,
     pub kind: Kind,
+    /// The thread it belongs to: its first turn's id (its own for a first turn, a review or a
+    /// backlog).
+    pub thread: String,
     /// A consult decided before any cross-examination (by vote, or agreed early); None when the
     /// question does not apply (one model, one member, review, prioritize).
     pub early: Option<bool>,
@@ -84,6 +87,10 @@ pub fn decision_facts(session: &Session) -> Option<DecisionFacts> {
         council_key,
         council_label,
         kind,
+        thread: match &session.body {
+            Body::Consult(body) => body.thread_root().unwrap_or(&session.id).to_string(),
+            _ => session.id.clone(),
+        },
         early,
         confidence,
         verdict: session.outcome.as_ref().map(|o| o.verdict()),

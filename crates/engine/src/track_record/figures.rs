@@ -82,6 +82,15 @@ pub struct EarlyAgainstFull {
     pub cross_examined: Tally,
 }
 
+/// One member asked alone in a thread against the council's decisions in the same threads, on
+/// the threads that have judged ones of both.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemberAgainstCouncil {
+    pub threads: u64,
+    pub member: Tally,
+    pub council: Tally,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Calibration {
     /// Judged decisions with a stated confidence.
@@ -105,6 +114,7 @@ pub struct TrackRecord {
     pub kinds: Vec<Group>,
     pub calibration: Calibration,
     pub early_against_full: Option<EarlyAgainstFull>,
+    pub member_against_council: Option<MemberAgainstCouncil>,
     pub cost_per_right: Option<f64>,
 }
 
@@ -162,6 +172,7 @@ pub fn track_record_of(decisions: &[DecisionFacts]) -> TrackRecord {
             bins: reliability_bins_graded(&forecasts, BANDS),
         },
         early_against_full: early_against_full(decisions),
+        member_against_council: member_against_council(decisions),
         cost_per_right: cost_per_right(decisions.iter()),
     }
 }
@@ -233,36 +244,65 @@ fn cost_per_right<'a>(decisions: impl Iterator<Item = &'a DecisionFacts>) -> Opt
 
 fn early_against_full(decisions: &[DecisionFacts]) -> Option<EarlyAgainstFull> {
     // Per council: (early, cross-examined) tallies of its judged consults.
-    let mut by_council: BTreeMap<&str, (Tally, Tally)> = BTreeMap::new();
+    let by_council = paired(decisions, |d| Some((d.council_key.as_str(), d.early?)));
+    let (councils, early, cross_examined) = both_sides(by_council)?;
+    Some(EarlyAgainstFull {
+        councils,
+        early,
+        cross_examined,
+    })
+}
+
+fn member_against_council(decisions: &[DecisionFacts]) -> Option<MemberAgainstCouncil> {
+    // Per thread: (one member, the council) tallies of its judged turns.
+    let by_thread = paired(decisions, |d| match d.kind {
+        Kind::OneMember => Some((d.thread.as_str(), true)),
+        Kind::Vote | Kind::Adaptive | Kind::Full => Some((d.thread.as_str(), false)),
+        _ => None,
+    });
+    let (threads, member, council) = both_sides(by_thread)?;
+    Some(MemberAgainstCouncil {
+        threads,
+        member,
+        council,
+    })
+}
+
+/// The judged decisions `side` places, by group: (tally of the first side, of the second).
+fn paired<'a>(
+    decisions: &'a [DecisionFacts],
+    side: impl Fn(&'a DecisionFacts) -> Option<(&'a str, bool)>,
+) -> BTreeMap<&'a str, (Tally, Tally)> {
+    let mut groups: BTreeMap<&str, (Tally, Tally)> = BTreeMap::new();
     for decision in decisions {
-        let (Some(early), Some(verdict)) = (decision.early, decision.verdict) else {
+        let (Some((group, first)), Some(verdict)) = (side(decision), decision.verdict) else {
             continue;
         };
-        let entry = by_council.entry(&decision.council_key).or_default();
-        if early {
+        let entry = groups.entry(group).or_default();
+        if first {
             entry.0.add(verdict);
         } else {
             entry.1.add(verdict);
         }
     }
-    let mut result = EarlyAgainstFull {
-        councils: 0,
-        early: Tally::default(),
-        cross_examined: Tally::default(),
-    };
-    for (early, cross) in by_council.values() {
-        if early.judged() == 0 || cross.judged() == 0 {
+    groups
+}
+
+/// The two sides summed over the groups that have judged decisions on both (so a difference is
+/// not merely which groups have which): how many groups, and each side's tally.
+fn both_sides(groups: BTreeMap<&str, (Tally, Tally)>) -> Option<(u64, Tally, Tally)> {
+    let mut count = 0;
+    let (mut first, mut second) = (Tally::default(), Tally::default());
+    for (one, other) in groups.values() {
+        if one.judged() == 0 || other.judged() == 0 {
             continue;
         }
-        result.councils += 1;
-        for (into, from) in [
-            (&mut result.early, early),
-            (&mut result.cross_examined, cross),
-        ] {
+        count += 1;
+        for (into, from) in [(&mut first, one), (&mut second, other)] {
             into.right += from.right;
             into.partly += from.partly;
             into.wrong += from.wrong;
         }
     }
-    (result.councils > 0).then_some(result)
+    (count > 0).then_some((count, first, second))
 }

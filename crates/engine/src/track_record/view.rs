@@ -26,6 +26,9 @@ pub struct TrackRecordView {
     pub kinds: Vec<GroupRow>,
     /// Early decisions against cross-examined ones, or why there is no comparison.
     pub early_against_full: String,
+    /// One member asked alone against the council in the same threads, or why there is no
+    /// comparison.
+    pub member_against_council: String,
     pub calibration: CalibrationView,
     /// "$0.042 per right decision", or why there is no figure.
     pub cost: String,
@@ -91,6 +94,7 @@ pub fn track_record_view(record: &TrackRecord) -> TrackRecordView {
         councils: shown(&record.councils),
         kinds: shown(&record.kinds),
         early_against_full: early_words(record),
+        member_against_council: member_words(record),
         calibration: CalibrationView {
             brier,
             forecasts: record.calibration.forecasts,
@@ -180,5 +184,28 @@ fn early_words(record: &TrackRecord) -> String {
         share(&both.cross_examined),
         counted(both.cross_examined.judged() as usize, "decision"),
         ci(both.cross_examined.interval()),
+    )
+}
+
+fn member_words(record: &TrackRecord) -> String {
+    if !record.enough() {
+        return String::new();
+    }
+    let Some(both) = &record.member_against_council else {
+        return "No thread has both a judged answer of one member asked alone and a judged \
+                council decision, so the two cannot be compared on the same questions yet."
+            .into();
+    };
+    let share = |t: &Tally| t.share().map(percent).unwrap_or_else(|| "—".into());
+    format!(
+        "On the {} with both: one member asked alone, right {} ({}, {}); the council, right {} \
+         ({}, {}).",
+        counted(both.threads as usize, "thread"),
+        share(&both.member),
+        counted(both.member.judged() as usize, "answer"),
+        ci(both.member.interval()),
+        share(&both.council),
+        counted(both.council.judged() as usize, "decision"),
+        ci(both.council.interval()),
     )
 }
