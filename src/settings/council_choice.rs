@@ -13,7 +13,7 @@ use super::{ModelAlone, Settings};
 pub struct CouncilChoice {
     pub depth: Depth,
     pub alone: Option<ModelAlone>,
-    pub kept_council: Option<KeptCouncil>,
+    pub kept_council: Option<serde_json::Value>,
 }
 
 impl Settings {
@@ -39,8 +39,15 @@ impl Settings {
 
     /// A kept council (None: a new council on the providers in turn) is a council, not one model.
     pub fn choose_kept_council(&mut self, council: Option<KeptCouncil>) {
-        self.kept_council = council;
+        self.kept_council = council.and_then(|c| serde_json::to_value(c).ok());
         self.alone = None;
+    }
+
+    /// The kept council, read from what was stored (None when there is none, or it no longer
+    /// reads: then new consults take a new council on the providers).
+    pub fn kept(&self) -> Option<KeptCouncil> {
+        let stored = self.kept_council.as_ref()?;
+        serde_json::from_value(stored.clone()).ok()
     }
 
     /// One model alone (None: the council of the providers again).

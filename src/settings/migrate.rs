@@ -201,13 +201,10 @@ mod tests {
             depth: Depth::Vote,
             outcome_reminder_days: 30,
             outcome_reminder_dismissed: Some("2026-11-20T09:00:00.000Z".into()),
-            kept_council: Some(
-                serde_json::from_value(json!({
-                    "panelists": [participant("a"), participant("b")],
-                    "judge": participant("j"),
-                }))
-                .unwrap(),
-            ),
+            kept_council: Some(json!({
+                "panelists": [participant("a"), participant("b")],
+                "judge": participant("j"),
+            })),
             alone: Some(crate::settings::ModelAlone {
                 provider_id: "p".into(),
                 model: "m".into(),
@@ -219,6 +216,12 @@ mod tests {
         let (read, problems) = migrate(serde_json::to_value(&full).unwrap());
         assert!(problems.is_empty(), "{problems:?}");
         assert_eq!(read, full);
+        // The kept council reads where a council is made, and is written back as chosen.
+        let kept = read.kept().expect("the kept council reads");
+        assert_eq!(kept.panelists.len(), 2);
+        let mut again = Settings::default();
+        again.choose_kept_council(Some(kept.clone()));
+        assert_eq!(again.kept(), Some(kept));
     }
 
     #[test]

@@ -9,7 +9,6 @@
 //! - `presets`: the ready-made providers and the provider kinds' names;
 //! - `council_choice`: which council new consults use, chosen and undone as a whole.
 use consilium_engine::record::consult::depth::Depth;
-use consilium_engine::views::seats::KeptCouncil;
 use consilium_engine::{
     foundation::participants::Persona, record::consult::filter_limits::FilterLimits,
 };
@@ -166,7 +165,9 @@ pub struct Settings {
     pub alone: Option<ModelAlone>,
     /// The council new consults start with, kept from a benchmark ("Keep this council"); None:
     /// a new council on the providers in turn.
-    pub kept_council: Option<KeptCouncil>,
+    /// Stored as its JSON and read where a council is made (`Settings::kept`): reading the
+    /// settings at start (the first screen) then carries no parser of seats.
+    pub kept_council: Option<serde_json::Value>,
     /// Decisions asked more than this many days ago and not judged are recalled on the first
     /// screen (`library::reminder`); 0: never.
     pub outcome_reminder_days: u32,

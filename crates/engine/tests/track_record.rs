@@ -222,7 +222,10 @@ fn one_member_alone_is_compared_with_the_council_in_the_same_threads() {
         ),
         "{words}"
     );
-    assert!(words.contains("; the council, right 75% (2 decisions, 95% CI "), "{words}");
+    assert!(
+        words.contains("; the council, right 75% (2 decisions, 95% CI "),
+        "{words}"
+    );
     // Without such threads it says why there is no comparison.
     assert!(track_record_view(&track_record_of(&reference_decisions()))
         .member_against_council

@@ -35,7 +35,7 @@ pub fn KeepCouncilAction(keep: KeepCouncil) -> impl IntoView {
     let current = Memo::new(move |_| {
         state
             .settings
-            .with(|s| s.kept_council.clone().filter(|_| s.alone.is_none()))
+            .with(|s| s.kept().filter(|_| s.alone.is_none()))
     });
     // The whole council choice before the click, for Undo; None until the button is used here.
     let before = RwSignal::new(None::<CouncilChoice>);

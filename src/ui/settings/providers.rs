@@ -66,7 +66,7 @@ fn SavedCouncilChoices() -> impl IntoView {
     let state = expect_context::<AppState>();
     let status = RwSignal::new(None::<String>);
     let alone = move || state.settings.with(|s| s.alone.clone());
-    let kept = move || state.settings.with(|s| s.kept_council.clone());
+    let kept = move || state.settings.with(|s| s.kept());
     let depth = move || state.settings.with(|s| s.depth);
     view! {
         <div class="saved-council-choices">

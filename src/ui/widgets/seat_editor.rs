@@ -40,7 +40,7 @@ impl SeatCatalog for Settings {
     }
 
     fn kept_council(&self) -> Option<KeptCouncil> {
-        self.kept_council.clone()
+        self.kept()
     }
 }
 
