@@ -2,27 +2,16 @@
 //! deleted, then the passphrase against the bucket's keys.json. Each failure is named with its fix
 //! by `consilium_bucket::reply` (unreachable, no CORS rule, credentials, the clock more than 15
 //! minutes off, no such bucket, quota); nothing but the probe is written.
-use consilium_bucket::config::BucketConfig;
-use consilium_bucket::sign::Signer;
 use consilium_engine::sync::format::{KEYS_OBJECT, PROBE_OBJECT};
 
 use crate::platform::keys;
 use crate::platform::sync::bucket::Bucket;
 use crate::platform::sync::crypto;
-use crate::platform::sync::local::{self, PASSPHRASE_KEY_ID, SECRET_KEY_ID};
+use crate::platform::sync::local::PASSPHRASE_KEY_ID;
 
 /// What the check found: Ok with what worked, Err with the first step that failed and its fix.
 pub async fn check_bucket() -> Result<String, String> {
-    let settings = local::settings();
-    let secret = keys::get_key(SECRET_KEY_ID).unwrap_or_default();
-    let config = BucketConfig {
-        endpoint: settings.endpoint.clone(),
-        region: settings.region.clone(),
-        bucket: settings.bucket.clone(),
-    };
-    let signer = Signer::new(&config, &settings.access_key_id, &secret)
-        .map_err(|p| p.sentence().to_string())?;
-    let bucket = Bucket::new(signer);
+    let (bucket, _) = Bucket::from_settings()?;
     let probe = format!("Consilium sync probe {}", js_sys::Date::now());
     bucket
         .put(PROBE_OBJECT, probe.as_bytes())

@@ -8,8 +8,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use consilium_bucket::config::BucketConfig;
-use consilium_bucket::sign::Signer;
 use consilium_engine::foundation::timestamp::parse_rfc3339_ms;
 use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::Session;
@@ -24,7 +22,7 @@ use crate::platform::keys;
 use crate::platform::storage;
 use crate::platform::sync::bucket::Bucket;
 use crate::platform::sync::crypto::{self, SyncKeys};
-use crate::platform::sync::local::{self, SyncState, PASSPHRASE_KEY_ID, SECRET_KEY_ID};
+use crate::platform::sync::local::{self, SyncState, PASSPHRASE_KEY_ID};
 
 /// What a sync did.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -45,19 +43,10 @@ thread_local! {
 
 /// Syncs this device with the bucket in Settings -> Sync; Err is the sentence to show.
 pub async fn sync_once() -> Result<Report, String> {
-    let settings = local::settings();
-    let secret = keys::get_key(SECRET_KEY_ID).unwrap_or_default();
     let passphrase = keys::get_key(PASSPHRASE_KEY_ID)
         .filter(|p| !p.is_empty())
         .ok_or("Type the sync passphrase (Settings -> Sync).")?;
-    let config = BucketConfig {
-        endpoint: settings.endpoint.clone(),
-        region: settings.region.clone(),
-        bucket: settings.bucket.clone(),
-    };
-    let signer = Signer::new(&config, &settings.access_key_id, &secret)
-        .map_err(|p| p.sentence().to_string())?;
-    let bucket = Bucket::new(signer);
+    let (bucket, config) = Bucket::from_settings()?;
     let cache_key = format!("{}\n{}\n{}", config.endpoint, config.bucket, passphrase);
     let sync_keys = open_keys(&bucket, &cache_key, &passphrase).await?;
 

@@ -1,8 +1,11 @@
 //! The bucket's three requests (get, put, delete), presigned by `consilium-bucket` with this device's
 //! clock and sent through the one transport; each answer read into a `BucketProblem` with its fix.
+use consilium_bucket::config::BucketConfig;
 use consilium_bucket::reply::{read, BucketProblem, Reading};
 use consilium_bucket::sign::{Method, Signer};
 
+use crate::platform::keys;
+use crate::platform::sync::local::{self, SECRET_KEY_ID};
 use crate::platform::transport::send_to_bucket;
 
 /// Long enough for a large session on a slow link; a sync never blocks a run, so waiting costs
@@ -16,6 +19,21 @@ pub struct Bucket {
 impl Bucket {
     pub fn new(signer: Signer) -> Self {
         Self { signer }
+    }
+
+    /// The bucket set up in Settings -> Sync, signed with the secret this tab holds, and its
+    /// configuration; Err says what is wrong with it.
+    pub fn from_settings() -> Result<(Self, BucketConfig), String> {
+        let settings = local::settings();
+        let secret = keys::get_key(SECRET_KEY_ID).unwrap_or_default();
+        let config = BucketConfig {
+            endpoint: settings.endpoint.clone(),
+            region: settings.region.clone(),
+            bucket: settings.bucket.clone(),
+        };
+        let signer = Signer::new(&config, &settings.access_key_id, &secret)
+            .map_err(|p| p.sentence().to_string())?;
+        Ok((Self::new(signer), config))
     }
 
     async fn send(

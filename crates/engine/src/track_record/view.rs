@@ -173,17 +173,10 @@ fn early_words(record: &TrackRecord) -> String {
                 councils yet."
             .into();
     };
-    let share = |t: &Tally| t.share().map(percent).unwrap_or_else(|| "—".into());
-    format!(
-        "On the {} with both: decided early, right {} ({}, {}); cross-examined, right {} ({}, \
-         {}).",
+    compared(
         counted(both.councils as usize, "council"),
-        share(&both.early),
-        counted(both.early.judged() as usize, "decision"),
-        ci(both.early.interval()),
-        share(&both.cross_examined),
-        counted(both.cross_examined.judged() as usize, "decision"),
-        ci(both.cross_examined.interval()),
+        ("decided early", &both.early, "decision"),
+        ("cross-examined", &both.cross_examined, "decision"),
     )
 }
 
@@ -196,16 +189,26 @@ fn member_words(record: &TrackRecord) -> String {
                 council decision, so the two cannot be compared on the same questions yet."
             .into();
     };
-    let share = |t: &Tally| t.share().map(percent).unwrap_or_else(|| "—".into());
-    format!(
-        "On the {} with both: one member asked alone, right {} ({}, {}); the council, right {} \
-         ({}, {}).",
+    compared(
         counted(both.threads as usize, "thread"),
-        share(&both.member),
-        counted(both.member.judged() as usize, "answer"),
-        ci(both.member.interval()),
-        share(&both.council),
-        counted(both.council.judged() as usize, "decision"),
-        ci(both.council.interval()),
+        ("one member asked alone", &both.member, "answer"),
+        ("the council", &both.council, "decision"),
+    )
+}
+
+/// "On the 2 threads with both: <one side>, right 50% (2 answers, 95% CI …); <the other>, …".
+fn compared(groups: String, first: (&str, &Tally, &str), second: (&str, &Tally, &str)) -> String {
+    let side = |(name, tally, what): (&str, &Tally, &str)| {
+        format!(
+            "{name}, right {} ({}, {})",
+            tally.share().map(percent).unwrap_or_else(|| "—".into()),
+            counted(tally.judged() as usize, what),
+            ci(tally.interval()),
+        )
+    };
+    format!(
+        "On the {groups} with both: {}; {}.",
+        side(first),
+        side(second)
     )
 }
