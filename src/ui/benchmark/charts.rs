@@ -4,6 +4,8 @@
 use consilium_engine::benchmark_council::view::results::{ArmRow, BinRow};
 use leptos::prelude::*;
 
+use crate::ui::widgets::table::CardRow;
+
 /// A fraction as an SVG coordinate on a 0-100 axis.
 fn at(fraction: f64) -> String {
     format!("{:.2}", (fraction.clamp(0.0, 1.0) * 100.0))
@@ -58,6 +60,23 @@ pub fn AccuracyChart(arms: Vec<ArmRow>) -> impl IntoView {
 
 /// Stated confidence (x, in bins) against the share right (bar height); the diagonal is perfect
 /// calibration. Each bin's count is written under it, so a tall bar on 2 answers reads as such.
+/// The reliability bands as a table's rows: range, count, mean stated confidence, share right
+/// (the Benchmark's and the track record's tables beside their charts).
+pub fn bin_rows<'a>(bins: impl IntoIterator<Item = &'a BinRow>) -> Vec<CardRow> {
+    bins.into_iter()
+        .map(|bin| {
+            CardRow::new(
+                bin.range.clone(),
+                vec![
+                    bin.count.to_string(),
+                    bin.mean_confidence.clone(),
+                    bin.accuracy.clone(),
+                ],
+            )
+        })
+        .collect()
+}
+
 #[component]
 pub fn ReliabilityChart(bins: Vec<BinRow>) -> impl IntoView {
     // Plot area: x 40..290, y 10..170 (share right 1 at the top); counts at y 186, axis at 208.

@@ -6,7 +6,7 @@ use consilium_engine::benchmark_council::view::results::{BenchmarkResultsView, F
 use leptos::prelude::*;
 
 use super::advice::AdviceAction;
-use super::charts::{AccuracyChart, ReliabilityChart};
+use super::charts::{bin_rows, AccuracyChart, ReliabilityChart};
 use super::council_choice::CouncilChoiceSections;
 use crate::ui::widgets::table::{CardRow, CardsTable};
 
@@ -84,20 +84,7 @@ pub fn BenchmarkResults(
             )
         })
         .collect();
-    let bin_rows: Vec<CardRow> = calibration
-        .bins
-        .iter()
-        .map(|bin| {
-            CardRow::new(
-                bin.range.clone(),
-                vec![
-                    bin.count.to_string(),
-                    bin.mean_confidence.clone(),
-                    bin.accuracy.clone(),
-                ],
-            )
-        })
-        .collect();
+    let band_rows = bin_rows(&calibration.bins);
     view! {
         <section class="bench-results" aria-labelledby="bench-results-title">
             <h3 id="bench-results-title">"Results"</h3>
@@ -133,7 +120,7 @@ pub fn BenchmarkResults(
             <ReliabilityChart bins=calibration.bins.clone() />
             <details class="bench-bins">
                 <summary>"The bins as a table"</summary>
-                <CardsTable columns=BIN_COLUMNS rows=bin_rows />
+                <CardsTable columns=BIN_COLUMNS rows=band_rows />
             </details>
         </section>
     }

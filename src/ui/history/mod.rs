@@ -86,19 +86,24 @@ pub fn HistoryView() -> impl IntoView {
         let narrowed = filter.with(HistoryFilter::narrows) || hits.with(Option::is_some);
         history_count_line(history.with(Vec::len), shown.with(Vec::len), narrowed)
     };
-    let rows = move || {
-        // A thread of follow-ups is one row, with its latest turn's question under its first.
-        let by_id: HashMap<String, SessionSummary> = history.with(|all| {
+    // A thread of follow-ups is one row, with its latest turn's question under its first: made
+    // once per change of the history, not again for each "Show more" or filter.
+    let entries = Memo::new(move |_| {
+        history.with(|all| {
             one_per_thread(all)
                 .into_iter()
                 .map(|s| (s.id.clone(), s))
-                .collect()
-        });
-        shown.with(|ids| {
-            ids.iter()
-                .take(limit.get())
-                .filter_map(|id| by_id.get(id).cloned())
-                .collect::<Vec<_>>()
+                .collect::<HashMap<String, SessionSummary>>()
+        })
+    });
+    let rows = move || {
+        entries.with(|by_id| {
+            shown.with(|ids| {
+                ids.iter()
+                    .take(limit.get())
+                    .filter_map(|id| by_id.get(id).cloned())
+                    .collect::<Vec<_>>()
+            })
         })
     };
     let delete_selected = move |_| {

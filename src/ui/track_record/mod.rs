@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::platform::storage;
+use crate::ui::benchmark::charts::bin_rows;
 use crate::ui::widgets::table::{CardRow, CardsTable};
 
 const COUNCIL_COLUMNS: &[&str] = &["Council", "Judged", "Right (95% CI)", "Cost per right"];
@@ -68,22 +69,7 @@ fn figures_view(view: TrackRecordView) -> impl IntoView {
     }
     let councils = card_rows(&view.councils);
     let kinds = card_rows(&view.kinds);
-    let bands: Vec<CardRow> = view
-        .calibration
-        .bins
-        .iter()
-        .filter(|bin| bin.count > 0)
-        .map(|bin| {
-            CardRow::new(
-                bin.range.clone(),
-                vec![
-                    bin.count.to_string(),
-                    bin.mean_confidence.clone(),
-                    bin.accuracy.clone(),
-                ],
-            )
-        })
-        .collect();
+    let bands = bin_rows(view.calibration.bins.iter().filter(|bin| bin.count > 0));
     view! {
         <p class="track-record-intro">{intro}</p>
         <p class="track-record-headline">{view.headline.clone()}</p>
