@@ -338,7 +338,7 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
   await page.screenshot({ path: `test-results/bench-benchmark-${result.model}.png`, fullPage: true });
   if (!GEMMA) {
     expect(outcome).toBe('complete');
-    await expect(page.locator('.bench-progress-counts strong')).toHaveText(`${QUESTIONS} of ${QUESTIONS} questions done`);
+    await expect(page.locator('.bench-progress-counts strong')).toHaveText(`${QUESTIONS.toLocaleString("en-US")} of ${QUESTIONS.toLocaleString("en-US")} questions done`);
   } else {
     // Whatever Gemma scores, the run ends with every question accounted for.
     expect(outcome, failure).toMatch(/^(complete|failed)$/);

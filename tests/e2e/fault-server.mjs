@@ -1,7 +1,7 @@
 // A scripted fault server that speaks every wire format Consilium uses (OpenAI Chat Completions at
 // /v1 and /api/v1, Anthropic Messages at /v1/messages, Gemini at /v1beta/models/<m>:...), on loopback.
 // The model name picks the fault: `fault-<name>-<nonce>`, the nonce keeping each test's counters apart.
-//   auth, unknown-model, 429-then-ok, 500-then-ok, 503-always, disconnect, no-end-marker, garbage, web-page, jinja,
+//   auth, unknown-model, quirk (a 400 naming a parameter it refuses), 429-then-ok, 500-then-ok, 503-always, disconnect, no-end-marker, garbage, web-page, jinja,
 //   prose (a model that answers every request in plain prose, never JSON, as many small local models do),
 //   markdown (the same in Markdown: bold, a table, a code block whose indentation matters, a link)
 // "then-ok" faults fail the first FIRST_FAILURES requests of a model (one per panelist), then answer.
@@ -130,6 +130,9 @@ async function chat(req, res, url, payload) {
         return json(res, 500, { error: { code: 500, message: 'tools param requires --jinja flag', type: 'server_error' } });
       }
       break;
+    case 'quirk':
+      // A working server that refuses one parameter others take (OpenAI's reasoning models say this).
+      return json(res, 400, errorBody(format, 400, "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", 'invalid_request_error'));
     case 'garbage':
       res.writeHead(200, { ...CORS, 'content-type': 'text/plain' });
       return res.end('%%% 0xDEADBEEF this is no API reply %%%\n');

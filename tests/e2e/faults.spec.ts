@@ -156,3 +156,16 @@ test('OpenAI-compatible: llama-server without --jinja is asked again without str
     if (when === 'finished') await page.reload();
   }
 });
+
+test('a check that fails on a working server\'s quirk says what it tried, each request and its answer, without the key', async ({ page }) => {
+  await page.goto('/');
+  const model = `fault-quirk-${nonce()}`;
+  const card = await addCompatibleProvider(page, 'Quirky server', `${FAULT_URL}/v1`, model, 'sk-quirk-CANARY-42');
+  await card.getByRole('button', { name: 'Check connection' }).click();
+  const line = card.locator('.health-line');
+  await expect(line).toContainText('Not connected: ');
+  await expect(line).toContainText(
+    `Tried: GET ${FAULT_URL}/v1/models: HTTP 200; POST ${FAULT_URL}/v1/chat/completions (model “${model}”): HTTP 400, `
+    + '“Unsupported parameter: \'max_tokens\' is not supported with this model. Use \'max_completion_tokens\' instead.”.');
+  await expect(line).not.toContainText('CANARY');
+});

@@ -185,7 +185,7 @@ test('an import that fails names the line and keeps what was typed', async ({ pa
   await expect(page.locator('.import-status')).toContainText('"opp-1" is already in the backlog');
   await page.getByLabel('Paste it here').fill('[{"id": "opp-2", "title": "From JSON", "effort": "M"}]');
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.locator('.import-status')).toHaveText('Imported 1 opportunities.');
+  await expect(page.locator('.import-status')).toHaveText('Imported 1 opportunity.');
   await expect(page.getByLabel('Title of opportunity 2')).toHaveValue('From JSON');
   // Two opportunities: ranked by score with no call unless a debate is asked for.
   await expect(page.getByRole('button', { name: 'Rank by score' })).toBeVisible();

@@ -30,7 +30,8 @@ test('one action checks a provider: its model count and the test reply in one li
   await expect(line).toContainText('Not checked yet');
   await card.getByRole('button', { name: 'Check connection' }).click();
   await expect(line).toHaveText(
-    'not reachable Not connected: No server is running at http://127.0.0.1:9/v1. Start the server, or fix the base URL and port in Settings.');
+    'not reachable Not connected: No server is running at http://127.0.0.1:9/v1. Start the server, or fix the base URL and port in Settings. '
+    + 'Tried: GET http://127.0.0.1:9/v1/models: no answer.');
   await expect(card).not.toContainText('TypeError');
   await expect(card).not.toContainText('Failed to fetch');
 });

@@ -83,7 +83,7 @@ fn the_dialog_says_which_figure_is_which() {
     assert_eq!(cost_line(&cost), "about $0.55 expected · at most $4.70");
     let text = describe_benchmark_cost(&cost);
     assert!(
-        text.starts_with("3400 calls: about $0.55 expected · at most $4.70."),
+        text.starts_with("3,400 calls: about $0.55 expected · at most $4.70."),
         "{text}"
     );
     assert!(

@@ -55,6 +55,21 @@ fn the_estimate_counts_what_the_depth_may_ask_and_adaptive_says_what_agreement_s
     let adaptive = estimate_cost(DEMO_QUESTION, &config);
     assert_eq!((adaptive.calls, adaptive.calls_if_agreed), (9, Some(4)));
     assert!(describe_calls(&adaptive).starts_with("9 calls (4 if the panel agrees), about "));
+    // Counts of thousands carry their separators (a material's tokens, a benchmark's calls).
+    let large = consilium_engine::harness::estimate::CostEstimate {
+        calls: 1_300,
+        calls_if_agreed: Some(1_040),
+        input_tokens: 2_345_678,
+        output_tokens: 12_000,
+        ..adaptive.clone()
+    };
+    assert!(
+        describe_calls(&large).starts_with(
+            "1,300 calls (1,040 if the panel agrees), about 2,345,678 input and 12,000 output tokens"
+        ),
+        "{}",
+        describe_calls(&large)
+    );
     config.stop_after_round = 1;
     let answers_only = estimate_cost(DEMO_QUESTION, &config);
     assert_eq!(

@@ -838,6 +838,25 @@ fn export_and_import_say_what_they_did_in_one_message() {
         importing_line(300, 1_008),
         "Importing… 300 of 1,008 sessions saved."
     );
+    assert_eq!(
+        export_message(1_204, "all.json", 0),
+        "Exported 1,204 sessions to all.json."
+    );
+    assert_eq!(
+        export_message(1, "one.json", 0),
+        "Exported 1 session to one.json."
+    );
+    assert_eq!(count_line(2_000, 1_500), "1,500 of 2,000 sessions match");
+    assert_eq!(count_line(2_000, 2_000), "2,000 sessions");
+    let all_there = ImportReport {
+        identical: 1_008,
+        offered: 1_008,
+        ..ImportReport::default()
+    };
+    assert_eq!(
+        all_there.message("all.json"),
+        "Nothing new in all.json: its 1,008 sessions are already in History, identical."
+    );
     let messy = ImportReport {
         saved: 1,
         offered: 4,
@@ -894,11 +913,13 @@ fn a_run_is_stopped_by_each_seat_known_to_fail_naming_the_seat_and_the_fix() {
         problem: Problem::NothingListening,
         what: "Nothing is listening at http://127.0.0.1:11434/v1.".into(),
         fix: "Start Ollama with OLLAMA_ORIGINS=*.".into(),
+        tried: Vec::new(),
     });
     let key = Health::Failing(Diagnosis {
         problem: Problem::BadKey,
         what: "The key was refused (HTTP 401).".into(),
         fix: "Paste a valid key for this provider.".into(),
+        tried: Vec::new(),
     });
     let ready = Health::Ready(Connected {
         models: None,
@@ -930,11 +951,13 @@ fn a_run_is_stopped_by_each_seat_known_to_fail_naming_the_seat_and_the_fix() {
         problem: Problem::Other,
         what: "The provider answered with an error: rate limited.".into(),
         fix: String::new(),
+        tried: Vec::new(),
     });
     let slow = Health::Failing(Diagnosis {
         problem: Problem::TimedOut,
         what: "It sent nothing for 20 s.".into(),
         fix: String::new(),
+        tried: Vec::new(),
     });
     assert_eq!(
         seats_known_to_fail(&[
@@ -993,10 +1016,28 @@ fn the_check_says_in_one_line_what_worked_or_what_failed_and_what_to_do() {
         problem: Problem::NothingListening,
         what: "No server is running at http://127.0.0.1:8080/v1.".into(),
         fix: "Start llama.cpp's server.".into(),
+        tried: Vec::new(),
     });
     assert_eq!(
         down.line(),
         "Not connected: No server is running at http://127.0.0.1:8080/v1. Start llama.cpp's server."
+    );
+    // What it tried follows, so a working server's quirk shows in its own words.
+    let quirk = Health::Failing(Diagnosis {
+        problem: Problem::Other,
+        what: "The provider answered with an error: bad request.".into(),
+        fix: String::new(),
+        tried: vec![
+            "GET http://127.0.0.1:8080/v1/models: HTTP 200".into(),
+            "POST http://127.0.0.1:8080/v1/chat/completions (model “m”): HTTP 400, “no seed”"
+                .into(),
+        ],
+    });
+    assert_eq!(
+        quirk.line(),
+        "Not connected: The provider answered with an error: bad request. Tried: GET \
+         http://127.0.0.1:8080/v1/models: HTTP 200; POST http://127.0.0.1:8080/v1/chat/completions \
+         (model “m”): HTTP 400, “no seed”."
     );
     assert!(Health::Unknown.line().contains("Check connection"));
     assert!(!Health::Checking.line().is_empty());

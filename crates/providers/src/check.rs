@@ -120,12 +120,15 @@ impl Problem {
     }
 }
 
-/// A failed check: the cause, what happened in one sentence, and the fix in one sentence.
+/// A failed check: the cause, what happened in one sentence, the fix in one sentence, and what
+/// the check tried (each request and how it ended), so a server that works but differs from the
+/// others in some detail shows the detail.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnosis {
     pub problem: Problem,
     pub what: String,
     pub fix: String,
+    pub tried: Vec<String>,
 }
 
 impl Diagnosis {
@@ -135,6 +138,16 @@ impl Diagnosis {
             self.what.clone()
         } else {
             format!("{} {}", self.what, self.fix)
+        }
+    }
+
+    /// "Tried: GET …/models: HTTP 404; POST …/chat/completions (model “m”): HTTP 400, “…”."; empty
+    /// when the check recorded no step.
+    pub fn tried_sentence(&self) -> String {
+        if self.tried.is_empty() {
+            String::new()
+        } else {
+            format!("Tried: {}.", self.tried.join("; "))
         }
     }
 }
@@ -243,7 +256,53 @@ fn diagnosis(problem: Problem, what: String, fix: impl Into<String>) -> Diagnosi
         problem,
         what,
         fix: fix.into(),
+        tried: Vec::new(),
     }
+}
+
+/// The most of a server's error reply a tried step quotes.
+const TRIED_REPLY_CHARS: usize = 160;
+
+/// One request the check made and how it ended, as a failure lists it: "GET
+/// http://127.0.0.1:8080/v1/models: HTTP 200", "POST …/chat/completions (model “m”): HTTP 400,
+/// “unsupported parameter: seed”". The address loses its query and the quoted reply loses any
+/// copy of `secret` (a server may echo the key it refused).
+pub fn tried_step(
+    request_method: &str,
+    request_url: &str,
+    model: Option<&str>,
+    outcome: &FetchOutcome,
+    secret: Option<&str>,
+) -> String {
+    let address = request_url.split(['?', '#']).next().unwrap_or(request_url);
+    let asked = model.map_or(String::new(), |m| format!(" (model “{m}”)"));
+    let ended = match outcome {
+        FetchOutcome::Failed {
+            reachable_without_cors: Some(true),
+        } => "answered, but not to this page (CORS)".to_string(),
+        FetchOutcome::Failed { .. } => "no answer".to_string(),
+        FetchOutcome::TimedOut { after_ms } => {
+            format!("nothing in {:.0} s", *after_ms as f64 / 1000.0)
+        }
+        FetchOutcome::Answered { status, body, .. } => {
+            let mut reply = crate::classify::error_detail(body)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            if let Some(secret) = secret.filter(|s| s.len() >= 4) {
+                reply = reply.replace(secret, "…");
+            }
+            if let Some((cut, _)) = reply.char_indices().nth(TRIED_REPLY_CHARS) {
+                reply = format!("{}…", &reply[..cut]);
+            }
+            if (200..300).contains(status) || reply.is_empty() {
+                format!("HTTP {status}")
+            } else {
+                format!("HTTP {status}, “{reply}”")
+            }
+        }
+    };
+    format!("{request_method} {address}{asked}: {ended}")
 }
 
 /// Why a fetch that never got an answer failed, from where the page and the target are.

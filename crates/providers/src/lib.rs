@@ -24,8 +24,8 @@ pub use attempts::{Action, Attempts, CutAttempt, Decision};
 pub use chat::{build_chat_request, default_base_url, parse_chat_reply};
 pub use check::{
     call_failure, diagnose, is_local_address, list_unavailable, model_listed, model_to_check,
-    origin_of, target_address_space, Browser, CheckFacts, CheckStep, Diagnosis, FetchOutcome,
-    Problem, UNNAMED_MODEL,
+    origin_of, target_address_space, tried_step, Browser, CheckFacts, CheckStep, Diagnosis,
+    FetchOutcome, Problem, UNNAMED_MODEL,
 };
 pub use classify::{classify_http_error, error_detail};
 pub use error::{ErrorContext, ProviderError};

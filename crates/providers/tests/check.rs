@@ -559,3 +559,95 @@ fn an_unnamed_model_is_checked_as_the_first_listed_and_a_named_one_as_named() {
     assert_eq!(model_to_check("llama3.2", &listed), "llama3.2");
     assert_eq!(model_to_check("qwen3", &listed), "qwen3");
 }
+
+/// A failed check says what it tried, each request and how it ended, so a working server's quirk
+/// (a parameter it refuses, a path it serves elsewhere) shows in its own words.
+#[test]
+fn a_failed_check_lists_each_request_and_how_it_ended() {
+    use consilium_providers::tried_step;
+    let list = tried_step(
+        "GET",
+        "http://127.0.0.1:8080/v1/models",
+        None,
+        &answered(200, "application/json", r#"{"data":[]}"#),
+        None,
+    );
+    assert_eq!(list, "GET http://127.0.0.1:8080/v1/models: HTTP 200");
+    let call = tried_step(
+        "POST",
+        "http://127.0.0.1:8080/v1/chat/completions",
+        Some("qwen"),
+        &answered(
+            400,
+            "application/json",
+            "{\"error\": {\"message\":\n  \"unsupported parameter: seed\"}}",
+        ),
+        None,
+    );
+    assert_eq!(
+        call,
+        "POST http://127.0.0.1:8080/v1/chat/completions (model “qwen”): HTTP 400, \
+         “unsupported parameter: seed”"
+    );
+    assert_eq!(
+        tried_step(
+            "GET",
+            "http://127.0.0.1:9/v1/models",
+            None,
+            &failed(None),
+            None
+        ),
+        "GET http://127.0.0.1:9/v1/models: no answer"
+    );
+    assert_eq!(
+        tried_step(
+            "GET",
+            "http://127.0.0.1:9/v1/models",
+            None,
+            &failed(Some(true)),
+            None
+        ),
+        "GET http://127.0.0.1:9/v1/models: answered, but not to this page (CORS)"
+    );
+    assert_eq!(
+        tried_step(
+            "GET",
+            "http://127.0.0.1:9/v1/models",
+            None,
+            &FetchOutcome::TimedOut { after_ms: 15_000 },
+            None
+        ),
+        "GET http://127.0.0.1:9/v1/models: nothing in 15 s"
+    );
+}
+
+/// What a tried step shows never carries the key: not in the address's query, not echoed in a reply.
+#[test]
+fn a_tried_step_shows_no_key_and_no_long_reply() {
+    use consilium_providers::tried_step;
+    let key = "sk-test-CANARY-0123456789";
+    let echoed = tried_step(
+        "GET",
+        &format!("https://models.example/v1beta/models?key={key}"),
+        None,
+        &answered(
+            401,
+            "application/json",
+            &format!("Incorrect API key provided: {key}. Find yours at the console."),
+        ),
+        Some(key),
+    );
+    assert!(!echoed.contains("CANARY"), "{echoed}");
+    assert!(echoed.starts_with(
+        "GET https://models.example/v1beta/models: HTTP 401, “Incorrect API key provided: …."
+    ));
+    let long = tried_step(
+        "POST",
+        "http://127.0.0.1:8080/v1/chat/completions",
+        None,
+        &answered(500, "text/plain", &"overloaded ".repeat(100)),
+        None,
+    );
+    assert!(long.chars().count() < 260, "{long}");
+    assert!(long.ends_with("…”"), "{long}");
+}

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use consilium_engine::views::health::{Connected, Health};
 use consilium_providers::{
     build_chat_request, build_models_request, call_failure, diagnose, list_unavailable,
-    model_to_check, Browser, CheckFacts, CheckStep, FetchOutcome, Price,
+    model_to_check, tried_step, Browser, CheckFacts, CheckStep, Diagnosis, FetchOutcome, Price,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -172,10 +172,17 @@ pub async fn check_provider(provider: &ProviderSettings) -> Checked {
     let endpoint = provider.endpoint();
     let list = build_models_request(&endpoint, key.as_deref());
     let outcome = probe(&list, STEP_TIMEOUT_MS).await;
+    let mut tried = vec![tried_step(
+        &list.method,
+        &list.url,
+        None,
+        &outcome,
+        key.as_deref(),
+    )];
     let (listed, missing_list) = match diagnose(&facts(provider, CheckStep::ModelList, outcome)) {
         Ok(models) => (Some(models), None),
         Err(diagnosis) if list_unavailable(&diagnosis) => (None, Some(diagnosis)),
-        Err(diagnosis) => return failing(diagnosis),
+        Err(diagnosis) => return failing(Diagnosis { tried, ..diagnosis }),
     };
     // A server added without a model name is asked under the model it lists.
     let listed_ids: Vec<String> = listed.iter().flatten().map(|m| m.id.clone()).collect();
@@ -189,8 +196,16 @@ pub async fn check_provider(provider: &ProviderSettings) -> Checked {
     let started = js_sys::Date::now();
     let outcome = probe(&call, STEP_TIMEOUT_MS).await;
     let reply_ms = (js_sys::Date::now() - started).max(0.0) as u64;
+    tried.push(tried_step(
+        &call.method,
+        &call.url,
+        Some(&asked.default_model),
+        &outcome,
+        key.as_deref(),
+    ));
     if let Err(diagnosis) = diagnose(&facts(provider, CheckStep::Call, outcome)) {
-        return failing(call_failure(missing_list.as_ref(), diagnosis));
+        let diagnosis = call_failure(missing_list.as_ref(), diagnosis);
+        return failing(Diagnosis { tried, ..diagnosis });
     }
     let prices = listed
         .iter()

@@ -4,6 +4,7 @@
 use consilium_engine::benchmark::questions::{
     arithmetic_questions, parse_question_file, word_problems, QuestionFileFormat,
 };
+use consilium_engine::foundation::counted::counted;
 use consilium_engine::record::benchmark::config::{Generator, QuestionSource};
 use consilium_engine::record::benchmark::question::Question;
 use leptos::prelude::*;
@@ -127,7 +128,7 @@ pub fn QuestionSetPicker(set: QuestionSet) -> impl IntoView {
         file.get().map(|import| match import.questions {
             Ok(questions) => view! {
                 <p class="bench-file-ok" role="status">
-                    {format!("{}: {} questions ready.", import.name, questions.len())}
+                    {format!("{}: {} ready.", import.name, counted(questions.len(), "question"))}
                 </p>
             }
             .into_any(),

@@ -149,7 +149,7 @@ pub fn HistoryView() -> impl IntoView {
                     <input
                         type="search"
                         id="history-search"
-                        placeholder="Words from a question, answer, verdict, finding…"
+                        placeholder="Words from questions, answers, findings…"
                         prop:value=move || query.get()
                         on:input=move |ev| {
                             limit.set(PAGE);
@@ -320,10 +320,10 @@ fn HistoryItem(
                 // A badge says "demo", once, rather than a "[demo]" in every title.
                 {summary.demo.then(|| view! { " " <span class="badge demo-badge">"demo"</span> })}
             </button>
-            <span class="muted">" " {summary.protocol.clone()} " · " {state_words(&summary.state)}
+            <span class="muted">{summary.protocol.clone()} " · " {state_words(&summary.state)}
                 {summary.depth_line().map(|line| view! { " · " <span class="depth-line">{line}</span> })}
                 {summary.run_ms.map(|ms| view! { " · " <span class="run-time">{took(ms)}</span> })}
-                " · " {when}</span>
+                " · " <span class="when">{when}</span></span>
             {summary.latest_turn.clone().map(|latest| view! { <p class="latest-turn">"Latest follow-up: " {latest}</p> })}
             {(!summary.outcome.is_empty()).then(|| view! { <p class="outcome">{summary.outcome_line()}</p> })}
             {snippet}

@@ -2,6 +2,7 @@
 //! list), whether to debate it (by default when it has more opportunities than the setting), the
 //! three partners, max rounds and budget. Before the start the app asks when the critic is not
 //! independent or a partner has no price (its cost would be unknown, never counted as free).
+use consilium_engine::foundation::counted::counted_as;
 use consilium_engine::prioritize::debate_by_default;
 use consilium_engine::prioritize::import::{import_backlog, merge_into, ImportFormat};
 use consilium_engine::prioritize::view::{
@@ -74,7 +75,10 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         }) {
             Ok((merged, count)) => {
                 backlog.set(merged);
-                import_status.set(Some(format!("Imported {count} opportunities.")));
+                import_status.set(Some(format!(
+                    "Imported {}.",
+                    counted_as(count, "opportunity", "opportunities")
+                )));
                 import_text.set(String::new());
             }
             Err(message) => import_status.set(Some(format!("Nothing was imported: {message}"))),

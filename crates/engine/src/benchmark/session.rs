@@ -46,6 +46,7 @@ impl Session {
 /// "Benchmark: 50 arithmetic questions (seed 7)", "Benchmark: 120 questions from exam.jsonl".
 pub fn subject_of(source: &QuestionSource, count: usize) -> String {
     let plural = if count == 1 { "" } else { "s" };
+    let shown = crate::views::numbers::thousands(count as u64);
     match source {
         QuestionSource::Generated {
             generator, seed, ..
@@ -54,10 +55,10 @@ pub fn subject_of(source: &QuestionSource, count: usize) -> String {
                 crate::record::benchmark::config::Generator::Arithmetic => "arithmetic",
                 crate::record::benchmark::config::Generator::WordProblems => "word-problem",
             };
-            format!("Benchmark: {count} {kind} question{plural} (seed {seed})")
+            format!("Benchmark: {shown} {kind} question{plural} (seed {seed})")
         }
         QuestionSource::File { name } => {
-            format!("Benchmark: {count} question{plural} from {name}")
+            format!("Benchmark: {shown} question{plural} from {name}")
         }
     }
 }

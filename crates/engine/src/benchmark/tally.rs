@@ -123,7 +123,11 @@ impl RunningTally {
     /// The history list's line ("12 of 200 questions; council 83%, round-1 vote 75%"), as
     /// `SessionSummary::of` writes it for the whole session, for a run of `total` questions.
     pub fn outcome_line(&self, total: usize, k: Option<u32>) -> String {
-        let mut line = format!("{} of {total} questions", self.questions_done(k));
+        let mut line = format!(
+            "{} of {} questions",
+            crate::views::numbers::thousands(self.questions_done(k) as u64),
+            crate::views::numbers::thousands(total as u64)
+        );
         if let (Some(council), Some(vote)) = (self.council.percent(), self.vote.percent()) {
             line.push_str(&format!("; council {council}, round-1 vote {vote}"));
         }

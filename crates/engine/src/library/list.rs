@@ -7,13 +7,13 @@ use crate::library::filter::HistoryFilter;
 use crate::library::search::SearchHit;
 use crate::library::summary::SessionSummary;
 use crate::library::thread::{one_per_thread, thread_of, threads_of};
+use crate::views::numbers::thousands;
 
 /// "3 sessions", "1 of 3 sessions match", "0 of 1 session match"; empty with no sessions.
 /// History's count line: with no filter and no search, the entries listed ("1,204 sessions", a
 /// thread of follow-ups once, as it is listed); "N of M sessions match" only when a filter or a
 /// search narrows the list. Counts with thousands separators.
 pub fn history_count_line(total: usize, shown: usize, narrowed: bool) -> String {
-    use crate::views::numbers::thousands;
     let sessions = |n: usize| match n {
         1 => "1 session".to_string(),
         n => format!("{} sessions", thousands(n as u64)),
@@ -41,9 +41,13 @@ pub fn count_line(total: usize, matching: usize) -> String {
             "0 of 1 session match"
         })
     } else if matching == total {
-        format!("{total} sessions")
+        format!("{} sessions", thousands(total as u64))
     } else {
-        format!("{matching} of {total} sessions match")
+        format!(
+            "{} of {} sessions match",
+            thousands(matching as u64),
+            thousands(total as u64)
+        )
     }
 }
 
@@ -124,9 +128,13 @@ pub fn export_file_name(now_rfc3339: &str) -> String {
 /// records could not be read and were left out.
 pub fn export_message(exported: usize, file_name: &str, unreadable: usize) -> String {
     match unreadable {
-        0 => format!("Exported {exported} sessions to {file_name}."),
+        0 => format!(
+            "Exported {} to {file_name}.",
+            crate::foundation::counted::counted(exported, "session")
+        ),
         n => format!(
-            "Exported {exported} sessions to {file_name}; {} could not be read and were left out.",
+            "Exported {} to {file_name}; {} could not be read and were left out.",
+            crate::foundation::counted::counted(exported, "session"),
             crate::foundation::counted::counted(n, "stored record")
         ),
     }
@@ -162,7 +170,10 @@ impl ImportReport {
         if self.identical > 0 && self.identical == self.offered {
             return match self.identical {
                 1 => format!("Nothing new in {file_name}: its session is already in History, identical."),
-                n => format!("Nothing new in {file_name}: its {n} sessions are already in History, identical."),
+                n => format!(
+                    "Nothing new in {file_name}: its {} sessions are already in History, identical.",
+                    thousands(n as u64)
+                ),
             };
         }
         let mut parts = vec![format!(

@@ -37,7 +37,10 @@ impl OutcomeReminder {
         if count == 1 {
             format!("A decision asked more than {days} ago awaits its outcome:")
         } else {
-            format!("{count} decisions asked more than {days} ago await their outcome:")
+            format!(
+                "{} decisions asked more than {days} ago await their outcome:",
+                crate::views::numbers::thousands(count as u64)
+            )
         }
     }
 }

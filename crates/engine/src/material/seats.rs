@@ -2,6 +2,7 @@
 //! told they were left out) and which cannot take the material in its context window, and the
 //! cut the user chooses, said exactly. Never a silent truncation: the engine cuts only what the
 //! user chose, and every cut and every image left out is named.
+use crate::foundation::counted::thousands;
 use crate::foundation::participants::Participant;
 use crate::record::sources::{Source, UnitKind};
 
@@ -51,8 +52,8 @@ impl SeatFit {
                 "{} reads at most {} tokens and the material with the question needs {} more: \
                  cut the material or choose another model for this seat.",
                 self.model,
-                thousands(self.context_tokens),
-                thousands(self.over_by)
+                thousands(u64::from(self.context_tokens)),
+                thousands(u64::from(self.over_by))
             ));
         }
         notices
@@ -223,16 +224,4 @@ fn keep_units(source: &Source, units: Vec<crate::record::sources::Unit>) -> Sour
         units: kept,
         ..source.clone()
     }
-}
-
-fn thousands(n: u32) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

@@ -158,13 +158,18 @@ pub fn describe_calls(estimate: &CostEstimate) -> String {
         None => "price unknown".to_string(),
     };
     let calls = match estimate.calls_if_agreed {
-        Some(agreed) => format!("{} calls ({agreed} if the panel agrees)", estimate.calls),
+        Some(agreed) => format!(
+            "{} calls ({} if the panel agrees)",
+            thousands(u64::from(estimate.calls)),
+            thousands(u64::from(agreed))
+        ),
         None if estimate.calls == 1 => "1 call".to_string(),
-        None => format!("{} calls", estimate.calls),
+        None => format!("{} calls", thousands(u64::from(estimate.calls))),
     };
     let mut text = format!(
         "{calls}, about {} input and {} output tokens at most: {cost}.",
-        estimate.input_tokens, estimate.output_tokens
+        thousands(estimate.input_tokens),
+        thousands(estimate.output_tokens)
     );
     if let Some(search) = &estimate.search {
         text.push(' ');

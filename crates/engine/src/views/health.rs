@@ -46,7 +46,14 @@ impl Health {
                     seconds(connected.reply_ms)
                 )
             }
-            Health::Failing(diagnosis) => format!("Not connected: {}", diagnosis.sentence()),
+            Health::Failing(diagnosis) if diagnosis.tried.is_empty() => {
+                format!("Not connected: {}", diagnosis.sentence())
+            }
+            Health::Failing(diagnosis) => format!(
+                "Not connected: {} {}",
+                diagnosis.sentence(),
+                diagnosis.tried_sentence()
+            ),
         }
     }
 

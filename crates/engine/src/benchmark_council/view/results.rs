@@ -395,7 +395,9 @@ pub fn progress_view(progress: &BenchmarkProgress) -> ProgressView {
         total,
         percent: (progress.fraction().clamp(0.0, 1.0) * 100.0).floor() as u32,
         counts: format!(
-            "{done} of {total} question{} done",
+            "{} of {} question{} done",
+            crate::views::numbers::thousands(done as u64),
+            crate::views::numbers::thousands(total as u64),
             if total == 1 { "" } else { "s" }
         ),
         estimate,
