@@ -35,9 +35,19 @@ async fn listed(id: &str) -> bool {
 #[wasm_bindgen_test]
 async fn a_session_round_trips_through_indexed_db() {
     let mut original = session("idb-roundtrip");
+    // Quotes, a backslash, a tab and characters outside ASCII survive the list's read (its
+    // strings cross from the browser in one JSON text).
     original.subject = "A question about zanzibarite deposits".into();
+    original.title = "Zanzibarite: \"Ø\\ü\" 🦀\tnext".into();
     storage::save_session(&original).await.expect("saved");
     assert!(listed("idb-roundtrip").await);
+    let summary = storage::list_sessions()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|s| s.id == "idb-roundtrip")
+        .unwrap();
+    assert_eq!(summary.title, original.title);
     let loaded = storage::load_session("idb-roundtrip")
         .await
         .unwrap()

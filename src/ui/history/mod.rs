@@ -149,7 +149,7 @@ pub fn HistoryView() -> impl IntoView {
                     <input
                         type="search"
                         id="history-search"
-                        placeholder="Words from questions, answers, findings…"
+                        placeholder="Questions, answers, findings…"
                         prop:value=move || query.get()
                         on:input=move |ev| {
                             limit.set(PAGE);
