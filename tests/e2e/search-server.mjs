@@ -5,7 +5,8 @@
 //   /api/v1/...   an OpenRouter (kind open_router): models with prices, the key, chat completions
 //   /local/v1/... an OpenAI-compatible server with no search of its own (a local seat)
 //   GET /__journal: each chat request's path, model, stream flag and plugins (never a key)
-// Panelist 2's round-1 answer names a page no search returned (INVENTED): the app must mark it
+// Panelist 2's round-1 answer and the judge's last evidence entry name a page no search returned
+// (INVENTED): the app must mark it
 // "not from this search". No usage cost is reported, so the app charges the search fee itself.
 // Usage: node search-server.mjs <port>
 import fs from 'node:fs';
@@ -59,6 +60,10 @@ function answer(body) {
   // Panelist 2 names a study no search returned.
   if (body.model === 'council-beta' && round === 'Answer on your own' && content.key_points) {
     content.key_points[0] += ` (a 2025 study: ${INVENTED})`;
+  }
+  // The judge rests one evidence entry on that study alone: the decision card must strike it.
+  if (body.model === 'council-judge' && round === 'Now decide.' && content.evidence) {
+    content.evidence.push(`A 2025 study found the hosting cost halves (${INVENTED})`);
   }
   const searching = (body.plugins ?? []).some((p) => p.id === 'web');
   const pages = searching ? (SEARCHES[body.model]?.[round] ?? []) : [];

@@ -92,6 +92,11 @@ test('a searching consult lists its Sources, marks a made-up page and says the f
   await expect(invented.locator('.web-mark')).toHaveText('not from this search');
   await expect(invented.getByRole('link')).toHaveCount(0);
   await expect(invented).toContainText('cited by Panelist 2 · council-beta');
+  // The decision card strikes the evidence entry resting only on that link, and says why.
+  const struck = page.locator('.decision .evidence-entry', { hasText: INVENTED });
+  await expect(struck).toHaveAttribute('data-not-evidence', 'true');
+  await expect(struck.locator('.not-evidence-flag')).toHaveText('not evidence: its only links are not from this search');
+  await expect(page.locator('.decision .evidence-entry[data-not-evidence=true]')).toHaveCount(1);
   await expect(sources).toContainText(
     'Answered without search (no search at their provider): Panelist 3 · council-gamma.');
 

@@ -228,6 +228,15 @@ fn evidence_on_an_invented_link_refuses_the_floor_and_a_returned_one_earns_it() 
         check.rule
     );
     assert_eq!(sources(&invented).not_evidence, [2]);
+    // The decision card strikes that entry itself, saying why, and only that one.
+    let card = consilium_engine::consult::view::verdict::decision(&invented).unwrap();
+    assert_eq!(
+        card.evidence_flags,
+        [
+            None,
+            Some(consilium_engine::consult::view::web_sources::LINKS_NOT_EVIDENCE)
+        ]
+    );
 
     // The same verdict in a council that did not search earns its floor, as before.
     let mut config = searching_council();
@@ -237,6 +246,12 @@ fn evidence_on_an_invented_link_refuses_the_floor_and_a_returned_one_earns_it() 
     )]));
     let (session, _) = run(session_with(config), &caller);
     assert_eq!(check_of(&session).computed_confidence, 0.9);
+    let card = consilium_engine::consult::view::verdict::decision(&session).unwrap();
+    assert_eq!(
+        card.evidence_flags,
+        [None],
+        "not held to links it did not search for"
+    );
 }
 
 #[test]

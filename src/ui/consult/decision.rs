@@ -59,6 +59,7 @@ pub fn DecisionView(
         meter,
         dissent,
         evidence,
+        evidence_flags,
         absent,
         empty_dissent_note,
         how_reached,
@@ -134,7 +135,9 @@ pub fn DecisionView(
             <ul class="dissent-list">{dissent_view}</ul>
             <h4>{evidence_heading}</h4>
             <ul class="evidence model-text">
-                {evidence.into_iter().enumerate().map(|(index, e)| evidence_entry(&read, index, e)).collect_view()}
+                {evidence.into_iter().enumerate().map(|(index, e)| {
+                    evidence_entry(&read, index, e, evidence_flags.get(index).copied().flatten())
+                }).collect_view()}
             </ul>
         </section>
     }

@@ -80,18 +80,21 @@ pub fn not_evidence(read: &Option<WhatTheCouncilRead>, index: usize) -> bool {
     read.as_ref().is_some_and(|read| !read.is_evidence(index))
 }
 
-/// One evidence entry of a verdict: struck and flagged when the engine says it is not evidence,
-/// with the quotes it cites under it.
+/// One evidence entry of a verdict: struck and flagged with why when the engine says it is not
+/// evidence (`flag`: its quotes are not in the material, or its only links are not from the
+/// council's searches), with the quotes it cites under it.
 pub fn evidence_entry(
     read: &Option<WhatTheCouncilRead>,
     index: usize,
     text: String,
+    flag: Option<&'static str>,
 ) -> impl IntoView {
-    let struck = not_evidence(read, index);
+    let flag = flag.or_else(|| not_evidence(read, index).then_some(NOT_EVIDENCE));
+    let struck = flag.is_some();
     view! {
         <li class="evidence-entry" data-not-evidence=struck.to_string()>
             <span class="evidence-text">{text}</span>
-            {struck.then(|| view! { " " <span class="not-evidence-flag">{NOT_EVIDENCE}</span> })}
+            {flag.map(|flag| view! { " " <span class="not-evidence-flag">{flag}</span> })}
             {quotes_at(read, QuotePlace::Evidence(index))}
         </li>
     }

@@ -18,6 +18,7 @@ use crate::ui::consult::material::{evidence_entry, quotes_at};
 use crate::ui::widgets::copy::CopyButton;
 use crate::ui::widgets::rich_text::RichText;
 use consilium_engine::consult::view::material::{QuotePlace, WhatTheCouncilRead};
+use consilium_engine::consult::view::verdict::evidence_flags;
 
 fn participant_label(session: &Session, participant_id: &str) -> String {
     session.label_of(participant_id)
@@ -244,6 +245,7 @@ pub fn VerdictRound(
     /// The material with its quotes checked: each evidence entry shows the quotes it cites.
     read: Option<WhatTheCouncilRead>,
 ) -> impl IntoView {
+    let flags = evidence_flags(&session, &artifact);
     let dissent = artifact
         .dissent
         .into_iter()
@@ -257,7 +259,9 @@ pub fn VerdictRound(
         .evidence
         .into_iter()
         .enumerate()
-        .map(|(index, e)| evidence_entry(&read, index, e.point))
+        .map(|(index, e)| {
+            evidence_entry(&read, index, e.point, flags.get(index).copied().flatten())
+        })
         .collect_view();
     view! {
         <div class="judge-verdict">

@@ -9,7 +9,11 @@ use crate::consult::confidence::{
 use crate::consult::dissent::{
     absent_fact, absent_panelists, dissent_on_record, empty_dissent_note_of, DissentEntry,
 };
-use crate::record::consult::artifacts::Severity;
+use crate::consult::evidence::{standing_on, Grounds, Standing};
+use crate::consult::view::material::NOT_EVIDENCE;
+use crate::consult::view::web_sources::LINKS_NOT_EVIDENCE;
+use crate::material::web::council_searches;
+use crate::record::consult::artifacts::{Severity, VerdictArtifact};
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::early_decision::DecidedBy;
 use crate::record::consult::efficiency::TokenEfficiencyStats;
@@ -56,6 +60,9 @@ pub struct Decision {
     /// The judge's and the engine's, high severity first.
     pub dissent: Vec<DissentLine>,
     pub evidence: Vec<String>,
+    /// Beside each evidence entry: why it is not evidence (its quotes are not in the material, or
+    /// its only links are not from the council's searches), or None where it stands.
+    pub evidence_flags: Vec<Option<&'static str>>,
     /// Labels of the panelists with no usable answer in some round (1, or 3).
     pub absent: Vec<String>,
     /// How many panelists the council had ("1 of 3 panelists absent").
@@ -152,6 +159,7 @@ pub fn decision(session: &Session) -> Option<Decision> {
             })
             .collect(),
         evidence: verdict.evidence.iter().map(|e| e.point.clone()).collect(),
+        evidence_flags: evidence_flags(session, verdict),
         absent,
         panel_size: body.config.panelists.len(),
         empty_dissent_note: empty_dissent_note_of(body).unwrap_or_default(),
@@ -162,6 +170,29 @@ pub fn decision(session: &Session) -> Option<Decision> {
         can_cross_examine_anyway: can_cross_examine_anyway(session),
         no_number,
     })
+}
+
+/// Why each of `verdict`'s evidence entries is not evidence, or None where it stands: held to the
+/// consult's material and, in a council that searched the web, to what its searches returned
+/// (`consult::evidence`), as the confidence check holds them.
+pub fn evidence_flags(session: &Session, verdict: &VerdictArtifact) -> Vec<Option<&'static str>> {
+    let Some(body) = session.body_of::<ConsultBody>() else {
+        return vec![None; verdict.evidence.len()];
+    };
+    let searches = council_searches(&session.calls);
+    let grounds = Grounds {
+        material: &body.config.material,
+        searches: body.config.search_web.then_some(searches.as_slice()),
+    };
+    verdict
+        .evidence
+        .iter()
+        .map(|entry| match standing_on(entry, grounds) {
+            Standing::NotFound => Some(NOT_EVIDENCE),
+            Standing::NotReturned => Some(LINKS_NOT_EVIDENCE),
+            Standing::Found | Standing::Uncited => None,
+        })
+        .collect()
 }
 
 /// The band of `confidence`'s rules for the dissent on record (the judge's and the engine's) and
