@@ -447,3 +447,50 @@ fn the_cost_line_shows_the_search_fees() {
         "{line}"
     );
 }
+
+/// An early decision (Vote after the synthesis) is held to links as a verdict is: its evidence
+/// resting only on a link no search returned is struck on the card and earns no floor.
+#[test]
+fn an_early_decision_is_held_to_links_as_a_verdict_is() {
+    use consilium_engine::record::consult::depth::Depth;
+    let vote_on = |point: String| {
+        let mut config = searching_council();
+        config.depth = Depth::Vote;
+        let caller = caller(json!([])).reply(
+            "r2-judge",
+            synthesis(
+                json!([{"point": point, "supporting_agents": ["panelist-1", "panelist-2", "panelist-3"], "confidence": 0.9}]),
+                json!([]),
+            ),
+        );
+        let (session, _) = run(session_with(config), &caller);
+        assert_eq!(session.state, "complete", "{:?}", session.failure);
+        session
+    };
+    let invented = vote_on(format!(
+        "Adopt Rust: it halves the hosting cost ({INVENTED})"
+    ));
+    let early_check = |session: &Session| {
+        let body = session.body_of::<ConsultBody>().unwrap();
+        body.decision().unwrap().confidence_check.unwrap().clone()
+    };
+    let check = early_check(&invented);
+    assert_eq!(
+        check.agreement_gaps,
+        [AgreementGap::LinksNotReturned { entries: vec![1] }],
+        "{}",
+        check.rule
+    );
+    let card = consilium_engine::consult::view::verdict::decision(&invented).unwrap();
+    assert_eq!(
+        card.evidence_flags,
+        [Some(
+            consilium_engine::consult::view::web_sources::LINKS_NOT_EVIDENCE
+        )]
+    );
+    // A link its search returned holds the same decision up.
+    let returned = vote_on(format!("Adopt Rust: 1.92 shipped in December ({RELEASE})"));
+    assert!(early_check(&returned).agreement_gaps.is_empty());
+    let card = consilium_engine::consult::view::verdict::decision(&returned).unwrap();
+    assert_eq!(card.evidence_flags, [None]);
+}

@@ -1,8 +1,14 @@
 //! Decisions made in code before round 4, in the verdict's shape (`EarlyDecision`): Adaptive's
 //! when its stop rule holds, Vote's always, and either's when checkable answers all agree.
 //! Nothing here calls a model; the confidence follows the verdict's bands and earned-floor rule
-//! (`confidence::check_early_confidence`).
-use super::confidence::{agreement_gaps_after_synthesis, check_early_confidence, strongest_point};
+//! (`confidence::check_early_confidence`), and in a council that searched the web its evidence is
+//! held to what the searches returned, as a verdict's is (`confidence::link_gap`).
+use consilium_providers::SearchReport;
+
+use super::confidence::{
+    agreement_gaps_after_synthesis, check_early_confidence, link_gap, strongest_point,
+};
+use super::evidence::Grounds;
 use super::stop_rule::stop_rule_holds;
 use crate::record::consult::artifacts::{
     ArtifactEnvelope, Dissent, Evidence, IndependentArtifact, Severity, SynthesisArtifact,
@@ -22,7 +28,11 @@ pub fn calls_saved_after_synthesis(round1: &[IndependentArtifact]) -> u32 {
 
 /// The early decision a consult takes after round 1, before any synthesis: when the depth is not
 /// Full, the consult asks for checkable final answers, and every panelist gave the same one.
-pub fn after_round1(body: &ConsultBody, created_at: String) -> Option<EarlyDecision> {
+pub fn after_round1(
+    body: &ConsultBody,
+    created_at: String,
+    searches: Searches<'_>,
+) -> Option<EarlyDecision> {
     let config = &body.config;
     if config.depth == Depth::Full || !config.final_answer || body.cross_examined_anyway {
         return None;
@@ -44,7 +54,11 @@ pub fn after_round1(body: &ConsultBody, created_at: String) -> Option<EarlyDecis
         Vec::new(),
         Some(answer.to_string()),
     );
-    let gaps = agreement_gaps_after_synthesis(&body.round1, None, &panel);
+    let gaps = held_to_links(
+        agreement_gaps_after_synthesis(&body.round1, None, &panel),
+        &decision,
+        searches,
+    );
     let check = check_early_confidence(&decision, &body.round1, gaps, true, &panel);
     Some(EarlyDecision {
         decided_by: DecidedBy::AgreedAnswers,
@@ -57,7 +71,11 @@ pub fn after_round1(body: &ConsultBody, created_at: String) -> Option<EarlyDecis
 /// A council of one model alone: its round-1 answer is the decision, at any depth. Its own
 /// confidence stands: no floor, since there is no panel whose agreement could earn one, and no
 /// dissent, since nobody else answered. Nothing is saved: a council of one asks nothing more.
-pub fn alone(body: &ConsultBody, created_at: String) -> Option<EarlyDecision> {
+pub fn alone(
+    body: &ConsultBody,
+    created_at: String,
+    _searches: Searches<'_>,
+) -> Option<EarlyDecision> {
     if !body.config.is_alone() {
         return None;
     }
@@ -104,7 +122,11 @@ pub fn alone(body: &ConsultBody, created_at: String) -> Option<EarlyDecision> {
 
 /// The early decision a consult takes after its synthesis: Vote's always, Adaptive's when its
 /// stop rule holds (never when the consult asks for checkable answers that did not all agree).
-pub fn after_synthesis(body: &ConsultBody, created_at: String) -> Option<EarlyDecision> {
+pub fn after_synthesis(
+    body: &ConsultBody,
+    created_at: String,
+    searches: Searches<'_>,
+) -> Option<EarlyDecision> {
     let synthesis = body.round2.as_ref()?;
     if body.cross_examined_anyway || body.round3.is_some() {
         return None;
@@ -115,9 +137,9 @@ pub fn after_synthesis(body: &ConsultBody, created_at: String) -> Option<EarlyDe
         Depth::Adaptive => {
             let agreed =
                 !body.config.final_answer && stop_rule_holds(&body.round1, synthesis, &panel);
-            agreed.then(|| agreed_after_synthesis(body, synthesis, &panel, created_at))
+            agreed.then(|| agreed_after_synthesis(body, synthesis, &panel, created_at, searches))
         }
-        Depth::Vote => Some(vote(body, synthesis, &panel, created_at)),
+        Depth::Vote => Some(vote(body, synthesis, &panel, created_at, searches)),
     }
 }
 
@@ -126,6 +148,7 @@ fn agreed_after_synthesis(
     synthesis: &SynthesisArtifact,
     panel: &[String],
     created_at: String,
+    searches: Searches<'_>,
 ) -> EarlyDecision {
     let point = strongest_point(synthesis).expect("the stop rule needs a consensus point");
     let decision = verdict_shape(
@@ -136,7 +159,11 @@ fn agreed_after_synthesis(
         Vec::new(),
         None,
     );
-    let gaps = agreement_gaps_after_synthesis(&body.round1, Some(synthesis), panel);
+    let gaps = held_to_links(
+        agreement_gaps_after_synthesis(&body.round1, Some(synthesis), panel),
+        &decision,
+        searches,
+    );
     let check = check_early_confidence(&decision, &body.round1, gaps, true, panel);
     EarlyDecision {
         decided_by: DecidedBy::AgreedAfterSynthesis,
@@ -154,6 +181,7 @@ fn vote(
     synthesis: &SynthesisArtifact,
     panel: &[String],
     created_at: String,
+    searches: Searches<'_>,
 ) -> EarlyDecision {
     let majority_point = strongest_point(synthesis)
         .filter(|p| answering_supporters(&p.supporting_agents, &body.round1) * 2 > panel.len())
@@ -203,6 +231,7 @@ fn vote(
         }
         None => (DecidedBy::SplitVote, split(body, synthesis, created_at)),
     };
+    let gaps = held_to_links(gaps, &decision, searches);
     let check = check_early_confidence(&decision, &body.round1, gaps, no_tensions, panel);
     EarlyDecision {
         decided_by,
@@ -287,6 +316,24 @@ fn voters_of(body: &ConsultBody, answer: &str) -> Vec<String> {
         })
         .map(|a| a.agent_id.clone())
         .collect()
+}
+
+/// What the council's searches returned, for a council that searched the web (None: it did not,
+/// and links are the panel's reasoning as before).
+pub type Searches<'a> = Option<&'a [SearchReport]>;
+
+/// `gaps`, and the decision's evidence resting only on links no search returned.
+fn held_to_links(
+    mut gaps: Vec<crate::record::consult::confidence::AgreementGap>,
+    decision: &VerdictArtifact,
+    searches: Searches<'_>,
+) -> Vec<crate::record::consult::confidence::AgreementGap> {
+    let grounds = Grounds {
+        material: &[],
+        searches,
+    };
+    gaps.extend(link_gap(decision, grounds));
+    gaps
 }
 
 fn panel_ids(body: &ConsultBody) -> Vec<String> {

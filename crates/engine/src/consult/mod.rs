@@ -157,9 +157,14 @@ async fn consult(run: &ConsultRun<'_>) -> Result<(), Stop> {
 /// Stores the early decision `rule` takes on the record, if it takes one.
 fn decide_early(
     run: &ConsultRun<'_>,
-    rule: fn(&ConsultBody, String) -> Option<EarlyDecision>,
+    rule: fn(&ConsultBody, String, early::Searches<'_>) -> Option<EarlyDecision>,
 ) -> bool {
-    let Some(decision) = run.body(|b| rule(b, run.now())) else {
+    // An early decision's links are held to every search of the council, as a verdict's are.
+    let searches = run
+        .config
+        .search_web
+        .then(|| run.read(|s| crate::material::web::council_searches(&s.calls)));
+    let Some(decision) = run.body(|b| rule(b, run.now(), searches.as_deref())) else {
         return false;
     };
     run.update_body(|b| b.early_decision = Some(decision));
