@@ -6,7 +6,7 @@
 // nothing written, and no object in the bucket holds the question's words or the key's secret.
 import { Browser, Page } from '@playwright/test';
 import { expect, test } from './guard';
-import { skipToTheDecision } from './demos';
+import { newSession, skipToTheDecision } from './demos';
 import { openSessionId, storedSessionIn, storedSessions } from './stored';
 import { BUCKET, KEY_ID, S3_ENDPOINT, SECRET, bucketObjects, s3Journal, useS3Server } from './s3-server';
 
@@ -129,6 +129,57 @@ test('two devices: a session made on one appears on the other, a deletion propag
   const journal = await s3Journal();
   expect(journal.length).toBeGreaterThan(5);
   expect(journal.every((r) => r.status < 500)).toBe(true);
+});
+
+test('offline, changes wait and the sidebar says so; back online they go, and the other device gets them', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const a = await device(browser);
+  await a.getByRole('button', { name: 'Run the demo council' }).click();
+  await skipToTheDecision(a);
+  await expect(a.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
+  const renamed = openSessionId(a);
+  await setUpSync(a, PASSPHRASE);
+  expect(await syncNow(a)).toContain('1 uploaded');
+  const b = await device(browser);
+  await setUpSync(b, PASSPHRASE);
+  expect(await syncNow(b)).toContain('1 downloaded');
+  const line = a.locator('#session-sidebar .sync-line');
+  await expect(line).toHaveText(/^Synced just now$/);
+
+  // Offline: a rename and a new session wait here, and the sidebar counts them.
+  await a.context().setOffline(true);
+  const sidebar = a.locator('#session-sidebar');
+  await sidebar.getByRole('button', { name: /^Rename / }).first().click();
+  await sidebar.getByRole('textbox', { name: 'Title' }).fill('Renamed while offline');
+  await sidebar.getByRole('textbox', { name: 'Title' }).press('Enter');
+  await expect.poll(async () => (await storedSessions(a))[renamed]?.title).toBe('Renamed while offline');
+  await expect(line).toHaveText(/ · 1 waiting$/, { timeout: 15_000 });
+  await newSession(a, 'Consult: a question');
+  await a.getByRole('button', { name: 'Run the demo council' }).click();
+  await skipToTheDecision(a);
+  await expect(a.locator('.session-meta .badge').first()).toHaveText('complete', { timeout: 90_000 });
+  const made = openSessionId(a);
+  await expect(line).toHaveText(/ · 2 waiting$/, { timeout: 15_000 });
+
+  // Sync now says why nothing went, and the changes stay queued.
+  await a.getByRole('button', { name: 'Settings' }).click();
+  const sync = a.locator('.sync-settings');
+  await sync.getByRole('button', { name: 'Sync now' }).click();
+  await expect(sync.locator('.sync-status')).toHaveText('Offline: what changed here waits, and goes when you are back online.');
+  await expect(sync.locator('.sync-waiting')).toHaveText('2 changes here are not in the bucket yet.');
+  await expect(line).toHaveText('Offline: changes go when you are back online · 2 waiting');
+
+  // Back online: the browser's online event syncs them at once.
+  await a.context().setOffline(false);
+  await expect(sync.locator('.sync-status')).toContainText('2 uploaded', { timeout: 60_000 });
+  await expect(line).toHaveText(/^Synced just now$/);
+  await expect(sync.locator('.sync-waiting')).toHaveText('');
+
+  // The other device gets both.
+  expect(await syncNow(b)).toContain('2 downloaded');
+  const onB = await storedSessions(b);
+  expect(onB[renamed]?.title).toBe('Renamed while offline');
+  expect(onB[made]).toBeDefined();
 });
 
 test('the server in front checks signatures: a tampered or unsigned request is refused as S3 refuses it', async () => {

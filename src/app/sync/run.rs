@@ -13,9 +13,9 @@ use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::Session;
 use consilium_engine::sync::fields::merge;
 use consilium_engine::sync::format::{INDEX_OBJECT, KEYS_OBJECT};
-use consilium_engine::sync::index::{Entry, Index, TOMBSTONE_KEEP_MS};
+use consilium_engine::sync::index::{Entry, Index};
 use consilium_engine::sync::plan::plan;
-use consilium_engine::sync::seen::{change, Change, Seen};
+use consilium_engine::sync::seen::{change, deletion_to_note, waiting, Change, Seen};
 use serde_json::Value;
 
 use crate::platform::keys;
@@ -128,6 +128,30 @@ pub async fn sync_once() -> Result<Report, String> {
     Ok(report)
 }
 
+/// How many changes made here the bucket does not hold yet (`sync::seen::waiting`): what the next
+/// sync will send.
+pub async fn count_waiting() -> Result<usize, String> {
+    let state = local::state();
+    let sessions: Vec<(String, Seen)> = storage::list_sessions()
+        .await?
+        .iter()
+        .map(|summary| (summary.id.clone(), seen_of(summary)))
+        .collect();
+    let deletions: Vec<(String, u64)> = storage::deleted_sessions()
+        .await?
+        .into_iter()
+        .map(|(id, at)| (id, at as u64))
+        .collect();
+    let now = js_sys::Date::now() as u64;
+    Ok(waiting(
+        &state.index,
+        &state.seen,
+        &sessions,
+        &deletions,
+        now,
+    ))
+}
+
 /// The bucket's keys for `passphrase`: set up in an empty bucket, else opened from its keys.json (a
 /// wrong passphrase stops here, before anything is read or written).
 async fn open_keys(
@@ -194,9 +218,7 @@ async fn note_local_changes(state: &mut SyncState, now: u64) -> Result<(), Strin
     }
     for (id, at) in storage::deleted_sessions().await? {
         let at = at as u64;
-        let fresh = at.saturating_add(TOMBSTONE_KEEP_MS) >= now;
-        let noted = state.index.get(&id).is_some_and(Entry::is_deleted);
-        if fresh && !noted {
+        if deletion_to_note(&state.index, &id, at, now) {
             state.index.delete(&id, at, &device);
             state.seen.remove(&id);
         }

@@ -11,6 +11,7 @@ use crate::platform::sync::local::{self, SyncSettings, PASSPHRASE_KEY_ID, SECRET
 #[component]
 pub fn SyncSettingsEditor() -> impl IntoView {
     let book = SyncBook::get();
+    book.count_waiting();
     let settings = RwSignal::new(local::settings());
     let saved = RwSignal::new(None::<Result<(), String>>);
     let secrets_set = RwSignal::new((
@@ -66,6 +67,14 @@ pub fn SyncSettingsEditor() -> impl IntoView {
             text
         }
         SyncStatus::Failed(sentence) => format!("Sync failed: {sentence}"),
+        SyncStatus::Offline => {
+            "Offline: what changed here waits, and goes when you are back online.".to_string()
+        }
+    };
+    let waiting = move || match book.waiting.get() {
+        0 => String::new(),
+        1 => "1 change here is not in the bucket yet.".to_string(),
+        count => format!("{count} changes here are not in the bucket yet."),
     };
     view! {
         <section class="sync-settings" aria-labelledby="sync-title">
@@ -147,6 +156,7 @@ pub fn SyncSettingsEditor() -> impl IntoView {
                     "Check"
                 </button>
                 <p class="sync-status" role="status" aria-live="polite">{status}</p>
+                <p class="sync-waiting muted">{waiting}</p>
             </div>
             <p class="sync-check" role="status" aria-live="polite"
                 class:error=move || matches!(checked.get(), Some(Err(_)))>

@@ -1,5 +1,5 @@
-//! One line at the foot of the sidebar saying where sync stands ("Synced 2 min ago", "Syncing…",
-//! "Sync failed: … · Fix"); nothing while sync is not set up. Mounting it starts sync's triggers
+//! One line at the foot of the sidebar saying where sync stands ("Synced 2 min ago · 3 waiting",
+//! "Syncing…", "Offline: …", "Sync failed: … · Fix"); nothing while sync is not set up. Mounting it starts sync's triggers
 //! (`SyncBook::follow`), so they cost the first screen nothing.
 use std::time::Duration;
 
@@ -29,19 +29,34 @@ pub fn SyncLine() -> impl IntoView {
     ) {
         on_cleanup(move || ticker.clear());
     }
+    // " · 3 waiting" while changes here are not in the bucket yet.
+    let waiting = move || match book.waiting.get() {
+        0 => String::new(),
+        count => format!(" · {count} waiting"),
+    };
     move || match book.status.get() {
         SyncStatus::Off => None,
         SyncStatus::Syncing => {
             Some(view! { <p class="sync-line muted" role="status">"Syncing…"</p> }.into_any())
         }
         SyncStatus::Synced { at_ms, .. } => {
-            let text = move || format!("Synced {}", ago(now.get().saturating_sub(at_ms)));
+            let text = move || {
+                format!(
+                    "Synced {}{}",
+                    ago(now.get().saturating_sub(at_ms)),
+                    waiting()
+                )
+            };
+            Some(view! { <p class="sync-line muted" role="status">{text}</p> }.into_any())
+        }
+        SyncStatus::Offline => {
+            let text = move || format!("Offline: changes go when you are back online{}", waiting());
             Some(view! { <p class="sync-line muted" role="status">{text}</p> }.into_any())
         }
         SyncStatus::Failed(sentence) => Some(
             view! {
                 <p class="sync-line error" role="status">
-                    "Sync failed: " {sentence} " · " <a href="#/settings">"Fix"</a>
+                    "Sync failed: " {sentence} {waiting} " · " <a href="#/settings">"Fix"</a>
                 </p>
             }
             .into_any(),
