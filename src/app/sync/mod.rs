@@ -7,10 +7,12 @@
 mod check;
 mod part;
 pub mod run;
+mod settings;
 
 use std::cell::Cell;
 use std::time::Duration;
 
+use consilium_engine::views::numbers::thousands;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -40,6 +42,10 @@ pub struct SyncBook {
     pub status: RwSignal<SyncStatus>,
     /// How many changes made here the bucket does not hold yet ("3 waiting").
     pub waiting: RwSignal<usize>,
+    /// While syncing: how many of its steps are done, of how many.
+    pub progress: RwSignal<(usize, usize)>,
+    /// Moves each time a sync changed this device's settings (the page then reads them again).
+    pub settings_taken: RwSignal<u32>,
 }
 
 thread_local! {
@@ -57,6 +63,8 @@ impl SyncBook {
                 let make = || Self {
                     status: RwSignal::new(SyncStatus::Off),
                     waiting: RwSignal::new(0),
+                    progress: RwSignal::new((0, 0)),
+                    settings_taken: RwSignal::new(0),
                 };
                 let made = match page_owner() {
                     Some(root) => root.with(make),
@@ -87,6 +95,18 @@ pub fn configured() -> bool {
         && keys::has_key(PASSPHRASE_KEY_ID)
 }
 
+/// "Syncing…", and how far it is once it has many steps: "Syncing… 240 of 1,000".
+pub fn syncing_text((done, total): (usize, usize)) -> String {
+    if total < 10 {
+        return "Syncing…".into();
+    }
+    format!(
+        "Syncing… {} of {}",
+        thousands(done as u64),
+        thousands(total as u64)
+    )
+}
+
 /// The browser says it has a network (`navigator.onLine`); false only when it surely has none.
 fn online() -> bool {
     web_sys::window().is_none_or(|w| w.navigator().on_line())
@@ -106,12 +126,20 @@ impl SyncBook {
             return;
         }
         self.status.set(SyncStatus::Syncing);
+        self.progress.set((0, 0));
+        let progress = self.progress;
+        let job = part::Job::Sync(Box::new(move |done, total| progress.set((done, total))));
         spawn_local(async move {
-            let status = match part::run(part::Job::Sync).await {
-                Ok(part::Done::Synced(report)) => SyncStatus::Synced {
-                    at_ms: js_sys::Date::now() as u64,
-                    report,
-                },
+            let status = match part::run(job).await {
+                Ok(part::Done::Synced(report)) => {
+                    if report.settings_taken {
+                        self.settings_taken.update(|n| *n += 1);
+                    }
+                    SyncStatus::Synced {
+                        at_ms: js_sys::Date::now() as u64,
+                        report,
+                    }
+                }
                 Ok(_) => SyncStatus::Off,
                 // The network went while it ran: the bucket's "nothing answered" means offline.
                 Err(_) if !online() => SyncStatus::Offline,

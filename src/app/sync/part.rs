@@ -8,7 +8,8 @@ use crate::platform::split::{split_fn, PartUnavailable};
 
 /// What the part is asked to do.
 pub enum Job {
-    Sync,
+    /// Sync, telling the function how many steps are done of how many.
+    Sync(Box<dyn Fn(usize, usize)>),
     Check,
     /// Count the changes here that the bucket does not hold yet.
     CountWaiting,
@@ -26,7 +27,9 @@ split_fn! {
     /// The job, to await.
     fn run_in_part(job: Job) -> Result<LocalBoxFuture<'static, Result<Done, String>>, PartUnavailable> {
         Ok(match job {
-            Job::Sync => Box::pin(async { sync_once().await.map(Done::Synced) }),
+            Job::Sync(progress) => {
+                Box::pin(async move { sync_once(&*progress).await.map(Done::Synced) })
+            }
             Job::Check => Box::pin(async { check_bucket().await.map(Done::Checked) }),
             Job::CountWaiting => Box::pin(async { count_waiting().await.map(Done::Waiting) }),
         })

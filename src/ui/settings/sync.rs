@@ -4,7 +4,7 @@
 use consilium_bucket::cors::{rule, SERVICES};
 use leptos::prelude::*;
 
-use crate::app::sync::{SyncBook, SyncStatus};
+use crate::app::sync::{syncing_text, SyncBook, SyncStatus};
 use crate::platform::keys;
 use crate::platform::sync::local::{self, SyncSettings, PASSPHRASE_KEY_ID, SECRET_KEY_ID};
 
@@ -54,12 +54,15 @@ pub fn SyncSettingsEditor() -> impl IntoView {
         .collect_view();
     let status = move || match book.status.get() {
         SyncStatus::Off => "Not synced yet.".to_string(),
-        SyncStatus::Syncing => "Syncing…".to_string(),
+        SyncStatus::Syncing => syncing_text(book.progress.get()),
         SyncStatus::Synced { report, .. } => {
             let mut text = format!(
                 "Synced: {} uploaded, {} downloaded, {} merged, {} deleted here, {} deleted in the bucket.",
                 report.uploaded, report.downloaded, report.merged, report.deleted_here, report.deleted_there
             );
+            if report.settings_taken {
+                text.push_str(" Settings updated from the bucket.");
+            }
             for skipped in &report.skipped {
                 text.push_str(" Skipped: ");
                 text.push_str(skipped);

@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use crate::app::sync::{SyncBook, SyncStatus};
+use crate::app::sync::{syncing_text, SyncBook, SyncStatus};
+use crate::app::AppState;
+use crate::settings::Settings;
 
 /// "just now", "1 min ago", "5 min ago", "2 h ago".
 fn ago(ms: u64) -> String {
@@ -19,6 +21,13 @@ fn ago(ms: u64) -> String {
 #[component]
 pub fn SyncLine() -> impl IntoView {
     let book = SyncBook::get();
+    // Settings a sync took from the bucket: the page reads them again (the settings' view too).
+    let state = expect_context::<AppState>();
+    Effect::watch(
+        move || book.settings_taken.get(),
+        move |_, _, _| state.settings.set(Settings::load()),
+        false,
+    );
     // The sidebar's part loads once the page is idle: sync starts following from here.
     book.follow();
     let now = RwSignal::new(js_sys::Date::now() as u64);
@@ -37,7 +46,8 @@ pub fn SyncLine() -> impl IntoView {
     move || match book.status.get() {
         SyncStatus::Off => None,
         SyncStatus::Syncing => {
-            Some(view! { <p class="sync-line muted" role="status">"Syncing…"</p> }.into_any())
+            let text = move || syncing_text(book.progress.get());
+            Some(view! { <p class="sync-line muted" role="status">{text}</p> }.into_any())
         }
         SyncStatus::Synced { at_ms, .. } => {
             let text = move || {
