@@ -39,3 +39,25 @@ impl Settings {
             .map_err(|e| crate::platform::storage::explain_storage_error(&e))
     }
 }
+
+/// The stored settings as JSON (the defaults' when none are stored): what sync makes its settings
+/// record from (`consilium_engine::sync::settings`).
+pub fn stored_json() -> serde_json::Value {
+    LocalStorage::raw()
+        .get_item(SETTINGS_KEY)
+        .ok()
+        .flatten()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_else(|| serde_json::to_value(Settings::default()).unwrap_or_default())
+}
+
+/// Stores settings that arrived as JSON (sync's record, taken here) when every field reads; Err
+/// names the first that does not, and nothing is stored.
+pub fn save_json(value: serde_json::Value) -> Result<Settings, String> {
+    let (settings, problems) = migrate(value);
+    if let Some(problem) = problems.into_iter().next() {
+        return Err(problem);
+    }
+    settings.save()?;
+    Ok(settings)
+}

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use consilium_engine::sync::fields::{changed_fields, merge, SESSION_FIELDS};
 use consilium_engine::sync::index::{Entry, Index, TOMBSTONE_KEEP_MS};
 use consilium_engine::sync::plan::{plan, Plan};
-use consilium_engine::sync::seen::{change, Change, Seen};
+use consilium_engine::sync::seen::{change, deletion_to_note, waiting, Change, Seen};
 use consilium_engine::sync::version::{next_version, Version};
 use serde_json::json;
 
@@ -393,4 +393,79 @@ fn a_rename_on_one_device_and_an_outcome_judged_on_another_both_survive() {
         merged
     );
     assert!(SESSION_FIELDS.contains(&"outcome"));
+}
+
+#[test]
+fn what_waits_is_each_session_new_or_changed_here_and_each_deletion_not_yet_noted() {
+    let synced = seen("2026-12-01T10:00:00Z", "Vendor", "");
+    let last_index = index(&[
+        ("kept", live(NOW, "a")),
+        ("renamed", live(NOW, "a")),
+        ("gone", live(NOW, "a")),
+        ("gone before", deleted(NOW, "a")),
+    ]);
+    let last_seen: BTreeMap<String, Seen> = ["kept", "renamed", "gone"]
+        .iter()
+        .map(|id| (id.to_string(), synced.clone()))
+        .collect();
+    let now = |id: &str, s: &Seen| (id.to_string(), s.clone());
+    // Just after a sync: nothing waits.
+    let sessions = vec![
+        now("kept", &synced),
+        now("renamed", &synced),
+        now("gone", &synced),
+    ];
+    assert_eq!(waiting(&last_index, &last_seen, &sessions, &[], NOW), 0);
+
+    // Offline: a new session, a rename, a deletion; the deletion noted by an earlier sync is not
+    // counted again, nor one past the keep time.
+    let renamed = seen("2026-12-01T10:00:00Z", "Vendor, renamed", "");
+    let sessions = vec![
+        now("kept", &synced),
+        now("renamed", &renamed),
+        now("new", &seen("2026-12-02T09:00:00Z", "New", "")),
+    ];
+    let deletions = vec![
+        ("gone".to_string(), NOW + 5),
+        ("gone before".to_string(), NOW + 1),
+        ("long gone".to_string(), 0),
+    ];
+    let later = NOW + 10;
+    assert_eq!(
+        waiting(&last_index, &last_seen, &sessions, &deletions, later),
+        3
+    );
+    assert!(deletion_to_note(&last_index, "gone", NOW + 5, later));
+    assert!(!deletion_to_note(
+        &last_index,
+        "gone before",
+        NOW + 1,
+        later
+    ));
+    assert!(!deletion_to_note(
+        &last_index,
+        "long gone",
+        0,
+        TOMBSTONE_KEEP_MS + 1
+    ));
+
+    // A failed sync leaves the index and what it saw as they were: the same three still wait.
+    assert_eq!(
+        waiting(&last_index, &last_seen, &sessions, &deletions, later),
+        3
+    );
+
+    // Once synced, what it saw and the index hold them: nothing waits.
+    let mut after = last_index.clone();
+    after.touch_body("new", later, "a");
+    after.touch_field("renamed", "title", later, "a");
+    after.delete("gone", NOW + 5, "a");
+    let mut seen_after = last_seen.clone();
+    seen_after.insert("renamed".into(), renamed.clone());
+    seen_after.insert("new".into(), sessions[2].1.clone());
+    seen_after.remove("gone");
+    assert_eq!(
+        waiting(&after, &seen_after, &sessions, &deletions, later),
+        0
+    );
 }

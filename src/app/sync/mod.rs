@@ -7,10 +7,12 @@
 mod check;
 mod part;
 pub mod run;
+mod settings;
 
 use std::cell::Cell;
 use std::time::Duration;
 
+use consilium_engine::views::numbers::thousands;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -31,11 +33,19 @@ pub enum SyncStatus {
         report: Report,
     },
     Failed(String),
+    /// The browser is offline: what changed here waits, and goes when it is back online.
+    Offline,
 }
 
 #[derive(Clone, Copy)]
 pub struct SyncBook {
     pub status: RwSignal<SyncStatus>,
+    /// How many changes made here the bucket does not hold yet ("3 waiting").
+    pub waiting: RwSignal<usize>,
+    /// While syncing: how many of its steps are done, of how many.
+    pub progress: RwSignal<(usize, usize)>,
+    /// Moves each time a sync changed this device's settings (the page then reads them again).
+    pub settings_taken: RwSignal<u32>,
 }
 
 thread_local! {
@@ -52,6 +62,9 @@ impl SyncBook {
             book.get().unwrap_or_else(|| {
                 let make = || Self {
                     status: RwSignal::new(SyncStatus::Off),
+                    waiting: RwSignal::new(0),
+                    progress: RwSignal::new((0, 0)),
+                    settings_taken: RwSignal::new(0),
                 };
                 let made = match page_owner() {
                     Some(root) => root.with(make),
@@ -82,23 +95,70 @@ pub fn configured() -> bool {
         && keys::has_key(PASSPHRASE_KEY_ID)
 }
 
+/// "Syncing…", and how far it is once it has many steps: "Syncing… 240 of 1,000".
+pub fn syncing_text((done, total): (usize, usize)) -> String {
+    if total < 10 {
+        return "Syncing…".into();
+    }
+    format!(
+        "Syncing… {} of {}",
+        thousands(done as u64),
+        thousands(total as u64)
+    )
+}
+
+/// The browser says it has a network (`navigator.onLine`); false only when it surely has none.
+fn online() -> bool {
+    web_sys::window().is_none_or(|w| w.navigator().on_line())
+}
+
 impl SyncBook {
-    /// Syncs now unless a sync is already running or none is set up.
+    /// Syncs now unless a sync is already running or none is set up; offline, it only says so (the
+    /// changes wait, and the `online` event syncs them). Either way the count of what waits is
+    /// refreshed once it ends.
     pub fn sync_now(self) {
         if !configured() || self.status.get_untracked() == SyncStatus::Syncing {
             return;
         }
+        if !online() {
+            self.status.set(SyncStatus::Offline);
+            self.count_waiting();
+            return;
+        }
         self.status.set(SyncStatus::Syncing);
+        self.progress.set((0, 0));
+        let progress = self.progress;
+        let job = part::Job::Sync(Box::new(move |done, total| progress.set((done, total))));
         spawn_local(async move {
-            let status = match part::run(part::Job::Sync).await {
-                Ok(part::Done::Synced(report)) => SyncStatus::Synced {
-                    at_ms: js_sys::Date::now() as u64,
-                    report,
-                },
-                Ok(part::Done::Checked(_)) => SyncStatus::Off,
+            let status = match part::run(job).await {
+                Ok(part::Done::Synced(report)) => {
+                    if report.settings_taken {
+                        self.settings_taken.update(|n| *n += 1);
+                    }
+                    SyncStatus::Synced {
+                        at_ms: js_sys::Date::now() as u64,
+                        report,
+                    }
+                }
+                Ok(_) => SyncStatus::Off,
+                // The network went while it ran: the bucket's "nothing answered" means offline.
+                Err(_) if !online() => SyncStatus::Offline,
                 Err(sentence) => SyncStatus::Failed(sentence),
             };
             self.status.set(status);
+            self.count_waiting();
+        });
+    }
+
+    /// Counts the changes here the bucket does not hold yet (nothing while sync is not set up).
+    pub fn count_waiting(self) {
+        if !configured() {
+            return;
+        }
+        spawn_local(async move {
+            if let Ok(part::Done::Waiting(count)) = part::run(part::Job::CountWaiting).await {
+                self.waiting.set(count);
+            }
         });
     }
 }
@@ -107,7 +167,7 @@ impl SyncBook {
 pub async fn check() -> Result<String, String> {
     match part::run(part::Job::Check).await? {
         part::Done::Checked(sentence) => Ok(sentence),
-        part::Done::Synced(_) => Err("The check did not run.".into()),
+        _ => Err("The check did not run.".into()),
     }
 }
 
@@ -115,25 +175,45 @@ pub async fn check() -> Result<String, String> {
 /// after it settles carries them all.
 const AFTER_SAVES: Duration = Duration::from_secs(10);
 
+/// How long saves must pause before what waits is counted again (a run saves often; the count
+/// reads every session's summary).
+const BEFORE_COUNTING: Duration = Duration::from_secs(1);
+
 thread_local! {
     static SAVES: Cell<u32> = const { Cell::new(0) };
+    static COUNTS: Cell<u32> = const { Cell::new(0) };
 }
 
 impl SyncBook {
     /// Syncs now (the sidebar's part loads once the page is idle after it opens), when the tab
-    /// regains focus, and after saves and deletions settle (from any tab); each does nothing while
-    /// sync is not set up in this tab. Only the first call does anything.
+    /// regains focus or the browser comes back online, and after saves and deletions settle (from
+    /// any tab); each does nothing while sync is not set up in this tab. Only the first call does
+    /// anything.
     pub fn follow(self) {
         if FOLLOWING.with(|f| f.replace(true)) {
             return;
         }
         self.sync_now();
         let _ = window_event_listener(leptos::ev::focus, move |_| self.sync_now());
+        // Back online: what waited goes now.
+        let _ = window_event_listener(leptos::ev::online, move |_| self.sync_now());
         let listener = storage::sync::listen(move |_| {
             // Its own downloads are saves too: they need no sync after them.
             if self.status.get_untracked() == SyncStatus::Syncing || !configured() {
                 return;
             }
+            let counted = COUNTS.with(|n| {
+                n.set(n.get().wrapping_add(1));
+                n.get()
+            });
+            set_timeout(
+                move || {
+                    if COUNTS.with(Cell::get) == counted {
+                        self.count_waiting();
+                    }
+                },
+                BEFORE_COUNTING,
+            );
             let serial = SAVES.with(|n| {
                 n.set(n.get().wrapping_add(1));
                 n.get()

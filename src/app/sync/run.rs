@@ -13,11 +13,13 @@ use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::Session;
 use consilium_engine::sync::fields::merge;
 use consilium_engine::sync::format::{INDEX_OBJECT, KEYS_OBJECT};
-use consilium_engine::sync::index::{Entry, Index, TOMBSTONE_KEEP_MS};
+use consilium_engine::sync::index::{Entry, Index};
 use consilium_engine::sync::plan::plan;
-use consilium_engine::sync::seen::{change, Change, Seen};
+use consilium_engine::sync::seen::{change, deletion_to_note, waiting, Change, Seen};
+use consilium_engine::sync::settings::SETTINGS_ID;
 use serde_json::Value;
 
+use super::settings::{self, SettingsStep};
 use crate::platform::keys;
 use crate::platform::storage;
 use crate::platform::sync::bucket::Bucket;
@@ -34,6 +36,8 @@ pub struct Report {
     pub deleted_there: usize,
     /// Records left out, each with why (the rest synced).
     pub skipped: Vec<String>,
+    /// This device's settings changed: taken from the bucket, or merged with its.
+    pub settings_taken: bool,
 }
 
 thread_local! {
@@ -41,8 +45,13 @@ thread_local! {
     static KEYS: RefCell<Option<(String, Rc<SyncKeys>)>> = const { RefCell::new(None) };
 }
 
-/// Syncs this device with the bucket in Settings -> Sync; Err is the sentence to show.
-pub async fn sync_once() -> Result<Report, String> {
+/// Downloaded sessions stored per transaction and per announcement, as an import stores them: one
+/// of each per session made a first sync of 1,000 redraw every list of sessions 1,000 times.
+const BATCH: usize = 100;
+
+/// Syncs this device with the bucket in Settings -> Sync; `progress` hears how many of its steps
+/// (records uploaded, downloaded, merged, deleted) are done of how many. Err is the sentence to show.
+pub async fn sync_once(progress: &dyn Fn(usize, usize)) -> Result<Report, String> {
     let passphrase = keys::get_key(PASSPHRASE_KEY_ID)
         .filter(|p| !p.is_empty())
         .ok_or("Type the sync passphrase (Settings -> Sync).")?;
@@ -59,7 +68,9 @@ pub async fn sync_once() -> Result<Report, String> {
     let now = js_sys::Date::now() as u64;
     let mut state = local::state();
     note_local_changes(&mut state, now).await?;
-    let plan = plan(&state.index, &remote, now);
+    settings::note(&mut state, &remote, now);
+    let mut plan = plan(&state.index, &remote, now);
+    let settings_step = settings::take_step(&mut plan);
 
     let mut report = Report::default();
     let mut to_write = plan.index.clone();
@@ -68,21 +79,33 @@ pub async fn sync_once() -> Result<Report, String> {
         bucket: &bucket,
         keys: &sync_keys,
     };
+    let total =
+        plan.upload.len() + plan.download.len() + plan.merge.len() + plan.delete_local.len();
+    let mut done = 0;
+    let mut step = || {
+        done += 1;
+        progress(done, total);
+    };
+    progress(0, total);
     for id in &plan.upload {
         match sync.upload(id, &plan.index.entries[id]).await? {
             Ok(()) => report.uploaded += 1,
             Err(why) => skip(&mut report, &mut to_write, &remote, id, why),
         }
+        step();
     }
+    let mut fetched = Vec::with_capacity(BATCH.min(plan.download.len()));
     for id in &plan.download {
-        match sync.download(id, &remote.entries[id]).await? {
-            Ok(session) => {
-                see(&mut state, &session);
-                report.downloaded += 1;
-            }
+        match sync.fetch_session(id, &remote.entries[id]).await? {
+            Ok(session) => fetched.push(session),
             Err(why) => skip(&mut report, &mut kept_here, &state.index, id, why),
         }
+        if fetched.len() == BATCH {
+            store_batch(&mut fetched, &mut state, &plan.index, &mut report).await?;
+        }
+        step();
     }
+    store_batch(&mut fetched, &mut state, &plan.index, &mut report).await?;
     for id in &plan.merge {
         let (here, there) = (&state.index.entries[id], &remote.entries[id]);
         match sync.merge(id, here, there, &plan.index.entries[id]).await? {
@@ -95,11 +118,29 @@ pub async fn sync_once() -> Result<Report, String> {
                 restore(&mut to_write, &remote, id);
             }
         }
+        step();
+    }
+    match sync
+        .settings(settings_step, &mut state, &remote, &plan.index)
+        .await?
+    {
+        Ok(taken) => report.settings_taken = taken,
+        Err(why) => {
+            let id = SETTINGS_ID;
+            match settings_step {
+                SettingsStep::Upload => skip(&mut report, &mut to_write, &remote, id, why),
+                _ => {
+                    skip(&mut report, &mut kept_here, &state.index, id, why);
+                    restore(&mut to_write, &remote, id);
+                }
+            }
+        }
     }
     for id in &plan.delete_local {
         storage::delete_sessions(std::slice::from_ref(id)).await?;
         state.seen.remove(id);
         report.deleted_here += 1;
+        step();
     }
     report.deleted_there = plan.delete_remote.len();
 
@@ -126,6 +167,67 @@ pub async fn sync_once() -> Result<Report, String> {
     state.last_synced_ms = Some(js_sys::Date::now() as u64);
     local::save_state(&state)?;
     Ok(report)
+}
+
+/// How many changes made here the bucket does not hold yet (`sync::seen::waiting`): what the next
+/// sync will send.
+pub async fn count_waiting() -> Result<usize, String> {
+    let state = local::state();
+    let sessions: Vec<(String, Seen)> = storage::list_sessions()
+        .await?
+        .iter()
+        .map(|summary| (summary.id.clone(), seen_of(summary)))
+        .collect();
+    let deletions: Vec<(String, u64)> = storage::deleted_sessions()
+        .await?
+        .into_iter()
+        .map(|(id, at)| (id, at as u64))
+        .collect();
+    let now = js_sys::Date::now() as u64;
+    Ok(waiting(
+        &state.index,
+        &state.seen,
+        &sessions,
+        &deletions,
+        now,
+    ))
+}
+
+/// Stores the downloaded sessions in `batch` (one transaction and one announcement) and notes them
+/// in the sync state at once, as this sync's index has them: a sync left mid-way (the page closed)
+/// keeps what it stored, and the next one neither fetches those again nor takes them for new here.
+/// A full browser storage keeps what fit and stops the sync with the fix.
+async fn store_batch(
+    batch: &mut Vec<Session>,
+    state: &mut SyncState,
+    synced: &Index,
+    report: &mut Report,
+) -> Result<(), String> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    let (stored, refused) = match storage::save_imported_all(batch, |_| {}).await {
+        Ok(stored) => (stored, None),
+        Err((stored, why)) => (stored, Some(why)),
+    };
+    for session in &batch[..stored] {
+        see(state, session);
+        if let Some(entry) = synced.get(&session.id) {
+            state
+                .index
+                .entries
+                .insert(session.id.clone(), entry.clone());
+        }
+    }
+    report.downloaded += stored;
+    batch.clear();
+    local::save_state(state)?;
+    match refused {
+        None => Ok(()),
+        Some(why) => Err(format!(
+            "This browser's storage is full: the sessions that fit were kept, the rest wait in the bucket. Free space (delete or export sessions) and sync again. ({why})"
+        )),
+    }
 }
 
 /// The bucket's keys for `passphrase`: set up in an empty bucket, else opened from its keys.json (a
@@ -194,9 +296,7 @@ async fn note_local_changes(state: &mut SyncState, now: u64) -> Result<(), Strin
     }
     for (id, at) in storage::deleted_sessions().await? {
         let at = at as u64;
-        let fresh = at.saturating_add(TOMBSTONE_KEEP_MS) >= now;
-        let noted = state.index.get(&id).is_some_and(Entry::is_deleted);
-        if fresh && !noted {
+        if deletion_to_note(&state.index, &id, at, now) {
             state.index.delete(&id, at, &device);
             state.seen.remove(&id);
         }
@@ -233,15 +333,15 @@ fn restore(index: &mut Index, before: &Index, id: &str) {
 
 /// One record's steps. The outer Err stops the sync (the bucket failed); the inner one skips the
 /// record (it does not load, decrypt or parse).
-struct Sync<'a> {
+pub(super) struct Sync<'a> {
     bucket: &'a Bucket,
     keys: &'a SyncKeys,
 }
 
-type Step<T> = Result<Result<T, String>, String>;
+pub(super) type Step<T> = Result<Result<T, String>, String>;
 
 impl Sync<'_> {
-    async fn put(&self, id: &str, entry: &Entry, data: &Value) -> Step<()> {
+    pub(super) async fn put(&self, id: &str, entry: &Entry, data: &Value) -> Step<()> {
         let sealed = crypto::seal_record(self.keys, id, entry, data)
             .await
             .map_err(|e| e.sentence())?;
@@ -263,7 +363,7 @@ impl Sync<'_> {
         self.put(id, entry, &data).await
     }
 
-    async fn fetch(&self, id: &str, entry: &Entry) -> Step<Value> {
+    pub(super) async fn fetch(&self, id: &str, entry: &Entry) -> Step<Value> {
         let name = crypto::object_name(self.keys, id, entry)
             .await
             .map_err(|e| e.sentence())?;
@@ -277,25 +377,32 @@ impl Sync<'_> {
             .map_err(|e| format!("{} ({id})", e.sentence())))
     }
 
+    /// The session `data` holds, if it parses and is the one the index names `id`.
+    fn parse(id: &str, data: Value) -> Result<Session, String> {
+        match Session::from_json(data) {
+            Ok(session) if session.id == id => Ok(session),
+            Ok(_) => Err(format!(
+                "A session in the bucket is not the one its index names ({id})."
+            )),
+            Err(e) => Err(format!("{e} ({id})")),
+        }
+    }
+
     async fn save(id: &str, data: Value) -> Step<Session> {
-        let session = match Session::from_json(data) {
-            Ok(session) if session.id == id => session,
-            Ok(_) => {
-                return Ok(Err(format!(
-                    "A session in the bucket is not the one its index names ({id})."
-                )))
-            }
-            Err(e) => return Ok(Err(format!("{e} ({id})"))),
+        let session = match Self::parse(id, data) {
+            Ok(session) => session,
+            Err(why) => return Ok(Err(why)),
         };
         storage::save_imported(&session).await?;
         Ok(Ok(session))
     }
 
-    async fn download(&self, id: &str, entry: &Entry) -> Step<Session> {
-        match self.fetch(id, entry).await? {
-            Ok(data) => Self::save(id, data).await,
-            Err(why) => Ok(Err(why)),
-        }
+    /// The bucket's session `id`, read and parsed (stored by `store_batch`).
+    async fn fetch_session(&self, id: &str, entry: &Entry) -> Step<Session> {
+        Ok(self
+            .fetch(id, entry)
+            .await?
+            .and_then(|data| Self::parse(id, data)))
     }
 
     /// Each side holds a newer part: the merged record is saved here and uploaded as `merged`.

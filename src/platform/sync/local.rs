@@ -32,6 +32,10 @@ pub struct SyncState {
     /// When the last sync finished (ms), for "Synced 2 min ago".
     #[serde(default)]
     pub last_synced_ms: Option<u64>,
+    /// The settings' record as this device last synced it (None: never), so a later sync knows
+    /// which settings changed here since.
+    #[serde(default)]
+    pub settings_seen: Option<serde_json::Value>,
 }
 
 fn local() -> Option<web_sys::Storage> {

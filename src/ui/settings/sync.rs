@@ -4,13 +4,14 @@
 use consilium_bucket::cors::{rule, SERVICES};
 use leptos::prelude::*;
 
-use crate::app::sync::{SyncBook, SyncStatus};
+use crate::app::sync::{syncing_text, SyncBook, SyncStatus};
 use crate::platform::keys;
 use crate::platform::sync::local::{self, SyncSettings, PASSPHRASE_KEY_ID, SECRET_KEY_ID};
 
 #[component]
 pub fn SyncSettingsEditor() -> impl IntoView {
     let book = SyncBook::get();
+    book.count_waiting();
     let settings = RwSignal::new(local::settings());
     let saved = RwSignal::new(None::<Result<(), String>>);
     let secrets_set = RwSignal::new((
@@ -53,12 +54,15 @@ pub fn SyncSettingsEditor() -> impl IntoView {
         .collect_view();
     let status = move || match book.status.get() {
         SyncStatus::Off => "Not synced yet.".to_string(),
-        SyncStatus::Syncing => "Syncing…".to_string(),
+        SyncStatus::Syncing => syncing_text(book.progress.get()),
         SyncStatus::Synced { report, .. } => {
             let mut text = format!(
                 "Synced: {} uploaded, {} downloaded, {} merged, {} deleted here, {} deleted in the bucket.",
                 report.uploaded, report.downloaded, report.merged, report.deleted_here, report.deleted_there
             );
+            if report.settings_taken {
+                text.push_str(" Settings updated from the bucket.");
+            }
             for skipped in &report.skipped {
                 text.push_str(" Skipped: ");
                 text.push_str(skipped);
@@ -66,6 +70,14 @@ pub fn SyncSettingsEditor() -> impl IntoView {
             text
         }
         SyncStatus::Failed(sentence) => format!("Sync failed: {sentence}"),
+        SyncStatus::Offline => {
+            "Offline: what changed here waits, and goes when you are back online.".to_string()
+        }
+    };
+    let waiting = move || match book.waiting.get() {
+        0 => String::new(),
+        1 => "1 change here is not in the bucket yet.".to_string(),
+        count => format!("{count} changes here are not in the bucket yet."),
     };
     view! {
         <section class="sync-settings" aria-labelledby="sync-title">
@@ -147,6 +159,7 @@ pub fn SyncSettingsEditor() -> impl IntoView {
                     "Check"
                 </button>
                 <p class="sync-status" role="status" aria-live="polite">{status}</p>
+                <p class="sync-waiting muted">{waiting}</p>
             </div>
             <p class="sync-check" role="status" aria-live="polite"
                 class:error=move || matches!(checked.get(), Some(Err(_)))>

@@ -2,7 +2,7 @@
 //! user's own bucket"; README, "Sync"): the versions records carry (`version`), the index of ids and
 //! versions both sides keep (`index`), the merge rule as a plan of what to upload, download, merge and
 //! delete (`plan`), what changed on this device since its last sync (`seen`), the per-field merge of a record's user-editable fields and of the settings
-//! (`fields`), and the bucket's formats: opaque object names, the sealed envelope, the additional data
+//! (`fields`), the settings' record without keys (`settings`), and the bucket's formats: opaque object names, the sealed envelope, the additional data
 //! bound to each record, the encrypted index and the passphrase's key file (`format`). No I/O: the
 //! shell signs, sends, encrypts (WebCrypto) and stores.
 pub mod fields;
@@ -10,4 +10,5 @@ pub mod format;
 pub mod index;
 pub mod plan;
 pub mod seen;
+pub mod settings;
 pub mod version;
