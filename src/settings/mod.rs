@@ -34,7 +34,7 @@ pub use fields::{
 pub use hedging::HEDGE_ADAPTIVE_MULTIPLE;
 pub use migrate::migrate;
 pub use presets::{added_from, kind_label, presets, Preset, ALL_KINDS};
-pub use storage::{save_json, stored_json, SETTINGS_KEY, UNREADABLE_SETTINGS_KEY};
+pub use storage::{after_save, save_json, stored_json, SETTINGS_KEY, UNREADABLE_SETTINGS_KEY};
 
 pub const SETTINGS_VERSION: u32 = 1;
 

@@ -36,8 +36,24 @@ impl Settings {
 
     pub fn save(&self) -> Result<(), String> {
         LocalStorage::set(SETTINGS_KEY, self)
-            .map_err(|e| crate::platform::storage::explain_storage_error(&e))
+            .map_err(|e| crate::platform::storage::explain_storage_error(&e))?;
+        if let Some(saved) = AFTER_SAVE.with(|hook| hook.borrow().clone()) {
+            saved();
+        }
+        Ok(())
     }
+}
+
+thread_local! {
+    /// Told after each save in this tab (other tabs hear the storage event): sync, once it is set
+    /// up, sends the changed settings soon after, as it does after a saved session.
+    static AFTER_SAVE: std::cell::RefCell<Option<std::rc::Rc<dyn Fn()>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Calls `saved` after each save of the settings in this tab (one listener: the last set).
+pub fn after_save(saved: impl Fn() + 'static) {
+    AFTER_SAVE.with(|hook| *hook.borrow_mut() = Some(std::rc::Rc::new(saved)));
 }
 
 /// The stored settings as JSON (the defaults' when none are stored): what sync makes its settings

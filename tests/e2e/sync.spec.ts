@@ -265,6 +265,15 @@ test('settings sync without keys: a provider, a price and a limit changed on two
   await showAdvancedSettings(a);
   await expect(a.getByLabel('Max tokens per reply')).toHaveValue('2048');
 
+  // A setting changed and left alone goes by itself, as a saved session does (no Sync now on A).
+  await a.getByLabel('Max tokens per reply').fill('3072');
+  await a.getByLabel('Max tokens per reply').blur();
+  await expect.poll(async () => (await storedSettings(a)).max_tokens).toBe(3072);
+  await expect.poll(async () => {
+    await syncNow(b);
+    return (await storedSettings(b)).max_tokens;
+  }, { timeout: 90_000, intervals: [3_000] }).toBe(3072);
+
   // The key stayed on the device that has it: no object holds it.
   for (const [name, bytes] of await bucketObjects()) {
     expect(bytes.toString('latin1'), name).not.toContain(KEY);

@@ -197,39 +197,44 @@ impl SyncBook {
         let _ = window_event_listener(leptos::ev::focus, move |_| self.sync_now());
         // Back online: what waited goes now.
         let _ = window_event_listener(leptos::ev::online, move |_| self.sync_now());
-        let listener = storage::sync::listen(move |_| {
-            // Its own downloads are saves too: they need no sync after them.
-            if self.status.get_untracked() == SyncStatus::Syncing || !configured() {
-                return;
-            }
-            let counted = COUNTS.with(|n| {
-                n.set(n.get().wrapping_add(1));
-                n.get()
-            });
-            set_timeout(
-                move || {
-                    if COUNTS.with(Cell::get) == counted {
-                        self.count_waiting();
-                    }
-                },
-                BEFORE_COUNTING,
-            );
-            let serial = SAVES.with(|n| {
-                n.set(n.get().wrapping_add(1));
-                n.get()
-            });
-            set_timeout(
-                move || {
-                    if SAVES.with(Cell::get) == serial {
-                        self.sync_now();
-                    }
-                },
-                AFTER_SAVES,
-            );
-        });
+        // A change of the settings here goes as a saved session does.
+        crate::settings::after_save(move || self.soon_after_a_save());
+        let listener = storage::sync::listen(move |_| self.soon_after_a_save());
         if let Some(listener) = listener {
             // The page's own lifetime: it listens until the tab closes.
             std::mem::forget(listener);
         }
+    }
+
+    /// After a save or deletion here or in another tab: counts what waits once saves pause, and
+    /// syncs once they have settled. Its own downloads are saves too: they need no sync after them.
+    fn soon_after_a_save(self) {
+        if self.status.get_untracked() == SyncStatus::Syncing || !configured() {
+            return;
+        }
+        let counted = COUNTS.with(|n| {
+            n.set(n.get().wrapping_add(1));
+            n.get()
+        });
+        set_timeout(
+            move || {
+                if COUNTS.with(Cell::get) == counted {
+                    self.count_waiting();
+                }
+            },
+            BEFORE_COUNTING,
+        );
+        let serial = SAVES.with(|n| {
+            n.set(n.get().wrapping_add(1));
+            n.get()
+        });
+        set_timeout(
+            move || {
+                if SAVES.with(Cell::get) == serial {
+                    self.sync_now();
+                }
+            },
+            AFTER_SAVES,
+        );
     }
 }
