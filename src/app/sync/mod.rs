@@ -12,7 +12,7 @@ mod settings;
 use std::cell::Cell;
 use std::time::Duration;
 
-use consilium_engine::views::numbers::thousands;
+use consilium_engine::foundation::counted::thousands;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 

@@ -2,8 +2,8 @@
 //! question box puts on itself for dropped files and pasted files, images or long text; each
 //! source as a chip (name, kind, size, tokens) that opens a preview and can be removed, and each
 //! refused file named with the reason.
+use consilium_engine::foundation::counted::thousands;
 use consilium_engine::record::sources::Source;
-use consilium_engine::views::numbers::thousands;
 use leptos::prelude::*;
 
 use crate::app::material::Material;

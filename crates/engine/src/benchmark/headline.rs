@@ -51,15 +51,15 @@ pub fn headline(facts: &HeadlineFacts) -> String {
     let on = if compared < facts.total_questions {
         format!(
             "So far, on {} of {} questions,",
-            crate::views::numbers::thousands(compared as u64),
-            crate::views::numbers::thousands(facts.total_questions as u64)
+            crate::foundation::counted::thousands(compared as u64),
+            crate::foundation::counted::thousands(facts.total_questions as u64)
         )
     } else if compared == 1 {
         "On this one question".to_string()
     } else {
         format!(
             "On these {} questions",
-            crate::views::numbers::thousands(compared as u64)
+            crate::foundation::counted::thousands(compared as u64)
         )
     };
     let verdict = if facts.comparisons.iter().all(Comparison::council_better) {

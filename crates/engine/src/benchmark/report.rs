@@ -34,8 +34,8 @@ fn body_markdown(body: &BenchmarkBody) -> String {
     let mut out = format!("{}\n\n", cell(&summary.headline));
     out.push_str(&format!(
         "{} of {} questions answered by every arm.\n\n",
-        crate::views::numbers::thousands(body.questions_done() as u64),
-        crate::views::numbers::thousands(body.questions.len() as u64)
+        crate::foundation::counted::thousands(body.questions_done() as u64),
+        crate::foundation::counted::thousands(body.questions.len() as u64)
     ));
     out.push_str("## Accuracy per arm\n\n| Arm | Correct | Accuracy | 95% CI | Cost per correct |\n|---|---|---|---|---|\n");
     for arm in summary.arms.iter().chain(std::iter::once(&summary.council)) {

@@ -46,7 +46,7 @@ impl Session {
 /// "Benchmark: 50 arithmetic questions (seed 7)", "Benchmark: 120 questions from exam.jsonl".
 pub fn subject_of(source: &QuestionSource, count: usize) -> String {
     let plural = if count == 1 { "" } else { "s" };
-    let shown = crate::views::numbers::thousands(count as u64);
+    let shown = crate::foundation::counted::thousands(count as u64);
     match source {
         QuestionSource::Generated {
             generator, seed, ..

@@ -125,8 +125,8 @@ impl RunningTally {
     pub fn outcome_line(&self, total: usize, k: Option<u32>) -> String {
         let mut line = format!(
             "{} of {} questions",
-            crate::views::numbers::thousands(self.questions_done(k) as u64),
-            crate::views::numbers::thousands(total as u64)
+            crate::foundation::counted::thousands(self.questions_done(k) as u64),
+            crate::foundation::counted::thousands(total as u64)
         );
         if let (Some(council), Some(vote)) = (self.council.percent(), self.vote.percent()) {
             line.push_str(&format!("; council {council}, round-1 vote {vote}"));

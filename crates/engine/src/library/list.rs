@@ -3,11 +3,11 @@
 //! did.
 use std::collections::HashMap;
 
+use crate::foundation::counted::thousands;
 use crate::library::filter::HistoryFilter;
 use crate::library::search::SearchHit;
 use crate::library::summary::SessionSummary;
 use crate::library::thread::{one_per_thread, thread_of, threads_of};
-use crate::views::numbers::thousands;
 
 /// "3 sessions", "1 of 3 sessions match", "0 of 1 session match"; empty with no sessions.
 /// History's count line: with no filter and no search, the entries listed ("1,204 sessions", a
@@ -144,8 +144,8 @@ pub fn export_message(exported: usize, file_name: &str, unreadable: usize) -> St
 pub fn importing_line(stored: usize, total: usize) -> String {
     format!(
         "Importing… {} of {} sessions saved.",
-        crate::views::numbers::thousands(stored as u64),
-        crate::views::numbers::thousands(total as u64)
+        crate::foundation::counted::thousands(stored as u64),
+        crate::foundation::counted::thousands(total as u64)
     )
 }
 
@@ -178,8 +178,8 @@ impl ImportReport {
         }
         let mut parts = vec![format!(
             "Imported {} of {} sessions from {file_name}.",
-            crate::views::numbers::thousands(self.saved as u64),
-            crate::views::numbers::thousands(self.offered as u64)
+            crate::foundation::counted::thousands(self.saved as u64),
+            crate::foundation::counted::thousands(self.offered as u64)
         )];
         if self.identical > 0 {
             parts.push(match self.identical {

@@ -39,7 +39,7 @@ impl OutcomeReminder {
         } else {
             format!(
                 "{} decisions asked more than {days} ago await their outcome:",
-                crate::views::numbers::thousands(count as u64)
+                crate::foundation::counted::thousands(count as u64)
             )
         }
     }

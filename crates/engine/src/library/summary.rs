@@ -213,8 +213,8 @@ fn benchmark_outcome(body: &BenchmarkBody) -> String {
     };
     let mut outcome = format!(
         "{} of {} questions",
-        crate::views::numbers::thousands(body.questions_done() as u64),
-        crate::views::numbers::thousands(body.questions.len() as u64)
+        crate::foundation::counted::thousands(body.questions_done() as u64),
+        crate::foundation::counted::thousands(body.questions.len() as u64)
     );
     if let (Some(council), Some(vote)) = (accuracy(&Arm::Council), accuracy(&Arm::Vote)) {
         outcome.push_str(&format!("; council {council}, round-1 vote {vote}"));

@@ -1,10 +1,10 @@
 //! What a session cost, per participant and in total, for every protocol: from the call records.
+use crate::foundation::counted::thousands;
 use crate::foundation::money::format_usd;
 use crate::foundation::participants::Price;
 use crate::harness::estimate::{CostEstimate, SearchEstimate};
 use crate::record::CostSummary;
 use crate::record::Session;
-use crate::views::numbers::thousands;
 
 /// One row of the "participants, tokens and cost" table.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,10 +1,10 @@
 //! "What the council read" (DESIGN.md, "Material"), for any session with material: each source
 //! with its kind, its extent (pages, lines, rows), its tokens and the seats that could not see it;
 //! and a quoted passage with the text around it, to open highlighted.
+use crate::foundation::counted::thousands;
 use crate::foundation::participants::Participant;
 use crate::material::seats::sees_images;
 use crate::record::sources::{Source, UnitKind};
-use crate::views::numbers::thousands;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceRow {

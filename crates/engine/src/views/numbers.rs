@@ -4,6 +4,3 @@
 pub fn percent(fraction: f64) -> String {
     format!("{:.0}%", fraction * 100.0)
 }
-
-/// Counts are written once, in the foundation, for every layer.
-pub use crate::foundation::counted::thousands;

@@ -118,7 +118,7 @@ pub fn describe_benchmark_cost(cost: &BenchmarkCost) -> String {
     format!(
         "{} calls: {}. The expected cost counts replies of a typical length; the most it may cost \
          counts every reply at its full length, and is what the budget holds to.",
-        crate::views::numbers::thousands(u64::from(cost.calls)),
+        crate::foundation::counted::thousands(u64::from(cost.calls)),
         cost_line(cost)
     )
 }

@@ -3,7 +3,7 @@
 //! arm, cost and tokens per correct answer, the round-1 majority's flips with their questions, and
 //! the calibration of the council's confidence, and which council to keep (`benchmark_choice`). Numbers become text here, once, so the view, the
 //! report and the tests read the same figures.
-use crate::views::numbers::thousands;
+use crate::foundation::counted::thousands;
 use consilium_stats::ReliabilityBin;
 
 use crate::benchmark::advice::{advice, Advice};
@@ -396,8 +396,8 @@ pub fn progress_view(progress: &BenchmarkProgress) -> ProgressView {
         percent: (progress.fraction().clamp(0.0, 1.0) * 100.0).floor() as u32,
         counts: format!(
             "{} of {} question{} done",
-            crate::views::numbers::thousands(done as u64),
-            crate::views::numbers::thousands(total as u64),
+            crate::foundation::counted::thousands(done as u64),
+            crate::foundation::counted::thousands(total as u64),
             if total == 1 { "" } else { "s" }
         ),
         estimate,
