@@ -215,3 +215,110 @@ fn a_passkey_prf_output_of_any_length_but_32_bytes_is_refused() {
         );
     }
 }
+
+/// Waits (as a user would, for the sealed change to land) until `check` holds of the stored vault.
+async fn stored_until(check: impl Fn(&str) -> bool) -> String {
+    for _ in 0..100 {
+        let stored = local().get_item(VAULT_ENTRY).unwrap().unwrap_or_default();
+        if check(&stored) {
+            return stored;
+        }
+        gloo_timers::future::TimeoutFuture::new(20).await;
+    }
+    panic!("the stored vault never changed as expected");
+}
+
+#[wasm_bindgen_test]
+async fn a_key_removed_while_locked_stays_removed_after_the_next_unlock() {
+    keys::forget_remembered();
+    local().clear().unwrap();
+    keys::set_key("p-gone", "sk-removed-while-locked-1", true);
+    keys::set_key("p-kept", "sk-kept-while-locked-2", true);
+    keys::create_vault(phrase(PASSPHRASE)).await.unwrap();
+    keys::lock();
+
+    keys::forget("p-gone");
+    let marked = local().get_item(VAULT_ENTRY).unwrap().unwrap();
+    assert!(
+        marked.contains("p-gone"),
+        "the removal is marked in the record"
+    );
+    assert!(!marked.contains("sk-removed-while-locked-1"));
+    keys::unlock(phrase(PASSPHRASE)).await.unwrap();
+    assert_eq!(
+        keys::get_key("p-gone"),
+        None,
+        "not brought back by the unlock"
+    );
+    assert_eq!(
+        keys::get_key("p-kept").as_deref(),
+        Some("sk-kept-while-locked-2")
+    );
+    // Nor by the one after: the unlock took it out of the ciphertext and cleared the mark.
+    keys::lock();
+    let rewritten = local().get_item(VAULT_ENTRY).unwrap().unwrap();
+    assert!(!rewritten.contains("dropped"), "{rewritten}");
+    keys::unlock(phrase(PASSPHRASE)).await.unwrap();
+    assert_eq!(keys::get_key("p-gone"), None);
+
+    // Removed while locked, then typed again: the new key wins.
+    keys::lock();
+    keys::forget("p-kept");
+    keys::set_key("p-kept", "sk-typed-again-3", true);
+    keys::unlock(phrase(PASSPHRASE)).await.unwrap();
+    assert_eq!(keys::get_key("p-kept").as_deref(), Some("sk-typed-again-3"));
+    keys::forget_remembered();
+}
+
+#[wasm_bindgen_test]
+async fn a_tab_writes_over_what_another_tab_stored_never_from_its_memory() {
+    keys::forget_remembered();
+    local().clear().unwrap();
+    keys::set_key("p-a", "sk-tab-a-1", true);
+    keys::set_key("p-b", "sk-tab-b-2", true);
+    keys::create_vault(phrase(PASSPHRASE)).await.unwrap();
+    let first = local().get_item(VAULT_ENTRY).unwrap().unwrap();
+    assert_eq!(
+        consilium::platform::vault::record::revision_of(&first),
+        1,
+        "a new vault is at revision 1"
+    );
+
+    // "Another tab" (the record as it stood, with p-b removed there while locked) wrote meanwhile:
+    // this tab's next change is applied to what is stored, so p-b does not come back.
+    let other = consilium::platform::vault::record::with_dropped(&first, "p-b").unwrap();
+    local().set_item(VAULT_ENTRY, &other).unwrap();
+    keys::set_key("p-c", "sk-tab-c-3", true);
+    let written = stored_until(|s| s != other).await;
+    assert_eq!(consilium::platform::vault::record::revision_of(&written), 3);
+    keys::lock();
+    keys::unlock(phrase(PASSPHRASE)).await.unwrap();
+    assert_eq!(keys::get_key("p-b"), None, "the other tab's removal stuck");
+    assert_eq!(keys::get_key("p-a").as_deref(), Some("sk-tab-a-1"));
+    assert_eq!(keys::get_key("p-c").as_deref(), Some("sk-tab-c-3"));
+
+    // "Forgot" in another tab: this tab's next change does not recreate the vault; it is locked,
+    // and the key just typed stays for this tab, waiting for a new vault.
+    local().remove_item(VAULT_ENTRY).unwrap();
+    keys::set_key("p-d", "sk-tab-d-4", true);
+    for _ in 0..100 {
+        if !consilium::platform::vault::is_open() {
+            break;
+        }
+        gloo_timers::future::TimeoutFuture::new(20).await;
+    }
+    assert_eq!(
+        local().get_item(VAULT_ENTRY).unwrap(),
+        None,
+        "not recreated"
+    );
+    assert_eq!(keys::vault_status(), VaultStatus::None);
+    assert_eq!(
+        keys::get_key("p-a"),
+        None,
+        "the deleted vault's keys left memory"
+    );
+    assert_eq!(keys::get_key("p-d").as_deref(), Some("sk-tab-d-4"));
+    assert!(keys::waiting_for_vault());
+    keys::forget_remembered();
+}

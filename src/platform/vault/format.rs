@@ -45,6 +45,9 @@ pub struct VaultFile {
     pub ciphertext: String,
     /// One per unlock method, each wrapping the same data key.
     pub locks: Vec<LockFile>,
+    /// Counts the writes: a tab writes only over the revision it read (`super::record`).
+    #[serde(default)]
+    pub revision: u64,
 }
 
 /// How one unlock method wraps the data key, as stored.
@@ -243,14 +246,15 @@ impl Stored {
     }
 }
 
-/// The version-2 record of keys sealed under a data key that `locks` wrap.
-pub fn to_json(sealed: &Sealed, locks: &[Lock]) -> String {
+/// The version-2 record, at `revision`, of keys sealed under a data key that `locks` wrap.
+pub fn to_json(sealed: &Sealed, locks: &[Lock], revision: u64) -> String {
     serde_json::to_string(&VaultFile {
         version: VERSION,
         cipher: AES_GCM.into(),
         iv: to_hex(&sealed.iv),
         ciphertext: to_hex(&sealed.ciphertext),
         locks: locks.iter().map(Lock::to_file).collect(),
+        revision,
     })
     .expect("a vault serialises")
 }
@@ -475,6 +479,7 @@ mod tests {
         serde_json::from_str(&to_json(
             &sealed_of(9, 40),
             &[passphrase_lock(), passkey_lock()],
+            1,
         ))
         .unwrap()
     }
@@ -517,7 +522,7 @@ mod tests {
             methods_of(&json.to_string()),
             vec![UnlockMethod::Passphrase, UnlockMethod::Passkey]
         );
-        let passkey_only = to_json(&sealed_of(9, 40), &[passkey_lock()]);
+        let passkey_only = to_json(&sealed_of(9, 40), &[passkey_lock()], 1);
         assert_eq!(methods_of(&passkey_only), vec![UnlockMethod::Passkey]);
         let stored = parse(&passkey_only).unwrap();
         assert_eq!(stored.lock(UnlockMethod::Passkey), Some(&passkey_lock()));
@@ -530,7 +535,7 @@ mod tests {
         let both = [passphrase_lock(), passkey_lock()];
         let rest = without_lock(&both, UnlockMethod::Passkey).unwrap();
         assert_eq!(rest, vec![passphrase_lock()]);
-        let json = to_json(&sealed_of(9, 40), &rest);
+        let json = to_json(&sealed_of(9, 40), &rest, 1);
         assert_eq!(
             parse(&json),
             Ok(Stored::V2 {

@@ -27,6 +27,7 @@ enum Step {
     Create(Secret),
     Unlock(Secret),
     AddPasskey,
+    RemovePasskey,
 }
 
 impl Step {
@@ -34,6 +35,7 @@ impl Step {
         match self {
             Self::Create(Secret::Passphrase(_)) => "Encrypting…",
             Self::Unlock(Secret::Passphrase(_)) => "Unlocking…",
+            Self::RemovePasskey => "Removing the passkey…",
             _ => "Waiting for your passkey…",
         }
     }
@@ -48,6 +50,7 @@ impl Step {
             }
             Self::Unlock(_) => "Unlocked: the remembered keys are usable in this tab.",
             Self::AddPasskey => "Passkey added: it unlocks the remembered keys too.",
+            Self::RemovePasskey => "Passkey removed: the remembered keys unlock with your passphrase only. The passkey itself stays on your device (remove it in its passkey settings).",
         }
     }
 }
@@ -92,6 +95,13 @@ pub fn KeyVault() -> impl IntoView {
     let again = RwSignal::new(String::new());
     let said = RwSignal::new(None::<String>);
     let busy = RwSignal::new(false);
+    // Another tab changed or deleted the vault: this tab's memory already follows; say so here.
+    keys::on_other_tab_change(move |sentence| {
+        if let Some(sentence) = sentence {
+            said.try_set(Some(sentence));
+        }
+        tick.0.try_update(|n| *n += 1);
+    });
     let run = move |step: Step| {
         busy.set(true);
         said.set(Some(step.waiting().into()));
@@ -100,6 +110,7 @@ pub fn KeyVault() -> impl IntoView {
                 Step::Create(secret) => keys::create_vault(secret).await,
                 Step::Unlock(secret) => keys::unlock(secret).await,
                 Step::AddPasskey => keys::add_passkey().await,
+                Step::RemovePasskey => keys::remove_passkey().await,
             };
             busy.set(false);
             match result {
@@ -184,13 +195,8 @@ pub fn KeyVault() -> impl IntoView {
                 </Show>
                 // Beside a passphrase only: a vault that a passkey alone opens is given up with "Lost the passkey".
                 <Show when=move || { let m = methods(); m.contains(&UnlockMethod::Passkey) && m.contains(&UnlockMethod::Passphrase) }>
-                    <button class="secondary" disabled=move || busy.get() on:click=move |_| {
-                        said.set(Some(match keys::remove_passkey() {
-                            Ok(()) => "Passkey removed: the remembered keys unlock with your passphrase only. The passkey itself stays on your device (remove it in its passkey settings).".into(),
-                            Err(error) => error.sentence(),
-                        }));
-                        tick.bump();
-                    }>"Remove the passkey"</button>
+                    <button class="secondary" disabled=move || busy.get()
+                        on:click=move |_| run(Step::RemovePasskey)>"Remove the passkey"</button>
                 </Show>
             </div>
         }.into_any(),
