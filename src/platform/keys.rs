@@ -265,9 +265,34 @@ pub async fn add_passkey() -> Result<(), VaultError> {
     finish(vault::add_passkey().await)
 }
 
-/// The passkey no longer opens the remembered keys; the passphrase still does.
-pub async fn remove_passkey() -> Result<(), VaultError> {
-    finish(vault::remove_passkey().await)
+/// The passkey no longer opens the remembered keys; `passphrase` (the vault's) still does, and
+/// the keys are sealed again under a new data key.
+pub async fn remove_passkey(passphrase: String) -> Result<(), VaultError> {
+    finish(
+        vault::remove_passkey(passphrase)
+            .await
+            .map_err(not_the_passphrase),
+    )
+}
+
+/// The vault's passphrase `current` becomes `new` (refused when weak, with the reason); the keys
+/// are sealed again under a new data key.
+pub async fn change_passphrase(current: String, new: String) -> Result<(), VaultError> {
+    finish(
+        vault::change_passphrase(current, new)
+            .await
+            .map_err(not_the_passphrase),
+    )
+}
+
+/// While unlocked, a wrong passphrase typed to confirm a change says so without "stay locked".
+fn not_the_passphrase(error: VaultError) -> VaultError {
+    match error {
+        VaultError::WrongPassphrase => {
+            VaultError::Problem("That is not the vault's passphrase: nothing was changed.".into())
+        }
+        other => other,
+    }
 }
 
 /// A vault job's outcome for this tab's memory.

@@ -7,6 +7,7 @@ pub(crate) mod crypto;
 pub mod format;
 pub mod passkey;
 pub mod record;
+pub mod strength;
 pub mod unlock;
 
 use std::cell::RefCell;
@@ -220,16 +221,10 @@ async fn prf_key(prf_output: &[u8], hkdf_salt: &[u8]) -> Result<CryptoKey, Vault
 async fn new_lock(secret: Secret, raw: &[u8]) -> Result<Lock, VaultError> {
     match secret {
         Secret::Passphrase(passphrase) => {
-            if let Some(problem) = format::passphrase_problem(&passphrase) {
+            if let Some(problem) = strength::passphrase_problem(&passphrase) {
                 return Err(VaultError::Problem(problem));
             }
-            let stretch = Stretch {
-                iterations: format::ITERATIONS,
-                salt: random_bytes(SALT_BYTES),
-            };
-            let key = passphrase_key(&passphrase, &stretch).await?;
-            let wrapped = seal_with(&key, raw).await?;
-            Ok(Lock::Passphrase { stretch, wrapped })
+            passphrase_lock(&passphrase, raw).await
         }
         Secret::Passkey => {
             let prf_salt = random_bytes(PRF_SALT_BYTES);
@@ -247,6 +242,52 @@ async fn new_lock(secret: Secret, raw: &[u8]) -> Result<Lock, VaultError> {
             })
         }
     }
+}
+
+/// Wraps the data key `raw` under `passphrase` with a new salt and today's work factor (no strength
+/// check: also used for a passphrase the vault already has).
+async fn passphrase_lock(passphrase: &str, raw: &[u8]) -> Result<Lock, VaultError> {
+    let stretch = Stretch {
+        iterations: format::ITERATIONS,
+        salt: random_bytes(SALT_BYTES),
+    };
+    let key = passphrase_key(passphrase, &stretch).await?;
+    let wrapped = seal_with(&key, raw).await?;
+    Ok(Lock::Passphrase { stretch, wrapped })
+}
+
+/// The passkey's lock wrapping the new data key `raw`: the same passkey asked again (its PRF on
+/// the same salt), a new HKDF salt.
+async fn rewrapped_passkey(lock: &Lock, raw: &[u8]) -> Result<Lock, VaultError> {
+    let Lock::Passkey {
+        credential,
+        prf_salt,
+        ..
+    } = lock
+    else {
+        return Ok(lock.clone());
+    };
+    let output = passkey::evaluate(credential, prf_salt, random_bytes)
+        .await
+        .map_err(VaultError::Passkey)?;
+    let hkdf_salt = random_bytes(SALT_BYTES);
+    let key = prf_key(&output, &hkdf_salt).await?;
+    Ok(Lock::Passkey {
+        credential: credential.clone(),
+        prf_salt: prf_salt.clone(),
+        hkdf_salt,
+        wrapped: seal_with(&key, raw).await?,
+    })
+}
+
+/// Checks `passphrase` against the stored vault's passphrase lock (WrongPassphrase when it does
+/// not open it); returns the stored record as read.
+async fn check_passphrase(passphrase: &str) -> Result<Stored, VaultError> {
+    let stored = read(VAULT_ENTRY)
+        .ok_or(VaultError::Gone)
+        .and_then(|json| format::parse(&json).map_err(|p| VaultError::Problem(p.sentence())))?;
+    unwrap_data_key(&stored, Secret::Passphrase(passphrase.to_string())).await?;
+    Ok(stored)
 }
 
 /// The data key, unwrapped from the stored lock of `secret`'s method. A wrong secret is told
@@ -425,7 +466,8 @@ enum Job {
     Create { secret: Secret, keys: Keys },
     Unlock { secret: Secret, typed: Keys },
     AddPasskey,
-    RemovePasskey,
+    RemovePasskey { passphrase: String },
+    ChangePassphrase { current: String, new: String },
     Apply { changes: Vec<Change> },
     Refresh,
 }
@@ -448,7 +490,8 @@ split_fn! {
                 Job::Create { secret, keys } => create_in_part(secret, keys).await.map(Done::Keys),
                 Job::Unlock { secret, typed } => unlock_in_part(secret, typed).await.map(Done::Keys),
                 Job::AddPasskey => add_passkey_in_part().await.map(Done::Keys),
-                Job::RemovePasskey => remove_passkey_in_part().await.map(Done::Keys),
+                Job::RemovePasskey { passphrase } => remove_passkey_in_part(passphrase).await.map(Done::Keys),
+                Job::ChangePassphrase { current, new } => change_passphrase_in_part(current, new).await.map(Done::Keys),
                 Job::Apply { changes } => rewrite(&changes, &kept, None).await.map(Done::Keys),
                 Job::Refresh => refresh_in_part().await.map(Done::Keys),
             }
@@ -494,10 +537,17 @@ pub async fn add_passkey() -> Result<Keys, VaultError> {
     keys_job(Job::AddPasskey).await
 }
 
-/// Takes the passkey's lock off a vault that a passphrase opens too; the passkey itself stays on
-/// the device (this page cannot delete it). Returns the keys stored.
-pub async fn remove_passkey() -> Result<Keys, VaultError> {
-    keys_job(Job::RemovePasskey).await
+/// Takes the passkey's lock off a vault that `passphrase` opens too, re-sealing the keys under a
+/// new data key (a copy of the old record and the passkey no longer open what is stored); the
+/// passkey itself stays on the device (this page cannot delete it). Returns the keys stored.
+pub async fn remove_passkey(passphrase: String) -> Result<Keys, VaultError> {
+    keys_job(Job::RemovePasskey { passphrase }).await
+}
+
+/// Replaces the passphrase `current` by `new` (refused when weak), re-sealing the keys under a new
+/// data key that the new passphrase, and the passkey if the vault has one (asked again), wrap.
+pub async fn change_passphrase(current: String, new: String) -> Result<Keys, VaultError> {
+    keys_job(Job::ChangePassphrase { current, new }).await
 }
 
 /// Applies `changes` to the keys the stored vault holds now (the vault must be open here).
@@ -542,6 +592,7 @@ async fn unlock_in_part(secret: Secret, typed: Keys) -> Result<Keys, VaultError>
     let stored = format::parse(&json).map_err(|p| VaultError::Problem(p.sentence()))?;
     let unreadable = || VaultError::Problem(VaultProblem::Unreadable.sentence());
     let clear = legacy_clear_keys();
+    let mut raised = None;
     let stored_keys = match &stored {
         Stored::V1 { stretch, sealed } => {
             let Secret::Passphrase(passphrase) = secret else {
@@ -556,10 +607,13 @@ async fn unlock_in_part(secret: Secret, typed: Keys) -> Result<Keys, VaultError>
             let keys = format::keys_of(&opened).ok_or_else(unreadable)?;
             // Version 1 becomes version 2: a new data key, wrapped under the same passphrase key.
             let raw = random_bytes(DATA_KEY_BYTES);
-            let wrapped = seal_with(&key, &raw).await?;
-            let lock_v2 = Lock::Passphrase {
-                stretch: stretch.clone(),
-                wrapped,
+            let lock_v2 = if stretch.iterations < format::ITERATIONS {
+                passphrase_lock(&passphrase, &raw).await?
+            } else {
+                Lock::Passphrase {
+                    stretch: stretch.clone(),
+                    wrapped: seal_with(&key, &raw).await?,
+                }
             };
             let data_key = open(raw).await?;
             let keys = record::without_dropped(keys, &record::dropped_of(&json));
@@ -571,7 +625,7 @@ async fn unlock_in_part(secret: Secret, typed: Keys) -> Result<Keys, VaultError>
             all
         }
         Stored::V2 { sealed, .. } => {
-            let raw = unwrap_data_key(&stored, secret).await?;
+            let raw = unwrap_data_key(&stored, secret.clone()).await?;
             let key = crypto::import_data_key(&raw)
                 .await
                 .map_err(problem("This browser could not use the vault's key"))?;
@@ -579,7 +633,15 @@ async fn unlock_in_part(secret: Secret, typed: Keys) -> Result<Keys, VaultError>
                 .await
                 .map_err(|_| unreadable())?;
             format::keys_of(&opened).ok_or_else(unreadable)?;
-            open(raw).await?;
+            open(raw.clone()).await?;
+            // A passphrase stretched less than today's work factor is stretched again now.
+            if let (Secret::Passphrase(passphrase), Some(Lock::Passphrase { stretch, .. })) =
+                (&secret, stored.lock(UnlockMethod::Passphrase))
+            {
+                if stretch.iterations < format::ITERATIONS {
+                    raised = Some(passphrase_lock(passphrase, &raw).await?);
+                }
+            }
             current().await?.keys
         }
     };
@@ -603,10 +665,20 @@ async fn unlock_in_part(secret: Secret, typed: Keys) -> Result<Keys, VaultError>
         .map(Change::Drop)
         .chain(puts)
         .collect();
-    if changes.is_empty() && legacy_clear_keys().is_empty() {
+    if changes.is_empty() && legacy_clear_keys().is_empty() && raised.is_none() {
         return Ok(stored_keys);
     }
-    rewrite(&changes, &kept, None).await
+    match raised {
+        Some(lock) => {
+            rewrite(
+                &changes,
+                &|locks| Ok(format::with_lock(locks, lock.clone())),
+                None,
+            )
+            .await
+        }
+        None => rewrite(&changes, &kept, None).await,
+    }
 }
 
 async fn add_passkey_in_part() -> Result<Keys, VaultError> {
@@ -620,20 +692,29 @@ async fn add_passkey_in_part() -> Result<Keys, VaultError> {
     .await
 }
 
-async fn remove_passkey_in_part() -> Result<Keys, VaultError> {
-    rewrite(
-        &[],
-        &|locks| {
-            format::without_lock(locks, UnlockMethod::Passkey).ok_or_else(|| {
-                VaultError::Problem(
-                    "The passkey is the only lock on these keys: it cannot be removed alone."
-                        .into(),
-                )
-            })
-        },
-        None,
-    )
-    .await
+async fn remove_passkey_in_part(passphrase: String) -> Result<Keys, VaultError> {
+    let stored = check_passphrase(&passphrase).await?;
+    if stored.lock(UnlockMethod::Passkey).is_none() {
+        return Err(VaultError::Problem(
+            "This vault has no passkey to remove.".into(),
+        ));
+    }
+    let raw = random_bytes(DATA_KEY_BYTES);
+    let only = passphrase_lock(&passphrase, &raw).await?;
+    rewrite(&[], &|_| Ok(vec![only.clone()]), Some(raw)).await
+}
+
+async fn change_passphrase_in_part(current: String, new: String) -> Result<Keys, VaultError> {
+    if let Some(problem) = strength::passphrase_problem(&new) {
+        return Err(VaultError::Problem(problem));
+    }
+    let stored = check_passphrase(&current).await?;
+    let raw = random_bytes(DATA_KEY_BYTES);
+    let mut locks = vec![passphrase_lock(&new, &raw).await?];
+    if let Some(passkey) = stored.lock(UnlockMethod::Passkey) {
+        locks.push(rewrapped_passkey(passkey, &raw).await?);
+    }
+    rewrite(&[], &|_| Ok(locks.clone()), Some(raw)).await
 }
 
 async fn refresh_in_part() -> Result<Keys, VaultError> {
