@@ -21,7 +21,7 @@ thread_local! {
         RefCell::new(vault::legacy_clear_keys().into_keys().collect());
     /// Providers whose change is being sealed: what the vault says meanwhile does not undo it.
     static PENDING: RefCell<BTreeMap<String, usize>> = const { RefCell::new(BTreeMap::new()) };
-    /// Told when another tab changed or deleted the vault (Settings shows it).
+    /// Told when another tab changed or deleted the vault, or it locked itself (Settings shows it).
     static OTHER_TAB: RefCell<Option<Rc<dyn Fn(Option<String>)>>> = const { RefCell::new(None) };
     static WATCHING: Cell<bool> = const { Cell::new(false) };
 }
@@ -161,7 +161,8 @@ fn tell_other_tab(sentence: Option<String>) {
     }
 }
 
-/// `tell` hears when another tab changed or deleted the vault (None: nothing to say, look again);
+/// `tell` hears when another tab changed or deleted the vault, or the vault locked itself after
+/// the idle time (None: nothing to say, look again);
 /// this tab's memory follows it then: the keys as now stored, or locked when re-keyed or deleted.
 pub fn on_other_tab_change(tell: impl Fn(Option<String>) + 'static) {
     OTHER_TAB.with(|t| *t.borrow_mut() = Some(Rc::new(tell)));
@@ -307,6 +308,20 @@ fn finish(result: Result<BTreeMap<String, String>, VaultError>) -> Result<(), Va
             Err(error)
         }
     }
+}
+
+/// How long the open vault waits without input before it locks itself (Settings), 0 for never.
+pub fn set_idle_lock_minutes(minutes: u32) {
+    vault::idle::set_limit(minutes);
+}
+
+/// The auto-lock: as "Lock", and Settings says why.
+pub(crate) fn lock_after_idle(minutes: u32) {
+    lock();
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    tell_other_tab(Some(format!(
+        "Locked after {minutes} {unit} without use: the remembered keys are out of this tab's memory until you unlock them."
+    )));
 }
 
 /// "Lock": the remembered keys leave this tab's memory with the vault's key; keys that were

@@ -200,10 +200,10 @@ test('the vault locks itself after the minutes set without use, and empties the 
   await expect(page.locator('.field-status').filter({ hasText: 'Saved.' })).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('consilium.settings')!).vault_idle_lock_minutes)).toBe(1);
 
-  // Secrets typed and not yet taken: a new key and the current passphrase of a change.
-  await card.getByLabel('API key').fill('sk-typed-not-taken');
+  // Secrets typed and not yet taken: the current passphrase of a change, and a new key.
   await vault.getByRole('button', { name: 'Change passphrase' }).click();
   await vault.getByLabel('Current passphrase').fill(PASSPHRASE);
+  await card.getByLabel('API key').fill('sk-typed-not-taken');
   // Half a minute of nothing: still open. Then past the minute: locked, said, fields empty.
   await page.clock.fastForward('00:30');
   await expect(vault).toContainText('Remembered keys are unlocked in this tab.');

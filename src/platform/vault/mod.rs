@@ -5,6 +5,7 @@
 //! the stored entry's status is a wasm part of its own (`vault`), fetched the first time it is used.
 pub(crate) mod crypto;
 pub mod format;
+pub mod idle;
 pub mod passkey;
 pub mod record;
 pub mod strength;
@@ -220,12 +221,8 @@ async fn prf_key(prf_output: &[u8], hkdf_salt: &[u8]) -> Result<CryptoKey, Vault
 /// with a new PRF salt.
 async fn new_lock(secret: Secret, raw: &[u8]) -> Result<Lock, VaultError> {
     match secret {
-        Secret::Passphrase(passphrase) => {
-            if let Some(problem) = strength::passphrase_problem(&passphrase) {
-                return Err(VaultError::Problem(problem));
-            }
-            passphrase_lock(&passphrase, raw).await
-        }
+        // Its strength was checked before (`refuse_weak`, in a part of its own).
+        Secret::Passphrase(passphrase) => passphrase_lock(&passphrase, raw).await,
         Secret::Passkey => {
             let prf_salt = random_bytes(PRF_SALT_BYTES);
             let (credential, output) = passkey::register(&prf_salt, random_bytes)
@@ -330,11 +327,12 @@ async fn unwrap_data_key(stored: &Stored, secret: Secret) -> Result<Vec<u8>, Vau
     }
 }
 
-/// Holds the data key for this tab.
+/// Holds the data key for this tab, and counts the idle time from now.
 async fn open(raw: Vec<u8>) -> Result<CryptoKey, VaultError> {
     let key = crypto::import_data_key(&raw)
         .await
         .map_err(problem("This browser could not use the vault's key"))?;
+    idle::start(crate::platform::keys::lock_after_idle);
     OPENED.with(|o| {
         *o.borrow_mut() = Some(Opened {
             key: key.clone(),
@@ -499,6 +497,24 @@ split_fn! {
     }
 }
 
+split_fn! {
+    vault_strength, preload _preload_strength:
+    /// Why a new passphrase is too weak, to await: zxcvbn and its dictionaries are a part of their
+    /// own (about 0.75 MB gzip), fetched only when a passphrase is chosen, not whenever the vault
+    /// is used.
+    fn strength_in_part(passphrase: String) -> Result<LocalBoxFuture<'static, Option<String>>, PartUnavailable> {
+        Ok(Box::pin(async move { strength::passphrase_problem(&passphrase) }))
+    }
+}
+
+/// Refuses a weak new passphrase with zxcvbn's reason.
+async fn refuse_weak(passphrase: &str) -> Result<(), VaultError> {
+    match strength_in_part(passphrase.to_string()).await?.await {
+        Some(problem) => Err(VaultError::Problem(problem)),
+        None => Ok(()),
+    }
+}
+
 async fn keys_job(job: Job) -> Result<Keys, VaultError> {
     match vault_in_part(job).await?.await? {
         Done::Keys(keys) => Ok(keys),
@@ -521,6 +537,9 @@ pub async fn passkey_support() -> PasskeySupport {
 /// passkey), and `keys` (with any an earlier version kept in clear) sealed; the clear copy is
 /// removed. Returns the sealed keys. Refused when another tab made a vault meanwhile.
 pub async fn create(secret: Secret, keys: Keys) -> Result<Keys, VaultError> {
+    if let Secret::Passphrase(passphrase) = &secret {
+        refuse_weak(passphrase).await?;
+    }
     keys_job(Job::Create { secret, keys }).await
 }
 
@@ -547,6 +566,7 @@ pub async fn remove_passkey(passphrase: String) -> Result<Keys, VaultError> {
 /// Replaces the passphrase `current` by `new` (refused when weak), re-sealing the keys under a new
 /// data key that the new passphrase, and the passkey if the vault has one (asked again), wrap.
 pub async fn change_passphrase(current: String, new: String) -> Result<Keys, VaultError> {
+    refuse_weak(&new).await?;
     keys_job(Job::ChangePassphrase { current, new }).await
 }
 
@@ -705,9 +725,6 @@ async fn remove_passkey_in_part(passphrase: String) -> Result<Keys, VaultError> 
 }
 
 async fn change_passphrase_in_part(current: String, new: String) -> Result<Keys, VaultError> {
-    if let Some(problem) = strength::passphrase_problem(&new) {
-        return Err(VaultError::Problem(problem));
-    }
     let stored = check_passphrase(&current).await?;
     let raw = random_bytes(DATA_KEY_BYTES);
     let mut locks = vec![passphrase_lock(&new, &raw).await?];

@@ -80,16 +80,34 @@ fn methods_line(methods: &[UnlockMethod]) -> &'static str {
     }
 }
 
+/// Empties every password field of the page (the API keys typed and not yet taken, the
+/// passphrases): what "Lock" and the auto-lock leave behind must hold no secret.
+fn clear_key_inputs() {
+    let Ok(fields) = document().query_selector_all("input[type=password]") else {
+        return;
+    };
+    for i in 0..fields.length() {
+        if let Some(field) = fields
+            .item(i)
+            .and_then(|f| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(f).ok())
+        {
+            field.set_value("");
+        }
+    }
+}
+
 #[component]
 pub fn KeyVault() -> impl IntoView {
     let state = expect_context::<AppState>();
     let tick = expect_context::<VaultTick>();
-    let status = move || {
+    // A memo: the view below is rebuilt only when the status changes, not at every tick (a
+    // rebuild between a button's press and release would swallow its click).
+    let status = Memo::new(move |_| {
         tick.0.track();
         // A sign-in finishing after the page loaded may bring a key to remember.
         state.keys.sign_in.track();
         (keys::vault_status(), keys::waiting_for_vault())
-    };
+    });
     let methods = move || {
         tick.0.track();
         keys::vault_methods()
@@ -98,7 +116,7 @@ pub fn KeyVault() -> impl IntoView {
     let support = RwSignal::new(None::<PasskeySupport>);
     let probing = StoredValue::new(false);
     Effect::new(move |_| {
-        if status() != (VaultStatus::None, false) && !probing.get_value() {
+        if status.get() != (VaultStatus::None, false) && !probing.get_value() {
             probing.set_value(true);
             spawn_local(async move { support.set(Some(keys::passkey_support().await)) });
         }
@@ -112,12 +130,29 @@ pub fn KeyVault() -> impl IntoView {
     let panel = RwSignal::new(None::<Panel>);
     let said = RwSignal::new(None::<String>);
     let busy = RwSignal::new(false);
-    // Another tab changed or deleted the vault: this tab's memory already follows; say so here.
+    // Locking, by hand or after the idle time, also empties every secret typed and not yet taken.
+    let forget_typed = move || {
+        for field in [passphrase, again, current] {
+            field.try_set(String::new());
+        }
+        panel.try_set(None);
+        clear_key_inputs();
+    };
+    // Another tab changed or deleted the vault, or it locked itself: this tab's memory already
+    // follows; say so here.
     keys::on_other_tab_change(move |sentence| {
+        // Only when this tab was locked (not while its user types a passphrase to unlock it).
+        if sentence.is_some() && keys::vault_status() != VaultStatus::Unlocked {
+            forget_typed();
+        }
         if let Some(sentence) = sentence {
             said.try_set(Some(sentence));
         }
         tick.0.try_update(|n| *n += 1);
+    });
+    // The idle time the auto-lock waits (this is where a vault is unlocked and the time is set).
+    Effect::new(move |_| {
+        keys::set_idle_lock_minutes(state.settings.with(|s| s.vault_idle_lock_minutes))
     });
     let run = move |step: Step| {
         busy.set(true);
@@ -259,16 +294,13 @@ pub fn KeyVault() -> impl IntoView {
     }
     };
     let body = move || {
-        match status() {
+        match status.get() {
         (VaultStatus::Unlocked, _) => view! {
             <p>"Remembered keys are unlocked in this tab. " {move || methods_line(&methods())}</p>
             <div class="vault-actions">
                 <button class="secondary" on:click=move |_| {
                     keys::lock();
-                    passphrase.set(String::new());
-                    again.set(String::new());
-                    current.set(String::new());
-                    panel.set(None);
+                    forget_typed();
                     said.set(Some("Locked: the remembered keys are out of this tab's memory until you unlock them.".into()));
                     tick.bump();
                 }>"Lock"</button>
