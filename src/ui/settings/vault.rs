@@ -307,12 +307,13 @@ pub fn KeyVault() -> impl IntoView {
                 <Show when=move || support.with(|s| s.as_ref().is_some_and(|s| can_add_passkey(&methods(), s)))>
                     {passkey_button(Step::AddPasskey, "Use a passkey too")}
                 </Show>
-                <Show when=move || methods().contains(&UnlockMethod::Passphrase)>
+                // Hidden while a form for a change is open: its own button is the one to press.
+                <Show when=move || methods().contains(&UnlockMethod::Passphrase) && panel.with(Option::is_none)>
                     <button class="secondary" disabled=move || busy.get()
                         on:click=move |_| panel.set(Some(Panel::ChangePassphrase))>"Change passphrase"</button>
                 </Show>
                 // Beside a passphrase only: a vault that a passkey alone opens is given up with "Lost the passkey".
-                <Show when=move || { let m = methods(); m.contains(&UnlockMethod::Passkey) && m.contains(&UnlockMethod::Passphrase) }>
+                <Show when=move || { let m = methods(); m.contains(&UnlockMethod::Passkey) && m.contains(&UnlockMethod::Passphrase) && panel.with(Option::is_none) }>
                     <button class="secondary" disabled=move || busy.get()
                         on:click=move |_| panel.set(Some(Panel::RemovePasskey))>"Remove the passkey"</button>
                 </Show>
