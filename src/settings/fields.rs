@@ -135,6 +135,21 @@ pub fn parse_reminder_days(text: &str) -> Result<u32, String> {
     })
 }
 
+/// The auto-lock's idle time: 0 (never) to a day.
+pub fn check_idle_lock(minutes: u32) -> Result<(), String> {
+    if minutes <= 24 * 60 {
+        Ok(())
+    } else {
+        Err(format!(
+            "Lock after 0 (never) to 1440 minutes (a day) without use (got {minutes})."
+        ))
+    }
+}
+
+pub fn parse_idle_lock(text: &str) -> Result<u32, String> {
+    parse_whole(text, "minutes", check_idle_lock)
+}
+
 pub fn parse_timeout(text: &str) -> Result<u32, String> {
     parse_whole(text, "seconds", check_timeout)
 }

@@ -3,8 +3,8 @@ use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::record::consult::filter_limits::FilterLimits;
 
 use super::fields::{
-    check_amount, check_debate_threshold, check_hedge_after, check_max_tokens, check_threshold,
-    check_timeout,
+    check_amount, check_debate_threshold, check_hedge_after, check_idle_lock, check_max_tokens,
+    check_threshold, check_timeout,
 };
 use super::{ProviderSettings, Settings, SETTINGS_VERSION};
 
@@ -86,6 +86,11 @@ pub fn migrate(value: serde_json::Value) -> (Settings, Vec<String>) {
             "outcome_reminder_days" => read_field(&mut settings.outcome_reminder_days, value),
             "outcome_reminder_dismissed" => {
                 read_field(&mut settings.outcome_reminder_dismissed, value)
+            }
+            "vault_idle_lock_minutes" => {
+                read_checked(&mut settings.vault_idle_lock_minutes, value, |v| {
+                    check_idle_lock(*v)
+                })
             }
             _ => None, // a field from a newer version: ignored here
         };
@@ -200,6 +205,7 @@ mod tests {
             hedge_adaptive: false,
             depth: Depth::Vote,
             outcome_reminder_days: 30,
+            vault_idle_lock_minutes: 5,
             outcome_reminder_dismissed: Some("2026-11-20T09:00:00.000Z".into()),
             kept_council: Some(json!({
                 "panelists": [participant("a"), participant("b")],

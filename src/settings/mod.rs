@@ -28,8 +28,8 @@ mod storage;
 pub use council_choice::CouncilChoice;
 pub use fields::{
     parse_abstain_threshold, parse_budget, parse_consent_threshold, parse_debate_threshold,
-    parse_hedge_after, parse_max_tokens, parse_reminder_days, parse_timeout, MIN_MAX_TOKENS,
-    MIN_TIMEOUT_SECS,
+    parse_hedge_after, parse_idle_lock, parse_max_tokens, parse_reminder_days, parse_timeout,
+    MIN_MAX_TOKENS, MIN_TIMEOUT_SECS,
 };
 pub use hedging::HEDGE_ADAPTIVE_MULTIPLE;
 pub use migrate::migrate;
@@ -175,6 +175,9 @@ pub struct Settings {
     /// until a decision asked after it falls due.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome_reminder_dismissed: Option<String>,
+    /// An unlocked key vault locks itself after this many minutes without input in its tab; 0:
+    /// never (`platform::vault::idle`).
+    pub vault_idle_lock_minutes: u32,
 }
 
 /// A one-seat council: the model and the provider it is asked on.
@@ -208,6 +211,7 @@ impl Default for Settings {
             kept_council: None,
             outcome_reminder_days: consilium_engine::library::reminder::DEFAULT_REMINDER_DAYS,
             outcome_reminder_dismissed: None,
+            vault_idle_lock_minutes: crate::platform::vault::idle::DEFAULT_MINUTES,
         }
     }
 }

@@ -1,7 +1,7 @@
 // Passkey unlock of the key vault (WebAuthn's PRF extension), with Chromium's virtual authenticator
 // (CDP WebAuthn domain, `hasPrf`): a remembered key sealed under a passkey alone, locked after a
 // reload, opened with the passkey and accepted by the provider; a passkey added beside a passphrase,
-// either opening the vault, then removed alone; a missing passkey and a passkey without PRF named; no passkey offered on
+// either opening the vault, then removed with the passphrase (the keys re-sealed under a new data key); a missing passkey and a passkey without PRF named; no passkey offered on
 // an IP-address host (WebAuthn refuses those). Never a key in clear in any web storage.
 // The app is opened on `localhost`: WebAuthn needs a host name.
 import { CDPSession, Page } from '@playwright/test';
@@ -111,14 +111,24 @@ test('a passkey added beside the passphrase opens the vault, and so does the pas
   await vault.getByRole('button', { name: 'Unlock', exact: true }).click();
   await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');
 
-  // The passkey removed alone: the same sealed keys, the passphrase's lock only, across a reload.
+  // The passkey removed, with the passphrase typed to be sure it still opens them: the keys are
+  // sealed again under a new data key that only the passphrase wraps, across a reload.
   await vault.getByRole('button', { name: 'Remove the passkey' }).click();
-  await expect(vault.getByRole('status')).toContainText('Passkey removed: the remembered keys unlock with your passphrase only.');
+  const removal = vault.getByRole('form', { name: 'Remove the passkey' });
+  await removal.getByLabel('Your passphrase').fill('not the passphrase');
+  await removal.getByRole('button', { name: 'Remove the passkey' }).click();
+  await expect(vault.getByRole('status')).toHaveText("That is not the vault's passphrase: nothing was changed.");
+  expect((await storedVault(page)).locks.map((l: { method: string }) => l.method)).toEqual(['passphrase', 'passkey']);
+  await removal.getByLabel('Your passphrase').fill(PASSPHRASE);
+  await removal.getByRole('button', { name: 'Remove the passkey' }).click();
+  await expect(vault.getByRole('status')).toContainText('Passkey removed: the remembered keys are sealed again under a new key that only your passphrase opens.');
   await expect(vault).toContainText('They unlock with your passphrase.');
   await expect(vault.getByRole('button', { name: 'Remove the passkey' })).toHaveCount(0);
   const passphraseOnly = await storedVault(page);
   expect(passphraseOnly.locks.map((l: { method: string }) => l.method)).toEqual(['passphrase']);
-  expect([passphraseOnly.iv, passphraseOnly.ciphertext]).toEqual([sealed.iv, sealed.ciphertext]);
+  expect(passphraseOnly.ciphertext).not.toEqual(sealed.ciphertext);
+  expect(passphraseOnly.locks[0].wrapped).not.toEqual(sealed.locks[0].wrapped);
+  expect(await everythingStored(page)).not.toContain(KEY_PREFIX);
   await page.reload();
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(vault).toContainText('Remembered keys are locked.');

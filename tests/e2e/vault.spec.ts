@@ -140,3 +140,86 @@ test('the web app manifest is linked, served and complete, with its icons', asyn
     expect(served.headers()['content-type']).toContain(icon.type.split('+')[0]);
   }
 });
+
+test('a weak passphrase is refused with the reason, and Change passphrase re-seals the keys so only the new one opens them', async ({ page }) => {
+  const errors = watchConsole(page);
+  const { card, vault } = await signedIn(page);
+  await vault.getByLabel('New passphrase').fill('password');
+  await vault.getByLabel('Passphrase again').fill('password');
+  await vault.getByRole('button', { name: 'Encrypt and remember' }).click();
+  await expect(vault.getByRole('status')).toContainText('This passphrase is too easy to guess: This is a top-10 common password.');
+  expect(await page.evaluate(() => localStorage.getItem('consilium.key-vault'))).toBeNull();
+  await vault.getByLabel('New passphrase').fill(PASSPHRASE);
+  await vault.getByLabel('Passphrase again').fill(PASSPHRASE);
+  await vault.getByRole('button', { name: 'Encrypt and remember' }).click();
+  await expect(vault).toContainText('Remembered keys are unlocked in this tab.');
+  const before = await page.evaluate(() => JSON.parse(localStorage.getItem('consilium.key-vault')!));
+
+  const NEW = 'plum tractor velvet oyster';
+  await vault.getByRole('button', { name: 'Change passphrase' }).click();
+  const change = vault.getByRole('form', { name: 'Change passphrase' });
+  await change.getByLabel('Current passphrase').fill(PASSPHRASE);
+  await change.getByLabel('New passphrase', { exact: true }).fill('12345678');
+  await change.getByLabel('New passphrase again').fill('12345678');
+  await change.getByRole('button', { name: 'Change passphrase' }).click();
+  await expect(vault.getByRole('status')).toContainText('This passphrase is too easy to guess');
+  await change.getByLabel('New passphrase', { exact: true }).fill(NEW);
+  await change.getByLabel('New passphrase again').fill(NEW);
+  await change.getByRole('button', { name: 'Change passphrase' }).click();
+  await expect(vault.getByRole('status')).toHaveText('Passphrase changed: the remembered keys are sealed again under a new key; the old passphrase no longer opens them.');
+  await expect(change).toHaveCount(0);
+  const after = await page.evaluate(() => JSON.parse(localStorage.getItem('consilium.key-vault')!));
+  expect(after.ciphertext).not.toEqual(before.ciphertext);
+  expect(after.locks[0].salt).not.toEqual(before.locks[0].salt);
+  expect(await everythingStored(page)).not.toContain(KEY_PREFIX);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await vault.getByLabel('Passphrase').fill(PASSPHRASE);
+  await vault.getByRole('button', { name: 'Unlock' }).click();
+  await expect(vault.getByRole('status')).toHaveText('Wrong passphrase: the remembered keys stay locked (nothing was changed).');
+  await vault.getByLabel('Passphrase').fill(NEW);
+  await vault.getByRole('button', { name: 'Unlock' }).click();
+  await expect(vault).toContainText('Remembered keys are unlocked in this tab.');
+  await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'key set (type to replace)');
+  expect(errors).toEqual([]);
+});
+
+test('the vault locks itself after the minutes set without use, and empties the key fields as Lock does', async ({ page }) => {
+  // The page's clock is Playwright's: the idle time passes by fast-forwarding it, not by waiting.
+  await page.clock.install();
+  const { card, vault } = await signedIn(page);
+  await vault.getByLabel('New passphrase').fill(PASSPHRASE);
+  await vault.getByLabel('Passphrase again').fill(PASSPHRASE);
+  await vault.getByRole('button', { name: 'Encrypt and remember' }).click();
+  await expect(vault).toContainText('Remembered keys are unlocked in this tab.');
+  const idle = page.getByLabel('Lock the remembered keys after (minutes without use, 0 for never)');
+  await expect(idle).toHaveValue('15');
+  await idle.fill('1');
+  await idle.blur();
+  await expect(page.locator('.field-status').filter({ hasText: 'Saved.' })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('consilium.settings')!).vault_idle_lock_minutes)).toBe(1);
+
+  // Secrets typed and not yet taken: the current passphrase of a change, and a new key.
+  await vault.getByRole('button', { name: 'Change passphrase' }).click();
+  await vault.getByLabel('Current passphrase').fill(PASSPHRASE);
+  await card.getByLabel('API key').fill('sk-typed-not-taken');
+  // Half a minute of nothing: still open. Then past the minute: locked, said, fields empty.
+  await page.clock.fastForward('00:30');
+  await expect(vault).toContainText('Remembered keys are unlocked in this tab.');
+  await page.clock.fastForward('00:40');
+  await expect(vault).toContainText('Remembered keys are locked.');
+  await expect(vault.getByRole('status')).toHaveText('Locked after 1 minute without use: the remembered keys are out of this tab\'s memory until you unlock them.');
+  await expect(card.getByLabel('API key')).toHaveValue('');
+  await expect(card.getByLabel('API key')).toHaveAttribute('placeholder', 'paste your API key');
+  await expect(vault.getByLabel('Current passphrase')).toHaveCount(0);
+
+  // Input keeps it open: 0 turns it off.
+  await vault.getByLabel('Passphrase').fill(PASSPHRASE);
+  await vault.getByRole('button', { name: 'Unlock' }).click();
+  await expect(vault).toContainText('Remembered keys are unlocked in this tab.');
+  await idle.fill('0');
+  await idle.blur();
+  await page.clock.fastForward('30:00');
+  await expect(vault).toContainText('Remembered keys are unlocked in this tab.');
+});

@@ -15,8 +15,10 @@ pub mod vault;
 use leptos::prelude::*;
 
 use crate::app::AppState;
+use crate::settings::parse_idle_lock;
 use crate::ui::widgets::presets::PresetList;
 use appearance::Appearance;
+use fields::NumberSetting;
 use filtering::FilterLimitsEditor;
 use prices::PriceTableEditor;
 use providers::{DefaultCouncil, ProviderEditor};
@@ -85,6 +87,10 @@ pub fn SettingsView() -> impl IntoView {
                         "and never written into sessions, exports or links."
                     </p>
                     <KeyVault />
+                    <div class="grid">
+                        <NumberSetting label="Lock the remembered keys after (minutes without use, 0 for never)" min="0" max="1440" step="1"
+                            parse=parse_idle_lock set=|s, v| s.vault_idle_lock_minutes = v shown=|s| s.vault_idle_lock_minutes.to_string() />
+                    </div>
                     <div class="providers">
                         <For each=ids key=|id| id.clone() let:id>
                             <ProviderEditor id=id />

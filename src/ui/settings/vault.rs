@@ -27,6 +27,19 @@ enum Step {
     Create(Secret),
     Unlock(Secret),
     AddPasskey,
+    /// With the passphrase, which alone will open the keys.
+    RemovePasskey(String),
+    ChangePassphrase {
+        current: String,
+        new: String,
+    },
+}
+
+/// The form open under "Remembered keys are unlocked".
+#[derive(Clone, Copy, PartialEq)]
+enum Panel {
+    ChangePassphrase,
+    RemovePasskey,
 }
 
 impl Step {
@@ -34,6 +47,8 @@ impl Step {
         match self {
             Self::Create(Secret::Passphrase(_)) => "Encrypting…",
             Self::Unlock(Secret::Passphrase(_)) => "Unlocking…",
+            Self::RemovePasskey(_) => "Removing the passkey…",
+            Self::ChangePassphrase { .. } => "Changing the passphrase…",
             _ => "Waiting for your passkey…",
         }
     }
@@ -48,6 +63,8 @@ impl Step {
             }
             Self::Unlock(_) => "Unlocked: the remembered keys are usable in this tab.",
             Self::AddPasskey => "Passkey added: it unlocks the remembered keys too.",
+            Self::RemovePasskey(_) => "Passkey removed: the remembered keys are sealed again under a new key that only your passphrase opens. The passkey itself stays on your device (remove it in its passkey settings).",
+            Self::ChangePassphrase { .. } => "Passphrase changed: the remembered keys are sealed again under a new key; the old passphrase no longer opens them.",
         }
     }
 }
@@ -63,16 +80,34 @@ fn methods_line(methods: &[UnlockMethod]) -> &'static str {
     }
 }
 
+/// Empties every password field of the page (the API keys typed and not yet taken, the
+/// passphrases): what "Lock" and the auto-lock leave behind must hold no secret.
+fn clear_key_inputs() {
+    let Ok(fields) = document().query_selector_all("input[type=password]") else {
+        return;
+    };
+    for i in 0..fields.length() {
+        if let Some(field) = fields
+            .item(i)
+            .and_then(|f| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(f).ok())
+        {
+            field.set_value("");
+        }
+    }
+}
+
 #[component]
 pub fn KeyVault() -> impl IntoView {
     let state = expect_context::<AppState>();
     let tick = expect_context::<VaultTick>();
-    let status = move || {
+    // A memo: the view below is rebuilt only when the status changes, not at every tick (a
+    // rebuild between a button's press and release would swallow its click).
+    let status = Memo::new(move |_| {
         tick.0.track();
         // A sign-in finishing after the page loaded may bring a key to remember.
         state.keys.sign_in.track();
         (keys::vault_status(), keys::waiting_for_vault())
-    };
+    });
     let methods = move || {
         tick.0.track();
         keys::vault_methods()
@@ -81,7 +116,7 @@ pub fn KeyVault() -> impl IntoView {
     let support = RwSignal::new(None::<PasskeySupport>);
     let probing = StoredValue::new(false);
     Effect::new(move |_| {
-        if status() != (VaultStatus::None, false) && !probing.get_value() {
+        if status.get() != (VaultStatus::None, false) && !probing.get_value() {
             probing.set_value(true);
             spawn_local(async move { support.set(Some(keys::passkey_support().await)) });
         }
@@ -90,8 +125,35 @@ pub fn KeyVault() -> impl IntoView {
     let passphrase = RwSignal::new(String::new());
     // A new passphrase is typed twice: a typo in a field of dots would lock the keys away.
     let again = RwSignal::new(String::new());
+    // The passphrase the vault has now (to change it, or to remove the passkey beside it).
+    let current = RwSignal::new(String::new());
+    let panel = RwSignal::new(None::<Panel>);
     let said = RwSignal::new(None::<String>);
     let busy = RwSignal::new(false);
+    // Locking, by hand or after the idle time, also empties every secret typed and not yet taken.
+    let forget_typed = move || {
+        for field in [passphrase, again, current] {
+            field.try_set(String::new());
+        }
+        panel.try_set(None);
+        clear_key_inputs();
+    };
+    // Another tab changed or deleted the vault, or it locked itself: this tab's memory already
+    // follows; say so here.
+    keys::on_other_tab_change(move |sentence| {
+        // Only when this tab was locked (not while its user types a passphrase to unlock it).
+        if sentence.is_some() && keys::vault_status() != VaultStatus::Unlocked {
+            forget_typed();
+        }
+        if let Some(sentence) = sentence {
+            said.try_set(Some(sentence));
+        }
+        tick.0.try_update(|n| *n += 1);
+    });
+    // The idle time the auto-lock waits (this is where a vault is unlocked and the time is set).
+    Effect::new(move |_| {
+        keys::set_idle_lock_minutes(state.settings.with(|s| s.vault_idle_lock_minutes))
+    });
     let run = move |step: Step| {
         busy.set(true);
         said.set(Some(step.waiting().into()));
@@ -100,12 +162,18 @@ pub fn KeyVault() -> impl IntoView {
                 Step::Create(secret) => keys::create_vault(secret).await,
                 Step::Unlock(secret) => keys::unlock(secret).await,
                 Step::AddPasskey => keys::add_passkey().await,
+                Step::RemovePasskey(passphrase) => keys::remove_passkey(passphrase).await,
+                Step::ChangePassphrase { current, new } => {
+                    keys::change_passphrase(current, new).await
+                }
             };
             busy.set(false);
             match result {
                 Ok(()) => {
                     passphrase.set(String::new());
                     again.set(String::new());
+                    current.set(String::new());
+                    panel.set(None);
                     said.set(Some(step.done().into()));
                 }
                 Err(error) => said.set(Some(error.sentence())),
@@ -167,32 +235,90 @@ pub fn KeyVault() -> impl IntoView {
             }}
         }
     };
+    let current_field = move |label: &'static str| {
+        view! {
+            <label>{label}
+                <input type="password" autocomplete="current-password"
+                    prop:value=move || current.get()
+                    on:input=move |ev| current.set(event_target_value(&ev)) />
+            </label>
+        }
+    };
+    // Changing the passphrase, or removing the passkey, asks for the passphrase the vault has:
+    // whoever sits at an unlocked tab cannot lock its owner out, and the new data key needs it.
+    let secret_panel = move |open: Panel| {
+        match open {
+        Panel::ChangePassphrase => view! {
+            <form class="vault-form" aria-label="Change passphrase" on:submit=move |ev| {
+                ev.prevent_default();
+                run(Step::ChangePassphrase {
+                    current: current.try_get_untracked().unwrap_or_default(),
+                    new: passphrase.try_get_untracked().unwrap_or_default(),
+                });
+            }>
+                {current_field("Current passphrase")}
+                <label>"New passphrase"
+                    <input type="password" autocomplete="new-password"
+                        prop:value=move || passphrase.get()
+                        on:input=move |ev| passphrase.set(event_target_value(&ev)) />
+                </label>
+                <label>"New passphrase again"
+                    <input type="password" autocomplete="new-password"
+                        prop:value=move || again.get()
+                        on:input=move |ev| again.set(event_target_value(&ev)) />
+                </label>
+                <Show when=move || differ() && again.with(|a| !a.is_empty())>
+                    <p class="muted passphrase-differs" role="status">"The two passphrases differ."</p>
+                </Show>
+                <div class="vault-actions">
+                    <button type="submit" disabled=move || {
+                        busy.get() || current.with(String::is_empty) || passphrase.with(String::is_empty) || differ()
+                    }>"Change passphrase"</button>
+                    <button type="button" class="secondary" on:click=move |_| panel.set(None)>"Cancel"</button>
+                </div>
+            </form>
+        }.into_any(),
+        Panel::RemovePasskey => view! {
+            <form class="vault-form" aria-label="Remove the passkey" on:submit=move |ev| {
+                ev.prevent_default();
+                run(Step::RemovePasskey(current.try_get_untracked().unwrap_or_default()));
+            }>
+                <p class="muted">"Only your passphrase will open the remembered keys: type it to be sure it still does."</p>
+                {current_field("Your passphrase")}
+                <div class="vault-actions">
+                    <button type="submit" disabled=move || busy.get() || current.with(String::is_empty)>"Remove the passkey"</button>
+                    <button type="button" class="secondary" on:click=move |_| panel.set(None)>"Cancel"</button>
+                </div>
+            </form>
+        }.into_any(),
+    }
+    };
     let body = move || {
-        match status() {
+        match status.get() {
         (VaultStatus::Unlocked, _) => view! {
             <p>"Remembered keys are unlocked in this tab. " {move || methods_line(&methods())}</p>
             <div class="vault-actions">
                 <button class="secondary" on:click=move |_| {
                     keys::lock();
-                    passphrase.set(String::new());
-                    again.set(String::new());
+                    forget_typed();
                     said.set(Some("Locked: the remembered keys are out of this tab's memory until you unlock them.".into()));
                     tick.bump();
                 }>"Lock"</button>
                 <Show when=move || support.with(|s| s.as_ref().is_some_and(|s| can_add_passkey(&methods(), s)))>
                     {passkey_button(Step::AddPasskey, "Use a passkey too")}
                 </Show>
+                // Hidden while a form for a change is open: its own button is the one to press.
+                <Show when=move || methods().contains(&UnlockMethod::Passphrase) && panel.with(Option::is_none)>
+                    <button class="secondary" disabled=move || busy.get()
+                        on:click=move |_| panel.set(Some(Panel::ChangePassphrase))>"Change passphrase"</button>
+                </Show>
                 // Beside a passphrase only: a vault that a passkey alone opens is given up with "Lost the passkey".
-                <Show when=move || { let m = methods(); m.contains(&UnlockMethod::Passkey) && m.contains(&UnlockMethod::Passphrase) }>
-                    <button class="secondary" disabled=move || busy.get() on:click=move |_| {
-                        said.set(Some(match keys::remove_passkey() {
-                            Ok(()) => "Passkey removed: the remembered keys unlock with your passphrase only. The passkey itself stays on your device (remove it in its passkey settings).".into(),
-                            Err(error) => error.sentence(),
-                        }));
-                        tick.bump();
-                    }>"Remove the passkey"</button>
+                <Show when=move || { let m = methods(); m.contains(&UnlockMethod::Passkey) && m.contains(&UnlockMethod::Passphrase) && panel.with(Option::is_none) }>
+                    <button class="secondary" disabled=move || busy.get()
+                        on:click=move |_| panel.set(Some(Panel::RemovePasskey))>"Remove the passkey"</button>
                 </Show>
             </div>
+            {move || panel.get().map(|open| secret_panel(open))}
         }.into_any(),
         (VaultStatus::Locked, _) => {
             let offer = move || {
