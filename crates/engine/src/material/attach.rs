@@ -15,17 +15,33 @@ pub enum Attached {
 
 /// Adds `source` to `material`, numbering it after the highest id there. Refused (nothing
 /// changed) when the material is full.
-pub fn attach(material: &mut Vec<Source>, mut source: Source) -> Result<Attached, MaterialError> {
-    if let Some(same) = material.iter().find(|s| s.hash == source.hash) {
+pub fn attach(material: &mut Vec<Source>, source: Source) -> Result<Attached, MaterialError> {
+    attach_after(&[], material, source)
+}
+
+/// Adds `source` to a later turn's new `material`, after the thread's `earlier` material: the
+/// same content already in the thread is not carried twice (it is there under its id), a new
+/// source is numbered after every id of both (so the chip shows the id the turn will give it),
+/// and the limit counts both. Refused (nothing changed) when they are full.
+pub fn attach_after(
+    earlier: &[Source],
+    material: &mut Vec<Source>,
+    mut source: Source,
+) -> Result<Attached, MaterialError> {
+    if let Some(same) = earlier
+        .iter()
+        .chain(material.iter())
+        .find(|s| s.hash == source.hash)
+    {
         return Ok(Attached::AlreadyThere(same.id.clone()));
     }
-    if material.len() >= MAX_SOURCES {
+    if earlier.len() + material.len() >= MAX_SOURCES {
         return Err(MaterialError::TooMany {
             name: source.name,
             limit: MAX_SOURCES,
         });
     }
-    source.id = next_id(material);
+    source.id = next_id_after(earlier, material);
     let id = source.id.clone();
     material.push(source);
     Ok(Attached::New(id))
@@ -57,8 +73,13 @@ pub fn thread_material(earlier: &[Source], new: Vec<Source>) -> Vec<Source> {
 }
 
 fn next_id(material: &[Source]) -> String {
-    let highest = material
+    next_id_after(&[], material)
+}
+
+fn next_id_after(earlier: &[Source], material: &[Source]) -> String {
+    let highest = earlier
         .iter()
+        .chain(material)
         .filter_map(|s| s.id.strip_prefix('S')?.parse::<u32>().ok())
         .max()
         .unwrap_or(0);
