@@ -224,7 +224,8 @@ test('a follow-up reads the thread\'s material and its own; History finds the th
 
   // The composer says what the turn reads anyway, and takes files as the question does: the new
   // one numbered after the thread's, the thread's own file refused as already there.
-  const composer = page.getByRole('region', { name: 'Ask the council a follow-up' });
+  // The composer is named by whom it asks: found by its place.
+  const composer = page.locator('section.composer');
   await expect(composer.locator('.thread-material')).toContainText("It reads the thread's material too, without attaching it again: S1 billing.txt.");
   const turnChips = composer.getByRole('list', { name: 'Attached material' }).locator('.attach-chip:not(.reading)');
   await composer.locator('.attach input[type=file]').setInputFiles([file('notes.md')]);
@@ -263,6 +264,25 @@ test('a follow-up reads the thread\'s material and its own; History finds the th
   await expect(read.locator('.material-source').nth(1)).toContainText('notes.md');
   await expect(read).toContainText('4 quotes checked: 3 found, 1 not found in the material');
   await expect(page.locator('[data-decision] .checked-quote[data-mark="found"] .quote-mark').first()).toContainText('found on line 5');
+
+  // Panelist 2 asked alone, with one more file: its one request carries the thread's material
+  // and the file; its page lists all three sources.
+  await composer.getByLabel('Ask', { exact: true }).selectOption({ label: 'Panelist 2 · reader-beta' });
+  await expect(composer.locator('.thread-material')).toContainText('S1 billing.txt, S2 notes.md.');
+  await composer.locator('.attach input[type=file]').setInputFiles([file('prices.csv')]);
+  await expect(turnChips).toHaveCount(1, { timeout: 60_000 });
+  await expect(turnChips.first()).toContainText('S3 · prices.csv · table');
+  await composer.getByLabel('Ask Panelist 2 · reader-beta alone').fill('Which module carries the most volume?');
+  const beforeMember = (await journal(request)).length;
+  await composer.getByRole('button', { name: 'Ask', exact: true }).click();
+  await confirmConsent(page);
+  await expect(page.locator('.member-answer[data-decision] h3')).toHaveText('Panelist 2 · reader-beta answered', { timeout: 60_000 });
+  const memberCalls = (await journal(request)).slice(beforeMember);
+  expect(memberCalls.map((c) => c.body.model)).toEqual(['reader-beta']);
+  for (const words of [billing, notes, 'Widget']) expect(userPrompt(memberCalls[0])).toContain(words);
+  const memberRead = page.getByRole('region', { name: 'What the council read' });
+  await expect(memberRead.locator('.material-source')).toHaveCount(3);
+  await expect(memberRead.locator('.material-source').nth(2)).toContainText('prices.csv');
 
   // History's search finds the thread by a word that is only in the follow-up's material, and
   // by one only in the first turn's; a word in neither finds nothing.
