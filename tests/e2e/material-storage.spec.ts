@@ -109,6 +109,16 @@ test('a large attachment that does not fit: said, kept with its cited passages, 
   await expect(found.locator('.quote-mark')).toContainText('found on line 5');
   await found.locator('.quote-passage > summary').click();
   await expect(found.locator('.passage mark')).toHaveText('The invoicing module has the cleanest boundary in the billing monolith');
+  const shots = process.env.MATERIAL_SHOTS;
+  if (shots) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await read.screenshot({ path: path.join(shots, `material-kept-${width}-${scheme}.png`) });
+      }
+    }
+  }
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.locator('.session-item')).toHaveCount(2);
   expect(errors).toEqual([]);

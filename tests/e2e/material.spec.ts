@@ -226,7 +226,7 @@ test('a follow-up reads the thread\'s material and its own; History finds the th
   // one numbered after the thread's, the thread's own file refused as already there.
   // The composer is named by whom it asks: found by its place.
   const composer = page.locator('section.composer');
-  await expect(composer.locator('.thread-material')).toContainText("It reads the thread's material too, without attaching it again: S1 billing.txt.");
+  await expect(composer.locator('.thread-material')).toHaveText('Already attached in this thread: S1 billing.txt.');
   const turnChips = composer.getByRole('list', { name: 'Attached material' }).locator('.attach-chip:not(.reading)');
   await composer.locator('.attach input[type=file]').setInputFiles([file('notes.md')]);
   await expect(turnChips).toHaveCount(1, { timeout: 60_000 });
@@ -236,6 +236,17 @@ test('a follow-up reads the thread\'s material and its own; History finds the th
   await expect(turnChips).toHaveCount(1);
   await page.setViewportSize(PHONE);
   await expectFitsPhone(page, 'the follow-up composer with its material');
+  const shots = process.env.MATERIAL_SHOTS;
+  if (shots) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await composer.screenshot({ path: path.join(shots, `material-composer-${width}-${scheme}.png`) });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await composer.getByLabel('Ask the council a follow-up').fill('Which module should move first, given the meeting notes?');

@@ -30,10 +30,7 @@ pub fn TurnMaterial(
                     .iter()
                     .map(|s| format!("{} {}", s.id, s.name))
                     .collect();
-                format!(
-                    "It reads the thread's material too, without attaching it again: {}.",
-                    names.join(", ")
-                )
+                format!("Already attached in this thread: {}.", names.join(", "))
             })
         })
     };
