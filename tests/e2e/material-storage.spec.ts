@@ -109,6 +109,15 @@ test('a large attachment that does not fit: said, kept with its cited passages, 
   await expect(found.locator('.quote-mark')).toContainText('found on line 5');
   await found.locator('.quote-passage > summary').click();
   await expect(found.locator('.passage mark')).toHaveText('The invoicing module has the cleanest boundary in the billing monolith');
+  // A follow-up can read the file whole again: attached once more, it takes the id its
+  // citations name.
+  const composer = page.locator('section.composer');
+  await expect(composer.locator('.thread-material')).toHaveText('Already attached in this thread: S1 billing-report.txt (its cited passages only: attach it again to read it whole).');
+  await composer.locator('.attach input[type=file]').setInputFiles([big]);
+  const turnChips = composer.getByRole('list', { name: 'Attached material' }).locator('.attach-chip:not(.reading)');
+  await expect(turnChips).toHaveCount(1, { timeout: 60_000 });
+  await expect(turnChips.first()).toContainText('S1 · billing-report.txt · text');
+  await expect(composer.locator('.attach-refused')).toHaveCount(0);
   const shots = process.env.MATERIAL_SHOTS;
   if (shots) {
     for (const scheme of ['light', 'dark'] as const) {

@@ -211,3 +211,32 @@ fn the_seats_named_before_a_turn_are_the_councils_or_the_one_members() {
     assert_eq!(alone, ["panelist-2"]);
     assert!(next_turn_seats(&[], None).is_none());
 }
+
+#[test]
+fn a_source_stored_with_its_cited_passages_only_can_be_attached_whole_again() {
+    use consilium_engine::library::storage_full::with_cited_passages_only;
+    let first = first_turn();
+    // Storage was full: turn 1 is stored with billing.txt's cited passages only.
+    let (kept, _) = with_cited_passages_only(&first).unwrap();
+    let turns = std::slice::from_ref(&kept);
+    let earlier = material_of_thread(turns);
+    assert!(earlier[0].cited_only);
+    // The composer takes the whole file again, under the id the citations name.
+    let mut new = Vec::new();
+    assert_eq!(
+        attach_after(&earlier, &mut new, text("billing.txt", BILLING)).unwrap(),
+        Attached::New("S1".into())
+    );
+    let mut second = next_turn(turns, "c-2".into(), SECOND, NOW_MS + 60_000).unwrap();
+    add_turn_material(&mut second, new);
+    let material = &second.consult().config.material;
+    assert_eq!(
+        names(material),
+        [("S1".to_string(), "billing.txt".to_string())]
+    );
+    assert!(!material[0].cited_only);
+    assert_eq!(material[0].text, BILLING);
+    // A whole copy in a later turn makes the thread's copy whole.
+    let whole = material_of_thread(&[kept, second]);
+    assert!(!whole[0].cited_only);
+}

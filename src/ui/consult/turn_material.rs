@@ -28,7 +28,14 @@ pub fn TurnMaterial(
             (!sources.is_empty()).then(|| {
                 let names: Vec<String> = sources
                     .iter()
-                    .map(|s| format!("{} {}", s.id, s.name))
+                    .map(|s| {
+                        let part = if s.cited_only {
+                            " (its cited passages only: attach it again to read it whole)"
+                        } else {
+                            ""
+                        };
+                        format!("{} {}{part}", s.id, s.name)
+                    })
                     .collect();
                 format!("Already attached in this thread: {}.", names.join(", "))
             })

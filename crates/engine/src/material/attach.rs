@@ -33,7 +33,16 @@ pub fn attach_after(
         .chain(material.iter())
         .find(|s| s.hash == source.hash)
     {
-        return Ok(Attached::AlreadyThere(same.id.clone()));
+        if !same.cited_only || source.cited_only {
+            return Ok(Attached::AlreadyThere(same.id.clone()));
+        }
+        // The whole of a source the thread kept only in part (storage was full): carried whole
+        // again, under the id its citations name.
+        source.id = same.id.clone();
+        let id = source.id.clone();
+        material.retain(|s| s.id != id);
+        material.push(source);
+        return Ok(Attached::New(id));
     }
     if earlier.len() + material.len() >= MAX_SOURCES {
         return Err(MaterialError::TooMany {
@@ -53,7 +62,8 @@ pub fn remove(material: &mut Vec<Source>, id: &str) {
 }
 
 /// A thread's material for its next turn: the earlier turns' sources (ids kept), then the new
-/// turn's own, renumbered after them, a source already in the thread not carried twice.
+/// turn's own, renumbered after them, a source already in the thread not carried twice (but a
+/// source stored with its cited passages only, `Source::cited_only`, is replaced by its whole).
 pub fn thread_material(earlier: &[Source], new: Vec<Source>) -> Vec<Source> {
     let mut material = Vec::with_capacity(earlier.len() + new.len());
     for source in earlier {
@@ -62,7 +72,12 @@ pub fn thread_material(earlier: &[Source], new: Vec<Source>) -> Vec<Source> {
         }
     }
     for source in new {
-        if material.iter().any(|s| s.hash == source.hash) {
+        if let Some(there) = material.iter_mut().find(|s| s.hash == source.hash) {
+            // A source kept only in part gives way to its whole, under the same id.
+            if there.cited_only && !source.cited_only {
+                let id = std::mem::take(&mut there.id);
+                *there = Source { id, ..source };
+            }
             continue;
         }
         let mut source = source;
