@@ -4,7 +4,7 @@
 //! `material`, fetched at the first attachment: the first screen carries only this state.
 use consilium_engine::foundation::participants::Participant;
 use consilium_engine::foundation::tokens::estimate_tokens;
-use consilium_engine::material::attach::{attach, remove, Attached};
+use consilium_engine::material::attach::{attach_after, remove, Attached};
 use consilium_engine::material::error::{MaterialError, MAX_DOCUMENT_BYTES};
 use consilium_engine::material::extract::{
     sniff, source_from_bytes, source_from_docx_html, source_from_pdf_pages, Sniffed,
@@ -27,6 +27,9 @@ pub struct Material {
     pub refused: RwSignal<Vec<String>>,
     /// Files being read now (the chips say "reading…").
     pub reading: RwSignal<Vec<String>>,
+    /// A later turn's: the thread's material, which it reads anyway. A file already there is not
+    /// attached again, and a new one is numbered after it (as the turn will number it).
+    pub earlier: RwSignal<Vec<Source>>,
 }
 
 impl Material {
@@ -35,6 +38,7 @@ impl Material {
             sources: RwSignal::new(Vec::new()),
             refused: RwSignal::new(Vec::new()),
             reading: RwSignal::new(Vec::new()),
+            earlier: RwSignal::new(Vec::new()),
         }
     }
 
@@ -73,7 +77,8 @@ impl Material {
     /// Pasted text (longer than a question usually is) as a source of its own: read as a file
     /// is, in the `material` part (the extraction stays off the first screen).
     pub fn attach_text(self, text: String) {
-        let number = self.sources.with_untracked(Vec::len) + 1;
+        let number =
+            self.sources.with_untracked(Vec::len) + self.earlier.with_untracked(Vec::len) + 1;
         let name = format!("pasted text {number}.txt");
         let options = web_sys::FilePropertyBag::new();
         options.set_type("text/plain");
@@ -92,17 +97,20 @@ impl Material {
 
     fn add(self, source: Source) {
         let mut refusal = None;
-        self.sources
-            .update(|sources| match attach(sources, source.clone()) {
-                Ok(Attached::New(_)) => {}
-                Ok(Attached::AlreadyThere(id)) => {
-                    refusal = Some(format!(
-                        "{} is already attached, as {id}: it is carried once.",
-                        source.name
-                    ))
-                }
-                Err(error) => refusal = Some(error.to_string()),
-            });
+        self.earlier.with_untracked(|earlier| {
+            self.sources.update(
+                |sources| match attach_after(earlier, sources, source.clone()) {
+                    Ok(Attached::New(_)) => {}
+                    Ok(Attached::AlreadyThere(id)) => {
+                        refusal = Some(format!(
+                            "{} is already attached, as {id}: it is carried once.",
+                            source.name
+                        ))
+                    }
+                    Err(error) => refusal = Some(error.to_string()),
+                },
+            )
+        });
         if let Some(sentence) = refusal {
             self.refused.update(|r| r.push(sentence));
         }

@@ -11,7 +11,8 @@ import * as path from 'path';
 import { expect, test } from './guard';
 import { journal, QUESTION, SEATS, userPrompt } from './aimock-council';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, openCouncil, openRounds, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, confirmConsent, openCouncil, openRounds, watchConsole } from './helpers';
+import { openSessionId, storedSessionIn } from './stored';
 import { expectFitsPhone, PHONE } from './layout';
 
 const FILES = path.join(__dirname, 'fixtures', 'material');
@@ -208,5 +209,104 @@ test('the session page shows what the council read, every checked quote marked, 
       }
     }
   }
+  expect(errors).toEqual([]);
+});
+
+test('a follow-up reads the thread\'s material and its own; History finds the thread by words only in its material', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const errors = watchConsole(page);
+  await consultForm(page, READERS);
+  await page.locator('.attach input[type=file]').setInputFiles([file('billing.txt')]);
+  await expect(chips(page)).toHaveCount(1, { timeout: 60_000 });
+  await askTheCouncil(page);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
+  const firstId = openSessionId(page);
+
+  // The composer says what the turn reads anyway, and takes files as the question does: the new
+  // one numbered after the thread's, the thread's own file refused as already there.
+  // The composer is named by whom it asks: found by its place.
+  const composer = page.locator('section.composer');
+  await expect(composer.locator('.thread-material')).toHaveText('Already attached in this thread: S1 billing.txt.');
+  const turnChips = composer.getByRole('list', { name: 'Attached material' }).locator('.attach-chip:not(.reading)');
+  await composer.locator('.attach input[type=file]').setInputFiles([file('notes.md')]);
+  await expect(turnChips).toHaveCount(1, { timeout: 60_000 });
+  await expect(turnChips.first()).toContainText('S2 · notes.md · Markdown');
+  await composer.locator('.attach input[type=file]').setInputFiles([file('billing.txt')]);
+  await expect(composer.locator('.attach-refused')).toContainText('billing.txt is already attached, as S1');
+  await expect(turnChips).toHaveCount(1);
+  await page.setViewportSize(PHONE);
+  await expectFitsPhone(page, 'the follow-up composer with its material');
+  const shots = process.env.MATERIAL_SHOTS;
+  if (shots) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await composer.screenshot({ path: path.join(shots, `material-composer-${width}-${scheme}.png`) });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await composer.getByLabel('Ask the council a follow-up').fill('Which module should move first, given the meeting notes?');
+  const before = (await journal(request)).length;
+  await composer.getByRole('button', { name: 'Ask', exact: true }).click();
+  await confirmConsent(page);
+  await expect(page).not.toHaveURL(new RegExp(`#/session/${firstId}$`));
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
+  const laterId = openSessionId(page);
+
+  // Every request of the follow-up carries both: the thread's billing.txt and its own notes.md.
+  const calls = (await journal(request)).slice(before);
+  expect(calls.length).toBe(9);
+  const billing = fs.readFileSync(file('billing.txt'), 'utf8').trimEnd();
+  const notes = fs.readFileSync(file('notes.md'), 'utf8').trimEnd();
+  for (const call of calls) {
+    expect(userPrompt(call), `${call.body.model}'s request`).toContain(billing);
+    expect(userPrompt(call), `${call.body.model}'s request`).toContain(notes);
+  }
+  const stored = await storedSessionIn(page, laterId, 'complete');
+  expect(stored.body.config.material.map((s: any) => `${s.id} ${s.name}`)).toEqual(['S1 billing.txt', 'S2 notes.md']);
+
+  // The follow-up's page: what the council read, its quotes checked against both sources.
+  const read = page.getByRole('region', { name: 'What the council read' });
+  await expect(read.locator('.material-source')).toHaveCount(2);
+  await expect(read.locator('.material-source').nth(1)).toContainText('notes.md');
+  await expect(read).toContainText('4 quotes checked: 3 found, 1 not found in the material');
+  await expect(page.locator('[data-decision] .checked-quote[data-mark="found"] .quote-mark').first()).toContainText('found on line 5');
+
+  // Panelist 2 asked alone, with one more file: its one request carries the thread's material
+  // and the file; its page lists all three sources.
+  await composer.getByLabel('Ask', { exact: true }).selectOption({ label: 'Panelist 2 · reader-beta' });
+  await expect(composer.locator('.thread-material')).toContainText('S1 billing.txt, S2 notes.md.');
+  await composer.locator('.attach input[type=file]').setInputFiles([file('prices.csv')]);
+  await expect(turnChips).toHaveCount(1, { timeout: 60_000 });
+  await expect(turnChips.first()).toContainText('S3 · prices.csv · table');
+  await composer.getByLabel('Ask Panelist 2 · reader-beta alone').fill('Which module carries the most volume?');
+  const beforeMember = (await journal(request)).length;
+  await composer.getByRole('button', { name: 'Ask', exact: true }).click();
+  await confirmConsent(page);
+  await expect(page.locator('.member-answer[data-decision] h3')).toHaveText('Panelist 2 · reader-beta answered', { timeout: 60_000 });
+  const memberCalls = (await journal(request)).slice(beforeMember);
+  expect(memberCalls.map((c) => c.body.model)).toEqual(['reader-beta']);
+  for (const words of [billing, notes, 'Widget']) expect(userPrompt(memberCalls[0])).toContain(words);
+  const memberRead = page.getByRole('region', { name: 'What the council read' });
+  await expect(memberRead.locator('.material-source')).toHaveCount(3);
+  await expect(memberRead.locator('.material-source').nth(2)).toContainText('prices.csv');
+
+  // History's search finds the thread by a word that is only in the follow-up's material, and
+  // by one only in the first turn's; a word in neither finds nothing.
+  await page.getByRole('button', { name: 'History' }).click();
+  const search = page.getByRole('searchbox', { name: 'Search', exact: true });
+  const items = page.locator('.session-item');
+  await search.fill('rollout');
+  await expect(items).toHaveCount(1);
+  await expect(items.first().locator('mark')).toHaveText('rollout');
+  await search.fill('boundaries');
+  await expect(items).toHaveCount(1);
+  await expect(items.first().locator('mark')).toHaveText('Boundaries');
+  await search.fill('quetzalcoatlite');
+  await expect(items).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -216,6 +216,7 @@ fn who_could_not_see_a_source_is_said_in_one_line() {
         extent: "an image".into(),
         tokens: "1,600 tokens".into(),
         not_seen_by: not_seen_by.iter().map(|s| s.to_string()).collect(),
+        kept_note: None,
     };
     assert_eq!(row(&[]).unseen_line(), None);
     assert_eq!(

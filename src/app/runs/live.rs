@@ -84,7 +84,9 @@ impl LiveRun {
     pub fn persist(&self, session: &Session) {
         let live = *self;
         let summary = SessionSummary::of(session);
-        storage::save_soon(session.clone(), move |result| live.saved(summary, result));
+        storage::save_soon(session.clone(), move |result| {
+            live.saved_noting(summary, result)
+        });
     }
 
     /// Stores the session `id` as this view holds it when its write starts (after the browser has
@@ -138,10 +140,22 @@ impl LiveRun {
         let live = *self;
         let summary = SessionSummary::of(session);
         storage::save_soon(session.clone(), move |result| {
-            live.saved(summary, result);
+            live.saved_noting(summary, result);
             let _ = done.send(());
         });
         let _ = written.await;
+    }
+
+    /// As `saved`, for a save that may have kept only the material's cited passages: its
+    /// sentence stays on the page.
+    fn saved_noting(&self, summary: SessionSummary, result: Result<Option<String>, String>) {
+        match result {
+            Ok(note) => {
+                self.saved(summary, Ok(()));
+                self.notice.set(note);
+            }
+            Err(message) => self.notice.set(Some(message)),
+        }
     }
 
     fn saved(&self, summary: SessionSummary, result: Result<(), String>) {

@@ -6,6 +6,7 @@
 //! the other tabs (`sync.rs`). A write that fails (full quota, storage blocked) is reported and never
 //! evicts or overwrites anything: the session stays in memory and can still be exported.
 mod db;
+mod full;
 pub(crate) mod legacy;
 mod outcomes;
 mod queue;
@@ -19,6 +20,7 @@ pub use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::benchmark::outcomes_apart::{
     needs_split, split_questions, stored_record, StoredQuestion,
 };
+use consilium_engine::record::consult::body::ConsultBody;
 use consilium_engine::record::Body;
 use consilium_engine::record::Session;
 use idb::TransactionMode;
@@ -67,6 +69,30 @@ pub async fn save_session(session: &Session) -> Result<(), String> {
     write(session, Tombstone::Refuse).await?;
     sync::announce(&Change::Saved(SessionSummary::of(session)));
     Ok(())
+}
+
+/// Stores `session` as `save_session` does; when the browser's storage is full and the session
+/// carries material, it is stored with only the passages the council cited instead (the run and
+/// its exports keep the whole material in memory), and `Ok(Some(sentence))` says so.
+pub async fn save_session_fitting(session: &Session) -> Result<Option<String>, String> {
+    let full = match save_session(session).await {
+        Ok(()) => return Ok(None),
+        Err(message) if message == FULL && has_material(session) => message,
+        Err(message) => return Err(message),
+    };
+    match full::cited_only(session.clone()).await {
+        Some((lighter, sentence)) => save_session(&lighter)
+            .await
+            .map(|()| Some(sentence))
+            .map_err(|_| full),
+        None => Err(full),
+    }
+}
+
+fn has_material(session: &Session) -> bool {
+    session
+        .body_of::<ConsultBody>()
+        .is_some_and(|body| !body.config.material.is_empty())
 }
 
 /// Stores what changed of a running benchmark: its record (`record`, JSON, already split: no

@@ -14,7 +14,9 @@ use consilium_engine::record::Session;
 use futures::channel::oneshot;
 use leptos::task::spawn_local;
 
-type Report = Box<dyn FnOnce(Result<(), String>)>;
+/// Hears whether a whole save was written, and the sentence when it was written with only the
+/// material's cited passages (storage full).
+type Report = Box<dyn FnOnce(Result<Option<String>, String>)>;
 /// Hears the summary written with the questions, or why nothing was.
 type QuestionsReport = Box<dyn FnOnce(Result<SessionSummary, String>)>;
 
@@ -70,7 +72,7 @@ pub async fn written() {
 
 /// Saves `session` after the writes already asked for; `report` hears how it went (a save that a
 /// newer version of the same session replaced before it started is not reported).
-pub fn save_soon(session: Session, report: impl FnOnce(Result<(), String>) + 'static) {
+pub fn save_soon(session: Session, report: impl FnOnce(Result<Option<String>, String>) + 'static) {
     WAITING.with(|waiting| {
         let mut waiting = waiting.borrow_mut();
         // The whole session holds every question waiting: its save writes each that changed.
@@ -146,7 +148,7 @@ fn write_waiting() {
             (!w.is_empty()).then(|| w.remove(0))
         }) {
             match save {
-                Save::Whole(session, report) => report(super::save_session(&session).await),
+                Save::Whole(session, report) => report(super::save_session_fitting(&session).await),
                 Save::Latest { read, report, .. } => {
                     crate::platform::frame::after_paint().await;
                     let mut prepared = None;

@@ -51,6 +51,9 @@ fn source_view(row: SourceRow) -> impl IntoView {
     let unseen = row
         .unseen_line()
         .map(|line| view! { <p class="source-unseen">{line}</p> });
+    let kept = row
+        .kept_note
+        .map(|note| view! { <p class="source-kept muted">{note}</p> });
     // An image's extent is its kind again ("an image"): said once.
     let mut facts = vec![row.kind.to_string()];
     if row.kind != "image" {
@@ -64,6 +67,7 @@ fn source_view(row: SourceRow) -> impl IntoView {
                 <span class="source-name">{row.name}</span>
                 <span class="source-facts">{facts.join(" · ")}</span>
                 {unseen}
+                {kept}
             </div>
         </li>
     }

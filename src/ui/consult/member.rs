@@ -1,13 +1,14 @@
 //! A thread's turn asked of one member alone: its answer card (who answered, on which model, the
 //! prose, the cost), never a decision card (no confidence, no dissent). On the turn's own page the
 //! card stands where a decision would (the page brings it into view when the run ends), with the
-//! member's call streaming above it while it runs. The view model is the engine's
-//! (`views::thread::member_answer_of`).
+//! member's call streaming above it while it runs, and what it read under it. The view model is
+//! the engine's (`views::thread::member_answer_of`).
 use consilium_engine::consult::view::thread::{member_answer_of, MemberAnswer};
 use consilium_engine::record::Session;
 use consilium_engine::views::costs::session_cost_line;
 use leptos::prelude::*;
 
+use crate::ui::consult::material::{material_read, MaterialSection};
 use crate::ui::consult::thread::ThreadView;
 use crate::ui::widgets::copy::CopyButton;
 use crate::ui::widgets::live_calls::{LiveCalls, RecordedCalls};
@@ -83,5 +84,10 @@ pub fn MemberTurnBody(session: Memo<Option<Session>>) -> impl IntoView {
             })}
         }
     });
-    view! { <ThreadView session=session own=own /> }
+    // What the member read: the thread's material and this turn's own attachments.
+    let read = material_read(session);
+    view! {
+        <ThreadView session=session own=own />
+        {move || read.get().map(|read| view! { <MaterialSection read=read /> })}
+    }
 }

@@ -15,4 +15,5 @@ pub mod picture;
 pub mod rounds;
 pub mod session;
 pub mod thread;
+pub mod turn_material;
 pub mod web_sources;

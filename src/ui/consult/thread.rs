@@ -8,13 +8,15 @@
 //! a turn carries, which sessions make a thread) are the engine's (`views::thread`).
 use consilium_engine::consult::view::material::what_the_council_read;
 use consilium_engine::consult::view::thread::{
-    member_turn, members_to_ask, next_turn, thread_turns, MemberChoice, ThreadTurn,
+    add_turn_material, member_turn, members_to_ask, next_turn, thread_turns, MemberChoice,
+    ThreadTurn,
 };
 use consilium_engine::library::thread::thread_turn_ids;
 use consilium_engine::{harness::io::Clock, record::Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::app::material::Material;
 use crate::app::runs::start::PendingRun;
 use crate::app::runs::BrowserClock;
 use crate::app::thread::{ask_turn, load_thread, shared_thread, thread_place, thread_root};
@@ -26,6 +28,8 @@ use crate::ui::consult::decision::DecisionView;
 use crate::ui::consult::edit_question::EditQuestion;
 use crate::ui::consult::follow_up::FollowUpLinks;
 use crate::ui::consult::member::MemberAnswerCard;
+use crate::ui::consult::turn_material::TurnMaterial;
+use crate::ui::widgets::attach::{dropped_files, on_paste};
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::start::StartButton;
 use consilium_engine::consult::view::thread::composer_draft_key;
@@ -282,31 +286,40 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
         let id = whom.get();
         members.with(|m| m.iter().find(|m| m.id == id).cloned())
     });
+    // The files attached for this turn; it reads the thread's material as well.
+    let material = Material::new();
+    let dropping = RwSignal::new(false);
     let ask = move || {
         let text = question.get_untracked();
         if text.trim().is_empty() {
             return problem.set(Some("Type your follow-up question first.".into()));
+        }
+        if let Some(name) = material.reading.with_untracked(|r| r.first().cloned()) {
+            return problem.set(Some(format!(
+                "{name} is still being read: ask once its chip shows its tokens."
+            )));
         }
         let (id, now) = (new_id("c"), BrowserClock.now_ms());
         let turn = turns.with_untracked(|t| match member.get_untracked() {
             Some(member) => member_turn(t, &member.id, id, &text, now),
             None => next_turn(t, id, &text, now),
         });
-        let Some(turn) = turn else {
+        let Some(mut turn) = turn else {
             return problem.set(Some(
                 "The latest turn has no decision to follow up yet.".into(),
             ));
         };
+        add_turn_material(&mut turn, material.sources.get_untracked());
         ask_turn(state, turn, awaiting_consent, problem);
     };
     let option = |choice: MemberChoice| view! { <option value=choice.id>{choice.label}</option> };
     let hint = move || {
         match member.get() {
         Some(m) => format!(
-            "Only {} answers, in one call: it sees the earlier questions and decisions and its own earlier answers. Its answer is its own view, not a council decision.",
+            "Only {} answers, in one call: it sees the earlier questions and decisions, the thread's material and its own earlier answers. Its answer is its own view, not a council decision.",
             m.label
         ),
-        None => "The same council and depth answer; they see the earlier questions and decisions, not the debates.".to_string(),
+        None => "The same council and depth answer; they see the earlier questions and decisions and the thread's material, not the debates.".to_string(),
     }
     };
     let label = move || match member.get() {
@@ -314,8 +327,18 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
         None => "Ask the council a follow-up".to_string(),
     };
     view! {
-        <section class="composer" aria-labelledby="composer-label"
-            on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); ask() }>
+        <section class="composer" class:dropping=move || dropping.get() aria-labelledby="composer-label"
+            on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); ask() }
+            on:dragover=move |ev| { ev.prevent_default(); dropping.set(true); }
+            on:dragleave=move |_| dropping.set(false)
+            on:drop=move |ev| {
+                dropping.set(false);
+                if let Some(files) = dropped_files(&ev) {
+                    ev.prevent_default();
+                    material.attach_files(files);
+                }
+            }
+            on:paste=move |ev| on_paste(&ev, material)>
             <Show when=move || members.with(|m| !m.is_empty())>
                 <div class="ask-whom">
                     <label for="ask-whom">"Ask"</label>
@@ -341,6 +364,8 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
                 ></textarea>
             </label>
             <p class="muted">{hint}</p>
+            <TurnMaterial material=material turns=turns question=question
+                member=Signal::derive(move || member.with(|m| m.as_ref().map(|m| m.id.clone()))) />
             <StartButton label="Ask" on_start=ask awaiting_consent=awaiting_consent problem=problem />
             {move || problem.get().map(|p| view! { <p class="error" role="alert">{p}</p> })}
         </section>

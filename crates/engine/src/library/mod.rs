@@ -9,6 +9,7 @@ pub mod search;
 pub mod search_cache;
 pub mod share;
 pub mod sidebar;
+pub mod storage_full;
 pub mod summary;
 pub mod thread;
 pub mod transfer;

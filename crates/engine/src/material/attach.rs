@@ -15,17 +15,42 @@ pub enum Attached {
 
 /// Adds `source` to `material`, numbering it after the highest id there. Refused (nothing
 /// changed) when the material is full.
-pub fn attach(material: &mut Vec<Source>, mut source: Source) -> Result<Attached, MaterialError> {
-    if let Some(same) = material.iter().find(|s| s.hash == source.hash) {
-        return Ok(Attached::AlreadyThere(same.id.clone()));
+pub fn attach(material: &mut Vec<Source>, source: Source) -> Result<Attached, MaterialError> {
+    attach_after(&[], material, source)
+}
+
+/// Adds `source` to a later turn's new `material`, after the thread's `earlier` material: the
+/// same content already in the thread is not carried twice (it is there under its id), a new
+/// source is numbered after every id of both (so the chip shows the id the turn will give it),
+/// and the limit counts both. Refused (nothing changed) when they are full.
+pub fn attach_after(
+    earlier: &[Source],
+    material: &mut Vec<Source>,
+    mut source: Source,
+) -> Result<Attached, MaterialError> {
+    if let Some(same) = earlier
+        .iter()
+        .chain(material.iter())
+        .find(|s| s.hash == source.hash)
+    {
+        if !same.cited_only || source.cited_only {
+            return Ok(Attached::AlreadyThere(same.id.clone()));
+        }
+        // The whole of a source the thread kept only in part (storage was full): carried whole
+        // again, under the id its citations name.
+        source.id = same.id.clone();
+        let id = source.id.clone();
+        material.retain(|s| s.id != id);
+        material.push(source);
+        return Ok(Attached::New(id));
     }
-    if material.len() >= MAX_SOURCES {
+    if earlier.len() + material.len() >= MAX_SOURCES {
         return Err(MaterialError::TooMany {
             name: source.name,
             limit: MAX_SOURCES,
         });
     }
-    source.id = next_id(material);
+    source.id = next_id_after(earlier, material);
     let id = source.id.clone();
     material.push(source);
     Ok(Attached::New(id))
@@ -37,7 +62,8 @@ pub fn remove(material: &mut Vec<Source>, id: &str) {
 }
 
 /// A thread's material for its next turn: the earlier turns' sources (ids kept), then the new
-/// turn's own, renumbered after them, a source already in the thread not carried twice.
+/// turn's own, renumbered after them, a source already in the thread not carried twice (but a
+/// source stored with its cited passages only, `Source::cited_only`, is replaced by its whole).
 pub fn thread_material(earlier: &[Source], new: Vec<Source>) -> Vec<Source> {
     let mut material = Vec::with_capacity(earlier.len() + new.len());
     for source in earlier {
@@ -46,7 +72,12 @@ pub fn thread_material(earlier: &[Source], new: Vec<Source>) -> Vec<Source> {
         }
     }
     for source in new {
-        if material.iter().any(|s| s.hash == source.hash) {
+        if let Some(there) = material.iter_mut().find(|s| s.hash == source.hash) {
+            // A source kept only in part gives way to its whole, under the same id.
+            if there.cited_only && !source.cited_only {
+                let id = std::mem::take(&mut there.id);
+                *there = Source { id, ..source };
+            }
             continue;
         }
         let mut source = source;
@@ -57,8 +88,13 @@ pub fn thread_material(earlier: &[Source], new: Vec<Source>) -> Vec<Source> {
 }
 
 fn next_id(material: &[Source]) -> String {
-    let highest = material
+    next_id_after(&[], material)
+}
+
+fn next_id_after(earlier: &[Source], material: &[Source]) -> String {
+    let highest = earlier
         .iter()
+        .chain(material)
         .filter_map(|s| s.id.strip_prefix('S')?.parse::<u32>().ok())
         .max()
         .unwrap_or(0);

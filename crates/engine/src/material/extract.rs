@@ -185,6 +185,7 @@ fn image_source(name: &str, media_type: &str, bytes: &[u8]) -> Result<Source, Ma
         }),
         tokens: IMAGE_TOKENS,
         url: None,
+        cited_only: false,
     })
 }
 
@@ -485,5 +486,6 @@ fn finish(name: &str, size: u64, kind: SourceKind, text: String, units: Vec<Unit
         units,
         image: None,
         url: None,
+        cited_only: false,
     }
 }

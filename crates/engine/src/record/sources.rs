@@ -34,6 +34,15 @@ pub struct Source {
     /// A web result's address (`SourceKind::Web`); None for an attachment.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
+    /// Stored with only the passages the council cited (`text` holds them, the units follow them;
+    /// an image without its bytes): the browser's storage was full when the session was saved
+    /// (`library::storage_full`). The run itself read the whole source.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cited_only: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl Source {

@@ -18,7 +18,13 @@ pub struct SourceRow {
     pub tokens: String,
     /// Seats that could not see this source (an image, a model without vision), by label.
     pub not_seen_by: Vec<String>,
+    /// Said of a source stored with only its cited passages (`Source::cited_only`).
+    pub kept_note: Option<&'static str>,
 }
+
+/// What a source stored with its cited passages only says of itself on the session page.
+pub const CITED_ONLY_NOTE: &str = "Only the passages cited were stored with this session: the \
+     browser's storage was full when it was saved.";
 
 impl SourceRow {
     /// Who could not see the source, as the page says it: "Not seen by Judge · gemma-3-270m: its
@@ -48,6 +54,7 @@ pub fn source_rows(material: &[Source], seats: &[&Participant]) -> Vec<SourceRow
             kind: source.kind.label(),
             extent: extent(source),
             tokens: format!("{} tokens", thousands(u64::from(source.tokens))),
+            kept_note: source.cited_only.then_some(CITED_ONLY_NOTE),
             not_seen_by: if source.is_image() {
                 seats
                     .iter()

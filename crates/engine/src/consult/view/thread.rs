@@ -9,11 +9,13 @@
 use crate::consult::view::depth::depth_chip;
 use crate::consult::view::follow_up::earlier_decision;
 use crate::consult::view::verdict::{decision, Decision};
-use crate::foundation::participants::model_label;
+use crate::foundation::participants::{model_label, Participant};
 use crate::foundation::tokens::estimate_tokens;
+use crate::material::attach::thread_material;
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::follow_up::{EarlierTurn, EditOf, FollowUpOf};
 use crate::record::consult::member_turn::MemberTurn;
+use crate::record::sources::Source;
 use crate::record::Session;
 use crate::views::costs::session_cost_line;
 use crate::views::session::state_words;
@@ -92,13 +94,61 @@ pub fn next_turn(turns: &[Session], id: String, question: &str, now_ms: u64) -> 
         return None;
     }
     let follows = turn_context(turns)?;
-    let config = latest_council_turn(turns)?
+    let mut config = latest_council_turn(turns)?
         .body_of::<ConsultBody>()?
         .config
         .clone();
+    config.material = material_of_thread(turns);
     let mut session = Session::new_consult(id, question.to_string(), config, now_ms);
     session.consult_mut().follows = Some(follows);
     Some(session)
+}
+
+/// The material a thread's next turn reads without it being attached again (DESIGN.md,
+/// "Material"): every source of every turn, council or one member's, in the order the turns
+/// added them, each once (by content hash) under the id it was first given, so a later turn's
+/// citations name the same sources as the earlier turns' did.
+pub fn material_of_thread(turns: &[Session]) -> Vec<Source> {
+    turns
+        .iter()
+        .filter_map(|turn| turn.body_of::<ConsultBody>())
+        .fold(Vec::new(), |material, body| {
+            thread_material(&material, body.config.material.clone())
+        })
+}
+
+/// The seats a thread's next turn would ask, to name before the start each that cannot take the
+/// material (an image it cannot see, material beyond its context window): the latest council
+/// turn's panelists and its judge when that council goes past round 1, or the member
+/// `member_id` alone; with the room each call keeps for its reply (`max_tokens`). None before a
+/// decided council turn.
+pub fn next_turn_seats(
+    turns: &[Session],
+    member_id: Option<&str>,
+) -> Option<(Vec<Participant>, u32)> {
+    turn_context(turns)?;
+    let config = &latest_council_turn(turns)?.body_of::<ConsultBody>()?.config;
+    let seats = match member_id {
+        Some(id) => config
+            .panelists
+            .iter()
+            .filter(|p| p.id == id)
+            .cloned()
+            .collect(),
+        None => {
+            let judge = (config.stop_after_round > 1).then(|| config.judge.clone());
+            config.panelists.iter().cloned().chain(judge).collect()
+        }
+    };
+    Some((seats, config.max_tokens))
+}
+
+/// A new turn's own attachments added to the thread's material it carries (`next_turn`,
+/// `member_turn`): numbered after it, a source the thread already has not carried twice. Every
+/// call of the turn then carries all of it.
+pub fn add_turn_material(turn: &mut Session, new: Vec<Source>) {
+    let config = &mut turn.consult_mut().config;
+    config.material = thread_material(&config.material, new);
 }
 
 /// The turn that asks turn `edited_id` of the thread `turns` again with `question` (its question
@@ -316,6 +366,7 @@ pub fn member_turn(
     let mut config = body.config.clone();
     config.panelists = vec![config.panelists[seat].clone()];
     config.stop_after_round = 1;
+    config.material = material_of_thread(turns);
     let own_earlier = own_earlier_answers(turns, latest, member_id);
     let mut session = Session::new_consult(id, question.to_string(), config, now_ms);
     let consult = session.consult_mut();
