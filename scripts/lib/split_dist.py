@@ -7,7 +7,8 @@ BUILD_DIR holds wasm-bindgen's glue (consilium.js), the main module (consilium_b
 and __wasm_split.js, which fetches them relative to itself. They go unchanged into
 DIST_DIR/app-<hash>/, the hash taken over every file, so a deploy never serves one build's glue with
 another's parts and a browser never mixes them from its cache. Then, in DIST_DIR (from Trunk):
-index.html's boot tag names the build's glue and main module (with preload hints), and sw.js gets
+index.html's boot tag names the build's glue and main module (with preload hints), the stylesheet
+loses its comments, and sw.js gets
 its cache name and the list of every file it precaches at install, so that after one visit every
 view works offline.
 """
@@ -55,6 +56,22 @@ boot = (
 html = tag.sub(lambda _: boot, html)
 # Trunk keeps the skipped Rust asset's tag (index.html: data-trunk-skip); the page has no use for it.
 html = re.sub(r'\n *<!-- Without a Rust asset Trunk.*?-->\n *<link data-trunk rel="rust" data-trunk-skip[^>]*/>', "", html, flags=re.S)
+
+# The stylesheet without its comments (they explain the rules in style/main.css, and were 2.7 KB of
+# the first screen's gzip): Trunk's minifier is off, as it would rewrite the page and the glue too.
+# Its integrity in index.html is taken again; its name keeps Trunk's hash of the source.
+sheet = re.compile(r'<link rel="stylesheet" href="/(main-[0-9a-f]+\.css)" integrity="sha384-[^"]+"/>')
+found = sheet.findall(html)
+if len(found) != 1:
+    sys.exit("index.html: the stylesheet's link is missing or repeated")
+css_path = dist / found[0]
+css = re.sub(r"/\*.*?\*/", "", css_path.read_text(), flags=re.S)
+css = re.sub(r"\n\s*\n+", "\n", css).strip() + "\n"
+if "/*" in css or "*/" in css:
+    sys.exit(f"{css_path.name}: a comment was not closed")
+css_path.write_text(css)
+css_sri = "sha384-" + base64.b64encode(hashlib.sha384(css.encode()).digest()).decode()
+html = sheet.sub(lambda m: f'<link rel="stylesheet" href="/{m.group(1)}" integrity="{css_sri}"/>', html)
 index.write_text(html)
 
 # What the service worker precaches: the page, Trunk's assets (CSS, boot.js) and the whole build,

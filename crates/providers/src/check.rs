@@ -144,11 +144,17 @@ impl Diagnosis {
     /// "Tried: GET …/models: HTTP 404; POST …/chat/completions (model “m”): HTTP 400, “…”."; empty
     /// when the check recorded no step.
     pub fn tried_sentence(&self) -> String {
-        if self.tried.is_empty() {
-            String::new()
-        } else {
-            format!("Tried: {}.", self.tried.join("; "))
+        // Written out rather than joined: the health line is on the first screen, and `join`
+        // would bring its generic copy there (0.8 KB).
+        let mut sentence = String::new();
+        for (index, step) in self.tried.iter().enumerate() {
+            sentence.push_str(if index == 0 { "Tried: " } else { "; " });
+            sentence.push_str(step);
         }
+        if !sentence.is_empty() {
+            sentence.push('.');
+        }
+        sentence
     }
 }
 
