@@ -334,6 +334,60 @@ async fn the_benchmarks_advice_to_use_a_model_alone_saves_a_one_seat_council_and
     local_storage().clear().unwrap();
 }
 
+/// After "Use <model> alone", the other advice does what it says (issue 45.3): "Use the vote" leaves
+/// the one model and sets the council's depth, saved; the page's words and the settings agree.
+#[wasm_bindgen_test]
+async fn after_a_model_alone_the_depths_advice_leaves_it_and_says_so() {
+    use consilium::app::AppState;
+    use consilium::settings::{ModelAlone, Settings};
+    use consilium::ui::benchmark::advice::AdviceAction;
+    use consilium_engine::benchmark::advice::Advice;
+    use consilium_engine::record::consult::depth::Depth;
+    use leptos::prelude::*;
+    local_storage().clear().unwrap();
+    let document = web_sys::window().unwrap().document().unwrap();
+    let host = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&host).unwrap();
+    let state = AppState::new();
+    let alone = Advice::UseModelAlone {
+        provider_id: "p-local".into(),
+        model: "gpt-4o".into(),
+    };
+    let _mount = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
+        provide_context(state);
+        view! {
+            <AdviceAction advice=alone.clone() demo=false />
+            <AdviceAction advice=Advice::UseDepth(Depth::Vote) demo=false />
+        }
+    });
+    let button = |text: &str| button_named(&host, text);
+    button("Use gpt-4o alone")
+        .expect("the first advice")
+        .click();
+    TimeoutFuture::new(0).await;
+    assert_eq!(
+        Settings::load_reporting().0.alone,
+        Some(ModelAlone {
+            provider_id: "p-local".into(),
+            model: "gpt-4o".into(),
+        })
+    );
+    button("Use the vote").expect("the second advice").click();
+    TimeoutFuture::new(0).await;
+    let saved = Settings::load_reporting().0;
+    assert_eq!(
+        saved.alone, None,
+        "the vote is a council's: the one model is left"
+    );
+    assert_eq!(saved.depth, Depth::Vote);
+    assert_eq!(state.settings.get_untracked().alone, None);
+    assert!(host
+        .text_content()
+        .unwrap()
+        .contains("New consults now use Vote."));
+    local_storage().clear().unwrap();
+}
+
 /// The button under `host` whose text is `text`.
 fn button_named(host: &web_sys::Element, text: &str) -> Option<web_sys::HtmlElement> {
     let buttons = host.query_selector_all("button").unwrap();
