@@ -3,6 +3,7 @@
 //! source as a chip (name, kind, size, tokens) that opens a preview and can be removed, and each
 //! refused file named with the reason.
 use consilium_engine::foundation::counted::thousands;
+use consilium_engine::foundation::words::byte_size;
 use consilium_engine::record::sources::Source;
 use leptos::prelude::*;
 
@@ -87,7 +88,7 @@ fn SourceChip(source: Source, material: Material) -> impl IntoView {
         "{} · {} · {} · {} tokens",
         source.name,
         source.kind.label(),
-        size_label(source.size_bytes),
+        byte_size(source.size_bytes),
         thousands(u64::from(source.tokens))
     );
     let remove_label = format!("Remove {}", source.name);
@@ -117,16 +118,5 @@ fn preview_text(text: &str) -> String {
     match text.char_indices().nth(PREVIEW_CHARS) {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text.to_string(),
-    }
-}
-
-/// "820 KB", "1.4 MB", "12 bytes".
-fn size_label(bytes: u64) -> String {
-    if bytes >= 1024 * 1024 {
-        format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
-    } else if bytes >= 1024 {
-        format!("{} KB", bytes.div_ceil(1024))
-    } else {
-        format!("{bytes} bytes")
     }
 }

@@ -5,6 +5,7 @@
 //! the whole material, and its exports carry it. The sentence says what was left out and how to
 //! keep it.
 use crate::consult::view::material::checked_quotes;
+use crate::foundation::words::{and_list, byte_size};
 use crate::record::consult::body::ConsultBody;
 use crate::record::sources::{Source, Unit};
 use crate::record::{ProtocolBody, Session};
@@ -55,7 +56,7 @@ pub fn with_cited_passages_only(session: &Session) -> Option<(Session, String)> 
          cited from {} ({} left out). Nothing was deleted, and the whole material is still open \
          here: export the session as JSON to keep it.",
         and_list(&names),
-        size_words(left_out)
+        byte_size(left_out as u64)
     );
     Some((lighter, sentence))
 }
@@ -122,24 +123,4 @@ fn keep_spans(text: &str, units: &[Unit], spans: &[(usize, usize)]) -> (String, 
         })
         .collect();
     (kept, units)
-}
-
-/// "a.txt", "a.txt and b.pdf", "a.txt, b.pdf and c.png".
-fn and_list(names: &[String]) -> String {
-    match names.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => String::new(),
-    }
-}
-
-/// "1.9 MB", "820 KB", "12 bytes".
-fn size_words(bytes: usize) -> String {
-    if bytes >= 1024 * 1024 {
-        format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0))
-    } else if bytes >= 1024 {
-        format!("{} KB", bytes.div_ceil(1024))
-    } else {
-        format!("{bytes} bytes")
-    }
 }

@@ -7,6 +7,7 @@
 //! A call and its re-ask are one failed call (`stands_for_its_call`). A call whose model
 //! answered (the reply is on record, it could not be used) names no provider to fix: the server
 //! works, and the message names the model.
+use crate::foundation::words::and_list;
 use crate::record::{stands_for_its_call, CallStatus, Session};
 
 /// A provider the user can open in Settings or test.
@@ -290,14 +291,5 @@ fn capitalized(text: &str) -> String {
 fn push_once<T: PartialEq>(list: &mut Vec<T>, item: T) {
     if !list.contains(&item) {
         list.push(item);
-    }
-}
-
-/// "A", "A and B", "A, B and C".
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }

@@ -2,6 +2,8 @@
 //! beside the provider and in every seat's picker, and the seat that stops a run before it starts.
 use consilium_providers::{Diagnosis, Problem};
 
+use crate::foundation::words::and_list;
+
 /// What the last check of a provider found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Health {
@@ -123,11 +125,7 @@ pub fn seats_known_to_fail(seats: &[SeatToCheck]) -> Option<String> {
     let lines: Vec<String> = providers
         .into_iter()
         .map(|(name, labels, diagnosis)| {
-            format!(
-                "{} ({name}): {}",
-                join_labels(&labels),
-                diagnosis.sentence()
-            )
+            format!("{} ({name}): {}", and_list(&labels), diagnosis.sentence())
         })
         .collect();
     Some(format!(
@@ -145,13 +143,5 @@ fn seconds(ms: u64) -> String {
         format!("{:.1} s", ms as f64 / 1000.0)
     } else {
         format!("{:.0} s", ms as f64 / 1000.0)
-    }
-}
-
-fn join_labels(labels: &[&str]) -> String {
-    match labels {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }

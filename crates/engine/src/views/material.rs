@@ -30,12 +30,8 @@ impl SourceRow {
     /// Who could not see the source, as the page says it: "Not seen by Judge · gemma-3-270m: its
     /// model does not see images."; None when every seat saw it.
     pub fn unseen_line(&self) -> Option<String> {
-        let (last, rest) = self.not_seen_by.split_last()?;
-        let who = if rest.is_empty() {
-            last.clone()
-        } else {
-            format!("{} and {last}", rest.join(", "))
-        };
+        let (_, rest) = self.not_seen_by.split_last()?;
+        let who = crate::foundation::words::and_list(&self.not_seen_by);
         let whose = if rest.is_empty() {
             "its model does not"
         } else {

@@ -84,11 +84,7 @@ impl KeptCouncil {
     /// "model-a and model-c, judged by model-j".
     pub fn described(&self) -> String {
         let models: Vec<&str> = self.panelists.iter().map(|p| p.model.as_str()).collect();
-        let panel = match models.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            Some((only, _)) => only.to_string(),
-            None => String::new(),
-        };
+        let panel = crate::foundation::words::and_list(&models);
         format!("{panel}, judged by {}", self.judge.model)
     }
 }

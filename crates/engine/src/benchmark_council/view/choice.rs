@@ -13,6 +13,7 @@ use crate::benchmark::council_choice::{CouncilChoice, EffectiveVotes, MIN_QUESTI
 use crate::benchmark::headline::p_value_text;
 use crate::benchmark::results::Comparison;
 use crate::foundation::money::format_usd;
+use crate::foundation::words::and_list;
 
 use crate::benchmark_council::view::results::{percent, signed_points};
 use crate::record::consult::config::ConsultConfig;
@@ -311,11 +312,11 @@ fn worth_sentence(worth: &[MemberWorth], names: &[String]) -> String {
         format!(
             " It also needs {}.",
             and_list(
-                needed
+                &needed
                     .iter()
                     .filter(|w| w.member != most.member)
                     .map(|w| names[w.member].clone())
-                    .collect()
+                    .collect::<Vec<_>>()
             )
         )
     } else {
@@ -403,7 +404,7 @@ fn phi_matrix(choice: &CouncilChoice, names: &[String]) -> PhiMatrix {
 }
 
 fn smallest_section(choice: &CouncilChoice, names: &[String]) -> ChoiceSection {
-    let everyone = and_list(names.to_vec());
+    let everyone = and_list(names);
     let full_row = ChoiceRow {
         heading: "Full vote".into(),
         cells: vote_cells(&everyone, &choice.full_vote),
@@ -488,7 +489,11 @@ fn vote_cells(members: &str, vote: &VoteScore) -> Vec<String> {
 }
 
 fn member_names(members: Members, names: &[String]) -> String {
-    and_list(positions(members).map(|i| names[i].clone()).collect())
+    and_list(
+        &positions(members)
+            .map(|i| names[i].clone())
+            .collect::<Vec<_>>(),
+    )
 }
 
 fn pair_name(pair: &ErrorPair, names: &[String]) -> String {
@@ -572,18 +577,6 @@ fn plural(count: u64, noun: &str) -> String {
         format!("1 {noun}")
     } else {
         format!("{count} {noun}s")
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(mut items: Vec<String>) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items.remove(0),
-        _ => {
-            let last = items.pop().unwrap_or_default();
-            format!("{} and {last}", items.join(", "))
-        }
     }
 }
 
