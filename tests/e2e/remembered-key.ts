@@ -7,17 +7,20 @@ import { configureOpenRouter, OPENROUTER_BASE } from './openrouter-mock';
 export const KEY_PREFIX = 'sk-or-v1-mock-';
 export const PASSPHRASE = 'a long enough passphrase';
 
-/** Settings with an OpenRouter provider (the loopback mock) whose key is remembered, signed in:
- * its card and the "Remembered keys" region. */
-export async function signedIn(page: Page, app = '/') {
+/** Settings with an OpenRouter provider (the loopback mock) whose key is remembered, signed in,
+ * and `others` after it: its card and the "Remembered keys" region. */
+export async function signedIn(page: Page, app = '/', others: object[] = []) {
   await configureOpenRouter(page.request, { limit: 5, remaining: 4.9, mode: 'allow' });
   await page.goto(app);
-  await page.evaluate((base) => {
+  await page.evaluate(({ base, others }) => {
     localStorage.setItem('consilium.settings', JSON.stringify({
       version: 1,
-      providers: [{ id: 'p-or', name: 'OpenRouter', kind: 'open_router', base_url: base, default_model: 'mock/priced', remember_key: true }],
+      providers: [
+        { id: 'p-or', name: 'OpenRouter', kind: 'open_router', base_url: base, default_model: 'mock/priced', remember_key: true },
+        ...others,
+      ],
     }));
-  }, OPENROUTER_BASE);
+  }, { base: OPENROUTER_BASE, others });
   await page.reload();
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const card = page.getByRole('article', { name: 'OpenRouter' });

@@ -5,8 +5,8 @@
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { watchConsole } from './helpers';
-import { configureOpenRouter, OPENROUTER_BASE, useOpenRouterMock } from './openrouter-mock';
-import { KEY_PREFIX, PASSPHRASE } from './remembered-key';
+import { useOpenRouterMock } from './openrouter-mock';
+import { KEY_PREFIX, PASSPHRASE, signedIn } from './remembered-key';
 import { everythingStored } from './web-storage';
 
 useOpenRouterMock();
@@ -16,22 +16,9 @@ const LOCAL_KEY = 'sk-local-typed-in-the-second-tab';
 /** Settings with the OpenRouter mock (signed in, key remembered) and a local server whose key is
  * remembered too. */
 async function signedInWithALocalServer(page: Page) {
-  await configureOpenRouter(page.request, { limit: 5, remaining: 4.9, mode: 'allow' });
-  await page.goto('/');
-  await page.evaluate((base) => {
-    localStorage.setItem('consilium.settings', JSON.stringify({
-      version: 1,
-      providers: [
-        { id: 'p-or', name: 'OpenRouter', kind: 'open_router', base_url: base, default_model: 'mock/priced', remember_key: true },
-        { id: 'p-local', name: 'Local', kind: 'open_ai_compatible', base_url: 'http://127.0.0.1:9/v1', default_model: 'm', remember_key: true },
-      ],
-    }));
-  }, OPENROUTER_BASE);
-  await page.reload();
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
-  const card = page.getByRole('article', { name: 'OpenRouter' });
-  await card.getByRole('button', { name: 'Sign in with OpenRouter' }).click();
-  await expect(card.locator('.sign-in-status')).toContainText('Signed in: a key for OpenRouter is set.');
+  await signedIn(page, '/', [
+    { id: 'p-local', name: 'Local', kind: 'open_ai_compatible', base_url: 'http://127.0.0.1:9/v1', default_model: 'm', remember_key: true },
+  ]);
 }
 
 function region(page: Page) {
