@@ -5,7 +5,7 @@
 //! engine's view model (`consult::view::material`); the passage arrives as runs of text, so the
 //! highlight is a `<mark>` around escaped text, never markup made of the source's words.
 use consilium_engine::consult::view::material::{
-    what_the_council_read, QuotePlace, ShownQuote, WhatTheCouncilRead, NOT_EVIDENCE,
+    what_the_council_read, QuotePlace, ShownQuote, WhatTheCouncilRead,
 };
 use consilium_engine::record::consult::body::ConsultBody;
 use consilium_engine::record::Session;
@@ -79,11 +79,6 @@ pub fn quotes_at(read: &Option<WhatTheCouncilRead>, at: QuotePlace) -> Option<im
     (!quotes.is_empty()).then(|| view! { <CheckedQuotes quotes=quotes /> })
 }
 
-/// Whether the verdict's evidence entry at `index` is not evidence (every quote not found).
-pub fn not_evidence(read: &Option<WhatTheCouncilRead>, index: usize) -> bool {
-    read.as_ref().is_some_and(|read| !read.is_evidence(index))
-}
-
 /// One evidence entry of a verdict: struck and flagged with why when the engine says it is not
 /// evidence (`flag`: its quotes are not in the material, or its only links are not from the
 /// council's searches), with the quotes it cites under it.
@@ -93,7 +88,6 @@ pub fn evidence_entry(
     text: String,
     flag: Option<&'static str>,
 ) -> impl IntoView {
-    let flag = flag.or_else(|| not_evidence(read, index).then_some(NOT_EVIDENCE));
     let struck = flag.is_some();
     view! {
         <li class="evidence-entry" data-not-evidence=struck.to_string()>
