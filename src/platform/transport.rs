@@ -149,9 +149,13 @@ pub async fn probe(http: &HttpRequest, timeout_ms: u32) -> FetchOutcome {
         Ok(response) => response,
         Err(ProviderError::Timeout { after_ms }) => return FetchOutcome::TimedOut { after_ms },
         Err(_) => {
-            return FetchOutcome::Failed {
-                reachable_without_cors: Some(answers_without_cors(http, timeout_ms).await),
-            }
+            let (address, _) = http.address_and_query();
+            return match answer_without_cors(address, timeout_ms).await {
+                Some(KeylessAnswer::Redirect) => FetchOutcome::Redirected,
+                answer => FetchOutcome::Failed {
+                    reachable_without_cors: Some(answer.is_some()),
+                },
+            };
         }
     };
     let content_type = response.headers().get("content-type").unwrap_or_default();
@@ -229,27 +233,47 @@ pub async fn send_to_bucket(
     (Outcome::Answered { status, body: text }, bytes)
 }
 
-/// Whether a `no-cors` GET of the request's address gets any (opaque) answer.
-async fn answers_without_cors(http: &HttpRequest, timeout_ms: u32) -> bool {
-    let (address, _) = http.address_and_query();
-    answers_at(address, timeout_ms).await
+/// What a keyless `no-cors` GET of an address got, when it got anything.
+enum KeylessAnswer {
+    /// Some (opaque) answer: something listens there.
+    Answered,
+    /// A redirect, stopped there: a keyed request to this address fails because it refuses to
+    /// follow one.
+    Redirect,
 }
 
 /// Whether a `no-cors` GET of `address` gets any (opaque) answer.
 async fn answers_at(address: &str, timeout_ms: u32) -> bool {
+    answer_without_cors(address, timeout_ms).await.is_some()
+}
+
+/// What a keyless GET of `address` got, when it got anything: first one that stops at a
+/// redirect (a `cors` request: the browser refuses `manual` redirects to `no-cors` ones), then, if
+/// that got nothing, a `no-cors` one, which any listening server answers.
+async fn answer_without_cors(address: &str, timeout_ms: u32) -> Option<KeylessAnswer> {
+    let stops_at_redirect = RequestBuilder::new(address).redirect(web_sys::RequestRedirect::Manual);
+    if let Some(response) = keyless_get(stops_at_redirect, address, timeout_ms).await {
+        if response.type_() == web_sys::ResponseType::Opaqueredirect {
+            return Some(KeylessAnswer::Redirect);
+        }
+    }
+    let any_answer = RequestBuilder::new(address).mode(web_sys::RequestMode::NoCors);
+    keyless_get(any_answer, address, timeout_ms)
+        .await
+        .map(|_| KeylessAnswer::Answered)
+}
+
+async fn keyless_get(builder: RequestBuilder, address: &str, timeout_ms: u32) -> Option<Response> {
     let controller = CancelToken::default().register();
-    let Ok(request) = RequestBuilder::new(address)
-        .mode(web_sys::RequestMode::NoCors)
+    let request = builder
         .abort_signal(Some(&controller.signal()))
         .build()
-    else {
-        return false;
-    };
+        .ok()?;
     let request = with_address_space(request, address);
-    matches!(
-        with_timeout(request.send(), timeout_ms, &controller).await,
-        Ok(Ok(_))
-    )
+    with_timeout(request.send(), timeout_ms, &controller)
+        .await
+        .ok()?
+        .ok()
 }
 
 async fn fetch(

@@ -2,6 +2,8 @@
 // (the model list where the provider has one, then one short timed test call); a local preset's
 // guessed address is never probed before the user confirms or edits it; and every seat's model
 // picker offers the provider's listed models with their prices, and any other name typed freely.
+import * as http from 'http';
+import { AddressInfo } from 'net';
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';
@@ -122,4 +124,47 @@ test('every seat picks its model from the list with its price, or takes any name
   await expect(seat.locator('.model-price')).toHaveText('my-own-fine-tune: price unknown');
   // The field is described by its price and hint, and named by its label alone.
   await expect(model).toHaveAccessibleName('Model');
+});
+
+test('a provider whose address redirects never takes the key along: the request stops there', async ({ page }) => {
+  // Issue 45.15: the browser re-sends headers such as x-api-key to wherever a redirect points, so
+  // a request that carries a key refuses to follow one. The new host must see nothing at all.
+  const seenElsewhere: string[] = [];
+  const elsewhere = http.createServer((req, res) => {
+    // The page's keyless reachability probe (no-cors, nothing to leak) may follow a redirect;
+    // a keyed request is a cors one, and none may arrive here, with its key or without (the
+    // browser drops Authorization on a cross-origin redirect but keeps x-api-key and the like).
+    if (req.headers['sec-fetch-mode'] === 'cors' || req.headers.authorization) {
+      seenElsewhere.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+    }
+    res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' });
+    res.end('{"data": []}');
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+  const elsewherePort = (elsewhere.address() as AddressInfo).port;
+  let redirected = 0;
+  const moved = http.createServer((req, res) => {
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': 'GET, POST, OPTIONS' };
+    if (req.method === 'OPTIONS') { res.writeHead(204, cors); res.end(); return; }
+    redirected++;
+    res.writeHead(307, { ...cors, Location: `http://127.0.0.1:${elsewherePort}${req.url}` });
+    res.end();
+  });
+  await new Promise<void>((resolve) => moved.listen(0, '127.0.0.1', resolve));
+  const movedPort = (moved.address() as AddressInfo).port;
+  try {
+    await page.goto('/');
+    const card = await addCompatibleProvider(page, 'Moved box', `http://127.0.0.1:${movedPort}/v1`, 'moved-model', 'sk-test-moved-box-9876');
+    await card.getByRole('button', { name: 'Check connection' }).click();
+    const line = card.locator('.health-line');
+    // Said for what it is, not as CORS or a server that is not running.
+    await expect(line).toHaveText(new RegExp(`^redirects elsewhere Not connected: http://127\\.0\\.0\\.1:${movedPort}/v1 answers with a redirect to another address, and your key is never sent after a redirect`));
+    await expect(line).toContainText(`Tried: GET http://127.0.0.1:${movedPort}/v1/models: a redirect to another address, not followed (it would take the key along).`);
+    expect(redirected).toBeGreaterThan(0);
+    expect(seenElsewhere).toEqual([]);
+    await expect(card).not.toContainText('sk-test-moved-box-9876');
+  } finally {
+    moved.close();
+    elsewhere.close();
+  }
 });

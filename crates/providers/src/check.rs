@@ -56,6 +56,10 @@ pub enum FetchOutcome {
     TimedOut {
         after_ms: u64,
     },
+    /// The address answered with a redirect, which a request carrying a key never follows (the
+    /// browser would send the key along to the new host): seen by a keyless probe that stops at
+    /// the redirect.
+    Redirected,
     Answered {
         status: u16,
         content_type: String,
@@ -81,6 +85,8 @@ pub struct CheckFacts {
 pub enum Problem {
     NothingListening,
     CorsRefused,
+    /// The address redirects elsewhere: the key is never sent after a redirect.
+    Redirects,
     LocalNetworkAccess,
     SafariLocalhost,
     MixedContent,
@@ -104,6 +110,7 @@ impl Problem {
         match self {
             Self::NothingListening => "not reachable",
             Self::CorsRefused => "refuses this page (CORS)",
+            Self::Redirects => "redirects elsewhere",
             Self::LocalNetworkAccess => "local network access blocked",
             Self::SafariLocalhost => "Safari blocks localhost",
             Self::MixedContent => "blocked: http from https",
@@ -287,6 +294,9 @@ pub fn tried_step(
             reachable_without_cors: Some(true),
         } => "answered, but not to this page (CORS)".to_string(),
         FetchOutcome::Failed { .. } => "no answer".to_string(),
+        FetchOutcome::Redirected => {
+            "a redirect to another address, not followed (it would take the key along)".to_string()
+        }
         FetchOutcome::TimedOut { after_ms } => {
             format!("nothing in {:.0} s", *after_ms as f64 / 1000.0)
         }
@@ -446,6 +456,16 @@ pub fn diagnose(facts: &CheckFacts) -> Result<Vec<ModelInfo>, Diagnosis> {
         FetchOutcome::Failed {
             reachable_without_cors,
         } => Err(blocked_or_unreachable(facts, *reachable_without_cors)),
+        FetchOutcome::Redirected => Err(diagnosis(
+            Problem::Redirects,
+            format!(
+                "{} answers with a redirect to another address, and your key is never sent after \
+                 a redirect (the browser would pass it on to the new host).",
+                facts.target_url.trim_end_matches('/')
+            ),
+            "Use the address it redirects to as the base URL (open the address in a tab to see \
+             where it leads).",
+        )),
         FetchOutcome::TimedOut { after_ms } => Err(diagnosis(
             Problem::TimedOut,
             format!(

@@ -651,3 +651,41 @@ fn a_tried_step_shows_no_key_and_no_long_reply() {
     assert!(long.chars().count() < 260, "{long}");
     assert!(long.ends_with("…”"), "{long}");
 }
+
+#[test]
+fn an_address_that_redirects_says_so_and_that_the_key_never_follows() {
+    // Issue 45.15: a keyed request refuses redirects, so such a check used to read as CORS.
+    let target = "http://127.0.0.1:9100/v1";
+    let (problem, sentence) = problem(&facts(
+        LOCAL_PAGE,
+        target,
+        Browser::Chrome,
+        FetchOutcome::Redirected,
+    ));
+    assert_eq!(problem, Problem::Redirects);
+    assert_eq!(problem.label(), "redirects elsewhere");
+    assert!(
+        sentence.starts_with(
+            "http://127.0.0.1:9100/v1 answers with a redirect to another address, and your key is \
+             never sent after a redirect"
+        ),
+        "{sentence}"
+    );
+    assert!(
+        sentence.contains("Use the address it redirects to"),
+        "{sentence}"
+    );
+    assert!(!sentence.contains("CORS"), "{sentence}");
+    let step = consilium_providers::tried_step(
+        "GET",
+        "http://127.0.0.1:9100/v1/models",
+        None,
+        &FetchOutcome::Redirected,
+        Some("sk-secret"),
+    );
+    assert_eq!(
+        step,
+        "GET http://127.0.0.1:9100/v1/models: a redirect to another address, not followed (it \
+         would take the key along)"
+    );
+}

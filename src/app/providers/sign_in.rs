@@ -84,6 +84,9 @@ pub fn finish_sign_in(state: AppState, returned: SignInReturn) {
             FetchOutcome::Failed { .. } => Err(SignInError::Unreachable {
                 detail: "the request failed".into(),
             }),
+            FetchOutcome::Redirected => Err(SignInError::Unreachable {
+                detail: "the address redirects elsewhere".into(),
+            }),
         };
         let key = match key {
             Ok(key) => key,
