@@ -443,3 +443,32 @@ async fn a_stored_work_factor_below_todays_is_raised_at_unlock_and_an_absurd_one
     );
     keys::forget_remembered();
 }
+
+#[wasm_bindgen_test]
+async fn a_vault_write_waits_its_turn_while_another_tab_holds_the_vaults_lock() {
+    keys::forget_remembered();
+    local().clear().unwrap();
+    keys::set_key("p-turn-a", "sk-turn-a-1", true);
+    keys::create_vault(phrase(PASSPHRASE)).await.unwrap();
+    let before = local().get_item(VAULT_ENTRY).unwrap().unwrap();
+
+    // Held as another tab would hold it while it reads, changes and stores the vault: the
+    // compare-before-write alone leaves a window, as each tab's storage reaches the others late.
+    let held = consilium::platform::run_lock::hold("consilium-vault").await;
+    keys::set_key("p-turn-b", "sk-turn-b-2", true);
+    for _ in 0..10 {
+        gloo_timers::future::TimeoutFuture::new(20).await;
+        assert_eq!(
+            local().get_item(VAULT_ENTRY).unwrap().as_deref(),
+            Some(before.as_str()),
+            "nothing is written while another holds the lock"
+        );
+    }
+    drop(held);
+    let written = stored_until(|s| s != before).await;
+    assert_eq!(consilium::platform::vault::record::revision_of(&written), 2);
+    keys::lock();
+    keys::unlock(phrase(PASSPHRASE)).await.unwrap();
+    assert_eq!(keys::get_key("p-turn-b").as_deref(), Some("sk-turn-b-2"));
+    keys::forget_remembered();
+}

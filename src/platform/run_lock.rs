@@ -1,7 +1,8 @@
 //! One active run per session across tabs, with the Web Locks API: the tab that runs a session
 //! holds the lock `consilium-run-<id>` until the run ends, and the browser releases it by itself
 //! if that tab closes. Another tab sees the session as running (not interrupted), is refused a
-//! resume while the lock is held, and is told the moment it is released. Called through
+//! resume while the lock is held, and is told the moment it is released. `hold` takes any other
+//! named lock for a critical section across tabs (the vault's writes). Called through
 //! `js_sys::Reflect` because web-sys gates its LockManager bindings behind unstable APIs.
 use futures::channel::oneshot;
 use js_sys::{Array, Function, Object, Promise, Reflect};
@@ -53,6 +54,19 @@ impl Drop for RunLock {
 /// Takes the session's lock if no other tab holds it. `None`: another tab runs it. Without the
 /// API (an old browser) the run goes ahead unguarded.
 pub async fn try_lock(session_id: &str) -> Option<RunLock> {
+    acquire(&lock_name(session_id), true).await
+}
+
+/// Waits for the lock `name` and holds it until the returned guard drops: a critical section
+/// across tabs, such as the vault's read-modify-write. Without the API it is granted at once.
+pub async fn hold(name: &str) -> RunLock {
+    acquire(name, false)
+        .await
+        .unwrap_or(RunLock { release: None })
+}
+
+/// The lock `name`: `None` only when `if_available` and another tab holds it.
+async fn acquire(name: &str, if_available: bool) -> Option<RunLock> {
     let Some(locks) = lock_manager() else {
         return Some(RunLock { release: None });
     };
@@ -70,7 +84,7 @@ pub async fn try_lock(session_id: &str) -> Option<RunLock> {
         held
     })
     .unchecked_into();
-    if request(&locks, &lock_name(session_id), true, &callback).is_err() {
+    if request(&locks, name, if_available, &callback).is_err() {
         return Some(RunLock { release: None });
     }
     match granted_rx.await {

@@ -25,6 +25,7 @@ pub use format::{VaultProblem, VaultStatus};
 pub use passkey::PasskeyError;
 use unlock::{PasskeySupport, UnlockMethod};
 
+use crate::platform::run_lock;
 use crate::platform::split::{split_fn, PartUnavailable};
 
 /// The open vault: its data key (imported for sealing, and raw so another unlock method can wrap
@@ -405,6 +406,9 @@ async fn write_over(
     Ok(true)
 }
 
+/// The Web Lock the tabs' vault writes take turns by.
+const VAULT_LOCK: &str = "consilium-vault";
+
 /// How often a write reads again when another tab wrote meanwhile.
 const ATTEMPTS: usize = 4;
 
@@ -417,6 +421,9 @@ async fn rewrite(
     edit: &dyn Fn(&[Lock]) -> Result<Vec<Lock>, VaultError>,
     rekey: Option<Vec<u8>>,
 ) -> Result<Keys, VaultError> {
+    // Tabs take turns: the compare-before-write below alone leaves a window, as each tab's
+    // storage reaches the others a moment later. The lock goes when this function returns.
+    let _turn = run_lock::hold(VAULT_LOCK).await;
     for _ in 0..ATTEMPTS {
         let current = match current().await {
             Err(error @ (VaultError::Gone | VaultError::ChangedElsewhere)) => {
@@ -587,6 +594,7 @@ async fn create_in_part(secret: Secret, keys: Keys) -> Result<Keys, VaultError> 
     let first = new_lock(secret, &raw).await?;
     let key = open(raw).await?;
     let all = format::migrate(keys, legacy_clear_keys());
+    let _turn = run_lock::hold(VAULT_LOCK).await;
     match write_over(None, &key, &[first], &all, 1).await {
         Ok(true) => Ok(all),
         Ok(false) => {
