@@ -378,6 +378,20 @@ test('the decision names an absent panelist, and its confidence band has no stro
   await expect(decision.getByRole('meter', { name: 'Confidence' })).toHaveAttribute(
     'aria-valuetext', /^80% computed, allowed 0% to 100%; the judge said 80%/);
   await expect(decision.locator('.chip')).toHaveText('80% · 1 of 3 panelists absent');
+  // A panelist absent never wears agreement's colour (issue 45.10): the chip is the warning's, not
+  // the "no dissent" green the same words would have with every panelist present.
+  await expect(decision.locator('.chip')).toHaveAttribute('data-level', 'medium-dissent');
+  const chipColour = await decision.locator('.chip').evaluate((chip) => getComputedStyle(chip).color);
+  const colourOf = (name: string) => page.evaluate((name) => {
+    const probe = document.createElement('span');
+    probe.style.color = `var(${name})`;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, name);
+  expect(chipColour).toBe(await colourOf('--warn'));
+  expect(chipColour).not.toBe(await colourOf('--ok'));
   await expect(decision.locator('.why-lines')).toContainText('No floor applies, because the record does not show agreement');
   await expect(decision.locator('.absent')).toHaveText(`Absent (no usable answer, not counted as agreeing): ${V3}`);
   await expect(decision.locator('.dissent-list')).toHaveText('The judge named none; 1 of 3 panelists absent, not counted as agreeing.');
