@@ -87,7 +87,7 @@ pub fn SettingsView() -> impl IntoView {
                         "and never written into sessions, exports or links."
                     </p>
                     <KeyVault />
-                    <div class="grid">
+                    <div class="grid single">
                         <NumberSetting label="Lock the remembered keys after (minutes without use, 0 for never)" min="0" max="1440" step="1"
                             parse=parse_idle_lock set=|s, v| s.vault_idle_lock_minutes = v shown=|s| s.vault_idle_lock_minutes.to_string() />
                     </div>
