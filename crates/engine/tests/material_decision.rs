@@ -128,3 +128,63 @@ fn an_entry_counts_when_one_of_its_quotes_is_found() {
     };
     assert!(!counts(&unknown, &config.material));
 }
+
+/// A round-1 answer of a panel with material, citing `quote` of the report.
+fn answer_citing(quote: &str) -> String {
+    json!({
+        "position": "Adopt Rust",
+        "key_points": ["Parsing dominates the CPU"],
+        "rationale": "The profile shows it.",
+        "confidence": 0.9,
+        "citations": [{"source": "S1", "location": "page 1", "quote": quote}]
+    })
+    .to_string()
+}
+
+/// An early decision (Vote, decided in code after the synthesis) is held to the material as a
+/// verdict is: each evidence entry carries the round-1 quotes of the panelists who hold it, an
+/// entry whose quotes are all not found is struck and earns no floor.
+#[test]
+fn an_early_decision_is_held_to_its_supporters_quotes() {
+    use consilium_engine::record::consult::depth::Depth;
+    let vote_with = |quote: &str| {
+        let mut config = config_with_report();
+        config.depth = Depth::Vote;
+        let caller = unanimous_caller(0.8)
+            .reply("r1-panelist-1", answer_citing(quote))
+            .reply("r1-panelist-2", answer_citing(quote))
+            .reply("r1-panelist-3", answer_citing(quote));
+        let (session, _) = run(session_with(config), &caller);
+        assert_eq!(session.state, "complete", "{:?}", session.failure);
+        session
+    };
+    let early_check = |session: &consilium_engine::record::Session| {
+        let body = session.body_of::<ConsultBody>().unwrap();
+        body.decision().unwrap().confidence_check.unwrap().clone()
+    };
+
+    let invented = vote_with("Rust halves the hosting cost");
+    let body = invented.body_of::<ConsultBody>().unwrap();
+    let decision = body.decision().unwrap();
+    assert_eq!(
+        decision.verdict.evidence[0].citations.len(),
+        1,
+        "the three supporters' one quote, once"
+    );
+    let check = early_check(&invented);
+    assert_eq!(
+        check.agreement_gaps,
+        [AgreementGap::EvidenceNotFound { entries: vec![1] }],
+        "{}",
+        check.rule
+    );
+    let card = consilium_engine::consult::view::verdict::decision(&invented).unwrap();
+    assert_eq!(card.evidence_flags.len(), 1);
+    assert!(card.evidence_flags[0].is_some(), "struck on the card");
+
+    // The same decision on a quote the report holds earns its floor.
+    let found = vote_with("Parsing takes 71% of the CPU time");
+    assert!(early_check(&found).agreement_gaps.is_empty());
+    let card = consilium_engine::consult::view::verdict::decision(&found).unwrap();
+    assert_eq!(card.evidence_flags, [None]);
+}

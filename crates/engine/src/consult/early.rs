@@ -1,12 +1,13 @@
 //! Decisions made in code before round 4, in the verdict's shape (`EarlyDecision`): Adaptive's
 //! when its stop rule holds, Vote's always, and either's when checkable answers all agree.
 //! Nothing here calls a model; the confidence follows the verdict's bands and earned-floor rule
-//! (`confidence::check_early_confidence`), and in a council that searched the web its evidence is
-//! held to what the searches returned, as a verdict's is (`confidence::link_gap`).
+//! (`confidence::check_early_confidence`), and its evidence is held to the material and to what
+//! the council's searches returned, as a verdict's is (`confidence::evidence_gap`, `link_gap`):
+//! each entry carries the round-1 quotes of the panelists who hold it.
 use consilium_providers::SearchReport;
 
 use super::confidence::{
-    agreement_gaps_after_synthesis, check_early_confidence, link_gap, strongest_point,
+    agreement_gaps_after_synthesis, check_early_confidence, evidence_gap, link_gap, strongest_point,
 };
 use super::evidence::Grounds;
 use super::stop_rule::stop_rule_holds;
@@ -18,6 +19,7 @@ use crate::record::consult::body::ConsultBody;
 use crate::record::consult::confidence::ConfidenceCheck;
 use crate::record::consult::depth::{agreed_final_answer, majority_final_answer, Depth};
 use crate::record::consult::early_decision::{DecidedBy, EarlyDecision};
+use crate::record::sources::Citation;
 
 /// The calls a Full consult would have asked after the synthesis: one cross-examination per
 /// panelist with a round-1 answer, and the verdict. The judge's merge of the challenges is asked
@@ -39,11 +41,7 @@ pub fn after_round1(
     }
     let panel = panel_ids(body);
     let answer = agreed_final_answer(&body.round1, &panel)?;
-    let positions = body
-        .round1
-        .iter()
-        .map(|a| Evidence::new(format!("{}: {}", a.agent_id, a.position)))
-        .collect();
+    let positions = positions(&body.round1);
     // The least confident panelist's number: agreement does not make anyone surer.
     let confidence = body.round1.iter().map(|a| a.confidence).fold(1.0, f64::min);
     let decision = verdict_shape(
@@ -54,9 +52,10 @@ pub fn after_round1(
         Vec::new(),
         Some(answer.to_string()),
     );
-    let gaps = held_to_links(
+    let gaps = held_to_grounds(
         agreement_gaps_after_synthesis(&body.round1, None, &panel),
         &decision,
+        body,
         searches,
     );
     let check = check_early_confidence(&decision, &body.round1, gaps, true, &panel);
@@ -82,16 +81,15 @@ pub fn alone(
     let [answer] = body.round1.as_slice() else {
         return None;
     };
-    let evidence = if answer.key_points.is_empty() {
-        vec![Evidence::new(answer.position.clone())]
+    let points = if answer.key_points.is_empty() {
+        vec![answer.position.clone()]
     } else {
-        answer
-            .key_points
-            .iter()
-            .cloned()
-            .map(Evidence::new)
-            .collect()
+        answer.key_points.clone()
     };
+    let evidence = points
+        .into_iter()
+        .map(|point| citing(point, answer.citations.clone()))
+        .collect();
     let decision = verdict_shape(
         created_at,
         answer.position.clone(),
@@ -155,13 +153,14 @@ fn agreed_after_synthesis(
         created_at,
         point.point.clone(),
         point.confidence,
-        consensus_evidence(synthesis),
+        consensus_evidence(synthesis, &body.round1),
         Vec::new(),
         None,
     );
-    let gaps = held_to_links(
+    let gaps = held_to_grounds(
         agreement_gaps_after_synthesis(&body.round1, Some(synthesis), panel),
         &decision,
+        body,
         searches,
     );
     let check = check_early_confidence(&decision, &body.round1, gaps, true, panel);
@@ -231,7 +230,7 @@ fn vote(
         }
         None => (DecidedBy::SplitVote, split(body, synthesis, created_at)),
     };
-    let gaps = held_to_links(gaps, &decision, searches);
+    let gaps = held_to_grounds(gaps, &decision, body, searches);
     let check = check_early_confidence(&decision, &body.round1, gaps, no_tensions, panel);
     EarlyDecision {
         decided_by,
@@ -322,16 +321,20 @@ fn voters_of(body: &ConsultBody, answer: &str) -> Vec<String> {
 /// and links are the panel's reasoning as before).
 pub type Searches<'a> = Option<&'a [SearchReport]>;
 
-/// `gaps`, and the decision's evidence resting only on links no search returned.
-fn held_to_links(
+/// `gaps`, and the decision's evidence held to the council's material (entries whose quotes are
+/// all not found; none found at all) and to its searches (entries resting only on links no
+/// search returned), as a verdict's is.
+fn held_to_grounds(
     mut gaps: Vec<crate::record::consult::confidence::AgreementGap>,
     decision: &VerdictArtifact,
+    body: &ConsultBody,
     searches: Searches<'_>,
 ) -> Vec<crate::record::consult::confidence::AgreementGap> {
     let grounds = Grounds {
-        material: &[],
+        material: &body.config.material,
         searches,
     };
+    gaps.extend(evidence_gap(decision, grounds.material));
     gaps.extend(link_gap(decision, grounds));
     gaps
 }
@@ -340,14 +343,51 @@ fn panel_ids(body: &ConsultBody) -> Vec<String> {
     body.config.panelists.iter().map(|p| p.id.clone()).collect()
 }
 
-/// The consensus points, strongest first.
-fn consensus_evidence(synthesis: &SynthesisArtifact) -> Vec<Evidence> {
+/// The consensus points, strongest first, each with the round-1 quotes of the panelists who
+/// hold it (a consensus point states no quote of its own).
+fn consensus_evidence(
+    synthesis: &SynthesisArtifact,
+    round1: &[IndependentArtifact],
+) -> Vec<Evidence> {
     let mut points: Vec<_> = synthesis.consensus_points.iter().collect();
     points.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
     points
         .iter()
-        .map(|p| Evidence::new(p.point.clone()))
+        .map(|p| {
+            let quotes = round1
+                .iter()
+                .filter(|a| p.supporting_agents.contains(&a.agent_id))
+                .flat_map(|a| a.citations.iter().cloned());
+            citing(p.point.clone(), quotes)
+        })
         .collect()
+}
+
+/// Each answer's position, with its own quotes.
+fn positions(round1: &[IndependentArtifact]) -> Vec<Evidence> {
+    round1
+        .iter()
+        .map(|a| {
+            citing(
+                format!("{}: {}", a.agent_id, a.position),
+                a.citations.clone(),
+            )
+        })
+        .collect()
+}
+
+/// An evidence entry resting on `quotes`, each quote once.
+fn citing(point: String, quotes: impl IntoIterator<Item = Citation>) -> Evidence {
+    let mut citations: Vec<Citation> = Vec::new();
+    for quote in quotes {
+        if !citations.contains(&quote) {
+            citations.push(quote);
+        }
+    }
+    Evidence {
+        citations,
+        ..Evidence::new(point)
+    }
 }
 
 /// The consensus points, or each answer's position when the synthesis found none (evidence is
@@ -356,14 +396,11 @@ fn evidence_or_positions(
     synthesis: &SynthesisArtifact,
     round1: &[IndependentArtifact],
 ) -> Vec<Evidence> {
-    let points = consensus_evidence(synthesis);
+    let points = consensus_evidence(synthesis, round1);
     if !points.is_empty() {
         return points;
     }
-    round1
-        .iter()
-        .map(|a| Evidence::new(format!("{}: {}", a.agent_id, a.position)))
-        .collect()
+    positions(round1)
 }
 
 fn verdict_shape(
