@@ -1,5 +1,10 @@
 fn main() {
     console_error_panic_hook::set_once();
+    // Started by `public/run-worker.js`: no page to mount here.
+    if web_sys::window().is_none() {
+        consilium::app::runs::worker::start();
+        return;
+    }
     remove_loading_shell();
     leptos::mount::mount_to_body(consilium::ui::shell::App);
     // Then, when idle: the parts likely needed next, and the service worker (`ui::prefetch`).

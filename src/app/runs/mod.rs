@@ -11,7 +11,8 @@
 //! - `clock`: the browser's clock and the cancellable waits;
 //! - `signals`: engine events -> signals;
 //! - `caller`: the model caller (key lookup, send, follow the retry policy's actions);
-//! - `stream_text`: a streaming call's text.
+//! - `stream_text`: a streaming call's text;
+//! - `worker`: the run's side of a dedicated worker (`public/run-worker.js`).
 pub mod arrival;
 mod benchmark;
 mod caller;
@@ -22,6 +23,7 @@ mod running_record;
 mod signals;
 pub mod start;
 pub mod stream_text;
+pub mod worker;
 
 pub use caller::chat_request;
 pub use clock::BrowserClock;
