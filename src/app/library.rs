@@ -16,7 +16,7 @@ use consilium_engine::library::thread::{thread_of, thread_turn_ids};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::app::runs::{cancel_run, LiveRun};
+use crate::app::runs::LiveRun;
 use crate::platform::storage::sync::Change;
 use crate::platform::storage::{self, SessionSummary};
 
@@ -100,7 +100,7 @@ impl Library {
                         .session
                         .with_untracked(|s| s.as_ref().is_some_and(|s| ids.contains(&s.id)));
                 if running_deleted {
-                    cancel_run();
+                    live.cancel_run();
                     live.notice.set(Some(
                         "This session was deleted in another tab, so its run was stopped. It is still \
                          open here: export it to keep it."
