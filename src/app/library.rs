@@ -1,8 +1,8 @@
 //! The session list, with one owner: every stored session's summary, newest first, read from the
 //! library once a part that shows it loads, and kept in step with this tab's saves and other
-//! tabs' announcements. A run records its saves here (`LiveRun::persist`); a session deleted in
-//! another tab while it runs here stops its run. The sidebar's rename and its deletion with
-//! undo are commands here too.
+//! tabs' announcements. A run records its saves here (the driver reports them: `LiveRun::saved`);
+//! a session deleted in another tab while it runs here stops its run. The sidebar's rename and its
+//! deletion with undo are commands here too.
 //!
 //! A deletion waits for its undo: the session leaves the list at once, but the store deletes it
 //! only when the undo expires or is dismissed (or another deletion starts). A reload in between
