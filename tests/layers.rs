@@ -1,6 +1,8 @@
 //! The shell's layers point one way, as the engine's do (`crates/layers` reads every file under
 //! `src/` and maps each path it names into the crate to the room it reaches): `platform` (browser
-//! I/O) < `settings` < `app` (the store: state and commands) < `ui` (views). Inside `ui`, the
+//! I/O) < `settings` < `run` (the run driver) < `app` (the store: state and commands) < `ui`
+//! (views). The run driver also names no `leptos`, so it can run where Leptos does not (a
+//! worker): `KEPT_OUT`. Inside `ui`, the
 //! shared widgets sit below the protocols' folders, which sit below the pages around them
 //! (a session, History, Settings, the sidebar) and the shell on top; the protocols' folders never
 //! import each other. Native only: it reads the source tree.
@@ -8,12 +10,13 @@
 
 use std::path::Path;
 
-use consilium_layers::{check, read_sources, Apart, Rules};
+use consilium_layers::{check, crates_named, read_sources, Apart, KeptOut, Rules};
 
 /// Bottom to top. A room may import from its own layer (without a cycle) or any lower one.
 const LAYERS: &[(&str, &[&str])] = &[
     ("platform", &["platform"]),
     ("settings", &["settings"]),
+    ("run", &["run"]),
     ("app", &["app"]),
     ("ui widgets", &["ui/widgets"]),
     (
@@ -46,12 +49,38 @@ const RULES: Rules = Rules {
     table: "LAYERS in tests/layers.rs",
 };
 
-#[test]
-fn the_shell_imports_only_down_its_layers() {
+/// The run driver stands on the platform and the settings alone: no view, no store (the layers
+/// above), and no Leptos.
+const KEPT_OUT: KeptOut = KeptOut {
+    room: "run",
+    crates: &["leptos"],
+    why: "the driver runs without Leptos, on the page or in a worker",
+};
+
+fn shell_sources() -> (std::path::PathBuf, Vec<(String, String)>) {
     let src = std::env::var_os("CONSILIUM_SHELL_SRC")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     let files = read_sources(&src);
+    (src, files)
+}
+
+#[test]
+fn the_run_driver_names_no_leptos() {
+    let (src, files) = shell_sources();
+    let driver_files = files.iter().filter(|(file, _)| file.starts_with("run/"));
+    assert!(
+        driver_files.count() >= 5,
+        "the run driver's files are not under {}/run",
+        src.display()
+    );
+    let problems = crates_named(&files, &KEPT_OUT);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_shell_imports_only_down_its_layers() {
+    let (src, files) = shell_sources();
     assert!(
         files.len() > 40,
         "found only {} files under {}",

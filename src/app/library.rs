@@ -1,8 +1,8 @@
 //! The session list, with one owner: every stored session's summary, newest first, read from the
 //! library once a part that shows it loads, and kept in step with this tab's saves and other
-//! tabs' announcements. A run records its saves here (`LiveRun::persist`); a session deleted in
-//! another tab while it runs here stops its run. The sidebar's rename and its deletion with
-//! undo are commands here too.
+//! tabs' announcements. A run records its saves here (the driver reports them: `LiveRun::saved`);
+//! a session deleted in another tab while it runs here stops its run. The sidebar's rename and its
+//! deletion with undo are commands here too.
 //!
 //! A deletion waits for its undo: the session leaves the list at once, but the store deletes it
 //! only when the undo expires or is dismissed (or another deletion starts). A reload in between
@@ -16,7 +16,7 @@ use consilium_engine::library::thread::{thread_of, thread_turn_ids};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::app::runs::{cancel_run, LiveRun};
+use crate::app::runs::LiveRun;
 use crate::platform::storage::sync::Change;
 use crate::platform::storage::{self, SessionSummary};
 
@@ -100,7 +100,7 @@ impl Library {
                         .session
                         .with_untracked(|s| s.as_ref().is_some_and(|s| ids.contains(&s.id)));
                 if running_deleted {
-                    cancel_run();
+                    live.cancel_run();
                     live.notice.set(Some(
                         "This session was deleted in another tab, so its run was stopped. It is still \
                          open here: export it to keep it."

@@ -4,7 +4,6 @@ use consilium_engine::views::shortcuts::{shortcut_for, KeyPress, ShortcutAction,
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app::runs::cancel_run;
 use crate::app::{AppState, Route};
 use crate::platform::focus::focus_once_shown;
 
@@ -36,7 +35,7 @@ pub fn listen_for_shortcuts(state: AppState) -> RwSignal<bool> {
             }
             ShortcutAction::CancelRun => {
                 if state.live.running.get_untracked() {
-                    cancel_run();
+                    state.live.cancel_run();
                 }
             }
             ShortcutAction::Help => {

@@ -49,8 +49,8 @@ fn a_session_saved_after_round_two_runs_only_rounds_three_and_four() {
     assert!(resumed.consult().round4.is_some());
     assert_eq!(resumed.calls.len(), 9);
     assert!(sink.events().contains(&Event::StateChanged {
-        from: ConsultState::Synthesis.as_str(),
-        to: ConsultState::Synthesis.as_str()
+        from: ConsultState::Synthesis.as_str().into(),
+        to: ConsultState::Synthesis.as_str().into()
     }));
 }
 
@@ -86,8 +86,8 @@ fn a_session_saved_before_round_one_completed_restarts_round_one() {
     assert_eq!(caller.call_ids().len(), 9);
     assert_eq!(resumed.consult_state(), Some(ConsultState::Complete));
     assert!(sink.events().contains(&Event::StateChanged {
-        from: ConsultState::Independent.as_str(),
-        to: ConsultState::AwaitingConsent.as_str()
+        from: ConsultState::Independent.as_str().into(),
+        to: ConsultState::AwaitingConsent.as_str().into()
     }));
 }
 

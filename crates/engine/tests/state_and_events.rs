@@ -170,8 +170,8 @@ fn every_event_has_its_consultation_name() {
         ),
         (
             Event::StateChanged {
-                from: Idle.as_str(),
-                to: Estimating.as_str(),
+                from: Idle.as_str().into(),
+                to: Estimating.as_str().into(),
             },
             "consultation:state_changed",
         ),

@@ -19,6 +19,9 @@
 //!   files, in two layers, or named by an apart group or allowed edge but in no layer, an
 //!   allowed edge that no import takes.
 //!
+//! Apart from the layers, [`crates_named`] reports the files of a room that name an outside crate
+//! the room keeps out ([`KeptOut`]: the shell's run driver names no `leptos`).
+//!
 //! An edge in `allowed` (from, to) is exempt from the up and apart checks; say why beside it.
 //! The crate roots (`lib.rs`, and `main.rs` for a binary) are exempt: they declare the modules and
 //! re-export the API. Importing within one's own room is always fine.
@@ -84,6 +87,7 @@
 
 mod check;
 mod cycles;
+mod kept_out;
 mod paths;
 mod rooms;
 mod sources;
@@ -93,6 +97,7 @@ mod tokens;
 mod tests;
 
 pub use check::check;
+pub use kept_out::{crates_named, KeptOut};
 pub use sources::read_sources;
 
 /// What a crate's layers are; see the crate's documentation for an example.

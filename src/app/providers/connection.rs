@@ -36,7 +36,7 @@ mod tests {
     use consilium_providers::{ChatRequest, Message, ProviderKind, Role};
 
     use super::*;
-    use crate::app::runs::chat_request;
+    use crate::run::caller::chat_request;
 
     #[test]
     fn the_test_call_is_a_one_word_question_to_the_default_model_not_streamed() {

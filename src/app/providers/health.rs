@@ -14,9 +14,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::connection::connection_request;
-use crate::app::runs::chat_request;
 use crate::platform::keys;
 use crate::platform::transport::probe;
+use crate::run::caller::chat_request;
 use crate::settings::{ModelFacts, ProviderSettings, Settings};
 
 /// How long each step of the check waits.

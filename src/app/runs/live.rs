@@ -1,21 +1,24 @@
 //! What the live view shows while (and after) a session runs: the session, its calls as they
-//! stream, notices and what screen readers hear. Its saves are recorded in the session list
+//! stream, notices and what screen readers hear, and the way to the run driver. The saves
+//! (the run's, reported by the driver, and the page's own) are recorded in the session list
 //! (`app::library`), which owns that list.
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use consilium_engine::benchmark::progress::BenchmarkProgress;
-use consilium_engine::record::benchmark::outcomes_apart::{results_apart, QuestionUpdate};
 use consilium_engine::record::CallId;
 use consilium_engine::record::Session;
 
-use super::running_record::RunningRecord;
 use crate::app::library::Library;
 use crate::app::runs::stream_text::StreamText;
 use crate::platform::storage::{self, SessionSummary};
+use crate::run::messages::RunCommand;
+
+/// Hands a command to the run driver (`run::driver::handle` on this page, set once the run's part
+/// has loaded: `runs::run::connect`).
+pub type SendCommand = Rc<dyn Fn(RunCommand)>;
 
 /// What the live view shows while (and after) a session runs.
 #[derive(Clone, Copy)]
@@ -32,13 +35,15 @@ pub struct LiveRun {
     pub announcement: RwSignal<String>,
     /// Set when the user starts or resumes a run: the session view then moves focus to it.
     pub focus_run: RwSignal<bool>,
-    /// "Skip to the decision": the demo streams the rest of its replies at once.
+    /// "Skip to the decision" was asked for: the demo streams the rest of its replies at once.
     pub skip_demo: RwSignal<bool>,
     /// The page follows the run (the active round, then the decision) until the user scrolls
     /// away on purpose; "Follow the run" sets it again. Set at each run's start.
     pub follow: RwSignal<bool>,
     /// A running benchmark's progress and estimates, after every saved change (`benchmark`).
     pub benchmark_progress: RwSignal<Option<BenchmarkProgress>>,
+    /// The way to the run driver, once the run's part has loaded (None before: no run to reach).
+    pub(super) driver: StoredValue<Option<SendCommand>, LocalStorage>,
 }
 
 impl LiveRun {
@@ -54,6 +59,7 @@ impl LiveRun {
             skip_demo: RwSignal::new(false),
             follow: RwSignal::new(true),
             benchmark_progress: RwSignal::new(None),
+            driver: StoredValue::new_local(None),
         }
     }
 
@@ -79,8 +85,9 @@ impl LiveRun {
         entry
     }
 
-    /// Stores the session after the saves already asked for; a failed save is reported, never
-    /// fatal (the session stays in memory, and exportable).
+    /// Stores the session after the saves already asked for (the page's own change, outside a
+    /// run: the run's saves are the driver's); a failed save is reported, never fatal (the session
+    /// stays in memory, and exportable).
     pub fn persist(&self, session: &Session) {
         let live = *self;
         let summary = SessionSummary::of(session);
@@ -89,84 +96,21 @@ impl LiveRun {
         });
     }
 
-    /// Stores the session `id` as this view holds it when its write starts (after the browser has
-    /// painted): no copy of a long benchmark is made to save it, and its save is a task of its own.
-    pub(super) fn persist_latest(&self, id: &str) {
-        let live = *self;
-        let session_id = id.to_string();
-        let read: storage::SessionNow = Rc::new(move |visit| {
-            live.session.with_untracked(|s| {
-                if let Some(session) = s.as_ref().filter(|s| s.id == session_id) {
-                    visit(session);
-                }
-            })
-        });
-        storage::save_latest_soon(id, read, move |result| match result {
-            Ok(summary) => live.saved(summary, Ok(())),
-            Err(message) => live.notice.set(Some(message)),
-        });
-    }
-
-    /// Stores one question of the running benchmark (`update`), with the run's record as
-    /// `record` holds it when the write starts: a save that costs the same at any length.
-    pub(super) fn persist_question(
-        &self,
-        update: &QuestionUpdate,
-        record: Rc<RefCell<Option<RunningRecord>>>,
-    ) {
-        let live = *self;
-        let record_now: storage::RecordNow = Rc::new(move || {
-            let running = record.borrow();
-            let running = running.as_ref()?;
-            let count = results_apart(&running.record)?;
-            let json = serde_json::to_string(&running.record).ok()?;
-            Some((json, count, running.summary()))
-        });
-        storage::save_question_soon(
-            &update.session_id,
-            update.index,
-            update.question.clone(),
-            record_now,
-            move |result| match result {
-                Ok(summary) => live.saved(summary, Ok(())),
-                Err(message) => live.notice.set(Some(message)),
-            },
-        );
-    }
-
-    /// As `persist`, and waits until it is written (or refused).
-    pub async fn persist_and_wait(&self, session: &Session) {
-        let (done, written) = futures::channel::oneshot::channel();
-        let live = *self;
-        let summary = SessionSummary::of(session);
-        storage::save_soon(session.clone(), move |result| {
-            live.saved_noting(summary, result);
-            let _ = done.send(());
-        });
-        let _ = written.await;
-    }
-
     /// As `saved`, for a save that may have kept only the material's cited passages: its
     /// sentence stays on the page.
     fn saved_noting(&self, summary: SessionSummary, result: Result<Option<String>, String>) {
         match result {
-            Ok(note) => {
-                self.saved(summary, Ok(()));
-                self.notice.set(note);
-            }
+            Ok(note) => self.saved(summary, note),
             Err(message) => self.notice.set(Some(message)),
         }
     }
 
-    fn saved(&self, summary: SessionSummary, result: Result<(), String>) {
-        match result {
-            Ok(()) => {
-                self.notice.set(None);
-                self.library.saved(summary);
-                ask_persistence_once();
-            }
-            Err(message) => self.notice.set(Some(message)),
-        }
+    /// A save was written: the session list takes its entry, and `note` (the sentence of a save
+    /// that kept only the material's cited passages, or None) replaces the notice.
+    pub(super) fn saved(&self, summary: SessionSummary, note: Option<String>) {
+        self.notice.set(note);
+        self.library.saved(summary);
+        ask_persistence_once();
     }
 
     /// `runs`, outside a reactive scope.

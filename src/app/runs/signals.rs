@@ -1,39 +1,28 @@
-//! Engine events -> the live view's signals. The same for every protocol.
+//! The run driver's reports -> the live view's signals. The same for every protocol.
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use consilium_engine::benchmark::progress::{progress, BenchmarkProgress};
+use consilium_engine::benchmark::progress::BenchmarkProgress;
+use consilium_engine::harness::events::Event;
 use consilium_engine::record::benchmark::outcomes_apart::QuestionUpdate;
 use consilium_engine::record::{CallId, Session};
 use consilium_engine::views::live::ASKED_AGAIN_NOTE;
-use consilium_engine::{harness::events::Event, harness::events::EventSink, harness::io::Clock};
 use futures::future::{FutureExt, LocalBoxFuture, Shared};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::clock::BrowserClock;
 use super::live::{LiveRun, LiveStatus};
-use super::running_record::RunningRecord;
 use crate::platform::frame::after_paint;
+use crate::run::messages::RunReport;
 
-/// Engine events -> signals. The same for every protocol.
-pub(super) struct SignalSink {
-    pub(super) live: LiveRun,
-    /// A benchmark's stored elapsed time, and when it last changed: the time since then is the
-    /// question under way's, added to the progress's elapsed time.
-    pub(super) benchmark_time: Cell<Option<(u64, u64)>>,
-    /// A running benchmark's stored record (no result in it) and its summary, kept as each
-    /// question's update patches them, so a save writes them without going over the questions
-    /// (`persist_question`).
-    record: Rc<RefCell<Option<RunningRecord>>>,
+/// The driver's reports -> signals, for every run of this page.
+pub(super) struct SignalFollower {
+    live: LiveRun,
     /// The share of the benchmark's questions done (in `PUBLISH_STEPS`) when its session last
     /// reached the views.
     published: Cell<Option<usize>>,
     /// The views' next sight of the benchmark's session, waiting for the browser to paint.
     publishing: Rc<RefCell<Option<Shared<LocalBoxFuture<'static, ()>>>>>,
-    /// The benchmark's last change came whole (`SessionUpdated`), stamped so (`updated_at`,
-    /// `state`): the session shown and saved is then the run's, with no question patched since.
-    whole: RefCell<Option<(String, String)>>,
 }
 
 /// A running benchmark's session reaches the views (its results, its header) this many times over
@@ -42,15 +31,37 @@ pub(super) struct SignalSink {
 /// calls and its saves follow every update.
 const PUBLISH_STEPS: usize = 20;
 
-impl SignalSink {
+impl SignalFollower {
     pub(super) fn new(live: LiveRun) -> Self {
         Self {
             live,
-            benchmark_time: Cell::new(None),
-            record: Rc::new(RefCell::new(None)),
             published: Cell::new(None),
             publishing: Rc::new(RefCell::new(None)),
-            whole: RefCell::new(None),
+        }
+    }
+
+    pub(super) fn follow(&self, report: RunReport) {
+        let live = self.live;
+        match report {
+            RunReport::Refused { notice } => {
+                live.notice.set(Some(notice));
+                live.running.set(false);
+            }
+            RunReport::Event(event) => self.event(event),
+            RunReport::BenchmarkProgress(progress) => self.benchmark_progress(progress),
+            RunReport::Saved { summary, note } => live.saved(summary, note),
+            RunReport::SaveFailed { message } => live.notice.set(Some(message)),
+            RunReport::Finished { session } => {
+                // The views have seen every change before the run is said to have stopped.
+                let settled = self.settled();
+                spawn_local(async move {
+                    settled.await;
+                    if let Some(session) = session {
+                        live.session.set(Some(*session));
+                    }
+                    live.running.set(false);
+                });
+            }
         }
     }
 
@@ -75,46 +86,25 @@ impl SignalSink {
     }
 
     /// Resolves once the views have seen every change handed over so far.
-    pub(super) async fn settled(&self) {
+    fn settled(&self) -> impl std::future::Future<Output = ()> + 'static {
         let waiting = self.publishing.borrow().clone();
-        if let Some(publication) = waiting {
-            publication.await;
+        async move {
+            if let Some(publication) = waiting {
+                publication.await;
+            }
         }
     }
 
-    /// Whether the session shown, and saved, is `finished` as the run returned it: the run's last
-    /// change came whole to this sink and nothing changed it since. Then the end of the run needs
-    /// no copy of it, no save of its own and no second look by the views.
-    pub(super) fn holds(&self, finished: &Session) -> bool {
-        let last_whole = self
-            .whole
-            .borrow()
-            .as_ref()
-            .is_some_and(|(at, state)| *at == finished.updated_at && *state == finished.state);
-        last_whole
-            && self.live.session.with_untracked(|s| {
-                s.as_ref().is_some_and(|s| {
-                    s.id == finished.id
-                        && s.updated_at == finished.updated_at
-                        && s.state == finished.state
-                })
-            })
-    }
-
     /// A benchmark's whole session (its start, the best single model chosen, its end): kept as
-    /// handed over, with no copy; saved as it is when its write starts and shown to the views
-    /// after a paint, each in a task of its own (at 1,000 questions each takes long enough that
-    /// together they froze the page for seconds at the run's end). The session it replaces is
-    /// let go after a paint too.
+    /// handed over, with no copy, and shown to the views after a paint. The session it replaces
+    /// is let go after a paint too (at 1,000 questions each of these takes long enough that
+    /// together they froze the page for seconds at the run's end).
     fn follow_whole_benchmark(&self, session: Session) {
-        let live = self.live;
-        *self.whole.borrow_mut() = Some((session.updated_at.clone(), session.state.clone()));
-        let id = session.id.clone();
-        let before = live
+        let before = self
+            .live
             .session
             .try_update_untracked(|shown| shown.replace(session))
             .flatten();
-        live.persist_latest(&id);
         self.publish_after_paint();
         if before.is_some() {
             spawn_local(async move {
@@ -124,66 +114,30 @@ impl SignalSink {
         }
     }
 
-    /// One question of the running benchmark changed: patch the session shown (without telling
-    /// the views, but at every `PUBLISH_STEPS`th of the run), save that question, follow the
-    /// progress. Nothing here goes over the other questions: the record saved and the progress
-    /// are kept as the run goes (`RunningRecord`).
+    /// One question of the running benchmark changed: patch the session shown, without telling
+    /// the views (they see it at every `PUBLISH_STEPS`th of the run, `benchmark_progress`).
     fn follow_question(&self, update: &QuestionUpdate) {
-        let live = self.live;
-        self.whole.borrow_mut().take();
-        let applied = live
+        self.live
             .session
-            .try_update_untracked(|s| s.as_mut().is_some_and(|s| update.apply(s)))
-            .unwrap_or(false);
-        let patched = self
-            .record
-            .borrow_mut()
-            .as_mut()
-            .is_some_and(|running| running.apply(update));
-        if patched {
-            live.persist_question(update, Rc::clone(&self.record));
-        } else if let Some(session) = live.session.get_untracked().filter(|_| applied) {
-            live.persist(&session);
-        }
-        if !applied || !patched {
-            return;
-        }
-        let step = {
-            let running = self.record.borrow();
-            let Some(running) = running.as_ref() else {
-                return;
-            };
-            self.follow_progress(|ms| running.progress(ms));
-            running.questions_done() * PUBLISH_STEPS / running.questions_total().max(1)
-        };
+            .try_update_untracked(|s| s.as_mut().map(|s| update.apply(s)));
+    }
+
+    /// The benchmark's progress after a saved change; the session reaches the views at each
+    /// `PUBLISH_STEPS`th of its questions done.
+    fn benchmark_progress(&self, progress: BenchmarkProgress) {
+        let step = progress.done * PUBLISH_STEPS / progress.total.max(1);
+        self.live.benchmark_progress.set(Some(progress));
         if Some(step) != self.published.get() {
             self.published.set(Some(step));
             self.publish_after_paint();
         }
     }
 
-    /// The benchmark's progress after a save (`progress_at` of the time spent on the question
-    /// under way), with the question under way's time so far.
-    fn follow_progress(&self, progress_at: impl Fn(u64) -> Option<BenchmarkProgress>) {
-        let Some(stored) = progress_at(0) else {
-            return;
-        };
-        let now = BrowserClock.now_ms();
-        let since = match self.benchmark_time.get() {
-            Some((elapsed, since)) if elapsed == stored.elapsed_ms => since,
-            _ => now,
-        };
-        self.benchmark_time.set(Some((stored.elapsed_ms, since)));
-        self.live
-            .benchmark_progress
-            .set(progress_at(now.saturating_sub(since)));
-    }
-}
-
-impl EventSink for SignalSink {
-    fn emit(&self, event: Event) {
+    fn event(&self, event: Event) {
         let live = self.live;
         match event {
+            // A new run: its benchmark's publications count from its start.
+            Event::Started { .. } => self.published.set(None),
             Event::CallStarted {
                 call_id,
                 round_number,
@@ -246,16 +200,10 @@ impl EventSink for SignalSink {
             // The reason is the banner's (an alert that names the problem once), not repeated here.
             Event::Failed { .. } => live.announcement.set("The session failed.".into()),
             Event::Aborted => live.announcement.set("The session was cancelled.".into()),
-            Event::SessionUpdated(session) => {
-                self.follow_progress(|ms| progress(&session, ms));
-                *self.record.borrow_mut() = RunningRecord::of(&session);
-                if session.benchmark().is_some() {
-                    self.follow_whole_benchmark(*session);
-                } else {
-                    live.persist(&session);
-                    live.session.set(Some(*session));
-                }
+            Event::SessionUpdated(session) if session.benchmark().is_some() => {
+                self.follow_whole_benchmark(*session)
             }
+            Event::SessionUpdated(session) => live.session.set(Some(*session)),
             Event::QuestionUpdated(update) => self.follow_question(&update),
             _ => {}
         }

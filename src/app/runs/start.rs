@@ -17,7 +17,7 @@ use leptos::task::spawn_local;
 
 use consilium_engine::harness::io::Clock;
 
-use super::{start_run, BrowserClock, LiveRun, RunHow, ALREADY_RUNNING};
+use super::{start_run, LiveRun};
 use crate::app::library::follow_library;
 use crate::app::providers::gate::{known_failures, providers_without_key};
 use crate::app::providers::key_book::has_key_info;
@@ -25,6 +25,9 @@ use crate::app::{AppState, Route};
 use crate::platform::ids::new_id;
 use crate::platform::last_protocol::remember_protocol;
 use crate::platform::split::{split_fn, PartUnavailable};
+use crate::run::clock::BrowserClock;
+use crate::run::driver::ALREADY_RUNNING;
+use crate::run::messages::RunHow;
 use crate::settings::Settings;
 
 /// Why a run did not start.
@@ -49,9 +52,6 @@ impl From<PartUnavailable> for StartFailed {
 #[derive(Clone)]
 pub enum ToRun {
     Session(Session),
-    /// A consult decided early (Vote, or Adaptive's stop rule), reopened at round 3: "Cross-examine
-    /// anyway" (`consilium_engine::consult::cross_examine_anyway`).
-    CrossExamineAnyway(Session),
     Demo {
         protocol: Protocol,
         id: String,
@@ -62,21 +62,21 @@ pub enum ToRun {
 impl ToRun {
     pub fn protocol(&self) -> Protocol {
         match self {
-            ToRun::Session(session) | ToRun::CrossExamineAnyway(session) => session.protocol(),
+            ToRun::Session(session) => session.protocol(),
             ToRun::Demo { protocol, .. } => *protocol,
         }
     }
 
     pub fn id(&self) -> &str {
         match self {
-            ToRun::Session(session) | ToRun::CrossExamineAnyway(session) => &session.id,
+            ToRun::Session(session) => &session.id,
             ToRun::Demo { id, .. } => id,
         }
     }
 
     fn into_session(self) -> Session {
         match self {
-            ToRun::Session(session) | ToRun::CrossExamineAnyway(session) => session,
+            ToRun::Session(session) => session,
             ToRun::Demo {
                 protocol,
                 id,
@@ -94,18 +94,12 @@ impl From<Session> for ToRun {
 
 split_fn! {
     run, preload preload_run_part:
-    /// Saves the session first when `save` is set, then starts its run (`runs::start_run`).
-    fn run_in_part(to_run: ToRun, settings: Settings, live: LiveRun, save: bool) -> Result<(), StartFailed> {
-        let how = match to_run {
-            ToRun::CrossExamineAnyway(_) => RunHow::CrossExamineAnyway,
-            _ => RunHow::RunOrResume,
-        };
+    /// Starts the session's run as `how` says (`runs::start_run`; the driver saves it first when
+    /// `how` asks).
+    fn run_in_part(to_run: ToRun, settings: Settings, live: LiveRun, how: RunHow) -> Result<(), StartFailed> {
         let session = to_run.into_session();
         // A run saves into the session list and must hear another tab delete its session.
         follow_library(live);
-        if save {
-            live.persist(&session);
-        }
         start_run(session, settings, live, how).map_err(StartFailed::Refused)
     }
 }
@@ -137,14 +131,14 @@ impl RetryStart {
     }
 }
 
-/// Every way a run starts goes through here (`launch`, `launch_demo`, `resume`, `amend`): starts
-/// (or resumes) `session` through the run part: `started` runs once it runs, `refused`
-/// hears the driver's message. Saved first when `save` is set. A second start while one loads is
+/// Every way a run starts goes through here (`launch`, `launch_demo`, `resume`, `amend`,
+/// `cross_examine_anyway`): starts (or resumes) `session` as `how` says through the run part:
+/// `started` runs once it runs, `refused` hears why not. A second start while one loads is
 /// ignored.
 fn start(
     state: AppState,
     session: impl Into<ToRun>,
-    save: bool,
+    how: RunHow,
     started: impl Fn() + Send + Sync + Clone + 'static,
     refused: impl Fn(String) + Send + Sync + Clone + 'static,
 ) {
@@ -159,7 +153,7 @@ fn start(
     let retry_session = session.clone();
     let (retry_started, retry_refused) = (started.clone(), refused.clone());
     spawn_local(async move {
-        let result = run_in_part(session, state.settings.get_untracked(), live, save).await;
+        let result = run_in_part(session, state.settings.get_untracked(), live, how).await;
         flags.starting.set(false);
         match result {
             Ok(()) => started(),
@@ -169,7 +163,7 @@ fn start(
                     start(
                         state,
                         retry_session.clone(),
-                        save,
+                        how,
                         retry_started.clone(),
                         retry_refused.clone(),
                     )
@@ -207,7 +201,7 @@ pub fn launch(state: AppState, session: impl Into<ToRun>, problem: RwSignal<Opti
         state.live.focus_run.set(true);
         state.go(Route::Session(id.clone()));
     };
-    start(state, session, true, started, move |message| {
+    start(state, session, RunHow::Launch, started, move |message| {
         problem.set(Some(message))
     });
 }
@@ -222,8 +216,8 @@ pub fn cross_examine_anyway(state: AppState, session: Session) {
     }
     start(
         state,
-        ToRun::CrossExamineAnyway(session),
-        false,
+        session,
+        RunHow::CrossExamineAnyway,
         move || live.focus_run.set(true),
         move |message| live.notice.set(Some(message)),
     );
@@ -340,7 +334,7 @@ pub fn resume(state: AppState, session: Session) {
     start(
         state,
         session,
-        false,
+        RunHow::Resume,
         move || live.focus_run.set(true),
         move |message| live.notice.set(Some(message)),
     );
@@ -352,7 +346,7 @@ pub fn amend(state: AppState, session: Session, problem: RwSignal<Option<String>
     start(
         state,
         session,
-        true,
+        RunHow::Amend,
         move || live.focus_run.set(true),
         move |message| problem.set(Some(message)),
     );

@@ -7,10 +7,10 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::app::runs::start::PendingRun;
-use crate::app::runs::BrowserClock;
 use crate::app::thread::{ask_turn, shared_thread, thread_with};
 use crate::app::AppState;
 use crate::platform::ids::new_id;
+use crate::run::clock::BrowserClock;
 use crate::ui::widgets::provider_gate::ConsentBeside;
 
 /// The button for the panelist `member_id` ("Ask Panelist 2 · Skeptic again" to a screen reader)

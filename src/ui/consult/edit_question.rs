@@ -7,10 +7,10 @@ use consilium_engine::{harness::io::Clock, record::Session};
 use leptos::prelude::*;
 
 use crate::app::runs::start::PendingRun;
-use crate::app::runs::BrowserClock;
 use crate::app::thread::ask_turn;
 use crate::app::AppState;
 use crate::platform::ids::new_id;
+use crate::run::clock::BrowserClock;
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::start::StartButton;
 

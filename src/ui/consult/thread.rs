@@ -18,12 +18,12 @@ use leptos::task::spawn_local;
 
 use crate::app::material::Material;
 use crate::app::runs::start::PendingRun;
-use crate::app::runs::BrowserClock;
 use crate::app::thread::{ask_turn, load_thread, shared_thread, thread_place, thread_root};
 use crate::app::{AppState, Route};
 use crate::platform::drafts::{load_draft, save_draft};
 use crate::platform::focus::bring_into_view;
 use crate::platform::ids::new_id;
+use crate::run::clock::BrowserClock;
 use crate::ui::consult::decision::DecisionView;
 use crate::ui::consult::edit_question::EditQuestion;
 use crate::ui::consult::follow_up::FollowUpLinks;

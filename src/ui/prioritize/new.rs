@@ -24,9 +24,9 @@ use consilium_engine::{
 use leptos::prelude::*;
 
 use crate::app::runs::start::{ready_to_start, start_or_ask, PendingRun};
-use crate::app::runs::BrowserClock;
 use crate::app::AppState;
 use crate::platform::ids::new_id;
+use crate::run::clock::BrowserClock;
 use crate::ui::widgets::file_input::read_chosen_file;
 use crate::ui::widgets::provider_gate::{is_submit_key, ConsentBeside};
 use crate::ui::widgets::seat_editor::SeatEditor;

@@ -12,10 +12,10 @@ use leptos::prelude::*;
 
 use crate::app::runs::start::PendingRun;
 use crate::app::runs::start::{ready_to_start, start_or_ask};
-use crate::app::runs::BrowserClock;
 use crate::app::AppState;
 use crate::platform::drafts::{load_draft, save_draft};
 use crate::platform::ids::new_id;
+use crate::run::clock::BrowserClock;
 use crate::ui::widgets::file_input::read_chosen_file;
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::seat_editor::SeatEditor;

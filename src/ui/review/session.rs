@@ -15,8 +15,8 @@ use leptos::prelude::*;
 use crate::ui::widgets::rich_text::RichText;
 
 use crate::app::runs::start;
-use crate::app::runs::BrowserClock;
 use crate::app::AppState;
+use crate::run::clock::BrowserClock;
 use crate::ui::widgets::live_calls::LiveCalls;
 use crate::ui::widgets::run_start_status::RunStartStatus;
 use crate::ui::widgets::{body_part, running_here};

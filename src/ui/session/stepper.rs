@@ -7,7 +7,6 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app::runs::cancel_run;
 use crate::app::AppState;
 
 #[component]
@@ -101,9 +100,9 @@ pub fn RunStepper(session: Memo<Option<Session>>, running_here: Memo<bool>) -> i
                         <button class="secondary" on:click=move |_| following.set(true)>"Follow the run"</button>
                     </Show>
                     <Show when=move || demo.get() && !live.skip_demo.get()>
-                        <button class="secondary" on:click=move |_| live.skip_demo.set(true)>"Skip to the decision"</button>
+                        <button class="secondary" on:click=move |_| live.skip_demo_pace()>"Skip to the decision"</button>
                     </Show>
-                    <button class="danger" on:click=move |_| cancel_run()>"Cancel"</button>
+                    <button class="danger" on:click=move |_| live.cancel_run()>"Cancel"</button>
                 </div>
             </div>
         </Show>

@@ -1,5 +1,7 @@
 //! How far a benchmark has come, and what is left, from its record: the progress bar's figures and
 //! the estimate of time and cost left.
+use serde::{Deserialize, Serialize};
+
 use crate::record::benchmark::body::{Arm, BenchmarkBody};
 use crate::record::Session;
 
@@ -7,7 +9,7 @@ use crate::record::Session;
 /// model's k samples (k matches the council's calls).
 const STEPS_PER_QUESTION: usize = 2;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchmarkProgress {
     /// Questions whose every arm has an outcome.
     pub done: usize,

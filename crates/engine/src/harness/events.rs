@@ -1,20 +1,26 @@
 //! What the engine tells the shell while any protocol runs. The events are the same for every
 //! protocol, so the shell renders every live run alike; their names follow the seeds'
-//! `consultation:*` convention, with each protocol's own prefix.
+//! `consultation:*` convention, with each protocol's own prefix. They serialise, so a run driven
+//! elsewhere (the shell's `run` room, a worker) can hand them over as messages.
+use std::borrow::Cow;
+
+use serde::{Deserialize, Serialize};
+
 use crate::record::benchmark::outcomes_apart::QuestionUpdate;
 use crate::record::{CallId, Protocol, Session};
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     /// A run began, fresh or resumed.
     Started {
         session_id: String,
         protocol: Protocol,
     },
-    /// States by their serialised names, e.g. `synthesis`.
+    /// States by their serialised names, e.g. `synthesis`: borrowed from the protocol's state as
+    /// the engine emits them, owned once read back from a message.
     StateChanged {
-        from: &'static str,
-        to: &'static str,
+        from: Cow<'static, str>,
+        to: Cow<'static, str>,
     },
     RoundStarted {
         round_number: u8,

@@ -274,8 +274,8 @@ impl<'a, P: Protocol> Run<'a, P> {
             session.failure = failure.clone();
         });
         self.emit(Event::StateChanged {
-            from: from.as_str(),
-            to: to.as_str(),
+            from: from.as_str().into(),
+            to: to.as_str().into(),
         });
         self.emit(if to == P::State::FAILED {
             Event::Failed {
@@ -293,8 +293,8 @@ impl<'a, P: Protocol> Run<'a, P> {
         self.state.set(to);
         self.update(|session| session.state = to.as_str().to_string());
         self.emit(Event::StateChanged {
-            from: from.as_str(),
-            to: to.as_str(),
+            from: from.as_str().into(),
+            to: to.as_str().into(),
         });
     }
 }

@@ -203,7 +203,7 @@ pub fn join(
 ///
 /// A question's calls are the tail of the session's calls: the run makes them while the question
 /// is under way, after every earlier question's (and a joined record puts them back in that order).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct QuestionUpdate {
     pub session_id: String,
     /// The question's place in `results` (the run appends a question's result when it begins).

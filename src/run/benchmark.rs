@@ -1,13 +1,14 @@
 //! Running a benchmark in the browser: the engine's runner (`consilium_engine::benchmark::run::run_benchmark`) with
 //! Consult as its council, at most `parallel_per_provider` requests in flight per provider
 //! (`LimitedCaller`), the record saved as it goes (every update the engine hands over, coalesced
-//! by storage, and written before each question's next step), and its progress as a signal.
-//! One run at a time, as every protocol (`run`): cancel (the run stepper's) and resume are the
-//! shared ones.
+//! by storage, and written before each question's next step), and its progress reported.
+//! One run at a time, as every protocol (`driver`): cancel and resume are the shared ones.
 use consilium_engine::benchmark::limit::LimitedCaller;
 use consilium_engine::benchmark_council::PacedConsultCouncil;
 use consilium_engine::record::benchmark::config::DEFAULT_PARALLEL_PER_PROVIDER;
-use consilium_engine::{benchmark::run::run_benchmark, record::Session};
+use consilium_engine::{
+    benchmark::run::run_benchmark, harness::events::EventSink, record::Session,
+};
 use futures::future::LocalBoxFuture;
 use gloo_timers::future::TimeoutFuture;
 
@@ -19,7 +20,7 @@ use super::clock::BrowserClock;
 pub(super) async fn run_in_browser(
     session: Session,
     caller: &super::caller::BrowserCaller,
-    sink: &super::signals::SignalSink,
+    sink: &impl EventSink,
 ) -> Session {
     let per_provider = session
         .benchmark()

@@ -51,15 +51,6 @@ impl RunningRecord {
         SessionSummary::with_outcome(&self.record, &line)
     }
 
-    /// Questions whose every arm has an outcome.
-    pub fn questions_done(&self) -> usize {
-        self.tally.questions_done(self.k())
-    }
-
-    pub fn questions_total(&self) -> usize {
-        self.total
-    }
-
     /// The progress, with `running_ms` spent on the question under way not yet stored.
     pub fn progress(&self, running_ms: u64) -> Option<BenchmarkProgress> {
         let body = self.record.benchmark()?;

@@ -1,6 +1,8 @@
 //! The model caller of a run: the engine says where each call goes (`CallRequest::target`); this
-//! looks up the provider's settings and key, sends, and follows the retry policy's actions
-//! (`consilium_providers::Attempts`). The scripted demo council answers without a provider.
+//! looks up the provider's settings and the key the run was given, sends, and follows the retry
+//! policy's actions (`consilium_providers::Attempts`). The scripted demo council answers without a
+//! provider.
+use std::cell::Cell;
 use std::rc::Rc;
 
 use consilium_engine::{
@@ -13,17 +15,19 @@ use consilium_providers::{
     Action, Attempts, ChatReply, ChatRequest, Decision, ImagePart, Message, ResponseSchema,
     RetryPolicy, Role,
 };
-use leptos::prelude::{GetUntracked, RwSignal};
 
 use super::clock::{sleep_unless_cancelled, BrowserClock};
-use crate::platform::keys;
+use super::keys::RunKeys;
 use crate::platform::transport::{send_chat, CancelToken};
 use crate::settings::Settings;
 
 pub(super) struct BrowserCaller {
     pub(super) settings: Settings,
+    /// The keys handed in with the run's start.
+    pub(super) keys: RunKeys,
     pub(super) cancel: CancelToken,
-    pub(super) skip_demo: RwSignal<bool>,
+    /// Set by `RunCommand::SkipDemoPace`.
+    pub(super) skip_demo: Rc<Cell<bool>>,
     /// How much faster than a consultation's the demo's replies stream (`PacedDemoCaller`).
     pub(super) demo_speedup: u64,
     pub(super) first_text_times: Rc<FirstTextTimes>,
@@ -76,11 +80,11 @@ impl ModelCaller for BrowserCaller {
                 target.label, target.provider_label
             ))
         })?;
-        let key = keys::get_key(&provider.id);
+        let key = self.keys.get(&provider.id);
         let mut attempts = Attempts::new(
             chat_request(&request, true),
             provider.error_context(&target.model),
-            key.as_deref(),
+            key,
             RetryPolicy::default(),
         );
         let timeout_ms = self.settings.timeout_secs.max(5) * 1000;
@@ -88,7 +92,7 @@ impl ModelCaller for BrowserCaller {
             progress.delta("", true);
             let outcome = send_chat(
                 &provider.endpoint(),
-                key.as_deref(),
+                key,
                 attempts.request(),
                 timeout_ms,
                 &self.cancel,
@@ -146,7 +150,7 @@ impl BrowserCaller {
         request: CallRequest,
         progress: &dyn CallProgress,
     ) -> Result<CallReply, CallFailure> {
-        let skipped = || self.skip_demo.get_untracked() || self.cancel.is_cancelled();
+        let skipped = || self.skip_demo.get() || self.cancel.is_cancelled();
         let paced = PacedDemoCaller {
             clock: &BrowserClock,
             skipped: &skipped,

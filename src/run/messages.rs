@@ -1,0 +1,77 @@
+//! What the page and the run driver say to each other: commands in, reports out. Both serialise,
+//! so the same messages can cross to a worker; on the page they are handed over as they are.
+use consilium_engine::benchmark::progress::BenchmarkProgress;
+use consilium_engine::harness::events::Event;
+use consilium_engine::library::summary::SessionSummary;
+use consilium_engine::record::Session;
+use serde::{Deserialize, Serialize};
+
+use super::keys::RunKeys;
+use crate::settings::Settings;
+
+/// What the page asks of the driver.
+// One start per run: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RunCommand {
+    /// Runs `session` as `how` says, with the settings and the keys as they were when it started
+    /// (`keys` only cross, never stored). Refused while another run is active, for a record
+    /// that is not valid, and for a session another tab runs (`RunReport::Refused`).
+    Start {
+        session: Box<Session>,
+        settings: Box<Settings>,
+        keys: RunKeys,
+        how: RunHow,
+    },
+    /// Aborts every request of the active run; the engine then records it as aborted.
+    Cancel,
+    /// "Skip to the decision": the demo streams the rest of its replies at once.
+    SkipDemoPace,
+}
+
+/// How a session's run goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RunHow {
+    /// A new session (a demo too): saved first, then run.
+    Launch,
+    /// A stored session, on from where it stopped.
+    Resume,
+    /// A review on its amended code: saved first (the code changed), then run on.
+    Amend,
+    /// "Cross-examine anyway" on a consult decided early: rounds 3 and 4 on the stored rounds 1
+    /// and 2 (`consilium_engine::consult::cross_examine_anyway`).
+    CrossExamineAnyway,
+}
+
+impl RunHow {
+    /// Whether the session is saved before its run (it is not stored as it stands).
+    pub fn saves_first(self) -> bool {
+        matches!(self, RunHow::Launch | RunHow::Amend)
+    }
+}
+
+/// What the driver tells the page, in the order it happened.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RunReport {
+    /// The run did not start, or stopped before its first step (another tab runs the session):
+    /// the sentence to show.
+    Refused { notice: String },
+    /// The engine's event, as it emitted it.
+    Event(Event),
+    /// A running benchmark's progress after a saved change, with the time spent on the question
+    /// under way.
+    BenchmarkProgress(BenchmarkProgress),
+    /// A save of the run was written: the session list's new entry, and the sentence to keep on
+    /// the page when only the material's cited passages fitted (storage full).
+    Saved {
+        summary: SessionSummary,
+        note: Option<String>,
+    },
+    /// A save of the run was refused (storage full, the session deleted): why. Never fatal: the
+    /// session stays in memory, and exportable.
+    SaveFailed { message: String },
+    /// The run ended and its record is written. `session` is the finished session, or None when
+    /// it is the last whole session reported (a benchmark's end: not handed over twice).
+    Finished { session: Option<Box<Session>> },
+}

@@ -1,0 +1,142 @@
+//! The run driver's messages cross a boundary (to a worker, by postMessage): every command and
+//! every report serialises to JSON and reads back equal. `one_of_each_*` match every variant by
+//! name, so a new one does not compile until it is added here. The engine's events, carried by
+//! `RunReport::Event`, are each read back in the engine's own test (`tests/event_messages.rs`).
+//! Native only.
+#![cfg(not(target_family = "wasm"))]
+
+use consilium::run::keys::RunKeys;
+use consilium::run::messages::{RunCommand, RunHow, RunReport};
+use consilium::settings::Settings;
+use consilium_engine::benchmark::progress::progress;
+use consilium_engine::demo::demo_session;
+use consilium_engine::harness::events::Event;
+use consilium_engine::library::summary::SessionSummary;
+use consilium_engine::record::{CallId, Protocol};
+use serde::{de::DeserializeOwned, Serialize};
+
+const NOW_MS: u64 = 1_700_000_000_000;
+
+fn read_back<T: Serialize + DeserializeOwned>(message: &T) -> T {
+    let json = serde_json::to_string(message).expect("a message serialises");
+    serde_json::from_str(&json).unwrap_or_else(|error| panic!("{error}: {json:.200}"))
+}
+
+fn keys() -> RunKeys {
+    RunKeys::of(["openai", "anthropic", "local"], |id| match id {
+        "openai" => Some("sk-test-openai".into()),
+        "anthropic" => Some("sk-ant-test".into()),
+        _ => None,
+    })
+}
+
+fn one_of_each_command() -> Vec<RunCommand> {
+    let hows = [
+        RunHow::Launch,
+        RunHow::Resume,
+        RunHow::Amend,
+        RunHow::CrossExamineAnyway,
+    ];
+    for how in hows {
+        match how {
+            RunHow::Launch | RunHow::Resume | RunHow::Amend | RunHow::CrossExamineAnyway => {}
+        }
+    }
+    let mut commands: Vec<RunCommand> = [
+        Protocol::Consult,
+        Protocol::Review,
+        Protocol::Prioritize,
+        Protocol::Benchmark,
+    ]
+    .into_iter()
+    .zip(hows)
+    .map(|(protocol, how)| RunCommand::Start {
+        session: Box::new(demo_session(protocol, format!("{protocol:?}-1"), NOW_MS)),
+        settings: Box::new(Settings::default()),
+        keys: keys(),
+        how,
+    })
+    .collect();
+    commands.extend([RunCommand::Cancel, RunCommand::SkipDemoPace]);
+    for command in &commands {
+        match command {
+            RunCommand::Start { .. } | RunCommand::Cancel | RunCommand::SkipDemoPace => {}
+        }
+    }
+    commands
+}
+
+fn one_of_each_report() -> Vec<RunReport> {
+    let consult = demo_session(Protocol::Consult, "c-1".into(), NOW_MS);
+    let benchmark = demo_session(Protocol::Benchmark, "b-1".into(), NOW_MS);
+    let reports = vec![
+        RunReport::Refused {
+            notice: "This session is running in another tab.".into(),
+        },
+        RunReport::Event(Event::CallDelta {
+            call_id: CallId::seat(1, "panelist-2"),
+            text: "{\"position\": \"Yes".into(),
+            restart: false,
+        }),
+        RunReport::Event(Event::SessionUpdated(Box::new(consult.clone()))),
+        RunReport::BenchmarkProgress(progress(&benchmark, 1_500).expect("a benchmark's progress")),
+        RunReport::Saved {
+            summary: SessionSummary::of(&consult),
+            note: Some("Storage is full: only the cited passages were kept.".into()),
+        },
+        RunReport::SaveFailed {
+            message: "Browser storage is full, so this was not saved.".into(),
+        },
+        RunReport::Finished {
+            session: Some(Box::new(consult)),
+        },
+        RunReport::Finished { session: None },
+    ];
+    for report in &reports {
+        match report {
+            RunReport::Refused { .. }
+            | RunReport::Event(_)
+            | RunReport::BenchmarkProgress(_)
+            | RunReport::Saved { .. }
+            | RunReport::SaveFailed { .. }
+            | RunReport::Finished { .. } => {}
+        }
+    }
+    reports
+}
+
+#[test]
+fn every_command_reads_back_equal() {
+    for command in one_of_each_command() {
+        assert_eq!(read_back(&command), command);
+    }
+}
+
+#[test]
+fn every_report_reads_back_equal() {
+    for report in one_of_each_report() {
+        assert_eq!(read_back(&report), report);
+    }
+}
+
+#[test]
+fn a_start_carries_its_keys_across_but_never_prints_them() {
+    let start = &one_of_each_command()[0];
+    let printed = format!("{start:?}");
+    assert!(!printed.contains("sk-test-openai"), "{printed:.300}");
+    assert!(printed.contains("[redacted]"));
+    let RunCommand::Start { keys, .. } = read_back(start) else {
+        panic!("a start");
+    };
+    assert_eq!(keys.get("openai"), Some("sk-test-openai"));
+    assert_eq!(keys.get("anthropic"), Some("sk-ant-test"));
+    assert_eq!(keys.get("local"), None);
+}
+
+#[test]
+fn only_a_new_session_and_amended_code_are_saved_before_their_run() {
+    assert!(RunHow::Launch.saves_first());
+    assert!(RunHow::Amend.saves_first());
+    assert!(!RunHow::Resume.saves_first());
+    assert!(!RunHow::CrossExamineAnyway.saves_first());
+}
