@@ -322,3 +322,55 @@ fn the_form_offers_search_when_a_seat_can_and_names_the_seats_without_it_and_the
     off.council.search_web = false;
     assert_eq!(benchmark_search_line(&body(&session).questions, &off), None);
 }
+
+/// A question's consultation resumed after a reload reads its finished calls back from their
+/// records (`LoggedCalls`): their searches stay on the records, and their fees are not charged
+/// again.
+#[test]
+fn a_consultation_read_back_from_its_log_keeps_its_searches_and_pays_them_once() {
+    use consilium_engine::benchmark::call_log::{LoggedCalls, FROM_THE_LOG};
+    use consilium_engine::consult::run_consult;
+    use consilium_engine::testing::{FixedClock, RecordingSink};
+    use futures::executor::block_on;
+    let session = searching(1, BestSingle::Auto);
+    let mut config = body(&session).config.council.clone();
+    config.final_answer = true;
+    let question = body(&session).questions[0].text.clone();
+    let fresh = || Session::new_consult("c".into(), question.clone(), config.clone(), 0);
+    let caller = SearchingCaller(caller_for(&session));
+    let clock = FixedClock(common::benchmark::NOW_MS);
+    let first = block_on(run_consult(
+        fresh(),
+        &caller,
+        &clock,
+        &RecordingSink::default(),
+    ));
+    assert_eq!(first.state, "complete", "{:?}", first.failure);
+    assert!(first.cost.search_usd > 0.0);
+    let asked = caller.0.requests().len();
+
+    let logged = LoggedCalls::of(&caller, &first);
+    let again = block_on(run_consult(
+        fresh(),
+        &logged,
+        &clock,
+        &RecordingSink::default(),
+    ));
+    assert_eq!(again.state, "complete", "{:?}", again.failure);
+    assert_eq!(
+        caller.0.requests().len(),
+        asked,
+        "every call read from the log"
+    );
+    let read = again
+        .calls
+        .iter()
+        .find(|c| c.call_id == "r1-panelist-1")
+        .unwrap();
+    assert_eq!(read.search, Some(report()));
+    assert_eq!(read.notes, [FROM_THE_LOG]);
+    assert_eq!(
+        again.cost.search_usd, 0.0,
+        "its fee was charged the first time"
+    );
+}

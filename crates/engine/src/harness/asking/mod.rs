@@ -114,7 +114,11 @@ impl CallPlan<'_> {
             return None;
         }
         let charge = match (charged, fee.unit) {
-            (None, _) => "its fee is in the cost the provider reported".to_string(),
+            (None, _) if reply.cost_usd.is_some_and(|usd| usd > 0.0) => {
+                "its fee is in the cost the provider reported".to_string()
+            }
+            // Billed nothing now (a reply read from a log): its record already said it.
+            (None, _) => return None,
             (Some(usd), SearchUnit::Result) => format!(
                 "charged {}, the fee of the {} results it may fetch at most",
                 format_usd(usd),
