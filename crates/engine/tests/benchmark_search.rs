@@ -317,7 +317,7 @@ fn the_form_offers_search_when_a_seat_can_and_names_the_seats_without_it_and_the
         ),
         "{line}"
     );
-    assert!(line.ends_with("within the estimate."), "{line}");
+    assert!(line.ends_with("up to 5 a call)."), "{line}");
     let mut off = config.clone();
     off.council.search_web = false;
     assert_eq!(benchmark_search_line(&body(&session).questions, &off), None);

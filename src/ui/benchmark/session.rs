@@ -103,7 +103,7 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     };
     view! {
         <section class="bench-session">
-            {move || searched().map(|note| view! { <p class="notice bench-search" role="note">{note}</p> })}
+            {move || searched().map(|note| view! { <p class="bench-search">{note}</p> })}
             {move || progress.get().map(|p| view! {
                 <div class="bench-progress" aria-live="polite">
                     <p class="bench-progress-counts">

@@ -26,7 +26,8 @@ pub fn search_note(body: &BenchmarkBody, cost: &CostSummary) -> Option<String> {
     let mut note =
         "Run with web search: each panelist's round-1 answer and cross-examination, and \
                     each sample of the best single model, searched with its provider's own \
-                    search; the synthesis and the verdict did not."
+                    search; the judge's calls (the synthesis, the judgment of the challenges and the \
+                    verdict) did not."
             .to_string();
     if let Some(without) = seats_without_search(&body.config.council.panelists) {
         note.push(' ');

@@ -178,14 +178,15 @@ fn consent_for(
 
 /// What the form says under "Search the web" when it is on: the seats that answer without search
 /// (as a Consult names them) and the fees the run may pay ("Web search: 130 searching calls, up to
-/// $6.50 in search fees (…), included above."). None when the council does not search.
+/// $6.50 in search fees (…)."; the form shows no estimate for them to be "included above").
+/// None when the council does not search.
 pub fn benchmark_search_line(questions: &[Question], config: &BenchmarkConfig) -> Option<String> {
     if !config.council.search_web {
         return None;
     }
-    let fees = benchmark_estimate(questions, config).search.map(|search| {
-        describe_search(&search).replace(", included above", ", within the estimate")
-    });
+    let fees = benchmark_estimate(questions, config)
+        .search
+        .map(|search| describe_search(&search).replace(", included above", ""));
     let without = seats_without_search(&config.council.panelists);
     let line: Vec<String> = [without, fees].into_iter().flatten().collect();
     (!line.is_empty()).then(|| line.join(" "))
