@@ -374,3 +374,19 @@ fn a_consultation_read_back_from_its_log_keeps_its_searches_and_pays_them_once()
         "its fee was charged the first time"
     );
 }
+
+/// A key's limit is set against the run's worst case, search fees included.
+#[test]
+fn a_key_s_limit_counts_the_search_fees() {
+    use consilium_engine::key_limit::worst_case_usd;
+    let on = searching(2, BestSingle::Auto);
+    let mut off = on.clone();
+    if let Some(body) =
+        consilium_engine::record::benchmark::body::BenchmarkBody::of_mut(&mut off.body)
+    {
+        body.config.council.search_web = false;
+    }
+    let fees = worst_case_usd(&on).unwrap() - worst_case_usd(&off).unwrap();
+    // 26 searching calls at up to 5 cents each (`the_fees_are_charged_…`).
+    assert!((fees - 1.30).abs() < 1e-9, "{fees}");
+}
