@@ -150,12 +150,20 @@ fn round_one_the_cross_examination_and_the_samples_search_and_nothing_else_does(
         "every sample of a searching seat searches"
     );
     // Panelist 2's provider cannot search with the schema: its searching calls go without it,
-    // as its samples do; panelist 1's keep it.
+    // as its samples do, and their prompts spell the JSON shape instead; panelist 1's keep it.
     for request in requests.iter().filter(|r| r.web_search.is_some()) {
         let with_schema = request.participant_id == "panelist-1";
         assert_eq!(
             request.response_schema.is_some(),
             with_schema,
+            "{}",
+            request.call_id
+        );
+        assert_eq!(
+            request
+                .prompt
+                .contains("Reply with one JSON object and nothing else"),
+            !with_schema,
             "{}",
             request.call_id
         );

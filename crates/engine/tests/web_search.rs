@@ -90,6 +90,10 @@ fn rounds_one_and_three_search_where_a_seat_can_and_the_judge_never_does() {
             prose.response_schema.is_none(),
             "round {round}: search without the schema"
         );
+        // Without the schema, the prompt spells the JSON shape (as without structured output).
+        let spelled = "Reply with one JSON object and nothing else";
+        assert!(prose.prompt.contains(spelled), "round {round}");
+        assert!(!with_schema.prompt.contains(spelled), "round {round}");
         let local = request(&requests, &format!("r{round}-panelist-3"));
         assert!(local.web_search.is_none(), "round {round}: cannot search");
         assert!(local.response_schema.is_some());

@@ -136,11 +136,11 @@ impl CallPlan<'_> {
     /// the seat's provider cannot combine the two (the reply is then read as free text). A seat
     /// without search is asked as before.
     pub fn searching(mut self, search: bool) -> Self {
-        let Some(ability) = self.participant.web_search.filter(|_| search) else {
+        if !search || self.participant.web_search.is_none() {
             return self;
-        };
+        }
         self.web_search = Some(WebSearch::default());
-        if !ability.with_schema {
+        if self.participant.searches_without_schema(search) {
             self.response_schema = None;
         }
         self
