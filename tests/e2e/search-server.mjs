@@ -5,6 +5,8 @@
 //   /api/v1/...   an OpenRouter (kind open_router): models with prices, the key, chat completions
 //   /local/v1/... an OpenAI-compatible server with no search of its own (a local seat)
 //   GET /__journal: each chat request's path, model, stream flag and plugins (never a key)
+// A Benchmark's arithmetic question to a `bench-*` model is answered right, and cited FOUND when
+// searching (benchmark-search.spec.ts).
 // Panelist 2's round-1 answer and the judge's last evidence entry name a page no search returned
 // (INVENTED): the app must mark it
 // "not from this search". No usage cost is reported, so the app charges the search fee itself.
@@ -14,6 +16,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cors, readBody, send } from './openrouter-http.mjs';
+import { readQuestion } from './bench/questions.mjs';
+import { fillSchema, shapeSchema } from './bench/schema-fill.mjs';
 
 const port = Number(process.argv[2] ?? 18086);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,7 +58,7 @@ function fixtureFor(body) {
 /** The reply's text, and the pages its search cites (none without the `web` plugin). */
 function answer(body) {
   const fixture = fixtureFor(body);
-  if (!fixture) return { text: 'OK', pages: [] };
+  if (!fixture) return benchmarkAnswer(body) ?? { text: 'OK', pages: [] };
   let content = structuredClone(fixture.response.content);
   const round = fixture.match.userMessage;
   // Panelist 2 names a study no search returned.
@@ -68,6 +72,23 @@ function answer(body) {
   const searching = (body.plugins ?? []).some((p) => p.id === 'web');
   const pages = searching ? (SEARCHES[body.model]?.[round] ?? []) : [];
   return { text: typeof content === 'string' ? content : JSON.stringify(content), pages };
+}
+
+/** A Benchmark's question (the `bench-*` models, benchmark-search.spec.ts): always the right
+ * answer, filling the request's schema (or the prose prompt's shape) as bench-server.mjs does; a
+ * call with the `web` plugin cites FOUND, so each searching call has a search on its record. */
+function benchmarkAnswer(body) {
+  if (!String(body.model).startsWith('bench-')) return null;
+  const system = body.messages.filter((m) => m.role === 'system').map(textOf).join('\n');
+  const user = body.messages.filter((m) => m.role === 'user').map(textOf).join('\n');
+  const question = readQuestion(user);
+  if (!question) return null;
+  const agent = (system.match(/\b(panelist-\d+)\b/) ?? [])[1] ?? 'panelist-1';
+  const schema = body.response_format?.json_schema?.schema ?? shapeSchema(user);
+  const reply = { value: question.answer, confidence: 80, agent };
+  const text = schema ? JSON.stringify(fillSchema(schema, reply)) : `Final answer: ${question.answer}`;
+  const searching = (body.plugins ?? []).some((p) => p.id === 'web');
+  return { text, pages: searching ? [FOUND] : [] };
 }
 
 const annotation = (page) => ({
@@ -101,8 +122,8 @@ function reply(res, body) {
 }
 
 const MODELS = {
-  api: ['council-alpha', 'council-beta'],
-  local: ['council-gamma', 'council-judge'],
+  api: ['council-alpha', 'council-beta', 'bench-alpha', 'bench-beta'],
+  local: ['council-gamma', 'council-judge', 'bench-gamma', 'bench-judge'],
 };
 
 http.createServer(async (req, res) => {

@@ -103,9 +103,10 @@ test('a searching consult lists its Sources, marks a made-up page and says the f
   const axe = await new AxeBuilder({ page }).include('#sources').analyze();
   expect(axe.violations.map((v) => v.id), 'the Sources list passes axe').toEqual([]);
 
-  // The fees on the ledger: three calls searched (panelist 1's round-3 search cited nothing),
-  // 5 results each at $4 per 1,000, charged by the app (the server reports no cost).
-  await expect(page.locator('.session-meta')).toContainText('of that, web search fees $0.06');
+  // The fees on the ledger: four calls searched, 5 results each at $4 per 1,000, charged by the
+  // app (the server reports no cost). Panelist 1's round-3 search cited nothing, so its reply lists
+  // no page, but the plugin billed the results it fetched: charged at its most, 5.
+  await expect(page.locator('.session-meta')).toContainText('of that, web search fees $0.08');
 
   // Only the OpenRouter seats' rounds 1 and 3 asked for the web plugin; the judge never did.
   const asked = await searchJournal(page.request);

@@ -52,7 +52,7 @@ pub fn worst_case_usd(session: &Session) -> Option<f64> {
             body.config.budget_usd(),
         ),
         Body::Benchmark(body) => (
-            benchmark_estimate(&body.questions, &body.config.council).worst_case_usd,
+            benchmark_estimate(&body.questions, &body.config).worst_case_usd,
             body.config.budget_usd(),
         ),
         Body::Review(body) => (None, body.config.budget_usd()),

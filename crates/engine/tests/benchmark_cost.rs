@@ -79,6 +79,7 @@ fn the_dialog_says_which_figure_is_which() {
         expected_usd: Some(0.55),
         at_most_usd: Some(4.7),
         calls: 3400,
+        search: None,
     };
     assert_eq!(cost_line(&cost), "about $0.55 expected · at most $4.70");
     let text = describe_benchmark_cost(&cost);
@@ -94,6 +95,7 @@ fn the_dialog_says_which_figure_is_which() {
         expected_usd: None,
         at_most_usd: None,
         calls: 10,
+        search: None,
     };
     assert_eq!(cost_line(&unpriced), "price unknown");
 }

@@ -341,7 +341,7 @@ fn the_csv_has_one_row_per_question_and_arm_with_untrusted_text_defused() {
     let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
     assert_eq!(
         lines[0],
-        "question_id,arm,arm_label,expected,final_answer,correct,cost_usd,tokens,calls,sequential_calls,errors"
+        "question_id,arm,arm_label,expected,final_answer,correct,cost_usd,tokens,calls,sequential_calls,errors,web_search"
     );
     // Eight arms: three solo, the vote, the best single, Vote and Adaptive depth, the council.
     assert_eq!(lines.len(), 1 + 4 * 8);

@@ -90,6 +90,10 @@ fn rounds_one_and_three_search_where_a_seat_can_and_the_judge_never_does() {
             prose.response_schema.is_none(),
             "round {round}: search without the schema"
         );
+        // Without the schema, the prompt spells the JSON shape (as without structured output).
+        let spelled = "Reply with one JSON object and nothing else";
+        assert!(prose.prompt.contains(spelled), "round {round}");
+        assert!(!with_schema.prompt.contains(spelled), "round {round}");
         let local = request(&requests, &format!("r{round}-panelist-3"));
         assert!(local.web_search.is_none(), "round {round}: cannot search");
         assert!(local.response_schema.is_some());
@@ -194,4 +198,39 @@ fn a_link_no_search_returned_is_not_evidence() {
         "http://www.blog.rust-lang.org/2025/12/11/Rust-1.92.0#top",
         searches.iter()
     ));
+}
+
+/// OpenRouter's web plugin bills each result it fetched ($4 per 1,000, up to the 5 a call asks
+/// for) but lists only the pages the answer cites: a reply that cites none lists no search. The
+/// call is charged at the most results it may fetch, and its record says so.
+#[test]
+fn an_openrouter_search_that_lists_nothing_is_charged_at_its_most_results_and_says_so() {
+    let mut config = searching_council();
+    let plugin = consilium_engine::foundation::participants::seat_search(
+        ProviderKind::OpenRouter,
+        "openai/gpt-4o-mini",
+    );
+    config.panelists[0].web_search = plugin;
+    config.panelists[1].web_search = None;
+    let caller = ScriptedCaller::new(|request: &CallRequest| Ok(demo_reply(request)));
+    let (session, _) = run(session_with(config), &caller);
+    assert_eq!(session.state, "complete", "{:?}", session.failure);
+    // Rounds 1 and 3 searched, 5 results at $0.004 each.
+    assert!(
+        (session.cost.search_usd - 0.04).abs() < 1e-9,
+        "{}",
+        session.cost.search_usd
+    );
+    let record = call(&session, "r1-panelist-1");
+    assert_eq!(record.search, None, "which pages it fetched is unknown");
+    assert!(
+        record.notes.iter().any(|n| n
+            == "The web search ran, but the reply lists no page (the provider lists only the \
+                pages an answer cites, and this one cites none): charged $0.02, the fee of the 5 \
+                results it may fetch at most."),
+        "{:?}",
+        record.notes
+    );
+    // A seat that did not search has no such note.
+    assert!(call(&session, "r1-panelist-3").notes.is_empty());
 }

@@ -408,10 +408,17 @@ pub fn default_search_fee(kind: ProviderKind, model: &str) -> Option<SearchFee> 
 }
 
 impl SearchFee {
-    /// The fee of one call that searched as `report` says (None: the call did not search).
+    /// The fee of one call that asked to search and whose reply lists `report` (None: it lists
+    /// no search). OpenRouter's plugin bills every result it fetched and OpenAI's search models
+    /// every call, cited or not, and both list only what the answer cites: a reply of theirs that
+    /// lists nothing still paid, at the most the call may fetch (`bills_unlisted`).
     pub fn cost_usd(&self, report: Option<&SearchReport>, asked: WebSearch) -> f64 {
         let Some(report) = report else {
-            return 0.0;
+            return if self.bills_unlisted() {
+                self.bound_usd(asked)
+            } else {
+                0.0
+            };
         };
         let units = match self.unit {
             // OpenRouter bills the results it fetched, which it does not list: the asked maximum.
@@ -422,6 +429,13 @@ impl SearchFee {
             SearchUnit::Query => report.queries.len() as u32,
         };
         f64::from(units) * self.usd_per_unit
+    }
+
+    /// Whether a searching call is billed though its reply lists no search: the search ran before
+    /// the model answered, and the reply lists only the pages the answer cites (OpenRouter's
+    /// plugin, per result fetched; OpenAI's search models, per call).
+    pub fn bills_unlisted(&self) -> bool {
+        matches!(self.unit, SearchUnit::Result | SearchUnit::Call)
     }
 
     /// The most one call may cost in search fees, for the budget and the estimate.

@@ -308,7 +308,17 @@ fn search_fees_follow_each_providers_unit() {
     let openrouter = default_search_fee(ProviderKind::OpenRouter, "x/y").unwrap();
     let report = consilium_providers::SearchReport::default();
     assert!((openrouter.cost_usd(Some(&report), asked) - 0.02).abs() < 1e-12);
-    assert_eq!(openrouter.cost_usd(None, asked), 0.0, "no search, no fee");
+    // A reply that lists no page still paid for the results the plugin fetched: at the most.
+    assert!((openrouter.cost_usd(None, asked) - 0.02).abs() < 1e-12);
+    assert!(
+        !fee.bills_unlisted(),
+        "Anthropic lists every search it bills"
+    );
+    assert_eq!(
+        fee.cost_usd(None, asked),
+        0.0,
+        "no search listed, none billed"
+    );
 
     let gemini = parse_chat_reply(
         ProviderKind::Gemini,
@@ -337,4 +347,31 @@ fn urls_compare_without_scheme_www_fragment_or_trailing_slash() {
         comparable_url("https://example.com/a"),
         comparable_url("https://example.com/A")
     );
+}
+
+/// OpenRouter's web plugin fetches its results before the model answers and bills each of them
+/// ($4 per 1,000), but its reply lists only the pages the answer cites (`annotations`): a reply that
+/// cites none lists no search, and the call is charged for the most results it may fetch.
+#[test]
+fn an_openrouter_reply_that_cites_nothing_lists_no_search_and_is_charged_at_its_most_results() {
+    let reply = parse_chat_reply(
+        ProviderKind::OpenRouter,
+        &fixture("openrouter/reply_web_search_uncited.json"),
+    )
+    .unwrap();
+    assert_eq!(reply.search, None, "no annotations: nothing listed");
+    assert_eq!(reply.reported_cost_usd, None);
+    let fee = default_search_fee(ProviderKind::OpenRouter, "openai/gpt-4o-mini").unwrap();
+    assert!(fee.bills_unlisted());
+    let asked = WebSearch { max_uses: 5 };
+    assert!((fee.cost_usd(reply.search.as_ref(), asked) - 0.02).abs() < 1e-12);
+
+    // OpenAI's search models bill each call the same way, cited or not.
+    let nothing = parse_chat_reply(
+        ProviderKind::OpenAi,
+        &fixture("openai/reply_web_search_nothing.json"),
+    )
+    .unwrap();
+    let per_call = default_search_fee(ProviderKind::OpenAi, "gpt-5-search-api").unwrap();
+    assert!((per_call.cost_usd(nothing.search.as_ref(), asked) - 0.01).abs() < 1e-12);
 }

@@ -1,10 +1,11 @@
 //! New benchmark: the questions, the council (the same panel builder as Consult), the best single
-//! model (chosen, or the panelist with the best solo accuracy), the budget and the parallel
-//! requests per provider. Before the run, as every protocol: missing keys asked inline, seats known
+//! model (chosen, or the panelist with the best solo accuracy), the budget, the parallel
+//! requests per provider and web search (offered when a seat's provider has it). Before the run, as every protocol: missing keys asked inline, seats known
 //! to fail named, and the cost gate when the estimate is above the user's threshold.
 use consilium_engine::benchmark_council::view::cost::{
-    benchmark_cost_and_consent, describe_benchmark_cost,
+    benchmark_cost_and_consent, benchmark_search_line, describe_benchmark_cost,
 };
+use consilium_engine::material::web::can_search;
 use consilium_engine::record::benchmark::config::{
     BenchmarkConfig, BestSingle, BEST_SINGLE_ID, DEFAULT_PARALLEL_PER_PROVIDER,
 };
@@ -43,6 +44,16 @@ pub fn NewBenchmarkForm(
     let budget_usd = RwSignal::new(state.settings.with_untracked(|s| s.budget_usd));
     let parallel = RwSignal::new(DEFAULT_PARALLEL_PER_PROVIDER);
     let structured = RwSignal::new(true);
+    // Off by default: searching costs fees beside the tokens.
+    let search = RwSignal::new(false);
+    // Offered when a seat's provider has search, by the rule a Consult's council follows.
+    let seats_can_search = Memo::new(move |_| {
+        council.seats.track();
+        state.settings.track();
+        council
+            .participants(state)
+            .is_ok_and(|(panelists, _)| can_search(&panelists))
+    });
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
     // Every question runs the full council: the judge is always asked.
     let asked = council.asked(|| true);
@@ -53,7 +64,7 @@ pub fn NewBenchmarkForm(
         let panel = council.seats.get_untracked();
         let council = ConsultConfig {
             material: Vec::new(),
-            search_web: false,
+            search_web: search.get_untracked() && seats_can_search.get_untracked(),
             panelists,
             judge,
             verbose: false,
@@ -114,6 +125,23 @@ pub fn NewBenchmarkForm(
         start_or_ask(state, session, consent, estimate, awaiting_consent, problem);
     };
 
+    // With search on, before the start: the seats that answer without it and the fees.
+    let search_line = move || {
+        if !search.get() || !seats_can_search.get() {
+            return None;
+        }
+        let _ = (
+            set.kind.get(),
+            set.count.get(),
+            set.seed.get(),
+            set.file.with(|_| ()),
+            best.get(),
+        );
+        let config = build_config().ok()?;
+        let questions = set.questions().ok()?.1;
+        benchmark_search_line(&questions, &config)
+    };
+
     let best_options = move || {
         council
             .seats
@@ -171,7 +199,11 @@ pub fn NewBenchmarkForm(
                             on:change=move |ev| parallel.set(event_target_value(&ev).trim().parse().unwrap_or(0)) />
                     </label>
                     <CheckboxField label="Structured output (JSON schema)" value=structured />
+                    <Show when=move || seats_can_search.get()>
+                        <CheckboxField label="Search the web (each provider's own search, priced per use)" value=search />
+                    </Show>
                 </div>
+                {move || search_line().map(|line| view! { <p class="notice search-warning" role="status">{line}</p> })}
                 <SeatChecks seats=asked />
                 <StartButton label="Run the benchmark" on_start=run awaiting_consent=awaiting_consent problem=problem />
             </Show>

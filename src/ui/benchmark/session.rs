@@ -4,6 +4,7 @@
 //! the page responsive.
 use consilium_engine::benchmark::csv::results_csv;
 use consilium_engine::benchmark::progress::progress;
+use consilium_engine::benchmark::search::search_note;
 use consilium_engine::benchmark_council::view::choice::CouncilChoiceView;
 use consilium_engine::benchmark_council::view::results::{
     arms_results, body_council_choice, progress_view, results_key, BenchmarkResultsView,
@@ -93,8 +94,16 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
             leptos::logging::warn!("{message}");
         }
     };
+    // A run with web search says so, with its fees so far, above its figures.
+    let searched = move || {
+        session.with(|s| {
+            let s = s.as_ref()?;
+            search_note(s.benchmark()?, &s.cost)
+        })
+    };
     view! {
         <section class="bench-session">
+            {move || searched().map(|note| view! { <p class="bench-search">{note}</p> })}
             {move || progress.get().map(|p| view! {
                 <div class="bench-progress" aria-live="polite">
                     <p class="bench-progress-counts">

@@ -43,8 +43,16 @@ impl<'a> LoggedCalls<'a> {
                     cache_write_tokens: 0,
                     cost_usd: Some(0.0),
                     model: call.model.clone(),
-                    notes: vec![FROM_THE_LOG.to_string()],
-                    search: None,
+                    // What the call's record said (its search's, say), then where it comes from.
+                    notes: call
+                        .notes
+                        .iter()
+                        .filter(|note| *note != FROM_THE_LOG)
+                        .cloned()
+                        .chain([FROM_THE_LOG.to_string()])
+                        .collect(),
+                    // Its sources stay on the record; its search fee is already charged.
+                    search: call.search.clone(),
                 };
                 Some((call.call_id.clone(), reply))
             })

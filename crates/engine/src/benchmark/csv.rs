@@ -4,16 +4,18 @@ use crate::record::benchmark::body::{Arm, BenchmarkBody};
 use crate::text::csv::{csv_field, push_row};
 
 const HEADER: &str =
-    "question_id,arm,arm_label,expected,final_answer,correct,cost_usd,tokens,calls,sequential_calls,errors";
+    "question_id,arm,arm_label,expected,final_answer,correct,cost_usd,tokens,calls,sequential_calls,errors,web_search";
 
 /// Every question that has an outcome for an arm, in question order, the arms in `arms_of` order.
-/// `correct` is `true`, `false` or empty (no answer); `cost_usd` is empty when unknown. Lines end
-/// in CRLF (RFC 4180).
+/// `correct` is `true`, `false` or empty (no answer); `cost_usd` is empty when unknown;
+/// `web_search` says whether the run searched the web (`benchmark::search`). Lines end in CRLF
+/// (RFC 4180).
 pub fn results_csv(body: &BenchmarkBody) -> String {
     let mut out = String::from(HEADER);
     out.push_str("\r\n");
     let arms = arms_of(body);
     let results = body.results_by_id();
+    let web_search = super::search::searches_web(body).to_string();
     for question in &body.questions {
         let Some(result) = results.get(question.id.as_str()) else {
             continue;
@@ -34,6 +36,7 @@ pub fn results_csv(body: &BenchmarkBody) -> String {
                 outcome.calls.to_string(),
                 outcome.sequential_calls.to_string(),
                 csv_field(&outcome.errors.join("; ")),
+                web_search.clone(),
             ];
             push_row(&mut out, &fields);
         }

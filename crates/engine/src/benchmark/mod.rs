@@ -7,7 +7,7 @@
 //! per-provider limit on requests in flight, `limit`), progress and estimates (`progress`, kept as the run goes in `tally`), the
 //! stored outcomes read as results (`outcomes`, then `results`: the arms side by side on the same
 //! questions in `paired`, the advice in `recommend`, the sentence in `headline`) and the CSV export
-//! (`csv`); which council to keep, from the panel's round-1 answers (`council_choice`). The stored
+//! (`csv`); what a run with web search says of it (`search`); which council to keep, from the panel's round-1 answers (`council_choice`). The stored
 //! types are in `record::benchmark`.
 pub mod advice;
 pub mod arms;
@@ -27,6 +27,7 @@ pub mod recommend;
 pub mod report;
 pub mod results;
 pub mod run;
+pub mod search;
 pub mod session;
 pub mod stored;
 pub mod tally;

@@ -13,6 +13,9 @@ pub fn benchmark_markdown(session: &Session) -> String {
     };
     let mut out = format!("# {}\n\n", cell(&session.title));
     out.push_str(&body_markdown(body));
+    if let Some(note) = super::search::search_note(body, &session.cost) {
+        out.push_str(&format!("\n## Web search\n\n{}\n", cell(&note)));
+    }
     // Labels and question ids are the user's text: every report is escaped last.
     escape_html(&out)
 }

@@ -17,6 +17,10 @@
 //!    with the best solo accuracy, known once every question's council is in: the samples then run
 //!    after all the councils.
 //!
+//! **Web search** (the council's `search_web`): the consultations search as a Consult does (round
+//! 1 and the cross-examination), and so does every sample; a seat that cannot search answers
+//! without it (`benchmark::search`).
+//!
 //! **Resume**: an arm with an outcome is never asked again; a sample with a stored result is never
 //! asked again; a question whose consultation stopped midway resumes it through Consult's resume.
 //! **Budget**: the benchmark's budget covers every arm. Each consultation runs with what is left
@@ -435,7 +439,9 @@ async fn samples_step(
             response_schema: schema.clone(),
             tokens_saved_via_filtering: 0,
             web_search: None,
-        };
+        }
+        // A sample answers round 1's prompt, so it searches as a panelist's round-1 answer does.
+        .searching(config.search_web);
         let parse = &parse;
         async move {
             let (final_answer, error) = match run.ask(plan, parse).await {

@@ -14,7 +14,11 @@ impl Session {
         now_ms: u64,
     ) -> Self {
         let participants = config.council.participants().cloned().collect();
-        let subject = subject_of(&config.source, questions.len());
+        let mut subject = subject_of(&config.source, questions.len());
+        // Named wherever the run shows (History, the page, every export): its answers searched.
+        if config.council.search_web {
+            subject = format!("{subject}, {}", crate::benchmark::search::WITH_WEB_SEARCH);
+        }
         let demo = config.council.demo;
         let budget = config.budget_usd;
         let mut session = Session::new(

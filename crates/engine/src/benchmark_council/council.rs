@@ -69,7 +69,8 @@ impl Council for ConsultCouncil {
         let prompt = prompts::independent(
             question,
             participant,
-            config.structured_output,
+            // A sample searching without the schema is told the shape in the prompt.
+            config.structured_output && !participant.searches_without_schema(config.search_web),
             config.final_answer,
             None,
         )

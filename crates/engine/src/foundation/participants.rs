@@ -91,6 +91,16 @@ pub struct Participant {
     pub web_search: Option<SeatSearch>,
 }
 
+impl Participant {
+    /// Whether this seat's searching calls go without the response schema: the run searches
+    /// (`search`) and the seat's provider cannot combine the two. Such a call asks for the JSON
+    /// shape in its prompt, as a run without structured output does, and its reply may be heard as
+    /// free text.
+    pub fn searches_without_schema(&self, search: bool) -> bool {
+        search && self.web_search.is_some_and(|ability| !ability.with_schema)
+    }
+}
+
 /// How `model` of a `kind` provider searches the web, at the provider's published fee; None when
 /// it cannot.
 pub fn seat_search(kind: ProviderKind, model: &str) -> Option<SeatSearch> {

@@ -207,10 +207,14 @@ fn benchmark_facts(session: &Session) -> Vec<(String, String)> {
     };
     let council = &bench.config.council;
     let panel: Vec<&str> = council.panelists.iter().map(|p| p.model.as_str()).collect();
-    vec![
+    let mut facts = vec![
         ("Questions".into(), bench.questions.len().to_string()),
         ("Panel".into(), panel.join(", ")),
         ("Judge".into(), council.judge.model.clone()),
         ("Spent".into(), format_usd(session.cost.spent_usd)),
-    ]
+    ];
+    if let Some(note) = crate::benchmark::search::search_note(bench, &session.cost) {
+        facts.push(("Web search".into(), note));
+    }
+    facts
 }

@@ -120,6 +120,12 @@ pub fn rests_only_on_unreturned_links<'s>(
     !checks.is_empty() && checks.iter().all(|check| !check.returned)
 }
 
+/// Whether a council can search the web at all: one of its panelists' providers has search
+/// (`Participant::web_search`). A setting to search is offered only then.
+pub fn can_search(panelists: &[Participant]) -> bool {
+    panelists.iter().any(|p| p.web_search.is_some())
+}
+
 /// The panelists that cannot search, named before the start of a searching consult ("Panelist 3 ·
 /// gemma-3-270m cannot search the web: it answers without it."); None when every one can.
 pub fn seats_without_search(panelists: &[Participant]) -> Option<String> {

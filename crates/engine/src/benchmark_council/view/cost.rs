@@ -9,12 +9,14 @@ use crate::benchmark_council::view::results::benchmark_estimate;
 use crate::consult::estimate::estimate_cost;
 use crate::foundation::money::format_usd;
 use crate::foundation::participants::Participant;
-use crate::harness::estimate::CostEstimate;
+use crate::harness::estimate::{CostEstimate, SearchEstimate};
+use crate::material::web::seats_without_search;
 use crate::record::benchmark::config::{BenchmarkConfig, BestSingle};
 use crate::record::benchmark::question::Question;
 use crate::record::consult::config::ConsultConfig;
 use crate::record::consult::depth::Depth;
 use crate::views::consent::{needs_consent, ConsentRequest};
+use crate::views::costs::describe_search;
 
 /// The length of a typical reply, in tokens: a structured answer with its rationale and key
 /// points. Replies to the benchmark's questions (a short final answer asked for) are mostly
@@ -27,15 +29,13 @@ pub struct BenchmarkCost {
     pub expected_usd: Option<f64>,
     pub at_most_usd: Option<f64>,
     pub calls: u32,
+    /// The web search fees at most, when the run searches: within both figures.
+    pub search: Option<SearchEstimate>,
 }
 
 /// The expected cost and the bound of a benchmark of `questions` with `config`.
 pub fn benchmark_cost(questions: &[Question], config: &BenchmarkConfig) -> BenchmarkCost {
-    cost_within(
-        questions,
-        config,
-        &benchmark_estimate(questions, &config.council),
-    )
+    cost_within(questions, config, &benchmark_estimate(questions, config))
 }
 
 /// `benchmark_cost` and `benchmark_consent` from one estimate of each figure: what the form needs
@@ -46,7 +46,7 @@ pub fn benchmark_cost_and_consent(
     config: &BenchmarkConfig,
     threshold_usd: f64,
 ) -> (BenchmarkCost, Option<ConsentRequest>) {
-    let bound = benchmark_estimate(questions, &config.council);
+    let bound = benchmark_estimate(questions, config);
     let cost = cost_within(questions, config, &bound);
     let consent = consent_for(&bound, &cost, threshold_usd);
     (cost, consent)
@@ -62,6 +62,7 @@ fn cost_within(
         expected_usd: expected_usd(questions, config),
         at_most_usd: bound.usd,
         calls: bound.calls,
+        search: bound.search.clone(),
     }
 }
 
@@ -113,14 +114,20 @@ pub fn cost_line(cost: &BenchmarkCost) -> String {
     }
 }
 
-/// What the consent dialog says of the cost: the calls, both figures, and which is which.
+/// What the consent dialog says of the cost: the calls, both figures, and which is which; with
+/// web search, its fees as a Consult's estimate says them (`describe_search`).
 pub fn describe_benchmark_cost(cost: &BenchmarkCost) -> String {
-    format!(
+    let mut text = format!(
         "{} calls: {}. The expected cost counts replies of a typical length; the most it may cost \
          counts every reply at its full length, and is what the budget holds to.",
         crate::foundation::counted::thousands(u64::from(cost.calls)),
         cost_line(cost)
-    )
+    );
+    if let Some(search) = &cost.search {
+        text.push(' ');
+        text.push_str(&describe_search(search));
+    }
+    text
 }
 
 /// While it runs: the expected cost in all, from the run's own spend per step once a step is done
@@ -167,4 +174,20 @@ fn consent_for(
         };
     }
     Some(request)
+}
+
+/// What the form says under "Search the web" when it is on: the seats that answer without search
+/// (as a Consult names them) and the fees the run may pay ("Web search: 130 searching calls, up to
+/// $6.50 in search fees (…)."; the form shows no estimate for them to be "included above").
+/// None when the council does not search.
+pub fn benchmark_search_line(questions: &[Question], config: &BenchmarkConfig) -> Option<String> {
+    if !config.council.search_web {
+        return None;
+    }
+    let fees = benchmark_estimate(questions, config)
+        .search
+        .map(|search| describe_search(&search).replace(", included above", ""));
+    let without = seats_without_search(&config.council.panelists);
+    let line: Vec<String> = [without, fees].into_iter().flatten().collect();
+    (!line.is_empty()).then(|| line.join(" "))
 }

@@ -14,12 +14,16 @@ use crate::benchmark::outcomes::summarise_body;
 use crate::benchmark::progress::BenchmarkProgress;
 use crate::benchmark::results::{ArmSummary, BenchmarkSummary, Comparison};
 use crate::benchmark_council::view::choice::{council_choice_view, CouncilChoiceView};
-use crate::consult::estimate::estimate_cost;
+use crate::consult::estimate::{estimate_cost, fee_words};
 use crate::foundation::money::format_usd;
+use crate::foundation::participants::Participant;
 use crate::harness::estimate::CostEstimate;
+use crate::harness::estimate::SearchEstimate;
 use crate::record::benchmark::body::BenchmarkBody;
+use crate::record::benchmark::config::{BenchmarkConfig, BestSingle};
 use crate::record::benchmark::question::Question;
 use crate::record::consult::config::ConsultConfig;
+use consilium_providers::{SearchFee, WebSearch};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct BenchmarkResultsView {
@@ -407,8 +411,12 @@ pub fn progress_view(progress: &BenchmarkProgress) -> ProgressView {
 
 /// What a benchmark may cost before it starts: each question's consultation, and the best single
 /// model's k samples, which match the council's calls (counted at the council's size per call, so
-/// the estimate errs high: a sample's prompt is shorter than a debate round's).
-pub fn benchmark_estimate(questions: &[Question], council: &ConsultConfig) -> CostEstimate {
+/// the estimate errs high: a sample's prompt is shorter than a debate round's). With web search on,
+/// the consultation's search fees are Consult's own (`consult::estimate`), and each of the k
+/// samples, which answer round 1's prompt, may search once more at the sampled seat's fee (the
+/// costliest panelist's while Auto has not chosen one).
+pub fn benchmark_estimate(questions: &[Question], config: &BenchmarkConfig) -> CostEstimate {
+    let council = &config.council;
     let mut total = CostEstimate {
         calls: 0,
         input_tokens: 0,
@@ -421,26 +429,117 @@ pub fn benchmark_estimate(questions: &[Question], council: &ConsultConfig) -> Co
         calls_if_agreed: None,
         search: None,
     };
+    let sample_search = council
+        .search_web
+        .then(|| sampled_search(&config.best_single, council))
+        .flatten();
     for question in questions {
         let one = estimate_cost(&question.text, council);
+        let k = one.calls;
+        // The samples repeat the council's tokens, not its searches: they search apart, below.
+        let council_search_usd = one.search.as_ref().map_or(0.0, |s| s.usd);
+        let samples_search_usd = sample_search
+            .as_ref()
+            .and_then(|s| s.usd)
+            .map_or(0.0, |usd| f64::from(k) * usd);
+        let with_samples =
+            |usd: f64| 2.0 * (usd - council_search_usd) + council_search_usd + samples_search_usd;
         total.calls += 2 * one.calls;
         total.input_tokens += 2 * one.input_tokens;
         total.output_tokens += 2 * one.output_tokens;
         // The best single model's samples are one-off calls: only the council's are cached.
         total.cached_input_tokens += one.cached_input_tokens;
         if let Some(usd) = one.usd {
-            total.usd = Some(total.usd.unwrap_or(0.0) + 2.0 * usd);
+            total.usd = Some(total.usd.unwrap_or(0.0) + with_samples(usd));
         }
         if let Some(worst) = one.worst_case_usd {
-            total.worst_case_usd = Some(total.worst_case_usd.unwrap_or(0.0) + 2.0 * worst);
+            total.worst_case_usd = Some(total.worst_case_usd.unwrap_or(0.0) + with_samples(worst));
         }
         for label in one.unpriced_participants {
             if !total.unpriced_participants.contains(&label) {
                 total.unpriced_participants.push(label);
             }
         }
+        if let Some(search) = one.search {
+            add_search(&mut total, search, sample_search.as_ref(), k);
+        }
     }
     total
+}
+
+/// The search the best single model's samples may make: the chosen seat's, else the costliest
+/// of the panelists that can search (an unknown fee counts as the costliest). None when the
+/// sampled seat cannot search.
+struct SampleSearch {
+    /// One sample's search fee at most; None when unpriced.
+    usd: Option<f64>,
+    /// "$4 per 1,000 results, up to 5 a call".
+    fee_words: Option<String>,
+}
+
+fn sampled_search(best: &BestSingle, council: &ConsultConfig) -> Option<SampleSearch> {
+    let seats: Vec<&Participant> = match best {
+        BestSingle::Model { participant } => vec![participant.as_ref()],
+        BestSingle::Auto => council.panelists.iter().collect(),
+    };
+    let asked = WebSearch::default();
+    let fees: Vec<Option<SearchFee>> = seats
+        .iter()
+        .filter_map(|seat| seat.web_search)
+        .map(|search| search.fee)
+        .collect();
+    if fees.is_empty() {
+        return None;
+    }
+    if fees.iter().any(Option::is_none) {
+        return Some(SampleSearch {
+            usd: None,
+            fee_words: None,
+        });
+    }
+    let costliest = fees
+        .into_iter()
+        .flatten()
+        .max_by(|a, b| a.bound_usd(asked).total_cmp(&b.bound_usd(asked)))?;
+    Some(SampleSearch {
+        usd: Some(costliest.bound_usd(asked)),
+        fee_words: Some(fee_words(&costliest, asked)),
+    })
+}
+
+/// A question's searches into the benchmark's: its consultation's, then its k samples'.
+fn add_search(
+    total: &mut CostEstimate,
+    council: SearchEstimate,
+    samples: Option<&SampleSearch>,
+    k: u32,
+) {
+    const SAMPLES: &str = "Best single model";
+    let search = total.search.get_or_insert_with(|| SearchEstimate {
+        calls: 0,
+        usd: 0.0,
+        fees: council.fees.clone(),
+        unpriced: council.unpriced.clone(),
+    });
+    search.calls += council.calls;
+    search.usd += council.usd;
+    let Some(samples) = samples else {
+        return;
+    };
+    search.calls += k;
+    match (samples.usd, &samples.fee_words) {
+        (Some(usd), Some(words)) => {
+            search.usd += f64::from(k) * usd;
+            let line = format!("{SAMPLES}: {words}");
+            if !search.fees.contains(&line) {
+                search.fees.push(line);
+            }
+        }
+        _ if !search.unpriced.iter().any(|s| s == SAMPLES) => {
+            search.unpriced.push(SAMPLES.to_string())
+        }
+        _ => {}
+    }
 }
 
 /// "40 s", "4 min", "1 h 5 min": rounded up, never "0 s".
@@ -642,9 +741,10 @@ mod tests {
 
     #[test]
     fn the_estimate_counts_the_council_and_its_matched_samples() {
-        let council = crate::consult::demo::demo_config();
-        let one = estimate_cost(&questions(1)[0].text, &council);
-        let all = benchmark_estimate(&questions(1), &council);
+        let demo = crate::benchmark_council::council::demo_benchmark("b".into(), 0);
+        let config = &demo.benchmark().unwrap().config;
+        let one = estimate_cost(&questions(1)[0].text, &config.council);
+        let all = benchmark_estimate(&questions(1), config);
         assert_eq!(all.calls, 2 * one.calls);
         assert_eq!(all.input_tokens, 2 * one.input_tokens);
     }

@@ -48,7 +48,9 @@ pub(in crate::consult) async fn ask_round(run: &Run<'_>) -> Result<(), Stop> {
                 .panelists
                 .iter()
                 .find(|p| p.id == answer.agent_id)?;
-            let structured = run.config.structured_output;
+            // A seat searching without the schema is told the shape in the prompt.
+            let structured = run.config.structured_output
+                && !panelist.searches_without_schema(run.config.search_web);
             // The panelist sees its peers by its own labels (bias controls, see `peers`).
             let labels = run.peer_labels(&panelist.id);
             let answer = labels.answer(answer);

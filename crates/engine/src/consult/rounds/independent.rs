@@ -27,7 +27,9 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
                 prompts::independent(
                     &run.subject,
                     panelist,
-                    run.config.structured_output,
+                    // A seat searching without the schema is told the shape in the prompt.
+                    run.config.structured_output
+                        && !panelist.searches_without_schema(run.config.search_web),
                     run.config.final_answer,
                     earlier.as_ref(),
                 ),

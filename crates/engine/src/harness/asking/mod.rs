@@ -19,12 +19,13 @@ use super::ledger::{cache_saving_usd, CostLedger, Reservation};
 use super::prompt::Prompt;
 use super::protocol::Protocol;
 use super::run::{Run, Stop};
+use crate::foundation::money::format_usd;
 use crate::foundation::participants::{Participant, Price};
 use crate::foundation::validation::ReplyTexts;
 use crate::record::ProtocolBody;
 use crate::record::{CallId, CallRecord, CallStatus, Substitution};
 use crate::text::reply_parse::{extract_json, ParsedReply, ReplyError};
-use consilium_providers::WebSearch;
+use consilium_providers::{SearchUnit, WebSearch};
 use race::{ProgressEvents, Raced, Request, Seat};
 
 mod race;
@@ -102,15 +103,44 @@ impl CallPlan<'_> {
         Some(fee.cost_usd(reply.search.as_ref(), asked)).filter(|usd| *usd > 0.0)
     }
 
+    /// What the record says of a searching call whose reply lists no search though its provider
+    /// bills it (`SearchFee::bills_unlisted`: OpenRouter's plugin, OpenAI's search models): the
+    /// search ran, which pages it fetched is unknown, and what it was charged (`charged`, None
+    /// when the provider's reported cost holds it). None for any other call.
+    fn unlisted_search_note(&self, reply: &CallReply, charged: Option<f64>) -> Option<String> {
+        let asked = self.web_search?;
+        let fee = self.participant.web_search?.fee?;
+        if reply.search.is_some() || !fee.bills_unlisted() {
+            return None;
+        }
+        let charge = match (charged, fee.unit) {
+            (None, _) if reply.cost_usd.is_some_and(|usd| usd > 0.0) => {
+                "its fee is in the cost the provider reported".to_string()
+            }
+            // Billed nothing now (a reply read from a log): its record already said it.
+            (None, _) => return None,
+            (Some(usd), SearchUnit::Result) => format!(
+                "charged {}, the fee of the {} results it may fetch at most",
+                format_usd(usd),
+                asked.max_uses
+            ),
+            (Some(usd), _) => format!("charged {} for the call", format_usd(usd)),
+        };
+        Some(format!(
+            "The web search ran, but the reply lists no page (the provider lists only the pages \
+             an answer cites, and this one cites none): {charge}."
+        ))
+    }
+
     /// The same call searching the web, where its seat can: without the response schema when
     /// the seat's provider cannot combine the two (the reply is then read as free text). A seat
     /// without search is asked as before.
     pub fn searching(mut self, search: bool) -> Self {
-        let Some(ability) = self.participant.web_search.filter(|_| search) else {
+        if !search || self.participant.web_search.is_none() {
             return self;
-        };
+        }
         self.web_search = Some(WebSearch::default());
-        if !ability.with_schema {
+        if self.participant.searches_without_schema(search) {
             self.response_schema = None;
         }
         self
@@ -824,12 +854,15 @@ impl dyn Asking + '_ {
                     }
                 };
                 record_usage(&mut record, &reply, price, cost);
-                if let Some(fee) = plan.search_fee(&reply) {
+                let search_fee = plan.search_fee(&reply);
+                if let Some(fee) = search_fee {
                     self.ledger().charge_search(fee);
                     record.cost_usd = record.cost_usd.map(|usd| usd + fee);
                 }
+                let unlisted = plan.unlisted_search_note(&reply, search_fee);
                 record.model = reply.model;
                 record.notes = reply.notes;
+                record.notes.extend(unlisted);
                 record.search = reply.search;
                 record.reply_text = Some(reply.text);
                 (record, attempt)
