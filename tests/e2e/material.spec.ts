@@ -310,3 +310,46 @@ test('a follow-up reads the thread\'s material and its own; History finds the th
   await expect(items).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('a follow-up whose material a seat\'s window cannot take is offered the cut, and its requests carry the cut material', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const errors = watchConsole(page);
+  await consultForm(page, READERS);
+  await page.locator('.attach input[type=file]').setInputFiles([file('billing.txt')]);
+  await expect(chips(page)).toHaveCount(1, { timeout: 60_000 });
+  await askTheCouncil(page);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
+
+  // A log far past the 32,768 tokens aimock's models are taken to read (they are in no list).
+  const lines = Array.from({ length: 1600 }, (_, i) => `log line ${i + 1}: the invoicing worker retried a payment and wrote its ledger entry again`);
+  const composer = page.locator('section.composer');
+  await composer.locator('.attach input[type=file]').setInputFiles({ name: 'worker.log', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n') + '\n') });
+  await expect(composer.getByRole('list', { name: 'Attached material' }).locator('.attach-chip:not(.reading)')).toHaveCount(1, { timeout: 60_000 });
+  await expect(composer.locator('.material-seats')).toContainText('reader-alpha reads at most 32,768 tokens');
+  const cut = composer.locator('button.material-cut');
+  await expect(cut).toHaveText(/^Cut the material: lines \d+-1600 of worker\.log left out$/);
+  const from = Number((await cut.innerText()).match(/lines (\d+)-1600/)![1]);
+  expect((from - 1) % 40).toBe(0);
+  await cut.click();
+  await expect(composer.locator('.material-cut-made')).toContainText(`Cut for this turn: lines ${from}-1600 of worker.log left out.`);
+  await expect(composer.locator('.material-seats')).toHaveCount(0);
+  await expect(cut).toHaveCount(0);
+
+  await composer.getByLabel('Ask the council a follow-up').fill('Which module should move first, given the worker log?');
+  const before = (await journal(request)).length;
+  await composer.getByRole('button', { name: 'Ask', exact: true }).click();
+  await confirmConsent(page);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
+  const calls = (await journal(request)).slice(before);
+  expect(calls.length).toBe(9);
+  for (const call of calls) {
+    const prompt = userPrompt(call);
+    expect(prompt, `${call.body.model}'s request`).toContain(`log line ${from - 1}: `);
+    expect(prompt, `${call.body.model}'s request`).not.toContain(`log line ${from}: `);
+    expect(prompt, `${call.body.model}'s request`).not.toContain('log line 1600: ');
+  }
+  const read = page.getByRole('region', { name: 'What the council read' });
+  await expect(read.locator('.material-source').nth(1)).toContainText(`worker.log`);
+  await expect(read.locator('.material-source').nth(1)).toContainText(`${(from - 1).toLocaleString('en-US')} lines`);
+  expect(errors).toEqual([]);
+});

@@ -279,3 +279,37 @@ fn a_secret_in_a_context_file_is_masked_in_every_prompt() {
     let link = consilium_engine::library::share::share_payload(&session);
     assert!(!link.contains("AKIAQ3EGRU7XK5N2ZD4W"));
 }
+
+#[test]
+fn a_folder_gives_its_text_files_in_path_order_and_says_what_it_skipped() {
+    use consilium_engine::material::folder::choose_folder_files;
+    let paths: Vec<String> = [
+        "app/src/main.rs",
+        "app/logo.png",
+        "app/.git/config",
+        "app/node_modules/x/index.js",
+        "app/README.md",
+        "app/docs/guide.pdf",
+        "app/src/lib.rs",
+    ]
+    .map(String::from)
+    .to_vec();
+    let choice = choose_folder_files(&paths, 20);
+    let read: Vec<&str> = choice.read.iter().map(|i| paths[*i].as_str()).collect();
+    assert_eq!(read, ["app/README.md", "app/src/lib.rs", "app/src/main.rs"]);
+    assert_eq!(
+        choice.skipped.as_deref(),
+        Some("Skipped 4 files of app: 2 that are not text (guide.pdf, logo.png) and 2 in hidden or build folders.")
+    );
+    // Room for two more sources: the third text file is skipped and named.
+    let choice = choose_folder_files(&paths, 2);
+    assert_eq!(choice.read.len(), 2);
+    assert!(choice
+        .skipped
+        .unwrap()
+        .contains("1 past the limit of sources (app/src/main.rs)"));
+    assert_eq!(
+        choose_folder_files(&["f/a.rs".to_string()], 20).skipped,
+        None
+    );
+}

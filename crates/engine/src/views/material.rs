@@ -219,6 +219,8 @@ pub struct QuoteRow {
     pub tone: &'static str,
     /// The words around it, the quote marked; None when not found.
     pub passage: Option<Passage>,
+    /// Where it is, to name the passage: "S1 · config.rs · line 3".
+    pub where_found: String,
 }
 
 /// `citation` checked against `material` (`material::quotes`), for a page.
@@ -232,15 +234,17 @@ pub fn quote_row(material: &[Source], citation: &Citation) -> QuoteRow {
         .and_then(|(source, span)| quote_location(source, span))
         .or(check.location);
     let mark_line = mark_line(check.mark, location.as_deref());
-    let mut source_line = match source {
-        Some(source) => format!("{} · {}", source.id, source.name),
-        None => format!("{} · no such source", citation.source.trim()),
-    };
+    let mut source_line = source_line_head(source, citation);
     let cited = citation.location.trim();
     if check.mark != QuoteMark::Found && !cited.is_empty() {
         source_line.push_str(&format!(" · cited {cited}"));
     }
+    let where_found = match &location {
+        Some(at) => format!("{} · {at}", source_line_head(source, citation)),
+        None => source_line_head(source, citation),
+    };
     QuoteRow {
+        where_found,
         quote: citation.quote.trim().to_string(),
         mark: check.mark,
         mark_line,
@@ -273,5 +277,13 @@ pub fn tone(mark: QuoteMark) -> &'static str {
         QuoteMark::Found => "found",
         QuoteMark::FoundElsewhere => "elsewhere",
         QuoteMark::NotFound | QuoteMark::UnknownSource => "not-found",
+    }
+}
+
+/// "S1 · config.rs", or the cited id with "no such source".
+fn source_line_head(source: Option<&Source>, citation: &Citation) -> String {
+    match source {
+        Some(source) => format!("{} · {}", source.id, source.name),
+        None => format!("{} · no such source", citation.source.trim()),
     }
 }
