@@ -360,3 +360,34 @@ test('a follow-up whose material a seat\'s window cannot take is offered the cut
   await expect(read.locator('.material-source').nth(1)).toContainText(`${(from - 1).toLocaleString('en-US')} lines`);
   expect(errors).toEqual([]);
 });
+
+test('a panelist asked again takes files as the follow-up does: its request carries the thread\'s material and them', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  await consultForm(page, READERS);
+  await page.locator('.attach input[type=file]').setInputFiles([file('billing.txt')]);
+  await expect(chips(page)).toHaveCount(1, { timeout: 60_000 });
+  await askTheCouncil(page);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
+
+  await openRounds(page);
+  const again = page.locator('#round-1 .ask-again').filter({ has: page.getByRole('button', { name: 'Ask again: Panelist 2 · reader-beta' }) });
+  await again.locator('.ask-again-files > summary').click();
+  await again.locator('.attach input[type=file]').setInputFiles([file('notes.md')]);
+  const turnChips = again.getByRole('list', { name: 'Attached material' }).locator('.attach-chip:not(.reading)');
+  await expect(turnChips).toHaveCount(1, { timeout: 60_000 });
+  // Numbered after the thread's material, which it reads anyway.
+  await expect(turnChips.first()).toContainText('S2 · notes.md · Markdown');
+  const before = (await journal(request)).length;
+  await again.getByRole('button', { name: 'Ask again: Panelist 2 · reader-beta' }).click();
+  await confirmConsent(page);
+  await expect(page.locator('.member-answer[data-decision] h3')).toHaveText('Panelist 2 · reader-beta answered again', { timeout: 60_000 });
+  const calls = (await journal(request)).slice(before);
+  expect(calls.map((c) => c.body.model)).toEqual(['reader-beta']);
+  const billing = fs.readFileSync(file('billing.txt'), 'utf8').trimEnd();
+  const notes = fs.readFileSync(file('notes.md'), 'utf8').trimEnd();
+  for (const words of [billing, notes]) expect(userPrompt(calls[0])).toContain(words);
+  const read = page.getByRole('region', { name: 'What the council read' });
+  await expect(read.locator('.material-source .source-name')).toHaveText(['billing.txt', 'notes.md']);
+  expect(errors).toEqual([]);
+});
