@@ -5,10 +5,11 @@
 use consilium_engine::foundation::participants::Participant;
 use consilium_engine::foundation::tokens::estimate_tokens;
 use consilium_engine::material::attach::{attach_after, remove, Attached};
-use consilium_engine::material::error::{MaterialError, MAX_DOCUMENT_BYTES};
+use consilium_engine::material::error::{MaterialError, MAX_DOCUMENT_BYTES, MAX_SOURCES};
 use consilium_engine::material::extract::{
     sniff, source_from_bytes, source_from_docx_html, source_from_pdf_pages, Sniffed,
 };
+use consilium_engine::material::folder::choose_folder_files;
 use consilium_engine::record::sources::Source;
 use consilium_providers::capabilities::Known;
 use futures::future::LocalBoxFuture;
@@ -91,6 +92,21 @@ impl Material {
         }
     }
 
+    /// A folder's files (a directory picker's): its text files only, chosen by their paths
+    /// (`material::folder`), each named by its path in the folder; what was skipped is said
+    /// beside the refusals.
+    pub fn attach_folder(self, files: Vec<web_sys::File>) {
+        let paths: Vec<String> = files.iter().map(path_in_folder).collect();
+        let taken = self.sources.with_untracked(Vec::len) + self.earlier.with_untracked(Vec::len);
+        let choice = choose_folder_files(&paths, MAX_SOURCES.saturating_sub(taken));
+        let chosen = choice.read.iter().map(|&i| files[i].clone()).collect();
+        self.refused.set(Vec::new());
+        self.attach_files(chosen);
+        if let Some(skipped) = choice.skipped {
+            self.refused.update(|r| r.push(skipped));
+        }
+    }
+
     pub fn remove(self, id: &str) {
         self.sources.update(|sources| remove(sources, id));
     }
@@ -170,7 +186,7 @@ split_fn! {
 
 /// One file as a source, or the sentence that names it and says why not.
 async fn read_file(file: &web_sys::File) -> Result<Source, String> {
-    let name = file.name();
+    let name = path_in_folder(file);
     let size = file.size() as u64;
     if size == 0 {
         return Err(MaterialError::Empty { name }.to_string());
@@ -202,6 +218,16 @@ async fn read_file(file: &web_sys::File) -> Result<Source, String> {
             source_from_bytes(&name, &file.type_(), &bytes).map_err(|e| e.to_string())
         }
     }
+}
+
+/// A file's path within a picked folder ("src/config.rs", so a finding's path can name it), or
+/// its name when it was not picked with a folder.
+fn path_in_folder(file: &web_sys::File) -> String {
+    js_sys::Reflect::get(file, &wasm_bindgen::JsValue::from_str("webkitRelativePath"))
+        .ok()
+        .and_then(|path| path.as_string())
+        .filter(|path| !path.is_empty())
+        .unwrap_or_else(|| file.name())
 }
 
 /// A reader's failure as the engine words a refusal (an encrypted PDF, a damaged file), or the

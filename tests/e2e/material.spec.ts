@@ -11,7 +11,7 @@ import * as path from 'path';
 import { expect, test } from './guard';
 import { journal, QUESTION, SEATS, userPrompt } from './aimock-council';
 import { MOCK_URL } from './servers';
-import { addCompatibleProvider, askTheCouncil, confirmConsent, openCouncil, openRounds, watchConsole } from './helpers';
+import { addCompatibleProvider, askTheCouncil, confirmConsent, openCouncil, openRounds, showAdvancedSettings, watchConsole } from './helpers';
 import { openSessionId, storedSessionIn } from './stored';
 import { expectFitsPhone, PHONE } from './layout';
 
@@ -308,5 +308,86 @@ test('a follow-up reads the thread\'s material and its own; History finds the th
   await expect(items.first().locator('mark')).toHaveText('Boundaries');
   await search.fill('quetzalcoatlite');
   await expect(items).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a follow-up whose material a seat\'s window cannot take is offered the cut, and its requests carry the cut material', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const errors = watchConsole(page);
+  // aimock's models are in no list or table: each is taken to read 32,768 tokens. A reply's room
+  // of 22,000 leaves the material about 7,700 of them, so a log of 400 lines is too much, and
+  // what the turn reads after the cut stays within what aimock's journal keeps of a request.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await showAdvancedSettings(page);
+  await page.getByLabel('Max tokens per reply').fill('22000');
+  await page.getByLabel('Max tokens per reply').blur();
+  await consultForm(page, READERS);
+  await page.locator('.attach input[type=file]').setInputFiles([file('billing.txt')]);
+  await expect(chips(page)).toHaveCount(1, { timeout: 60_000 });
+  await askTheCouncil(page);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
+
+  const lines = Array.from({ length: 400 }, (_, i) => `log line ${i + 1}: the invoicing worker retried a payment and wrote its ledger entry again`);
+  const composer = page.locator('section.composer');
+  await composer.locator('.attach input[type=file]').setInputFiles({ name: 'worker.log', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n') + '\n') });
+  await expect(composer.getByRole('list', { name: 'Attached material' }).locator('.attach-chip:not(.reading)')).toHaveCount(1, { timeout: 60_000 });
+  await expect(composer.locator('.material-seats')).toContainText('reader-alpha reads at most 32,768 tokens');
+  const cut = composer.locator('button.material-cut');
+  await expect(cut).toHaveText(/^Cut the material: lines \d+-400 of worker\.log left out$/);
+  const from = Number((await cut.innerText()).match(/lines (\d+)-400/)![1]);
+  expect((from - 1) % 40).toBe(0);
+  await cut.click();
+  await expect(composer.locator('.material-cut-made')).toContainText(`Cut for this turn: lines ${from}-400 of worker.log left out.`);
+  await expect(composer.locator('.material-seats')).toHaveCount(0);
+  await expect(cut).toHaveCount(0);
+
+  await composer.getByLabel('Ask the council a follow-up').fill('Which module should move first, given the worker log?');
+  const before = (await journal(request)).length;
+  await composer.getByRole('button', { name: 'Ask', exact: true }).click();
+  await confirmConsent(page);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
+  const calls = (await journal(request)).slice(before);
+  expect(calls.length).toBe(9);
+  for (const call of calls) {
+    const prompt = userPrompt(call);
+    expect(prompt, `${call.body.model}'s request`).toContain(`log line ${from - 1}: `);
+    expect(prompt, `${call.body.model}'s request`).not.toContain(`log line ${from}: `);
+    expect(prompt, `${call.body.model}'s request`).not.toContain('log line 400: ');
+  }
+  const read = page.getByRole('region', { name: 'What the council read' });
+  await expect(read.locator('.material-source').nth(1)).toContainText(`worker.log`);
+  await expect(read.locator('.material-source').nth(1)).toContainText(`${(from - 1).toLocaleString('en-US')} lines`);
+  expect(errors).toEqual([]);
+});
+
+test('a panelist asked again takes files as the follow-up does: its request carries the thread\'s material and them', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  await consultForm(page, READERS);
+  await page.locator('.attach input[type=file]').setInputFiles([file('billing.txt')]);
+  await expect(chips(page)).toHaveCount(1, { timeout: 60_000 });
+  await askTheCouncil(page);
+  await expect(page.locator('.session-meta .badge')).toHaveText('complete', { timeout: 90_000 });
+
+  await openRounds(page);
+  const again = page.locator('#round-1 .ask-again').filter({ has: page.getByRole('button', { name: 'Ask again: Panelist 2 · reader-beta' }) });
+  await again.locator('.ask-again-files > summary').click();
+  await again.locator('.attach input[type=file]').setInputFiles([file('notes.md')]);
+  const turnChips = again.getByRole('list', { name: 'Attached material' }).locator('.attach-chip:not(.reading)');
+  await expect(turnChips).toHaveCount(1, { timeout: 60_000 });
+  // Numbered after the thread's material, which it reads anyway.
+  await expect(turnChips.first()).toContainText('S2 · notes.md · Markdown');
+  const before = (await journal(request)).length;
+  await again.getByRole('button', { name: 'Ask again: Panelist 2 · reader-beta' }).click();
+  await confirmConsent(page);
+  await expect(page.locator('.member-answer[data-decision] h3')).toHaveText('Panelist 2 · reader-beta answered again', { timeout: 60_000 });
+  const calls = (await journal(request)).slice(before);
+  expect(calls.map((c) => c.body.model)).toEqual(['reader-beta']);
+  const billing = fs.readFileSync(file('billing.txt'), 'utf8').trimEnd();
+  const notes = fs.readFileSync(file('notes.md'), 'utf8').trimEnd();
+  for (const words of [billing, notes]) expect(userPrompt(calls[0])).toContain(words);
+  const read = page.getByRole('region', { name: 'What the council read' });
+  await expect(read.locator('.material-source .source-name')).toHaveText(['billing.txt', 'notes.md']);
   expect(errors).toEqual([]);
 });

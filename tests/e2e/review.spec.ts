@@ -6,6 +6,7 @@ import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import * as fs from 'fs';
 import { LLAMA_KEY, LLAMA_MODEL, LLAMA_URL, MOCK_URL, MODEL_TEST_MS } from './servers';
+import { journal, userPrompt } from './aimock-council';
 import { addCompatibleProvider, copiedShareLink, exportAs, startTheReview, watchConsole, openCouncil, showAdvancedSettings } from './helpers';
 
 const CLEAN_DIFF = `diff --git a/src/math.py b/src/math.py
@@ -25,6 +26,13 @@ const SECRET_DIFF = `diff --git a/settings.py b/settings.py
 @@ -1,1 +1,2 @@
  DEBUG = False
 +AWS_ACCESS_KEY_ID = "AKIAQ3EGRU7XK5N2ZD4W"
+`;
+
+/** A context file beside CLEAN_DIFF: the limit the helpers run under, and a key the scan masks. */
+const LIMITS_PY = `# Limits the math helpers run under.
+MAX_RETRIES = 0
+AWS_ACCESS_KEY_ID = "AKIAQ3EGRU7XK5N2ZD4W"
+TIMEOUT_SECONDS = 30
 `;
 
 const AMENDED_DIFF = `diff --git a/settings.py b/settings.py
@@ -56,6 +64,22 @@ async function reviewWith(page: Page, provider: string, model: string, diff: str
     await seat.getByLabel('Model').fill(model);
   }
   await startTheReview(page);
+}
+
+/** With REVIEW_SHOTS set to a folder: `part` at 390 and 1440 px, light and dark, as PNGs there. */
+async function shots(page: Page, name: string, part: import('@playwright/test').Locator) {
+  const folder = process.env.REVIEW_SHOTS;
+  if (!folder) return;
+  const size = page.viewportSize();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await part.screenshot({ path: `${folder}/${name}-${width}-${scheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (size) await page.setViewportSize(size);
 }
 
 async function download(page: Page, item: string): Promise<string> {
@@ -191,6 +215,76 @@ test.describe('against aimock', () => {
     await expect(page.locator('.deliberation-log')).toContainText('CONCLUSION → PROPOSAL');
     await expect(page.locator('.deliberation-log .log-round').nth(1)).toContainText('SYNTHESIS → CONCLUSION');
     await expect(page.locator('.secret-scan')).toHaveCount(0);
+  });
+
+  test('context files beside the diff: every request carries them after it, the key masked, and the quotes a finding rests on are checked', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const errors = watchConsole(page);
+    await openReviewForm(page);
+    await page.getByLabel('Diff or code').fill(CLEAN_DIFF);
+    const contextFiles = page.locator('fieldset.context-files');
+    const chips = contextFiles.getByRole('list', { name: 'Attached material' }).locator('.attach-chip:not(.reading)');
+    await contextFiles.locator('.attach input[type=file]').setInputFiles({ name: 'limits.py', mimeType: 'text/x-python', buffer: Buffer.from(LIMITS_PY) });
+    await expect(chips).toHaveCount(1, { timeout: 60_000 });
+    await expect(chips.first()).toContainText(/S1 · limits\.py · code · 117 bytes · \d+ tokens/);
+    // A folder (Chromium offers the picker): its text files only, each named by its path in it,
+    // and what was skipped said.
+    const folder = test.info().outputPath('ctx');
+    fs.mkdirSync(`${folder}/build`, { recursive: true });
+    fs.writeFileSync(`${folder}/notes.md`, '# Notes\nThe helpers never retry.\n');
+    fs.writeFileSync(`${folder}/logo.png`, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
+    fs.writeFileSync(`${folder}/build/out.js`, 'console.log(1);\n');
+    await contextFiles.locator('.attach-folder input[type=file]').setInputFiles(folder);
+    await expect(chips).toHaveCount(2, { timeout: 60_000 });
+    await expect(chips.nth(1)).toContainText('S2 · ctx/notes.md · Markdown');
+    await expect(contextFiles.locator('.attach-refused')).toHaveText('Skipped 2 files of ctx: 1 that is not text (logo.png) and 1 in hidden or build folders.');
+    for (const persona of ['Engineering Architect', 'Operations/SRE']) {
+      await openCouncil(page);
+      const seat = page.getByRole('group', { name: persona, exact: true });
+      await seat.getByLabel('Provider').selectOption({ label: 'Mock reviewers' });
+      await seat.getByLabel('Model').fill('review-context');
+    }
+    await shots(page, 'review-form-context', page.locator('.ask-box'));
+    await startTheReview(page);
+    await expect(verdictLabel(page)).toHaveAttribute('data-verdict', 'REQUEST_CHANGES', { timeout: 30_000 });
+
+    // Every request carries both files after the diff, with ids and numbered lines, and the key masked.
+    const calls = (await journal(request)).filter((entry) => entry.body.model === 'review-context' && userPrompt(entry).includes('MAX_RETRIES'));
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    for (const entry of calls) {
+      const prompt = userPrompt(entry);
+      const diffAt = prompt.indexOf('return add(x, x)');
+      const first = prompt.indexOf('=== S1 · code · limits.py ===');
+      expect(diffAt).toBeGreaterThan(0);
+      expect(first).toBeGreaterThan(diffAt);
+      expect(prompt.indexOf('=== S2 · Markdown · ctx/notes.md ===')).toBeGreaterThan(first);
+      expect(prompt).toContain('[S1 lines 1-4]\n# Limits the math helpers run under.\nMAX_RETRIES = 0');
+      expect(prompt).toContain('AKIA…4W');
+      expect(JSON.stringify(entry.body)).not.toContain('AKIAQ3EGRU7XK5N2ZD4W');
+    }
+
+    // The finding quoting the file where it is counts; the one whose quote is not there does not.
+    const found = page.locator('.fix-items .finding[data-verified="true"]');
+    await expect(found).toHaveCount(1);
+    await expect(found.locator('.checked-quote[data-mark="found"]')).toContainText('found on line 2');
+    await expect(found.locator('.checked-quote .quote-source')).toHaveText('S1 · limits.py');
+    await found.locator('.quote-passage summary').click();
+    await expect(found.locator('.quote-passage mark')).toHaveText('MAX_RETRIES = 0');
+    const unchecked = page.locator('.fix-items .finding[data-verified="false"]');
+    await expect(unchecked.locator('.checked-quote[data-mark="not-found"]')).toContainText('not found in the material');
+    await expect(unchecked.locator('.notice')).toHaveText('limits.py is not in the change. Its quote is not found in the context files either.');
+    await expect(page.locator('.verdict-reason')).toContainText('"timeouts are documented" at limits.py:9-9');
+    // What the council read, and the report says it too.
+    const read = page.locator('.material-read');
+    await expect(read.locator('h3')).toHaveText('What the council read');
+    await expect(read.locator('.material-source .source-name')).toHaveText(['limits.py', 'ctx/notes.md']);
+    await expect(read.locator('.material-tally')).toHaveText('2 quotes checked: 1 found, 1 not found in the material');
+    const report = await download(page, 'Markdown report');
+    expect(report).toContain('## What the council read');
+    expect(report).toContain('- **S1** limits.py (code, 4 lines');
+    await shots(page, 'review-read', read);
+    await shots(page, 'review-fix-items', page.locator('.fix-items'));
+    expect(errors).toEqual([]);
   });
 
   test('the abstain threshold is a setting: above every confidence, all abstain and it is INCONCLUSIVE', async ({ page }) => {

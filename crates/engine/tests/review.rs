@@ -219,6 +219,7 @@ fn item(path: &str, start: u32, end: u32) -> FixItem {
         rule: "r".into(),
         current: "c".into(),
         recommended_action: "a".into(),
+        citations: Vec::new(),
     }
 }
 
@@ -245,25 +246,25 @@ fn a_multi_file_diff_is_parsed_with_new_line_numbers() {
 fn citations_are_verified_against_the_hunks() {
     use consilium_engine::review::grounding::verify;
     let diff = ParsedDiff::parse(MULTI_FILE_DIFF);
-    assert!(verify(item("src/lib.rs", 2, 2), &diff).verified);
+    assert!(verify(item("src/lib.rs", 2, 2), &diff, &[]).verified);
     assert!(
-        verify(item("b/src/lib.rs", 21, 23), &diff).verified,
+        verify(item("b/src/lib.rs", 21, 23), &diff, &[]).verified,
         "a/ and b/ prefixes are the same path"
     );
-    assert!(verify(item("src/new.rs", 1, 2), &diff).verified);
-    let outside = verify(item("src/lib.rs", 10, 12), &diff);
+    assert!(verify(item("src/new.rs", 1, 2), &diff, &[]).verified);
+    let outside = verify(item("src/lib.rs", 10, 12), &diff, &[]);
     assert!(!outside.verified);
     assert!(outside
         .problem
         .unwrap()
         .contains("outside the lines the change shows"));
-    let elsewhere = verify(item("src/main.rs", 1, 1), &diff);
+    let elsewhere = verify(item("src/main.rs", 1, 1), &diff, &[]);
     assert_eq!(
         elsewhere.problem.as_deref(),
         Some("src/main.rs is not in the change.")
     );
     assert!(
-        !verify(item("src/lib.rs", 2, 30), &diff).verified,
+        !verify(item("src/lib.rs", 2, 30), &diff, &[]).verified,
         "a range may not span two hunks"
     );
 }

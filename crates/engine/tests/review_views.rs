@@ -56,6 +56,7 @@ fn finding(path: &str, start: u32, end: u32, verified: bool, from_scan: bool) ->
             rule: format!("rule for {path}"),
             current: "now".into(),
             recommended_action: "do".into(),
+            citations: Vec::new(),
         },
         verified,
         problem: None,
@@ -76,7 +77,7 @@ fn fix_items_are_grouped_by_file_in_path_order_each_file_in_the_verdicts_order()
     let session = demo_review();
     let body = session.review();
     let diff = body.parsed(&session.subject);
-    let files = fix_items_by_file(body.verdict.as_ref(), &diff);
+    let files = fix_items_by_file(body.verdict.as_ref(), &diff, &[]);
     let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
     assert_eq!(paths, ["app/config.py", "app/db.py"]);
     let rules: Vec<Vec<&str>> = files
@@ -109,15 +110,15 @@ fn fix_items_are_grouped_by_file_in_path_order_each_file_in_the_verdicts_order()
 fn no_verdict_is_no_fix_items() {
     let session = fresh_review();
     let diff = ParsedDiff::parse(DEMO_DIFF);
-    assert!(fix_items_by_file(session.review().verdict.as_ref(), &diff).is_empty());
+    assert!(fix_items_by_file(session.review().verdict.as_ref(), &diff, &[]).is_empty());
 }
 
 #[test]
 fn a_finding_card_says_where_it_came_from_and_whether_it_was_checked() {
     let diff = ParsedDiff::parse(DEMO_DIFF);
-    let scan = FindingCard::new(&finding("app/config.py", 4, 4, true, true), &diff);
+    let scan = FindingCard::new(&finding("app/config.py", 4, 4, true, true), &diff, &[]);
     assert_eq!((scan.status, scan.source), ("verified", "secret scan"));
-    let unchecked = FindingCard::new(&finding("app/other.py", 1, 2, false, false), &diff);
+    let unchecked = FindingCard::new(&finding("app/other.py", 1, 2, false, false), &diff, &[]);
     assert_eq!(
         (unchecked.status, unchecked.source),
         ("not checked against the diff", "committee")
@@ -127,7 +128,7 @@ fn a_finding_card_says_where_it_came_from_and_whether_it_was_checked() {
         unchecked.cited, "",
         "a file the diff does not have cites nothing"
     );
-    let context = FindingCard::new(&finding("app/db.py", 10, 13, true, false), &diff);
+    let context = FindingCard::new(&finding("app/db.py", 10, 13, true, false), &diff, &[]);
     assert_eq!(
         context.cited,
         "   10       return psycopg.connect(DATABASE_URL)\n   11   \n   12   \n   13 + def find_invoices(conn, customer):\n",
@@ -139,7 +140,7 @@ fn a_finding_card_says_where_it_came_from_and_whether_it_was_checked() {
 fn the_committee_grid_has_a_column_per_round_and_a_row_per_member_in_seat_order() {
     let session = demo_review();
     let diff = session.review().parsed(&session.subject);
-    let grid = committee_grid(&members(&session), &session.review().rounds, &diff);
+    let grid = committee_grid(&members(&session), &session.review().rounds, &diff, &[]);
     assert_eq!(grid.columns, ["Round 1", "Round 2"]);
     assert_eq!(round_columns(&session.review().rounds), grid.columns);
     let names: Vec<&str> = grid.rows.iter().map(|r| r.name.as_str()).collect();
@@ -197,6 +198,7 @@ fn a_grid_cell_shows_the_vote_counted_what_the_member_said_when_it_differs_and_a
         &members(&session),
         &session.review().rounds,
         &ParsedDiff::parse(DEMO_DIFF),
+        &[],
     );
     let architect = grid.rows[0].cells[0].as_ref().unwrap();
     assert_eq!(architect.vote, "ABSTAIN");

@@ -240,3 +240,69 @@ fn a_source_stored_with_its_cited_passages_only_can_be_attached_whole_again() {
     let whole = material_of_thread(&[kept, second]);
     assert!(!whole[0].cited_only);
 }
+
+/// A text of `lines` numbered lines ("line 7 of the log"), 40 to a location.
+fn long_text(name: &str, lines: u32) -> Source {
+    let body: String = (1..=lines)
+        .map(|n| format!("line {n} of the log, with enough words to count for something\n"))
+        .collect();
+    text(name, &body)
+}
+
+#[test]
+fn a_follow_up_over_a_seats_window_is_offered_the_cut_and_after_it_reads_the_cut_material() {
+    use consilium_engine::consult::view::thread::{cut_turn_material, next_turn_seats};
+    use consilium_engine::material::seats::{cut_offer, seat_fits};
+    let first = first_turn();
+    let turns = std::slice::from_ref(&first);
+    let mut second = next_turn(turns, "c-2".into(), SECOND, NOW_MS + 60_000).unwrap();
+    add_turn_material(&mut second, vec![long_text("server.log", 400)]);
+    let material = second.consult().config.material.clone();
+    let (mut seats, _) = next_turn_seats(turns, None).unwrap();
+    // One small seat: its window takes the thread's material and about half the new log.
+    let log_tokens = material[1].tokens;
+    let other = 1_000;
+    seats[0].context_tokens = Some(other + material[0].tokens + log_tokens / 2);
+    let fits = seat_fits(&material, seats.iter(), other);
+    assert!(!fits[0].fits() && fits[1..].iter().all(|f| f.fits()));
+    let offer = cut_offer(&material, &fits, other).expect("a cut is offered");
+    // The log's last locations, whole ones, from its end: said exactly.
+    assert_eq!(offer.cuts.len(), 1);
+    assert_eq!(offer.cuts[0].source_id, "S2");
+    assert_eq!(offer.cuts[0].last, 400);
+    let first_cut = offer.cuts[0].first;
+    assert_eq!((first_cut - 1) % 40, 0, "whole locations: {first_cut}");
+    assert_eq!(
+        offer.said,
+        format!("lines {first_cut}-400 of server.log left out")
+    );
+
+    let said = cut_turn_material(&mut second, &offer.cuts);
+    assert_eq!(said, [offer.said.clone()]);
+    let cut_material = &second.consult().config.material;
+    assert_eq!(names(cut_material), names(&material), "ids kept");
+    let log = &cut_material[1];
+    assert!(log.text.contains("line 1 of the log"));
+    assert!(!log.text.contains("line 400 of the log"));
+    assert!(log.tokens < material[1].tokens);
+    assert_eq!(
+        log.hash, material[1].hash,
+        "the thread's same source, read in part"
+    );
+    // The seat takes it now, and no further cut is offered.
+    let fits = seat_fits(cut_material, seats.iter(), other);
+    assert!(fits.iter().all(|f| f.fits()));
+    assert_eq!(cut_offer(cut_material, &fits, other), None);
+
+    // Every call of the turn reads the cut material.
+    let (done, prompts) = prompts_of(second);
+    for prompt in &prompts {
+        assert!(prompt.contains(&format!("line {} of the log", first_cut - 1)));
+        assert!(!prompt.contains(&format!("line {first_cut} of the log")));
+    }
+    // The next turn carries the log once, under its id: whole as first attached, if the thread
+    // had it whole; here the turn that attached it read it in part, so it stays the part.
+    let thread = [first, done];
+    let carried = material_of_thread(&thread);
+    assert_eq!(names(&carried), names(&material));
+}

@@ -24,9 +24,10 @@ use crate::platform::ids::new_id;
 use crate::run::clock::BrowserClock;
 use crate::ui::consult::council::{CouncilChoice, CouncilDepth};
 use crate::ui::consult::new::{ConsultDraft, Submit};
+use crate::ui::consult::turn_material::SeatNotices;
 use crate::ui::widgets::fields::{BudgetField, CheckboxField};
 use crate::ui::widgets::start::{SeatChecks, StartButton};
-use consilium_engine::material::seats::{cut, cut_to_fit, seat_fits};
+use consilium_engine::material::seats::{cut, cut_offer, seat_fits, Cut};
 
 #[component]
 pub fn CouncilArea(
@@ -157,27 +158,9 @@ pub fn CouncilArea(
             .collect();
         let fits = seat_fits(&sources, seats.iter().copied(), other);
         let notices: Vec<String> = fits.iter().flat_map(|fit| fit.notices()).collect();
-        let tightest = fits
-            .iter()
-            .filter(|fit| !fit.fits())
-            .min_by_key(|fit| fit.context_tokens);
-        let offer = tightest.and_then(|fit| {
-            let cuts = cut_to_fit(&sources, fit.context_tokens.saturating_sub(other))?;
-            let (kept, said) = cut(&sources, &cuts);
-            (!said.is_empty()).then_some((kept, said.join("; ")))
-        });
-        Some(view! {
-            <ul class="notice material-seats" role="status">
-                {notices.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
-            </ul>
-            {offer.map(|(kept, said)| {
-                let label = format!("Cut the material: {said}");
-                view! {
-                    <button type="button" class="secondary material-cut"
-                        on:click=move |_| material.sources.set(kept.clone())>{label}</button>
-                }
-            })}
-        })
+        let offer = cut_offer(&sources, &fits, other);
+        let on_cut = move |cuts: Vec<Cut>| material.sources.update(|s| *s = cut(s, &cuts).0);
+        Some(view! { <SeatNotices notices=notices offer=offer on_cut=on_cut /> })
     };
     let judge_warning = move || {
         if council.is_alone() {

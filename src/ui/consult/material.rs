@@ -9,10 +9,10 @@ use consilium_engine::consult::view::material::{
 };
 use consilium_engine::record::consult::body::ConsultBody;
 use consilium_engine::record::Session;
-use consilium_engine::views::material::{PassageSpan, SourceRow};
 use leptos::prelude::*;
 
 use crate::ui::widgets::body_part;
+use crate::ui::widgets::material_read::{quote_item, SourcesRead};
 
 /// What the council read, recomputed only when the material or a round that can cite it changes
 /// (checking quotes reads whole sources; a live run changes the session far more often).
@@ -37,40 +37,7 @@ pub fn material_read(session: Memo<Option<Session>>) -> Memo<Option<WhatTheCounc
 #[component]
 pub fn MaterialSection(read: WhatTheCouncilRead) -> impl IntoView {
     let tally = read.tally();
-    let sources = read.sources.into_iter().map(source_view).collect_view();
-    view! {
-        <section class="material-read" aria-labelledby="material-title">
-            <h3 id="material-title">"What the council read"</h3>
-            {tally.map(|tally| view! { <p class="material-tally muted">{tally}</p> })}
-            <ul class="material-sources">{sources}</ul>
-        </section>
-    }
-}
-
-fn source_view(row: SourceRow) -> impl IntoView {
-    let unseen = row
-        .unseen_line()
-        .map(|line| view! { <p class="source-unseen">{line}</p> });
-    let kept = row
-        .kept_note
-        .map(|note| view! { <p class="source-kept muted">{note}</p> });
-    // An image's extent is its kind again ("an image"): said once.
-    let mut facts = vec![row.kind.to_string()];
-    if row.kind != "image" {
-        facts.push(row.extent);
-    }
-    facts.push(row.tokens);
-    view! {
-        <li class="material-source" data-source=row.id.clone()>
-            <span class="source-id">{row.id.clone()}</span>
-            <div class="source-body">
-                <span class="source-name">{row.name}</span>
-                <span class="source-facts">{facts.join(" · ")}</span>
-                {unseen}
-                {kept}
-            </div>
-        </li>
-    }
+    view! { <SourcesRead sources=read.sources tally=tally /> }
 }
 
 /// The quotes cited at `at`, each checked; nothing when there are none (or no material).
@@ -106,35 +73,13 @@ pub fn CheckedQuotes(quotes: Vec<ShownQuote>) -> impl IntoView {
 
 fn quote_view(shown: ShownQuote) -> impl IntoView {
     let ShownQuote { quote, passage } = shown;
-    let tone = quote.tone();
-    let icon = if quote.mark.is_found() { "✓" } else { "✗" };
-    let (mark_line, source_line) = (quote.mark_line(), quote.source_line());
-    let passage = passage.map(|passage| {
-        let where_found = quote.where_found();
-        let runs = passage.spans().into_iter().map(span_view).collect_view();
-        view! {
-            <details class="quote-passage">
-                <summary>"Show the passage"<span class="visually-hidden">{format!(" in {where_found}")}</span></summary>
-                <p class="passage model-text">{runs}</p>
-            </details>
-        }
-    });
-    view! {
-        <li class="checked-quote" data-mark=tone>
-            <q class="quote-words model-text">{quote.quote.trim().to_string()}</q>
-            <p class="quote-meta">
-                <span class="quote-mark" data-tone=tone><span aria-hidden="true">{icon}" "</span>{mark_line}</span>
-                <span class="quote-source">{source_line}</span>
-            </p>
-            {passage}
-        </li>
-    }
-}
-
-fn span_view(span: PassageSpan) -> AnyView {
-    if span.marked {
-        view! { <mark>{span.text}</mark> }.into_any()
-    } else {
-        view! { {span.text} }.into_any()
-    }
+    let passage = passage.map(|p| (p.spans(), quote.where_found()));
+    quote_item(
+        quote.quote.trim().to_string(),
+        quote.tone(),
+        quote.mark.is_found(),
+        quote.mark_line(),
+        quote.source_line(),
+        passage,
+    )
 }

@@ -8,8 +8,8 @@
 //! a turn carries, which sessions make a thread) are the engine's (`views::thread`).
 use consilium_engine::consult::view::material::what_the_council_read;
 use consilium_engine::consult::view::thread::{
-    add_turn_material, member_turn, members_to_ask, next_turn, thread_turns, MemberChoice,
-    ThreadTurn,
+    add_turn_material, cut_turn_material, member_turn, members_to_ask, next_turn, thread_turns,
+    MemberChoice, ThreadTurn,
 };
 use consilium_engine::library::thread::thread_turn_ids;
 use consilium_engine::{harness::io::Clock, record::Session};
@@ -288,6 +288,8 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
     });
     // The files attached for this turn; it reads the thread's material as well.
     let material = Material::new();
+    // The cuts chosen for this turn's material, when a seat cannot take it.
+    let cuts = RwSignal::new(Vec::new());
     let dropping = RwSignal::new(false);
     let ask = move || {
         let text = question.get_untracked();
@@ -310,6 +312,11 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
             ));
         };
         add_turn_material(&mut turn, material.sources.get_untracked());
+        cuts.with_untracked(|chosen| {
+            if !chosen.is_empty() {
+                cut_turn_material(&mut turn, chosen);
+            }
+        });
         ask_turn(state, turn, awaiting_consent, problem);
     };
     let option = |choice: MemberChoice| view! { <option value=choice.id>{choice.label}</option> };
@@ -364,7 +371,7 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
                 ></textarea>
             </label>
             <p class="muted">{hint}</p>
-            <TurnMaterial material=material turns=turns question=question
+            <TurnMaterial material=material turns=turns question=question cuts=cuts
                 member=Signal::derive(move || member.with(|m| m.as_ref().map(|m| m.id.clone()))) />
             <StartButton label="Ask" on_start=ask awaiting_consent=awaiting_consent problem=problem />
             {move || problem.get().map(|p| view! { <p class="error" role="alert">{p}</p> })}

@@ -4,22 +4,25 @@
 //! each seat of the turn that cannot take the material. The rules are the engine's
 //! (`consult::view::thread::material_of_thread`, `material::seats::seat_fits`).
 use consilium_engine::consult::view::thread::{material_of_thread, next_turn_seats};
-use consilium_engine::material::seats::seat_fits;
+use consilium_engine::material::attach::thread_material;
+use consilium_engine::material::seats::{cut, cut_offer, seat_fits, Cut, CutOffer};
 use consilium_engine::record::Session;
 use leptos::prelude::*;
 
 use crate::app::material::{material_other_tokens, Material};
 use crate::ui::widgets::attach::AttachArea;
 
-/// The thread's material line, the attach area and the seats' notices. `member`: the member
+/// The thread's material line, the attach area and the seats' notices, with the cut offered when
+/// a seat cannot take the turn's material, as the question form offers it. `member`: the member
 /// asked alone, None for the council; `question`: the follow-up as typed (it counts against each
-/// seat's window too).
+/// seat's window too); `cuts`: the cuts chosen for this turn (`cut_turn_material` makes them).
 #[component]
 pub fn TurnMaterial(
     material: Material,
     turns: Memo<Vec<Session>>,
     member: Signal<Option<String>>,
     question: RwSignal<String>,
+    cuts: RwSignal<Vec<Cut>>,
 ) -> impl IntoView {
     let earlier = Memo::new(move |_| turns.with(|t| material_of_thread(t)));
     Effect::new(move |_| material.earlier.set(earlier.get()));
@@ -41,24 +44,30 @@ pub fn TurnMaterial(
             })
         })
     };
+    // The turn's whole material (the thread's, then its own) with the cuts chosen so far.
+    let turn_material = move || {
+        let whole = thread_material(&earlier.get(), material.sources.get());
+        cuts.with(|chosen| cut(&whole, chosen))
+    };
     let notices = move || {
-        let mut sources = earlier.get();
-        sources.extend(material.sources.get());
-        if sources.is_empty() {
+        let (sources, cut_said) = turn_material();
+        if sources.is_empty() && cut_said.is_empty() {
             return None;
         }
         let (seats, max_tokens) = turns.with(|t| next_turn_seats(t, member.get().as_deref()))?;
         let other = material_other_tokens(&question.get(), max_tokens);
-        let notices: Vec<String> = seat_fits(&sources, seats.iter(), other)
-            .iter()
-            .flat_map(|fit| fit.notices())
-            .collect();
-        (!notices.is_empty()).then(|| {
-            view! {
-                <ul class="notice material-seats" role="status">
-                    {notices.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
-                </ul>
-            }
+        let fits = seat_fits(&sources, seats.iter(), other);
+        let notices: Vec<String> = fits.iter().flat_map(|fit| fit.notices()).collect();
+        let offer = cut_offer(&sources, &fits, other);
+        let on_cut = move |more: Vec<Cut>| cuts.update(|chosen| chosen.extend(more));
+        Some(view! {
+            {(!cut_said.is_empty()).then(|| view! {
+                <p class="muted material-cut-made" role="status">
+                    {format!("Cut for this turn: {}.", cut_said.join("; "))}" "
+                    <button type="button" class="link" on:click=move |_| cuts.set(Vec::new())>"Read it whole"</button>
+                </p>
+            })}
+            <SeatNotices notices=notices offer=offer on_cut=on_cut />
         })
     };
     view! {
@@ -66,4 +75,31 @@ pub fn TurnMaterial(
         <AttachArea material=material />
         {notices}
     }
+}
+
+/// What each seat cannot take, and the cut that makes the tightest seat fit, offered as a button
+/// that says exactly what it leaves out ("Cut the material: pages 31-80 of report.pdf left out");
+/// the question form and the follow-up composers show the same.
+#[component]
+pub fn SeatNotices(
+    notices: Vec<String>,
+    offer: Option<CutOffer>,
+    on_cut: impl Fn(Vec<Cut>) + Clone + Send + Sync + 'static,
+) -> impl IntoView {
+    let list = (!notices.is_empty()).then(|| {
+        view! {
+            <ul class="notice material-seats" role="status">
+                {notices.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+            </ul>
+        }
+    });
+    let offer = offer.map(|offer| {
+        let label = format!("Cut the material: {}", offer.said);
+        let cuts = offer.cuts;
+        view! {
+            <button type="button" class="secondary material-cut"
+                on:click=move |_| on_cut(cuts.clone())>{label}</button>
+        }
+    });
+    view! { {list} {offer} }
 }

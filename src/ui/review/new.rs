@@ -10,12 +10,14 @@ use consilium_engine::{harness::io::Clock, record::Protocol, record::Session};
 use consilium_engine::{views::consent::review_needs_consent, views::seats::Seat};
 use leptos::prelude::*;
 
+use crate::app::material::Material;
 use crate::app::runs::start::PendingRun;
 use crate::app::runs::start::{ready_to_start, start_or_ask};
 use crate::app::AppState;
 use crate::platform::drafts::{load_draft, save_draft};
 use crate::platform::ids::new_id;
 use crate::run::clock::BrowserClock;
+use crate::ui::widgets::attach::{dropped_files, on_paste, AttachArea};
 use crate::ui::widgets::file_input::read_chosen_file;
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::seat_editor::SeatEditor;
@@ -39,6 +41,10 @@ pub fn NewReviewForm(
     let chosen_by_user = RwSignal::new(false);
     let has_providers = Memo::new(move |_| state.settings.with(|s| !s.providers.is_empty()));
     let parsed = Memo::new(move |_| ParsedDiff::parse(&code.get()));
+    // Context files beside the diff, attached as a question's material is.
+    let material = Material::new();
+    let dropping = RwSignal::new(false);
+    let offers_folders = browser_offers_folder_picker();
 
     // The committee follows the size of the change until the user changes it.
     Effect::new(move |_| {
@@ -70,8 +76,22 @@ pub fn NewReviewForm(
     let member_seats = Signal::derive(move || {
         seats.with(|s| s.iter().map(|(_, seat)| seat.clone()).collect::<Vec<_>>())
     });
+    let on_folder = move |ev: leptos::ev::Event| {
+        let input = event_target::<web_sys::HtmlInputElement>(&ev);
+        let files: Vec<_> = input
+            .files()
+            .map(|files| (0..files.length()).filter_map(|i| files.get(i)).collect())
+            .unwrap_or_default();
+        input.set_value("");
+        material.attach_folder(files);
+    };
     let start = move || {
         let text = code.get_untracked();
+        if let Some(name) = material.reading.with_untracked(|r| r.first().cloned()) {
+            return problem.set(Some(format!(
+                "{name} is still being read: start once its chip shows its tokens."
+            )));
+        }
         let labelled: Vec<(String, Seat)> = seats
             .get_untracked()
             .into_iter()
@@ -95,6 +115,7 @@ pub fn NewReviewForm(
                 budget_usd: settings.budget_usd,
                 structured_output: true,
                 demo: false,
+                material: material.sources.get_untracked(),
             },
             Err(message) => return problem.set(Some(message)),
         };
@@ -128,6 +149,30 @@ pub fn NewReviewForm(
                 <input type="file" accept=".diff,.patch,text/*" on:change=open_file />
             </label>
             <p class="muted review-summary" role="status">{summary}</p>
+            <fieldset class="context-files" class:dropping=move || dropping.get()
+                on:dragover=move |ev| { ev.prevent_default(); dropping.set(true); }
+                on:dragleave=move |_| dropping.set(false)
+                on:drop=move |ev| {
+                    dropping.set(false);
+                    if let Some(files) = dropped_files(&ev) {
+                        ev.prevent_default();
+                        material.attach_files(files);
+                    }
+                }
+                on:paste=move |ev| on_paste(&ev, material)
+            >
+                <legend>"Context files (optional)"</legend>
+                <p class="muted context-files-hint">"The files the change touches, or code it relies on: the committee reads them after the diff, and every passage a finding quotes from them is checked."</p>
+                <AttachArea material=material />
+                {offers_folders.then(|| view! {
+                    <label class="attach-pick button secondary attach-folder">
+                        "Attach a folder"
+                        <input type="file" prop:webkitdirectory=true multiple class="visually-hidden" on:change=on_folder
+                            aria-describedby="attach-folder-hint" />
+                    </label>
+                    <span id="attach-folder-hint" class="muted attach-hint">"its text files only; the rest is skipped and named"</span>
+                })}
+            </fieldset>
             <CouncilChip seats=member_seats noun="reviewer">
                 <fieldset class="committee">
                     <legend>"Committee"</legend>
@@ -167,4 +212,16 @@ pub fn NewReviewForm(
             </div>
         </Show>
     }
+}
+
+/// Whether this browser's file input can pick a folder (`webkitdirectory`: Chrome, Edge, Firefox,
+/// Safari on desktop; not most phones).
+fn browser_offers_folder_picker() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("input").ok())
+        .is_some_and(|input| {
+            js_sys::Reflect::has(&input, &wasm_bindgen::JsValue::from_str("webkitdirectory"))
+                .unwrap_or(false)
+        })
 }

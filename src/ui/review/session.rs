@@ -2,10 +2,11 @@
 //! user has after an irreconcilable veto), the fix items grouped by file beside the diff lines they
 //! cite, the committee grid (persona x round), the deliberation log, and the live calls while it
 //! runs.
+use consilium_engine::review::context_files::as_the_committee_reads;
 use consilium_engine::review::diff::ParsedDiff;
 use consilium_engine::review::view::{
-    committee_grid, deliberation_log, fix_items_by_file, live_rounds, round_columns, verdict_words,
-    vote_words, FindingCard, GridCell,
+    committee_grid, context_files_read, deliberation_log, fix_items_by_file, live_rounds,
+    round_columns, verdict_words, vote_words, FindingCard, GridCell,
 };
 use consilium_engine::review::{accept_verdict, amend, amendment_offer};
 use consilium_engine::{harness::io::Clock, record::Session};
@@ -18,6 +19,7 @@ use crate::app::runs::start;
 use crate::app::AppState;
 use crate::run::clock::BrowserClock;
 use crate::ui::widgets::live_calls::LiveCalls;
+use crate::ui::widgets::material_read::{quote_rows, SourcesRead};
 use crate::ui::widgets::run_start_status::RunStartStatus;
 use crate::ui::widgets::{body_part, running_here};
 
@@ -48,6 +50,17 @@ pub fn ReviewBodyView(
         })
     });
     let parsed = Memo::new(move |_| code.with(|c| ParsedDiff::parse(c.as_deref().unwrap_or(""))));
+    // The context files as the committee read them (secrets masked): what its quotes are checked
+    // against. Recomputed only when the files change.
+    let files = body_part(session, |b: &ReviewBody| Some(b.config.material.clone()));
+    let read = Memo::new(move |_| {
+        files.with(|f| as_the_committee_reads(f.as_deref().unwrap_or_default()))
+    });
+    let context_read = Memo::new(move |_| {
+        verdict.track();
+        files.track();
+        session.with_untracked(|s| s.as_ref().and_then(context_files_read))
+    });
     let members = Memo::new(move |_| {
         session.with(|s| {
             s.as_ref()
@@ -121,7 +134,7 @@ pub fn ReviewBodyView(
         <section class="fix-items">
             <h3>"Fix items by file"</h3>
             {move || {
-                let files = verdict.with(|v| parsed.with(|diff| fix_items_by_file(v.as_ref(), diff)));
+                let files = verdict.with(|v| parsed.with(|diff| read.with(|read| fix_items_by_file(v.as_ref(), diff, read))));
                 if files.is_empty() {
                     return view! { <p class="muted">"None."</p> }.into_any();
                 }
@@ -133,6 +146,7 @@ pub fn ReviewBodyView(
                 }).collect_view().into_any()
             }}
         </section>
+        {move || context_read.get().map(|r| view! { <SourcesRead sources=r.sources tally=r.tally /> })}
         <section class="committee-grid">
             <h3>"Committee"</h3>
             <table class="cards-on-phone">
@@ -143,7 +157,7 @@ pub fn ReviewBodyView(
                     </tr>
                 </thead>
                 <tbody>
-                    {move || committee_grid(&members.get(), &all_rounds(), &parsed.get_untracked()).rows.into_iter().map(|row| {
+                    {move || committee_grid(&members.get(), &all_rounds(), &parsed.get_untracked(), &read.get_untracked()).rows.into_iter().map(|row| {
                         let cells = row.cells.into_iter().zip(round_columns(&all_rounds())).map(|(cell, column)| view! { <GridCellView cell=cell column=column /> }).collect_view();
                         view! { <tr><th scope="row">{row.name}</th>{cells}</tr> }
                     }).collect_view()}
@@ -203,6 +217,7 @@ fn FindingView(card: FindingCard) -> impl IntoView {
         source,
         lines,
         cited,
+        quotes,
     } = card;
     let item = finding.item;
     view! {
@@ -217,6 +232,7 @@ fn FindingView(card: FindingCard) -> impl IntoView {
             <p>"Recommended: " {item.recommended_action}</p>
             {finding.problem.map(|p| view! { <p class="notice">{p}</p> })}
             {(!cited.is_empty()).then(|| view! { <pre class="cited-lines">{cited}</pre> })}
+            {quote_rows(quotes)}
         </div>
     }
 }

@@ -40,6 +40,11 @@ pub fn on_paste(ev: &web_sys::ClipboardEvent, material: Material) {
     }
 }
 
+thread_local! {
+    /// Attach areas made so far, for each one's own hint id.
+    static AREAS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 /// The picker, the chips and the refusals.
 #[component]
 pub fn AttachArea(material: Material) -> impl IntoView {
@@ -53,14 +58,19 @@ pub fn AttachArea(material: Material) -> impl IntoView {
         input.set_value("");
         material.attach_files(files);
     };
+    // A page may show several (the follow-up composer, "Ask again" beside each answer).
+    let hint_id = AREAS.with(|count| {
+        count.set(count.get() + 1);
+        format!("attach-hint-{}", count.get())
+    });
     view! {
         <div class="attach">
             <label class="attach-pick button secondary">
                 "Attach files"
                 <input type="file" multiple class="visually-hidden" on:change=on_pick
-                    aria-describedby="attach-hint" />
+                    aria-describedby=hint_id.clone() />
             </label>
-            <span id="attach-hint" class="muted attach-hint">
+            <span id=hint_id class="muted attach-hint">
                 "or drop or paste them here: text, Markdown, code, CSV, JSON, HTML, PDF, DOCX, images"
             </span>
             <ul class="attach-chips" aria-label="Attached material">

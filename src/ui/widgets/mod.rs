@@ -9,6 +9,7 @@ pub mod fields;
 pub mod file_input;
 pub mod live_calls;
 pub mod live_reply;
+pub mod material_read;
 pub mod model_picker;
 pub mod part_view;
 pub mod presets;

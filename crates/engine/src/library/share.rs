@@ -59,6 +59,7 @@ pub fn share_payload_with(session: &Session, notes: OutcomeNotes) -> String {
         }
     }
     cited_passages_only(&mut shared);
+    review_context_cited_only(&mut shared);
     web_names_and_cited_snippets(&mut shared);
     for call in &mut shared.calls {
         if call.reply_text.is_some() {
@@ -230,6 +231,42 @@ fn cited_passages_only(session: &mut Session) {
         source.text = keep_spans(&source.text, &spans);
         source.image = None;
     }
+}
+
+/// A review's context files travel as Consult's material does (`cited_passages_only`): as the
+/// committee read them (the scan's secrets masked), with only the passages its findings quote.
+fn review_context_cited_only(session: &mut Session) {
+    let Some(body) =
+        crate::record::ProtocolBody::of_mut(&mut session.body).map(|b: &mut ReviewBody| b)
+    else {
+        return;
+    };
+    if body.config.material.is_empty() {
+        return;
+    }
+    let mut read = crate::review::context_files::as_the_committee_reads(&body.config.material);
+    let findings = body
+        .rounds
+        .iter()
+        .flat_map(|r| r.opinions.iter().flat_map(|o| o.findings.iter()))
+        .chain(body.verdict.iter().flat_map(|v| v.fix_items.iter()));
+    let checks: Vec<(String, (usize, usize))> = findings
+        .flat_map(|f| f.item.citations.iter())
+        .filter_map(|citation| {
+            let span = crate::material::quotes::check_quote(&read, citation).span?;
+            Some((citation.source.trim().to_ascii_uppercase(), span))
+        })
+        .collect();
+    for source in &mut read {
+        let spans: Vec<(usize, usize)> = checks
+            .iter()
+            .filter(|(id, _)| id.eq_ignore_ascii_case(&source.id))
+            .map(|(_, span)| *span)
+            .collect();
+        source.text = keep_spans(&source.text, &spans);
+        source.image = None;
+    }
+    body.config.material = read;
 }
 
 /// A link carries the web's sources as names, URLs and the snippets the answers cite: a result

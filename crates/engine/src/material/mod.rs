@@ -8,6 +8,7 @@ pub mod attach;
 mod bytes;
 pub mod error;
 pub mod extract;
+pub mod folder;
 mod html;
 pub mod quotes;
 pub mod render;

@@ -155,6 +155,33 @@ pub fn cut(material: &[Source], cuts: &[Cut]) -> (Vec<Source>, Vec<String>) {
     (out, said)
 }
 
+/// The cut a form offers when a seat cannot take the material: for the seat with the smallest
+/// window among those over it, the cut that makes the material fit it (`cut_to_fit`), with what it
+/// leaves out said exactly ("pages 31-80 of report.pdf left out").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutOffer {
+    pub cuts: Vec<Cut>,
+    pub said: String,
+}
+
+/// None when every seat takes the material, or when no cut of locations can make it fit (the
+/// seat must change).
+pub fn cut_offer(material: &[Source], fits: &[SeatFit], other_tokens: u32) -> Option<CutOffer> {
+    let tightest = fits
+        .iter()
+        .filter(|fit| !fit.fits())
+        .min_by_key(|fit| fit.context_tokens)?;
+    let cuts = cut_to_fit(
+        material,
+        tightest.context_tokens.saturating_sub(other_tokens),
+    )?;
+    let (_, said) = cut(material, &cuts);
+    (!said.is_empty()).then(|| CutOffer {
+        cuts,
+        said: said.join("; "),
+    })
+}
+
 /// The cut that makes the material fit `budget` tokens: locations from the end of the largest
 /// text source, whole ones, until it fits; None when no cut of locations can (images alone).
 pub fn cut_to_fit(material: &[Source], budget: u32) -> Option<Vec<Cut>> {

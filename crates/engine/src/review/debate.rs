@@ -1,15 +1,17 @@
 //! One DEBATE round: every member gives an opinion in parallel, the engine grounds each one, the
 //! quorum decides the round's outcome, and the round is stored with its transitions.
 use super::quorum::{quorum, QuorumOutcome};
-use super::replies::{persona_reply_schema, PersonaReply};
+use super::replies::{persona_reply_schema, persona_reply_schema_citing_context, PersonaReply};
 use super::verdict::{
     arrow, conclude_without_consensus, set_verdict, synthesis_verdict, verdict_findings,
 };
-use super::{diff, grounding, prompts, secrets, ReviewRun};
+use super::{context_files, diff, grounding, prompts, secrets, ReviewRun};
+use crate::material::seats::sees_images;
 use crate::record::review::body::{Opinion, ReviewBody, ReviewRound, MAX_ROUNDS};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::Vote;
 use crate::record::review::state::ReviewState;
+use crate::record::sources::Source;
 use crate::record::CallId;
 use crate::text::mask::mask_secrets;
 use crate::text::reply_parse::parse_reply;
@@ -40,6 +42,9 @@ pub(super) async fn debate_round(
     // stay as they are.
     let masked = mask_secrets(&table.code, &secrets::secrets_in_versions(&table.code, &[]));
     let parsed = diff::ParsedDiff::parse(&masked);
+    // The context files likewise, before any provider sees them; quotes are checked against them
+    // as the committee read them.
+    let context_files = context_files::as_the_committee_reads(&run.config.material);
     let context = prompts::RoundContext {
         round: of_deliberation,
         max_rounds: MAX_ROUNDS,
@@ -48,13 +53,14 @@ pub(super) async fn debate_round(
         secret_hits: &table.hits,
         previous: &table.previous,
         compromise: table.compromise.as_deref(),
+        context_files: &context_files,
     };
     let answers = run
         .ask_panel(plans(run, round, &context), &|_: &CallPlan, text: &str| {
             parse_reply(text, Default::default(), PersonaReply::validate).map_err(|e| e.to_string())
         })
         .await?;
-    let opinions = opinions_from(run, &answers, &parsed, &table.hits);
+    let opinions = opinions_from(run, &answers, &parsed, &context_files, &table.hits);
     let votes: Vec<Vote> = opinions.iter().map(|o| o.vote).collect();
     let outcome = quorum(&votes);
     let outcome_state = outcome_state(outcome, &votes);
@@ -97,8 +103,12 @@ fn plans<'p>(
                 call_id: CallId::seat(round, &member.id),
                 round,
                 participant: member,
-                prompt: prompts::opinion(role, context),
-                response_schema: run.schema("review_opinion", persona_reply_schema),
+                prompt: prompts::opinion(role, context, sees_images(member)),
+                response_schema: if context.context_files.is_empty() {
+                    run.schema("review_opinion", persona_reply_schema)
+                } else {
+                    run.schema("review_opinion", persona_reply_schema_citing_context)
+                },
                 tokens_saved_via_filtering: 0,
                 web_search: None,
             })
@@ -112,6 +122,7 @@ fn opinions_from(
     run: &ReviewRun<'_>,
     answers: &PanelAnswers<PersonaReply>,
     parsed: &diff::ParsedDiff,
+    context_files: &[Source],
     hits: &[crate::record::review::body::SecretHit],
 ) -> Vec<Opinion> {
     run.config
@@ -134,6 +145,7 @@ fn opinions_from(
                 run.config.abstain_threshold,
                 &grounding::Ground {
                     diff: parsed,
+                    context_files,
                     secret_hits: hits,
                     project_rules: &run.config.rules,
                 },

@@ -68,6 +68,7 @@ pub fn demo_review_config() -> ReviewConfig {
         budget_usd: None,
         structured_output: true,
         demo: true,
+        material: Vec::new(),
     }
 }
 

@@ -4,6 +4,7 @@
 //! verified finding that names one of the project's rules, the Architect a verified critical
 //! finding. Anything else is counted as an objection (DEBATE), so an unverified finding, or a
 //! finding outside the holder's ground, never blocks a change.
+use super::context_files;
 use super::diff::{normalise_path, ParsedDiff};
 use super::project_rules;
 use super::replies::PersonaReply;
@@ -11,16 +12,33 @@ use crate::record::review::body::SecretHit;
 use crate::record::review::body::{Finding, Opinion};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::{FixItem, FixSeverity, Vote};
+use crate::record::sources::Source;
 
-/// Checks a fix item's citation against the change.
-pub fn verify(item: FixItem, diff: &ParsedDiff) -> Finding {
-    let problem = match diff.file(&item.path) {
+/// Checks a fix item's citation against the change: verified when the diff shows its path and
+/// lines, or else when a quote it cites is found in the context files (`read`, as the committee
+/// read them). A finding resting only on quotes not found is unverified, as one the diff does not
+/// show: the same rule holds for both.
+pub fn verify(item: FixItem, diff: &ParsedDiff, read: &[Source]) -> Finding {
+    let outside_the_change = match diff.file(&item.path) {
         None => Some(format!("{} is not in the change.", item.path)),
         Some(file) if !file.covers(item.line_start, item.line_end) => Some(format!(
             "lines {}-{} of {} are outside the lines the change shows.",
             item.line_start, item.line_end, file.path
         )),
         Some(_) => None,
+    };
+    let quotes = context_files::checked_quotes(&item, read);
+    let problem = match outside_the_change {
+        Some(_) if quotes.iter().any(|check| check.mark.is_found()) => None,
+        Some(problem) if !quotes.is_empty() => Some(format!(
+            "{problem} Its {} {NOT_FOUND_IN_CONTEXT}.",
+            if quotes.len() == 1 {
+                "quote is"
+            } else {
+                "quotes are"
+            }
+        )),
+        other => other,
     };
     Finding {
         verified: problem.is_none(),
@@ -30,6 +48,9 @@ pub fn verify(item: FixItem, diff: &ParsedDiff) -> Finding {
         item,
     }
 }
+
+/// How a finding's quotes not found in the context files are said beside it.
+pub const NOT_FOUND_IN_CONTEXT: &str = "not found in the context files either";
 
 /// A secret-scan hit as a finding of the engine's own.
 pub fn scan_finding(hit: &SecretHit) -> Finding {
@@ -44,6 +65,7 @@ pub fn scan_finding(hit: &SecretHit) -> Finding {
             recommended_action: "Remove the secret from the code, revoke it, and read it from the \
                                  environment or a secret store."
                 .to_string(),
+            citations: Vec::new(),
         },
         verified: true,
         problem: None,
@@ -52,10 +74,11 @@ pub fn scan_finding(hit: &SecretHit) -> Finding {
     }
 }
 
-/// What the engine knows of the change when it weighs a reply: the parsed diff, the scan's hits
-/// and the project's rules as the user typed them.
+/// What the engine knows of the change when it weighs a reply: the parsed diff, the context files
+/// as the committee read them, the scan's hits and the project's rules as the user typed them.
 pub struct Ground<'a> {
     pub diff: &'a ParsedDiff,
+    pub context_files: &'a [Source],
     pub secret_hits: &'a [SecretHit],
     pub project_rules: &'a str,
 }
@@ -135,7 +158,7 @@ pub fn opinion_of(
     let findings: Vec<Finding> = reply
         .fix_items
         .into_iter()
-        .map(|item| verify(item, ground.diff))
+        .map(|item| verify(item, ground.diff, ground.context_files))
         .collect();
     let (vote, note) = if reply.confidence < threshold {
         (

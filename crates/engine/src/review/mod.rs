@@ -30,6 +30,7 @@
 pub mod body;
 pub mod committee;
 mod compromise;
+pub mod context_files;
 mod debate;
 pub mod demo;
 pub mod diff;

@@ -3,9 +3,11 @@
 //! not given as templates with placeholders a model could copy.
 use super::diff::ParsedDiff;
 use crate::harness::prompt::Prompt;
+use crate::material::render;
 use crate::record::review::body::SecretHit;
 use crate::record::review::body::{Opinion, ReviewConfig};
 use crate::record::review::committee::ReviewerRole;
+use crate::record::sources::Source;
 
 fn system(role: ReviewerRole) -> String {
     let veto = match role.veto_ground() {
@@ -54,9 +56,15 @@ pub struct RoundContext<'a> {
     pub previous: &'a [Opinion],
     /// A compromise the committee continues under.
     pub compromise: Option<&'a str>,
+    /// The context files beside the diff, as the committee reads them (secrets masked,
+    /// `context_files::as_the_committee_reads`); empty when the review has none.
+    pub context_files: &'a [Source],
 }
 
-pub fn opinion(role: ReviewerRole, context: &RoundContext) -> Prompt {
+/// What `role` is asked this round. `sees_images`: whether its seat's model sees images (an image
+/// among the context files travels with the call only then; otherwise the text says it was left
+/// out).
+pub fn opinion(role: ReviewerRole, context: &RoundContext, sees_images: bool) -> Prompt {
     let mut user = format!(
         "Round {} of at most {}.\n\nProject rules:\n{}\n\nFacts from the engine's secret scan of the \
          added lines:\n{}\n\n",
@@ -76,6 +84,14 @@ pub fn opinion(role: ReviewerRole, context: &RoundContext) -> Prompt {
         "The change (new-file line numbers; + added, space unchanged, - removed):\n{}\n",
         context.diff.numbered()
     ));
+    if !context.context_files.is_empty() {
+        // After the diff, rendered as Consult's material is: ids, kinds, names, numbered lines.
+        user.push_str(
+            "\nContext files beside the change (not part of it: read them to judge the change; a \
+             finding about them, or resting on them, cites its passages in citations):\n",
+        );
+        user.push_str(&render::material_block(context.context_files, sees_images));
+    }
     if !context.previous.is_empty() {
         user.push_str("What the committee said last round:\n");
         for opinion in context.previous {
@@ -108,16 +124,23 @@ pub fn opinion(role: ReviewerRole, context: &RoundContext) -> Prompt {
          {ground}{checked}, ABSTAIN when you cannot judge it. confidence: how sure you are, as a whole \
          percentage from 0 to 100. opinion: two or three sentences. fix_items: each with severity \
          (critical, high, medium or low), path, line_start and line_end from the numbers above, \
-         the rule it breaks, what the code does now (current) and the recommended_action.\n\
+         the rule it breaks, what the code does now (current) and the recommended_action{citations}.\n\
          Reply with one JSON object with exactly the fields state, confidence, opinion and \
          fix_items, and nothing else.",
         name = role.name(),
         ground = role.veto_ground().unwrap_or("nothing (you hold no veto)"),
         checked = veto_checked(role),
+        citations = if context.context_files.is_empty() {
+            ""
+        } else {
+            ", and citations: the passages of the context files it rests on, each with source \
+             (its id), location and the exact words quoted (quotes are checked; a finding outside \
+             the diff counts only when its quote is found)"
+        },
     ));
     Prompt {
         shared_across_seats: false,
-        images: Vec::new(),
+        images: render::images(context.context_files, sees_images),
         system: system(role),
         user,
         cache_prefix: None,

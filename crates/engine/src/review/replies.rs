@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use crate::foundation::validation::{
     require_text, require_unit_interval, ReplyTexts, ValidationError,
 };
+use crate::record::consult::artifacts::schema::citations;
 use crate::record::review::reply::FixItem;
 use crate::record::review::reply::Vote;
 
@@ -93,13 +94,28 @@ fn fix_item_schema() -> Value {
 }
 
 pub fn persona_reply_schema() -> Value {
+    persona_reply_schema_with(fix_item_schema())
+}
+
+/// The reply's schema when the review has context files: each fix item may cite them.
+pub fn persona_reply_schema_citing_context() -> Value {
+    let mut item = fix_item_schema();
+    // The same citation shape as Consult's material asks for.
+    item["properties"]["citations"] = citations();
+    if let Some(required) = item["required"].as_array_mut() {
+        required.push(json!("citations"));
+    }
+    persona_reply_schema_with(item)
+}
+
+fn persona_reply_schema_with(fix_item: Value) -> Value {
     json!({
         "type": "object",
         "properties": {
             "state": {"type": "string", "enum": ["SYNTHESIS", "VETO", "DEBATE", "ABSTAIN"]},
             "confidence": {"type": "integer", "minimum": 0, "maximum": 100},
             "opinion": {"type": "string"},
-            "fix_items": {"type": "array", "maxItems": 8, "items": fix_item_schema()}
+            "fix_items": {"type": "array", "maxItems": 8, "items": fix_item}
         },
         "required": ["state", "confidence", "opinion", "fix_items"],
         "additionalProperties": false

@@ -1,8 +1,13 @@
 //! Review as people read it: the fix items grouped by file with the diff lines they cite, the
 //! committee grid (persona x round), the deliberation log with the chairperson's mediation, which
 //! rounds show live calls while it runs, and, before a start, the size of the change and who sits.
+use crate::record::review::body::ReviewBody;
 use crate::record::review::body::{Compromise, Finding, ReviewRound, Verdict, MAX_CODE_CHARS};
+use crate::record::sources::Source;
+use crate::record::Session;
+use crate::review::context_files::as_the_committee_reads;
 use crate::review::diff::{LineKind, ParsedDiff};
+use crate::views::material::{quote_row, source_rows, QuoteRow, SourceRow};
 use crate::{record::review::committee::ReviewerRole, review::committee::ChangeSize};
 
 /// A member's name ("Operations/SRE") from its seat id, or the id when it names no role.
@@ -22,10 +27,13 @@ pub struct FindingCard {
     pub lines: String,
     /// The diff lines it cites, one per line ("    3 + text"); empty when the diff has none.
     pub cited: String,
+    /// Its quotes of the context files, each checked, with its mark and passage.
+    pub quotes: Vec<QuoteRow>,
 }
 
 impl FindingCard {
-    pub fn new(finding: &Finding, diff: &ParsedDiff) -> Self {
+    /// `read`: the context files as the committee read them (`context_files::as_the_committee_reads`).
+    pub fn new(finding: &Finding, diff: &ParsedDiff, read: &[Source]) -> Self {
         let item = &finding.item;
         let cited = diff
             .file(&item.path)
@@ -56,6 +64,11 @@ impl FindingCard {
             },
             lines: line_words(item.line_start, item.line_end),
             cited,
+            quotes: item
+                .citations
+                .iter()
+                .map(|citation| quote_row(read, citation))
+                .collect(),
             finding: finding.clone(),
         }
     }
@@ -69,7 +82,11 @@ pub struct FileFindings {
 }
 
 /// The verdict's fix items grouped by file, files in path order, items in the verdict's order.
-pub fn fix_items_by_file(verdict: Option<&Verdict>, diff: &ParsedDiff) -> Vec<FileFindings> {
+pub fn fix_items_by_file(
+    verdict: Option<&Verdict>,
+    diff: &ParsedDiff,
+    read: &[Source],
+) -> Vec<FileFindings> {
     let items = verdict.map(|v| v.fix_items.as_slice()).unwrap_or_default();
     let mut paths: Vec<&str> = items.iter().map(|f| f.item.path.as_str()).collect();
     consilium_order::sort(&mut paths);
@@ -81,7 +98,7 @@ pub fn fix_items_by_file(verdict: Option<&Verdict>, diff: &ParsedDiff) -> Vec<Fi
             findings: items
                 .iter()
                 .filter(|f| f.item.path == path)
-                .map(|f| FindingCard::new(f, diff))
+                .map(|f| FindingCard::new(f, diff, read))
                 .collect(),
         })
         .collect()
@@ -162,6 +179,7 @@ pub fn committee_grid(
     members: &[String],
     rounds: &[ReviewRound],
     diff: &ParsedDiff,
+    read: &[Source],
 ) -> CommitteeGrid {
     CommitteeGrid {
         columns: round_columns(rounds),
@@ -172,14 +190,19 @@ pub fn committee_grid(
                 name: member_name(member),
                 cells: rounds
                     .iter()
-                    .map(|round| grid_cell(round, member, diff))
+                    .map(|round| grid_cell(round, member, diff, read))
                     .collect(),
             })
             .collect(),
     }
 }
 
-fn grid_cell(round: &ReviewRound, member: &str, diff: &ParsedDiff) -> Option<GridCell> {
+fn grid_cell(
+    round: &ReviewRound,
+    member: &str,
+    diff: &ParsedDiff,
+    read: &[Source],
+) -> Option<GridCell> {
     let opinion = round.opinions.iter().find(|o| o.member_id == member)?;
     Some(GridCell {
         vote: opinion.vote.label(),
@@ -196,7 +219,7 @@ fn grid_cell(round: &ReviewRound, member: &str, diff: &ParsedDiff) -> Option<Gri
         findings: opinion
             .findings
             .iter()
-            .map(|f| FindingCard::new(f, diff))
+            .map(|f| FindingCard::new(f, diff, read))
             .collect(),
     })
 }
@@ -346,4 +369,70 @@ pub fn member_choice(role: ReviewerRole) -> String {
         .map(|g| format!(" (may veto {g})"))
         .unwrap_or_default();
     format!("{}{veto}", role.name())
+}
+
+/// "What the council read" for a review: its context files, and how the quotes of the verdict's
+/// fix items checked out. None for a review without context files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContextFilesRead {
+    pub sources: Vec<SourceRow>,
+    /// "3 quotes checked: 2 found, 1 not found in the material"; None when no finding quoted them.
+    pub tally: Option<String>,
+}
+
+pub fn context_files_read(session: &Session) -> Option<ContextFilesRead> {
+    let body = session.body_of::<ReviewBody>()?;
+    if body.config.material.is_empty() {
+        return None;
+    }
+    let read = as_the_committee_reads(&body.config.material);
+    let seats: Vec<_> = body.config.members.iter().collect();
+    let marks: Vec<bool> = body
+        .verdict
+        .iter()
+        .flat_map(|v| v.fix_items.iter())
+        .flat_map(|f| f.item.citations.iter())
+        .map(|citation| quote_row(&read, citation).mark.is_found())
+        .collect();
+    Some(ContextFilesRead {
+        sources: source_rows(&read, &seats),
+        tally: quote_tally(&marks),
+    })
+}
+
+/// "1 quote checked: found", "3 quotes checked: 2 found, 1 not found in the material".
+fn quote_tally(found: &[bool]) -> Option<String> {
+    let total = found.len();
+    if total == 0 {
+        return None;
+    }
+    let hits = found.iter().filter(|f| **f).count();
+    let noun = if total == 1 { "quote" } else { "quotes" };
+    let not_found = crate::material::quotes::NOT_FOUND;
+    Some(match (hits, total - hits) {
+        (_, 0) if total == 1 => format!("1 {noun} checked: found"),
+        (_, 0) => format!("{total} {noun} checked: all found"),
+        (0, _) if total == 1 => format!("1 {noun} checked: {not_found}"),
+        (0, _) => format!("{total} {noun} checked: none found in the material"),
+        (hits, missing) => format!("{total} {noun} checked: {hits} found, {missing} {not_found}"),
+    })
+}
+
+/// The Markdown section of a review's report: the context files the committee read.
+pub fn context_files_markdown(session: &Session) -> String {
+    let Some(read) = context_files_read(session) else {
+        return String::new();
+    };
+    let mut out = String::from("## What the council read\n\n");
+    for row in &read.sources {
+        out.push_str(&format!(
+            "- **{}** {} ({}, {}, {})\n",
+            row.id, row.name, row.kind, row.extent, row.tokens
+        ));
+    }
+    if let Some(tally) = read.tally {
+        out.push_str(&format!("\n{tally}.\n"));
+    }
+    out.push('\n');
+    out
 }

@@ -3,8 +3,9 @@
 //! and a quoted passage with the text around it, to open highlighted.
 use crate::foundation::counted::thousands;
 use crate::foundation::participants::Participant;
+use crate::material::quotes::{check_quote, QuoteMark};
 use crate::material::seats::sees_images;
-use crate::record::sources::{Source, UnitKind};
+use crate::record::sources::{Citation, Source, UnitKind};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceRow {
@@ -201,5 +202,88 @@ pub fn passage(source: &Source, span: (usize, usize)) -> Passage {
                 ""
             }
         ),
+    }
+}
+
+/// One quote checked against the material, as a page shows it beside what cites it (a Review
+/// finding's citations): the words, the mark with where they are, the source, and the passage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuoteRow {
+    pub quote: String,
+    pub mark: QuoteMark,
+    /// "found on line 5", "found elsewhere: lines 41-42", "not found in the material".
+    pub mark_line: String,
+    /// "S1 · config.rs", with "· cited line 9" when it is not where cited.
+    pub source_line: String,
+    /// "found", "elsewhere" or "not-found": how the mark looks.
+    pub tone: &'static str,
+    /// The words around it, the quote marked; None when not found.
+    pub passage: Option<Passage>,
+    /// Where it is, to name the passage: "S1 · config.rs · line 3".
+    pub where_found: String,
+}
+
+/// `citation` checked against `material` (`material::quotes`), for a page.
+pub fn quote_row(material: &[Source], citation: &Citation) -> QuoteRow {
+    let check = check_quote(material, citation);
+    let source = material
+        .iter()
+        .find(|s| s.id.eq_ignore_ascii_case(citation.source.trim()));
+    let location = source
+        .zip(check.span)
+        .and_then(|(source, span)| quote_location(source, span))
+        .or(check.location);
+    let mark_line = mark_line(check.mark, location.as_deref());
+    let mut source_line = source_line_head(source, citation);
+    let cited = citation.location.trim();
+    if check.mark != QuoteMark::Found && !cited.is_empty() {
+        source_line.push_str(&format!(" · cited {cited}"));
+    }
+    let where_found = match &location {
+        Some(at) => format!("{} · {at}", source_line_head(source, citation)),
+        None => source_line_head(source, citation),
+    };
+    QuoteRow {
+        where_found,
+        quote: citation.quote.trim().to_string(),
+        mark: check.mark,
+        mark_line,
+        source_line,
+        tone: tone(check.mark),
+        passage: source
+            .zip(check.span)
+            .map(|(source, span)| passage(source, span)),
+    }
+}
+
+/// The mark with where the quote is: "found on page 3", "found on lines 40-44", "found in row 7",
+/// "found elsewhere: line 12", "not found in the material".
+pub fn mark_line(mark: QuoteMark, location: Option<&str>) -> String {
+    match (mark, location) {
+        (QuoteMark::Found, Some(at)) if at.starts_with("page") || at.starts_with("line") => {
+            format!("found on {at}")
+        }
+        (QuoteMark::Found, Some("header")) => "found in the header".to_string(),
+        (QuoteMark::Found, Some(at)) => format!("found in {at}"),
+        (QuoteMark::FoundElsewhere, Some(at)) => format!("found elsewhere: {at}"),
+        _ => mark.label().to_string(),
+    }
+}
+
+/// A word for how a mark looks ("found", "elsewhere", "not-found"): found and corrected are both
+/// support, one is not.
+pub fn tone(mark: QuoteMark) -> &'static str {
+    match mark {
+        QuoteMark::Found => "found",
+        QuoteMark::FoundElsewhere => "elsewhere",
+        QuoteMark::NotFound | QuoteMark::UnknownSource => "not-found",
+    }
+}
+
+/// "S1 · config.rs", or the cited id with "no such source".
+fn source_line_head(source: Option<&Source>, citation: &Citation) -> String {
+    match source {
+        Some(source) => format!("{} · {}", source.id, source.name),
+        None => format!("{} · no such source", citation.source.trim()),
     }
 }

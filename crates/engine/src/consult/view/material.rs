@@ -9,7 +9,9 @@ use crate::material::quotes::{check_quote, QuoteMark};
 use crate::record::consult::body::ConsultBody;
 use crate::record::sources::{Citation, Source};
 use crate::record::Session;
-use crate::views::material::{passage, quote_location, source_rows, Passage, SourceRow};
+use crate::views::material::{
+    mark_line, passage, quote_location, source_rows, tone, Passage, SourceRow,
+};
 
 /// How an evidence entry resting only on quotes not found is marked.
 pub const NOT_EVIDENCE: &str = "not evidence: its quotes are not in the material";
@@ -73,15 +75,7 @@ impl CheckedQuote {
     /// The mark with where the quote is: "found on page 3", "found on lines 40-44", "found in
     /// row 7", "found elsewhere: line 12", "not found in the material".
     pub fn mark_line(&self) -> String {
-        match (self.mark, &self.location) {
-            (QuoteMark::Found, Some(at)) if at.starts_with("page") || at.starts_with("line") => {
-                format!("found on {at}")
-            }
-            (QuoteMark::Found, Some(at)) if at == "header" => "found in the header".to_string(),
-            (QuoteMark::Found, Some(at)) => format!("found in {at}"),
-            (QuoteMark::FoundElsewhere, Some(at)) => format!("found elsewhere: {at}"),
-            _ => self.mark_label.to_string(),
-        }
+        mark_line(self.mark, self.location.as_deref())
     }
 
     /// Which source the quote names, and where it was cited when that is not where it is:
@@ -98,11 +92,7 @@ impl CheckedQuote {
     /// A word for how the mark looks ("found", "elsewhere", "not-found"): found and corrected
     /// are both support, one is not.
     pub fn tone(&self) -> &'static str {
-        match self.mark {
-            QuoteMark::Found => "found",
-            QuoteMark::FoundElsewhere => "elsewhere",
-            QuoteMark::NotFound | QuoteMark::UnknownSource => "not-found",
-        }
+        tone(self.mark)
     }
 }
 

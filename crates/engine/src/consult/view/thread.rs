@@ -12,6 +12,7 @@ use crate::consult::view::verdict::{decision, Decision};
 use crate::foundation::participants::{model_label, Participant};
 use crate::foundation::tokens::estimate_tokens;
 use crate::material::attach::thread_material;
+use crate::material::seats::{cut, Cut};
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::follow_up::{EarlierTurn, EditOf, FollowUpOf};
 use crate::record::consult::member_turn::MemberTurn;
@@ -149,6 +150,24 @@ pub fn next_turn_seats(
 pub fn add_turn_material(turn: &mut Session, new: Vec<Source>) {
     let config = &mut turn.consult_mut().config;
     config.material = thread_material(&config.material, new);
+}
+
+/// A follow-up's material cut as the user chose in the composer (`material::seats::cut_offer`
+/// on the turn's whole material, the thread's and its own): this turn reads none of the cut
+/// locations. A source cut keeps its id and its hash, as one stored with its cited passages only
+/// does (`Source::cited_only`): it is the thread's same source read in part, so the next turn
+/// carries it whole again (and offers the cut again if it still does not fit). Returns each cut,
+/// said.
+pub fn cut_turn_material(turn: &mut Session, cuts: &[Cut]) -> Vec<String> {
+    let config = &mut turn.consult_mut().config;
+    let (mut kept, said) = cut(&config.material, cuts);
+    for source in &mut kept {
+        if let Some(whole) = config.material.iter().find(|s| s.id == source.id) {
+            source.hash.clone_from(&whole.hash);
+        }
+    }
+    config.material = kept;
+    said
 }
 
 /// The turn that asks turn `edited_id` of the thread `turns` again with `question` (its question

@@ -6,6 +6,7 @@ use super::committee::ReviewerRole;
 use super::reply::{FixItem, Vote};
 use super::state::ReviewState;
 use crate::foundation::participants::Participant;
+use crate::record::sources::Source;
 
 pub const DEFAULT_ABSTAIN_THRESHOLD: f64 = 0.5;
 pub const MAX_ROUNDS: u8 = 5;
@@ -28,6 +29,10 @@ pub struct ReviewConfig {
     pub structured_output: bool,
     #[serde(default)]
     pub demo: bool,
+    /// Context files beside the diff (the files the change touches, a folder): sources `S1`...
+    /// as Consult's material, read after the diff, and what findings may quote.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub material: Vec<Source>,
 }
 
 fn yes() -> bool {

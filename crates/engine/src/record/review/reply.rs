@@ -2,6 +2,8 @@
 //! checks are the protocol's, `review::reply`).
 use serde::{Deserialize, Serialize};
 
+use crate::record::sources::Citation;
+
 /// A persona's position in a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -64,4 +66,8 @@ pub struct FixItem {
     /// What the code does now.
     pub current: String,
     pub recommended_action: String,
+    /// Passages of the review's context files the finding rests on (`material::quotes` checks
+    /// each): asked only when the review has context files, written only when there are some.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub citations: Vec<Citation>,
 }

@@ -3,7 +3,8 @@
 use crate::record::review::body::ReviewBody;
 use crate::record::Session;
 use crate::review::amendment_offer;
-use crate::review::view::{fix_items_by_file, verdict_words};
+use crate::review::context_files::as_the_committee_reads;
+use crate::review::view::{context_files_read, fix_items_by_file, verdict_words};
 use crate::views::html::Html;
 
 pub(crate) fn decision(session: &Session, html: &mut Html) {
@@ -36,7 +37,8 @@ pub(crate) fn decision(session: &Session, html: &mut Html) {
     }
     html.raw("</section>\n");
 
-    let files = fix_items_by_file(body.verdict.as_ref(), &body.parsed(&session.subject));
+    let read = as_the_committee_reads(&body.config.material);
+    let files = fix_items_by_file(body.verdict.as_ref(), &body.parsed(&session.subject), &read);
     let count: usize = files.iter().map(|f| f.findings.len()).sum();
     html.raw(&format!(
         "<section class=\"fixes\" id=\"fix-items\"><h2>Fix items <span class=\"count\">{count}</span></h2>"
@@ -81,6 +83,17 @@ pub(crate) fn decision(session: &Session, html: &mut Html) {
                     .text(&item.current)
                     .raw("</code></p>");
             }
+            for quote in &card.quotes {
+                html.raw("<p class=\"quote\" data-mark=\"")
+                    .raw(quote.tone)
+                    .raw("\">“")
+                    .text(&quote.quote)
+                    .raw("” <span class=\"muted\">(")
+                    .text(&quote.source_line)
+                    .raw("): ")
+                    .text(&quote.mark_line)
+                    .raw("</span></p>");
+            }
             if let Some(problem) = &card.finding.problem {
                 html.raw("<p class=\"muted\">").text(problem).raw("</p>");
             }
@@ -100,5 +113,22 @@ pub(crate) fn decision(session: &Session, html: &mut Html) {
                 .raw(")</li>");
         }
         html.raw("</ul></section>\n");
+    }
+    if let Some(read) = context_files_read(session) {
+        html.raw("<section class=\"material\"><h2>What the council read</h2><ul>");
+        for row in &read.sources {
+            html.raw("<li><strong>")
+                .text(&row.id)
+                .raw("</strong> ")
+                .text(&row.name)
+                .raw(" <span class=\"muted\">(")
+                .text(&format!("{}, {}, {}", row.kind, row.extent, row.tokens))
+                .raw(")</span></li>");
+        }
+        html.raw("</ul>");
+        if let Some(tally) = &read.tally {
+            html.raw("<p class=\"muted\">").text(tally).raw("</p>");
+        }
+        html.raw("</section>\n");
     }
 }

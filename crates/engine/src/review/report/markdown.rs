@@ -67,6 +67,11 @@ pub fn review_report(session: &Session) -> String {
             );
         }
     }
+    let context_files = crate::review::view::context_files_markdown(session);
+    if !context_files.is_empty() {
+        let _ = write!(out, "\n{}", context_files.trim_end());
+        out.push('\n');
+    }
     let _ = writeln!(out, "\n## Deliberation log\n");
     for round in &body.rounds {
         let _ = writeln!(

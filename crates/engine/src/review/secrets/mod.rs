@@ -28,25 +28,39 @@ pub fn scan(diff: &ParsedDiff) -> Vec<SecretHit> {
 /// and context), and a private key block counts whole: its BEGIN line and each line up to its END.
 pub fn secrets_to_redact(code: &str) -> Vec<(String, String)> {
     let diff = ParsedDiff::parse(code);
+    diff.files
+        .iter()
+        .flat_map(|f| f.hunks.iter())
+        .flat_map(|hunk| secrets_in_lines(hunk.lines.iter().map(|line| line.text.as_str())))
+        .collect()
+}
+
+/// Each secret in a context file's text (`context_files`), in clear and masked, longest first:
+/// every line counts, as every line of a diff does, a private key block whole.
+pub fn secrets_in_text(text: &str) -> Vec<(String, String)> {
+    let mut secrets = secrets_in_lines(text.lines());
+    consilium_order::sort_by(&mut secrets, |a, b| b.0.len().cmp(&a.0.len()));
+    secrets.dedup();
+    secrets
+}
+
+fn secrets_in_lines<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<(String, String)> {
     let mut secrets = Vec::new();
-    for hunk in diff.files.iter().flat_map(|f| f.hunks.iter()) {
-        let mut in_key_block = false;
-        for line in &hunk.lines {
-            let text = line.text.as_str();
-            if in_key_block {
-                in_key_block = !text.contains("-----END ");
-                let body = text.trim();
-                if in_key_block && !body.is_empty() {
-                    secrets.push((body.to_string(), masked(body)));
-                }
-                continue;
+    let mut in_key_block = false;
+    for text in lines {
+        if in_key_block {
+            in_key_block = !text.contains("-----END ");
+            let body = text.trim();
+            if in_key_block && !body.is_empty() {
+                secrets.push((body.to_string(), masked(body)));
             }
-            for secret in secrets_in_line(text) {
-                let clear = &text[secret.start..secret.end];
-                secrets.push((clear.to_string(), masked(clear)));
-                // A block whose END is on another line: the lines between are the key.
-                in_key_block |= opens_key_block(clear);
-            }
+            continue;
+        }
+        for secret in secrets_in_line(text) {
+            let clear = &text[secret.start..secret.end];
+            secrets.push((clear.to_string(), masked(clear)));
+            // A block whose END is on another line: the lines between are the key.
+            in_key_block |= opens_key_block(clear);
         }
     }
     secrets

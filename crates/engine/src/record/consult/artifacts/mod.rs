@@ -8,7 +8,7 @@ mod independent;
 mod panelist_reply;
 pub mod references;
 mod reply_texts;
-mod schema;
+pub(crate) mod schema;
 mod synthesis;
 mod verdict;
 
