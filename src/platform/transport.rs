@@ -139,9 +139,8 @@ pub async fn list_models(
     parse_models(endpoint.kind, &body)
 }
 
-/// Sends `http` once and reports how it ended, for the provider check: the status, content type
-/// and body; or, when fetch itself failed, whether a `no-cors` request to the same address got
-/// an answer (something listens there, and only CORS refused).
+/// Sends `http` once and reports how it ended: the status, content type and body; or that fetch
+/// itself failed (why is unknown here: `explained` finds out, for the provider check).
 pub async fn probe(http: &HttpRequest, timeout_ms: u32) -> FetchOutcome {
     let cancel = CancelToken::default();
     let controller = cancel.register();
@@ -149,13 +148,9 @@ pub async fn probe(http: &HttpRequest, timeout_ms: u32) -> FetchOutcome {
         Ok(response) => response,
         Err(ProviderError::Timeout { after_ms }) => return FetchOutcome::TimedOut { after_ms },
         Err(_) => {
-            let (address, _) = http.address_and_query();
-            return match answer_without_cors(address, timeout_ms).await {
-                Some(KeylessAnswer::Redirect) => FetchOutcome::Redirected,
-                answer => FetchOutcome::Failed {
-                    reachable_without_cors: Some(answer.is_some()),
-                },
-            };
+            return FetchOutcome::Failed {
+                reachable_without_cors: None,
+            }
         }
     };
     let content_type = response.headers().get("content-type").unwrap_or_default();
@@ -231,6 +226,27 @@ pub async fn send_to_bucket(
         String::from_utf8_lossy(&bytes).into_owned()
     };
     (Outcome::Answered { status, body: text }, bytes)
+}
+
+/// `outcome` of `http`, with a failed fetch explained by keyless requests to the same address:
+/// a redirect (which a keyed request refuses to follow), something that answers (so only CORS
+/// refused), or nothing. Only the provider check asks, so this stays in its wasm part.
+pub async fn explained(outcome: FetchOutcome, http: &HttpRequest, timeout_ms: u32) -> FetchOutcome {
+    if !matches!(
+        outcome,
+        FetchOutcome::Failed {
+            reachable_without_cors: None
+        }
+    ) {
+        return outcome;
+    }
+    let (address, _) = http.address_and_query();
+    match answer_without_cors(address, timeout_ms).await {
+        Some(KeylessAnswer::Redirect) => FetchOutcome::Redirected,
+        answer => FetchOutcome::Failed {
+            reachable_without_cors: Some(answer.is_some()),
+        },
+    }
 }
 
 /// What a keyless `no-cors` GET of an address got, when it got anything.

@@ -15,7 +15,7 @@ use leptos::task::spawn_local;
 
 use super::connection::connection_request;
 use crate::platform::keys;
-use crate::platform::transport::probe;
+use crate::platform::transport::{explained, probe};
 use crate::run::caller::chat_request;
 use crate::settings::{ModelFacts, ProviderSettings, Settings};
 
@@ -171,7 +171,7 @@ pub async fn check_provider(provider: &ProviderSettings) -> Checked {
     let key = keys::get_key(&provider.id);
     let endpoint = provider.endpoint();
     let list = build_models_request(&endpoint, key.as_deref());
-    let outcome = probe(&list, STEP_TIMEOUT_MS).await;
+    let outcome = explained(probe(&list, STEP_TIMEOUT_MS).await, &list, STEP_TIMEOUT_MS).await;
     let mut tried = vec![tried_step(
         &list.method,
         &list.url,
@@ -194,7 +194,7 @@ pub async fn check_provider(provider: &ProviderSettings) -> Checked {
         &chat_request(&connection_request(&asked), false),
     );
     let started = js_sys::Date::now();
-    let outcome = probe(&call, STEP_TIMEOUT_MS).await;
+    let outcome = explained(probe(&call, STEP_TIMEOUT_MS).await, &call, STEP_TIMEOUT_MS).await;
     let reply_ms = (js_sys::Date::now() - started).max(0.0) as u64;
     tried.push(tried_step(
         &call.method,

@@ -42,8 +42,6 @@ pub struct LiveRun {
     pub follow: RwSignal<bool>,
     /// A running benchmark's progress and estimates, after every saved change (`benchmark`).
     pub benchmark_progress: RwSignal<Option<BenchmarkProgress>>,
-    /// The way to the run driver, once the run's part has loaded (None before: no run to reach).
-    pub(super) driver: StoredValue<Option<SendCommand>, LocalStorage>,
 }
 
 impl LiveRun {
@@ -59,7 +57,6 @@ impl LiveRun {
             skip_demo: RwSignal::new(false),
             follow: RwSignal::new(true),
             benchmark_progress: RwSignal::new(None),
-            driver: StoredValue::new_local(None),
         }
     }
 

@@ -1,13 +1,14 @@
 //! The page's side of a run: its commands to the run driver (`run::driver`: start, cancel, skip
 //! the demo's pace) and the one follower of its reports (`signals`). Exactly one run at a time in
 //! this tab; the driver holds the rule too, and the one per session across tabs.
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use consilium_engine::record::Session;
 use consilium_engine::resume::invalid_record_notice;
 use leptos::prelude::*;
 
-use super::live::LiveRun;
+use super::live::{LiveRun, SendCommand};
 use super::signals::SignalFollower;
 use crate::platform::keys;
 use crate::run::driver::{self, Reports, ALREADY_RUNNING};
@@ -60,14 +61,19 @@ pub fn start_run(
 /// reports to one follower that turns them into signals. Reached only from the run's part, so the
 /// driver (and the engine it runs) stays out of the first screen.
 fn connect(live: LiveRun) {
-    if live.driver.with_value(Option::is_some) {
+    if DRIVER.with(|driver| driver.borrow().is_some()) {
         return;
     }
     let follower = SignalFollower::new(live);
     let reports: Reports = Rc::new(move |report| follower.follow(report));
-    live.driver.set_value(Some(Rc::new(move |command| {
-        driver::handle(command, &reports)
-    })));
+    let send: SendCommand = Rc::new(move |command| driver::handle(command, &reports));
+    DRIVER.with(|driver| *driver.borrow_mut() = Some(send));
+}
+
+thread_local! {
+    /// The way to the run driver, once the run's part has loaded (None before: no run to
+    /// reach). One per page, as the page's one `LiveRun` is.
+    static DRIVER: RefCell<Option<SendCommand>> = const { RefCell::new(None) };
 }
 
 impl LiveRun {
@@ -84,7 +90,8 @@ impl LiveRun {
 
     /// Nothing to reach before the run's part has loaded: no run has started.
     fn send(&self, command: RunCommand) {
-        if let Some(send) = self.driver.get_value() {
+        // Cloned out first: a command's reports may reach the page (and send again) at once.
+        if let Some(send) = DRIVER.with(|driver| driver.borrow().clone()) {
             send(command);
         }
     }

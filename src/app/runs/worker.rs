@@ -2,20 +2,21 @@
 //! `public/run-worker.js` starts the page's own build there, and `main` calls `start` when it
 //! finds no window. The run driver will live here; today the worker proves what the driver needs
 //! of it: the main module starts there, and the run's wasm part loads there, since what answers
-//! the page lives in that part: it says `{kind: "ready"}`, or `{kind: "failed", why}` when the part
-//! could not load. The main module only holds the call into the part (the first screen pays
-//! nothing more), and messages go through `js_sys::Reflect`, so the glue gains no worker bindings.
+//! the page lives in that part: it says `{kind: "ready"}`. The main module only holds the call
+//! into the part (the first screen pays nothing more), and messages go through `js_sys::Reflect`,
+//! so the glue gains no worker bindings.
 use js_sys::{Function, Object, Reflect};
 use wasm_bindgen::JsCast;
 
 use crate::platform::split::{split_fn, PartUnavailable};
 
-/// Loads the run's part and answers the page from there.
+/// Loads the run's part and answers the page from there. A part that cannot load panics here,
+/// which the page hears as the worker's `error` event (and runs on the page instead).
 pub fn start() {
     wasm_bindgen_futures::spawn_local(async {
-        if let Err(error) = listen_in_part().await {
-            post(&[("kind", "failed"), ("why", &error.to_string())]);
-        }
+        listen_in_part()
+            .await
+            .expect("the run's wasm part loads in the worker");
     });
 }
 
