@@ -129,7 +129,8 @@ test('a full consult against aimock: every round view, both confidences, dissent
   await expect(cards.nth(1).locator('details p')).toHaveText(
     'Steady, bounded steps give the benefits early without a big-bang rewrite.');
   await cards.nth(1).locator('summary', { hasText: 'Rationale' }).click(); // closed again, as a reload shows it
-  await expect(cards.nth(1).locator('details')).not.toHaveAttribute('open', /.*/);
+  await expect(cards.nth(1).locator('details', { has: page.locator('summary', { hasText: 'Rationale' }) }))
+    .not.toHaveAttribute('open', /.*/);
 
   // Round 2: every consensus point (no filtering in what is shown) with its supporters by name.
   const consensus = round(page, 2).locator('.consensus-point');

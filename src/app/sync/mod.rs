@@ -107,17 +107,28 @@ pub fn syncing_text((done, total): (usize, usize)) -> String {
     )
 }
 
+thread_local! {
+    /// A sync was asked for while one ran: one more follows it (`SyncBook::sync_now`).
+    static SYNC_AGAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// The browser says it has a network (`navigator.onLine`); false only when it surely has none.
 fn online() -> bool {
     web_sys::window().is_none_or(|w| w.navigator().on_line())
 }
 
 impl SyncBook {
-    /// Syncs now unless a sync is already running or none is set up; offline, it only says so (the
-    /// changes wait, and the `online` event syncs them). Either way the count of what waits is
-    /// refreshed once it ends.
+    /// Syncs now unless none is set up; offline, it only says so (the changes wait, and the
+    /// `online` event syncs them). Asked while a sync runs, one more follows it before the status
+    /// says it ended: that sync may have read the bucket before what this call is meant to fetch
+    /// (a "Sync now" pressed then was lost). Either way the count of what waits is refreshed once
+    /// it ends.
     pub fn sync_now(self) {
-        if !configured() || self.status.get_untracked() == SyncStatus::Syncing {
+        if !configured() {
+            return;
+        }
+        if self.status.get_untracked() == SyncStatus::Syncing {
+            SYNC_AGAIN.with(|again| again.set(true));
             return;
         }
         if !online() {
@@ -126,24 +137,30 @@ impl SyncBook {
             return;
         }
         self.status.set(SyncStatus::Syncing);
-        self.progress.set((0, 0));
-        let progress = self.progress;
-        let job = part::Job::Sync(Box::new(move |done, total| progress.set((done, total))));
         spawn_local(async move {
-            let status = match part::run(job).await {
-                Ok(part::Done::Synced(report)) => {
-                    if report.settings_taken {
-                        self.settings_taken.update(|n| *n += 1);
+            let status = loop {
+                self.progress.set((0, 0));
+                let progress = self.progress;
+                let job = part::Job::Sync(Box::new(move |done, total| progress.set((done, total))));
+                let status = match part::run(job).await {
+                    Ok(part::Done::Synced(report)) => {
+                        if report.settings_taken {
+                            self.settings_taken.update(|n| *n += 1);
+                        }
+                        SyncStatus::Synced {
+                            at_ms: js_sys::Date::now() as u64,
+                            report,
+                        }
                     }
-                    SyncStatus::Synced {
-                        at_ms: js_sys::Date::now() as u64,
-                        report,
-                    }
+                    Ok(_) => SyncStatus::Off,
+                    // The network went while it ran: the bucket's "nothing answered" means offline.
+                    Err(_) if !online() => SyncStatus::Offline,
+                    Err(sentence) => SyncStatus::Failed(sentence),
+                };
+                let again = SYNC_AGAIN.with(|again| again.replace(false));
+                if !(again && matches!(status, SyncStatus::Synced { .. })) {
+                    break status;
                 }
-                Ok(_) => SyncStatus::Off,
-                // The network went while it ran: the bucket's "nothing answered" means offline.
-                Err(_) if !online() => SyncStatus::Offline,
-                Err(sentence) => SyncStatus::Failed(sentence),
             };
             self.status.set(status);
             self.count_waiting();
