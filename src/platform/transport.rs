@@ -241,42 +241,24 @@ pub async fn explained(outcome: FetchOutcome, http: &HttpRequest, timeout_ms: u3
         return outcome;
     }
     let (address, _) = http.address_and_query();
-    match answer_without_cors(address, timeout_ms).await {
-        Some(KeylessAnswer::Redirect) => FetchOutcome::Redirected,
-        answer => FetchOutcome::Failed {
-            reachable_without_cors: Some(answer.is_some()),
-        },
-    }
-}
-
-/// What a keyless `no-cors` GET of an address got, when it got anything.
-enum KeylessAnswer {
-    /// Some (opaque) answer: something listens there.
-    Answered,
-    /// A redirect, stopped there: a keyed request to this address fails because it refuses to
-    /// follow one.
-    Redirect,
-}
-
-/// Whether a `no-cors` GET of `address` gets any (opaque) answer.
-async fn answers_at(address: &str, timeout_ms: u32) -> bool {
-    answer_without_cors(address, timeout_ms).await.is_some()
-}
-
-/// What a keyless GET of `address` got, when it got anything: first one that stops at a
-/// redirect (a `cors` request: the browser refuses `manual` redirects to `no-cors` ones), then, if
-/// that got nothing, a `no-cors` one, which any listening server answers.
-async fn answer_without_cors(address: &str, timeout_ms: u32) -> Option<KeylessAnswer> {
+    // A keyless request that stops at a redirect (a `cors` one: the browser refuses `manual`
+    // redirects to `no-cors` requests) finds a redirect; else any answer at all means only CORS
+    // refused.
     let stops_at_redirect = RequestBuilder::new(address).redirect(web_sys::RequestRedirect::Manual);
     if let Some(response) = keyless_get(stops_at_redirect, address, timeout_ms).await {
         if response.type_() == web_sys::ResponseType::Opaqueredirect {
-            return Some(KeylessAnswer::Redirect);
+            return FetchOutcome::Redirected;
         }
     }
+    FetchOutcome::Failed {
+        reachable_without_cors: Some(answers_at(address, timeout_ms).await),
+    }
+}
+
+/// Whether a keyless `no-cors` GET of `address` gets any (opaque) answer: something listens there.
+async fn answers_at(address: &str, timeout_ms: u32) -> bool {
     let any_answer = RequestBuilder::new(address).mode(web_sys::RequestMode::NoCors);
-    keyless_get(any_answer, address, timeout_ms)
-        .await
-        .map(|_| KeylessAnswer::Answered)
+    keyless_get(any_answer, address, timeout_ms).await.is_some()
 }
 
 async fn keyless_get(builder: RequestBuilder, address: &str, timeout_ms: u32) -> Option<Response> {

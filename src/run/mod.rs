@@ -1,5 +1,6 @@
-//! The run driver, between `settings` and `app`, with no Leptos in it (`tests/layers.rs` fails on
-//! a path into `app` or `ui`, or on `leptos` named here), so the same driver can run on the page
+//! The run driver, between `settings` and `app`, free of the view layer (`tests/layers.rs` fails
+//! on a path into `app` or `ui`, or on the view framework's crate named here, and the saves it
+//! reaches spawn on the browser's own task queue), so the same driver can run on the page
 //! or in a worker. The page sends it commands and follows its reports, both serialisable
 //! (`messages`); it runs the engine, performs the calls the engine asks for with the keys handed
 //! in at the start, and saves every session update. One job per file:

@@ -81,12 +81,11 @@ pub fn finish_sign_in(state: AppState, returned: SignInReturn) {
             FetchOutcome::TimedOut { after_ms } => Err(SignInError::Unreachable {
                 detail: format!("no answer in {} s", after_ms / 1000),
             }),
-            FetchOutcome::Failed { .. } => Err(SignInError::Unreachable {
-                detail: "the request failed".into(),
-            }),
-            FetchOutcome::Redirected => Err(SignInError::Unreachable {
-                detail: "the address redirects elsewhere".into(),
-            }),
+            FetchOutcome::Failed { .. } | FetchOutcome::Redirected => {
+                Err(SignInError::Unreachable {
+                    detail: "the request failed".into(),
+                })
+            }
         };
         let key = match key {
             Ok(key) => key,

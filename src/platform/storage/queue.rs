@@ -12,7 +12,9 @@ use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::benchmark::outcomes_apart::StoredQuestion;
 use consilium_engine::record::Session;
 use futures::channel::oneshot;
-use leptos::task::spawn_local;
+// The browser's own task queue, not a view framework's: the run driver saves through this queue,
+// on the page or in a worker.
+use wasm_bindgen_futures::spawn_local;
 
 /// Hears whether a whole save was written, and the sentence when it was written with only the
 /// material's cited passages (storage full).
