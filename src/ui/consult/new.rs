@@ -11,7 +11,7 @@ use crate::platform::drafts::{load_draft, save_draft};
 use crate::ui::consult::council::{Council, CouncilDepth};
 use crate::ui::consult::lazy::council_area;
 use crate::ui::consult::picture::DecisionPicture;
-use crate::ui::widgets::attach::{dropped_files, on_paste, AttachArea};
+use crate::ui::widgets::attach::{on_drop, on_paste, AttachArea};
 use crate::ui::widgets::part_view::PartView;
 use crate::ui::widgets::presets::ConnectAModel;
 use crate::ui::widgets::provider_gate::is_submit_key;
@@ -138,13 +138,7 @@ pub fn NewConsultForm(
             on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); ask() }
             on:dragover=move |ev| { ev.prevent_default(); dropping.set(true); }
             on:dragleave=move |_| dropping.set(false)
-            on:drop=move |ev| {
-                dropping.set(false);
-                if let Some(files) = dropped_files(&ev) {
-                    ev.prevent_default();
-                    material.attach_files(files);
-                }
-            }
+            on:drop=move |ev| on_drop(&ev, material, dropping)
             on:paste=move |ev| on_paste(&ev, material)
         >
             <label class="question">

@@ -29,7 +29,7 @@ use crate::ui::consult::edit_question::EditQuestion;
 use crate::ui::consult::follow_up::FollowUpLinks;
 use crate::ui::consult::member::MemberAnswerCard;
 use crate::ui::consult::turn_material::TurnMaterial;
-use crate::ui::widgets::attach::{dropped_files, on_paste};
+use crate::ui::widgets::attach::{on_drop, on_paste};
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::start::StartButton;
 use consilium_engine::consult::view::thread::composer_draft_key;
@@ -338,13 +338,7 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
             on:keydown=move |ev| if is_submit_key(&ev) { ev.prevent_default(); ask() }
             on:dragover=move |ev| { ev.prevent_default(); dropping.set(true); }
             on:dragleave=move |_| dropping.set(false)
-            on:drop=move |ev| {
-                dropping.set(false);
-                if let Some(files) = dropped_files(&ev) {
-                    ev.prevent_default();
-                    material.attach_files(files);
-                }
-            }
+            on:drop=move |ev| on_drop(&ev, material, dropping)
             on:paste=move |ev| on_paste(&ev, material)>
             <Show when=move || members.with(|m| !m.is_empty())>
                 <div class="ask-whom">

@@ -17,7 +17,7 @@ use crate::app::AppState;
 use crate::platform::drafts::{load_draft, save_draft};
 use crate::platform::ids::new_id;
 use crate::run::clock::BrowserClock;
-use crate::ui::widgets::attach::{dropped_files, on_paste, AttachArea};
+use crate::ui::widgets::attach::{on_drop, on_paste, AttachArea};
 use crate::ui::widgets::file_input::read_chosen_file;
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::seat_editor::SeatEditor;
@@ -152,13 +152,7 @@ pub fn NewReviewForm(
             <fieldset class="context-files" class:dropping=move || dropping.get()
                 on:dragover=move |ev| { ev.prevent_default(); dropping.set(true); }
                 on:dragleave=move |_| dropping.set(false)
-                on:drop=move |ev| {
-                    dropping.set(false);
-                    if let Some(files) = dropped_files(&ev) {
-                        ev.prevent_default();
-                        material.attach_files(files);
-                    }
-                }
+                on:drop=move |ev| on_drop(&ev, material, dropping)
                 on:paste=move |ev| on_paste(&ev, material)
             >
                 <legend>"Context files (optional)"</legend>

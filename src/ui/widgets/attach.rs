@@ -13,10 +13,20 @@ use crate::app::material::Material;
 pub const PASTE_AS_SOURCE_CHARS: usize = 2_000;
 
 /// The files of a drop, or None when it carried none.
-pub fn dropped_files(ev: &web_sys::DragEvent) -> Option<Vec<web_sys::File>> {
+fn dropped_files(ev: &web_sys::DragEvent) -> Option<Vec<web_sys::File>> {
     let files = ev.data_transfer()?.files()?;
     let list: Vec<_> = (0..files.length()).filter_map(|i| files.get(i)).collect();
     (!list.is_empty()).then_some(list)
+}
+
+/// Files dropped on an attach area (a composer, the question box, Review's context files) are
+/// attached; a drop with none is left to the browser.
+pub fn on_drop(ev: &web_sys::DragEvent, material: Material, dropping: RwSignal<bool>) {
+    dropping.set(false);
+    if let Some(files) = dropped_files(ev) {
+        ev.prevent_default();
+        material.attach_files(files);
+    }
 }
 
 /// What a paste into the question box brings: files (an image from the clipboard) to attach,
