@@ -15,9 +15,9 @@ fn lock_name(session_id: &str) -> String {
 }
 
 /// `navigator.locks`, where the browser has it (every current browser, on secure origins and
-/// localhost).
+/// localhost), on the page or in the run's worker (the same locks: they are the origin's).
 fn lock_manager() -> Option<JsValue> {
-    let navigator = web_sys::window()?.navigator();
+    let navigator = Reflect::get(&js_sys::global(), &"navigator".into()).ok()?;
     let locks = Reflect::get(&navigator, &"locks".into()).ok()?;
     (!locks.is_undefined() && !locks.is_null()).then_some(locks)
 }

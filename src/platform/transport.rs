@@ -320,8 +320,11 @@ fn with_address_space(request: Request, address: &str) -> Request {
     let Some(space) = target_address_space(address) else {
         return request;
     };
-    let secure_page = web_sys::window()
-        .and_then(|w| w.location().protocol().ok())
+    // The page's or the run worker's own address (a worker's is the page's origin).
+    let secure_page = js_sys::Reflect::get(&js_sys::global(), &"location".into())
+        .and_then(|location| js_sys::Reflect::get(&location, &"protocol".into()))
+        .ok()
+        .and_then(|protocol| protocol.as_string())
         .is_some_and(|protocol| protocol == "https:");
     if !secure_page {
         return request;

@@ -10,14 +10,15 @@
 //! - `signals`: the driver's reports -> signals (streamed text included);
 //! - `arrival`: where the page goes when a run ends (the decision, or the "Decision ready" chip);
 //! - `stream_text`: a streaming call's text;
-//! - `worker`: the run's side of a dedicated worker (`public/run-worker.js`); the driver itself
-//!   is `crate::run`.
+//! - `to_worker`: the way to the driver: its dedicated worker, or the page where none starts;
+//! - `worker`: the worker's side (`public/run-worker.js`): commands in, the driver's reports out.
 pub mod arrival;
 mod live;
 mod run;
 mod signals;
 pub mod start;
 pub mod stream_text;
+mod to_worker;
 pub mod worker;
 
 pub use live::{LiveCall, LiveRun, LiveStatus};

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::live::{LiveRun, SendCommand};
 use super::signals::SignalFollower;
 use crate::platform::keys;
-use crate::run::driver::{self, Reports, ALREADY_RUNNING};
+use crate::run::driver::{Reports, ALREADY_RUNNING};
 use crate::run::keys::RunKeys;
 use crate::run::messages::{RunCommand, RunHow};
 use crate::settings::Settings;
@@ -57,8 +57,8 @@ pub fn start_run(
     Ok(())
 }
 
-/// Links the page to the run driver, once per page: commands go to `driver::handle`, and its
-/// reports to one follower that turns them into signals. Reached only from the run's part, so the
+/// Links the page to the run driver, once per page: commands go to the driver in its worker (or
+/// on the page, where none starts: `to_worker`), and its reports to one follower that turns them into signals. Reached only from the run's part, so the
 /// driver (and the engine it runs) stays out of the first screen.
 fn connect(live: LiveRun) {
     if DRIVER.with(|driver| driver.borrow().is_some()) {
@@ -66,7 +66,7 @@ fn connect(live: LiveRun) {
     }
     let follower = SignalFollower::new(live);
     let reports: Reports = Rc::new(move |report| follower.follow(report));
-    let send: SendCommand = Rc::new(move |command| driver::handle(command, &reports));
+    let send = super::to_worker::connect(reports);
     DRIVER.with(|driver| *driver.borrow_mut() = Some(send));
 }
 

@@ -1,14 +1,20 @@
-//! The run's side of a dedicated worker (issue 40; DESIGN.md "The run off the main thread"):
+//! The run's side of its dedicated worker (issue 40; docs/run-off-the-main-thread.md):
 //! `public/run-worker.js` starts the page's own build there, and `main` calls `start` when it
-//! finds no window. The run driver will live here; today the worker proves what the driver needs
-//! of it: the main module starts there, and the run's wasm part loads there, since what answers
-//! the page lives in that part: it says `{kind: "ready"}`. The main module only holds the call
-//! into the part (the first screen pays nothing more), and messages go through `js_sys::Reflect`,
-//! so the glue gains no worker bindings.
+//! finds no window. What answers the page lives in the run's wasm part, loaded there as on the
+//! page: it says `{kind: "ready"}`, then hands each command the page posts (`RunCommand` as JSON
+//! text) to the run driver and posts each of its reports back (`{kind: "report", report}`, the
+//! `RunReport` as JSON text). The main module only holds the call into the part (the first screen
+//! pays nothing more), and messages go through `js_sys::Reflect`, so the glue gains no worker
+//! bindings. The page's side is `to_worker`.
+use std::rc::Rc;
+
 use js_sys::{Function, Object, Reflect};
-use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 
 use crate::platform::split::{split_fn, PartUnavailable};
+use crate::run::driver::{self, Reports};
+use crate::run::messages::{RunCommand, RunReport};
 
 /// Loads the run's part and answers the page from there. A part that cannot load panics here,
 /// which the page hears as the worker's `error` event (and runs on the page instead).
@@ -22,10 +28,36 @@ pub fn start() {
 
 split_fn! {
     run, preload _preload_worker_side:
-    /// The worker's side, in the run's part: it says "ready" once the part has loaded.
+    /// The worker's side, in the run's part: from now on each message is a command for the
+    /// driver, and the page hears "ready".
     fn listen_in_part() -> Result<(), PartUnavailable> {
+        let reports: Reports = Rc::new(post_report);
+        let on_message = Closure::<dyn Fn(JsValue)>::new(move |event: JsValue| {
+            let text = Reflect::get(&event, &"data".into())
+                .ok()
+                .and_then(|data| data.as_string())
+                .unwrap_or_default();
+            match serde_json::from_str::<RunCommand>(&text) {
+                Ok(command) => driver::handle(command, &reports),
+                // The page and the worker are the same build: this is a bug, said as one.
+                Err(error) => post_report(RunReport::Refused {
+                    notice: format!("The run's worker could not read the page's command ({error})."),
+                }),
+            }
+        });
+        let _ = Reflect::set(&js_sys::global(), &"onmessage".into(), on_message.as_ref());
+        // The worker's own lifetime: it listens until the page goes.
+        on_message.forget();
         post(&[("kind", "ready")]);
         Ok(())
+    }
+}
+
+/// Posts one of the driver's reports to the page.
+fn post_report(report: RunReport) {
+    match serde_json::to_string(&report) {
+        Ok(text) => post(&[("kind", "report"), ("report", &text)]),
+        Err(error) => post(&[("kind", "failed"), ("why", &error.to_string())]),
     }
 }
 

@@ -138,12 +138,15 @@ impl SyncBook {
         }
         self.status.set(SyncStatus::Syncing);
         spawn_local(async move {
+            // What the passes before this one did: the status says all of it, not only the last.
+            let mut before = run::Report::default();
             let status = loop {
                 self.progress.set((0, 0));
                 let progress = self.progress;
                 let job = part::Job::Sync(Box::new(move |done, total| progress.set((done, total))));
                 let status = match part::run(job).await {
                     Ok(part::Done::Synced(report)) => {
+                        let report = before.clone().and(report);
                         if report.settings_taken {
                             self.settings_taken.update(|n| *n += 1);
                         }
@@ -158,8 +161,9 @@ impl SyncBook {
                     Err(sentence) => SyncStatus::Failed(sentence),
                 };
                 let again = SYNC_AGAIN.with(|again| again.replace(false));
-                if !(again && matches!(status, SyncStatus::Synced { .. })) {
-                    break status;
+                match status {
+                    SyncStatus::Synced { report, .. } if again => before = report,
+                    status => break status,
                 }
             };
             self.status.set(status);

@@ -40,6 +40,20 @@ pub struct Report {
     pub settings_taken: bool,
 }
 
+impl Report {
+    /// What this sync and `next` (the one that followed it) did together.
+    pub fn and(mut self, next: Report) -> Report {
+        self.uploaded += next.uploaded;
+        self.downloaded += next.downloaded;
+        self.merged += next.merged;
+        self.deleted_here += next.deleted_here;
+        self.deleted_there += next.deleted_there;
+        self.skipped.extend(next.skipped);
+        self.settings_taken |= next.settings_taken;
+        self
+    }
+}
+
 thread_local! {
     /// The keys derived in this tab, by bucket and passphrase: PBKDF2 runs once per tab, not per sync.
     static KEYS: RefCell<Option<(String, Rc<SyncKeys>)>> = const { RefCell::new(None) };
@@ -424,5 +438,31 @@ impl Sync<'_> {
             Ok(()) => Ok(Ok(session)),
             Err(why) => Ok(Err(why)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Report;
+
+    #[test]
+    fn a_sync_that_followed_another_adds_to_what_it_did() {
+        let first = Report {
+            deleted_here: 1,
+            skipped: vec!["one".into()],
+            ..Report::default()
+        };
+        let second = Report {
+            uploaded: 2,
+            settings_taken: true,
+            skipped: vec!["two".into()],
+            ..Report::default()
+        };
+        let both = first.and(second);
+        assert_eq!(
+            (both.uploaded, both.deleted_here, both.settings_taken),
+            (2, 1, true)
+        );
+        assert_eq!(both.skipped, ["one", "two"]);
     }
 }
