@@ -1,6 +1,7 @@
-//! Bias controls (DESIGN.md, Consult): in rounds 2-4 the judge and every panelist see their peers
-//! as "Panelist A", "Panelist B"..., shuffled per reader from a seed kept in the record; replies that
-//! cite labels validate and are stored with the real ids; a setting turns it off.
+//! Bias controls (docs/design.md, "Consult: four rounds (seeds 004, 000)"): in rounds 2-4 the judge
+//! and every panelist see their peers as "Panelist A", "Panelist B"..., shuffled per reader from a
+//! seed kept in the record; replies that cite labels validate and are stored with the real ids; a
+//! setting turns it off.
 mod common;
 
 use common::*;

@@ -1,6 +1,7 @@
-//! The Benchmark's advice, one click away (DESIGN.md, "Depth by need"): "Use the vote" makes Vote
-//! the depth of new consults, "Use <model> alone" makes that model alone the council of new
-//! consults (a single answer, no synthesis); each says what it changed, with Undo.
+//! The Benchmark's advice, one click away (docs/design.md, "Depth by need: convene only when in
+//! doubt"): "Use the vote" makes Vote the depth of new consults, "Use <model> alone" makes that
+//! model alone the council of new consults (a single answer, no synthesis); each says what it
+//! changed, with Undo.
 use consilium_engine::benchmark::advice::Advice;
 use consilium_engine::record::consult::depth::Depth;
 use leptos::prelude::*;

@@ -240,7 +240,7 @@ fn estimate_following(
     }
 }
 
-/// The web search a searching council may pay for (DESIGN.md, "Sources from the web"): each
+/// The web search a searching council may pay for (docs/design.md, "Sources from the web"): each
 /// panelist that can search, in round 1 and, when the depth may cross-examine, round 3 (the
 /// synthesis and the verdict never search), at its provider's fee for the most one call may
 /// search. None when the council does not search or no seat can.

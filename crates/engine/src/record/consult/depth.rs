@@ -1,5 +1,6 @@
-//! How deep a consult goes (DESIGN.md, "Depth by need"): a setting of the council, stored with
-//! its config. A record made before depths existed went all four rounds, so it reads as Full.
+//! How deep a consult goes (docs/design.md, "Depth by need: convene only when in doubt"): a setting
+//! of the council, stored with its config. A record made before depths existed went all four
+//! rounds, so it reads as Full.
 //!
 //! - **Vote**: rounds 1 and 2; the decision is the synthesis's strongest consensus point, made in
 //!   code, or "the panel is split" when no point has a majority or the synthesis found tensions.
