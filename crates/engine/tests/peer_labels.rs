@@ -299,7 +299,7 @@ fn a_reply_naming_someone_off_the_panel_is_reasked_with_the_labels_only() {
 
 #[test]
 fn a_multiple_choice_answer_is_never_taken_for_a_peer_label() {
-    // Issue 31.3: options named "Answer A".."Answer D" are words of the question, not peers.
+    // Options named "Answer A".."Answer D" are words of the question, not peers.
     let question = "Which is prime? Answer A: 21, Answer B: 23, Answer C: 25, Answer D: 27.";
     let seed = 5;
     let config = council();

@@ -11,8 +11,8 @@ use crate::app::AppState;
 use crate::settings::{CouncilChoice, ModelAlone};
 
 /// `demo`: the demo's scripted council. Its advice is shown as what the button would do in a
-/// real benchmark and changes nothing (issue 45.10: "Use scripted alone" saved a one-seat
-/// council on the demo's scripted model, and every later consult asked it).
+/// real benchmark and changes nothing (otherwise "Use scripted alone" would save a
+/// one-seat council on the demo's scripted model, and every later consult would ask it).
 #[component]
 pub fn AdviceAction(advice: Advice, demo: bool) -> impl IntoView {
     let label = advice.label();

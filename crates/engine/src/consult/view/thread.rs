@@ -59,7 +59,7 @@ pub fn turn_context(turns: &[Session]) -> Option<FollowUpOf> {
     Some(context)
 }
 
-/// The thread's first turn as the records name it (issue 45.8): any follow-up's own root, so a
+/// The thread's first turn as the records name it: any follow-up's own root, so a
 /// thread whose first turn was deleted stays one thread and is not split at the next follow-up;
 /// the first stored turn's id only when no turn follows another.
 fn thread_root_of(turns: &[Session]) -> Option<String> {
@@ -303,7 +303,7 @@ pub fn thread_turns(turns: &[Session]) -> Vec<ThreadTurn> {
                 depth: if member.is_some() {
                     ONE_MEMBER
                 } else if config.is_alone() {
-                    // A one-model council has no depth to speak of (issue 45.7).
+                    // A one-model council has no depth to speak of.
                     config.depth_label()
                 } else {
                     depth_chip(config.depth, config.stop_after_round)

@@ -49,7 +49,7 @@ pub struct ConsultConfig {
     )]
     pub anonymous_peers: bool,
     /// Ask round 1 and the verdict for a short `final_answer` as well, graded in code: set by the
-    /// Benchmark (issue 22). Off for an ordinary consult, whose prompts and schemas then carry no
+    /// Benchmark. Off for an ordinary consult, whose prompts and schemas then carry no
     /// word of it. Stored only when on.
     #[serde(default, skip_serializing_if = "is_false")]
     pub final_answer: bool,

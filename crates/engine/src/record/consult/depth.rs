@@ -72,10 +72,10 @@ impl Depth {
     }
 }
 
-/// A final answer as two answers are compared in a consult, which knows no grader: case, spacing,
-/// a final full stop and thousands separators do not count; a number is its value. A comma counts
-/// as a thousands separator only in groups of three ("1,500"): "1,5" is a decimal comma, never 15
-/// (issue 45.8), so it stays as written.
+/// A final answer as two answers are compared in a consult, which knows no grader: case, spacing, a
+/// final full stop and thousands separators do not count; a number is its value. A comma counts as
+/// a thousands separator only in groups of three ("1,500"): "1,5" is a decimal comma, never 15, so
+/// it stays as written.
 fn answer_key(answer: &str) -> String {
     let words: Vec<&str> = answer.split_whitespace().collect();
     let text = words.join(" ").trim_end_matches('.').trim().to_lowercase();
