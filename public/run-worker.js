@@ -1,4 +1,4 @@
-// The run's dedicated module worker (issue 40; DESIGN.md "The run off the main thread"): the same
+// The run's dedicated module worker (docs/design.md, "The run off the main thread"): the same
 // build's wasm-bindgen glue and main module as the page (their names come in this script's query,
 // as boot.js reads them from its tag), started where there is no page to mount, so the main
 // module's `main` hands over to the worker's side (src/app/runs/worker.rs), which says "ready".

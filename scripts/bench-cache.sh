@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prompt caching, measured (issue 29.4): the recorded consultations of tests/bench/tokens (the
+# Prompt caching, measured: the recorded consultations of tests/bench/tokens (the
 # demo council's replies and two that fill the schema's limits) run through the engine, and for
 # every call the longest prefix (o200k tokens) it shares with an earlier call of the same seat:
 # the share of all prompt tokens a per-seat prefix cache could serve, and the effective input cost

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Depth by need, measured (issue 29.4): the three consult depths (Vote, Adaptive, Full) on a
+# Depth by need, measured: the three consult depths (Vote, Adaptive, Full) on a
 # scripted panel of known accuracy that agrees on 70% of the questions and on one that agrees on
 # 30%, 200 questions each, every question a real consult run by the engine natively
 # (crates/engine/examples/depth_by_need). Prints a Markdown table and whether the target holds,

@@ -2,7 +2,7 @@
 # Lighthouse (performance, accessibility, best practices, SEO) on the release build served as a
 # static host would (gzip, scripts/static_server.py), with Debian's Chromium, mobile (Lighthouse's
 # default throttling) and desktop; recorded in BENCHMARKS.md between <!-- lighthouse:start --> and
-# <!-- lighthouse:end --> with the date and machine, against issue 23's targets (mobile:
+# <!-- lighthouse:end --> with the date and machine, against its targets (mobile:
 # "interactive" <= 3.8 s, performance >= 95). Lighthouse is installed on first use into the cache
 # (npm registry), not into the project: the test suite and CI do not need it. It runs offline.
 # Run it under the e2e lock (it serves dist/ on a fixed loopback port).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Material and caching (issue 41.6): consults of three panelists (Full and Adaptive) with a 10,000-
+# Material and caching: consults of three panelists (Full and Adaptive) with a 10,000-
 # and a 50,000-token attachment, all seats on one model and on three, on the demo council's
 # recorded replies, run by the engine (crates/engine/examples/material_caching.rs, which says the
 # cache model); prints the table for BENCHMARKS.md's "Material and caching" section.

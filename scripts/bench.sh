@@ -2,9 +2,9 @@
 # Measures the split release build against its budgets and records it in BENCHMARKS.md with the date
 # and machine: the first screen (every file fetched until the new-session page is interactive,
 # recorded in Chromium), each view loaded on demand and its parts, and the whole app; raw, gzip and
-# brotli. Run after scripts/setup.sh all, under the e2e lock (it serves dist/ on the benchmark port).
-# A missed budget is reported loudly (and in the exit status of `scripts/bench.sh --check`), never by
-# failing the tests. Targets (issue 23): first screen <= 300 KB gzip (240 KB brotli), whole app
+# brotli. Run after scripts/setup.sh all, under the e2e lock (it serves dist/ on the benchmark
+# port). A missed budget is reported loudly (and in the exit status of `scripts/bench.sh --check`),
+# never by failing the tests. Targets: first screen <= 300 KB gzip (240 KB brotli), whole app
 # <= 780 KB gzip.
 set -euo pipefail
 source "$(dirname "$0")/lib/bench.sh"

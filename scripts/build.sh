@@ -14,7 +14,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 source "$ROOT/scripts/versions.sh"
-# npm's wasm-opt 132 must win over any other on PATH (TOOLCHAIN.md trap 1).
+# npm's wasm-opt 132 must win over any other on PATH (docs/toolchain.md trap 1).
 export PATH="$ROOT/node_modules/.bin:$PATH"
 cd "$ROOT"
 fail() { echo "BUILD FAILED at step: $*" >&2; exit 1; }

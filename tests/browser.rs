@@ -334,7 +334,7 @@ async fn the_benchmarks_advice_to_use_a_model_alone_saves_a_one_seat_council_and
     local_storage().clear().unwrap();
 }
 
-/// After "Use <model> alone", the other advice does what it says (issue 45.3): "Use the vote" leaves
+/// After "Use <model> alone", the other advice does what it says: "Use the vote" leaves
 /// the one model and sets the council's depth, saved; the page's words and the settings agree.
 #[wasm_bindgen_test]
 async fn after_a_model_alone_the_depths_advice_leaves_it_and_says_so() {

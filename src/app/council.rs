@@ -1,6 +1,6 @@
-//! The council's own settings that forms and the Benchmark's advice change: its depth, the depth
-//! of new consults, whether new consults ask one model alone (DESIGN.md, "Depth by need"), and
-//! the council new consults start with.
+//! The council's own settings that forms and the Benchmark's advice change: its depth, the depth of
+//! new consults, whether new consults ask one model alone (docs/design.md, "Depth by need: convene
+//! only when in doubt"), and the council new consults start with.
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::views::seats::{KeptCouncil, Seat};
 use leptos::prelude::*;

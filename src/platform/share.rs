@@ -19,7 +19,7 @@ enum Unread {
 
 /// Pipes `bytes` through a `CompressionStream` or `DecompressionStream`, reading the output chunk
 /// by chunk and stopping once past `MAX_SHARED_JSON_BYTES` (`check_inflated`): a crafted link
-/// must not inflate until the tab runs out of memory (issue 45.15).
+/// must not inflate until the tab runs out of memory.
 async fn through_capped(bytes: &[u8], stream: &str) -> Result<Vec<u8>, Unread> {
     let piped = piped(bytes, stream).map_err(|_| Unread::Damaged)?;
     let reader: web_sys::ReadableStreamDefaultReader = piped.get_reader().unchecked_into();

@@ -294,7 +294,7 @@ async fn fetch(
     }
     if http.carries_key() {
         // A redirect would take the key along: the browser re-sends custom headers such as
-        // `x-api-key` and `x-goog-api-key` to the new host (issue 45.15). A provider's own
+        // `x-api-key` and `x-goog-api-key` to the new host. A provider's own
         // address never redirects an API call, so one that does fails as a network error.
         builder = builder.redirect(web_sys::RequestRedirect::Error);
     }

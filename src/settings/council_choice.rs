@@ -1,5 +1,5 @@
 //! Which council new consults use: a depth of the council of the providers, a kept council, or
-//! one model alone (issue 45.3). One model alone overrides the rest, so choosing a depth or a
+//! one model alone. One model alone overrides the rest, so choosing a depth or a
 //! kept council leaves it: otherwise the page would say "New consults now use Vote" while they
 //! still ask one model. Each choice is taken as a whole (`CouncilChoice`), so Undo puts back
 //! exactly what was there before.

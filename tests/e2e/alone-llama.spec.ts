@@ -1,4 +1,4 @@
-// Prompt caching against a real server (issue 29.4): llama-server keeps each slot's prompt
+// Prompt caching against a real server: llama-server keeps each slot's prompt
 // (`cache_prompt` is on by default) and reports the reused part as
 // usage.prompt_tokens_details.cached_tokens. Gemma 3 270M alone (a one-model council, one call a
 // consult) is asked the same question twice: the second consult's prompt is the first's, so the

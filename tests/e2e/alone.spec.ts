@@ -1,4 +1,4 @@
-// One model alone (the Benchmark's "Use <model> alone", issue 29.2): a council of one seat is a
+// One model alone (the Benchmark's "Use <model> alone"): a council of one seat is a
 // single answer at any depth. With the council saved in the settings as the Benchmark's button
 // saves it, the Consult form's chip says "1 model · <name>", the run asks that model once (no
 // synthesis, no judge) and its answer is the decision, said to be one model's.

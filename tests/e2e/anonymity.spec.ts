@@ -1,8 +1,8 @@
-// Bias controls (issue 21.7): with anonymous peers (the default) rounds 2-4 reach the models with
-// the panelists as "Panelist A/B/C", never by id or model, while the stored session keeps the real ids;
-// the checkbox turns it off. And the form warns before the start when the judge runs on a
-// panelist's model. A full Consult against aimock's scripted council (fixtures/aimock/consult.json),
-// whose request journal shows what went over the wire.
+// Bias controls: with anonymous peers (the default) rounds 2-4 reach the models with the panelists
+// as "Panelist A/B/C", never by id or model, while the stored session keeps the real ids; the
+// checkbox turns it off. And the form warns before the start when the judge runs on a panelist's
+// model. A full Consult against aimock's scripted council (fixtures/aimock/consult.json), whose
+// request journal shows what went over the wire.
 import { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';

@@ -1,4 +1,4 @@
-// Any OpenAI-compatible server in one step (issue 46.6): beside the presets, on the first-run card
+// Any OpenAI-compatible server in one step: beside the presets, on the first-run card
 // and in Settings, a name, an address and an optional key add a server and check it at once; the
 // check lists its models and keeps the one that answered as its default, so the council names a
 // real model (never the placeholder "default"); a bad address, or one already added, is said by

@@ -1,4 +1,4 @@
-// Ask in one box (issue 20.1, 20.2): the first screen says what Consilium does with a picture of a
+// Ask in one box: the first screen says what Consilium does with a picture of a
 // finished decision, the demo and the question box; a free local server reaches a decision in one
 // click after typing (Ctrl+Enter too); providers are checked when added, a seat known to fail stops
 // the run with the seat and the fix named; a preset is added once; a hosted provider's missing key

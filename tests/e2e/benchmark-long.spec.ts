@@ -1,4 +1,4 @@
-// A benchmark at length (issue 33): 200 questions against the bench server, the page reloaded once
+// A benchmark at length: 200 questions against the bench server, the page reloaded once
 // about half of them are done, resumed and run to the end. Read from the server's journal, no
 // finished step is asked again: every call of a question done before the reload was asked exactly
 // once, and only the question under way asks again, at most the replies not yet saved at the

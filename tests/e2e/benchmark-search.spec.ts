@@ -1,4 +1,4 @@
-// The Benchmark with web search on (issue 42, item 6), against the search e2e's scripted
+// The Benchmark with web search on, against the search e2e's scripted
 // OpenRouter (search-server.mjs, whose `bench-*` models answer a Benchmark's arithmetic right and
 // cite a page when the `web` plugin is on) and its local server with no search: the setting is
 // offered once a seat's provider can search, the local seat is named before the start with the

@@ -1,4 +1,4 @@
-// A benchmark's storage in Chromium (issue 33): its record keeps the configuration and summary,
+// A benchmark's storage in Chromium: its record keeps the configuration and summary,
 // each question is stored apart (IndexedDB store `outcomes`), and the run still reads whole: a run
 // reloaded mid-way resumes without a finished step asked again, and after another reload its
 // results and exports show every question; a run stored whole by an earlier version opens and is
@@ -197,7 +197,7 @@ test('"Keep this council" saves the smallest council that holds, the next consul
       if (outcome.arm.kind !== 'solo' || !given) continue;
       outcome.final_answer = given(i, right);
       // A silent member gives no answer and is graded wrong; an ungraded (null) outcome is a failed
-      // call, and its question is left out of the council choice (issue 45.6).
+      // call, and its question is left out of the council choice.
       outcome.correct = outcome.final_answer === null ? false : outcome.final_answer === right;
     }
   });

@@ -80,7 +80,7 @@ test('a full consult against aimock: every round view, both confidences, dissent
   await expect(liveCards).toHaveCount(3);
   for (let i = 1; i <= 3; i++) {
     const card = round(page, 1).locator(`.call-card[data-call-id="r1-panelist-${i}"]`);
-    // Read as fields while it streams, never as raw JSON (issue 20.3; this asserted '{"position"' before).
+    // Read as fields while it streams, never as raw JSON.
     await expect(card.locator('.stream dt').first()).toHaveText('Position');
     await expect(card.locator('.stream')).not.toContainText('{"');
   }
@@ -369,7 +369,7 @@ test('the decision names an absent panelist, and its confidence band has no stro
   await expect(decision.locator('.recommendation')).toHaveText(
     'Run a one-quarter pilot of the new checkout in one region, then decide on the rollout.');
   // No dissent, but panelist 3 is absent: the record does not show agreement, so no floor lifts
-  // the judge's 80% (issue 21: confidence earns its floor), and "Why?" says which condition failed.
+  // the judge's 80% (confidence earns its floor), and "Why?" says which condition failed.
   await decision.getByText('Why?').click();
   const meter = decision.locator('.confidence-meter');
   await expect(meter).toHaveAttribute('data-computed', '80%');
@@ -379,7 +379,7 @@ test('the decision names an absent panelist, and its confidence band has no stro
   await expect(decision.getByRole('meter', { name: 'Confidence' })).toHaveAttribute(
     'aria-valuetext', /^80% computed, allowed 0% to 100%; the judge said 80%/);
   await expect(decision.locator('.chip')).toHaveText('80% · 1 of 3 panelists absent');
-  // A panelist absent never wears agreement's colour (issue 45.10): the chip is the warning's, not
+  // A panelist absent never wears agreement's colour: the chip is the warning's, not
   // the "no dissent" green the same words would have with every panelist present.
   await expect(decision.locator('.chip')).toHaveAttribute('data-level', 'medium-dissent');
   const chipColour = await decision.locator('.chip').evaluate((chip) => getComputedStyle(chip).color);

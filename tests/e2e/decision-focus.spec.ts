@@ -1,4 +1,4 @@
-// The answer where the eyes are (issue 32.1 and 32.7): when a demo's run ends, its decision is in
+// The answer where the eyes are: when a demo's run ends, its decision is in
 // the viewport and has the keyboard focus (so Tab goes on from it), on a phone and on a desktop,
 // for each protocol; a user who scrolled away during the run is left where they are, and a
 // "Decision ready" chip jumps to the decision. And "Skip to content" stays on the page it is on.

@@ -1,4 +1,4 @@
-// Issue 45.10, found as a new user: the demo Benchmark's "Use scripted alone" saved a one-seat
+// Found as a new user: the demo Benchmark's "Use scripted alone" saved a one-seat
 // council on the demo's scripted model, and nothing in the UI undid it. The demo's advice says
 // what it would do and saves nothing; Settings shows every saved council choice with its undo.
 import { expect, test } from './guard';

@@ -1,9 +1,10 @@
-// Depth by need (DESIGN.md): a council that convenes only when in doubt. Against aimock's
-// verdict fixtures (tests/e2e/fixtures/aimock/verdict.json), whose synthesis has no tension and a
-// consensus point both panelists support: an Adaptive council of two stops after the synthesis,
-// says how it decided and what it saved, and "Cross-examine anyway" runs rounds 3 and 4 on the
-// same answers without asking anything again. The depth chosen in the panel builder is the
-// council's: saved, named on the chip, and the run's.
+// Depth by need (docs/design.md, "Depth by need: convene only when in doubt"): a council that
+// convenes only when in doubt. Against aimock's verdict fixtures
+// (tests/e2e/fixtures/aimock/verdict.json), whose synthesis has no tension and a consensus point
+// both panelists support: an Adaptive council of two stops after the synthesis, says how it decided
+// and what it saved, and "Cross-examine anyway" runs rounds 3 and 4 on the same answers without
+// asking anything again. The depth chosen in the panel builder is the council's: saved, named on
+// the chip, and the run's.
 import { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';

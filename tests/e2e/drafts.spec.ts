@@ -1,4 +1,4 @@
-// Drafts kept (issue 46.5): a question typed and not asked survives a switch of protocol, a visit
+// Drafts kept: a question typed and not asked survives a switch of protocol, a visit
 // to another session and a reload, one draft per protocol (Consult's question, Review's diff) and
 // one per thread (its follow-up composer); Ctrl/Cmd+Enter with no model connected says so right
 // under the question box, in view. At phone and desktop widths, axe clean, no sideways scroll.

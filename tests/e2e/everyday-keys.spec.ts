@@ -1,4 +1,4 @@
-// Everyday use (issue 46.9): the time a run took on the session and in History; keyboard
+// Everyday use: the time a run took on the session and in History; keyboard
 // shortcuts (a new session, search, cancel the run) listed in a "?" panel; a light/dark choice
 // beside following the system, kept across a reload. At phone and desktop widths, axe clean.
 import AxeBuilder from '@axe-core/playwright';
@@ -96,7 +96,7 @@ for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) 
   });
 }
 
-// Lists that agree (issue 46.7): History follows the sidebar's rename and delete at once.
+// Lists that agree: History follows the sidebar's rename and delete at once.
 for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
   test(`at ${size.width} px History follows a rename and a delete in the sidebar at once`, async ({ page }) => {
     const errors = watchConsole(page);

@@ -79,7 +79,7 @@ test('a finished consult opens on a one-line answer and one confidence chip whos
   const decision = page.locator('.decision');
   const answer = decision.locator('.answer');
   await expect(answer).toBeVisible();
-  // Said once (issue 32.9): the paragraph goes on from the one-line answer rather than repeating it.
+  // Said once: the paragraph goes on from the one-line answer rather than repeating it.
   const paragraph = (await decision.locator('.recommendation').innerText()).replace(/\s+/g, ' ').trim();
   const line = (await answer.innerText()).trim();
   expect(paragraph.length).toBeGreaterThan(0);

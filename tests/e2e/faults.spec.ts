@@ -89,7 +89,7 @@ for (const format of FORMATS) {
         }
         expect(await sent()).toHaveLength(outcome.retried ? 6 : 2);
         // The banner names each seat once, in seat order, in one sentence, whichever retried call
-        // ended last (issue 32.8).
+        // ended last.
         const line = (await page.locator('.failure-outcome').textContent()) ?? '';
         // (Two panelists whose streams broke differently are two problems, one seat each.)
         const oneProblem = (await page.locator('.failure-banner .other-problems li').count()) === 0;

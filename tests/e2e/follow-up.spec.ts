@@ -1,4 +1,4 @@
-// A follow-up of a finished Consult (issue 20.8, asked inline since issue 32.2: the composer under
+// A follow-up of a finished Consult (asked inline: the composer under
 // the decision, no new form), against aimock's scripted council (fixtures/aimock/consult.json): the
 // council is told the earlier question and decision in rounds 1 and 4 (and not in 2 and 3), the
 // follow-up names what it follows, and the earlier session shows it in its thread, after a reload

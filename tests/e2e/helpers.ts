@@ -131,7 +131,7 @@ export async function copiedShareLink(page: Page): Promise<string> {
 
 /**
  * Checks a decision card against the recommendation on record: its one-line answer is the
- * recommendation's opening words, and the paragraph below goes on with the rest (issue 32.9: the
+ * recommendation's opening words, and the paragraph below goes on with the rest (the
  * words are said once, not twice).
  */
 export async function expectRecommendation(decision: Locator, recommendation: string) {

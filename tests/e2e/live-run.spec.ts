@@ -1,8 +1,8 @@
-// A council you can watch (issue 20.3): a live run against aimock's OpenAI-compatible endpoint, which
-// streams each scripted reply in small chunks, read every 40 ms while it runs: no card ever shows raw
-// JSON (`{"` or a quoted field name), every card shows labelled fields, the sticky stepper names each
-// round in plain words and keeps Cancel in view wherever the page is scrolled. Then the demos: paced,
-// with a stepper, and "Skip to the decision" ends them at once.
+// A council you can watch: a live run against aimock's OpenAI-compatible endpoint, which streams
+// each scripted reply in small chunks, read every 40 ms while it runs: no card ever shows raw JSON
+// (`{"` or a quoted field name), every card shows labelled fields, the sticky stepper names each
+// round in plain words and keeps Cancel in view wherever the page is scrolled. Then the demos:
+// paced, with a stepper, and "Skip to the decision" ends them at once.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';

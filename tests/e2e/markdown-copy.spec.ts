@@ -1,4 +1,4 @@
-// Everyday use (issue 46.1-2): model text is Markdown wherever it shows, and Copy is one click.
+// Everyday use: model text is Markdown wherever it shows, and Copy is one click.
 // A model that answers only in Markdown prose (`fault-markdown-*`: bold, a table, an indented code
 // block, a link) is heard as free text: its card renders the table as a table in its own scrolling
 // box and the code with its indentation, never raw pipes and backticks. Copy on a code block, on an

@@ -1,4 +1,4 @@
-// Browser storage full with a large attachment (issue 41.3), against aimock's reading council
+// Browser storage full with a large attachment, against aimock's reading council
 // (fixtures/aimock/material.json): a browser profile kept on disk stores one consult with a small
 // file; a second browser on the same profile starts with this origin's quota a little above what
 // is stored (Chromium honours the override only for storage not yet opened in that browser), and

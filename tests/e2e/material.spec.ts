@@ -1,4 +1,4 @@
-// Material attached to a Consult (issue 41), against aimock's scripted council
+// Material attached to a Consult, against aimock's scripted council
 // (fixtures/aimock/consult.json) and the files made by fixtures/material/make.py: a text file, a
 // PDF (read by pdf.js in its worker) and a DOCX (mammoth in ours) become chips with their tokens;
 // every bad file is refused by name with nothing else changed; an image is named before the start

@@ -1,7 +1,7 @@
-// "Did it hold?" (issue 43): three demo decisions judged (Right, Wrong, Partly) on their pages and
-// saved to their records; History's "Awaiting an outcome"; the track record's refusal below 10
-// judged decisions, then its figures once an import of the test's own judged records brings
-// enough; the outcome in the HTML export and in a share link (without the note unless ticked); the judging
+// "Did it hold?": three demo decisions judged (Right, Wrong, Partly) on their pages and saved to
+// their records; History's "Awaiting an outcome"; the track record's refusal below 10 judged
+// decisions, then its figures once an import of the test's own judged records brings enough; the
+// outcome in the HTML export and in a share link (without the note unless ticked); the judging
 // control and the track record at phone width without sideways scroll, and axe clean; the first
 // screen's reminder of decisions not judged after 14 days, until dismissed.
 import AxeBuilder from '@axe-core/playwright';

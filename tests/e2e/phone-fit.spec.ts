@@ -1,4 +1,4 @@
-// Phones (issue 32.4): a Review committee member's opened "Opinion" stays within 390 px, Prioritize's
+// Phones: a Review committee member's opened "Opinion" stays within 390 px, Prioritize's
 // rank chart prints its labels at a legible size (at least 11 px), and the protocol switch is one
 // compact row of four named segments above the form instead of four stacked full-width buttons.
 import { expect, test } from './guard';

@@ -1,6 +1,6 @@
-// Plain words everywhere (issue 32.3): every view of the three demos and the benchmark demo (each
-// form, the finished session, History, Settings, the sidebar) reads in words. Raw names (snake_case,
-// ALL-CAPS enum values, internal ids) are allowed only inside <details>.
+// Plain words everywhere: every view of the three demos and the benchmark demo (each form, the
+// finished session, History, Settings, the sidebar) reads in words. Raw names (snake_case, ALL-CAPS
+// enum values, internal ids) are allowed only inside <details>.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { newSession, skipToTheDecision } from './demos';

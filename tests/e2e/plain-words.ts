@@ -1,4 +1,4 @@
-// Views read in plain words (issue 32.3): no snake_case word, no ALL-CAPS enum value and no internal
+// Views read in plain words: no snake_case word, no ALL-CAPS enum value and no internal
 // id outside a <details> (where raw names belong). The check is a function over the page's visible
 // text, so a spec can run it on every view it walks.
 import { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// A model that cannot write JSON is still heard (issue 31): every reply of `fault-prose-*` is plain
+// A model that cannot write JSON is still heard: every reply of `fault-prose-*` is plain
 // prose. The panelists' answers are taken as free text (marked so on their cards, never counted as
 // agreement), and the judge, whose synthesis needs the schema, fails after its one re-ask with a
 // message that names the model, not the server: one banner, one card per call, no server button.

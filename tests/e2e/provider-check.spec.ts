@@ -1,4 +1,4 @@
-// Setup that just works (issue 32.5): one provider action, "Check connection", with one result line
+// Setup that just works: one provider action, "Check connection", with one result line
 // (the model list where the provider has one, then one short timed test call); a local preset's
 // guessed address is never probed before the user confirms or edits it; and every seat's model
 // picker offers the provider's listed models with their prices, and any other name typed freely.
@@ -127,7 +127,7 @@ test('every seat picks its model from the list with its price, or takes any name
 });
 
 test('a provider whose address redirects never takes the key along: the request stops there', async ({ page }) => {
-  // Issue 45.15: the browser re-sends headers such as x-api-key to wherever a redirect points, so
+  // The browser re-sends headers such as x-api-key to wherever a redirect points, so
   // a request that carries a key refuses to follow one. The new host must see nothing at all.
   const seenElsewhere: string[] = [];
   const elsewhere = http.createServer((req, res) => {

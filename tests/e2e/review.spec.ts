@@ -91,7 +91,7 @@ test('the demo review vetoes, compromises and requests changes, with grounded fi
   const errors = watchConsole(page);
   await page.goto('/');
   await openReviewForm(page);
-  // Watched through the whole run: "Now" never names one member twice (issue 46.10).
+  // Watched through the whole run: "Now" never names one member twice.
   await page.evaluate(() => {
     const seen = { cards: 0, twice: [] as string[] };
     (window as unknown as { now: typeof seen }).now = seen;

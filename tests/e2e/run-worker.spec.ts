@@ -1,4 +1,4 @@
-// The run off the main thread (issue 40), its risky part proved first: the page's own split build
+// The run off the main thread, its risky part proved first: the page's own split build
 // starts in a dedicated module worker (public/run-worker.js), its main module finds no page to
 // mount, and the run's wasm part loads there as on the page: "ready" is said from inside that part.
 import { expect, test } from './guard';

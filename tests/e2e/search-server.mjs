@@ -1,4 +1,4 @@
-// A scripted council that searches the web, on loopback, in OpenRouter's shape (issue 42): the
+// A scripted council that searches the web, on loopback, in OpenRouter's shape: the
 // replies of aimock's consult fixtures (fixtures/aimock/consult.json), and for a request with the
 // `web` plugin the `annotations` of type `url_citation` its search would bring, whole
 // (`message.annotations`) or streamed (`delta.annotations`), as the app asks.

@@ -1,7 +1,7 @@
-// Issue 45.11, the shell's part: a key pasted into a question is shown on the page as asked, and
-// masked everywhere a title leaves it: the tab's title (so the browser's history), the sidebar,
-// History and the HTML export's <title>. The key is put together at run time, so no committed line
-// holds one.
+// No secret in a title, the shell's part: a key pasted into a question is shown on the page as
+// asked, and masked everywhere a title leaves it: the tab's title (so the browser's history), the
+// sidebar, History and the HTML export's <title>. The key is put together at run time, so no
+// committed line holds one.
 import * as fs from 'fs';
 import { expect, test } from './guard';
 import { MOCK_URL } from './servers';

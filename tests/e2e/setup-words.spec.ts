@@ -1,4 +1,4 @@
-// Setup in plain words (issue 32.5): a hosted provider's key field asks for the key (it is never
+// Setup in plain words: a hosted provider's key field asks for the key (it is never
 // "none"), a local server's says it needs none; an unreachable server's message carries no raw
 // "TypeError: Failed to fetch".
 import { expect, test } from './guard';

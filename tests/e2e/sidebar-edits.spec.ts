@@ -1,8 +1,8 @@
-// The sidebar as people expect it (issue 32.6): a search over titles and decisions, sessions under
-// date headings (Today, Yesterday, Last 7 days, Older), an inline rename saved to the record (Escape
-// cancels), a deletion with "Undo" instead of a browser confirm (committed only when the toast expires
-// or is dismissed, so a reload before then keeps the session), and "+ New session" kept at the top
-// while a long list scrolls.
+// The sidebar as people expect it: a search over titles and decisions, sessions under date headings
+// (Today, Yesterday, Last 7 days, Older), an inline rename saved to the record (Escape cancels), a
+// deletion with "Undo" instead of a browser confirm (committed only when the toast expires or is
+// dismissed, so a reload before then keeps the session), and "+ New session" kept at the top while
+// a long list scrolls.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { seedSessions, skipToTheDecision } from './demos';

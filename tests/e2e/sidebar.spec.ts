@@ -1,9 +1,9 @@
-// The sessions sidebar (issue 20.8): recent sessions of every protocol, newest first, each with its
-// protocol, a plain chip and a relative time; the open session highlighted (aria-current); "New
-// session" at the top and "All history" at the bottom; folded away on a desktop (remembered). On a
-// phone it is a drawer opened from the header that holds the focus, closes on Escape (the focus back
-// on its button) and after a navigation. "History" in the header is highlighted on History only,
-// never on a new or stored session.
+// The sessions sidebar: recent sessions of every protocol, newest first, each with its protocol, a
+// plain chip and a relative time; the open session highlighted (aria-current); "New session" at the
+// top and "All history" at the bottom; folded away on a desktop (remembered). On a phone it is a
+// drawer opened from the header that holds the focus, closes on Escape (the focus back on its
+// button) and after a navigation. "History" in the header is highlighted on History only, never on
+// a new or stored session.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { newSession, skipToTheDecision } from './demos';

@@ -1,4 +1,4 @@
-// A thread continued with one member alone (issue 32.2): under a decision, the composer's "Ask"
+// A thread continued with one member alone: under a decision, the composer's "Ask"
 // picks the council or one panelist; a member's turn is one call to that panelist's model, its
 // prompt carrying the decision before it, and it reads as that member's answer (not a decision
 // card: no confidence, no dissent), with its cost; it stays after a reload, is exported and shared

@@ -1,4 +1,4 @@
-// Follow-ups as a thread (issue 32.2): under a decision, "Ask the council a follow-up" asks the next
+// Follow-ups as a thread: under a decision, "Ask the council a follow-up" asks the next
 // turn inline on the same council and depth (no new form), the council is told the earlier turns'
 // decisions, and the thread reads as one conversation: each turn's question, decision, depth and
 // cost; one entry in the sidebar and History (the latest question as its subtitle), found by any

@@ -1,7 +1,7 @@
-// The key vault shared by two tabs of one browser (issue 45.13): a tab never writes the vault back
-// from its memory. A key removed in one tab leaves the other's memory (it hears of the change) and
-// is not written back by the other's next change; "Forgot" in one tab is not undone by the other;
-// a reload keeps both so. Each write re-reads the stored vault and stores over the revision it read.
+// The key vault shared by two tabs of one browser: a tab never writes the vault back from its
+// memory. A key removed in one tab leaves the other's memory (it hears of the change) and is not
+// written back by the other's next change; "Forgot" in one tab is not undone by the other; a reload
+// keeps both so. Each write re-reads the stored vault and stores over the revision it read.
 import { Page } from '@playwright/test';
 import { expect, test } from './guard';
 import { watchConsole } from './helpers';

@@ -1,4 +1,4 @@
-// Search the web in a Consult (issue 42, items 3-5), against a scripted OpenRouter of the tests'
+// Search the web in a Consult, against a scripted OpenRouter of the tests'
 // own (search-server.mjs: the `web` plugin's `url_citation` annotations, streamed or whole as the
 // app asks): the local seat is named before the start as answering without search, the consent
 // says the search fees, the session page lists the Sources (deduplicated, who found and cited

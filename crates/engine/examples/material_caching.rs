@@ -1,4 +1,4 @@
-//! Material and caching (issue 41.6), on recorded replies (the demo council's): consults of three
+//! Material and caching, on recorded replies (the demo council's): consults of three
 //! panelists at Full and Adaptive depth with a 10,000- and a 50,000-token attachment, all seats on
 //! one model or on three, run by the engine's own `run_consult`; for each layout, the share of
 //! prompt tokens a per-model prefix cache can serve and the effective input cost at OpenAI's and

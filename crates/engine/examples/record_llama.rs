@@ -1,6 +1,7 @@
 //! Records a session of each protocol against a real model on a local OpenAI-compatible server
-//! (llama.cpp's llama-server with Gemma 3 270M; see TOOLCHAIN.md), as a test fixture: every call's
-//! id, prompt and raw reply. The engine's tests replay these replies (`tests/fixtures/llama/`).
+//! (llama.cpp's llama-server with Gemma 3 270M; see docs/toolchain.md, "Real LLM servers to test
+//! against (no internet needed)"), as a test fixture: every call's id, prompt and raw reply. The
+//! engine's tests replay these replies (`tests/fixtures/llama/`).
 //!
 //! `cargo run -p consilium-engine --example record_llama -- consult|review|prioritize PORT OUT.json [structured|plain]`
 //!

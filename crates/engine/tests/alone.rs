@@ -1,4 +1,4 @@
-//! A council of one model (issue 29.2, the Benchmark's "Use <model> alone"): at any depth its
+//! A council of one model (the Benchmark's "Use <model> alone"): at any depth its
 //! round-1 answer is the decision, with no synthesis and no judge call, in the verdict's shape.
 mod common;
 
@@ -186,7 +186,7 @@ fn its_depth_reads_as_one_model_wherever_a_depth_is_shown() {
     assert_eq!(summary.depth_line().as_deref(), Some("One model"));
 }
 
-/// Issue 45.7: a thread's card of a one-model council reads "One model", not its stored depth;
+/// A thread's card of a one-model council reads "One model", not its stored depth;
 /// and a model alone that answered in prose stated no number, so none is shown as its own.
 #[test]
 fn a_one_model_thread_card_and_a_prose_answer_say_what_happened() {

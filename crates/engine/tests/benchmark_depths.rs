@@ -1,4 +1,4 @@
-//! The Benchmark grades Vote and Adaptive depth from the council's own record (issue 29.2): no
+//! The Benchmark grades Vote and Adaptive depth from the council's own record: no
 //! extra call, and each arm's answers, calls and sequential calls equal a hand count on a scripted
 //! run. The advice is an action (`Advice`), not only a sentence.
 #![allow(unused_imports)]
@@ -192,7 +192,7 @@ fn the_advice_is_an_action_on_the_recommended_arm() {
                 model: seat.model.clone(),
             })
         }
-        // Issue 45.2: the round-1 vote is not Vote depth (a stricter majority, a synthesis when
+        // The round-1 vote is not Vote depth (a stricter majority, a synthesis when
         // answers differ), and the best single model's arm is a majority of k samples, not one
         // call: no button does what those arms did.
         Arm::Vote | Arm::BestSingle => None,
@@ -221,7 +221,7 @@ fn the_advice_is_an_action_on_the_recommended_arm() {
     assert_eq!(Advice::UseDepth(Depth::Adaptive).label(), "Use adaptive");
 }
 
-/// Issue 45.6: each arm shows its calls and its calls one after another per question, on the
+/// Each arm shows its calls and its calls one after another per question, on the
 /// page (the view), in the report and in the CSV, as the JSON record holds them.
 #[test]
 fn every_arm_shows_its_calls_and_sequential_calls_per_question_everywhere() {

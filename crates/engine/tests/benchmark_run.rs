@@ -423,7 +423,7 @@ fn progress_counts_steps_and_estimates_what_is_left_at_the_pace_so_far() {
     assert_eq!(end.fraction(), 1.0);
 }
 
-/// Issue 45.8: a one-seat council has no verdict to grade, so the engine refuses it as a
+/// A one-seat council has no verdict to grade, so the engine refuses it as a
 /// benchmark's council with a sentence, rather than grading it wrong on every question.
 #[test]
 fn a_one_seat_council_is_refused_as_a_benchmarks_council() {

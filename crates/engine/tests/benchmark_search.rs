@@ -1,4 +1,4 @@
-//! The Benchmark with web search on (issue 42, item 6): each question's consultation searches as
+//! The Benchmark with web search on: each question's consultation searches as
 //! a searching Consult does (round 1 and the cross-examination, never the synthesis, the judgment
 //! of the challenges or the verdict), each of the best single model's samples searches as a
 //! round-1 answer does, a seat whose provider has no search answers without it, the fees are in

@@ -1,4 +1,4 @@
-//! The Benchmark's sentence never overclaims (issue 31, item 2): no credit before every arm has
+//! The Benchmark's sentence never overclaims: no credit before every arm has
 //! answered the same questions, a provisional sentence while a run goes that agrees with the
 //! progress line, credit only when the bootstrap interval and the exact McNemar test agree, a
 //! failed consultation counted as not right, a recommendation among the arms not clearly less

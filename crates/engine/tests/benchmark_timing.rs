@@ -1,6 +1,6 @@
-//! How the results of a stored benchmark cost with its length (issue 33.1): times the views the
-//! page recomputes during a run, at 50, 200 and 1,000 questions. Ignored: a measurement, not a
-//! check. Run with `cargo test --release -p consilium-engine --test benchmark_timing -- --ignored --nocapture`.
+//! How the results of a stored benchmark cost with its length: times the views the page recomputes
+//! during a run, at 50, 200 and 1,000 questions. Ignored: a measurement, not a check. Run with
+//! `cargo test --release -p consilium-engine --test benchmark_timing -- --ignored --nocapture`.
 mod common;
 
 use std::time::Instant;
@@ -83,7 +83,7 @@ fn results_cost_by_length() {
         time("library summary", count, || SessionSummary::of(&ended));
         time("session clone", count, || ended.clone());
         time("session eq", count, || ended == ended.clone());
-        // What the end of a run does besides the results (issue 33: the page's last task).
+        // What the end of a run does besides the results (the page's last task).
         let copy = ended.clone();
         time("session eq only", count, || ended == copy);
         time("stored_record", count, || stored_record(&ended));

@@ -1,5 +1,5 @@
 //! The round-1 vote and the best single model's majority count as one vote the answers the
-//! question's grader takes for the same (issue 31, item 2): with a numeric tolerance, 3.14 and
+//! question's grader takes for the same: with a numeric tolerance, 3.14 and
 //! 3.1416 agree.
 use consilium_engine::benchmark::arms::best_single_arm;
 use consilium_engine::benchmark::grading::is_correct;

@@ -1,5 +1,5 @@
-//! The pre-run estimate counts on the providers' prompt caches only where they cache by themselves
-//! (issue 29.3): a seat's opening on its later calls at the cache-read price, and says so.
+//! The pre-run estimate counts on the providers' prompt caches only where they cache by themselves:
+//! a seat's opening on its later calls at the cache-read price, and says so.
 mod common;
 
 use common::priced_config;
@@ -83,7 +83,7 @@ fn nothing_is_counted_on_where_no_later_call_can_read_the_cache() {
     assert_eq!(estimate_cost(&question, &config).cached_input_tokens, 0);
 }
 
-/// Issue 45.4: Google documents implicit caching from Gemini 2.5 on, with a minimum of its own per
+/// Google documents implicit caching from Gemini 2.5 on, with a minimum of its own per
 /// model (more than OpenAI's 1,024 tokens): 2.0 is never counted on, and a prefix between the
 /// minimums is counted only where it reaches the model's own.
 #[test]
@@ -119,7 +119,7 @@ fn gemini_caches_by_itself_from_2_5_and_at_its_own_minimum() {
     assert_eq!(on("gemini-3-pro-preview"), 0);
 }
 
-/// Issue 45.4: Anthropic bills a marked prefix at 1.25x the input price when it stores it, so
+/// Anthropic bills a marked prefix at 1.25x the input price when it stores it, so
 /// the estimate counts each marked opening as written; a key's limit is set against the worst
 /// case, which counts on no cache read; and the ledger's reservation includes the write.
 #[test]

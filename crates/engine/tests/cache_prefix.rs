@@ -1,4 +1,4 @@
-//! Prompts built for the providers' caches (issue 29.3): on a recorded consult (the demo council),
+//! Prompts built for the providers' caches: on a recorded consult (the demo council),
 //! every seat's later call opens with the bytes its earlier call opened with, and only the calls
 //! whose opening a later call of the seat reads (and those later calls) carry the seat's cache key.
 mod common;
@@ -133,7 +133,7 @@ fn only_a_seats_chained_calls_carry_its_cache_key() {
     assert!(request(&requests, "r2-judge").prompt_cache_key.is_none());
 }
 
-/// Issue 45.4: the depth's last round decides, not only where the user stops: a Vote consult
+/// The depth's last round decides, not only where the user stops: a Vote consult
 /// never cross-examines and a model alone asks round 1 only, so nothing of theirs is marked.
 #[test]
 fn vote_and_a_model_alone_mark_nothing_for_caching() {
@@ -180,7 +180,7 @@ fn common_paragraphs(a: &str, b: &str) -> usize {
     a[..same].rfind("\n\n").map_or(0, |i| i + 2)
 }
 
-/// The stronger property (issue 29.3): every call of a seat opens with the seat's system prompt
+/// The stronger property: every call of a seat opens with the seat's system prompt
 /// and the question; a later call's declared prefix is the whole of what its earlier call could
 /// give it (the prompts part at the next paragraph); the judge's verdict opens with its synthesis's
 /// opening byte for byte, every round-1 answer under the same label in the same place, anonymous

@@ -365,7 +365,7 @@ fn citing(agent: &str, concern: &str, severity: Severity, covers: &[&str]) -> Di
 
 #[test]
 fn a_judge_that_paraphrases_a_concern_and_cites_its_number_is_not_charged_with_omitting_it() {
-    // Issue 21.1: reconciled by reference, not by wording.
+    // Reconciled by reference, not by wording.
     let round1 = answers(&[0.8, 0.8, 0.8]);
     let mut judge = verdict(0.82, &[]);
     judge.dissent = vec![citing(
@@ -516,7 +516,7 @@ fn the_verdict_reads_citations_tolerantly_and_writes_uncited_evidence_as_before(
 
 #[test]
 fn a_floor_is_earned_only_when_the_record_shows_agreement() {
-    // Issue 21.2, as seen with a small model: the judge said 20%, a panelist's round 3 failed, the
+    // As seen with a small model: the judge said 20%, a panelist's round 3 failed, the
     // synthesis had no consensus point, and nobody dissented. No floor: 20% stands.
     let round1 = answers(&[0.8, 0.8, 0.8]);
     let mut no_consensus = synthesis(vec![]);
@@ -613,7 +613,7 @@ fn old_records_load_and_compute_the_same() {
 
 #[test]
 fn an_unresolved_point_inside_an_added_tension_stays_high() {
-    // Issue 31.3: "Too expensive" stood unanswered in round 3; the engine also adds the cost
+    // "Too expensive" stood unanswered in round 3; the engine also adds the cost
     // tension "Cost: Too expensive", whose text contains it. The point is still high dissent.
     let check = check_confidence(
         &verdict(0.88, &[]),

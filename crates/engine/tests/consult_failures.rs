@@ -117,7 +117,7 @@ fn round_one_fails_with_fewer_than_two_usable_answers_naming_each_failure() {
     assert!(
         reason.contains("Demo panelist 1 · Pragmatic engineer: The provider could not be reached.")
     );
-    // The server answered: the message names the model (issue 31.5).
+    // The server answered: the message names the model.
     assert!(
         reason.contains(
             "Demo panelist 2 · Skeptic: scripted answered in prose, not the JSON this step needs, \
@@ -326,7 +326,7 @@ fn round_three_fails_when_no_panelist_replies() {
 
 #[test]
 fn a_reply_that_restates_the_prompts_instructions_is_asked_again_then_recorded_as_failed() {
-    // Issue 21.2: the field names and descriptions of the round-1 prompt, copied back.
+    // The field names and descriptions of the round-1 prompt, copied back.
     let copied = serde_json::json!({
         "position": "position",
         "key_points": ["the key points behind it"],
@@ -425,7 +425,7 @@ fn a_panelist_whose_answer_failed_is_absent_not_agreeing() {
     );
 }
 
-/// Issue 45.10: a tiny model's junk is no decision: numbers or ids alone are not a
+/// A tiny model's junk is no decision: numbers or ids alone are not a
 /// recommendation, evidence, a position or a concern; asked again and still junk, the step fails
 /// instead of showing "1" as the council's decision.
 #[test]
@@ -465,7 +465,7 @@ fn numbers_or_ids_alone_fail_the_junk_check() {
     assert!(session.consult().decision().is_none());
 }
 
-/// Issue 45.10: the user's banner says why a reply could not be used, never the instruction the
+/// The user's banner says why a reply could not be used, never the instruction the
 /// re-ask gave the model ("use only these names: …", in the labels that model saw).
 #[test]
 fn the_banner_never_carries_the_model_facing_re_ask() {

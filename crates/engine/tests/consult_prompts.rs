@@ -1,4 +1,4 @@
-//! The prompts carry what the seeds require (issue 21.4): round 3 gives each panelist its own
+//! The prompts carry what the seeds require: round 3 gives each panelist its own
 //! round-1 answer; round 4 gives the judge every round-1 answer, the kept challenges, the
 //! rebuttals, every unresolved point (numbered, whole, never cut by filtering) and the instruction
 //! to weigh round 3. Run with non-default limits that differ between rounds 3 and 4, and that make

@@ -1,4 +1,4 @@
-//! Which council to keep (issue 33.2), on scripted round-1 answers with known figures. Reference
+//! Which council to keep, on scripted round-1 answers with known figures. Reference
 //! values were computed outside the repo with SciPy 1.17.1 and statsmodels 0.15.0
 //! (`pip install scipy statsmodels`), by the expression beside each.
 use consilium_engine::benchmark::council_choice::panel::{Member, PanelAnswers, QuestionAnswers};
@@ -289,7 +289,7 @@ fn the_stored_benchmark_reads_its_panel_and_recomputes_its_vote() {
     );
 }
 
-/// Issue 45.6: "every one of them answered" means it: a question where a panelist's call failed
+/// "every one of them answered" means it: a question where a panelist's call failed
 /// (no outcome graded) is left out of the figures and of the count toward `MIN_QUESTIONS`.
 #[test]
 fn a_question_where_a_panelists_call_failed_is_not_counted() {

@@ -54,7 +54,7 @@ fn the_meter_shows_the_computed_confidence_inside_its_band_beside_the_judges() {
 
     assert!(meter.floor_withheld.is_empty());
 
-    // One panelist absent: the record does not show agreement, so no floor (issue 21.2): the
+    // One panelist absent: the record does not show agreement, so no floor: the
     // judge's number stands, and the meter says why.
     let caller = unanimous_caller(0.86).fail("r1-panelist-3", network_failure());
     let (session, _) = run(demo_session(), &caller);
@@ -318,7 +318,7 @@ fn dissent_said(session: &Session) -> (String, String, String) {
 
 #[test]
 fn an_absent_panelist_is_said_on_the_chip_and_no_dissent_is_never_said_then() {
-    // Issue 31.3, as a real model ran it: complete, one panelist without a usable round 3 reply.
+    // As a real model ran it: complete, one panelist without a usable round 3 reply.
     let caller = unanimous_caller(0.75).fail("r3-panelist-3", network_failure());
     let (session, _) = run(demo_session(), &caller);
     assert_eq!(session.consult_state(), Some(ConsultState::Complete));
@@ -377,7 +377,7 @@ fn below_seventy_percent_the_dissent_is_never_empty() {
     assert_eq!(markdown, note);
 }
 
-/// Issue 45.10: the chip's colour follows the confidence band and absences: green ("no
+/// The chip's colour follows the confidence band and absences: green ("no
 /// dissent") never below 70% nor with a panelist absent; below 70% it reads as high dissent.
 #[test]
 fn the_chips_colour_follows_the_band_and_absences() {

@@ -111,7 +111,7 @@ fn the_runner_waits_before_every_step_of_every_question_and_not_for_finished_one
     );
 }
 
-/// Issue 45.10: the demo's advice and "Keep this council" are marked as the demo's, so the page
+/// The demo's advice and "Keep this council" are marked as the demo's, so the page
 /// shows what they would do and never saves the scripted council into the user's settings.
 #[test]
 fn the_demo_benchmarks_advice_is_marked_as_the_demos() {

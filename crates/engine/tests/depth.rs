@@ -1,4 +1,4 @@
-//! Depth by need (issue 29.1): Vote, Adaptive's stop rule, early decisions in the verdict's shape,
+//! Depth by need: Vote, Adaptive's stop rule, early decisions in the verdict's shape,
 //! "Cross-examine anyway", and records without a depth read as Full.
 mod common;
 
@@ -186,13 +186,13 @@ fn vote_on_a_split_panel_says_it_is_split() {
         .iter()
         .all(|d| d.severity == Severity::High));
     assert!(decision.confidence_check.unwrap().computed_confidence < 0.70);
-    // Issue 45.7: a split vote decided nothing and saved nothing it could claim.
+    // A split vote decided nothing and saved nothing it could claim.
     let how = decision.how_reached();
     assert!(
         !how.contains("saved") && !how.starts_with("Decided"),
         "{how}"
     );
-    // Issue 46.8: it reads as no decision, on the page and in the lists.
+    // It reads as no decision, on the page and in the lists.
     let view = consilium_engine::consult::view::verdict::decision(&session).unwrap();
     assert_eq!(
         consilium_engine::consult::view::verdict::confidence_chip(&view),
@@ -223,7 +223,7 @@ fn vote_with_a_majority_decides_its_point_and_names_the_minority() {
         .map(|d| d.agent.as_str())
         .collect();
     assert_eq!(dissenters, ["panelist-3"]);
-    // Issue 45.7: no judge was asked, so no number is said to be the judge's.
+    // No judge was asked, so no number is said to be the judge's.
     let shown = consilium_engine::consult::view::verdict::decision(&session).unwrap();
     let meter = shown.meter.as_ref().unwrap();
     assert!(!meter.text.contains("judge"), "{}", meter.text);
@@ -391,7 +391,7 @@ fn an_adaptive_consult_stopped_by_the_user_after_round_two_still_completes() {
     assert!(session.consult().decision().is_none());
 }
 
-/// Issue 45.1: the vote counts distinct supporters who answered round 1, not the judge's raw list.
+/// The vote counts distinct supporters who answered round 1, not the judge's raw list.
 #[test]
 fn a_vote_counts_each_supporter_once_and_only_those_who_answered() {
     let named_twice = unanimous_caller(0.86).reply(

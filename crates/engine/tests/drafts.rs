@@ -1,4 +1,4 @@
-//! Drafts (issue 46.5): one per protocol's form and one per thread's composer, cleared by the run
+//! Drafts: one per protocol's form and one per thread's composer, cleared by the run
 //! asked from that box; blanks and very large texts are not kept.
 mod common;
 

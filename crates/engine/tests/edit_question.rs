@@ -1,4 +1,4 @@
-//! "Edit the question" (issue 46.3): a finished turn is asked again with its question edited, as a
+//! "Edit the question": a finished turn is asked again with its question edited, as a
 //! new last turn of the same thread; the earlier turn is kept, the new one says which turn it asks
 //! again and how that turn was worded, and it is told what the council was told then (the turns
 //! before the edited one), never the decision it means to replace.

@@ -1,4 +1,4 @@
-//! The failure banner after retried calls (issue 32.8): a call retried after a 503, a cut stream or
+//! The failure banner after retried calls: a call retried after a 503, a cut stream or
 //! a stream without its end marker is one failed call, and the banner names each seat once, in seat
 //! order, in one sentence, whatever order the records were written in.
 mod common;

@@ -1,4 +1,4 @@
-//! `final_answer` (issue 22): asked in round 1 and the verdict only when the consult says so (the
+//! `final_answer`: asked in round 1 and the verdict only when the consult says so (the
 //! Benchmark's consults); an ordinary consult's prompts, schemas and record have no word of it.
 mod common;
 
@@ -172,7 +172,7 @@ fn a_reply_without_the_final_answer_it_was_asked_for_is_asked_again() {
     );
 }
 
-/// Issue 45.8: a comma is a thousands separator only in groups of three; a decimal comma ("1,5")
+/// A comma is a thousands separator only in groups of three; a decimal comma ("1,5")
 /// is not the number 15.
 #[test]
 fn a_decimal_comma_is_not_a_thousands_separator() {

@@ -1,4 +1,4 @@
-//! "Ask a follow-up" (issue 20.8): the record keeps which consult a follow-up follows and what of it
+//! "Ask a follow-up": the record keeps which consult a follow-up follows and what of it
 //! the council is told; rounds 1 and 4 carry the earlier question and decision (and nothing of the
 //! earlier debate), rounds 2 and 3 do not; the library links both ways; the report names it. Also
 //! the sidebar's list of recent sessions.

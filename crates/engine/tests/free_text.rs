@@ -1,4 +1,4 @@
-//! A model that cannot write JSON is still heard (issue 31.5): a panelist's reply in prose is
+//! A model that cannot write JSON is still heard: a panelist's reply in prose is
 //! taken, after one re-ask, as its position (round 1) or its defence (round 3), marked free text
 //! and never counted as agreement by itself; the judge's own artifacts still need the schema.
 mod common;
@@ -360,7 +360,7 @@ fn a_reask_shows_on_its_calls_card_which_ends_with_the_reply_taken() {
     );
 }
 
-/// Issue 46.1: a Markdown answer with a code block (braces in Rust, not JSON) is heard as free
+/// A Markdown answer with a code block (braces in Rust, not JSON) is heard as free
 /// text, its Markdown kept whole; a broken JSON object in a ```json block is still not taken.
 #[test]
 fn a_markdown_answer_with_code_is_heard_and_broken_json_in_a_json_block_is_not() {

@@ -1,4 +1,4 @@
-//! History's count line (issue 46.7): "N of M sessions match" only when a filter or a search
+//! History's count line: "N of M sessions match" only when a filter or a search
 //! leaves some out; otherwise the entries listed, with thousands separators.
 use consilium_engine::library::filter::{HistoryFilter, SortOrder, StateFilter};
 use consilium_engine::library::list::history_count_line;

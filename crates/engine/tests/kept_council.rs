@@ -1,4 +1,4 @@
-//! "Keep this council" (issue 33): the smallest council that holds, saved as the council new
+//! "Keep this council": the smallest council that holds, saved as the council new
 //! consults start with, while its providers are still set up.
 use consilium_engine::benchmark_council::view::choice::{
     ChoiceSection, CouncilChoiceView, KeepCouncil,

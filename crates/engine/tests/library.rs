@@ -648,7 +648,7 @@ fn the_search_cache_reads_again_only_what_changed() {
     assert_eq!(cache.stale(&list(&[("a", 1)])), ["a"]);
 }
 
-/// Issue 45.15: a link's data is read only up to a cap once inflated (a crafted link must not
+/// A link's data is read only up to a cap once inflated (a crafted link must not
 /// crash the tab); every link this page makes stays far below it.
 #[test]
 fn a_shared_links_inflated_data_is_capped() {

@@ -457,7 +457,7 @@ fn every_running_state_of_every_protocol_has_a_step() {
 
 #[test]
 fn a_live_reply_keeps_a_multiple_choice_option_that_looks_like_an_old_label() {
-    // Issue 31.3: "Answer B" is an option of the question, not a peer.
+    // "Answer B" is an option of the question, not a peer.
     let session = consult();
     let reply = live_reply(
         &session,

@@ -1,4 +1,4 @@
-//! Decisions are code (issue 41.4): with material, an evidence entry whose only support is a
+//! Decisions are code: with material, an evidence entry whose only support is a
 //! quote not found in the material is not evidence, and the earned confidence floor needs the
 //! decision's evidence found. On a recorded unanimous consult whose verdict (80%, no dissent)
 //! would otherwise be raised to strong agreement's 90% floor.

@@ -1,4 +1,4 @@
-//! Files become sources (issue 41): each kind's text and numbered locations from fixture files
+//! Files become sources: each kind's text and numbered locations from fixture files
 //! (`tests/fixtures/material`), the PDF and DOCX paths from what pdf.js and mammoth hand over,
 //! and every refusal naming the file.
 use consilium_engine::material::attach::{attach, thread_material, Attached};

@@ -1,4 +1,4 @@
-//! The session page's material (issue 41.3-4 in the browser): every checked quote found beside
+//! The session page's material (in the browser): every checked quote found beside
 //! what cites it (an answer, a challenge, an evidence entry), its mark with where it is ("found on
 //! page 3", "found elsewhere: line 100"), the passage as runs of text with the quote marked (never
 //! markup), and the tally the "What the council read" section opens with.

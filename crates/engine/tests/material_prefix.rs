@@ -1,4 +1,4 @@
-//! The material as one cached prefix (issue 41.5): on a recorded consult with material, every
+//! The material as one cached prefix: on a recorded consult with material, every
 //! call of every seat on a model opens with the same bytes (the council's instructions, then the
 //! material), the question follows, and what is new in the round comes last; images go to the
 //! seats that see them and the others are told; a call is marked for the cache only when another

@@ -1,4 +1,4 @@
-//! Every quote checked in code (issue 41.4): found at or near the cited location, found elsewhere
+//! Every quote checked in code: found at or near the cited location, found elsewhere
 //! (the location corrected), not found; each normalisation; the edge cases; a 1 MB source fast.
 use consilium_engine::material::attach::attach;
 use consilium_engine::material::extract::{source_from_bytes, source_from_pdf_pages};

@@ -1,4 +1,4 @@
-//! The material against each seat before the start (issue 41.2): images for a seat that cannot
+//! The material against each seat before the start: images for a seat that cannot
 //! see them named, the material counted against each context window, and the cut the user
 //! chooses made and said exactly, never silently.
 use consilium_engine::consult::demo::demo_config;

@@ -1,4 +1,4 @@
-//! Browser storage full with large material (issue 41.3): the session is stored with only the
+//! Browser storage full with large material: the session is stored with only the
 //! passages the council cited, each such source saying so; every quote checks as it did (the same
 //! mark at the same location, the same passage highlighted, the same entries not evidence), so a
 //! reload loses neither the session nor its checks; the sentence names what was left out.

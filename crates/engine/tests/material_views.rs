@@ -1,4 +1,4 @@
-//! A consult's material in every view (issue 41.3, 41.5): "What the council read", each checked
+//! A consult's material in every view: "What the council read", each checked
 //! quote with its mark and its passage, the Markdown and HTML exports, the share link (names and
 //! cited passages only, under its limit) and History's search.
 mod common;

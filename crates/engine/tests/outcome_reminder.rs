@@ -1,4 +1,4 @@
-//! The first screen's reminder of decisions awaiting their outcome (issue 43.1): only finished,
+//! The first screen's reminder of decisions awaiting their outcome: only finished,
 //! real decisions asked more than the chosen days ago and not judged (or judged too early to tell);
 //! off at 0 days; a dismissal holds until a decision asked after it falls due.
 use consilium_engine::foundation::timestamp::{parse_rfc3339_ms, rfc3339_utc};

@@ -1,4 +1,4 @@
-//! "Did it hold?" (issue 43): the user's judgment of a finished decision on the record.
+//! "Did it hold?": the user's judgment of a finished decision on the record.
 mod common;
 
 use common::*;

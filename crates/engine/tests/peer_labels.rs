@@ -1,6 +1,7 @@
-//! Bias controls (DESIGN.md, Consult): in rounds 2-4 the judge and every panelist see their peers
-//! as "Panelist A", "Panelist B"..., shuffled per reader from a seed kept in the record; replies that
-//! cite labels validate and are stored with the real ids; a setting turns it off.
+//! Bias controls (docs/design.md, "Consult: four rounds (seeds 004, 000)"): in rounds 2-4 the judge
+//! and every panelist see their peers as "Panelist A", "Panelist B"..., shuffled per reader from a
+//! seed kept in the record; replies that cite labels validate and are stored with the real ids; a
+//! setting turns it off.
 mod common;
 
 use common::*;
@@ -298,7 +299,7 @@ fn a_reply_naming_someone_off_the_panel_is_reasked_with_the_labels_only() {
 
 #[test]
 fn a_multiple_choice_answer_is_never_taken_for_a_peer_label() {
-    // Issue 31.3: options named "Answer A".."Answer D" are words of the question, not peers.
+    // Options named "Answer A".."Answer D" are words of the question, not peers.
     let question = "Which is prime? Answer A: 21, Answer B: 23, Answer C: 25, Answer D: 27.";
     let seed = 5;
     let config = council();

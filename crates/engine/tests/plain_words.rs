@@ -1,4 +1,4 @@
-//! Views read in plain words (issue 32.3): the view models name states, dispositions, verdicts,
+//! Views read in plain words: the view models name states, dispositions, verdicts,
 //! seats and arms in words; the record's names stay in the record (and under Details).
 use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::{views::seats::seat_label, views::session::state_words};
@@ -8,7 +8,7 @@ fn a_state_reads_in_words() {
     assert_eq!(state_words("cross_exam"), "cross-examination");
     assert_eq!(state_words("awaiting_consent"), "awaiting consent");
     assert_eq!(state_words("complete"), "complete");
-    // Never the state machine's own names (issue 46.8).
+    // Never the state machine's own names.
     for (state, words) in [
         ("independent", "answering"),
         ("conclusion", "complete"),

@@ -572,7 +572,7 @@ fn champion_replies_with_fences_trailing_commas_prose_and_a_missing_end_marker_a
     assert!(parse_champion(placeholder, &order())
         .unwrap_err()
         .contains("placeholder"));
-    // Text in angle brackets is an answer (issue 21.2): what restates the prompt is refused by
+    // Text in angle brackets is an answer: what restates the prompt is refused by
     // the harness, which knows the prompt (tests/prompt_echo.rs).
     let honest = "<<<CHAMPION_ARGUMENT_START>>>\n<meta charset> must come first\n<<<CHAMPION_ARGUMENT_END>>><<<CHAMPION_RANKINGS_START>>>[\"opp-1\"]<<<CHAMPION_RANKINGS_END>>>";
     assert_eq!(

@@ -1,4 +1,4 @@
-//! The harness's prompt-echo check (issue 21.2), in every protocol: a reply that merely restates
+//! The harness's prompt-echo check, in every protocol: a reply that merely restates
 //! its prompt's instructions (field names, descriptions, example slots, enum values) is asked
 //! again, then recorded as failed; an answer that quotes the question or the record, or holds
 //! angle brackets, is an answer. Then replays of sessions recorded from Gemma 3 270M on

@@ -646,7 +646,7 @@ fn a_reply_that_never_parses_is_asked_again_then_counted_as_an_abstention() {
     );
 }
 
-/// The rule changed (issue 21): an irreconcilable veto concludes the review (it no longer waits in
+/// The rule changed: an irreconcilable veto concludes the review (it no longer waits in
 /// VETO for the user), and the user may still submit amended code.
 #[test]
 fn an_irreconcilable_veto_concludes_request_changes_and_the_code_can_still_be_amended() {
@@ -1127,7 +1127,7 @@ fn the_review_report_and_the_fix_requests_match_their_checked_files() {
     );
 }
 
-// ---- issue 31.4: review rules ---------------------------------------------------------------
+// ---- Review rules --------------------------------------------------------------------------
 
 #[test]
 fn a_rule_is_named_by_a_rule_not_by_a_heading_or_a_one_word_line() {
@@ -1271,7 +1271,7 @@ fn findings_of_members_who_abstained_are_listed_but_request_no_change_alone() {
     assert!(!verdict.fix_items[0].abstained);
 }
 
-/// Issue 45.10: every secret the scan finds is its own fix item: three in one file are three
+/// Every secret the scan finds is its own fix item: three in one file are three
 /// items (an AWS key, a Stripe key and a password), not one. The values are built here, so no
 /// committed line is a key.
 #[test]
@@ -1297,7 +1297,7 @@ fn every_secret_the_scan_finds_is_its_own_fix_item() {
     assert_eq!(lines, [2, 3, 4]);
 }
 
-/// Issue 45.12: the committee's prompts carry no secret the scan found in clear: the code is
+/// The committee's prompts carry no secret the scan found in clear: the code is
 /// sent with each one masked, and the scan's facts say what was found where.
 #[test]
 fn the_committee_reads_the_code_with_found_secrets_masked() {

@@ -1,4 +1,4 @@
-//! Review with context files beside the diff (issue 41): the committee reads them after the diff,
+//! Review with context files beside the diff: the committee reads them after the diff,
 //! as Consult's material is rendered, with their secrets masked; a finding may quote them, and
 //! each quote is checked with the material's own check. A finding the diff does not show counts
 //! only when a quote of it is found; otherwise it is unverified, as any finding outside the diff.

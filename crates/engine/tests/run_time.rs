@@ -1,4 +1,4 @@
-//! The time a run took (issue 46.9): the union of its calls' times, so parallel calls count once
+//! The time a run took: the union of its calls' times, so parallel calls count once
 //! and the pause between a cancel and a resume is not counted; in words a reader takes in at once.
 mod common;
 

@@ -1,4 +1,4 @@
-//! Issue 46.6: once a check finds the model a server added without a name answers as, the seats
+//! Once a check finds the model a server added without a name answers as, the seats
 //! that were on its placeholder follow; a model the user chose stays.
 use consilium_engine::views::seats::Seat;
 

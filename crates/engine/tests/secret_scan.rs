@@ -1,4 +1,4 @@
-//! The secret scan finds every secret on a line, and only secrets (issue 31.1): each point of the
+//! The secret scan finds every secret on a line, and only secrets: each point of the
 //! issue as its own test, then the labelled corpus (`fixtures/secrets_corpus.jsonl`: fabricated
 //! values in the providers' documented formats, and hard negatives) with its precision and recall.
 use consilium_engine::library::share::share_payload;
@@ -173,7 +173,7 @@ struct Labelled {
     secrets: Vec<String>,
 }
 
-/// Where the corpus file splits every long token (issue 45.9): no committed line is a key that
+/// Where the corpus file splits every long token: no committed line is a key that
 /// GitHub's push protection or a user's own scanner would flag; the values are joined here.
 const SPLIT: &str = "{{/}}";
 
@@ -215,7 +215,7 @@ fn the_corpus_file_holds_no_key_in_one_piece() {
     }
 }
 
-/// Issue 45.9, each shape on its own: an e-mail in a URL's query is no password; a password
+/// Each shape on its own: an e-mail in a URL's query is no password; a password
 /// holding a placeholder word inside a word, starting with `$` or shaped like an address is still
 /// one; numbered names are secret names; name-value pairs are read; a short secret's mask shows
 /// at most a third of it.
@@ -330,7 +330,7 @@ fn long_lines_scan_in_linear_time() {
     assert!(elapsed.as_secs() < 10, "{elapsed:?}");
 }
 
-/// Issue 45.11: a secret on the first line of pasted code never reaches the session's title (the
+/// A secret on the first line of pasted code never reaches the session's title (the
 /// page's and the tab's title, lists, exports, the share sheet), not even its start where the
 /// title is cut at 80 characters.
 #[test]

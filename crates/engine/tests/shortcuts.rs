@@ -1,4 +1,4 @@
-//! Keyboard shortcuts (issue 46.9): the keys and the help panel come from one table.
+//! Keyboard shortcuts: the keys and the help panel come from one table.
 use consilium_engine::views::shortcuts::{shortcut_for, KeyPress, ShortcutAction, SHORTCUTS};
 
 fn press(key: &str, command: bool, shift: bool) -> KeyPress<'_> {

@@ -1,4 +1,4 @@
-//! The sidebar's list (issue 32.6): date groups by the local calendar from an injected clock, a
+//! The sidebar's list: date groups by the local calendar from an injected clock, a
 //! search by title and decision, the session whose deletion waits for its undo left out, and the
 //! title a rename saves.
 use consilium_engine::foundation::timestamp::{parse_rfc3339_ms, rfc3339_utc};

@@ -1,4 +1,4 @@
-//! Follow-ups as a thread (issue 32.2): a new turn is asked on the latest turn's council and depth,
+//! Follow-ups as a thread: a new turn is asked on the latest turn's council and depth,
 //! carries the earlier turns' decisions (never their debates) within a token budget and says so in
 //! the prompt; the library groups a thread's turns in the order asked; the page's view model lists
 //! each turn's question, depth, cost and decision.
@@ -307,7 +307,7 @@ fn the_reports_the_json_and_a_share_link_of_a_thread_carry_every_turn() {
     .is_err());
 }
 
-/// Issue 46.4: every turn of a thread's HTML document is drawn as the first one is (its decision
+/// Every turn of a thread's HTML document is drawn as the first one is (its decision
 /// card with its confidence meter, then its record), with its depth, cost and time under its
 /// heading; no internal name (the filtering method) in any turn.
 #[test]
@@ -346,7 +346,7 @@ fn the_thread_document_draws_every_turn_as_the_first() {
     assert!(!html.contains("method "), "an internal name in {html}");
 }
 
-/// Issue 45.8: with the thread's first turn deleted, the next follow-up names the thread's root
+/// With the thread's first turn deleted, the next follow-up names the thread's root
 /// from the records, so the thread stays one (not split at the next follow-up).
 #[test]
 fn deleting_the_first_turn_does_not_split_the_thread() {

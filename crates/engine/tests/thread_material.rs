@@ -1,4 +1,4 @@
-//! Material in a thread (issue 41.1 and 41.3): a follow-up and a turn asked of one member carry
+//! Material in a thread: a follow-up and a turn asked of one member carry
 //! the thread's material without it being attached again, each source once under the id it was
 //! first given, then the turn's own attachments numbered after it; every call of the turn opens
 //! with all of it; what the turn's composer attaches is numbered as the turn will number it, and a

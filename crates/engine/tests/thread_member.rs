@@ -1,4 +1,4 @@
-//! A thread's turn asked of one member alone (issue 32.2): a consult record linked by `follows`
+//! A thread's turn asked of one member alone: a consult record linked by `follows`
 //! like any turn, whose council is that one panelist and whose result is its answer in prose (one
 //! call, its tokens and cost on the ledger), never a decision; its prompt carries the thread's
 //! decisions and the member's own earlier answers; the views, the lists, the exports and a share
@@ -377,7 +377,7 @@ fn records_from_before_member_turns_still_read_and_have_none() {
     assert_eq!(summary.asked_member, None);
 }
 
-/// Issue 45.5: a follow-up's and a member's estimate count the thread context their prompts
+/// A follow-up's and a member's estimate count the thread context their prompts
 /// carry, not the new question alone.
 #[test]
 fn follow_up_and_member_estimates_count_the_context_their_prompts_carry() {
@@ -415,7 +415,7 @@ fn follow_up_and_member_estimates_count_the_context_their_prompts_carry() {
     assert_eq!(sent, estimate.input_tokens);
 }
 
-/// Issue 45.8: a member turn saved after its answer and before it was marked complete (a reload
+/// A member turn saved after its answer and before it was marked complete (a reload
 /// at that moment) resumes to Complete, asking nothing again.
 #[test]
 fn a_member_turn_resumed_after_its_answer_was_saved_completes() {
@@ -452,7 +452,7 @@ fn a_member_turn_resumed_after_its_answer_was_saved_completes() {
     );
 }
 
-/// "Ask again" on a round-1 answer (issue 46.3): after the decision, that member is asked the
+/// "Ask again" on a round-1 answer: after the decision, that member is asked the
 /// council turn's own question again, alone, as a new turn that says so; only the latest council
 /// turn's panelists can be, a failed one too.
 #[test]

@@ -1,4 +1,4 @@
-//! The track record of judged decisions (issue 43): figures against reference values computed by
+//! The track record of judged decisions: figures against reference values computed by
 //! hand (Python 3 `math`: Wilson's formula with p = score / n, the Brier mean, bands of tenths),
 //! Partly as half, the grouping of councils, and the refusal below 10 judged decisions.
 mod common;

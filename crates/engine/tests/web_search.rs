@@ -1,4 +1,4 @@
-//! A council that searches the web (issue 42): rounds 1 and 3 search where a seat can (without
+//! A council that searches the web: rounds 1 and 3 search where a seat can (without
 //! the response schema where its provider cannot combine the two), the synthesis and the verdict
 //! never do, each call's search is kept on its record, its fee is charged and budgeted, and every
 //! link an answer cites is checked against what its search returned.

@@ -1,4 +1,4 @@
-//! A searching consult's sources (issue 42, items 3-5): the link rule in the evidence and the
+//! A searching consult's sources: the link rule in the evidence and the
 //! confidence floor, the search fees in the estimate and the consent, the Sources view model
 //! (deduplicated, who found and cited each page, "not from this search"), and the Markdown and
 //! HTML exports and the share link carrying them.

@@ -138,8 +138,8 @@ impl HttpRequest {
     }
 
     /// Whether the request carries a key (an `Authorization`, `x-api-key`, `x-goog-api-key` or
-    /// `api-key` header, or a `key` in the query). Such a request must not follow a redirect
-    /// (issue 45.15): the browser re-sends custom headers such as `x-api-key` to the new host.
+    /// `api-key` header, or a `key` in the query). Such a request must not follow a redirect: the
+    /// browser re-sends custom headers such as `x-api-key` to the new host.
     pub fn carries_key(&self) -> bool {
         const KEY_HEADERS: &[&str] = &["authorization", "x-api-key", "x-goog-api-key", "api-key"];
         let in_header = self.headers.iter().any(|(name, value)| {

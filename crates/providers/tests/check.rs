@@ -541,7 +541,7 @@ fn the_origin_a_server_should_allow_is_the_pages_own() {
     );
 }
 
-/// Issue 46.6: a server added without a model name is checked, and kept, under the model it lists.
+/// A server added without a model name is checked, and kept, under the model it lists.
 #[test]
 fn an_unnamed_model_is_checked_as_the_first_listed_and_a_named_one_as_named() {
     use consilium_providers::{model_to_check, UNNAMED_MODEL};
@@ -654,7 +654,7 @@ fn a_tried_step_shows_no_key_and_no_long_reply() {
 
 #[test]
 fn an_address_that_redirects_says_so_and_that_the_key_never_follows() {
-    // Issue 45.15: a keyed request refuses redirects, so such a check used to read as CORS.
+    // A keyed request refuses redirects, so such a check used to read as CORS.
     let target = "http://127.0.0.1:9100/v1";
     let (problem, sentence) = problem(&facts(
         LOCAL_PAGE,

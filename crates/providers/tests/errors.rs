@@ -564,7 +564,7 @@ fn network_messages_explain_cors_and_how_to_fix_it() {
         hosted.contains("https://api.anthropic.com/v1") && hosted.contains("base URL"),
         "{hosted}"
     );
-    // The browser's bare TypeError adds nothing to the advice, and reads as a crash (issue 32.5).
+    // The browser's bare TypeError adds nothing to the advice, and reads as a crash.
     assert!(!hosted.contains("Failed to fetch"), "{hosted}");
     assert!(!hosted.contains("TypeError"), "{hosted}");
 }

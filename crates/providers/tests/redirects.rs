@@ -1,4 +1,4 @@
-//! Issue 45.15: a request that carries a key is known as such, so the browser's fetch can refuse
+//! A request that carries a key is known as such, so the browser's fetch can refuse
 //! to follow a redirect with it (`redirect: "error"`); the browser would re-send `x-api-key` and
 //! `x-goog-api-key` to the new host.
 use consilium_providers::HttpRequest;

@@ -1,6 +1,7 @@
-//! The statistics behind the Benchmark mode (DESIGN.md, "Benchmark"): how sure we can be that one arm
-//! answers better than another. Everything is pure and deterministic (the bootstrap takes its seed), so
-//! a stored benchmark recomputes to the same figures anywhere.
+//! The statistics behind the Benchmark mode (docs/design.md, "Benchmark: does the council earn its
+//! calls?"): how sure we can be that one arm answers better than another. Everything is pure and
+//! deterministic (the bootstrap takes its seed), so a stored benchmark recomputes to the same
+//! figures anywhere.
 
 mod beta;
 mod binomial;

@@ -1,4 +1,4 @@
-//! The track record's statistics (issue 43): Wilson's interval of a score that counts some
+//! The track record's statistics: Wilson's interval of a score that counts some
 //! decisions as half right, the Brier score and reliability bins of graded outcomes, and the
 //! effective number of independent votes. Expected numbers by hand (Python 3 `math`, the
 //! formulas written out in each test's comment).

@@ -1,4 +1,4 @@
-//! Reference values for the statistics behind "which council to keep" (issue 33.2), computed outside
+//! Reference values for the statistics behind "which council to keep", computed outside
 //! this crate with SciPy 1.17.1 and statsmodels 0.15.0 (`pip install scipy statsmodels`), by the
 //! expression beside each table.
 

@@ -1,4 +1,4 @@
-//! The run's side of its dedicated worker (issue 40; docs/run-off-the-main-thread.md):
+//! The run's side of its dedicated worker (docs/design.md, "The run off the main thread"):
 //! `public/run-worker.js` starts the page's own build there, and `main` calls `start` when it
 //! finds no window. What answers the page lives in the run's wasm part, loaded there as on the
 //! page: it says `{kind: "ready"}`, then hands each command the page posts (`RunCommand` as JSON

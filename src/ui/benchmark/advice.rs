@@ -1,6 +1,7 @@
-//! The Benchmark's advice, one click away (DESIGN.md, "Depth by need"): "Use the vote" makes Vote
-//! the depth of new consults, "Use <model> alone" makes that model alone the council of new
-//! consults (a single answer, no synthesis); each says what it changed, with Undo.
+//! The Benchmark's advice, one click away (docs/design.md, "Depth by need: convene only when in
+//! doubt"): "Use the vote" makes Vote the depth of new consults, "Use <model> alone" makes that
+//! model alone the council of new consults (a single answer, no synthesis); each says what it
+//! changed, with Undo.
 use consilium_engine::benchmark::advice::Advice;
 use consilium_engine::record::consult::depth::Depth;
 use leptos::prelude::*;
@@ -10,8 +11,8 @@ use crate::app::AppState;
 use crate::settings::{CouncilChoice, ModelAlone};
 
 /// `demo`: the demo's scripted council. Its advice is shown as what the button would do in a
-/// real benchmark and changes nothing (issue 45.10: "Use scripted alone" saved a one-seat
-/// council on the demo's scripted model, and every later consult asked it).
+/// real benchmark and changes nothing (otherwise "Use scripted alone" would save a
+/// one-seat council on the demo's scripted model, and every later consult would ask it).
 #[component]
 pub fn AdviceAction(advice: Advice, demo: bool) -> impl IntoView {
     let label = advice.label();

@@ -23,7 +23,7 @@ pub fn KeepCouncilAction(keep: KeepCouncil) -> impl IntoView {
     let label = keep.label;
     let described = council.described();
     if keep.demo {
-        // The demo's scripted council: say what the button would do, change nothing (issue 45.10).
+        // The demo's scripted council: say what the button would do, change nothing.
         return view! {
             <p class="bench-advice muted demo-advice" role="note">
                 {format!("In a benchmark of your own models, “{label}” would make {described} the council new consults start with. This is the demo: your settings stay as they are.")}

@@ -1,9 +1,10 @@
-//! A consult's material on its session page (DESIGN.md, "Material"): the section "What the
-//! council read" (each source, its kind, extent and tokens, and who could not see it), and every
-//! checked quote where it shows (the decision's evidence, the answers, the challenges) with its
-//! mark and a control that opens the passage with the quoted words highlighted. Everything is the
-//! engine's view model (`consult::view::material`); the passage arrives as runs of text, so the
-//! highlight is a `<mark>` around escaped text, never markup made of the source's words.
+//! A consult's material on its session page (docs/design.md, "Material: what the council reads"):
+//! the section "What the council read" (each source, its kind, extent and tokens, and who could not
+//! see it), and every checked quote where it shows (the decision's evidence, the answers, the
+//! challenges) with its mark and a control that opens the passage with the quoted words
+//! highlighted. Everything is the engine's view model (`consult::view::material`); the passage
+//! arrives as runs of text, so the highlight is a `<mark>` around escaped text, never markup made
+//! of the source's words.
 use consilium_engine::consult::view::material::{
     what_the_council_read, QuotePlace, ShownQuote, WhatTheCouncilRead,
 };

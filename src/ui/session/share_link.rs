@@ -29,7 +29,7 @@ pub fn ShareLink(session: Memo<Option<Session>>) -> impl IntoView {
     let outcome = RwSignal::new(None::<Shared>);
     let state = expect_context::<AppState>();
     let shared = shared_thread();
-    // The outcome's note stays out of a link unless the user ticks it (issue 43).
+    // The outcome's note stays out of a link unless the user ticks it.
     let has_note = move || {
         session.with(|s| {
             s.as_ref()

@@ -1,6 +1,6 @@
-//! A provider's base URL, and the question asked before its key would go to another host
-//! (issue 45.15): a key is sent only to the address it was given for, so changing the address of a
-//! provider that holds a key waits for the user's word, and says where the key would go.
+//! A provider's base URL, and the question asked before its key would go to another host: a key is
+//! sent only to the address it was given for, so changing the address of a provider that holds a
+//! key waits for the user's word, and says where the key would go.
 use consilium_providers::origin_of;
 use leptos::html::Input;
 use leptos::prelude::*;

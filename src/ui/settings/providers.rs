@@ -59,8 +59,8 @@ pub fn DefaultCouncil() -> impl IntoView {
 }
 
 /// Every council choice saved from elsewhere (a benchmark's advice, "Keep this council", the
-/// depth chosen in a form), said here with a button that undoes it (issue 45.10: once the page
-/// of the advice was left, nothing undid "Use <model> alone").
+/// depth chosen in a form), said here with a button that undoes it (without it, once the
+/// page of the advice was left, nothing would undo "Use <model> alone").
 #[component]
 fn SavedCouncilChoices() -> impl IntoView {
     let state = expect_context::<AppState>();
@@ -175,7 +175,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                         placeholder=move || if signed_in() {
                             "key set (type to replace)"
                         } else if provider.with(|p| p.as_ref().is_some_and(|p| p.needs_key())) {
-                            // A hosted provider always needs one (issue 32.5).
+                            // A hosted provider always needs one.
                             "paste your API key"
                         } else {
                             "none needed for a local server"

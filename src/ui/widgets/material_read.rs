@@ -1,8 +1,9 @@
-//! "What the council read" (DESIGN.md, "Material"), for any protocol that reads material (a
-//! consult's sources, a review's context files): each source with its kind, extent and tokens and
-//! who could not see it, and how the quotes checked out; and one checked quote as it shows beside
-//! what cites it. Everything is the engine's view model (`views::material`); a passage arrives as
-//! runs of text, so the highlight is a `<mark>` around escaped text, never markup.
+//! "What the council read" (docs/design.md, "Material: what the council reads"), for any protocol
+//! that reads material (a consult's sources, a review's context files): each source with its kind,
+//! extent and tokens and who could not see it, and how the quotes checked out; and one checked
+//! quote as it shows beside what cites it. Everything is the engine's view model
+//! (`views::material`); a passage arrives as runs of text, so the highlight is a `<mark>` around
+//! escaped text, never markup.
 use consilium_engine::views::material::{PassageSpan, QuoteRow, SourceRow};
 use leptos::prelude::*;
 

@@ -1,4 +1,4 @@
-//! Depth by need, measured (issue 29.4): the three consult depths (Vote, Adaptive, Full) on a
+//! Depth by need, measured: the three consult depths (Vote, Adaptive, Full) on a
 //! scripted panel of known accuracy at two agreement levels, each question a real consult run by
 //! the engine. Prints Markdown: a table per depth and panel, and whether the target holds
 //! (Adaptive within 2 points of Full's accuracy and inside its 95% interval, at <= 50% of its

@@ -1,4 +1,4 @@
-//! The depth benchmark's runs and counts (issue 29.4), shared by the example's `main.rs` and the
+//! The depth benchmark's runs and counts, shared by the example's `main.rs` and the
 //! hand-count test (`tests/depth_by_need.rs`): real consults at each depth, driven by the engine's
 //! own `run_consult`, against a scripted panel of known accuracy and agreement
 //! (`KnownAccuracyCaller::with_agreement`). Everything is counted from the stored records.

@@ -1,4 +1,4 @@
-//! The headline's advice as an action the shell can offer as one button (issue 29.2): set the
+//! The headline's advice as an action the shell can offer as one button: set the
 //! depth of new consults for the council ("Use the vote", "Use adaptive", "Keep the full
 //! council"), or save a one-seat council of a panelist's model ("Use gpt-4o alone"); only for an
 //! arm whose figures are what the button would set.
@@ -31,7 +31,7 @@ impl Advice {
 }
 
 /// The action of `summary`'s advice for `body`'s arms; None when it advises nothing, or when no
-/// button would do what the advised arm did (issue 45.2): the round-1 vote is not Vote depth
+/// button would do what the advised arm did: the round-1 vote is not Vote depth
 /// (Vote depth needs a majority of the whole panel and asks a synthesis when answers differ), and
 /// the best single model's arm is a majority of k samples, where a saved one-seat council asks
 /// once. Their rows stay in the table; the button only ever applies the arm the sentence quotes.

@@ -1,4 +1,4 @@
-//! The council at Vote and Adaptive depth, graded from the Full council's own record (issue 29.2):
+//! The council at Vote and Adaptive depth, graded from the Full council's own record:
 //! their first rounds are the council's, so no call is made for them, and each decides by the very
 //! rule a consult at that depth applies (`record::consult::depth`):
 //! - every panelist gave the same checkable answer: both stop after round 1 with it (no synthesis);

@@ -1,4 +1,4 @@
-//! The Benchmark mode (DESIGN.md, "Benchmark: does the council earn its calls?"): checkable
+//! The Benchmark mode (docs/design.md, "Benchmark: does the council earn its calls?"): checkable
 //! questions, graded in code, answered by several arms at matched cost, and the statistics that say
 //! whether the council beat one model and a plain vote.
 //!

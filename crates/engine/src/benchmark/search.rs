@@ -1,4 +1,4 @@
-//! The Benchmark with web search on (issue 42): the council's own setting (`ConsultConfig::
+//! The Benchmark with web search on: the council's own setting (`ConsultConfig::
 //! search_web`) makes each question's consultation search as a Consult does (round 1's answers
 //! and round 3's cross-examination, never the synthesis or the verdict), and the best single
 //! model's samples, which answer round 1's prompt, search too. What the record says of it is

@@ -5,7 +5,7 @@
 //! verdict takes the majority of the round-1 final answers it is shown and flips it with set
 //! probabilities (right to wrong, wrong to right), so each arm's expected accuracy is known.
 //!
-//! With an `Agreement` (the depth benchmark, issue 29.4) the panel's round-1 answers are drawn per
+//! With an `Agreement` (the depth benchmark) the panel's round-1 answers are drawn per
 //! question: the whole panel agrees on a set share of the questions (drawn, but exactly that
 //! share), on an answer right with a set probability; on the others each panelist is right with
 //! its accuracy and at least one answer differs from the others.

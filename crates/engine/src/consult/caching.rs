@@ -1,6 +1,7 @@
-//! Which of a consult's calls take part in their seat's prompt cache (DESIGN.md, "Depth by
-//! need"). Every call of a seat opens with the same bytes (`prompts`); a call takes part when a
-//! later call of the same seat will read that opening, or when it is that later call:
+//! Which of a consult's calls take part in their seat's prompt cache (docs/design.md, "Depth by
+//! need: convene only when in doubt"). Every call of a seat opens with the same bytes (`prompts`);
+//! a call takes part when a later call of the same seat will read that opening, or when it is that
+//! later call:
 //! - a panelist's round 1, when round 3 is to run (its cross-examination reads it), and round 3;
 //! - the judge's synthesis, when the verdict is to run, and the verdict. Without material the
 //!   judge's round-3 judgment opens with the question alone and stays a one-off.

@@ -17,12 +17,12 @@
 //! is taken: a free-text answer in round 1 or 3 earns no floor (neither 85% nor strong agreement's
 //! 90%), and the judge's number stands within the ceilings.
 //!
-//! With material (DESIGN.md, "Material"), the floor also needs the decision's evidence found:
-//! no evidence entry resting only on quotes not found in the material (such an entry is not
-//! evidence, `consult::evidence`), and at least one entry whose quote is found. Otherwise the
-//! gap says which entries, and the judge's number stands within the ceilings.
+//! With material (docs/design.md, "Material: what the council reads"), the floor also needs the
+//! decision's evidence found: no evidence entry resting only on quotes not found in the material
+//! (such an entry is not evidence, `consult::evidence`), and at least one entry whose quote is
+//! found. Otherwise the gap says which entries, and the judge's number stands within the ceilings.
 //!
-//! With the web searched (DESIGN.md, "Sources from the web"), the floor also needs no evidence
+//! With the web searched (docs/design.md, "Sources from the web"), the floor also needs no evidence
 //! entry resting only on links no search of the council returned (`consult::evidence`): such a
 //! link is "not from this search", exactly like a quote not found. A searching council need not
 //! cite a link at all (a search may find nothing worth citing), so no returned link is required.

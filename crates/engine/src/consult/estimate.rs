@@ -40,9 +40,9 @@ pub fn estimate_cost(question: &str, config: &ConsultConfig) -> CostEstimate {
     estimate_following(question, config, None)
 }
 
-/// The estimate of the consult `body` asks, with what its prompts carry beyond the question
-/// (issue 45.5): a follow-up's earlier question and decision and the thread's turns before it
-/// (rounds 1 and 4), or a member's one call with the thread and its own earlier answers.
+/// The estimate of the consult `body` asks, with what its prompts carry beyond the question: a
+/// follow-up's earlier question and decision and the thread's turns before it (rounds 1 and 4), or
+/// a member's one call with the thread and its own earlier answers.
 pub fn estimate_turn(question: &str, body: &ConsultBody) -> CostEstimate {
     match (&body.member_turn, body.config.panelists.first()) {
         (Some(member), Some(panelist)) => {
@@ -240,7 +240,7 @@ fn estimate_following(
     }
 }
 
-/// The web search a searching council may pay for (DESIGN.md, "Sources from the web"): each
+/// The web search a searching council may pay for (docs/design.md, "Sources from the web"): each
 /// panelist that can search, in round 1 and, when the depth may cross-examine, round 3 (the
 /// synthesis and the verdict never search), at its provider's fee for the most one call may
 /// search. None when the council does not search or no seat can.

@@ -1,12 +1,12 @@
-//! Evidence held to the material and to the web (DESIGN.md, "Material" and "Sources from the
-//! web"): a verdict's evidence entry that cites the material counts only when at least one of its
-//! quotes is found there (at the cited location or elsewhere); in a council that searched the
-//! web, an entry that names links counts only when some search of the council returned one of
-//! them. An entry whose every quote is not found (or names no source of the material), or whose
-//! only support is links no search returned, is not evidence: the views strike it, and the
-//! confidence floor is not earned on it (`confidence::check_confidence_on`). An entry that cites
-//! nothing stands as the judge's reasoning, as before material existed; but with material, the
-//! floor needs at least one entry whose quote is found.
+//! Evidence held to the material and to the web (docs/design.md, "Material: what the council reads"
+//! and "Sources from the web"): a verdict's evidence entry that cites the material counts only when
+//! at least one of its quotes is found there (at the cited location or elsewhere); in a council
+//! that searched the web, an entry that names links counts only when some search of the council
+//! returned one of them. An entry whose every quote is not found (or names no source of the
+//! material), or whose only support is links no search returned, is not evidence: the views strike
+//! it, and the confidence floor is not earned on it (`confidence::check_confidence_on`). An entry
+//! that cites nothing stands as the judge's reasoning, as before material existed; but with
+//! material, the floor needs at least one entry whose quote is found.
 use consilium_providers::SearchReport;
 
 use crate::material::quotes::check_quote;

@@ -1,10 +1,10 @@
-//! A consult's prompts with material (DESIGN.md, "Material"): every call of every seat opens with
-//! the same bytes, the council's instructions (one system prompt for every seat), then the
-//! material, so a provider's prefix cache serves the material from a model's second call on
-//! whoever makes it. What differs per seat comes after: the seat's opening (the question, and for
-//! the judge the round-1 answers), its part in the council (its role and persona, which were its
-//! system prompt), then what is new in the round. The cache breakpoint (`Prompt::cache_prefix`)
-//! is the end of the material.
+//! A consult's prompts with material (docs/design.md, "Material: what the council reads"): every
+//! call of every seat opens with the same bytes, the council's instructions (one system prompt for
+//! every seat), then the material, so a provider's prefix cache serves the material from a model's
+//! second call on whoever makes it. What differs per seat comes after: the seat's opening (the
+//! question, and for the judge the round-1 answers), its part in the council (its role and persona,
+//! which were its system prompt), then what is new in the round. The cache breakpoint
+//! (`Prompt::cache_prefix`) is the end of the material.
 //!
 //! With no material a consult's prompts are as they were: the seat's own system prompt first
 //! (`consult::prompts`), which its own later calls share.

@@ -90,7 +90,7 @@ pub fn minority_concerns(
             .any(|evidence| cited(&evidence.covers).contains(&number));
         let challenge = challenge_of(point, &cross_exam.challenges);
         // A challenge from the consensus to a panelist outside it presses the decision's side:
-        // left unanswered, it stands for the decision (issue 45.10), not against it.
+        // left unanswered, it stands for the decision, not against it.
         let presses_the_minority = challenge.is_some_and(|c| {
             majority.contains(&c.challenger) && !majority.contains(&c.target_agent)
         });

@@ -24,11 +24,11 @@
 //! last complete round ended (`state::resume_point`), and that round restarts from scratch with
 //! the same call ids; the records of the interrupted attempt stay, since their cost was real.
 //!
-//! **Depth** (`config.depth`, DESIGN.md "Depth by need"): Full runs the four rounds; Vote decides
-//! after the synthesis in code; Adaptive decides there too when the stop rule holds
-//! (`stop_rule`), else goes on. With checkable final answers that all agree, either decides after
-//! round 1 with no synthesis. Such an early decision (`early`) is stored in the verdict's shape
-//! with how it was reached and the calls it saved; "Cross-examine anyway"
+//! **Depth** (`config.depth`, docs/design.md, "Depth by need: convene only when in doubt"): Full
+//! runs the four rounds; Vote decides after the synthesis in code; Adaptive decides there too when
+//! the stop rule holds (`stop_rule`), else goes on. With checkable final answers that all agree,
+//! either decides after round 1 with no synthesis. Such an early decision (`early`) is stored in
+//! the verdict's shape with how it was reached and the calls it saved; "Cross-examine anyway"
 //! (`cross_examine_anyway`) reopens the completed consult at round 3, asking nothing again.
 //!
 //! **Bias controls** (`peers`): unless `config.anonymous_peers` is off, rounds 2-4 show each

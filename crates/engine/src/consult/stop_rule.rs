@@ -1,6 +1,7 @@
-//! Adaptive depth's stop rule, computed from the record (DESIGN.md, "Depth by need"): stop after
-//! the synthesis when every panelist answered round 1, the synthesis records no tension, and its
-//! strongest consensus point is supported by every panelist; else cross-examine and judge.
+//! Adaptive depth's stop rule, computed from the record (docs/design.md, "Depth by need: convene
+//! only when in doubt"): stop after the synthesis when every panelist answered round 1, the
+//! synthesis records no tension, and its strongest consensus point is supported by every panelist;
+//! else cross-examine and judge.
 //!
 //! **Free text** is conservative: a round-1 answer in prose is heard (the synthesis reads it) but
 //! it states no key points of its own, so its "support" of a consensus point is only the judge's

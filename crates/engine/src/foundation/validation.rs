@@ -36,7 +36,7 @@ pub(crate) fn require_text(field: &str, value: &str) -> Result<(), ValidationErr
 
 /// A field that must say something in words (a recommendation, evidence, a concern, a position):
 /// besides `require_text`, text made only of numbers and ids ("1", "1, 2, 3", "op-1 100%",
-/// "U1 T2") is junk a small model writes, never an answer (issue 45.10).
+/// "U1 T2") is junk a small model writes, never an answer.
 pub(crate) fn require_prose(field: &str, value: &str) -> Result<(), ValidationError> {
     require_text(field, value)?;
     if is_numbers_or_ids(value) {

@@ -91,7 +91,7 @@ fn chip(summary: &SessionSummary, running_here: bool) -> (&'static str, &'static
             "review" => review_chip(&summary.outcome),
             "prioritize" => ("Ranked", "done"),
             "benchmark" => ("Measured", "done"),
-            // A split vote decided nothing (issue 46.8).
+            // A split vote decided nothing.
             _ if summary.decided_by == Some(DecidedBy::SplitVote) => ("No decision", "stopped"),
             _ => ("Decided", "done"),
         },

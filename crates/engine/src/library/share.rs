@@ -13,7 +13,7 @@ pub const SHARED_PREFIX: &str = "#/shared/";
 /// cut or refuse them well before 32,000 characters; past it the HTML file is the way to share.
 pub const MAX_LINK_CHARS: usize = 32_000;
 
-/// The most a link's data may inflate to (issue 45.15): a link under `MAX_LINK_CHARS` made by
+/// The most a link's data may inflate to: a link under `MAX_LINK_CHARS` made by
 /// this page inflates to a few hundred KB at most, while a crafted one (a deflate bomb) could
 /// inflate to gigabytes and crash the tab. Reading stops past this.
 pub const MAX_SHARED_JSON_BYTES: usize = 8 * 1024 * 1024;
@@ -41,7 +41,7 @@ pub fn share_payload(session: &Session) -> String {
 }
 
 /// Whether a link carries the notes of the session's outcome: the outcome and its date always
-/// travel, the user's notes only when they tick "with my outcome note" (issue 43).
+/// travel, the user's notes only when they tick "with my outcome note".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum OutcomeNotes {
     #[default]

@@ -1,4 +1,4 @@
-//! When the browser's storage is full and a session with large material does not fit (issue 41.3):
+//! When the browser's storage is full and a session with large material does not fit:
 //! the session is stored with only the passages the council cited from each source (the rest of
 //! its text, and an image's bytes, left out), each such source marked `cited_only`, so the
 //! session, its decision and every quote's check survive a reload; the run goes on in memory with

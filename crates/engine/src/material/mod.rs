@@ -1,9 +1,9 @@
-//! What the council reads (DESIGN.md, "Material: what the council reads"), protocol-neutral: files
-//! become sources (`extract`, `html`), sources join a question's material (`attach`), the material
-//! is rendered the same for every call (`render`), fitted to each seat (`seats`), and every quote a
-//! model cites is checked against it (`quotes`). The stored types are the record's
-//! (`record::sources`); web results are sources of the same model, and every link an answer
-//! cites is checked against what its search returned (`web`).
+//! What the council reads (docs/design.md, "Material: what the council reads"), protocol-neutral:
+//! files become sources (`extract`, `html`), sources join a question's material (`attach`), the
+//! material is rendered the same for every call (`render`), fitted to each seat (`seats`), and
+//! every quote a model cites is checked against it (`quotes`). The stored types are the record's
+//! (`record::sources`); web results are sources of the same model, and every link an answer cites
+//! is checked against what its search returned (`web`).
 pub mod attach;
 mod bytes;
 pub mod error;

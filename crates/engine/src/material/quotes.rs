@@ -1,9 +1,9 @@
-//! Every quote checked in code (DESIGN.md, "Material"): a citation `{source, location, quote}`
-//! is looked up in the cited source after normalising both sides (case, runs of whitespace,
-//! typographic quotes and dashes), and marked found (in the cited location or the one beside it),
-//! found elsewhere (with the location where it is), or not found. The search is one pass of the
-//! standard library's substring search (Two-Way: linear), so a 1 MB source is checked in
-//! milliseconds.
+//! Every quote checked in code (docs/design.md, "Material: what the council reads"): a citation
+//! `{source, location, quote}` is looked up in the cited source after normalising both sides (case,
+//! runs of whitespace, typographic quotes and dashes), and marked found (in the cited location or
+//! the one beside it), found elsewhere (with the location where it is), or not found. The search is
+//! one pass of the standard library's substring search (Two-Way: linear), so a 1 MB source is
+//! checked in milliseconds.
 use crate::record::sources::{Citation, Source, UnitKind};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

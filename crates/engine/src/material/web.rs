@@ -1,4 +1,4 @@
-//! Links checked against what a search returned (DESIGN.md, "Sources from the web"): a URL an
+//! Links checked against what a search returned (docs/design.md, "Sources from the web"): a URL an
 //! answer cites that no search of its own call returned is "not from this search"; a URL the
 //! judge cites must come from some panelist's search. An evidence entry whose only support is
 //! such a link is not evidence, as an entry resting only on a quote not found in the material.

@@ -1,7 +1,7 @@
-//! "Did it hold?": the user's later judgment of a finished decision (DESIGN.md, "Outcomes").
-//! It lives on the record's envelope, for every protocol, and belongs to the user, not to the run:
-//! a run that saves its record again carries it over (`carried_over`). A record without one reads
-//! as not judged. Judging again keeps the earlier judgment in the history, oldest first.
+//! "Did it hold?": the user's later judgment of a finished decision (docs/design.md, "Outcomes: did
+//! it hold?"). It lives on the record's envelope, for every protocol, and belongs to the user, not
+//! to the run: a run that saves its record again carries it over (`carried_over`). A record without
+//! one reads as not judged. Judging again keeps the earlier judgment in the history, oldest first.
 use serde::{Deserialize, Serialize};
 
 use crate::foundation::timestamp::rfc3339_utc;

@@ -1,10 +1,10 @@
-//! The material a council reads (DESIGN.md, "Material: what the council reads"): each attachment,
-//! and later each web result, is a `Source` with an id (`S1`), a kind, a name and numbered
-//! locations (`Unit`: pages, line ranges, table rows), each with its byte span in the extracted
-//! text, so a quote the models cite can be checked against the place it names and the passage
-//! shown highlighted. Stored with the session (extracted text and image bytes, never the file);
-//! a thread keeps one copy of each source, by `hash`. What is done with sources (extraction, the
-//! quote check, fitting them to seats) is `material`'s, a layer above.
+//! The material a council reads (docs/design.md, "Material: what the council reads"): each
+//! attachment, and later each web result, is a `Source` with an id (`S1`), a kind, a name and
+//! numbered locations (`Unit`: pages, line ranges, table rows), each with its byte span in the
+//! extracted text, so a quote the models cite can be checked against the place it names and the
+//! passage shown highlighted. Stored with the session (extracted text and image bytes, never the
+//! file); a thread keeps one copy of each source, by `hash`. What is done with sources (extraction,
+//! the quote check, fitting them to seats) is `material`'s, a layer above.
 use serde::{Deserialize, Serialize};
 
 /// One document, table, image or web page the council reads.

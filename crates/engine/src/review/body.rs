@@ -44,8 +44,7 @@ impl Session {
 }
 
 /// "Review of src/db.py, config.py" (or "Review of pasted code: <its first line>"). A secret on
-/// that line is masked before it is cut to length, as in every title (`record::title_of`, issue
-/// 45.11).
+/// that line is masked before it is cut to length, as in every title (`record::title_of`).
 pub fn review_title(code: &str) -> String {
     let parsed = diff::ParsedDiff::parse(code);
     if parsed.notice.is_some() {

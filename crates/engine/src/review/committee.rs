@@ -30,7 +30,8 @@ impl ChangeSize {
 }
 
 impl ReviewerRole {
-    /// The committee elected for a change of this size (DESIGN.md, Review).
+    /// The committee elected for a change of this size (docs/design.md, "Review: deliberation state
+    /// machine (seed 002)").
     pub fn elected(size: ChangeSize) -> Vec<ReviewerRole> {
         use ReviewerRole::*;
         match size {

@@ -1,7 +1,7 @@
-//! Context files beside the diff (issue 41): the files the change touches, or a folder, attached
+//! Context files beside the diff: the files the change touches, or a folder, attached
 //! as Consult attaches material (`ReviewConfig::material`). The committee reads them after the
 //! diff, rendered as Consult's material is (`material::render`), with every secret the scan finds
-//! in them masked first, as the diff's are (issue 45.12): the prompts go to every provider on the
+//! in them masked first, as the diff's are: the prompts go to every provider on the
 //! committee. A finding may quote them, and each quote is checked with the material's own check
 //! (`material::quotes`) against the files as the committee read them.
 use crate::material::quotes::{check_quote, QuoteCheck};

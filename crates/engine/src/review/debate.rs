@@ -35,7 +35,7 @@ pub(super) async fn debate_round(
     let from = run.state();
     run.begin_round(round, ReviewState::Debate)?;
     let table = run.body(|b| table(b, &run.subject));
-    // The committee reads the code with every secret the scan finds masked (issue 45.12): its
+    // The committee reads the code with every secret the scan finds masked: its
     // prompts go to every provider on the committee, and the scan's facts already say what was
     // found where ("app/config.py:4: an AWS access key id (AKIA…QD)"), the SRE's veto ground.
     // Masks hold no line break, so paths and line numbers, which findings are checked against,

@@ -188,11 +188,11 @@ pub fn opinion_of(
     }
 }
 
-/// One finding per path + rule, the path normalised (`b/src/db.py` is `src/db.py`): the first
-/// once sorted, verified first, then one a voting member raised, then the most severe, then by
-/// path and line. Every secret the scan found stays its own item (issue 45.10: three secrets in
-/// one file were one fix item), and a member's finding under a rule the scan covers in that file
-/// is the scan's already.
+/// One finding per path + rule, the path normalised (`b/src/db.py` is `src/db.py`): the first once
+/// sorted, verified first, then one a voting member raised, then the most severe, then by path and
+/// line. Every secret the scan found stays its own item (three secrets in one file are three fix
+/// items, not one), and a member's finding under a rule the scan covers in that file is the scan's
+/// already.
 pub fn deduplicated(mut findings: Vec<Finding>) -> Vec<Finding> {
     let order = |f: &Finding| {
         (

@@ -4,7 +4,7 @@
 /// spreadsheet formula, so such a field is prefixed with a '.
 pub fn csv_field(text: &str) -> String {
     // A leading tab or carriage return starts a formula too in some spreadsheets (OWASP's CSV
-    // injection list; issue 45.15).
+    // injection list).
     let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{text}")
     } else {
@@ -28,7 +28,7 @@ mod tests {
     use super::csv_field;
 
     /// Every start a spreadsheet reads as a formula is defused, a leading tab or carriage return
-    /// too (issue 45.15).
+    /// too.
     #[test]
     fn formula_starts_are_defused_tab_and_carriage_return_included() {
         assert_eq!(csv_field("=1+1"), "'=1+1");

@@ -3,7 +3,7 @@
 
 /// `text` with `&`, `<` and `>` written as entities, which Markdown renders as the characters
 /// themselves. A `>` that opens a line is kept: it is a Markdown quote marker, not HTML. Link and
-/// image syntax is neutralised as the page does (issue 45.15): `](` and `][` become `]\(` and
+/// image syntax is neutralised as the page does: `](` and `][` become `]\(` and
 /// `]\[`, and a line opening with a reference definition (`[x]: url`) has its `[` escaped, so a
 /// model's `![x](https://tracker/…)` or `[click](javascript:…)` shows as text, fetches nothing
 /// and links nowhere. The reports write no link of their own.

@@ -1,7 +1,7 @@
 //! How a secret is shown once found: enough to recognise it, never more than a third of it.
 
 /// `AKIA4HKQ2ZT7XMPLW9QD` -> `AKIA…QD`; eight characters or fewer -> `****`. At most a third
-/// of the characters show (issue 45.9: 6 of a 9-character password was most of it): the first
+/// of the characters show (6 of a 9-character password would be most of it): the first
 /// two up to 11 characters, the first two and the last two up to 17, then the first four and
 /// the last two.
 pub fn masked(found: &str) -> String {

@@ -431,7 +431,7 @@ impl Stepper {
     pub fn text(&self) -> String {
         let up_to = if self.up_to { "up to " } else { "" };
         // Past its fewest rounds, an Adaptive consult goes to the last: "Round 3 of 4", never
-        // "Round 4 of 2-4" (issue 46.8).
+        // "Round 4 of 2-4".
         let rounds = if self.fewest < self.rounds && self.round <= self.fewest {
             format!("{}-{}", self.fewest, self.rounds)
         } else {

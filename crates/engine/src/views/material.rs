@@ -1,6 +1,6 @@
-//! "What the council read" (DESIGN.md, "Material"), for any session with material: each source
-//! with its kind, its extent (pages, lines, rows), its tokens and the seats that could not see it;
-//! and a quoted passage with the text around it, to open highlighted.
+//! "What the council read" (docs/design.md, "Material: what the council reads"), for any session
+//! with material: each source with its kind, its extent (pages, lines, rows), its tokens and the
+//! seats that could not see it; and a quoted passage with the text around it, to open highlighted.
 use crate::foundation::counted::thousands;
 use crate::foundation::participants::Participant;
 use crate::material::quotes::{check_quote, QuoteMark};

@@ -365,11 +365,12 @@ pub fn partner_seats(catalog: &impl SeatCatalog) -> Vec<Seat> {
         .collect()
 }
 
-/// Bias controls (DESIGN.md, Consult): models prefer their own answers, so a judge on a
-/// panelist's model is warned about before the start. `Some` is one line for the form: which
-/// panelist shares the judge's model, and another model to try (a provider's default model that
-/// no panelist uses, the user's providers in order), or a plea to pick one when there is none.
-/// The same model through two providers counts as the same (`openai/gpt-4o` is `gpt-4o`).
+/// Bias controls (docs/design.md, "Consult: four rounds (seeds 004, 000)"): models prefer their own
+/// answers, so a judge on a panelist's model is warned about before the start. `Some` is one line
+/// for the form: which panelist shares the judge's model, and another model to try (a provider's
+/// default model that no panelist uses, the user's providers in order), or a plea to pick one when
+/// there is none. The same model through two providers counts as the same (`openai/gpt-4o` is
+/// `gpt-4o`).
 pub fn judge_model_warning(
     panel: &[Seat],
     judge: &Seat,

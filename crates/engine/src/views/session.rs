@@ -91,7 +91,7 @@ pub fn tab_title(session: &Session) -> String {
     }
 }
 
-/// A session's state as its badge says it, in words a reader uses (issue 46.8): what is happening
+/// A session's state as its badge says it, in words a reader uses: what is happening
 /// ("answering", "cross-examination", "making the case") or how it ended ("complete", "cancelled",
 /// "failed"); never the state machine's names ("independent", "conclusion", "champion",
 /// "aborted"), which stay in the record and under Details.

@@ -1,8 +1,8 @@
-//! Which council to keep (DESIGN.md "Benchmark", issue 33.2), from the round-1 answers the run
-//! already has: the co-failure ceiling (`ceiling`), each member's worth to the vote (`worth`), how
-//! alike their errors are (`alike`) and the smallest sub-panel whose vote holds against the full
-//! vote (`smallest`), over the panel's answers (`panel`) and the headline's paired test
-//! (`paired_votes`).
+//! Which council to keep (docs/design.md, "Benchmark: does the council earn its calls?", its "Which
+//! council"), from the round-1 answers the run already has: the co-failure ceiling (`ceiling`),
+//! each member's worth to the vote (`worth`), how alike their errors are (`alike`) and the smallest
+//! sub-panel whose vote holds against the full vote (`smallest`), over the panel's answers
+//! (`panel`) and the headline's paired test (`paired_votes`).
 pub mod alike;
 pub mod ceiling;
 pub mod paired_votes;

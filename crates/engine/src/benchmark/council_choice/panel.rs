@@ -1,7 +1,7 @@
 //! The panel's round-1 answers on the questions every panelist answered: the one input of every
 //! "which council" figure. A question where a panelist's call failed (its solo outcome has no
 //! grade) is left out, so the page's "every one of them answered" holds and such questions do not
-//! count toward `MIN_QUESTIONS` (issue 45.6). A panelist with no answer on a question kept here
+//! count toward `MIN_QUESTIONS`. A panelist with no answer on a question kept here
 //! (a script's silent member) casts no vote and counts as wrong, as in the round-1 vote.
 use consilium_stats::{wilson_interval, Interval, Z_95};
 

@@ -81,7 +81,7 @@ pub struct KeepCouncil {
     pub council: Option<KeptCouncil>,
     /// "Keep gpt-4o and llama3".
     pub label: String,
-    /// The demo's scripted council (issue 45.10): the button only says what it would do.
+    /// The demo's scripted council: the button only says what it would do.
     pub demo: bool,
 }
 

@@ -38,7 +38,7 @@ pub struct BenchmarkResultsView {
     /// The headline's advice as one button ("Use the vote"); `None` when built from a summary
     /// alone or when it advises nothing.
     pub advice: Option<Advice>,
-    /// The run was the demo's scripted council (issue 45.10): its advice is shown as what it
+    /// The run was the demo's scripted council: its advice is shown as what it
     /// would do, and never changes the user's settings.
     pub demo: bool,
 }
@@ -312,7 +312,7 @@ pub fn arms_results(body: &BenchmarkBody) -> BenchmarkResultsView {
     view
 }
 
-/// Each arm's calls and calls one after another per question, from the record (issue 45.6):
+/// Each arm's calls and calls one after another per question, from the record:
 /// what README says every arm shows, on the page and in the report.
 fn with_effort(rows: &mut [ArmRow], body: &BenchmarkBody) {
     let per_question = |value: Option<f64>| value.map_or_else(|| "—".into(), |v| format!("{v:.1}"));
@@ -331,7 +331,7 @@ pub fn body_council_choice(body: &BenchmarkBody) -> CouncilChoiceView {
 
 /// While a run is live, the page recomputes its results once per this many arm outcomes, not on
 /// every one: each recomputation (bootstrap, council choice) is linear in the run's length, so
-/// recomputing per outcome made a run quadratic (issue 33.1). A finished run is always exact.
+/// recomputing per outcome made a run quadratic. A finished run is always exact.
 pub const LIVE_RESULTS_EVERY: usize = 20;
 
 /// What the results memo keys on: the arm outcomes stored, in steps of `LIVE_RESULTS_EVERY`

@@ -1,4 +1,4 @@
-//! Continuing a thread with one member alone (issue 32.2): one call to that panelist's model, in
+//! Continuing a thread with one member alone: one call to that panelist's model, in
 //! its own persona, with the thread's context (the earlier questions and the council's decisions,
 //! as a follow-up's rounds 1 and 4 have it), its own earlier answers in the thread, and the new
 //! question. It answers in prose: its reply is that member's view, never a council decision, so no

@@ -4,10 +4,11 @@
 //! already makes the reply one JSON object, and no template is shown that a model could copy),
 //! else as a compact shape at the end of the prompt.
 //!
-//! Built for the providers' prompt caches (DESIGN.md, "Depth by need"): every call of a seat
-//! begins with the same bytes, its system prompt and then its opening (`panelist_opening`,
-//! `judge_opening`), and what is new in a round comes after. The opening is the prompt's
-//! `cache_prefix`; a reader's peers keep their labels and order in every round (`peers`).
+//! Built for the providers' prompt caches (docs/design.md, "Depth by need: convene only when in
+//! doubt"): every call of a seat begins with the same bytes, its system prompt and then its opening
+//! (`panelist_opening`, `judge_opening`), and what is new in a round comes after. The opening is
+//! the prompt's `cache_prefix`; a reader's peers keep their labels and order in every round
+//! (`peers`).
 mod cross_exam;
 mod follow_up;
 mod independent;

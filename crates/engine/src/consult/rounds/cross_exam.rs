@@ -216,9 +216,9 @@ pub(crate) fn apply_judgment(
 
 /// The record of round 3, with the judge's judgment when anyone challenged.
 /// The judge's round-3 judgment as it is sent. Without material it opens with the question alone,
-/// a one-off; with material it opens with the material like every other call (DESIGN.md,
-/// "Material"), so the challenges' quotes can be weighed against it and the judge's model serves
-/// the material from the cache its synthesis wrote.
+/// a one-off; with material it opens with the material like every other call (docs/design.md,
+/// "Material: what the council reads"), so the challenges' quotes can be weighed against it and
+/// the judge's model serves the material from the cache its synthesis wrote.
 pub fn judgment_prompt(config: &ConsultConfig, prompt: Prompt) -> Prompt {
     if config.material.is_empty() {
         prompt.one_off()

@@ -21,7 +21,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     if member.answer.is_some() {
         // Resumed with its answer already saved (a reload before it was marked complete):
         // nothing to ask, but the run passes through its round as a first run does, so it ends
-        // Complete rather than refused as a jump from consent to the end (issue 45.8).
+        // Complete rather than refused as a jump from consent to the end.
         return Ok(());
     }
     let plan = CallPlan {

@@ -1,5 +1,6 @@
-//! How the forms offer a consult's depth (DESIGN.md, "Depth by need"): each depth in words, for
-//! the Advanced choice and the panel builder, and the council chip's word for it.
+//! How the forms offer a consult's depth (docs/design.md, "Depth by need: convene only when in
+//! doubt"): each depth in words, for the Advanced choice and the panel builder, and the council
+//! chip's word for it.
 use crate::record::consult::depth::Depth;
 
 /// The Advanced choice's extra option: round 1 alone, no judge.

@@ -1,11 +1,11 @@
-//! A Consult's follow-ups as one conversation (DESIGN.md, "Around sessions"): the turns of a
-//! thread as the session page shows them under the first decision, what the council is told of
-//! the earlier turns when a new one is asked (their decisions, never their debates, within a token
-//! budget), and the new turn itself: the same council, depth and options as the latest council
-//! turn. A thread can also continue with one member alone (`member_turn`): one call to a panelist
-//! of the latest council turn, with the same context and its own earlier answers, whose prose is
-//! that member's answer and not a council decision. Such turns are skipped where a council turn is
-//! looked for (the context, the council of the next turn).
+//! A Consult's follow-ups as one conversation (docs/design.md, "Views", its "Around sessions"): the
+//! turns of a thread as the session page shows them under the first decision, what the council is
+//! told of the earlier turns when a new one is asked (their decisions, never their debates, within
+//! a token budget), and the new turn itself: the same council, depth and options as the latest
+//! council turn. A thread can also continue with one member alone (`member_turn`): one call to a
+//! panelist of the latest council turn, with the same context and its own earlier answers, whose
+//! prose is that member's answer and not a council decision. Such turns are skipped where a council
+//! turn is looked for (the context, the council of the next turn).
 use crate::consult::view::depth::depth_chip;
 use crate::consult::view::follow_up::earlier_decision;
 use crate::consult::view::verdict::{decision, Decision};
@@ -59,7 +59,7 @@ pub fn turn_context(turns: &[Session]) -> Option<FollowUpOf> {
     Some(context)
 }
 
-/// The thread's first turn as the records name it (issue 45.8): any follow-up's own root, so a
+/// The thread's first turn as the records name it: any follow-up's own root, so a
 /// thread whose first turn was deleted stays one thread and is not split at the next follow-up;
 /// the first stored turn's id only when no turn follows another.
 fn thread_root_of(turns: &[Session]) -> Option<String> {
@@ -105,10 +105,10 @@ pub fn next_turn(turns: &[Session], id: String, question: &str, now_ms: u64) -> 
     Some(session)
 }
 
-/// The material a thread's next turn reads without it being attached again (DESIGN.md,
-/// "Material"): every source of every turn, council or one member's, in the order the turns
-/// added them, each once (by content hash) under the id it was first given, so a later turn's
-/// citations name the same sources as the earlier turns' did.
+/// The material a thread's next turn reads without it being attached again (docs/design.md,
+/// "Material: what the council reads"): every source of every turn, council or one member's, in the
+/// order the turns added them, each once (by content hash) under the id it was first given, so a
+/// later turn's citations name the same sources as the earlier turns' did.
 pub fn material_of_thread(turns: &[Session]) -> Vec<Source> {
     turns
         .iter()
@@ -303,7 +303,7 @@ pub fn thread_turns(turns: &[Session]) -> Vec<ThreadTurn> {
                 depth: if member.is_some() {
                     ONE_MEMBER
                 } else if config.is_alone() {
-                    // A one-model council has no depth to speak of (issue 45.7).
+                    // A one-model council has no depth to speak of.
                     config.depth_label()
                 } else {
                     depth_chip(config.depth, config.stop_after_round)

@@ -353,7 +353,7 @@ pub fn dissent_level(dissent: &[DissentLine]) -> &'static str {
     }
 }
 
-/// The chip's tone as a `data-level` word the style colours (issue 45.10): "no-dissent" (green)
+/// The chip's tone as a `data-level` word the style colours: "no-dissent" (green)
 /// only when nothing is on record, no one was absent and the confidence is at least 70%; below
 /// 70% it is "high-dissent" whatever the dissent says; an absence is at least "medium-dissent";
 /// "alone" for a model asked alone (no panel, no tone of agreement).
@@ -377,7 +377,7 @@ pub fn chip_level(decision: &Decision) -> &'static str {
 /// number when the record predates the check), then the panelists absent, if any: "75% · 1 of 3
 /// panelists absent". See `dissent_summary`.
 pub fn confidence_chip(decision: &Decision) -> String {
-    // A split vote decided nothing: it wears no decision's confidence (issue 46.8).
+    // A split vote decided nothing: it wears no decision's confidence.
     if decision.decided_by == DecidedBy::SplitVote {
         return SPLIT_VOTE_CHIP.to_string();
     }

@@ -1,5 +1,5 @@
-//! A searching consult's "Sources" as people read it (DESIGN.md, "Sources from the web"): every
-//! page the council's searches returned or its answers cite, once each by URL, with which
+//! A searching consult's "Sources" as people read it (docs/design.md, "Sources from the web"):
+//! every page the council's searches returned or its answers cite, once each by URL, with which
 //! panelists' searches found it and who cited it. A link an answer names that its own call's search
 //! did not return (for the judge: no search of the council) is marked "not from this search"; an
 //! evidence entry resting only on such links is not evidence (`consult::evidence`). The page, the

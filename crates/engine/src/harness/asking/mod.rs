@@ -347,7 +347,7 @@ const INSTRUCTIONS: &[&str] = &[
     "keep ", "choose ", "pick ", "include ",
 ];
 
-/// Why a reply could not be used, as the user reads it (issue 45.10): the parser's sentence
+/// Why a reply could not be used, as the user reads it: the parser's sentence
 /// without the instruction the re-ask gave the model (after "; " or ": "), which names peers by
 /// the labels that model saw and speaks to the model, not to the user.
 pub fn for_the_user(error: &str) -> String {

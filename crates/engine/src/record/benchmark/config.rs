@@ -72,7 +72,7 @@ impl BenchmarkConfig {
     pub fn validate(&self) -> Result<(), String> {
         self.council.validate()?;
         // A council of one asks no synthesis and no verdict: its "council" arm would have no
-        // verdict to grade and be wrong on every question (issue 45.8).
+        // verdict to grade and be wrong on every question.
         if self.council.panelists.len() < crate::record::consult::config::MIN_PANELISTS {
             return Err(format!(
                 "A benchmark weighs a council against its members alone: seat at least {} \

@@ -49,7 +49,7 @@ pub struct ConsultConfig {
     )]
     pub anonymous_peers: bool,
     /// Ask round 1 and the verdict for a short `final_answer` as well, graded in code: set by the
-    /// Benchmark (issue 22). Off for an ordinary consult, whose prompts and schemas then carry no
+    /// Benchmark. Off for an ordinary consult, whose prompts and schemas then carry no
     /// word of it. Stored only when on.
     #[serde(default, skip_serializing_if = "is_false")]
     pub final_answer: bool,
@@ -66,7 +66,7 @@ pub struct ConsultConfig {
     /// without re-attaching. Stored only when there is some.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub material: Vec<Source>,
-    /// Search the web (DESIGN.md, "Sources from the web"): each panelist's round-1 answer and
+    /// Search the web (docs/design.md, "Sources from the web"): each panelist's round-1 answer and
     /// round-3 reply search with its provider's own feature where the seat can
     /// (`Participant::web_search`); the synthesis and the verdict work from what was found.
     #[serde(default, skip_serializing_if = "is_false")]

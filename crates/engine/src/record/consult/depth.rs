@@ -1,5 +1,6 @@
-//! How deep a consult goes (DESIGN.md, "Depth by need"): a setting of the council, stored with
-//! its config. A record made before depths existed went all four rounds, so it reads as Full.
+//! How deep a consult goes (docs/design.md, "Depth by need: convene only when in doubt"): a setting
+//! of the council, stored with its config. A record made before depths existed went all four
+//! rounds, so it reads as Full.
 //!
 //! - **Vote**: rounds 1 and 2; the decision is the synthesis's strongest consensus point, made in
 //!   code, or "the panel is split" when no point has a majority or the synthesis found tensions.
@@ -71,10 +72,10 @@ impl Depth {
     }
 }
 
-/// A final answer as two answers are compared in a consult, which knows no grader: case, spacing,
-/// a final full stop and thousands separators do not count; a number is its value. A comma counts
-/// as a thousands separator only in groups of three ("1,500"): "1,5" is a decimal comma, never 15
-/// (issue 45.8), so it stays as written.
+/// A final answer as two answers are compared in a consult, which knows no grader: case, spacing, a
+/// final full stop and thousands separators do not count; a number is its value. A comma counts as
+/// a thousands separator only in groups of three ("1,500"): "1,5" is a decimal comma, never 15, so
+/// it stays as written.
 fn answer_key(answer: &str) -> String {
     let words: Vec<&str> = answer.split_whitespace().collect();
     let text = words.join(" ").trim_end_matches('.').trim().to_lowercase();

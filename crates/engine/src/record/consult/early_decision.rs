@@ -45,7 +45,7 @@ impl DecidedBy {
     }
 
     /// Whose number the confidence started from, as "Why?" names it: only a verdict's is the
-    /// judge's (issue 45.7); an early decision's is the synthesis's point, the least confident
+    /// judge's; an early decision's is the synthesis's point, the least confident
     /// panelist's, or the model's own.
     pub fn number_source(self) -> &'static str {
         match self {
@@ -132,7 +132,7 @@ pub struct Decision<'a> {
 
 impl Decision<'_> {
     /// "The panel agreed after the synthesis: no cross-examination needed · 4 calls saved".
-    /// A split vote decided nothing, so it claims no saving (issue 45.7).
+    /// A split vote decided nothing, so it claims no saving.
     pub fn how_reached(&self) -> String {
         let saved = match self.decided_by {
             DecidedBy::SplitVote => 0,

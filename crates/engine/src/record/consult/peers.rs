@@ -1,8 +1,8 @@
-//! Bias controls (DESIGN.md, Consult): in rounds 2-4 a reader (the judge, or a panelist
-//! cross-examining) sees its peers as "Panelist A", "Panelist B"..., never by id, persona or model,
-//! in an order shuffled for that reader from the seed kept in the record
-//! (`ConsultBody::peer_label_seed`), so a resumed session shows every reader the same labels.
-//! A panelist sees its own answer and viewpoints as "you".
+//! Bias controls (docs/design.md, "Consult: four rounds (seeds 004, 000)"): in rounds 2-4 a reader
+//! (the judge, or a panelist cross-examining) sees its peers as "Panelist A", "Panelist B"...,
+//! never by id, persona or model, in an order shuffled for that reader from the seed kept in the
+//! record (`ConsultBody::peer_label_seed`), so a resumed session shows every reader the same
+//! labels. A panelist sees its own answer and viewpoints as "you".
 //!
 //! Prompts are built from disguised copies of the artifacts (agent fields and the panelists' own
 //! words alike), and every reply is mapped back before it is validated and stored: artifacts,

@@ -152,7 +152,7 @@ fn is_name_byte(b: u8) -> bool {
 }
 
 /// The name a `value` is given to by its element or object: `<add key="DbPassword" ` ->
-/// `DbPassword`, and the name-value pairs of JSON and YAML (issue 45.9):
+/// `DbPassword`, and the name-value pairs of JSON and YAML:
 /// `{"name": "DB_PASSWORD", "value": ` -> `DB_PASSWORD` (Kubernetes' `env`, ECS task
 /// definitions, GitHub's and Terraform's variable lists). The nearest such name before it wins.
 fn attribute_name(before: &str) -> Option<&str> {

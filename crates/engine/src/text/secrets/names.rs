@@ -238,7 +238,7 @@ fn words(name: &str) -> Vec<String> {
             words.push(word);
         }
     }
-    // A number ending a word numbers the name, not its meaning (issue 45.9): `DB_PASSWORD2`,
+    // A number ending a word numbers the name, not its meaning: `DB_PASSWORD2`,
     // `token2` and `apiKey2` name a password, a token and a key as their first ones do.
     words
         .into_iter()

@@ -19,7 +19,7 @@ pub(super) fn find(line: &str) -> Vec<LineSecret> {
             continue;
         }
         // The user:password part ends at the '@' before the host; a '/' or a '?' first (a path
-        // or a query: `localhost:3000?email=a@b.c` has none, issue 45.9), a quote or a space
+        // or a query: `localhost:3000?email=a@b.c` has none), a quote or a space
         // means there is none. A '#' is read as part of a password, as people write them.
         let rest = &bytes[from..bytes.len().min(from + MAX_USERINFO)];
         let Some(at_sign) = rest.iter().position(|&b| {

@@ -111,7 +111,7 @@ fn starts_a_word(value: &str, lower: &str, word: &str) -> bool {
 
 /// A variable standing for the value: `${TOKEN}`, `$(cat key)`, `$DB_PASSWORD`, `$password`.
 /// A `$` before a mixed-case word with digits (`$ecretPa55`) is a password's first character,
-/// not a variable (issue 45.9).
+/// not a variable.
 fn is_variable(value: &str) -> bool {
     let Some(rest) = value.strip_prefix('$') else {
         return false;
@@ -177,7 +177,7 @@ fn is_not_a_secret(value: &str) -> bool {
 }
 
 /// An address: a local part, and a domain whose last label is a top-level domain of letters
-/// (`P@ss.w0rd` is a password: "w0rd" is no top-level domain, issue 45.9).
+/// (`P@ss.w0rd` is a password: "w0rd" is no top-level domain).
 fn is_email(value: &str) -> bool {
     let Some((local, domain)) = value.split_once('@') else {
         return false;
