@@ -181,6 +181,9 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
     }
   });
   const errors = watchConsole(page);
+  // BENCH_RUNS_ON_PAGE=1: the run's worker refused, so the run goes on the page (the build before
+  // the worker, on the same build: the before of the worker's figures).
+  if (process.env.BENCH_RUNS_ON_PAGE) await page.route(/\/run-worker\.js/, (route) => route.abort('failed'));
 
   await page.goto('/');
   const base = GEMMA ? `http://127.0.0.1:${BENCH_GEMMA_PORT}/v1` : `http://127.0.0.1:${BENCH_SIM_PORT}/v1`;
@@ -295,6 +298,7 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
     seed: SEED,
     seats,
     latency_ms: GEMMA ? null : Number(process.env.BENCH_LATENCY_MS ?? 0),
+    runs: await page.locator('html').getAttribute('data-runs'),
     outcome,
     headline,
     failure: failure || null,
