@@ -8,12 +8,11 @@ use std::rc::Rc;
 use consilium_engine::{
     demo::PacedDemoCaller, harness::demo::DEMO_PROVIDER_ID, harness::io::CallFailure,
     harness::io::CallProgress, harness::io::CallReply, harness::io::CallRequest,
-    harness::io::FailureKind, harness::io::FirstTextTimes, harness::io::HedgeDeadline,
-    harness::io::ModelCaller,
+    harness::io::FirstTextTimes, harness::io::HedgeDeadline, harness::io::ModelCaller,
 };
 use consilium_providers::{
-    Action, Attempts, ChatReply, ChatRequest, Decision, ImagePart, Message, ResponseSchema,
-    RetryPolicy, Role,
+    Action, Attempts, ChatReply, ChatRequest, Decision, FailureKind, ImagePart, Message,
+    ResponseSchema, RetryPolicy, Role,
 };
 
 use super::clock::{sleep_unless_cancelled, BrowserClock};
@@ -122,10 +121,7 @@ impl ModelCaller for BrowserCaller {
                 }
                 Action::Fail { kind, message } => {
                     progress.note(None); // no retry is coming: the failure itself is shown instead
-                    return Err(CallFailure {
-                        kind: FailureKind::from_label(kind),
-                        message,
-                    });
+                    return Err(CallFailure { kind, message });
                 }
                 Action::Cancelled => return Err(CallFailure::cancelled()),
                 Action::Done { reply, notes } => return Ok(call_reply(reply, notes)),

@@ -1,6 +1,7 @@
 //! A call failure's kind is typed and serialised as the label it always was; a label this version
 //! does not know still loads, and writes back unchanged.
-use consilium_engine::{harness::io::CallFailure, harness::io::FailureKind};
+use consilium_engine::harness::io::CallFailure;
+use consilium_providers::FailureKind;
 
 const LABELS: [&str; 14] = [
     "auth",

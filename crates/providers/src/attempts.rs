@@ -3,6 +3,7 @@
 //! the user; fail with the message; done). Every decision and every sentence the user reads about
 //! retries is made here, so it is tested natively; the shell only moves bytes and keeps time.
 use crate::error::{ErrorContext, ProviderError};
+use crate::failure_kind::FailureKind;
 use crate::redact::redact;
 use crate::retry::RetryPolicy;
 use crate::types::{ChatReply, ChatRequest};
@@ -17,8 +18,8 @@ pub enum Action {
     WaitThenSend { ms: u64, note: String },
     /// The call failed for good: clear the call's note and report this failure.
     Fail {
-        /// `ProviderError::kind_label`: "rate_limited", "network", "incomplete", ...
-        kind: &'static str,
+        /// `ProviderError::kind`.
+        kind: FailureKind,
         /// A sentence for the user, with no key in it.
         message: String,
     },
@@ -138,7 +139,7 @@ impl<'a> Attempts<'a> {
         }
         let action = match self.policy.delay_ms(self.attempt, &error, jitter_unit) {
             None => Action::Fail {
-                kind: error.kind_label(),
+                kind: error.kind(),
                 message: redact(&error.final_message(&self.context, self.attempt), self.key),
             },
             Some(ms) => {

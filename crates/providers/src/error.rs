@@ -1,6 +1,7 @@
 //! Provider failures, classified so the app can explain them and decide whether to retry.
 use serde::{Deserialize, Serialize};
 
+use crate::failure_kind::FailureKind;
 use crate::types::ProviderKind;
 
 #[derive(Clone, Debug, PartialEq, thiserror::Error, Serialize, Deserialize)]
@@ -178,22 +179,28 @@ impl ProviderError {
         )
     }
 
-    pub fn kind_label(&self) -> &'static str {
+    /// Its kind, from the one table of kinds (`FailureKind`).
+    pub fn kind(&self) -> FailureKind {
         match self {
-            Self::Auth { .. } => "auth",
-            Self::UnknownModel { .. } => "unknown_model",
-            Self::RateLimited { .. } => "rate_limited",
-            Self::Overloaded { .. } => "overloaded",
-            Self::Server { .. } => "server",
-            Self::BadRequest { .. } => "bad_request",
-            Self::StructuredOutputRefused { .. } => "structured_output_refused",
-            Self::WebPage { .. } => "web_page",
-            Self::Timeout { .. } => "timeout",
-            Self::Network { .. } => "network",
-            Self::Malformed { .. } => "malformed",
-            Self::Incomplete { .. } => "incomplete",
-            Self::Cancelled => "cancelled",
+            Self::Auth { .. } => FailureKind::Auth,
+            Self::UnknownModel { .. } => FailureKind::UnknownModel,
+            Self::RateLimited { .. } => FailureKind::RateLimited,
+            Self::Overloaded { .. } => FailureKind::Overloaded,
+            Self::Server { .. } => FailureKind::Server,
+            Self::BadRequest { .. } => FailureKind::BadRequest,
+            Self::StructuredOutputRefused { .. } => FailureKind::StructuredOutputRefused,
+            Self::WebPage { .. } => FailureKind::WebPage,
+            Self::Timeout { .. } => FailureKind::Timeout,
+            Self::Network { .. } => FailureKind::Network,
+            Self::Malformed { .. } => FailureKind::Malformed,
+            Self::Incomplete { .. } => FailureKind::Incomplete,
+            Self::Cancelled => FailureKind::Cancelled,
         }
+    }
+
+    /// Its kind's label: "rate_limited", "network", ...
+    pub fn kind_label(&self) -> &'static str {
+        self.kind().known_label().unwrap_or_default()
     }
 }
 

@@ -11,6 +11,7 @@ mod chat;
 mod check;
 mod classify;
 mod error;
+mod failure_kind;
 mod models;
 pub mod openrouter;
 mod redact;
@@ -29,6 +30,7 @@ pub use check::{
 };
 pub use classify::{classify_http_error, error_detail};
 pub use error::{ErrorContext, ProviderError};
+pub use failure_kind::FailureKind;
 pub use models::{build_models_request, parse_models};
 pub use redact::redact;
 pub use retry::RetryPolicy;

@@ -70,7 +70,7 @@ fn wait(action: Action) -> (u64, String) {
 
 fn failure(action: Action) -> (&'static str, String) {
     match action {
-        Action::Fail { kind, message } => (kind, message),
+        Action::Fail { kind, message } => (kind.known_label().expect("a known kind"), message),
         other => panic!("expected a failure, got {other:?}"),
     }
 }

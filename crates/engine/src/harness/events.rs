@@ -75,87 +75,50 @@ pub enum Event {
     QuestionUpdated(Box<QuestionUpdate>),
 }
 
-const SUFFIXES: [&str; 15] = [
-    "started",
-    "state_changed",
-    "round_started",
-    "call_started",
-    "call_delta",
-    "call_note",
-    "call_finished",
-    "round_artifact",
-    "cost_updated",
-    "completed",
-    "failed",
-    "aborted",
-    "paused",
-    "session_updated",
-    "question_updated",
-];
+/// Each event's name, once: the variant and its name without the protocol's prefix. Its names
+/// are made from this one table, and a variant left out of it does not compile (the matches are
+/// exhaustive).
+macro_rules! event_names {
+    ($($variant:ident => $suffix:literal,)*) => {
+        impl Event {
+            /// The event's name without its protocol prefix, e.g. `round_artifact`.
+            pub fn kind(&self) -> &'static str {
+                match self {
+                    $(Self::$variant { .. } => $suffix,)*
+                }
+            }
 
-macro_rules! prefixed {
-    ($prefix:literal) => {
-        [
-            concat!($prefix, "started"),
-            concat!($prefix, "state_changed"),
-            concat!($prefix, "round_started"),
-            concat!($prefix, "call_started"),
-            concat!($prefix, "call_delta"),
-            concat!($prefix, "call_note"),
-            concat!($prefix, "call_finished"),
-            concat!($prefix, "round_artifact"),
-            concat!($prefix, "cost_updated"),
-            concat!($prefix, "completed"),
-            concat!($prefix, "failed"),
-            concat!($prefix, "aborted"),
-            concat!($prefix, "paused"),
-            concat!($prefix, "session_updated"),
-            concat!($prefix, "question_updated"),
-        ]
+            /// The full name, e.g. `consultation:round_artifact`.
+            pub fn name(&self, protocol: Protocol) -> &'static str {
+                match self {
+                    $(Self::$variant { .. } => match protocol {
+                        Protocol::Consult => concat!("consultation:", $suffix),
+                        Protocol::Review => concat!("review:", $suffix),
+                        Protocol::Prioritize => concat!("prioritization:", $suffix),
+                        Protocol::Benchmark => concat!("benchmark:", $suffix),
+                    },)*
+                }
+            }
+        }
     };
 }
 
-const CONSULT_NAMES: [&str; 15] = prefixed!("consultation:");
-const REVIEW_NAMES: [&str; 15] = prefixed!("review:");
-const PRIORITIZE_NAMES: [&str; 15] = prefixed!("prioritization:");
-const BENCHMARK_NAMES: [&str; 15] = prefixed!("benchmark:");
-
-impl Event {
-    /// The event's name without its protocol prefix, e.g. `round_artifact`.
-    pub fn kind(&self) -> &'static str {
-        SUFFIXES[self.index()]
-    }
-
-    /// The full name, e.g. `consultation:round_artifact`.
-    pub fn name(&self, protocol: Protocol) -> &'static str {
-        let names = match protocol {
-            Protocol::Consult => &CONSULT_NAMES,
-            Protocol::Review => &REVIEW_NAMES,
-            Protocol::Prioritize => &PRIORITIZE_NAMES,
-            Protocol::Benchmark => &BENCHMARK_NAMES,
-        };
-        names[self.index()]
-    }
-
-    fn index(&self) -> usize {
-        match self {
-            Self::Started { .. } => 0,
-            Self::StateChanged { .. } => 1,
-            Self::RoundStarted { .. } => 2,
-            Self::CallStarted { .. } => 3,
-            Self::CallDelta { .. } => 4,
-            Self::CallNote { .. } => 5,
-            Self::CallFinished { .. } => 6,
-            Self::RoundArtifact { .. } => 7,
-            Self::CostUpdated { .. } => 8,
-            Self::Completed => 9,
-            Self::Failed { .. } => 10,
-            Self::Aborted => 11,
-            Self::Paused { .. } => 12,
-            Self::SessionUpdated(_) => 13,
-            Self::QuestionUpdated(_) => 14,
-        }
-    }
+event_names! {
+    Started => "started",
+    StateChanged => "state_changed",
+    RoundStarted => "round_started",
+    CallStarted => "call_started",
+    CallDelta => "call_delta",
+    CallNote => "call_note",
+    CallFinished => "call_finished",
+    RoundArtifact => "round_artifact",
+    CostUpdated => "cost_updated",
+    Completed => "completed",
+    Failed => "failed",
+    Aborted => "aborted",
+    Paused => "paused",
+    SessionUpdated => "session_updated",
+    QuestionUpdated => "question_updated",
 }
 
 /// Receives events; the browser turns them into signals, tests record them.

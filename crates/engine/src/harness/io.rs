@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::foundation::participants::{model_label, Backup, Participant, Price};
 use crate::record::is_zero;
 use crate::record::sources::ImageData;
-use consilium_providers::{SearchReport, WebSearch};
+use consilium_providers::{FailureKind, SearchReport, WebSearch};
 
 /// The sampling temperature of every call a protocol makes.
 pub const TEMPERATURE: f32 = 0.7;
@@ -145,94 +145,6 @@ impl CallFailure {
     }
     pub fn is_cancelled(&self) -> bool {
         self.kind == FailureKind::Cancelled
-    }
-}
-
-/// What kind of failure a call met, serialised as its short label ("auth", "rate_limited", ...):
-/// the providers' labels (`ProviderError::kind_label`) and the shell's own "config".
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum FailureKind {
-    Auth,
-    UnknownModel,
-    RateLimited,
-    Overloaded,
-    Server,
-    BadRequest,
-    StructuredOutputRefused,
-    WebPage,
-    Timeout,
-    Network,
-    Malformed,
-    Incomplete,
-    Cancelled,
-    /// The shell could not send the call: no key, an unknown provider.
-    Config,
-    /// A label this version does not know, kept as written.
-    Other(String),
-}
-
-impl FailureKind {
-    const KNOWN: [FailureKind; 14] = [
-        Self::Auth,
-        Self::UnknownModel,
-        Self::RateLimited,
-        Self::Overloaded,
-        Self::Server,
-        Self::BadRequest,
-        Self::StructuredOutputRefused,
-        Self::WebPage,
-        Self::Timeout,
-        Self::Network,
-        Self::Malformed,
-        Self::Incomplete,
-        Self::Cancelled,
-        Self::Config,
-    ];
-
-    /// The kind a label names, e.g. a provider error's `kind_label`; an unknown one is `Other`.
-    pub fn from_label(label: &str) -> Self {
-        Self::KNOWN
-            .into_iter()
-            .find(|kind| kind.label() == label)
-            .unwrap_or_else(|| Self::Other(label.to_string()))
-    }
-
-    pub fn label(&self) -> &str {
-        match self {
-            Self::Auth => "auth",
-            Self::UnknownModel => "unknown_model",
-            Self::RateLimited => "rate_limited",
-            Self::Overloaded => "overloaded",
-            Self::Server => "server",
-            Self::BadRequest => "bad_request",
-            Self::StructuredOutputRefused => "structured_output_refused",
-            Self::WebPage => "web_page",
-            Self::Timeout => "timeout",
-            Self::Network => "network",
-            Self::Malformed => "malformed",
-            Self::Incomplete => "incomplete",
-            Self::Cancelled => "cancelled",
-            Self::Config => "config",
-            Self::Other(label) => label,
-        }
-    }
-}
-
-impl From<&str> for FailureKind {
-    fn from(label: &str) -> Self {
-        Self::from_label(label)
-    }
-}
-
-impl Serialize for FailureKind {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.label())
-    }
-}
-
-impl<'de> Deserialize<'de> for FailureKind {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(Self::from_label(&String::deserialize(deserializer)?))
     }
 }
 
