@@ -140,3 +140,46 @@ fn only_a_new_session_and_amended_code_are_saved_before_their_run() {
     assert!(!RunHow::Resume.saves_first());
     assert!(!RunHow::CrossExamineAnyway.saves_first());
 }
+
+#[test]
+fn a_batch_joins_one_calls_streamed_pieces_keeps_order_and_a_restart_drops_what_came_before() {
+    use consilium::run::batch::{crosses_at_once, Batch};
+    let call = |n: &str| CallId::parse(n).expect("a call id");
+    let delta = |id: &str, text: &str, restart: bool| {
+        RunReport::Event(Event::CallDelta {
+            call_id: call(id),
+            text: text.into(),
+            restart,
+        })
+    };
+    let mut batch = Batch::default();
+    for report in [
+        delta("r1-panelist-1", "Hel", false),
+        delta("r1-panelist-1", "lo", false),
+        delta("r1-panelist-2", "Other", false),
+        delta("r1-panelist-1", " again", false),
+        delta("r1-panelist-1", "Retried", true),
+        delta("r1-panelist-1", " text", false),
+        RunReport::SaveFailed {
+            message: "full".into(),
+        },
+        delta("r1-panelist-1", "!", false),
+    ] {
+        batch.push(report);
+    }
+    assert_eq!(
+        batch.take(),
+        vec![
+            delta("r1-panelist-1", "Hello", false),
+            delta("r1-panelist-2", "Other", false),
+            delta("r1-panelist-1", "Retried text", true),
+            RunReport::SaveFailed {
+                message: "full".into()
+            },
+            delta("r1-panelist-1", "!", false),
+        ]
+    );
+    assert!(batch.is_empty());
+    assert!(crosses_at_once(&RunReport::Finished { session: None }));
+    assert!(!crosses_at_once(&delta("r1-panelist-1", "x", false)));
+}

@@ -6,6 +6,7 @@
 //! in at the start, and saves every session update. One job per file:
 //! - `messages`: the commands (start, cancel, skip the demo's pace) and the reports (the engine's
 //!   events, a benchmark's progress, saved, a save refused, finished, refused);
+//! - `batch`: the reports gathered to cross to the page in one message (from a worker);
 //! - `keys`: the keys of one run, with a redacting `Debug`;
 //! - `driver`: the one entry (`handle`), the active run, the run lock, which protocol runs;
 //! - `sink`: the engine's events -> reports, the saves and a benchmark's progress;
@@ -14,6 +15,7 @@
 //! - `benchmark`: a benchmark's run (its council, the per-provider limit);
 //! - `caller`: the model caller (send, follow the retry policy's actions, the demo's pace);
 //! - `clock`: the browser's clock and the cancellable waits.
+pub mod batch;
 mod benchmark;
 pub mod caller;
 pub mod clock;

@@ -130,7 +130,7 @@ impl Driver {
         }
     }
 
-    /// A message from the worker: "ready", a report, or that it failed.
+    /// A message from the worker: "ready", a batch of reports, or that it failed.
     fn heard(self: &Rc<Self>, worker: &JsValue, data: &JsValue) {
         let field = |name: &str| {
             Reflect::get(data, &name.into())
@@ -140,8 +140,12 @@ impl Driver {
         };
         match field("kind").as_str() {
             "ready" => self.ready(worker.clone()),
-            "report" => match serde_json::from_str::<RunReport>(&field("report")) {
-                Ok(report) => self.report(report),
+            "reports" => match serde_json::from_str::<Vec<RunReport>>(&field("reports")) {
+                Ok(reports) => {
+                    for report in reports {
+                        self.report(report);
+                    }
+                }
                 Err(error) => {
                     self.fall_back(&format!("a report the page could not read ({error})"))
                 }

@@ -2,10 +2,11 @@
 //! `public/run-worker.js` starts the page's own build there, and `main` calls `start` when it
 //! finds no window. What answers the page lives in the run's wasm part, loaded there as on the
 //! page: it says `{kind: "ready"}`, then hands each command the page posts (`RunCommand` as JSON
-//! text) to the run driver and posts each of its reports back (`{kind: "report", report}`, the
-//! `RunReport` as JSON text). The main module only holds the call into the part (the first screen
-//! pays nothing more), and messages go through `js_sys::Reflect`, so the glue gains no worker
-//! bindings. The page's side is `to_worker`.
+//! text) to the run driver and posts its reports back in batches (`{kind: "reports", reports}`,
+//! a JSON array of `RunReport`s, `run::batch`). The main module only holds the call into the part
+//! (the first screen pays nothing more), and messages go through `js_sys::Reflect`, so the glue
+//! gains no worker bindings. The page's side is `to_worker`.
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use js_sys::{Function, Object, Reflect};
@@ -13,6 +14,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::platform::split::{split_fn, PartUnavailable};
+use crate::run::batch::{crosses_at_once, Batch, FLUSH_MS};
 use crate::run::driver::{self, Reports};
 use crate::run::messages::{RunCommand, RunReport};
 
@@ -53,10 +55,34 @@ split_fn! {
     }
 }
 
-/// Posts one of the driver's reports to the page.
+thread_local! {
+    /// The reports waiting to cross, and whether their crossing is set.
+    static WAITING: RefCell<Batch> = RefCell::new(Batch::default());
+    static CROSSING_SET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Gathers one of the driver's reports for the page: its batch crosses a frame later, or at once
+/// when the run ends (`run::batch`).
 fn post_report(report: RunReport) {
-    match serde_json::to_string(&report) {
-        Ok(text) => post(&[("kind", "report"), ("report", &text)]),
+    let now = crosses_at_once(&report);
+    WAITING.with(|waiting| waiting.borrow_mut().push(report));
+    if now {
+        return cross();
+    }
+    if !CROSSING_SET.with(|set| set.replace(true)) {
+        gloo_timers::callback::Timeout::new(FLUSH_MS, cross).forget();
+    }
+}
+
+/// Posts the reports waiting, as one JSON array.
+fn cross() {
+    CROSSING_SET.with(|set| set.set(false));
+    let reports = WAITING.with(|waiting| waiting.borrow_mut().take());
+    if reports.is_empty() {
+        return;
+    }
+    match serde_json::to_string(&reports) {
+        Ok(text) => post(&[("kind", "reports"), ("reports", &text)]),
         Err(error) => post(&[("kind", "failed"), ("why", &error.to_string())]),
     }
 }
