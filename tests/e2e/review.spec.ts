@@ -279,6 +279,11 @@ test.describe('against aimock', () => {
     await expect(read.locator('h3')).toHaveText('What the council read');
     await expect(read.locator('.material-source .source-name')).toHaveText(['limits.py', 'ctx/notes.md']);
     await expect(read.locator('.material-tally')).toHaveText('2 quotes checked: 1 found, 1 not found in the material');
+    // The JSON backup keeps the file as attached, key in clear, and the page names the file.
+    const backup = await download(page, 'JSON (full record)');
+    expect(backup).toContain('AKIAQ3EGRU7XK5N2ZD4W');
+    await expect(page.locator('.notice[role="status"]', { hasText: 'JSON backup' })).toHaveText(
+      'The JSON backup keeps the context files as attached, with the secret the scan found in limits.py in clear (the committee read it masked). Keep it private; the share link and the Markdown and HTML reports mask it.');
     const report = await download(page, 'Markdown report');
     expect(report).toContain('## What the council read');
     expect(report).toContain('- **S1** limits.py (code, 4 lines');
