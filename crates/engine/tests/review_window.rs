@@ -36,15 +36,15 @@ fn worker_log() -> Vec<Source> {
     material
 }
 
-/// Architect and SRE as the form makes them: labelled by role, the SRE on a model of 4,096
-/// tokens, the Architect on one of 128,000.
+/// Architect and SRE as the form makes them (labelled "role · model", named by role), the SRE on a
+/// model of 4,096 tokens, the Architect on one of 128,000.
 fn committee() -> Vec<Participant> {
     let mut members = demo_review_config().members;
     members.truncate(2);
-    members[0].label = "Engineering Architect".into();
+    members[0].label = "Engineering Architect · large-model".into();
     members[0].model = "large-model".into();
     members[0].context_tokens = Some(128_000);
-    members[1].label = "Operations/SRE".into();
+    members[1].label = "Operations/SRE · tiny-model".into();
     members[1].model = "tiny-model".into();
     members[1].context_tokens = Some(4_096);
     members

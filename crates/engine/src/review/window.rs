@@ -11,6 +11,7 @@ use crate::material::seats::{cut_offer, seat_fits, CutOffer, SeatFit};
 use crate::record::sources::Source;
 
 use super::diff::ParsedDiff;
+use crate::record::review::committee::ReviewerRole;
 
 /// What a round's prompt carries beside the change, the rules and the context files, at most:
 /// the persona's instructions, the secret scan's facts, the others' opinions from round 2 and a
@@ -93,7 +94,9 @@ pub fn review_window(
 /// "Operations/SRE (gemma-3-270m) reads at most 4,096 tokens and the diff with the context files
 /// needs 1,234 more: cut the context files or choose another model for this member."
 fn member_notices(member: &Participant, fit: &SeatFit, other: u32) -> Vec<String> {
-    let seat = format!("{} ({})", member.label, fit.model);
+    // By its role (a label also carries the model and persona: "Operations/SRE · gpt-4").
+    let role = ReviewerRole::from_id(&member.id).map_or(member.label.as_str(), |r| r.name());
+    let seat = format!("{role} ({})", fit.model);
     let mut notices = Vec::new();
     if !fit.images_left_out.is_empty() {
         let count = fit.images_left_out.len();
