@@ -279,11 +279,54 @@ test.describe('against aimock', () => {
     await expect(read.locator('h3')).toHaveText('What the council read');
     await expect(read.locator('.material-source .source-name')).toHaveText(['limits.py', 'ctx/notes.md']);
     await expect(read.locator('.material-tally')).toHaveText('2 quotes checked: 1 found, 1 not found in the material');
+    // The JSON backup keeps the file as attached, key in clear, and the page names the file.
+    const backup = await download(page, 'JSON (full record)');
+    expect(backup).toContain('AKIAQ3EGRU7XK5N2ZD4W');
+    await expect(page.locator('.notice[role="status"]', { hasText: 'JSON backup' })).toHaveText(
+      'The JSON backup keeps the context files as attached, with the secret the scan found in limits.py in clear (the committee read it masked). Keep it private; the share link and the Markdown and HTML reports mask it.');
     const report = await download(page, 'Markdown report');
     expect(report).toContain('## What the council read');
     expect(report).toContain('- **S1** limits.py (code, 4 lines');
     await shots(page, 'review-read', read);
     await shots(page, 'review-fix-items', page.locator('.fix-items'));
+    expect(errors).toEqual([]);
+  });
+
+  test('a member whose model cannot take the diff with its context files is named, and the cut of the files is offered', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchConsole(page);
+    await openReviewForm(page);
+    await page.getByLabel('Diff or code').fill(CLEAN_DIFF);
+    // The Architect on an aimock model (in no list or table: 32,768 tokens), the SRE on one the
+    // table of known models gives 8,192: a log of 400 lines is too much for the SRE alone.
+    for (const [persona, model] of [['Engineering Architect', 'review-context'], ['Operations/SRE', 'gpt-4']]) {
+      await openCouncil(page);
+      const seat = page.getByRole('group', { name: persona, exact: true });
+      await seat.getByLabel('Provider').selectOption({ label: 'Mock reviewers' });
+      await seat.getByLabel('Model').fill(model);
+    }
+    const lines = Array.from({ length: 400 }, (_, i) => `log line ${i + 1}: the invoicing worker retried a payment and wrote its ledger entry again`);
+    const contextFiles = page.locator('fieldset.context-files');
+    const chips = contextFiles.getByRole('list', { name: 'Attached material' }).locator('.attach-chip:not(.reading)');
+    await contextFiles.locator('.attach input[type=file]').setInputFiles({ name: 'worker.log', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n') + '\n') });
+    await expect(chips).toHaveCount(1, { timeout: 60_000 });
+    const notices = page.locator('.material-seats');
+    await expect(notices.locator('li')).toHaveCount(1);
+    await expect(notices).toContainText(/^Operations\/SRE \(gpt-4\) reads at most 8,192 tokens and the diff with the context files needs [\d,]+ more: cut the context files or choose another model for this member\.$/);
+    await expect(page.locator('.review-reads')).toContainText(/^Each reviewer's call reads about [\d,]+ tokens: [\d,]+ for the change, the rules and the instructions, [\d,]+ for the context files\.$/);
+    const cut = page.locator('button.material-cut');
+    await expect(cut).toHaveText(/^Cut the context files: lines \d+-400 of worker\.log left out$/);
+    await shots(page, 'review-form-window', page.locator('.ask-box'));
+    const tokensOf = (chip: string) => Number(chip.match(/([\d,]+) tokens/)![1].replace(/,/g, ''));
+    const before = tokensOf(await chips.first().innerText());
+    const from = Number((await cut.innerText()).match(/lines (\d+)-400/)![1]);
+    expect((from - 1) % 40).toBe(0);
+    await cut.click();
+    // The files are cut, the diff is not, and the SRE takes what is left.
+    await expect(notices).toHaveCount(0);
+    await expect(cut).toHaveCount(0);
+    await expect(page.getByLabel('Diff or code')).toHaveValue(CLEAN_DIFF);
+    await expect.poll(async () => tokensOf(await chips.first().innerText())).toBeLessThan(before);
     expect(errors).toEqual([]);
   });
 

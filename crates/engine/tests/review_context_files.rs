@@ -313,3 +313,29 @@ fn a_folder_gives_its_text_files_in_path_order_and_says_what_it_skipped() {
         None
     );
 }
+
+#[test]
+fn history_search_finds_a_review_by_its_context_files_name_and_text() {
+    use consilium_engine::library::search::{searchable_text, Query, SearchText};
+    let policy = "# Retry policy\nRetries back off with a quincunx schedule, at most five.\n";
+    let config = config_with(context_files(&[("retry_policy.md", policy)]));
+    let session = Session::new_review("r-search".into(), DIFF.into(), config, NOW);
+    let text = SearchText::new(searchable_text(&session));
+    let by_word = Query::parse("Quincunx")
+        .find(&text)
+        .expect("found by a word of the file");
+    assert!(
+        by_word.marked().contains("[quincunx]"),
+        "{}",
+        by_word.marked()
+    );
+    let by_name = Query::parse("retry_policy.md")
+        .find(&text)
+        .expect("found by the file's name");
+    assert!(by_name.marked().contains("[retry_policy.md]"));
+    // A review without them is not found by that word.
+    let bare = Session::new_review("r-bare".into(), DIFF.into(), config_with(Vec::new()), NOW);
+    assert!(Query::parse("quincunx")
+        .find(&SearchText::new(searchable_text(&bare)))
+        .is_none());
+}

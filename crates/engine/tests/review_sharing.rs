@@ -126,3 +126,75 @@ fn the_json_backup_keeps_the_code_and_says_so_on_export() {
     let clean = reviewed("fn a() {}\n", demo_review_config(), &quoting_caller());
     assert_eq!(json_export_notice(&clean), None);
 }
+
+/// Context files as the Review form attaches them.
+fn with_context_files(files: &[(&str, &str)]) -> ReviewConfig {
+    use consilium_engine::material::attach::attach;
+    use consilium_engine::material::extract::source_from_bytes;
+    let mut material = Vec::new();
+    for (name, text) in files {
+        let source = source_from_bytes(name, "text/plain", text.as_bytes()).unwrap();
+        attach(&mut material, source).unwrap();
+    }
+    ReviewConfig {
+        material,
+        ..demo_review_config()
+    }
+}
+
+const LIMITS_PY: &str = "MAX_RETRIES = 0\nAWS_ACCESS_KEY_ID = \"AKIAQ3EGRU7XK5N2ZD4W\"\n";
+const DEPLOY_ENV: &str =
+    "TOKEN=ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8\nSECRET=AKIAZ7YX6WV5UT4SR3QP\n";
+const NOTES_MD: &str = "# Notes\nThe helpers never retry.\n";
+
+#[test]
+fn the_json_export_notice_names_the_context_files_that_hold_a_secret_too() {
+    // A key in the code and in two of three context files.
+    let config = with_context_files(&[
+        ("limits.py", LIMITS_PY),
+        ("notes.md", NOTES_MD),
+        ("deploy.env", DEPLOY_ENV),
+    ]);
+    let session = reviewed(DEMO_DIFF, config, &quoting_caller());
+    let json = serde_json::to_string(&session).unwrap();
+    assert!(
+        json.contains("ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"),
+        "the backup is verbatim"
+    );
+    assert_eq!(
+        json_export_notice(&session).unwrap(),
+        "The JSON backup keeps the code verbatim, with the secret the scan found (app/config.py:4) \
+         in clear, and the context files as attached, with the secrets the scan found in limits.py \
+         and deploy.env in clear (the committee read them masked). Keep it private; the share \
+         link and the Markdown and HTML reports mask them."
+    );
+    // A clean change whose one context file holds one key.
+    let clean = reviewed(
+        "fn a() {}\n",
+        with_context_files(&[("limits.py", LIMITS_PY), ("notes.md", NOTES_MD)]),
+        &quoting_caller(),
+    );
+    assert_eq!(
+        json_export_notice(&clean).unwrap(),
+        "The JSON backup keeps the context files as attached, with the secret the scan found in \
+         limits.py in clear (the committee read it masked). Keep it private; the share link and \
+         the Markdown and HTML reports mask it."
+    );
+    // The code's secret alone is said as before; clean files are not named.
+    let code_only = reviewed(
+        DEMO_DIFF,
+        with_context_files(&[("notes.md", NOTES_MD)]),
+        &quoting_caller(),
+    );
+    assert_eq!(
+        json_export_notice(&code_only).unwrap(),
+        "The JSON backup keeps the code verbatim, with the secret the scan found (app/config.py:4) \
+         in clear. Keep it private; the share link and the Markdown and HTML reports mask it."
+    );
+    let none = reviewed(
+        "fn a() {}\n",
+        with_context_files(&[("notes.md", NOTES_MD)]),
+        &quoting_caller(),
+    );
+    assert_eq!(json_export_notice(&none), None);
+}

@@ -24,7 +24,7 @@ use crate::platform::ids::new_id;
 use crate::run::clock::BrowserClock;
 use crate::ui::consult::council::{CouncilChoice, CouncilDepth};
 use crate::ui::consult::new::{ConsultDraft, Submit};
-use crate::ui::consult::turn_material::SeatNotices;
+use crate::ui::widgets::attach::SeatNotices;
 use crate::ui::widgets::fields::{BudgetField, CheckboxField};
 use crate::ui::widgets::start::{SeatChecks, StartButton};
 use consilium_engine::material::seats::{cut, cut_offer, seat_fits, Cut};

@@ -5,12 +5,12 @@
 //! (`consult::view::thread::material_of_thread`, `material::seats::seat_fits`).
 use consilium_engine::consult::view::thread::{material_of_thread, next_turn_seats};
 use consilium_engine::material::attach::thread_material;
-use consilium_engine::material::seats::{cut, cut_offer, seat_fits, Cut, CutOffer};
+use consilium_engine::material::seats::{cut, cut_offer, seat_fits, Cut};
 use consilium_engine::record::Session;
 use leptos::prelude::*;
 
 use crate::app::material::{material_other_tokens, Material};
-use crate::ui::widgets::attach::AttachArea;
+use crate::ui::widgets::attach::{AttachArea, SeatNotices};
 
 /// The thread's material line, the attach area and the seats' notices, with the cut offered when
 /// a seat cannot take the turn's material, as the question form offers it. `member`: the member
@@ -75,31 +75,4 @@ pub fn TurnMaterial(
         <AttachArea material=material />
         {notices}
     }
-}
-
-/// What each seat cannot take, and the cut that makes the tightest seat fit, offered as a button
-/// that says exactly what it leaves out ("Cut the material: pages 31-80 of report.pdf left out");
-/// the question form and the follow-up composers show the same.
-#[component]
-pub fn SeatNotices(
-    notices: Vec<String>,
-    offer: Option<CutOffer>,
-    on_cut: impl Fn(Vec<Cut>) + Clone + Send + Sync + 'static,
-) -> impl IntoView {
-    let list = (!notices.is_empty()).then(|| {
-        view! {
-            <ul class="notice material-seats" role="status">
-                {notices.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
-            </ul>
-        }
-    });
-    let offer = offer.map(|offer| {
-        let label = format!("Cut the material: {}", offer.said);
-        let cuts = offer.cuts;
-        view! {
-            <button type="button" class="secondary material-cut"
-                on:click=move |_| on_cut(cuts.clone())>{label}</button>
-        }
-    });
-    view! { {list} {offer} }
 }

@@ -1,23 +1,28 @@
 //! New review: the change (pasted, or opened from a file), the project's rules, and the committee,
 //! elected by the number of changed files and editable (who sits, on which provider and model).
+//! Before the start, the change with its context files is counted against each member's context
+//! window (`review::window`): a member that cannot take it is named, and the cut of the context
+//! files (never of the diff) is offered, said exactly.
+use consilium_engine::material::seats::{cut, Cut};
 use consilium_engine::record::review::body::ReviewConfig;
 use consilium_engine::record::review::committee::ReviewerRole;
 use consilium_engine::review::diff::ParsedDiff;
 use consilium_engine::review::view::{
     change_summary, choose_member, elected_committee, member_choice,
 };
+use consilium_engine::review::window::review_window;
 use consilium_engine::{harness::io::Clock, record::Protocol, record::Session};
 use consilium_engine::{views::consent::review_needs_consent, views::seats::Seat};
 use leptos::prelude::*;
 
-use crate::app::material::Material;
+use crate::app::material::{with_capabilities, Material};
 use crate::app::runs::start::PendingRun;
 use crate::app::runs::start::{ready_to_start, start_or_ask};
 use crate::app::AppState;
 use crate::platform::drafts::{load_draft, save_draft};
 use crate::platform::ids::new_id;
 use crate::run::clock::BrowserClock;
-use crate::ui::widgets::attach::{on_drop, on_paste, AttachArea};
+use crate::ui::widgets::attach::{on_drop, on_paste, AttachArea, SeatNotices};
 use crate::ui::widgets::file_input::read_chosen_file;
 use crate::ui::widgets::provider_gate::is_submit_key;
 use crate::ui::widgets::seat_editor::SeatEditor;
@@ -85,6 +90,36 @@ pub fn NewReviewForm(
         input.set_value("");
         material.attach_folder(files);
     };
+    // The committee as it would sit, each member with what its model takes (context window,
+    // images); a seat not filled in yet is left out.
+    let committee = move || {
+        let settings = state.settings.get();
+        let members = seats.with(|s| {
+            s.iter()
+                .filter_map(|(role, seat)| {
+                    seat.to_participant(role.id(), role.name(), &settings).ok()
+                })
+                .collect()
+        });
+        with_capabilities(members, &settings)
+    };
+    // The change with its context files against each member's window, with the cut of the
+    // context files that makes the tightest member fit, said exactly.
+    let window_checks = move || {
+        let sources = material.sources.get();
+        if sources.is_empty() {
+            return None;
+        }
+        let members = committee();
+        let max_tokens = state.settings.with(|s| s.max_tokens);
+        let window =
+            code.with(|c| rules.with(|r| review_window(c, r, &sources, &members, max_tokens)));
+        let on_cut = move |cuts: Vec<Cut>| material.sources.update(|s| *s = cut(s, &cuts).0);
+        Some(view! {
+            <SeatNotices notices=window.notices offer=window.offer on_cut=on_cut what="the context files" />
+            {window.reads.map(|line| view! { <p class="estimate muted review-reads">{line}</p> })}
+        })
+    };
     let start = move || {
         let text = code.get_untracked();
         if let Some(name) = material.reading.with_untracked(|r| r.first().cloned()) {
@@ -105,7 +140,8 @@ pub fn NewReviewForm(
             .get_untracked()
             .iter()
             .map(|(role, seat)| seat.to_participant(role.id(), role.name(), &settings))
-            .collect::<Result<Vec<_>, _>>();
+            .collect::<Result<Vec<_>, _>>()
+            .map(|members| with_capabilities(members, &settings));
         let config = match members {
             Ok(members) => ReviewConfig {
                 members,
@@ -123,8 +159,17 @@ pub fn NewReviewForm(
             return problem.set(Some(message));
         }
         let consent = review_needs_consent(&config.members);
+        // What each call reads, context files included, said with the consent when it is asked.
+        let reads = review_window(
+            &text,
+            &config.rules,
+            &config.material,
+            &config.members,
+            config.max_tokens,
+        )
+        .reads;
         let session = Session::new_review(new_id("r"), text, config, BrowserClock.now_ms());
-        start_or_ask(state, session, consent, None, awaiting_consent, problem);
+        start_or_ask(state, session, consent, reads, awaiting_consent, problem);
     };
 
     view! {
@@ -202,6 +247,7 @@ pub fn NewReviewForm(
                 </label>
             </details>
             <SeatChecks seats=member_seats />
+            {window_checks}
             <StartButton label="Start the review" on_start=start awaiting_consent=awaiting_consent problem=problem />
             </div>
         </Show>

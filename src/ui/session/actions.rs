@@ -35,7 +35,7 @@ pub fn SessionActions(session: Memo<Option<Session>>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let shared = shared_thread();
     let saved = move |export: Export, result: Result<(), String>, session: &Session| match result {
-        // A review's backup keeps its code verbatim, secrets included: say so.
+        // A review's backup keeps its code and context files verbatim, secrets included: say so.
         Ok(()) if export == Export::Json => {
             if let Some(notice) = json_export_notice(session) {
                 live.notice.set(Some(notice));

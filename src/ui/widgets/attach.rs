@@ -4,6 +4,7 @@
 //! refused file named with the reason.
 use consilium_engine::foundation::counted::thousands;
 use consilium_engine::foundation::words::byte_size;
+use consilium_engine::material::seats::{Cut, CutOffer};
 use consilium_engine::record::sources::Source;
 use leptos::prelude::*;
 
@@ -139,4 +140,33 @@ fn preview_text(text: &str) -> String {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text.to_string(),
     }
+}
+
+/// What each seat cannot take, and the cut that makes the tightest seat fit, offered as a button
+/// that says exactly what it leaves out ("Cut the material: pages 31-80 of report.pdf left out");
+/// the question form, the follow-up composers and Review's form ("Cut the context files: …") show
+/// the same. `what`: the material's name on the button.
+#[component]
+pub fn SeatNotices(
+    notices: Vec<String>,
+    offer: Option<CutOffer>,
+    on_cut: impl Fn(Vec<Cut>) + Clone + Send + Sync + 'static,
+    #[prop(default = "the material")] what: &'static str,
+) -> impl IntoView {
+    let list = (!notices.is_empty()).then(|| {
+        view! {
+            <ul class="notice material-seats" role="status">
+                {notices.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+            </ul>
+        }
+    });
+    let offer = offer.map(|offer| {
+        let label = format!("Cut {what}: {}", offer.said);
+        let cuts = offer.cuts;
+        view! {
+            <button type="button" class="secondary material-cut"
+                on:click=move |_| on_cut(cuts.clone())>{label}</button>
+        }
+    });
+    view! { {list} {offer} }
 }

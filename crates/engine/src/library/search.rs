@@ -1,5 +1,6 @@
 //! Full-text search over everything a session says: its question (or diff, or backlog), the
-//! answers, synthesis, challenges, verdict, findings and rankings. State, protocol and dates are
+//! answers, synthesis, challenges, verdict, findings and rankings, and the material (Consult's
+//! attachments, a review's context files: their names and text). State, protocol and dates are
 //! not searched (they are the list's filters), nor are ids, model names or raw replies (the
 //! artifacts carry their content once, validated).
 use std::collections::HashSet;
@@ -7,6 +8,7 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use crate::record::consult::body::ConsultBody;
+use crate::record::review::body::ReviewBody;
 use crate::record::Session;
 
 /// Search text kept per session; beyond this a session is searched on its first part only.
@@ -66,14 +68,20 @@ pub fn searchable_text(session: &Session) -> String {
         pieces.walk(&body);
     }
     // The material last (the config is skipped above): file names, then their text, so a long
-    // document never crowds out what the council said.
-    if let Some(body) = session.body_of::<ConsultBody>() {
-        for source in &body.config.material {
-            pieces.push(&source.name);
-        }
-        for source in &body.config.material {
-            pieces.push(&source.text);
-        }
+    // document never crowds out what the council said. A review's context files are its material.
+    let material = match (
+        session.body_of::<ConsultBody>(),
+        session.body_of::<ReviewBody>(),
+    ) {
+        (Some(body), _) => body.config.material.as_slice(),
+        (None, Some(body)) => body.config.material.as_slice(),
+        (None, None) => &[],
+    };
+    for source in material {
+        pieces.push(&source.name);
+    }
+    for source in material {
+        pieces.push(&source.text);
     }
     pieces.text
 }

@@ -3,10 +3,13 @@
 //! (`#/shared/<base64url>`), which browsers never send to a server. Sessions hold no settings and
 //! never a key, so there is nothing else to strip. Compression itself is the browser's
 //! (CompressionStream); the rest is here, pure and tested.
+use crate::foundation::words::and_list;
 use crate::record::review::body::ReviewBody;
+use crate::record::sources::Source;
 use crate::record::Session;
 use crate::review::secrets::secrets_in_versions;
 use crate::text::mask::mask_secrets;
+use crate::text::secrets::secrets_in_line;
 
 pub const SHARED_PREFIX: &str = "#/shared/";
 /// Longest link offered. Browsers take far longer URLs, but chat apps, mail clients and QR codes
@@ -75,21 +78,58 @@ pub fn share_payload_with(session: &Session, notes: OutcomeNotes) -> String {
     value.to_string()
 }
 
-/// What the page says when a session is exported as JSON while its code holds a secret the scan
-/// found: the backup keeps the code verbatim, unlike the link and the reports.
+/// What the page says when a review is exported as JSON while its code or its context files hold
+/// a secret the scan found: the backup keeps both verbatim, unlike the link and the reports (the
+/// committee read the files masked, `review::context_files`), and the files are named.
 pub fn json_export_notice(session: &Session) -> Option<String> {
-    let hits = &session.body_of::<ReviewBody>()?.secret_hits;
-    let first = hits.first()?;
+    let body = session.body_of::<ReviewBody>()?;
+    let hits = &body.secret_hits;
+    let code = hits.first().map(|first| {
+        format!(
+            "the code verbatim, with the secret the scan found ({}:{}{}) in clear",
+            first.path,
+            first.line,
+            match hits.len() {
+                1 => String::new(),
+                n => format!(" and {} more", n - 1),
+            }
+        )
+    });
+    let files = secrets_in_files(&body.config.material);
+    let count: usize = files.iter().map(|(_, n)| n).sum();
+    let names: Vec<&str> = files.iter().map(|(name, _)| *name).collect();
+    let files = (!files.is_empty()).then(|| {
+        format!(
+            "the context files as attached, with the {} the scan found in {} in clear (the \
+             committee read {} masked)",
+            if count == 1 { "secret" } else { "secrets" },
+            and_list(&names),
+            if count == 1 { "it" } else { "them" },
+        )
+    });
+    let (kept, it) = match (code, files) {
+        (None, None) => return None,
+        (Some(code), None) => (code, "it"),
+        (None, Some(files)) => (files, if count == 1 { "it" } else { "them" }),
+        (Some(code), Some(files)) => (format!("{code}, and {files}"), "them"),
+    };
     Some(format!(
-        "The JSON backup keeps the code verbatim, with the secret the scan found ({}:{}{}) in \
-         clear. Keep it private; the share link and the Markdown and HTML reports mask it.",
-        first.path,
-        first.line,
-        match hits.len() {
-            1 => String::new(),
-            n => format!(" and {} more", n - 1),
-        }
+        "The JSON backup keeps {kept}. Keep it private; the share link and the Markdown and HTML \
+         reports mask {it}."
     ))
+}
+
+/// The context files holding a secret the scan finds, by name, each with how many (a private key
+/// block is one).
+fn secrets_in_files(material: &[Source]) -> Vec<(&str, usize)> {
+    material
+        .iter()
+        .map(|source| {
+            let count = source.text.lines().map(|l| secrets_in_line(l).len()).sum();
+            (source.name.as_str(), count)
+        })
+        .filter(|(_, count)| *count > 0)
+        .collect()
 }
 
 fn found_secrets(session: &Session) -> Vec<(String, String)> {

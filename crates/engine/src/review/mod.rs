@@ -46,6 +46,7 @@ pub mod stored;
 mod user_actions;
 mod verdict;
 pub mod view;
+pub mod window;
 
 /// The reply shapes' old path.
 pub use user_actions::{accept_verdict, amend, amendment_offer};
