@@ -133,8 +133,10 @@ pub fn SyncSettingsEditor() -> impl IntoView {
             <p class="muted">"The bucket needs this CORS rule (for this page's address), pasted in its settings:"</p>
             {rules}
             <div class="sync-actions">
+                // Never disabled: pressed while a sync runs (one the page started by itself, say),
+                // one more follows it, so what changed since that one began is not left out.
                 <button type="button" class="secondary"
-                    disabled=move || book.status.get() == SyncStatus::Syncing
+                    aria-busy=move || (book.status.get() == SyncStatus::Syncing).to_string()
                     on:click=move |_| {
                         if crate::app::sync::configured() {
                             book.sync_now();
