@@ -151,6 +151,10 @@ function callsOf(record: any) {
   return { question_ms_by_quarter: quarters, calls: calls.length, by_status: byStatus, reasked, failure_reasons: reasons, consult_states: consultStates, samples, samples_failed: sampleErrors, arms };
 }
 
+// BENCH_RUNS_ON_PAGE=1 also keeps the service worker out, which would serve the run's worker script
+// from its cache past the refusal below.
+if (process.env.BENCH_RUNS_ON_PAGE) test.use({ serviceWorkers: 'block' });
+
 test('the Benchmark mode, end to end: wall time, main thread, memory, storage, responsiveness', async ({ page }) => {
   // The figures are the app's: every frame gap and long task from the first script on.
   await page.addInitScript(() => {

@@ -67,6 +67,10 @@ async function runOnce(page: Page, client: any, tokens: number) {
   return { main_thread_ms: (after - before) * 1000, streamed, wall_ms: wall, early_us_per_token: early, late_us_per_token: late };
 }
 
+// BENCH_RUNS_ON_PAGE=1 also keeps the service worker out, which would serve the run's worker script
+// from its cache past the refusal below.
+if (process.env.BENCH_RUNS_ON_PAGE) test.use({ serviceWorkers: 'block' });
+
 test('streaming render cost per token', async ({ page }) => {
   // BENCH_RUNS_ON_PAGE=1: the run's worker refused, so the calls stream on the page (the before).
   if (process.env.BENCH_RUNS_ON_PAGE) await page.route(/\/run-worker\.js/, (route) => route.abort('failed'));
