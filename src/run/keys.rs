@@ -1,33 +1,11 @@
 //! The API keys of one run, handed to the driver with its start (`RunCommand::Start`): read once
 //! on the page when the run starts, never stored by the driver, never in the session or the
-//! settings. A key's `Debug` prints "[redacted]", so no log or panic message shows one.
+//! settings. Each is a `Secret`, whose `Debug` prints "[redacted]", so no log or panic message shows
+//! one.
 use std::collections::BTreeMap;
-use std::fmt;
 
+use consilium_providers::Secret;
 use serde::{Deserialize, Serialize};
-
-/// A key as the driver holds it. It serialises only so that a run's start can cross to a worker
-/// (postMessage); nothing that is stored (a session, the settings, a save) may hold one.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(key: String) -> Self {
-        Self(key)
-    }
-
-    /// The key itself, for the request that sends it.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
 
 /// Each provider's key for one run, by provider id. A provider without a key is absent (a local
 /// server needs none).

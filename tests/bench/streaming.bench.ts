@@ -7,7 +7,7 @@
 import { expect, Page, test } from '@playwright/test';
 import * as fs from 'fs';
 import { BENCH_STREAM_PORT } from './ports';
-import { addCompatibleProvider } from '../e2e/helpers';
+import { addCompatibleProvider, openCouncil } from '../e2e/helpers';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SIZES = [100, 10_000];
@@ -25,6 +25,8 @@ async function metricsOf(client: any): Promise<Record<string, number>> {
 async function runOnce(page: Page, client: any, tokens: number) {
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByLabel('Question', { exact: true }).fill(`Streaming benchmark, ${tokens} tokens per reply`);
+  // The council is folded under the question until opened.
+  await openCouncil(page);
   await page.getByRole('button', { name: 'Add panelist' }).click();
   await page.getByRole('button', { name: 'Add panelist' }).click();
   const count = await page.getByLabel('Model').count();
@@ -34,7 +36,11 @@ async function runOnce(page: Page, client: any, tokens: number) {
   const before = await taskSeconds(client);
   const started = Date.now();
   await page.getByRole('button', { name: 'Ask the council' }).click();
+  // The consent may come a moment after the click (the run's part loads first): wait for it or
+  // for the run, whichever shows.
   const consent = page.getByRole('button', { name: /Run it|Start anyway/ });
+  const running = page.locator('.run-stepper');
+  await expect(consent.or(running).first()).toBeVisible();
   if (await consent.isVisible().catch(() => false)) await consent.click();
   // Samples (main-thread seconds, tokens streamed so far) until the run completes.
   const samples: [number, number][] = [];

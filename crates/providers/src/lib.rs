@@ -17,6 +17,7 @@ pub mod openrouter;
 mod redact;
 mod retry;
 mod search;
+mod secret;
 mod sse;
 mod stream;
 mod types;
@@ -38,6 +39,7 @@ pub use search::{
     comparable_url, default_search_fee, search_error_words, search_support, SearchFee,
     SearchReport, SearchResult, SearchSupport, SearchUnit, UrlCitation, WebSearch,
 };
+pub use secret::Secret;
 pub use sse::{SseDecoder, SseEvent};
 pub use stream::StreamDecoder;
 pub use types::*;

@@ -43,7 +43,8 @@ thread_local! {
 /// What opens, or will open, the vault.
 #[derive(Clone, Debug)]
 pub enum Secret {
-    Passphrase(String),
+    /// Its `Debug` prints "[redacted]".
+    Passphrase(consilium_providers::Secret),
     Passkey,
 }
 
@@ -223,7 +224,7 @@ async fn prf_key(prf_output: &[u8], hkdf_salt: &[u8]) -> Result<CryptoKey, Vault
 async fn new_lock(secret: Secret, raw: &[u8]) -> Result<Lock, VaultError> {
     match secret {
         // Its strength was checked before (`refuse_weak`, in a part of its own).
-        Secret::Passphrase(passphrase) => passphrase_lock(&passphrase, raw).await,
+        Secret::Passphrase(passphrase) => passphrase_lock(passphrase.expose(), raw).await,
         Secret::Passkey => {
             let prf_salt = random_bytes(PRF_SALT_BYTES);
             let (credential, output) = passkey::register(&prf_salt, random_bytes)
@@ -284,7 +285,11 @@ async fn check_passphrase(passphrase: &str) -> Result<Stored, VaultError> {
     let stored = read(VAULT_ENTRY)
         .ok_or(VaultError::Gone)
         .and_then(|json| format::parse(&json).map_err(|p| VaultError::Problem(p.sentence())))?;
-    unwrap_data_key(&stored, Secret::Passphrase(passphrase.to_string())).await?;
+    unwrap_data_key(
+        &stored,
+        Secret::Passphrase(consilium_providers::Secret::new(passphrase)),
+    )
+    .await?;
     Ok(stored)
 }
 
@@ -297,7 +302,7 @@ async fn unwrap_data_key(stored: &Stored, secret: Secret) -> Result<Vec<u8>, Vau
     };
     match (stored.lock(method), secret) {
         (Some(Lock::Passphrase { stretch, wrapped }), Secret::Passphrase(passphrase)) => {
-            let key = passphrase_key(&passphrase, stretch).await?;
+            let key = passphrase_key(passphrase.expose(), stretch).await?;
             crypto::decrypt(&key, &wrapped.iv, &wrapped.ciphertext)
                 .await
                 .map_err(|_| VaultError::WrongPassphrase)
@@ -545,7 +550,7 @@ pub async fn passkey_support() -> PasskeySupport {
 /// removed. Returns the sealed keys. Refused when another tab made a vault meanwhile.
 pub async fn create(secret: Secret, keys: Keys) -> Result<Keys, VaultError> {
     if let Secret::Passphrase(passphrase) = &secret {
-        refuse_weak(passphrase).await?;
+        refuse_weak(passphrase.expose()).await?;
     }
     keys_job(Job::Create { secret, keys }).await
 }
@@ -628,7 +633,7 @@ async fn unlock_in_part(secret: Secret, typed: Keys) -> Result<Keys, VaultError>
                     "This vault has no passkey: unlock it with its passphrase.".into(),
                 ));
             };
-            let key = passphrase_key(&passphrase, stretch).await?;
+            let key = passphrase_key(passphrase.expose(), stretch).await?;
             let opened = crypto::decrypt(&key, &sealed.iv, &sealed.ciphertext)
                 .await
                 .map_err(|_| VaultError::WrongPassphrase)?;
@@ -636,7 +641,7 @@ async fn unlock_in_part(secret: Secret, typed: Keys) -> Result<Keys, VaultError>
             // Version 1 becomes version 2: a new data key, wrapped under the same passphrase key.
             let raw = random_bytes(DATA_KEY_BYTES);
             let lock_v2 = if stretch.iterations < format::ITERATIONS {
-                passphrase_lock(&passphrase, &raw).await?
+                passphrase_lock(passphrase.expose(), &raw).await?
             } else {
                 Lock::Passphrase {
                     stretch: stretch.clone(),
@@ -667,7 +672,7 @@ async fn unlock_in_part(secret: Secret, typed: Keys) -> Result<Keys, VaultError>
                 (&secret, stored.lock(UnlockMethod::Passphrase))
             {
                 if stretch.iterations < format::ITERATIONS {
-                    raised = Some(passphrase_lock(passphrase, &raw).await?);
+                    raised = Some(passphrase_lock(passphrase.expose(), &raw).await?);
                 }
             }
             current().await?.keys

@@ -186,7 +186,7 @@ pub fn KeyVault() -> impl IntoView {
         view! {
             <form class="vault-form" on:submit=move |ev| {
                 ev.prevent_default();
-                let secret = Secret::Passphrase(passphrase.get_untracked());
+                let secret = Secret::Passphrase(consilium_providers::Secret::new(passphrase.get_untracked()));
                 run(if unlocking { Step::Unlock(secret) } else { Step::Create(secret) });
             }>
                 <label>{label}
