@@ -42,7 +42,7 @@ fn all_web_storage() -> String {
 }
 
 fn phrase(text: &str) -> Secret {
-    Secret::Passphrase(text.into())
+    Secret::Passphrase(consilium_providers::Secret::new(text))
 }
 
 fn now_ms() -> f64 {
