@@ -11,6 +11,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::live::SendCommand;
+use super::worker::call;
 use crate::run::driver::{self, Reports};
 use crate::run::messages::{RunCommand, RunReport};
 
@@ -45,7 +46,10 @@ pub(super) fn connect(reports: Reports) -> SendCommand {
             let waiting = Rc::clone(&driver);
             gloo_timers::callback::Timeout::new(READY_WITHIN_MS, move || {
                 if matches!(*waiting.way.borrow(), Way::Starting(_)) {
-                    waiting.fall_back("it did not say it was ready within 20 s");
+                    waiting.fall_back(&format!(
+                        "it did not say it was ready within {} s",
+                        READY_WITHIN_MS / 1000
+                    ));
                 }
             })
             .forget();
@@ -203,22 +207,13 @@ fn spawn(driver: &Rc<Driver>) -> Result<(), String> {
 }
 
 fn post(worker: &JsValue, command: &RunCommand) {
-    let Ok(text) = serde_json::to_string(command) else {
-        return;
-    };
-    if let Ok(post) =
-        Reflect::get(worker, &"postMessage".into()).and_then(|p| p.dyn_into::<Function>())
-    {
-        let _ = post.call1(worker, &text.into());
+    if let Ok(text) = serde_json::to_string(command) {
+        call(worker, "postMessage", &[text.into()]);
     }
 }
 
 fn terminate(worker: &JsValue) {
-    if let Ok(terminate) =
-        Reflect::get(worker, &"terminate".into()).and_then(|t| t.dyn_into::<Function>())
-    {
-        let _ = terminate.call0(worker);
-    }
+    call(worker, "terminate", &[]);
 }
 
 /// An error or error event as a sentence: its message, else its text.

@@ -93,10 +93,15 @@ fn post(fields: &[(&str, &str)]) {
     for (name, value) in fields {
         let _ = Reflect::set(&message, &(*name).into(), &(*value).into());
     }
-    let scope = js_sys::global();
-    if let Ok(post) =
-        Reflect::get(&scope, &"postMessage".into()).and_then(|p| p.dyn_into::<Function>())
+    call(&js_sys::global(), "postMessage", &[message.into()]);
+}
+
+/// Calls `target.method(...args)` by name, where the glue has no binding for it (a worker's
+/// `postMessage` and `terminate`, the scope's own `postMessage`); a missing method does nothing.
+pub(super) fn call(target: &JsValue, method: &str, args: &[JsValue]) {
+    if let Ok(function) =
+        Reflect::get(target, &method.into()).and_then(|f| f.dyn_into::<Function>())
     {
-        let _ = post.call1(&scope, &message);
+        let _ = function.apply(target, &args.iter().collect());
     }
 }

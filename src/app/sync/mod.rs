@@ -146,7 +146,7 @@ impl SyncBook {
                 let job = part::Job::Sync(Box::new(move |done, total| progress.set((done, total))));
                 let status = match part::run(job).await {
                     Ok(part::Done::Synced(report)) => {
-                        let report = before.clone().and(report);
+                        let report = std::mem::take(&mut before).and(report);
                         if report.settings_taken {
                             self.settings_taken.update(|n| *n += 1);
                         }
