@@ -6,13 +6,15 @@
 #![cfg(not(target_family = "wasm"))]
 
 use consilium::run::keys::RunKeys;
-use consilium::run::messages::{RunCommand, RunHow, RunReport};
+use consilium::run::messages::{BenchmarkResults, RunCommand, RunHow, RunReport};
 use consilium::settings::Settings;
 use consilium_engine::benchmark::progress::progress;
+use consilium_engine::benchmark_council::view::results::{arms_results, body_council_choice};
 use consilium_engine::demo::demo_session;
 use consilium_engine::harness::events::Event;
 use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::{CallId, Protocol};
+use consilium_engine::views::costs::session_cost_line;
 use serde::{de::DeserializeOwned, Serialize};
 
 const NOW_MS: u64 = 1_700_000_000_000;
@@ -80,6 +82,13 @@ fn one_of_each_report() -> Vec<RunReport> {
         }),
         RunReport::Event(Event::SessionUpdated(Box::new(consult.clone()))),
         RunReport::BenchmarkProgress(progress(&benchmark, 1_500).expect("a benchmark's progress")),
+        RunReport::BenchmarkResults(Box::new(BenchmarkResults {
+            session_id: benchmark.id.clone(),
+            arm_outcomes: 0,
+            results: arms_results(benchmark.benchmark().expect("a benchmark")),
+            choice: body_council_choice(benchmark.benchmark().expect("a benchmark")),
+            cost_line: session_cost_line(&benchmark),
+        })),
         RunReport::Saved {
             summary: SessionSummary::of(&consult),
             note: Some("Storage is full: only the cited passages were kept.".into()),
@@ -97,6 +106,7 @@ fn one_of_each_report() -> Vec<RunReport> {
             RunReport::Refused { .. }
             | RunReport::Event(_)
             | RunReport::BenchmarkProgress(_)
+            | RunReport::BenchmarkResults(_)
             | RunReport::Saved { .. }
             | RunReport::SaveFailed { .. }
             | RunReport::Finished { .. } => {}

@@ -1,6 +1,8 @@
 //! What the page and the run driver say to each other: commands in, reports out. Both serialise,
 //! so the same messages can cross to a worker; on the page they are handed over as they are.
 use consilium_engine::benchmark::progress::BenchmarkProgress;
+use consilium_engine::benchmark_council::view::choice::CouncilChoiceView;
+use consilium_engine::benchmark_council::view::results::BenchmarkResultsView;
 use consilium_engine::harness::events::Event;
 use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::Session;
@@ -62,6 +64,9 @@ pub enum RunReport {
     /// A running benchmark's progress after a saved change, with the time spent on the question
     /// under way.
     BenchmarkProgress(BenchmarkProgress),
+    /// A running benchmark's results as its page shows them, computed where the run runs
+    /// (`benchmark_results`).
+    BenchmarkResults(Box<BenchmarkResults>),
     /// A save of the run was written: the session list's new entry, and the sentence to keep on
     /// the page when only the material's cited passages fitted (storage full).
     Saved {
@@ -74,4 +79,16 @@ pub enum RunReport {
     /// The run ended and its record is written. `session` is the finished session, or None when
     /// it is the last whole session reported (a benchmark's end: not handed over twice).
     Finished { session: Option<Box<Session>> },
+}
+
+/// A running benchmark's results, its council choice and its cost line, as of `arm_outcomes`
+/// stored outcomes: computed by the driver (in the run's worker), so the page, which would
+/// otherwise go over the whole run to compute them, only draws them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchmarkResults {
+    pub session_id: String,
+    pub arm_outcomes: usize,
+    pub results: BenchmarkResultsView,
+    pub choice: CouncilChoiceView,
+    pub cost_line: String,
 }

@@ -10,9 +10,10 @@ use consilium_engine::record::benchmark::outcomes_apart::QuestionUpdate;
 use consilium_engine::record::Session;
 use consilium_engine::{harness::events::Event, harness::events::EventSink, harness::io::Clock};
 
+use super::benchmark_results::LiveResults;
 use super::clock::BrowserClock;
 use super::driver::Reports;
-use super::messages::RunReport;
+use super::messages::{BenchmarkResults, RunReport};
 use super::running_record::RunningRecord;
 use super::saves::Saves;
 
@@ -28,6 +29,8 @@ pub(super) struct ReportingSink {
     /// The benchmark's last change came whole (`SessionUpdated`), stamped so (`updated_at`,
     /// `state`): the page then holds the run's session, with no question patched since.
     whole: RefCell<Option<(String, String)>>,
+    /// The running benchmark's results, computed here so the page only draws them.
+    results: LiveResults,
 }
 
 impl ReportingSink {
@@ -38,6 +41,7 @@ impl ReportingSink {
             benchmark_time: Cell::new(None),
             record: Rc::new(RefCell::new(None)),
             whole: RefCell::new(None),
+            results: LiveResults::default(),
         }
     }
 
@@ -56,7 +60,15 @@ impl ReportingSink {
     fn whole_benchmark(&self, session: Box<Session>) {
         *self.whole.borrow_mut() = Some((session.updated_at.clone(), session.state.clone()));
         self.saves.whole_when_written(session.as_ref().clone());
+        let results = self.results.whole(&session);
         (self.report)(RunReport::Event(Event::SessionUpdated(session)));
+        self.report_results(results);
+    }
+
+    fn report_results(&self, results: Option<BenchmarkResults>) {
+        if let Some(results) = results {
+            (self.report)(RunReport::BenchmarkResults(Box::new(results)));
+        }
     }
 
     /// One question of the running benchmark changed: save it with the record kept, hand the
@@ -71,7 +83,9 @@ impl ReportingSink {
         if patched {
             self.saves.question(&update, Rc::clone(&self.record));
         }
+        let results = self.results.question(&update);
         (self.report)(RunReport::Event(Event::QuestionUpdated(update)));
+        self.report_results(results);
         if patched {
             let running = self.record.borrow();
             if let Some(running) = running.as_ref() {

@@ -440,3 +440,25 @@ fn a_one_seat_council_is_refused_as_a_benchmarks_council() {
     assert!(caller.requests().is_empty(), "no call is made");
     assert_ne!(ended.state, "complete");
 }
+
+/// A running benchmark's results cross from the run's worker to the page as JSON: a finished
+/// run's figures (intervals, fractions, the council choice and its "keep" button) read back equal.
+#[test]
+fn a_runs_results_and_council_choice_read_back_equal_through_json() {
+    use consilium_engine::benchmark_council::view::choice::CouncilChoiceView;
+    use consilium_engine::benchmark_council::view::results::{
+        arms_results, body_council_choice, BenchmarkResultsView,
+    };
+    let session = benchmark(60, BestSingle::Auto, None, Some(Price::new(1.0, 2.0)));
+    let caller = caller_for(&session);
+    let (ended, _) = run(session, &caller);
+    let results = arms_results(body(&ended));
+    let choice = body_council_choice(body(&ended));
+    assert!(!results.arms.is_empty() && choice.enough_questions);
+    let json = serde_json::to_string(&results).expect("results serialise");
+    let back: BenchmarkResultsView = serde_json::from_str(&json).expect("results read back");
+    assert_eq!(back, results);
+    let json = serde_json::to_string(&choice).expect("the choice serialises");
+    let back: CouncilChoiceView = serde_json::from_str(&json).expect("the choice reads back");
+    assert_eq!(back, choice);
+}

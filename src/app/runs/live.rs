@@ -14,7 +14,7 @@ use consilium_engine::record::Session;
 use crate::app::library::Library;
 use crate::app::runs::stream_text::StreamText;
 use crate::platform::storage::{self, SessionSummary};
-use crate::run::messages::RunCommand;
+use crate::run::messages::{BenchmarkResults, RunCommand};
 
 /// Hands a command to the run driver (`run::driver::handle` on this page, set once the run's part
 /// has loaded: `runs::run::connect`).
@@ -42,6 +42,8 @@ pub struct LiveRun {
     pub follow: RwSignal<bool>,
     /// A running benchmark's progress and estimates, after every saved change (`benchmark`).
     pub benchmark_progress: RwSignal<Option<BenchmarkProgress>>,
+    /// A running benchmark's results as the driver computed them (the page only draws them).
+    pub benchmark_results: RwSignal<Option<BenchmarkResults>>,
 }
 
 impl LiveRun {
@@ -57,6 +59,7 @@ impl LiveRun {
             skip_demo: RwSignal::new(false),
             follow: RwSignal::new(true),
             benchmark_progress: RwSignal::new(None),
+            benchmark_results: RwSignal::new(None),
         }
     }
 

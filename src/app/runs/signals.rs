@@ -1,8 +1,7 @@
 //! The run driver's reports -> the live view's signals. The same for every protocol.
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
-use consilium_engine::benchmark::progress::BenchmarkProgress;
 use consilium_engine::harness::events::Event;
 use consilium_engine::record::benchmark::outcomes_apart::QuestionUpdate;
 use consilium_engine::record::{CallId, Session};
@@ -18,24 +17,14 @@ use crate::run::messages::RunReport;
 /// The driver's reports -> signals, for every run of this page.
 pub(super) struct SignalFollower {
     live: LiveRun,
-    /// The share of the benchmark's questions done (in `PUBLISH_STEPS`) when its session last
-    /// reached the views.
-    published: Cell<Option<usize>>,
     /// The views' next sight of the benchmark's session, waiting for the browser to paint.
     publishing: Rc<RefCell<Option<Shared<LocalBoxFuture<'static, ()>>>>>,
 }
-
-/// A running benchmark's session reaches the views (its results, its header) this many times over
-/// the run, and at its end: each time costs the page the whole session (a copy and the results),
-/// so a fixed number of times keeps each question's cost the same at any length. Its progress, its
-/// calls and its saves follow every update.
-const PUBLISH_STEPS: usize = 20;
 
 impl SignalFollower {
     pub(super) fn new(live: LiveRun) -> Self {
         Self {
             live,
-            published: Cell::new(None),
             publishing: Rc::new(RefCell::new(None)),
         }
     }
@@ -48,7 +37,8 @@ impl SignalFollower {
                 live.running.set(false);
             }
             RunReport::Event(event) => self.event(event),
-            RunReport::BenchmarkProgress(progress) => self.benchmark_progress(progress),
+            RunReport::BenchmarkProgress(progress) => live.benchmark_progress.set(Some(progress)),
+            RunReport::BenchmarkResults(results) => live.benchmark_results.set(Some(*results)),
             RunReport::Saved { summary, note } => live.saved(summary, note),
             RunReport::SaveFailed { message } => live.notice.set(Some(message)),
             RunReport::Finished { session } => {
@@ -115,29 +105,21 @@ impl SignalFollower {
     }
 
     /// One question of the running benchmark changed: patch the session shown, without telling
-    /// the views (they see it at every `PUBLISH_STEPS`th of the run, `benchmark_progress`).
+    /// the views. While it runs they draw its progress and the results the driver computed
+    /// (`RunReport::BenchmarkResults`); they see the session itself at its whole changes (its
+    /// start, the best single model chosen, its end). Each sight costs the page a copy of the
+    /// whole session, the results are the driver's: over a long run, both froze the page.
     fn follow_question(&self, update: &QuestionUpdate) {
         self.live
             .session
             .try_update_untracked(|s| s.as_mut().map(|s| update.apply(s)));
     }
 
-    /// The benchmark's progress after a saved change; the session reaches the views at each
-    /// `PUBLISH_STEPS`th of its questions done.
-    fn benchmark_progress(&self, progress: BenchmarkProgress) {
-        let step = progress.done * PUBLISH_STEPS / progress.total.max(1);
-        self.live.benchmark_progress.set(Some(progress));
-        if Some(step) != self.published.get() {
-            self.published.set(Some(step));
-            self.publish_after_paint();
-        }
-    }
-
     fn event(&self, event: Event) {
         let live = self.live;
         match event {
-            // A new run: its benchmark's publications count from its start.
-            Event::Started { .. } => self.published.set(None),
+            // A new run: an earlier benchmark's results are not its.
+            Event::Started { .. } => live.benchmark_results.set(None),
             Event::CallStarted {
                 call_id,
                 round_number,

@@ -17,6 +17,7 @@ use super::results::BenchmarkResults;
 use crate::app::AppState;
 use crate::platform::export;
 use crate::platform::frame::after_paint;
+use crate::run::messages::BenchmarkResults;
 use crate::ui::widgets::running_here;
 
 #[component]
@@ -34,20 +35,39 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
             .or_else(|| session.with(|s| s.as_ref().and_then(|s| progress(s, 0))))
             .map(|p| progress_view(&p))
     });
-    // Recomputed when the record holds more arm outcomes or changes state, not on every saved
-    // call; while the run is live only every few outcomes (`results_key`), as each recomputation
-    // is linear in the run's length. The key comes from the record itself, so the finished run's
-    // results are exact, and computed once at its end (not again when the tab stops running it).
+    // While it runs here, the results the driver computed (it goes over the whole run so the
+    // page does not: in a worker, off the page); once it stops, the driver's last when they
+    // stand on the record's outcomes, else the record's, computed here.
+    let from_run = Memo::new(move |_| {
+        let id = session.with_untracked(|s| s.as_ref().map(|s| s.id.clone()))?;
+        live.benchmark_results
+            .with(|r| r.as_ref().filter(|r| r.session_id == id).cloned())
+    });
+    let results = RwSignal::new(None::<BenchmarkResultsView>);
+    let council_choice = RwSignal::new(None::<CouncilChoiceView>);
+    let drawn = move |run: BenchmarkResults| {
+        results.set(Some(run.results));
+        council_choice.set(Some(run.choice));
+    };
+    Effect::new(move |_| {
+        if running.get() {
+            if let Some(run) = from_run.get() {
+                drawn(run);
+            }
+        }
+    });
+    // The record's results are recomputed when it holds more arm outcomes or changes state, not
+    // on every saved call: while the run is live only every few outcomes (`results_key`), as each
+    // recomputation is linear in the run's length. The key comes from the record itself, so the
+    // finished run's results are exact.
     let outcomes = Memo::new(move |_| {
         let running_here = running.get();
         session.with(|s| {
             s.as_ref().map(|s| {
-                let arms = s
-                    .benchmark()
-                    .map(|b| b.results.iter().map(|r| r.arms.len()).sum::<usize>())
-                    .unwrap_or(0);
+                let arms = s.benchmark().map(|b| b.arm_outcomes()).unwrap_or(0);
                 let status = s.status();
                 (
+                    arms,
                     results_key(arms, running_here, status.is_finished()),
                     status,
                 )
@@ -58,14 +78,20 @@ pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
     // arms' results, then which council to keep. Over a long run each takes long enough that, in
     // the task that copied the session, the page would freeze for all of them at once. A newer
     // key makes an older computation still waiting moot.
-    let results = RwSignal::new(None::<BenchmarkResultsView>);
-    let council_choice = RwSignal::new(None::<CouncilChoiceView>);
     let computing = StoredValue::new(0u64);
     Effect::new(move |_| {
         // Read, not `track()`ed: tracking a memo never runs it, so it would never follow the record.
-        outcomes.with(|_| ());
+        let arms = outcomes.with(|o| o.as_ref().map(|(arms, ..)| *arms));
         let generation = computing.get_value() + 1;
         computing.set_value(generation);
+        let run = from_run.get_untracked();
+        if running.get_untracked() && run.is_some() {
+            return;
+        }
+        if let Some(run) = run.filter(|run| Some(run.arm_outcomes) == arms) {
+            drawn(run);
+            return;
+        }
         let current = move || computing.try_get_value() == Some(generation);
         spawn_local(async move {
             after_paint().await;

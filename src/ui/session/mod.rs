@@ -176,10 +176,24 @@ pub fn SessionBody(
             .with(|s| s.as_ref().map(|s| s.state.clone()))
             .unwrap_or_default()
     });
-    let cost_text = Memo::new(move |_| {
-        session
-            .with(|s| s.as_ref().map(session_cost_line))
-            .unwrap_or_default()
+    // A running benchmark's page sees its record only at its whole changes: its cost so far is
+    // the driver's, computed with its results.
+    let cost_text = Memo::new({
+        let id = id.clone();
+        move |_| {
+            let from_run = running_here.get().then(|| {
+                live.benchmark_results.with(|r| {
+                    r.as_ref()
+                        .filter(|r| r.session_id == id)
+                        .map(|r| r.cost_line.clone())
+                })
+            });
+            from_run.flatten().unwrap_or_else(|| {
+                session
+                    .with(|s| s.as_ref().map(session_cost_line))
+                    .unwrap_or_default()
+            })
+        }
     });
     // "took 1 min 12 s": the calls' time, once there was a call.
     let run_time = Memo::new(move |_| session.with(|s| s.as_ref().and_then(run_time_line)));

@@ -21,6 +21,23 @@ impl CardRow {
     }
 }
 
+/// The columns' names: the heading column's first, then the cells'. Mostly a constant; a view
+/// that crossed from the run's worker owns its names.
+#[derive(Clone, Debug)]
+pub struct Columns(Vec<String>);
+
+impl From<&'static [&'static str]> for Columns {
+    fn from(names: &'static [&'static str]) -> Self {
+        Self(names.iter().map(|name| name.to_string()).collect())
+    }
+}
+
+impl From<Vec<String>> for Columns {
+    fn from(names: Vec<String>) -> Self {
+        Self(names)
+    }
+}
+
 /// `columns` name the heading column first, then the cells'.
 #[component]
 pub fn CardsTable(
@@ -30,15 +47,16 @@ pub fn CardsTable(
     /// Read by screen readers only.
     #[prop(optional)]
     caption: Option<&'static str>,
-    columns: &'static [&'static str],
+    #[prop(into)] columns: Columns,
     #[prop(into)] rows: Signal<Vec<CardRow>>,
 ) -> impl IntoView {
     let class = format!("prices cards-on-phone {class}")
         .trim_end()
         .to_string();
+    let Columns(columns) = columns;
     let heads = columns
         .iter()
-        .map(|column| view! { <th scope="col">{*column}</th> })
+        .map(|column| view! { <th scope="col">{column.clone()}</th> })
         .collect_view();
     let body = move || {
         rows.get()
@@ -48,7 +66,7 @@ pub fn CardsTable(
                     .cells
                     .into_iter()
                     .zip(columns.iter().skip(1))
-                    .map(|(cell, column)| view! { <td data-label=*column>{cell}</td> })
+                    .map(|(cell, column)| view! { <td data-label=column.clone()>{cell}</td> })
                     .collect_view();
                 view! {
                     <tr class=row.class>

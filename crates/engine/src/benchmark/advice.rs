@@ -6,8 +6,9 @@ use super::outcomes::arms_of;
 use super::results::BenchmarkSummary;
 use crate::record::benchmark::body::{Arm, BenchmarkBody};
 use crate::record::consult::depth::Depth;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Advice {
     /// Set the depth of new consults for this council: the council's own arm (Full) or a depth
     /// arm read from its record, whose figures are that depth's.

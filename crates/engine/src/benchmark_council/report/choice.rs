@@ -39,17 +39,17 @@ fn write_section(html: &mut String, section: &ChoiceSection) {
     let _ = writeln!(
         html,
         "<h3>{}</h3>\n<p>{}</p>",
-        esc(section.title),
+        esc(&section.title),
         esc(&section.sentence)
     );
     if section.rows.is_empty() {
         return;
     }
-    if let Some(note) = section.note {
+    if let Some(note) = &section.note {
         let _ = writeln!(html, "<p class=\"meta\">{}</p>", esc(note));
     }
     html.push_str("<div class=\"table-scroll\"><table class=\"cards\"><thead><tr>");
-    for column in section.columns {
+    for column in &section.columns {
         let _ = write!(html, "<th scope=\"col\">{}</th>", esc(column));
     }
     html.push_str("</tr></thead><tbody>\n");

@@ -70,7 +70,7 @@ accuracy difference; a difference is clear only when both say so.</p>\n\
             esc(&row.p_value),
             esc(&row.difference),
             esc(&row.interval),
-            esc(row.reading),
+            esc(&row.reading),
         );
     }
     html.push_str("</tbody></table></div>\n");

@@ -18,6 +18,7 @@ use crate::foundation::words::and_list;
 use crate::benchmark_council::view::results::{percent, signed_points};
 use crate::record::consult::config::ConsultConfig;
 use crate::views::seats::KeptCouncil;
+use serde::{Deserialize, Serialize};
 
 pub const CEILING_COLUMNS: &[&str] = &["", "Score", "95% interval", "Right"];
 pub const WORTH_COLUMNS: &[&str] = &[
@@ -43,28 +44,33 @@ pub const SMALLEST_COLUMNS: &[&str] = &[
     "Cost per correct",
 ];
 
+/// A section's column names, owned: a view crosses from the run's worker to the page.
+fn columns(names: &[&str]) -> Vec<String> {
+    names.iter().map(|name| name.to_string()).collect()
+}
+
 /// One row: its heading cell, then one cell per further column.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ChoiceRow {
     pub heading: String,
     pub cells: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ChoiceSection {
-    pub title: &'static str,
+    pub title: String,
     /// What the section says, in words (empty under a `refusal`).
     pub sentence: String,
     /// How to read it: definitions, which interval.
-    pub note: Option<&'static str>,
+    pub note: Option<String>,
     /// The heading column's name first, then the cells'.
-    pub columns: &'static [&'static str],
+    pub columns: Vec<String>,
     /// Empty when there are not enough questions.
     pub rows: Vec<ChoiceRow>,
 }
 
 /// The error correlations as a small matrix (member by member), for wide screens.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PhiMatrix {
     pub members: Vec<String>,
     /// `cells[i][j]`: phi of members i and j as text; "—" on the diagonal or when undefined.
@@ -73,7 +79,7 @@ pub struct PhiMatrix {
 
 /// What "Keep this council" saves: the panelists of the smallest council that holds (the judge
 /// stays the council's).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KeepCouncil {
     pub participant_ids: Vec<String>,
     /// Those panelists and the council's judge, as the button saves them (`with_council`); None
@@ -85,7 +91,7 @@ pub struct KeepCouncil {
     pub demo: bool,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CouncilChoiceView {
     /// What the figures stand on: "From the round-1 answers the 3 panelists gave to 200 questions…".
     pub intro: String,
@@ -153,11 +159,11 @@ pub fn council_choice_view(choice: &CouncilChoice) -> CouncilChoiceView {
         None
     };
     if refusal.is_some() {
-        let empty = |title, note, columns| ChoiceSection {
-            title,
+        let empty = |title: &str, note: Option<String>, names: &[&str]| ChoiceSection {
+            title: title.to_string(),
             sentence: String::new(),
             note,
-            columns,
+            columns: columns(names),
             rows: Vec::new(),
         };
         return CouncilChoiceView {
@@ -226,10 +232,10 @@ fn ceiling_section(choice: &CouncilChoice) -> ChoiceSection {
         ],
     };
     ChoiceSection {
-        title: CEILING_TITLE,
+        title: CEILING_TITLE.to_string(),
         sentence,
-        note: Some(CEILING_NOTE),
-        columns: CEILING_COLUMNS,
+        note: Some(CEILING_NOTE.to_string()),
+        columns: columns(CEILING_COLUMNS),
         rows: vec![
             row(
                 "Ceiling (some panelist right)",
@@ -285,10 +291,10 @@ fn worth_section(choice: &CouncilChoice, names: &[String]) -> ChoiceSection {
         })
         .collect();
     ChoiceSection {
-        title: WORTH_TITLE,
+        title: WORTH_TITLE.to_string(),
         sentence: worth_sentence(&choice.worth, names),
-        note: Some(WORTH_NOTE),
-        columns: WORTH_COLUMNS,
+        note: Some(WORTH_NOTE.to_string()),
+        columns: columns(WORTH_COLUMNS),
         rows,
     }
 }
@@ -380,10 +386,10 @@ fn alike_section(choice: &CouncilChoice, names: &[String]) -> ChoiceSection {
         None => "No panelist was ever wrong: there are no errors to compare.".into(),
     };
     ChoiceSection {
-        title: ALIKE_TITLE,
+        title: ALIKE_TITLE.to_string(),
         sentence,
-        note: Some(ALIKE_NOTE),
-        columns: PAIR_COLUMNS,
+        note: Some(ALIKE_NOTE.to_string()),
+        columns: columns(PAIR_COLUMNS),
         rows,
     }
 }
@@ -411,13 +417,13 @@ fn smallest_section(choice: &CouncilChoice, names: &[String]) -> ChoiceSection {
     };
     let Some(smallest) = &choice.smallest else {
         return ChoiceSection {
-            title: SMALLEST_TITLE,
+            title: SMALLEST_TITLE.to_string(),
             sentence: format!(
                 "Every smaller council is clearly worse than the vote of all {}: keep them all.",
                 names.len()
             ),
-            note: Some(SMALLEST_NOTE),
-            columns: SMALLEST_COLUMNS,
+            note: Some(SMALLEST_NOTE.to_string()),
+            columns: columns(SMALLEST_COLUMNS),
             rows: vec![full_row],
         };
     };
@@ -448,10 +454,10 @@ fn smallest_section(choice: &CouncilChoice, names: &[String]) -> ChoiceSection {
         p_clause(smallest.against_full.mcnemar_p),
     );
     ChoiceSection {
-        title: SMALLEST_TITLE,
+        title: SMALLEST_TITLE.to_string(),
         sentence,
-        note: Some(SMALLEST_NOTE),
-        columns: SMALLEST_COLUMNS,
+        note: Some(SMALLEST_NOTE.to_string()),
+        columns: columns(SMALLEST_COLUMNS),
         rows: vec![
             ChoiceRow {
                 heading: "This council".into(),

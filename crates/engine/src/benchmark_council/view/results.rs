@@ -24,8 +24,9 @@ use crate::record::benchmark::config::{BenchmarkConfig, BestSingle};
 use crate::record::benchmark::question::Question;
 use crate::record::consult::config::ConsultConfig;
 use consilium_providers::{SearchFee, WebSearch};
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BenchmarkResultsView {
     pub headline: String,
     /// The council first, then the other arms in the run's order.
@@ -44,7 +45,7 @@ pub struct BenchmarkResultsView {
 }
 
 /// One arm: its text for the table, and its fractions (0 to 1) for the chart.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ArmRow {
     pub label: String,
     pub is_council: bool,
@@ -65,7 +66,7 @@ pub struct ArmRow {
     pub chart_label: String,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ComparisonRow {
     pub against: String,
     pub questions: u64,
@@ -76,23 +77,23 @@ pub struct ComparisonRow {
     pub interval: String,
     /// "Council better", "Council worse" or "No clear difference": better or worse only when the
     /// bootstrap interval clears zero and the exact McNemar test agrees, as in the sentence.
-    pub reading: &'static str,
+    pub reading: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct FlipsView {
     pub right_to_wrong: Vec<FlipRow>,
     pub wrong_to_right: Vec<FlipRow>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FlipRow {
     pub id: String,
     pub question: String,
     pub answer: String,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CalibrationView {
     /// "0.142 (0 is perfect; always saying 50% scores 0.25)", or why there is none.
     /// "Brier score: 0.093 over 10 answers (…)." or that there is none yet: one sentence.
@@ -101,7 +102,7 @@ pub struct CalibrationView {
     pub bins: Vec<BinRow>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BinRow {
     /// "60–70%".
     pub range: String,
@@ -204,7 +205,7 @@ fn comparison_row(comparison: &Comparison) -> ComparisonRow {
         p_value,
         difference,
         interval,
-        reading,
+        reading: reading.to_string(),
     }
 }
 
@@ -347,7 +348,7 @@ pub fn results_key(arm_outcomes: usize, running_here: bool, finished: bool) -> u
 }
 
 /// A run's progress as the page shows it while it goes.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ProgressView {
     pub done: u64,
     pub total: u64,

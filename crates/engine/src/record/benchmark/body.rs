@@ -40,6 +40,11 @@ pub struct BenchmarkBody {
 }
 
 impl BenchmarkBody {
+    /// How many arm outcomes the record holds: what a run's results were computed from.
+    pub fn arm_outcomes(&self) -> usize {
+        self.results.iter().map(|r| r.arms.len()).sum()
+    }
+
     /// Looked for from the end: the question under way is the last begun, so a run finds its
     /// own in one step however long it is (a pass over every question uses `results_by_id`).
     pub fn result(&self, question_id: &str) -> Option<&QuestionResult> {

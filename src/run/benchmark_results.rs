@@ -1,0 +1,70 @@
+//! A running benchmark's results as its page shows them, computed where the run runs: the driver
+//! keeps the whole session as the engine changes it (each question's update patched in) and
+//! computes the results, the council choice and the cost line at each twentieth of the run and
+//! at each whole change (its start, the best single model chosen, its end). Computing them goes
+//! over the whole run (a quarter of a second of script natively at 1,000 questions); in the
+//! run's worker that is off the page, which only draws what it is handed.
+use std::cell::{Cell, RefCell};
+
+use consilium_engine::benchmark::progress::progress;
+use consilium_engine::benchmark_council::view::results::{arms_results, body_council_choice};
+use consilium_engine::record::benchmark::outcomes_apart::QuestionUpdate;
+use consilium_engine::record::Session;
+use consilium_engine::views::costs::session_cost_line;
+
+use super::messages::BenchmarkResults;
+
+/// The results are computed this many times over a run, and at each whole change: a fixed
+/// number of times keeps each question's cost the same at any length.
+const STEPS: usize = 20;
+
+#[derive(Default)]
+pub(super) struct LiveResults {
+    session: RefCell<Option<Session>>,
+    /// The twentieth of the run the last results were computed at.
+    step: Cell<Option<usize>>,
+}
+
+impl LiveResults {
+    /// A benchmark's whole session: kept, and its results.
+    pub fn whole(&self, session: &Session) -> Option<BenchmarkResults> {
+        self.step.set(step_of(session));
+        *self.session.borrow_mut() = Some(session.clone());
+        self.compute()
+    }
+
+    /// One question changed: patched in; the results when the run has reached another step.
+    pub fn question(&self, update: &QuestionUpdate) -> Option<BenchmarkResults> {
+        let step = {
+            let mut kept = self.session.borrow_mut();
+            let session = kept.as_mut()?;
+            if !update.apply(session) {
+                return None;
+            }
+            step_of(session)
+        };
+        if step == self.step.get() {
+            return None;
+        }
+        self.step.set(step);
+        self.compute()
+    }
+
+    fn compute(&self) -> Option<BenchmarkResults> {
+        let kept = self.session.borrow();
+        let session = kept.as_ref()?;
+        let body = session.benchmark()?;
+        Some(BenchmarkResults {
+            session_id: session.id.clone(),
+            arm_outcomes: body.arm_outcomes(),
+            results: arms_results(body),
+            choice: body_council_choice(body),
+            cost_line: session_cost_line(session),
+        })
+    }
+}
+
+/// Which twentieth of its questions the run has done.
+fn step_of(session: &Session) -> Option<usize> {
+    progress(session, 0).map(|p| p.done * STEPS / p.total.max(1))
+}
