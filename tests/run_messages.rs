@@ -13,6 +13,7 @@ use consilium_engine::benchmark_council::view::results::{arms_results, body_coun
 use consilium_engine::demo::demo_session;
 use consilium_engine::harness::events::Event;
 use consilium_engine::library::summary::SessionSummary;
+use consilium_engine::record::benchmark::outcomes_apart::RecordUpdate;
 use consilium_engine::record::{CallId, Protocol};
 use consilium_engine::views::costs::session_cost_line;
 use serde::{de::DeserializeOwned, Serialize};
@@ -89,6 +90,7 @@ fn one_of_each_report() -> Vec<RunReport> {
             choice: body_council_choice(benchmark.benchmark().expect("a benchmark")),
             cost_line: session_cost_line(&benchmark),
         })),
+        RunReport::BenchmarkRecord(Box::new(RecordUpdate::between(&benchmark, &benchmark))),
         RunReport::Saved {
             summary: SessionSummary::of(&consult),
             note: Some("Storage is full: only the cited passages were kept.".into()),
@@ -107,6 +109,7 @@ fn one_of_each_report() -> Vec<RunReport> {
             | RunReport::Event(_)
             | RunReport::BenchmarkProgress(_)
             | RunReport::BenchmarkResults(_)
+            | RunReport::BenchmarkRecord(_)
             | RunReport::Saved { .. }
             | RunReport::SaveFailed { .. }
             | RunReport::Finished { .. } => {}

@@ -1,14 +1,15 @@
 //! A running benchmark's results as its page shows them, computed where the run runs: the driver
 //! keeps the whole session as the engine changes it (each question's update patched in) and
 //! computes the results, the council choice and the cost line at each twentieth of the run and
-//! at each whole change (its start, the best single model chosen, its end). Computing them goes
+//! at each whole change (its start, the best single model chosen, its end). The same copy says
+//! what the page, which holds the same, needs of a later whole change (`crossing`). Computing them goes
 //! over the whole run (a quarter of a second of script natively at 1,000 questions); in the
 //! run's worker that is off the page, which only draws what it is handed.
 use std::cell::{Cell, RefCell};
 
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::benchmark_council::view::results::{arms_results, body_council_choice};
-use consilium_engine::record::benchmark::outcomes_apart::QuestionUpdate;
+use consilium_engine::record::benchmark::outcomes_apart::{QuestionUpdate, RecordUpdate};
 use consilium_engine::record::Session;
 use consilium_engine::views::costs::session_cost_line;
 
@@ -26,6 +27,14 @@ pub(super) struct LiveResults {
 }
 
 impl LiveResults {
+    /// What the page, which holds what this holds, needs of `whole`: its record and the questions
+    /// that changed (None when it holds no copy of this run: it then takes `whole` itself).
+    pub fn crossing(&self, whole: &Session) -> Option<RecordUpdate> {
+        let kept = self.session.borrow();
+        let held = kept.as_ref().filter(|held| held.id == whole.id)?;
+        Some(RecordUpdate::between(held, whole))
+    }
+
     /// A benchmark's whole session: kept, and its results.
     pub fn whole(&self, session: &Session) -> Option<BenchmarkResults> {
         self.step.set(step_of(session));

@@ -5,6 +5,7 @@ use consilium_engine::benchmark_council::view::choice::CouncilChoiceView;
 use consilium_engine::benchmark_council::view::results::BenchmarkResultsView;
 use consilium_engine::harness::events::Event;
 use consilium_engine::library::summary::SessionSummary;
+use consilium_engine::record::benchmark::outcomes_apart::RecordUpdate;
 use consilium_engine::record::Session;
 use serde::{Deserialize, Serialize};
 
@@ -67,6 +68,10 @@ pub enum RunReport {
     /// A running benchmark's results as its page shows them, computed where the run runs
     /// (`benchmark_results`).
     BenchmarkResults(Box<BenchmarkResults>),
+    /// A running benchmark's whole change after its start (the best single model chosen, its
+    /// end), for a page that holds the run's session: its record and the questions that changed,
+    /// not the whole session again.
+    BenchmarkRecord(Box<RecordUpdate>),
     /// A save of the run was written: the session list's new entry, and the sentence to keep on
     /// the page when only the material's cited passages fitted (storage full).
     Saved {

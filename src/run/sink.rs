@@ -56,12 +56,17 @@ impl ReportingSink {
     }
 
     /// A benchmark's whole session (its start, the best single model chosen, its end): saved as
-    /// it is when its write starts, and handed to the page.
+    /// it is when its write starts, and handed to the page: whole at the start, later as its
+    /// record and the questions that changed.
     fn whole_benchmark(&self, session: Box<Session>) {
         *self.whole.borrow_mut() = Some((session.updated_at.clone(), session.state.clone()));
         self.saves.whole_when_written(session.as_ref().clone());
+        let crossing = self.results.crossing(&session);
         let results = self.results.whole(&session);
-        (self.report)(RunReport::Event(Event::SessionUpdated(session)));
+        (self.report)(match crossing {
+            Some(update) => RunReport::BenchmarkRecord(Box::new(update)),
+            None => RunReport::Event(Event::SessionUpdated(session)),
+        });
         self.report_results(results);
     }
 

@@ -462,3 +462,50 @@ fn a_runs_results_and_council_choice_read_back_equal_through_json() {
     let back: CouncilChoiceView = serde_json::from_str(&json).expect("the choice reads back");
     assert_eq!(back, choice);
 }
+
+/// The page's copy of a running benchmark follows it by each question's update and, at the run's
+/// whole changes after its start (the best single model chosen, its end), by the record and the
+/// questions that changed (`RecordUpdate`), never the whole session again: afterwards the copy
+/// holds what the run's session holds (the same record and questions, calls grouped by question).
+#[test]
+fn a_pages_copy_follows_the_whole_changes_by_record_and_changed_questions() {
+    use consilium_engine::record::benchmark::outcomes_apart::{
+        changed_questions, stored_record, RecordUpdate,
+    };
+    let canonical = |s: &Session| (stored_record(s), changed_questions(None, s));
+    let session = benchmark(30, BestSingle::Auto, None, Some(Price::new(1.0, 2.0)));
+    let caller = caller_for(&session);
+    let (ended, sink) = run(session, &caller);
+    let mut page: Option<Session> = None;
+    let mut crossings = 0;
+    for event in sink.events() {
+        match event {
+            Event::SessionUpdated(whole) => match page.as_mut() {
+                None => page = Some(*whole),
+                Some(held) => {
+                    let update = RecordUpdate::between(held, &whole);
+                    let json = serde_json::to_string(&update).expect("serialises");
+                    let update: RecordUpdate = serde_json::from_str(&json).expect("reads back");
+                    assert!(update.apply(held), "the copy takes the update");
+                    assert_eq!(canonical(held), canonical(&whole));
+                    crossings += 1;
+                }
+            },
+            Event::QuestionUpdated(update) => {
+                assert!(update.apply(page.as_mut().expect("the start came whole")));
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        crossings >= 2,
+        "the best single model chosen and the end: {crossings}"
+    );
+    assert_eq!(canonical(&page.expect("followed")), canonical(&ended));
+    // Another run's update, or one that counts questions the copy lacks, changes nothing.
+    let mut other = ended.clone();
+    other.id = "another".into();
+    let before = other.clone();
+    assert!(!RecordUpdate::between(&ended, &ended).apply(&mut other));
+    assert_eq!(other, before);
+}

@@ -3,7 +3,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use consilium_engine::harness::events::Event;
-use consilium_engine::record::benchmark::outcomes_apart::QuestionUpdate;
+use consilium_engine::record::benchmark::outcomes_apart::{QuestionUpdate, RecordUpdate};
 use consilium_engine::record::{CallId, Session};
 use consilium_engine::views::live::ASKED_AGAIN_NOTE;
 use futures::future::{FutureExt, LocalBoxFuture, Shared};
@@ -39,6 +39,7 @@ impl SignalFollower {
             RunReport::Event(event) => self.event(event),
             RunReport::BenchmarkProgress(progress) => live.benchmark_progress.set(Some(progress)),
             RunReport::BenchmarkResults(results) => live.benchmark_results.set(Some(*results)),
+            RunReport::BenchmarkRecord(update) => self.follow_benchmark_record(*update),
             RunReport::Saved { summary, note } => live.saved(summary, note),
             RunReport::SaveFailed { message } => live.notice.set(Some(message)),
             RunReport::Finished { session } => {
@@ -101,6 +102,25 @@ impl SignalFollower {
                 after_paint().await;
                 drop(before);
             });
+        }
+    }
+
+    /// A whole change of the running benchmark after its start, as its record and the questions
+    /// that changed: the session shown brought to it (moved, not copied) and shown to the views
+    /// after a paint.
+    fn follow_benchmark_record(&self, update: RecordUpdate) {
+        let applied = self
+            .live
+            .session
+            .try_update_untracked(|shown| shown.as_mut().map(|s| update.apply(s)))
+            .flatten()
+            .unwrap_or(false);
+        if applied {
+            self.publish_after_paint();
+        } else {
+            leptos::logging::warn!(
+                "A benchmark's change reached a page that does not hold its run."
+            );
         }
     }
 

@@ -307,3 +307,89 @@ fn question_tail(calls: &[CallRecord], question_id: &str) -> usize {
         })
         .count()
 }
+
+/// A running benchmark's whole change (the best single model chosen, its end) as it crosses to a
+/// page that holds the run's session already: the record without its results, and the questions
+/// that differ from the page's copy. The whole session of a 1,000-question run is some 17 MB of
+/// JSON; this is its record and what changed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecordUpdate {
+    /// `stored_record` of the session after.
+    pub record: Session,
+    /// By index, the questions whose result or calls differ from the copy's.
+    pub changed: Vec<(u32, StoredQuestion)>,
+}
+
+impl RecordUpdate {
+    /// What turns `held`, a copy of the run's session, into `whole`. Goes over both sessions'
+    /// questions: made where the run runs, not on the page.
+    pub fn between(held: &Session, whole: &Session) -> Self {
+        let written: Vec<StoredQuestion> = changed_questions(None, held)
+            .into_iter()
+            .map(|(_, question)| question)
+            .collect();
+        Self {
+            record: stored_record(whole),
+            changed: changed_questions(Some(&written), whole),
+        }
+    }
+
+    /// Brings the copy to the session after: its results and their calls moved over, not
+    /// copied, the changed questions put in. Afterwards it equals the run's session but for the
+    /// order of its calls: the record's own first, then each question's (as a stored record
+    /// joined has them), the changed questions' last. False (nothing changed) when the copy is
+    /// not that run's or lacks questions the update counts on.
+    pub fn apply(self, held: &mut Session) -> bool {
+        let Body::Benchmark(held_body) = &held.body else {
+            return false;
+        };
+        let Body::Benchmark(body) = &self.record.body else {
+            return false;
+        };
+        let count = body.results_apart.unwrap_or(0) as usize;
+        let known = held_body.results.len();
+        let changed_indexes: Vec<usize> = self.changed.iter().map(|(i, _)| *i as usize).collect();
+        let complete = (0..count).all(|i| i < known || changed_indexes.contains(&i));
+        if held.id != self.record.id || !complete {
+            return false;
+        }
+        let mut session = self.record;
+        let Body::Benchmark(held_body) = &mut held.body else {
+            return false;
+        };
+        let mut results = std::mem::take(&mut held_body.results);
+        results.truncate(count);
+        let changed_ids: Vec<String> = self
+            .changed
+            .iter()
+            .filter_map(|(i, _)| results.get(*i as usize).map(|r| r.question_id.clone()))
+            .collect();
+        let questions: HashMap<&str, usize> = results
+            .iter()
+            .enumerate()
+            .map(|(index, result)| (result.question_id.as_str(), index))
+            .filter(|(id, index)| *index < count && !changed_ids.iter().any(|c| c == id))
+            .collect();
+        let kept_calls: Vec<CallRecord> = std::mem::take(&mut held.calls)
+            .into_iter()
+            .filter(|call| question_of(call, &questions).is_some())
+            .collect();
+        session.calls.extend(kept_calls);
+        for (index, question) in self.changed {
+            let index = index as usize;
+            if index < results.len() {
+                results[index] = question.result;
+            } else {
+                results.push(question.result);
+            }
+            session.calls.extend(question.calls);
+        }
+        let Body::Benchmark(body) = &mut session.body else {
+            return false;
+        };
+        body.results_apart = None;
+        body.results = results;
+        *held = session;
+        true
+    }
+}
