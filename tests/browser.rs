@@ -278,7 +278,7 @@ async fn the_benchmarks_advice_to_use_a_model_alone_saves_a_one_seat_council_and
             sees_images: Default::default(),
         }]
     });
-    let provider_id = "p-local".to_string();
+    let provider_id = consilium_engine::foundation::ids::ProviderId::from("p-local");
     let council = RwSignal::new(None::<Council>);
     let advice = Advice::UseModelAlone {
         provider_id: provider_id.clone(),

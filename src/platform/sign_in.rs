@@ -2,6 +2,7 @@
 //! kept in session storage for the round trip only (this tab, gone when it closes), the code
 //! read from the address the provider sends the user back to, and that address cleaned at once
 //! (the history entry replaced: no code stays in the URL, the back button included).
+use consilium_engine::foundation::ids::ProviderId;
 use gloo_storage::{SessionStorage, Storage};
 use serde::{Deserialize, Serialize};
 
@@ -12,7 +13,7 @@ const PENDING: &str = "consilium.sign-in-pending";
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PendingSignIn {
     pub verifier: String,
-    pub provider_id: String,
+    pub provider_id: ProviderId,
     /// The route the user left from (`#/settings`), restored on the way back.
     pub hash: String,
     pub started_ms: u64,

@@ -79,7 +79,7 @@ impl ModelCaller for BrowserCaller {
                 target.label, target.provider_label
             ))
         })?;
-        let key = self.keys.get(&provider.id);
+        let key = self.keys.get(provider.id.as_str());
         let mut attempts = Attempts::new(
             chat_request(&request, true),
             provider.error_context(&target.model),

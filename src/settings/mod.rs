@@ -8,6 +8,7 @@
 //! - `hedging`: when seats with a backup model are hedged;
 //! - `presets`: the ready-made providers and the provider kinds' names;
 //! - `council_choice`: which council new consults use, chosen and undone as a whole.
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::{
     foundation::participants::Persona, record::consult::filter_limits::FilterLimits,
@@ -40,7 +41,7 @@ pub const SETTINGS_VERSION: u32 = 1;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProviderSettings {
-    pub id: String,
+    pub id: ProviderId,
     pub name: String,
     pub kind: ProviderKind,
     pub base_url: String,
@@ -183,7 +184,7 @@ pub struct Settings {
 /// A one-seat council: the model and the provider it is asked on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModelAlone {
-    pub provider_id: String,
+    pub provider_id: ProviderId,
     pub model: String,
 }
 
@@ -217,7 +218,7 @@ impl Default for Settings {
 }
 
 impl Settings {
-    pub fn provider(&self, id: &str) -> Option<&ProviderSettings> {
+    pub fn provider(&self, id: &ProviderId) -> Option<&ProviderSettings> {
         self.providers.iter().find(|p| p.id == id)
     }
 

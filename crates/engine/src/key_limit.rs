@@ -8,13 +8,14 @@
 //! providers is judged as if all of it were spent on each key (never less than the truth).
 use crate::benchmark_council::view::results::benchmark_estimate;
 use crate::consult::estimate::estimate_cost;
+use crate::foundation::ids::ProviderId;
 use crate::foundation::money::format_usd;
 use crate::record::{Body, RunSettings, Session};
 
 /// A key's spending limit, as its provider reported it just before the run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyLimit {
-    pub provider_id: String,
+    pub provider_id: ProviderId,
     /// The provider's name in the settings ("OpenRouter").
     pub provider_name: String,
     /// The key's own name at the provider.
@@ -65,7 +66,7 @@ pub fn worst_case_usd(session: &Session) -> Option<f64> {
 }
 
 /// The providers `session` may call: its participants' and their backups'.
-fn uses_provider(session: &Session, provider_id: &str) -> bool {
+fn uses_provider(session: &Session, provider_id: &ProviderId) -> bool {
     session.participants.iter().any(|p| {
         p.provider_id == provider_id
             || p.backup

@@ -236,7 +236,7 @@ impl SeatCatalog for Catalog {
         self.0
             .iter()
             .map(|id| SeatProvider {
-                id: id.to_string(),
+                id: id.to_string().into(),
                 name: id.to_string(),
                 default_model: "m".into(),
                 models: Vec::new(),
@@ -271,7 +271,7 @@ fn a_follow_up_starts_with_the_earlier_council_when_its_providers_are_still_ther
                 .as_ref()
                 .map(|p| p.name.clone())
                 .unwrap_or_default(),
-            backup_provider_id: String::new(),
+            backup_provider_id: Default::default(),
             backup_model: String::new(),
         }
     );

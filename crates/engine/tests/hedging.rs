@@ -341,14 +341,14 @@ fn the_adaptive_deadline_follows_the_providers_median() {
 fn the_caller_keeps_first_text_times_across_runs() {
     let times = consilium_engine::harness::io::FirstTextTimes::default();
     for ms in 1..=25 {
-        times.observe("p", ms);
+        times.observe(&"p".into(), ms);
     }
     assert_eq!(
-        times.of("p"),
+        times.of(&"p".into()),
         (6..=25).collect::<Vec<u64>>(),
         "the last 20 are kept"
     );
-    assert!(times.of("q").is_empty());
+    assert!(times.of(&"q".into()).is_empty());
 }
 
 #[test]

@@ -20,7 +20,7 @@ impl SeatCatalog for Catalog {
         self.providers
             .iter()
             .map(|id| SeatProvider {
-                id: id.to_string(),
+                id: id.to_string().into(),
                 name: id.to_string(),
                 default_model: format!("default-{id}"),
                 models: Vec::new(),

@@ -50,7 +50,7 @@ fn a_run_is_stopped_only_by_the_limit_of_a_key_it_uses() {
     let session = session_with(priced_config(PRICE, Some(0.01)));
     let used = session.participants[0].provider_id.clone();
     assert!(matches!(
-        check_key_limits(&session, &[limit_of(&used, 0.005)]),
+        check_key_limits(&session, &[limit_of(used.as_str(), 0.005)]),
         KeyLimitCheck::Exceeds(reason) if reason.starts_with("Stopped before the first call: this run may cost up to $0.01, more than the $0.0050 left")
     ));
     assert_eq!(
@@ -59,7 +59,7 @@ fn a_run_is_stopped_only_by_the_limit_of_a_key_it_uses() {
         "a key the run does not use"
     );
     assert!(matches!(
-        check_key_limits(&session, &[limit_of(&used, 0.75)]),
+        check_key_limits(&session, &[limit_of(used.as_str(), 0.75)]),
         KeyLimitCheck::Within(lines) if lines == ["At worst this run costs $0.01; the OpenRouter key “Consilium” then has $0.74 of its $1.00 limit left."]
     ));
 }

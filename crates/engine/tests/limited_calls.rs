@@ -74,7 +74,7 @@ impl ModelCaller for Logged<'_> {
         request: CallRequest,
         progress: &dyn CallProgress,
     ) -> Result<CallReply, CallFailure> {
-        let provider = request.target.provider_id.clone();
+        let provider = request.target.provider_id.to_string();
         let in_flight = {
             let mut counts = self.in_flight.borrow_mut();
             let count = counts.entry(provider.clone()).or_default();
@@ -127,7 +127,7 @@ fn run_limited(
         &clock,
         run_consult(session_with(backed_config()), &limited, &clock, &sink),
     );
-    let times = logged.times.of(DEMO_PROVIDER_ID);
+    let times = logged.times.of(&DEMO_PROVIDER_ID.into());
     (
         session,
         logged.sent.into_inner(),

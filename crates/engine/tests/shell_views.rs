@@ -2,6 +2,7 @@
 //! session page's heading, cancelled state, failed and recorded calls, Prioritize's outcome and
 //! its questions before a start, and the history list's words.
 use consilium_engine::demo::demo_session;
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_engine::library::list::{
     count_line, export_file_name, export_message, format_bytes, importing_line, short_time,
     shown_ids, storage_line, ImportReport,
@@ -147,12 +148,12 @@ fn a_new_council_has_distinct_personas_and_spreads_over_the_models_available() {
         ],
         personas: Vec::new(),
     };
-    let seated: Vec<(String, String)> = (0..4)
+    let seated: Vec<(ProviderId, String)> = (0..4)
         .map(|i| Seat::panelist(&two, i))
         .map(|s| (s.provider_id, s.model))
         .collect();
     let expected = [("a", "a1"), ("b", "b1"), ("a", "a2"), ("a", "a1")]
-        .map(|(p, m)| (p.to_string(), m.to_string()));
+        .map(|(p, m)| (ProviderId::from(p), m.to_string()));
     assert_eq!(seated, expected);
 }
 
@@ -350,7 +351,7 @@ fn changing_a_seats_provider_takes_that_providers_default_model() {
         ),
         ("a", "priced-a")
     );
-    let unhedged = hedged.with_backup_provider(&catalog, String::new());
+    let unhedged = hedged.with_backup_provider(&catalog, ProviderId::default());
     assert_eq!(
         (
             unhedged.backup_provider_id.as_str(),

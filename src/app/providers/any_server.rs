@@ -1,6 +1,7 @@
 //! "Any OpenAI-compatible server" in one step: its name, address and (optional) key become a
 //! provider with no model named yet, and its check at once; the check lists its models and saves
 //! the one that answered as its default (`consilium_providers::model_to_check`), so seats name it.
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_providers::{is_local_address, ProviderKind, UNNAMED_MODEL};
 
 use leptos::prelude::*;
@@ -19,7 +20,7 @@ pub struct AnyServer {
 }
 
 /// Adds the server and starts its check; the new provider's id, or what stops it.
-pub fn add_any_server(state: AppState, server: AnyServer) -> Result<String, String> {
+pub fn add_any_server(state: AppState, server: AnyServer) -> Result<ProviderId, String> {
     let address = server.address.trim().trim_end_matches('/').to_string();
     if address.is_empty() {
         return Err("Type the server's address, e.g. http://127.0.0.1:8000/v1.".into());
@@ -44,7 +45,7 @@ pub fn add_any_server(state: AppState, server: AnyServer) -> Result<String, Stri
         name => name.to_string(),
     };
     let provider = ProviderSettings {
-        id: new_id("p"),
+        id: new_id("p").into(),
         name,
         kind: ProviderKind::OpenAiCompatible,
         base_url: address.clone(),
@@ -58,7 +59,7 @@ pub fn add_any_server(state: AppState, server: AnyServer) -> Result<String, Stri
     };
     let id = provider.id.clone();
     if !server.key.trim().is_empty() {
-        keys::set_key(&id, server.key.trim(), false);
+        keys::set_key(id.as_str(), server.key.trim(), false);
     }
     if let Some(problem) = add_provider(state, provider) {
         return Err(problem);

@@ -1,5 +1,6 @@
 //! What the providers say about a council before its run: seats whose provider is known to fail,
 //! providers still without a key in this tab, and the council's one-line summary.
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_engine::{
     views::health::seats_known_to_fail, views::health::Health, views::health::SeatToCheck,
     views::seats::Seat,
@@ -36,13 +37,13 @@ pub fn known_failures(state: AppState, seats: &[(String, Seat)]) -> Option<Strin
 }
 
 /// The providers of `seats` that need a key and have none in this tab, as (id, name), once each.
-pub fn providers_without_key(state: AppState, seats: &[Seat]) -> Vec<(String, String)> {
-    let mut missing: Vec<(String, String)> = Vec::new();
+pub fn providers_without_key(state: AppState, seats: &[Seat]) -> Vec<(ProviderId, String)> {
+    let mut missing: Vec<(ProviderId, String)> = Vec::new();
     state.settings.with(|settings| {
         for seat in seats {
             if let Some(p) = settings.provider(&seat.provider_id) {
                 if p.needs_key()
-                    && !keys::has_key(&p.id)
+                    && !keys::has_key(p.id.as_str())
                     && !missing.iter().any(|(id, _)| *id == p.id)
                 {
                     missing.push((p.id.clone(), p.name.clone()));

@@ -3,6 +3,7 @@
 //! the facts gathered here (the page, the browser, how the fetch ended) and judged by the
 //! providers crate's pure diagnosis. The result is kept per provider, for the connection it was
 //! made with: editing the base URL, kind or default model, or the key, makes it unknown again.
+use consilium_engine::foundation::ids::ProviderId;
 use std::collections::{BTreeMap, HashMap};
 
 use consilium_engine::views::health::{Connected, Health};
@@ -24,7 +25,7 @@ const STEP_TIMEOUT_MS: u32 = 20_000;
 
 /// Every provider's last check, with the connection it was made with.
 #[derive(Clone, Copy)]
-pub struct HealthBook(RwSignal<HashMap<String, (String, Health)>>);
+pub struct HealthBook(RwSignal<HashMap<ProviderId, (String, Health)>>);
 
 impl Default for HealthBook {
     fn default() -> Self {
@@ -52,14 +53,14 @@ impl HealthBook {
     }
 
     /// The health of the provider `id` in `settings` (Unknown for a missing provider).
-    pub fn of_id(&self, settings: &Settings, id: &str) -> Health {
+    pub fn of_id(&self, settings: &Settings, id: &ProviderId) -> Health {
         settings
             .provider(id)
             .map(|p| self.of(p))
             .unwrap_or(Health::Unknown)
     }
 
-    pub fn forget(&self, id: &str) {
+    pub fn forget(&self, id: &ProviderId) {
         self.0.update(|book| {
             book.remove(id);
         });
@@ -168,7 +169,7 @@ pub async fn check_provider(provider: &ProviderSettings) -> Checked {
         prices: Vec::new(),
         facts: BTreeMap::new(),
     };
-    let key = keys::get_key(&provider.id);
+    let key = keys::get_key(provider.id.as_str());
     let endpoint = provider.endpoint();
     let list = build_models_request(&endpoint, key.as_deref());
     let outcome = explained(probe(&list, STEP_TIMEOUT_MS).await, &list, STEP_TIMEOUT_MS).await;

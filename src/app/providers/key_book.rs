@@ -1,6 +1,7 @@
 //! What each OpenRouter key may still spend (`GET {base}/key`), read after a sign-in, when asked,
 //! and again just before a run; and the last sign-in's outcome. In memory only: a key's limit is
 //! never stored, and the key itself is never held here.
+use consilium_engine::foundation::ids::ProviderId;
 use std::collections::HashMap;
 
 use consilium_engine::key_limit::KeyLimit;
@@ -16,9 +17,9 @@ const TIMEOUT_MS: u32 = 15_000;
 
 #[derive(Clone, Copy)]
 pub struct KeyBook {
-    infos: RwSignal<HashMap<String, KeyInfo>>,
+    infos: RwSignal<HashMap<ProviderId, KeyInfo>>,
     /// The last sign-in's outcome, for the provider it was for: (provider id, sentence).
-    pub sign_in: RwSignal<Option<(String, String)>>,
+    pub sign_in: RwSignal<Option<(ProviderId, String)>>,
 }
 
 impl Default for KeyBook {
@@ -32,16 +33,16 @@ impl Default for KeyBook {
 
 /// Whether the provider's key has a limit to read: an OpenRouter provider with a key.
 pub fn has_key_info(provider: &ProviderSettings) -> bool {
-    provider.kind == ProviderKind::OpenRouter && keys::has_key(&provider.id)
+    provider.kind == ProviderKind::OpenRouter && keys::has_key(provider.id.as_str())
 }
 
 impl KeyBook {
     /// The provider's key as last read (tracked).
-    pub fn info(&self, provider_id: &str) -> Option<KeyInfo> {
+    pub fn info(&self, provider_id: &ProviderId) -> Option<KeyInfo> {
         self.infos.with(|infos| infos.get(provider_id).cloned())
     }
 
-    pub fn forget(&self, provider_id: &str) {
+    pub fn forget(&self, provider_id: &ProviderId) {
         self.infos.update(|infos| {
             infos.remove(provider_id);
         });
@@ -54,7 +55,7 @@ impl KeyBook {
             self.forget(&provider.id);
             return None;
         }
-        let key = keys::get_key(&provider.id)?;
+        let key = keys::get_key(provider.id.as_str())?;
         let outcome = probe(
             &build_key_info_request(&provider.base_url, &key),
             TIMEOUT_MS,
@@ -80,7 +81,7 @@ impl KeyBook {
     }
 
     /// Reads again the keys of every provider in `ids` that has one to read.
-    pub async fn refresh_all(&self, settings: &Settings, ids: &[String]) {
+    pub async fn refresh_all(&self, settings: &Settings, ids: &[ProviderId]) {
         for provider in settings.providers.iter().filter(|p| ids.contains(&p.id)) {
             self.refresh(provider).await;
         }

@@ -1,6 +1,7 @@
 //! Adding a provider: from a preset, saved with the settings. It is not checked here: a local
 //! preset's address is only a guess until the user confirms or edits it (a probe of a server
 //! that is not running there would only log a refusal), and a hosted one needs its key first.
+use consilium_engine::foundation::ids::ProviderId;
 use leptos::prelude::*;
 
 use crate::app::AppState;
@@ -10,7 +11,7 @@ use crate::settings::{Preset, ProviderSettings};
 /// The provider a preset describes, with a new id.
 pub fn provider_from_preset(preset: &Preset) -> ProviderSettings {
     ProviderSettings {
-        id: new_id("p"),
+        id: new_id("p").into(),
         name: preset.label.to_string(),
         kind: preset.kind,
         base_url: preset.base_url.to_string(),
@@ -31,7 +32,7 @@ pub fn add_provider(state: AppState, provider: ProviderSettings) -> Option<Strin
 }
 
 /// Sets the provider's address (as the user confirmed or typed it), saves, and checks it there.
-pub fn confirm_address(state: AppState, id: &str, base_url: &str) -> Option<String> {
+pub fn confirm_address(state: AppState, id: &ProviderId, base_url: &str) -> Option<String> {
     let base_url = base_url.trim().to_string();
     state.settings.update(|s| {
         if let Some(p) = s.providers.iter_mut().find(|p| p.id == id) {

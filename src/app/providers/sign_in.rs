@@ -1,6 +1,7 @@
 //! "Sign in with OpenRouter": sends the user to the provider's page with a PKCE challenge, and on
 //! the way back exchanges the code for a key, stored like any typed key (this tab only unless
 //! the provider's "remember" is ticked), then reads the key's limit and the priced model list.
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_providers::openrouter::{
     auth_url, build_exchange_request, code_challenge, code_verifier, parse_exchange_reply,
     SignInError, VERIFIER_BYTES,
@@ -21,7 +22,7 @@ use crate::settings::{added_from, presets};
 const TIMEOUT_MS: u32 = 20_000;
 
 /// Sends the tab to the provider's sign-in page for the provider `provider_id`; Err says why not.
-pub fn start_sign_in(state: AppState, provider_id: &str) -> Result<(), String> {
+pub fn start_sign_in(state: AppState, provider_id: &ProviderId) -> Result<(), String> {
     let provider = state
         .settings
         .with_untracked(|s| s.provider(provider_id).cloned())
@@ -91,7 +92,7 @@ pub fn finish_sign_in(state: AppState, returned: SignInReturn) {
             Ok(key) => key,
             Err(error) => return tell(error.to_string()),
         };
-        keys::set_key(&provider.id, &key, provider.remember_key);
+        keys::set_key(provider.id.as_str(), &key, provider.remember_key);
         state.health.forget(&provider.id);
         // Shown beside the provider (`KeyStatus`), not repeated here.
         state.keys.refresh(&provider).await;

@@ -1,6 +1,7 @@
 //! Signing in with OpenRouter (`sign_in`) is a part of its own in the split build: the PKCE
 //! hashing and the exchange are fetched when the user clicks "Sign in", or when the page opens on
 //! the way back from the provider, not with the first screen.
+use consilium_engine::foundation::ids::ProviderId;
 use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
 
@@ -17,7 +18,7 @@ split_fn! {
     sign_in, preload _preload_sign_in:
     /// Starts a sign-in: for the provider `provider_id`, or the OpenRouter preset's (added first)
     /// with `None`.
-    fn start_in_part(state: AppState, provider_id: Option<String>) -> Result<Result<(), String>, PartUnavailable> {
+    fn start_in_part(state: AppState, provider_id: Option<ProviderId>) -> Result<Result<(), String>, PartUnavailable> {
         Ok(match provider_id {
             Some(id) => sign_in::start_sign_in(state, &id),
             None => sign_in::sign_in_from_preset(state),
@@ -35,7 +36,7 @@ split_fn! {
 }
 
 /// Sends the tab to the sign-in page; Err says why not (including a part that did not load).
-pub async fn start(state: AppState, provider_id: Option<String>) -> Result<(), String> {
+pub async fn start(state: AppState, provider_id: Option<ProviderId>) -> Result<(), String> {
     match start_in_part(state, provider_id).await {
         Ok(started) => started,
         Err(_) => Err(PART_MISSING.into()),
@@ -48,6 +49,6 @@ pub async fn finish(state: AppState, returned: SignInReturn) {
         state
             .keys
             .sign_in
-            .set(Some((String::new(), PART_MISSING.into())));
+            .set(Some((ProviderId::default(), PART_MISSING.into())));
     }
 }

@@ -2,6 +2,7 @@
 //! codecs, the record's serialization) is a part of its own, fetched when a run starts (or earlier,
 //! when the page is idle: `prefetch`). While it loads, `RunStart::starting` is set (the form shows
 //! it); a part that cannot load is kept in `RunStart::failed`, which `RunStartStatus` shows with Retry.
+use consilium_engine::foundation::ids::ProviderId;
 use std::sync::Arc;
 
 use crate::platform::drafts::clear_draft;
@@ -262,7 +263,7 @@ pub fn start_or_ask(
     problem: RwSignal<Option<String>>,
 ) {
     problem.set(None);
-    let limited: Vec<String> = state.settings.with_untracked(|settings| {
+    let limited: Vec<ProviderId> = state.settings.with_untracked(|settings| {
         session
             .participants
             .iter()

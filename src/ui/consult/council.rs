@@ -2,6 +2,7 @@
 //! a new council as soon as the first provider exists, and chosen in the panel builder behind the
 //! council chip.
 use consilium_engine::consult::view::depth::depth_chip;
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_engine::foundation::participants::Participant;
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::{
@@ -62,7 +63,7 @@ impl Council {
                     .collect::<Vec<_>>()
             })
         });
-        Effect::new(move |before: Option<Vec<(String, String)>>| {
+        Effect::new(move |before: Option<Vec<(ProviderId, String)>>| {
             let now = defaults.get();
             for (id, old) in before.iter().flatten() {
                 let Some((_, new)) = now.iter().find(|(p, m)| p == id && m != old) else {

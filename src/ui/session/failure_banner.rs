@@ -2,6 +2,7 @@
 //! calls that failed alike), what happened to the run, how to fix it, and the actions that help:
 //! open the provider's settings, check its connection, resume or discard. The full reason and each failed call
 //! are kept under Details.
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_engine::record::Session;
 use consilium_engine::views::health::Health;
 use consilium_engine::{
@@ -124,12 +125,12 @@ fn ProviderFix(provider: ProviderRef) -> impl IntoView {
 
 /// Brings the provider's card into view on the Settings page once it is drawn, with the focus on
 /// its first field.
-fn focus_provider_card(id: String, tries: u8) {
+fn focus_provider_card(id: ProviderId, tries: u8) {
     set_timeout(
         move || {
             let selector = format!(
                 ".provider-card[data-provider-id=\"{}\"]",
-                id.replace('"', "")
+                id.as_str().replace('"', "")
             );
             match document().query_selector(&selector).ok().flatten() {
                 Some(card) => {

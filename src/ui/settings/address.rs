@@ -1,6 +1,7 @@
 //! A provider's base URL, and the question asked before its key would go to another host: a key is
 //! sent only to the address it was given for, so changing the address of a provider that holds a
 //! key waits for the user's word, and says where the key would go.
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_providers::origin_of;
 use leptos::html::Input;
 use leptos::prelude::*;
@@ -12,7 +13,7 @@ use crate::platform::keys;
 /// The "Base URL" field of provider `id`; `save` stores a new address.
 #[component]
 pub fn BaseUrlField(
-    id: String,
+    id: ProviderId,
     name: Signal<String>,
     base_url: Signal<String>,
     save: Callback<String>,
@@ -26,7 +27,7 @@ pub fn BaseUrlField(
     let change = move |ev| {
         let typed = event_target_value(&ev).trim().to_string();
         let elsewhere = origin_of(&typed) != origin_of(&base_url.get_untracked());
-        if elsewhere && keys::has_key(&key_id) {
+        if elsewhere && keys::has_key(key_id.as_str()) {
             moving_to.set(Some(typed));
         } else {
             save.run(typed);
@@ -48,7 +49,7 @@ pub fn BaseUrlField(
     let drop_key = move |_| {
         if let Some(address) = moving_to.get_untracked() {
             forget_id.with_value(|id| {
-                keys::forget(id);
+                keys::forget(id.as_str());
                 state.health.forget(id);
             });
             vault_tick.bump();

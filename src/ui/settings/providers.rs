@@ -1,6 +1,7 @@
 //! Basic settings: each provider (name, kind, address, default model, key) with its one check,
 //! "Check connection" (its model list and a short test call, told in one line), and the council
 //! a new consult starts with.
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_engine::{views::health::Health, views::seats::consult_seats};
 use consilium_providers::ProviderKind;
 use leptos::prelude::*;
@@ -95,7 +96,7 @@ fn SavedCouncilChoices() -> impl IntoView {
 }
 
 #[component]
-pub fn ProviderEditor(id: String) -> impl IntoView {
+pub fn ProviderEditor(id: ProviderId) -> impl IntoView {
     let state = expect_context::<AppState>();
     let status = RwSignal::new(None::<String>);
     let lookup_id = id.clone();
@@ -112,7 +113,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
         }
     };
     let vault_tick = expect_context::<VaultTick>();
-    let key_set = RwSignal::new(keys::has_key(&id));
+    let key_set = RwSignal::new(keys::has_key(id.as_str()));
     let field = move |get: fn(&ProviderSettings) -> String| {
         move || provider.with(|p| p.as_ref().map(get).unwrap_or_default())
     };
@@ -139,11 +140,11 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
         state.keys.sign_in.track();
         // An unlock or a lock changes which keys this tab holds.
         vault_tick.0.track();
-        keys::has_key(&signed_in_id)
+        keys::has_key(signed_in_id.as_str())
     };
 
     view! {
-        <article class="provider-card" data-provider-id=id.clone() aria-label=move || field(|p| p.name.clone())()>
+        <article class="provider-card" data-provider-id=id.to_string() aria-label=move || field(|p| p.name.clone())()>
             <div class="grid">
                 <label>"Name"
                     <input type="text" prop:value=field(|p| p.name.clone())
@@ -182,10 +183,10 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                         }
                         on:change=move |ev| {
                             let remember = provider.with_untracked(|p| p.as_ref().is_some_and(|p| p.remember_key));
-                            keys::set_key(&id_key, &event_target_value(&ev), remember);
+                            keys::set_key(id_key.as_str(), &event_target_value(&ev), remember);
                             // Taken: the key leaves the page's fields (the placeholder says it is set).
                             event_target::<web_sys::HtmlInputElement>(&ev).set_value("");
-                            key_set.set(keys::has_key(&id_key));
+                            key_set.set(keys::has_key(id_key.as_str()));
                             vault_tick.bump();
                             // A new key voids the last check.
                             state.health.forget(&id_key);
@@ -195,7 +196,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
                     <input type="checkbox" prop:checked=move || provider.with(|p| p.as_ref().is_some_and(|p| p.remember_key))
                         on:change=move |ev| {
                             let remember = event_target_checked(&ev);
-                            keys::set_remember(&id_remember, remember);
+                            keys::set_remember(id_remember.as_str(), remember);
                             vault_tick.bump();
                             update_settings(state, status, |s| if let Some(p) = s.providers.iter_mut().find(|p| p.id == id_remember) { p.remember_key = remember });
                         } />
@@ -223,7 +224,7 @@ pub fn ProviderEditor(id: String) -> impl IntoView {
             <div class="actions">
                 <button class="secondary" on:click=check disabled=move || health.with(|h| *h == Health::Checking)>"Check connection"</button>
                 <button class="danger" on:click=move |_| {
-                    keys::forget(&id_remove);
+                    keys::forget(id_remove.as_str());
                     let id = id_remove.clone();
                     update_settings(state, status, move |s| s.providers.retain(|p| p.id != id));
                 }>"Remove"</button>

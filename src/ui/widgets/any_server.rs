@@ -1,6 +1,7 @@
 //! "Any OpenAI-compatible server" beside the presets: name, address and an optional key, added and
 //! checked in one step (`app::providers::any_server`). The form is its own wasm part, fetched when
 //! the row's Add is pressed: the first screen carries only the row.
+use consilium_engine::foundation::ids::ProviderId;
 use leptos::prelude::*;
 
 use crate::app::providers::any_server::{add_any_server, AnyServer};
@@ -39,7 +40,7 @@ fn AnyServerForm() -> impl IntoView {
         RwSignal::new(String::new()),
     );
     let problem = RwSignal::new(None::<String>);
-    let added = RwSignal::new(None::<String>);
+    let added = RwSignal::new(None::<ProviderId>);
     let add = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let server = AnyServer {

@@ -2,6 +2,7 @@
 //! (the browser filters them as one types, each with its price per million tokens), any other
 //! name typed freely, and the chosen model's price below, from the same table the ledger
 //! charges with (the list's own prices are saved there by the check).
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_engine::views::costs::price_per_million;
 use consilium_engine::views::seats::{price_of, SeatCatalog};
 use leptos::prelude::*;
@@ -13,7 +14,7 @@ pub fn ModelPicker(
     label: &'static str,
     /// The id of the list, unique on the page.
     list_id: String,
-    provider_id: Signal<String>,
+    provider_id: Signal<ProviderId>,
     value: Signal<String>,
     on_pick: Callback<String>,
     /// Whether each keystroke is taken (a seat) or only the finished entry (a saved setting).

@@ -3,6 +3,7 @@
 //! A local server's preset asks, once added, whether its address is the user's: the check runs
 //! when the address is confirmed or edited, never against a guessed address. A preset already
 //! added is not added again.
+use consilium_engine::foundation::ids::ProviderId;
 use leptos::html;
 use leptos::prelude::*;
 
@@ -19,7 +20,7 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
     let state = expect_context::<AppState>();
     let message = RwSignal::new(None::<String>);
     // The local provider just added, whose address is asked about.
-    let confirming = RwSignal::new(None::<String>);
+    let confirming = RwSignal::new(None::<ProviderId>);
     let items = presets()
         .into_iter()
         .filter(|p| !only_local || !p.needs_key)
@@ -33,11 +34,11 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
             // server elsewhere) answers the row's question, so its form, chip and check line stay
             // here. A provider moved on its card is another server, as any not at the preset's
             // address (that is how a second one of a kind is added).
-            let confirmed_here = RwSignal::new(None::<String>);
+            let confirmed_here = RwSignal::new(None::<ProviderId>);
             let added = Memo::new(move |_| {
                 state.settings.with(|s| {
                     confirmed_here
-                        .with(|id| id.as_deref().and_then(|id| s.provider(id)).cloned())
+                        .with(|id| id.as_ref().and_then(|id| s.provider(id)).cloned())
                         .or_else(|| added_from(&s.providers, &lookup).cloned())
                 })
             });
@@ -58,7 +59,7 @@ pub fn PresetList(#[prop(optional)] only_local: bool) -> impl IntoView {
                 }
             };
             let asking = move || {
-                added.with(|p| p.as_ref().is_some_and(|p| confirming.with(|c| c.as_deref() == Some(p.id.as_str()))))
+                added.with(|p| p.as_ref().is_some_and(|p| confirming.with(|c| c.as_ref() == Some(&p.id))))
             };
             let line = move || added.get().map(|p| state.health.of(&p).line());
             view! {

@@ -1,6 +1,7 @@
 //! What stands between a filled form and its run, shown where the form is: the providers' health
 //! (a run never starts with a seat known to fail), keys still missing (asked for inline), the
 //! consent dialog beside the button that needs it, and Ctrl/Cmd+Enter to start.
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_engine::{views::health::Health, views::seats::Seat};
 use leptos::prelude::*;
 
@@ -43,7 +44,7 @@ pub fn MissingKeys(seats: Signal<Vec<Seat>>, typed: RwSignal<u32>) -> impl IntoV
                             let key = event_target_value(&ev);
                             if key.trim().is_empty() { return; }
                             let remember = state.settings.with_untracked(|s| s.provider(&id).is_some_and(|p| p.remember_key));
-                            keys::set_key(&id, key.trim(), remember);
+                            keys::set_key(id.as_str(), key.trim(), remember);
                             state.health.forget(&id);
                             if let Some(provider) = state.settings.with_untracked(|s| s.provider(&id).cloned()) {
                                 state.health.check(state.settings, provider);
@@ -100,7 +101,7 @@ pub fn HealthChip(health: Signal<Health>) -> impl IntoView {
 pub fn SeatsHealth(seats: Signal<Vec<Seat>>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let lines = move || {
-        let mut seen: Vec<String> = Vec::new();
+        let mut seen: Vec<ProviderId> = Vec::new();
         let mut lines = Vec::new();
         state.settings.with(|settings| {
             for seat in seats.get() {

@@ -1,6 +1,7 @@
 //! One seat of a council, a committee or a debate: provider, model (picked from the provider's
 //! list with its price, or typed), optional persona, optional backup. How a seat becomes a participant is the engine's (`views::seats`); the settings are
 //! what it is resolved against.
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_engine::views::seats::{all_personas, KeptCouncil};
 use consilium_engine::{foundation::participants::Persona, foundation::participants::Price};
 use consilium_engine::{views::seats::Seat, views::seats::SeatCatalog, views::seats::SeatProvider};
@@ -27,7 +28,7 @@ impl SeatCatalog for Settings {
         self.providers.iter().map(seat_provider).collect()
     }
 
-    fn provider(&self, id: &str) -> Option<SeatProvider> {
+    fn provider(&self, id: &ProviderId) -> Option<SeatProvider> {
         Settings::provider(self, id).map(seat_provider)
     }
 
@@ -56,7 +57,7 @@ pub fn SeatEditor(
     let list_id = format!("models-{slug}");
     let providers = move || state.settings.with(|s| s.providers.clone());
     let on_provider = move |ev| {
-        let provider_id = event_target_value(&ev);
+        let provider_id = ProviderId::from(event_target_value(&ev));
         let seat = state
             .settings
             .with_untracked(|s| read.get_untracked().on_provider(s, provider_id));
@@ -76,7 +77,7 @@ pub fn SeatEditor(
     };
     let backup_list_id = format!("backup-models-{slug}");
     let on_backup_provider = move |ev| {
-        let provider_id = event_target_value(&ev);
+        let provider_id = ProviderId::from(event_target_value(&ev));
         let seat = state
             .settings
             .with_untracked(|s| read.get_untracked().with_backup_provider(s, provider_id));
@@ -93,13 +94,13 @@ pub fn SeatEditor(
         state.settings.with(|s| state.health.of_id(s, &provider_id))
     });
     // The providers as options, the one `chosen` names selected (the seat's own, or its backup's).
-    let provider_options = move |chosen: fn(Seat) -> String| {
+    let provider_options = move |chosen: fn(Seat) -> ProviderId| {
         move || {
             providers()
                 .into_iter()
                 .map(|p| {
                     let id = p.id.clone();
-                    view! { <option value=id.clone() selected=move || chosen(read.get()) == id>{p.name.clone()}</option> }
+                    view! { <option value=id.to_string() selected=move || chosen(read.get()) == id>{p.name.clone()}</option> }
                 })
                 .collect_view()
         }
@@ -124,7 +125,7 @@ pub fn SeatEditor(
             <span class="seat-label">{label.clone()}</span>
             <label>
                 "Provider"
-                <select on:change=on_provider prop:value=move || read.get().provider_id>
+                <select on:change=on_provider prop:value=move || read.get().provider_id.to_string()>
                     {provider_options(|seat| seat.provider_id)}
                 </select>
             </label>
@@ -140,7 +141,7 @@ pub fn SeatEditor(
             {persona_picker}
             <label>
                 "Backup (asked when this seat is slow)"
-                <select on:change=on_backup_provider prop:value=move || read.get().backup_provider_id>
+                <select on:change=on_backup_provider prop:value=move || read.get().backup_provider_id.to_string()>
                     <option value="">"None"</option>
                     {provider_options(|seat| seat.backup_provider_id)}
                 </select>

@@ -1,5 +1,6 @@
 //! "Sign in with OpenRouter" and what the key may still spend, shown beside the provider: in the
 //! presets (first-run card and Settings) and on an OpenRouter provider's card in Settings.
+use consilium_engine::foundation::ids::ProviderId;
 use consilium_engine::foundation::money::format_usd;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -13,7 +14,7 @@ use crate::app::AppState;
 pub enum SignInFor {
     /// The OpenRouter preset's provider, added first if it is not there yet.
     Preset,
-    Provider(String),
+    Provider(ProviderId),
 }
 
 #[component]
@@ -38,7 +39,7 @@ pub fn SignInButton(target: SignInFor) -> impl IntoView {
 /// The last sign-in's outcome (when it was for this provider, or for none known) and the key's
 /// limit: read when first shown, and again before each run.
 #[component]
-pub fn KeyStatus(provider_id: String) -> impl IntoView {
+pub fn KeyStatus(provider_id: ProviderId) -> impl IntoView {
     let state = expect_context::<AppState>();
     let id = provider_id.clone();
     let provider = Memo::new(move |_| state.settings.with(|s| s.provider(&id).cloned()));

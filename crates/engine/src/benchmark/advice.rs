@@ -4,6 +4,7 @@
 //! arm whose figures are what the button would set.
 use super::outcomes::arms_of;
 use super::results::BenchmarkSummary;
+use crate::foundation::ids::ProviderId;
 use crate::record::benchmark::body::{Arm, BenchmarkBody};
 use crate::record::consult::depth::Depth;
 use serde::{Deserialize, Serialize};
@@ -15,7 +16,10 @@ pub enum Advice {
     UseDepth(Depth),
     /// Save a one-seat council of a panelist's model: its arm is that model's round-1 answer,
     /// asked once, as a one-seat council asks it.
-    UseModelAlone { provider_id: String, model: String },
+    UseModelAlone {
+        provider_id: ProviderId,
+        model: String,
+    },
 }
 
 impl Advice {
@@ -46,8 +50,8 @@ pub fn advice(body: &BenchmarkBody, summary: &BenchmarkSummary) -> Option<Advice
         0 => Arm::Council,
         i => others.get(i - 1)?.clone(),
     };
-    let alone = |provider_id: &str, model: &str| Advice::UseModelAlone {
-        provider_id: provider_id.to_string(),
+    let alone = |provider_id: &ProviderId, model: &str| Advice::UseModelAlone {
+        provider_id: provider_id.clone(),
         model: model.to_string(),
     };
     match arm {

@@ -7,6 +7,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll, Waker};
 
+use crate::foundation::ids::ProviderId;
 use crate::harness::io::{
     CallFailure, CallProgress, CallReply, CallRequest, DynModelCaller, FirstTextTimes,
     HedgeDeadline, ModelCaller,
@@ -18,7 +19,7 @@ use crate::harness::io::{
 pub struct LimitedCaller<'c> {
     inner: &'c dyn DynModelCaller,
     per_provider: usize,
-    slots: RefCell<HashMap<String, Slots>>,
+    slots: RefCell<HashMap<ProviderId, Slots>>,
 }
 
 #[derive(Default)]
@@ -37,7 +38,7 @@ impl<'c> LimitedCaller<'c> {
     }
 
     /// Calls in flight to `provider_id` now (for tests and progress).
-    pub fn in_flight(&self, provider_id: &str) -> usize {
+    pub fn in_flight(&self, provider_id: &ProviderId) -> usize {
         self.slots
             .borrow()
             .get(provider_id)
@@ -45,9 +46,9 @@ impl<'c> LimitedCaller<'c> {
     }
 
     /// A slot now, if one is free.
-    fn try_acquire<'a>(&'a self, provider_id: &'a str) -> Option<Permit<'a, 'c>> {
+    fn try_acquire<'a>(&'a self, provider_id: &'a ProviderId) -> Option<Permit<'a, 'c>> {
         let mut all = self.slots.borrow_mut();
-        let slots = all.entry(provider_id.to_string()).or_default();
+        let slots = all.entry(provider_id.clone()).or_default();
         (slots.in_flight < self.per_provider).then(|| {
             slots.in_flight += 1;
             Permit {
@@ -57,14 +58,14 @@ impl<'c> LimitedCaller<'c> {
         })
     }
 
-    fn acquire<'a>(&'a self, provider_id: &'a str) -> Acquire<'a, 'c> {
+    fn acquire<'a>(&'a self, provider_id: &'a ProviderId) -> Acquire<'a, 'c> {
         Acquire {
             limit: self,
             provider_id,
         }
     }
 
-    fn release(&self, provider_id: &str) {
+    fn release(&self, provider_id: &ProviderId) {
         let waiting = {
             let mut slots = self.slots.borrow_mut();
             let Some(slots) = slots.get_mut(provider_id) else {
@@ -80,7 +81,7 @@ impl<'c> LimitedCaller<'c> {
 
 struct Acquire<'a, 'c> {
     limit: &'a LimitedCaller<'c>,
-    provider_id: &'a str,
+    provider_id: &'a ProviderId,
 }
 
 impl<'a, 'c> Future for Acquire<'a, 'c> {
@@ -91,7 +92,7 @@ impl<'a, 'c> Future for Acquire<'a, 'c> {
             return Poll::Ready(permit);
         }
         let mut all = self.limit.slots.borrow_mut();
-        let slots = all.entry(self.provider_id.to_string()).or_default();
+        let slots = all.entry(self.provider_id.clone()).or_default();
         slots.waiting.push(cx.waker().clone());
         Poll::Pending
     }
@@ -100,7 +101,7 @@ impl<'a, 'c> Future for Acquire<'a, 'c> {
 /// A slot held for one call; given back when the call ends or is dropped.
 struct Permit<'a, 'c> {
     limit: &'a LimitedCaller<'c>,
-    provider_id: &'a str,
+    provider_id: &'a ProviderId,
 }
 
 impl Drop for Permit<'_, '_> {

@@ -61,7 +61,7 @@ fn demo_participant(id: &str, label: &str, persona: Option<Persona>) -> Particip
         sees_images: None,
         id: id.to_string(),
         label: label.to_string(),
-        provider_id: DEMO_PROVIDER_ID.to_string(),
+        provider_id: DEMO_PROVIDER_ID.into(),
         provider_label: DEMO_PROVIDER_LABEL.to_string(),
         model: DEMO_MODEL.to_string(),
         persona,

@@ -6,6 +6,8 @@ use consilium_providers::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::foundation::ids::ProviderId;
+
 /// USD per million tokens; the one price type, shared with the provider codecs and the price table.
 pub use consilium_prices::Price;
 
@@ -64,7 +66,7 @@ pub struct Participant {
     pub id: String,
     /// What the UI shows, e.g. "Panelist 1 · llama3.2 · Skeptic".
     pub label: String,
-    pub provider_id: String,
+    pub provider_id: ProviderId,
     pub provider_label: String,
     pub model: String,
     #[serde(default)]
@@ -129,7 +131,7 @@ pub struct SeatSearch {
 /// A seat's backup model: another provider or model that can answer in its place.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Backup {
-    pub provider_id: String,
+    pub provider_id: ProviderId,
     pub provider_label: String,
     pub model: String,
     #[serde(default)]

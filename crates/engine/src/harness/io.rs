@@ -6,6 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 
+use crate::foundation::ids::ProviderId;
 use crate::foundation::participants::{model_label, Backup, Participant, Price};
 use crate::record::is_zero;
 use crate::record::sources::ImageData;
@@ -62,7 +63,7 @@ fn is_zero_usize(value: &usize) -> bool {
 /// the engine (the race in `harness::asking`). Keys are not here: the shell has them by provider.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CallTarget {
-    pub provider_id: String,
+    pub provider_id: ProviderId,
     /// The provider's name as the session knows it (for a message when Settings lost it).
     pub provider_label: String,
     pub model: String,
@@ -219,21 +220,21 @@ impl HedgeDeadline {
 /// Times to first text (ms) each provider has shown on answered calls, the last
 /// `FirstTextTimes::KEPT` per provider, so the adaptive deadline follows a provider that slows down.
 #[derive(Debug, Default)]
-pub struct FirstTextTimes(RefCell<HashMap<String, VecDeque<u64>>>);
+pub struct FirstTextTimes(RefCell<HashMap<ProviderId, VecDeque<u64>>>);
 
 impl FirstTextTimes {
     pub const KEPT: usize = 20;
 
-    pub fn observe(&self, provider_id: &str, ms: u64) {
+    pub fn observe(&self, provider_id: &ProviderId, ms: u64) {
         let mut times = self.0.borrow_mut();
-        let kept = times.entry(provider_id.to_string()).or_default();
+        let kept = times.entry(provider_id.clone()).or_default();
         if kept.len() == Self::KEPT {
             kept.pop_front();
         }
         kept.push_back(ms);
     }
 
-    pub fn of(&self, provider_id: &str) -> Vec<u64> {
+    pub fn of(&self, provider_id: &ProviderId) -> Vec<u64> {
         self.0
             .borrow()
             .get(provider_id)

@@ -98,7 +98,7 @@ pub fn demo_prioritize_config() -> PrioritizeConfig {
         sees_images: None,
         id: partner.id().to_string(),
         label: format!("Demo {}", partner.title()),
-        provider_id: DEMO_PROVIDER_ID.to_string(),
+        provider_id: DEMO_PROVIDER_ID.into(),
         provider_label: DEMO_PROVIDER_LABEL.to_string(),
         model: model.to_string(),
         persona: None,

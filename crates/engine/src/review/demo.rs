@@ -54,7 +54,7 @@ pub fn demo_review_config() -> ReviewConfig {
                 sees_images: None,
                 id: role.id().to_string(),
                 label: format!("Demo {}", role.name()),
-                provider_id: DEMO_PROVIDER_ID.to_string(),
+                provider_id: DEMO_PROVIDER_ID.into(),
                 provider_label: DEMO_PROVIDER_LABEL.to_string(),
                 model: DEMO_MODEL.to_string(),
                 persona: None,

@@ -7,13 +7,14 @@
 //! A call and its re-ask are one failed call (`stands_for_its_call`). A call whose model
 //! answered (the reply is on record, it could not be used) names no provider to fix: the server
 //! works, and the message names the model.
+use crate::foundation::ids::ProviderId;
 use crate::foundation::words::and_list;
 use crate::record::{stands_for_its_call, CallStatus, Session};
 
 /// A provider the user can open in Settings or test.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProviderRef {
-    pub id: String,
+    pub id: ProviderId,
     pub label: String,
 }
 

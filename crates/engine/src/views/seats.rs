@@ -3,6 +3,7 @@
 //! the user has set up (the app's settings, seen through [`SeatCatalog`]).
 use serde::{Deserialize, Serialize};
 
+use crate::foundation::ids::ProviderId;
 use crate::foundation::participants::seat_search;
 
 use crate::foundation::participants::{builtin_personas, Backup, Participant, Persona, Price};
@@ -10,7 +11,7 @@ use crate::foundation::participants::{builtin_personas, Backup, Participant, Per
 /// A provider a seat can sit on.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeatProvider {
-    pub id: String,
+    pub id: ProviderId,
     /// Its display name.
     pub name: String,
     pub default_model: String,
@@ -47,7 +48,7 @@ pub trait SeatCatalog {
     fn price_for(&self, model: &str) -> Option<Price>;
     fn custom_personas(&self) -> Vec<Persona>;
 
-    fn provider(&self, id: &str) -> Option<SeatProvider> {
+    fn provider(&self, id: &ProviderId) -> Option<SeatProvider> {
         self.providers().into_iter().find(|p| p.id == id)
     }
 
@@ -119,12 +120,12 @@ pub fn all_personas(catalog: &impl SeatCatalog) -> Vec<Persona> {
 /// One seat as the user is filling it in.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Seat {
-    pub provider_id: String,
+    pub provider_id: ProviderId,
     pub model: String,
     /// Persona name; empty for none.
     pub persona: String,
     /// The backup model's provider (a hedged seat); empty for no backup.
-    pub backup_provider_id: String,
+    pub backup_provider_id: ProviderId,
     pub backup_model: String,
 }
 
@@ -157,8 +158,8 @@ impl Seat {
     /// The seat after provider `provider_id`'s default model changed from `old` to `new` (a check
     /// found the model a server added without one answers as): a seat, or its backup, that was on
     /// that default follows it; a model the user chose stays.
-    pub fn following_default(&self, provider_id: &str, old: &str, new: &str) -> Self {
-        let follows = |on: &str, model: &str| on == provider_id && model == old;
+    pub fn following_default(&self, provider_id: &ProviderId, old: &str, new: &str) -> Self {
+        let follows = |on: &ProviderId, model: &str| on == provider_id && model == old;
         let mut seat = self.clone();
         if follows(&self.provider_id, &self.model) {
             seat.model = new.to_string();
@@ -170,7 +171,7 @@ impl Seat {
     }
 
     /// The seat on another provider: its default model, and no longer the old provider's model.
-    pub fn on_provider(&self, catalog: &impl SeatCatalog, provider_id: String) -> Self {
+    pub fn on_provider(&self, catalog: &impl SeatCatalog, provider_id: ProviderId) -> Self {
         Self {
             model: default_model(catalog, &provider_id),
             provider_id,
@@ -179,7 +180,11 @@ impl Seat {
     }
 
     /// The seat with its backup on another provider (empty: no backup), at its default model.
-    pub fn with_backup_provider(&self, catalog: &impl SeatCatalog, provider_id: String) -> Self {
+    pub fn with_backup_provider(
+        &self,
+        catalog: &impl SeatCatalog,
+        provider_id: ProviderId,
+    ) -> Self {
         Self {
             backup_model: default_model(catalog, &provider_id),
             backup_provider_id: provider_id,
@@ -261,7 +266,7 @@ pub fn seat_label(label: &str, model: &str, persona: Option<&str>) -> String {
     parts.join(" · ")
 }
 
-fn default_model(catalog: &impl SeatCatalog, provider_id: &str) -> String {
+fn default_model(catalog: &impl SeatCatalog, provider_id: &ProviderId) -> String {
     catalog
         .provider(provider_id)
         .map(|p| p.default_model)
@@ -270,7 +275,7 @@ fn default_model(catalog: &impl SeatCatalog, provider_id: &str) -> String {
 
 /// The (provider, model) pairs new seats take in turn: every provider's default model first, then
 /// each provider's other listed models, round by round.
-fn spread(catalog: &impl SeatCatalog) -> Vec<(String, String)> {
+fn spread(catalog: &impl SeatCatalog) -> Vec<(ProviderId, String)> {
     let providers = catalog.providers();
     let lists: Vec<Vec<String>> = providers.iter().map(SeatProvider::choices).collect();
     let longest = lists.iter().map(Vec::len).max().unwrap_or(0);

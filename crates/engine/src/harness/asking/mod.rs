@@ -19,6 +19,7 @@ use super::ledger::{cache_saving_usd, CostLedger, Reservation};
 use super::prompt::Prompt;
 use super::protocol::Protocol;
 use super::run::{Run, Stop};
+use crate::foundation::ids::ProviderId;
 use crate::foundation::money::format_usd;
 use crate::foundation::participants::{Participant, Price};
 use crate::foundation::validation::ReplyTexts;
@@ -384,8 +385,8 @@ trait Asking {
     fn add_record(&self, record: CallRecord);
     /// Changes the latest record of `call_id` (a resumed round repeats ids).
     fn amend_record(&self, call_id: &CallId, amend: &dyn Fn(&mut CallRecord));
-    fn observe_first_text(&self, provider_id: &str, ms: u64);
-    fn first_text_times(&self, provider_id: &str) -> Vec<u64>;
+    fn observe_first_text(&self, provider_id: &ProviderId, ms: u64);
+    fn first_text_times(&self, provider_id: &ProviderId) -> Vec<u64>;
     fn hedge_deadline(&self) -> Option<HedgeDeadline>;
     fn call<'a>(
         &'a self,
@@ -429,10 +430,10 @@ impl<P: Protocol> Asking for Run<'_, P> {
             }
         });
     }
-    fn observe_first_text(&self, provider_id: &str, ms: u64) {
+    fn observe_first_text(&self, provider_id: &ProviderId, ms: u64) {
         self.first_text_times().observe(provider_id, ms)
     }
-    fn first_text_times(&self, provider_id: &str) -> Vec<u64> {
+    fn first_text_times(&self, provider_id: &ProviderId) -> Vec<u64> {
         Run::first_text_times(self).of(provider_id)
     }
     fn hedge_deadline(&self) -> Option<HedgeDeadline> {
