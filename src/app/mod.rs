@@ -15,6 +15,7 @@ pub mod material;
 pub mod outcome;
 pub mod providers;
 pub mod runs;
+pub mod shown;
 pub mod sync;
 pub mod thread;
 

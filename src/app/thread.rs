@@ -1,6 +1,7 @@
 //! The turns of a session's thread of follow-ups, for the pages and commands that carry every
 //! turn (the thread under the decision, the exports, the share link): from the link itself on a
 //! shared page, else read from storage by the library's summaries (`library::thread::thread_turn_ids`).
+use crate::app::shown::ShownSession;
 use consilium_engine::library::thread::thread_turn_ids;
 use consilium_engine::{record::consult::body::ConsultBody, record::Session};
 use leptos::prelude::*;
@@ -89,7 +90,7 @@ pub fn in_a_thread(state: AppState, shared: Option<&SharedThread>, session: &Ses
 pub fn thread_place(
     state: AppState,
     shared: Option<SharedThread>,
-    session: Memo<Option<Session>>,
+    session: ShownSession,
 ) -> Memo<Option<(usize, usize)>> {
     Memo::new(move |_| {
         let (id, root) = session.with(|s| s.as_ref().map(|s| (s.id.clone(), thread_root(s))))?;

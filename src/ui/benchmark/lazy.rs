@@ -9,5 +9,5 @@ use crate::ui::benchmark::session::BenchmarkBodyView;
 
 lazy_view!(benchmark_new: fn benchmark_form(problem: RwSignal<Option<String>>, awaiting_consent: RwSignal<Option<PendingRun>>) =>
     view! { <NewBenchmarkForm problem=problem awaiting_consent=awaiting_consent /> }.into_any());
-lazy_view!(benchmark_session: fn benchmark_body(session: Memo<Option<consilium_engine::record::Session>>) =>
+lazy_view!(benchmark_session: fn benchmark_body(session: crate::app::shown::ShownSession) =>
     view! { <BenchmarkBodyView session=session /> }.into_any());

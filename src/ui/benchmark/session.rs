@@ -2,6 +2,7 @@
 //! left; Cancel is the run stepper's, as for every protocol), then the results, and the CSV of per-question results. The results are
 //! recomputed only when another outcome is stored, not on every saved call, so a long run keeps
 //! the page responsive.
+use crate::app::shown::ShownSession;
 use consilium_engine::benchmark::csv::results_csv;
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::benchmark::search::search_note;
@@ -9,7 +10,6 @@ use consilium_engine::benchmark_council::view::choice::CouncilChoiceView;
 use consilium_engine::benchmark_council::view::results::{
     arms_results, body_council_choice, progress_view, results_key, BenchmarkResultsView,
 };
-use consilium_engine::record::Session;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -21,7 +21,7 @@ use crate::run::messages::BenchmarkResults;
 use crate::ui::widgets::running_here;
 
 #[component]
-pub fn BenchmarkBodyView(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn BenchmarkBodyView(session: ShownSession) -> impl IntoView {
     let live = expect_context::<AppState>().live;
     let running = running_here(session);
     // While it runs here, the driver's figures (they count the question under way's time too);

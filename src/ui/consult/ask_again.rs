@@ -3,9 +3,10 @@
 //! of the thread that says so (`consult::view::thread::member_again`); the answer on record stays.
 //! Files attached beside the button (the follow-up composer's attach area) join the thread's
 //! material for that turn, as a follow-up's do.
+use crate::app::shown::ShownSession;
 use consilium_engine::consult::view::thread::{add_turn_material, member_again};
+use consilium_engine::harness::io::Clock;
 use consilium_engine::record::consult::body::ConsultBody;
-use consilium_engine::{harness::io::Clock, record::Session};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -21,7 +22,7 @@ use crate::ui::widgets::provider_gate::ConsentBeside;
 /// The button for the panelist `member_id` ("Ask Panelist 2 · Skeptic again" to a screen reader)
 /// of the page's turn `page`.
 #[component]
-pub fn AskAgain(member_id: String, label: String, page: Memo<Option<Session>>) -> impl IntoView {
+pub fn AskAgain(member_id: String, label: String, page: ShownSession) -> impl IntoView {
     let state = expect_context::<AppState>();
     let shared = shared_thread();
     let problem = RwSignal::new(None::<String>);

@@ -1,9 +1,10 @@
 //! The link a follow-up turn shows above its run: "Follow-up of …" (from its own record, so it
 //! reads the same after a reload, offline and from a share link). The turns themselves are the
 //! thread under the decision (`thread`).
+use crate::app::shown::ShownSession;
 use consilium_engine::consult::view::follow_up::follow_up_of_line;
+use consilium_engine::record::consult::body::ConsultBody;
 use consilium_engine::record::consult::follow_up::FollowUpOf;
-use consilium_engine::{record::consult::body::ConsultBody, record::Session};
 use leptos::prelude::*;
 
 use crate::app::AppState;
@@ -11,7 +12,7 @@ use crate::ui::widgets::body_part;
 
 /// What this consult follows up, linked where that session is stored.
 #[component]
-pub fn FollowUpLinks(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn FollowUpLinks(session: ShownSession) -> impl IntoView {
     let state = expect_context::<AppState>();
     let history = state.library.sessions;
     let follows = body_part(session, |b: &ConsultBody| b.follows.clone());

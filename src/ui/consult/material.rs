@@ -5,11 +5,11 @@
 //! highlighted. Everything is the engine's view model (`consult::view::material`); the passage
 //! arrives as runs of text, so the highlight is a `<mark>` around escaped text, never markup made
 //! of the source's words.
+use crate::app::shown::ShownSession;
 use consilium_engine::consult::view::material::{
     what_the_council_read, QuotePlace, ShownQuote, WhatTheCouncilRead,
 };
 use consilium_engine::record::consult::body::ConsultBody;
-use consilium_engine::record::Session;
 use leptos::prelude::*;
 
 use crate::ui::widgets::body_part;
@@ -17,7 +17,7 @@ use crate::ui::widgets::material_read::{quote_item, SourcesRead};
 
 /// What the council read, recomputed only when the material or a round that can cite it changes
 /// (checking quotes reads whole sources; a live run changes the session far more often).
-pub fn material_read(session: Memo<Option<Session>>) -> Memo<Option<WhatTheCouncilRead>> {
+pub fn material_read(session: ShownSession) -> Memo<Option<WhatTheCouncilRead>> {
     let cited = body_part(session, |b: &ConsultBody| {
         (!b.config.material.is_empty()).then(|| {
             (

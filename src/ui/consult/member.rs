@@ -3,8 +3,8 @@
 //! card stands where a decision would (the page brings it into view when the run ends), with the
 //! member's call streaming above it while it runs, and what it read under it. The view model is
 //! the engine's (`views::thread::member_answer_of`).
+use crate::app::shown::ShownSession;
 use consilium_engine::consult::view::thread::{member_answer_of, MemberAnswer};
-use consilium_engine::record::Session;
 use consilium_engine::views::costs::session_cost_line;
 use leptos::prelude::*;
 
@@ -61,7 +61,7 @@ pub fn MemberAnswerCard(
 /// The page of a turn asked of one member alone: what it follows, the member's call while it
 /// runs (or, once it stopped without an answer, the call on record), its answer, and the thread.
 #[component]
-pub fn MemberTurnBody(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn MemberTurnBody(session: ShownSession) -> impl IntoView {
     let running_here = running_here(session);
     let card = Memo::new(move |_| {
         session.with(|s| {

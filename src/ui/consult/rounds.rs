@@ -1,5 +1,6 @@
 //! The four rounds as the user reads them: positions, consensus and tensions, challenges threaded with
 //! their rebuttals, and the verdict as the judge gave it.
+use crate::app::shown::ShownSession;
 use consilium_engine::{
     consult::dissent::severity_name, consult::view::answers::challenge_threads,
     consult::view::answers::PositionCard, consult::view::verdict::efficiency_line,
@@ -28,7 +29,7 @@ fn participant_label(session: &Session, participant_id: &str) -> String {
 /// whether its panelists can be now (the thread's latest council turn, in this browser, no run).
 #[derive(Clone, Copy)]
 pub struct AskAgainFrom {
-    pub page: Memo<Option<Session>>,
+    pub page: ShownSession,
     pub now: Memo<bool>,
 }
 

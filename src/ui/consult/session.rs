@@ -2,11 +2,10 @@
 //! matrix; the rounds follow as the record, each collapsible and linkable (`#round-N`). While the
 //! run goes on, each round shows its live calls until its artifact arrives. Each part follows only
 //! its own slice of the record, so a new call record or a later round leaves the rest untouched.
+use crate::app::shown::ShownSession;
 use consilium_engine::consult::view::thread::is_member_turn;
 use consilium_engine::{consult::view::stance::stance_matrix, consult::view::verdict::decision};
-use consilium_engine::{
-    consult::VERBOSE_NOTICE, record::consult::body::ConsultBody, record::Session,
-};
+use consilium_engine::{consult::VERBOSE_NOTICE, record::consult::body::ConsultBody};
 use leptos::prelude::*;
 
 use crate::app::runs::start::cross_examine_anyway;
@@ -31,7 +30,7 @@ const ROUND_TITLES: [&str; 4] = [
 ];
 
 #[component]
-pub fn ConsultBodyView(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn ConsultBodyView(session: ShownSession) -> impl IntoView {
     // A turn asked of one member alone has an answer, not rounds and a decision.
     if session.with_untracked(|s| s.as_ref().is_some_and(is_member_turn)) {
         return view! { <MemberTurnBody session=session /> }.into_any();

@@ -6,6 +6,7 @@
 //! library (their summaries say which belong, `library::thread::thread_turn_ids`) and loaded from
 //! storage; the page's own turn is the page's session, so it follows its run live. The rules (what
 //! a turn carries, which sessions make a thread) are the engine's (`views::thread`).
+use crate::app::shown::ShownSession;
 use consilium_engine::consult::view::material::what_the_council_read;
 use consilium_engine::consult::view::thread::{
     add_turn_material, cut_turn_material, member_turn, members_to_ask, next_turn, thread_turns,
@@ -37,7 +38,7 @@ use consilium_engine::consult::view::thread::composer_draft_key;
 /// The page's turn and its thread: `own` draws the page's own turn (its decision or answer, live
 /// while it runs), alone on a single turn's page, in its place in the conversation otherwise.
 #[component]
-pub fn ThreadView(session: Memo<Option<Session>>, own: ViewFn) -> impl IntoView {
+pub fn ThreadView(session: ShownSession, own: ViewFn) -> impl IntoView {
     let state = expect_context::<AppState>();
     let history = state.library.sessions;
     let (page_id, root) = session

@@ -3,17 +3,17 @@
 //! returned is marked "not from this search" and never opens. Every text is the engine's view
 //! model (`consult::view::web_sources`) rendered as text; links are http(s) only and carry
 //! `rel="noopener noreferrer nofollow"`. Nothing from a result is fetched or rendered as HTML.
+use crate::app::shown::ShownSession;
 use consilium_engine::consult::view::web_sources::{
     sources_summary, web_sources, WebSource, WebSources, LINKS_NOT_EVIDENCE,
 };
-use consilium_engine::record::Session;
 use consilium_engine::text::rich::LINK_REL;
 use leptos::prelude::*;
 
 /// The Sources list, or nothing for a consult that did not search. It follows the record, so the
 /// list grows as the searching calls come back.
 #[component]
-pub fn WebSourcesView(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn WebSourcesView(session: ShownSession) -> impl IntoView {
     let sources = Memo::new(move |_| session.with(|s| s.as_ref().and_then(web_sources)));
     move || sources.get().map(|web| view! { <SourcesList web=web /> })
 }

@@ -2,6 +2,7 @@
 //! stalemate, cost against budget), the ranked backlog with dispositions and the critic's
 //! concerns, the rank movement chart (champion, critic or moderator rankings) with its table
 //! alternative, then each round as the record. While it runs, the partners' calls stream.
+use crate::app::shown::ShownSession;
 use consilium_engine::prioritize::debate_cost_usd;
 use consilium_engine::prioritize::view::{
     bump_chart, chart_description, debate_cost_fact, debate_facts, rank_movement, ranked_rows,
@@ -9,7 +10,6 @@ use consilium_engine::prioritize::view::{
 };
 use consilium_engine::record::prioritize::body::PrioritizeBody;
 use consilium_engine::record::prioritize::debate::DebateRound;
-use consilium_engine::record::Session;
 use leptos::prelude::*;
 
 use crate::ui::widgets::rich_text::RichText;
@@ -18,7 +18,7 @@ use crate::ui::widgets::live_calls::LiveCalls;
 use crate::ui::widgets::{body_part, running_here};
 
 #[component]
-pub fn PrioritizeBodyView(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn PrioritizeBodyView(session: ShownSession) -> impl IntoView {
     let body = body_part(session, |b: &PrioritizeBody| Some(b.clone()));
     let rounds = body_part(session, |b: &PrioritizeBody| Some(b.debate.rounds.clone()));
     let spent = Memo::new(move |_| {

@@ -2,6 +2,7 @@
 //! user has after an irreconcilable veto), the fix items grouped by file beside the diff lines they
 //! cite, the committee grid (persona x round), the deliberation log, and the live calls while it
 //! runs.
+use crate::app::shown::ShownSession;
 use consilium_engine::review::context_files::as_the_committee_reads;
 use consilium_engine::review::diff::ParsedDiff;
 use consilium_engine::review::view::{
@@ -25,7 +26,7 @@ use crate::ui::widgets::{body_part, running_here};
 
 #[component]
 pub fn ReviewBodyView(
-    session: Memo<Option<Session>>,
+    session: ShownSession,
     /// Opened from a share link: nothing to amend.
     #[prop(optional)]
     read_only: bool,

@@ -1,6 +1,7 @@
 //! The session's action bar: one Share button and one Export menu (a native `<details>`: keyboard
 //! operable without script, Escape closes it) listing what this protocol's session can be saved
 //! as, and Print.
+use crate::app::shown::ShownSession;
 use consilium_engine::library::share::json_export_notice;
 use consilium_engine::record::Session;
 use leptos::html::Details;
@@ -14,7 +15,7 @@ use crate::app::AppState;
 use crate::platform::export::Export;
 
 #[component]
-pub fn SessionActions(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn SessionActions(session: ShownSession) -> impl IntoView {
     let live = expect_context::<AppState>().live;
     let protocol = session
         .with_untracked(|s| s.as_ref().map(Session::protocol))

@@ -1,7 +1,7 @@
 //! When a run ends here, the eyes go to its decision: brought into view and focused, or, when the
 //! user scrolled away on purpose during the run, a "Decision ready" chip that jumps to it. The
 //! rule is the app's (`app::runs::arrival`), the scrolling and focus the platform's.
-use consilium_engine::record::Session;
+use crate::app::shown::ShownSession;
 use leptos::prelude::*;
 
 use crate::app::runs::arrival::{at_run_end, AtRunEnd};
@@ -9,7 +9,7 @@ use crate::app::AppState;
 use crate::platform::focus::focus_decision;
 
 #[component]
-pub fn DecisionReady(session: Memo<Option<Session>>, running_here: Memo<bool>) -> impl IntoView {
+pub fn DecisionReady(session: ShownSession, running_here: Memo<bool>) -> impl IntoView {
     let live = expect_context::<AppState>().live;
     let offered = RwSignal::new(false);
     Effect::new(move |was_running: Option<bool>| {

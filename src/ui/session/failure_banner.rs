@@ -2,8 +2,8 @@
 //! calls that failed alike), what happened to the run, how to fix it, and the actions that help:
 //! open the provider's settings, check its connection, resume or discard. The full reason and each failed call
 //! are kept under Details.
+use crate::app::shown::ShownSession;
 use consilium_engine::foundation::ids::ProviderId;
-use consilium_engine::record::Session;
 use consilium_engine::views::health::Health;
 use consilium_engine::{
     resume::ResumeOffer, views::failure::FailureReport, views::failure::ProviderRef,
@@ -18,7 +18,7 @@ use crate::app::{AppState, Route};
 #[component]
 pub fn FailureBanner(
     report: FailureReport,
-    session: Memo<Option<Session>>,
+    session: ShownSession,
     offer: Memo<Option<ResumeOffer>>,
     resume: Callback<()>,
     discard: Callback<()>,
@@ -152,7 +152,7 @@ fn focus_provider_card(id: ProviderId, tries: u8) {
 /// Calls that did not give a usable reply, each with what the model sent; new ones are added
 /// without closing the ones already open.
 #[component]
-pub fn FailedCalls(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn FailedCalls(session: ShownSession) -> impl IntoView {
     let failed = Memo::new(move |_| {
         session
             .with(|s| s.as_ref().map(failed_calls))

@@ -2,6 +2,7 @@
 //! export), resume when it stopped, and the protocol's own body. The page is built once per
 //! session; each part follows only its own slice of the record, so an update re-renders what
 //! changed and leaves open `<details>` and focus where they were.
+use crate::app::shown::ShownSession;
 use consilium_engine::views::run_time::run_time_line;
 use consilium_engine::{record::Protocol, record::Session};
 use consilium_engine::{
@@ -120,15 +121,11 @@ pub fn SessionView(id: String) -> impl IntoView {
     });
     StoredValue::new_local(listener);
 
-    let session = Memo::new({
-        let id = id.clone();
-        move |_| {
-            live.session
-                .get()
-                .filter(|s| s.id == id)
-                .or_else(|| stored.get())
-        }
-    });
+    let session = ShownSession::Page {
+        id: StoredValue::new(id.clone()),
+        live: live.session,
+        stored,
+    };
     let has_session = Memo::new(move |_| session.with(Option::is_some));
     view! {
         <section class="session">
@@ -158,7 +155,7 @@ pub fn SessionView(id: String) -> impl IntoView {
 
 #[component]
 pub fn SessionBody(
-    session: Memo<Option<Session>>,
+    session: ShownSession,
     running_elsewhere: RwSignal<bool>,
     lock_unknown: RwSignal<bool>,
     /// Opened from a share link: nothing to resume or discard, nothing of it is stored.
@@ -326,7 +323,7 @@ pub fn SessionBody(
 /// Answered calls whose reply needed something worth knowing (structured output turned off, a
 /// repair by the parser), so the session says it after the run, after a reload and offline.
 #[component]
-fn NotesOnReplies(session: Memo<Option<Session>>) -> impl IntoView {
+fn NotesOnReplies(session: ShownSession) -> impl IntoView {
     let noted =
         Memo::new(move |_| session.with(|s| s.as_ref().map(call_notes).unwrap_or_default()));
     view! {
@@ -356,7 +353,7 @@ const PARTICIPANT_COLUMNS: &[&str] = &[
 
 /// Tokens and cost so far per participant, from the call records (re-asks and retries included).
 #[component]
-fn ParticipantCosts(session: Memo<Option<Session>>) -> impl IntoView {
+fn ParticipantCosts(session: ShownSession) -> impl IntoView {
     let rows = Memo::new(move |_| {
         let costs = session
             .with(|s| s.as_ref().map(participant_costs))

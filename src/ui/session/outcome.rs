@@ -2,8 +2,8 @@
 //! an optional note, saved to the record (`app::outcome::judge`). Once judged it reads as a line
 //! ("Outcome: right, judged 2027-01-12") with "Change"; judging again keeps the earlier judgment
 //! in the record's history. A shared link's page shows the line only.
+use crate::app::shown::ShownSession;
 use consilium_engine::record::outcome::{Outcome, Verdict};
-use consilium_engine::record::Session;
 use consilium_engine::track_record::decisions::decision_facts;
 use leptos::prelude::*;
 
@@ -11,10 +11,7 @@ use crate::app::outcome::judge;
 use crate::app::AppState;
 
 #[component]
-pub fn OutcomeControl(
-    session: Memo<Option<Session>>,
-    #[prop(optional)] read_only: bool,
-) -> impl IntoView {
+pub fn OutcomeControl(session: ShownSession, #[prop(optional)] read_only: bool) -> impl IntoView {
     let live = expect_context::<AppState>().live;
     let decided =
         Memo::new(move |_| session.with(|s| s.as_ref().and_then(decision_facts).is_some()));

@@ -2,8 +2,8 @@
 //! sheet where it has one, else copied, with a confirmation beside the button. The link itself
 //! (thousands of characters) is never printed on the page; if the browser refuses to copy, it is
 //! offered as a link to copy from the context menu.
+use crate::app::shown::ShownSession;
 use consilium_engine::library::share::OutcomeNotes;
-use consilium_engine::record::Session;
 use consilium_engine::views::session::tab_title;
 use js_sys::{Function, Object, Promise, Reflect};
 use leptos::prelude::*;
@@ -25,7 +25,7 @@ enum Shared {
 }
 
 #[component]
-pub fn ShareLink(session: Memo<Option<Session>>) -> impl IntoView {
+pub fn ShareLink(session: ShownSession) -> impl IntoView {
     let outcome = RwSignal::new(None::<Shared>);
     let state = expect_context::<AppState>();
     let shared = shared_thread();

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::SessionBody;
+use crate::app::shown::ShownSession;
 use crate::app::thread::SharedThread;
 use crate::app::{AppState, Route};
 use crate::platform::{share, storage};
@@ -21,7 +22,9 @@ pub fn SharedView(data: String) -> impl IntoView {
     let turns =
         Memo::new(move |_| opened.with(|o| o.as_ref().and_then(|r| r.as_ref().ok().cloned())));
     provide_context(SharedThread(turns));
-    let session = Memo::new(move |_| turns.with(|t| t.as_ref().and_then(|t| t.first().cloned())));
+    let session = ShownSession::Fixed(Memo::new(move |_| {
+        turns.with(|t| t.as_ref().and_then(|t| t.first().cloned()))
+    }));
     let error = move || opened.with(|o| o.as_ref().and_then(|r| r.as_ref().err().cloned()));
     let message = RwSignal::new(None::<String>);
     let save = move |_| {

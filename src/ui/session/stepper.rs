@@ -1,7 +1,7 @@
 //! The bar that stays at the top of a live run: where it stands in plain words ("Round 2 of 4 ·
 //! Synthesis"), Cancel, and for the demo "Skip to the decision". The page follows the active
 //! round (the newest call's card) until the user scrolls away; "Follow the run" brings it back.
-use consilium_engine::record::Session;
+use crate::app::shown::ShownSession;
 use consilium_engine::views::live::stepper;
 use leptos::ev;
 use leptos::prelude::*;
@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 use crate::app::AppState;
 
 #[component]
-pub fn RunStepper(session: Memo<Option<Session>>, running_here: Memo<bool>) -> impl IntoView {
+pub fn RunStepper(session: ShownSession, running_here: Memo<bool>) -> impl IntoView {
     let live = expect_context::<AppState>().live;
     let newest_call = Memo::new(move |_| {
         live.calls

@@ -87,7 +87,7 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
 #[component]
 pub fn RecordedCalls(
     round: u8,
-    session: Memo<Option<consilium_engine::record::Session>>,
+    session: crate::app::shown::ShownSession,
 ) -> impl IntoView {
     let cards = move || {
         session

@@ -21,8 +21,9 @@ pub mod sign_in;
 pub mod start;
 pub mod table;
 
+use crate::app::shown::ShownSession;
+use consilium_engine::record::Protocol;
 use consilium_engine::record::ProtocolBody;
-use consilium_engine::{record::Protocol, record::Session};
 use leptos::prelude::*;
 
 use crate::app::runs::start::launch_demo;
@@ -31,7 +32,7 @@ use crate::app::AppState;
 /// This protocol's part of the session: a slice of its body (`B`) that changes only when that
 /// slice does, so an update re-renders what changed and leaves open `<details>` and focus alone.
 pub fn body_part<B, T>(
-    session: Memo<Option<Session>>,
+    session: ShownSession,
     part: impl Fn(&B) -> Option<T> + Send + Sync + 'static,
 ) -> Memo<Option<T>>
 where
@@ -42,7 +43,7 @@ where
 }
 
 /// Whether this tab runs `session` now.
-pub fn running_here(session: Memo<Option<Session>>) -> Memo<bool> {
+pub fn running_here(session: ShownSession) -> Memo<bool> {
     let live = expect_context::<AppState>().live;
     let id = session
         .with_untracked(|s| s.as_ref().map(|s| s.id.clone()))
