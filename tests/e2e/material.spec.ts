@@ -12,7 +12,7 @@ import { expect, test } from './guard';
 import { journal, QUESTION, SEATS, userPrompt } from './aimock-council';
 import { MOCK_URL } from './servers';
 import { addCompatibleProvider, askTheCouncil, confirmConsent, openCouncil, openRounds, showAdvancedSettings, watchConsole } from './helpers';
-import { openSessionId, storedSessionIn } from './stored';
+import { openSessionId, storedMaterialBodies, storedSessionIn } from './stored';
 import { expectFitsPhone, PHONE } from './layout';
 
 const FILES = path.join(__dirname, 'fixtures', 'material');
@@ -268,6 +268,10 @@ test('a follow-up reads the thread\'s material and its own; History finds the th
   }
   const stored = await storedSessionIn(page, laterId, 'complete');
   expect(stored.body.config.material.map((s: any) => `${s.id} ${s.name}`)).toEqual(['S1 billing.txt', 'S2 notes.md']);
+  // Stored once however many turns carry it: both turns name billing.txt's one body, and each
+  // record keeps its sources without their text.
+  expect(Object.keys(await storedMaterialBodies(page))).toHaveLength(2);
+  expect(stored.body.config.material.every((s: any) => s.stored_apart && !s.text)).toBe(true);
 
   // The follow-up's page: what the council read, its quotes checked against both sources.
   const read = page.getByRole('region', { name: 'What the council read' });

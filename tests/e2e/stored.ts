@@ -3,7 +3,8 @@ import { Page } from '@playwright/test';
 /**
  * Reads and writes the app's IndexedDB from a test, the way a user's browser holds it: database
  * `consilium`, stores `sessions` / `summaries` / `texts` / `deleted`, session id -> JSON text, and
- * `outcomes`, [benchmark id, question index] -> that question's JSON text. Never
+ * `outcomes`, [benchmark id, question index] -> that question's JSON text, `material`, content hash
+ * -> a source's body (JSON text) stored once, `material_of`, session id -> the keys it names. Never
  * creates the database (that would skip the app's own upgrade): a missing one reads as empty.
  */
 async function inDb<T>(page: Page, op: 'read' | 'write', store: string, arg: unknown): Promise<T> {
@@ -48,6 +49,12 @@ export async function storedSessions(page: Page): Promise<Record<string, any>> {
 /** One stored session record (parsed), or null. */
 export async function storedSession(page: Page, id: string): Promise<any | null> {
   return (await storedSessions(page))[id] ?? null;
+}
+
+/** The material bodies stored apart from the records, by content hash (parsed: text, units, image). */
+export async function storedMaterialBodies(page: Page): Promise<Record<string, any>> {
+  const raw = await inDb<Record<string, string>>(page, 'read', 'material', null);
+  return Object.fromEntries(Object.entries(raw).map(([key, text]) => [key, JSON.parse(text)]));
 }
 
 /** Every history summary, by id (parsed). */
@@ -97,7 +104,7 @@ export async function allBrowserStorage(page: Page): Promise<string> {
     return parts.join('\n');
   });
   const stores = await Promise.all(
-    ['sessions', 'summaries', 'texts', 'deleted', 'outcomes'].map((s) => inDb<Record<string, unknown>>(page, 'read', s, null)),
+    ['sessions', 'summaries', 'texts', 'deleted', 'outcomes', 'material', 'material_of'].map((s) => inDb<Record<string, unknown>>(page, 'read', s, null)),
   );
   return [local, ...stores.map((s) => JSON.stringify(s))].join('\n');
 }

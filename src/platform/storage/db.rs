@@ -11,7 +11,7 @@ use wasm_bindgen::JsValue;
 
 pub const DB_NAME: &str = "consilium";
 /// The schema version: bump it and add a step to `upgrade` for any change of stores.
-pub const DB_VERSION: u32 = 2;
+pub const DB_VERSION: u32 = 3;
 
 /// Session id -> the whole record (JSON text).
 pub const SESSIONS: &str = "sessions";
@@ -27,7 +27,23 @@ pub const DELETED: &str = "deleted";
 /// apart from the record so a save writes the question that changed (`outcomes.rs`). Version 2.
 pub const OUTCOMES: &str = "outcomes";
 
-pub const ALL_STORES: [&str; 5] = [SESSIONS, SUMMARIES, TEXTS, DELETED, OUTCOMES];
+/// Body key -> one source's body (its text, units and image, JSON text), stored once however many
+/// sessions name it (a thread's turns all carry its material): the key is the content hash of the
+/// body (`library::material_apart`, `material.rs`). Version 3.
+pub const MATERIAL: &str = "material";
+/// Session id -> the body keys its record names (a JSON array), read by a deletion to find the
+/// bodies no session names any more. Version 3.
+pub const MATERIAL_OF: &str = "material_of";
+
+pub const ALL_STORES: [&str; 7] = [
+    SESSIONS,
+    SUMMARIES,
+    TEXTS,
+    DELETED,
+    OUTCOMES,
+    MATERIAL,
+    MATERIAL_OF,
+];
 
 type Opening = Shared<LocalBoxFuture<'static, Result<Rc<Database>, String>>>;
 
@@ -90,6 +106,13 @@ fn upgrade(database: &Database, old_version: u32) {
     if old_version < 2 {
         let _ = database.create_object_store(OUTCOMES, idb::ObjectStoreParams::new());
     }
+    if old_version < 3 {
+        // Records stored before keep their material inline and read as they are; a save stores
+        // it apart.
+        for store in [MATERIAL, MATERIAL_OF] {
+            let _ = database.create_object_store(store, idb::ObjectStoreParams::new());
+        }
+    }
 }
 
 fn unavailable(error: &idb::Error) -> String {
@@ -139,7 +162,7 @@ pub async fn all_strings(
 /// browser and read back here. A crossing per string (a thousand summaries) cost more than
 /// reading them (20 ms of History's first open at 1,000 sessions). A value that is not a string
 /// is None.
-fn strings_of(values: Vec<wasm_bindgen::JsValue>) -> Vec<Option<String>> {
+pub(crate) fn strings_of(values: Vec<wasm_bindgen::JsValue>) -> Vec<Option<String>> {
     let count = values.len();
     let array: js_sys::Array = values.into_iter().collect();
     let parsed = js_sys::JSON::stringify(&array)

@@ -108,6 +108,8 @@ async fn move_one(database: &Database, text: &str) -> Result<(), String> {
         Some(&searchable_text(&session)),
         // Written whole, as it was kept: the first save or opening stores a benchmark split.
         &Apart::none(),
+        // Its material inline, as it was kept: the first save stores it apart.
+        &super::material::Bodies::untouched(),
         Tombstone::Refuse,
     )
     .await?;

@@ -1,6 +1,8 @@
 //! Sessions in IndexedDB: one record per session, a light summary per session for the history
 //! list and its search text, and a tombstone per deleted session. A benchmark's questions are
-//! stored apart from its record, one entry each, written as each changes (`outcomes.rs`). Settings and remembered keys stay
+//! stored apart from its record, one entry each, written as each changes (`outcomes.rs`). A
+//! session's material (a thread's turns all carry it) is stored apart too, one copy of each body
+//! by its content hash, and joined again on every read (`material.rs`). Settings and remembered keys stay
 //! in local storage (`settings.rs`, `keys.rs`). Sessions an earlier version kept in local storage
 //! are moved over once, verified, and only then removed (`legacy.rs`). Every change is announced to
 //! the other tabs (`sync.rs`). A write that fails (full quota, storage blocked) is reported and never
@@ -8,6 +10,7 @@
 mod db;
 mod full;
 pub(crate) mod legacy;
+mod material;
 mod outcomes;
 mod queue;
 mod quota;
@@ -15,6 +18,7 @@ pub(crate) mod reindex;
 pub mod sync;
 mod upkeep;
 
+use consilium_engine::library::material_apart::material_apart;
 use consilium_engine::library::search::searchable_text;
 pub use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::benchmark::outcomes_apart::{
@@ -116,6 +120,7 @@ pub(crate) async fn save_questions(
         &summary_text,
         None,
         &apart,
+        &material::Bodies::untouched(),
         Tombstone::Refuse,
     )
     .await?;
@@ -183,10 +188,14 @@ async fn write_batch(sessions: &[Session]) -> Result<Vec<SessionSummary>, String
                 &p.summary_text,
                 Some(&p.text),
                 &p.apart,
+                &p.material,
             )?;
             transaction
                 .object_store(db::DELETED)?
                 .delete(db::key(&p.id))?;
+        }
+        for p in &prepared {
+            material::put_bodies(&transaction, &p.material).await?;
         }
         Ok::<bool, idb::Error>(transaction.await?.is_committed())
     };
@@ -210,8 +219,8 @@ pub(crate) enum Tombstone {
     Clear,
 }
 
-/// A whole save, ready to write: the strings of its record, summary and search text and the
-/// questions stored apart. Made from the session at once, so the session need not be kept (or
+/// A whole save, ready to write: the strings of its record, summary and search text, the
+/// questions and the material stored apart. Made from the session at once, so the session need not be kept (or
 /// copied) while the write waits for the database.
 pub(crate) struct Prepared {
     id: String,
@@ -220,6 +229,7 @@ pub(crate) struct Prepared {
     summary_text: String,
     text: String,
     apart: Apart,
+    material: material::Bodies,
 }
 
 /// A benchmark is written split: its record without the questions, and the questions that
@@ -232,7 +242,19 @@ pub(crate) fn prepare(session: &Session) -> Result<Prepared, String> {
     let questions = split.as_mut().and_then(split_questions);
     let stored = split.as_ref().unwrap_or(session);
     let apart = Apart::of(session, stored)?.with_questions(questions)?;
-    let record = serde_json::to_string(stored).map_err(|e| e.to_string())?;
+    // The material's bodies apart, each once by its content hash (the search text above is of
+    // the whole session: it finds the material's names and text).
+    let (record, material) = match material_apart(stored) {
+        Some((record, bodies)) => (
+            serde_json::to_string(&record),
+            material::Bodies::of(&record, bodies),
+        ),
+        None => (
+            serde_json::to_string(stored),
+            material::Bodies::of(stored, Vec::new()),
+        ),
+    };
+    let record = record.map_err(|e| e.to_string())?;
     let summary = SessionSummary::of(session);
     let summary_text = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
     Ok(Prepared {
@@ -242,6 +264,7 @@ pub(crate) fn prepare(session: &Session) -> Result<Prepared, String> {
         summary_text,
         text,
         apart,
+        material,
     })
 }
 
@@ -264,6 +287,7 @@ async fn write_prepared(
         &prepared.summary_text,
         Some(&prepared.text),
         &prepared.apart,
+        &prepared.material,
         tombstone,
     )
     .await?;
@@ -288,13 +312,15 @@ pub(crate) async fn write_strings(
     summary: &str,
     text: Option<&str>,
     apart: &Apart,
+    material: &material::Bodies,
     tombstone: Tombstone,
 ) -> Result<(), String> {
     let key = db::key(id);
     let run = async {
         let transaction = database.transaction(&db::ALL_STORES, TransactionMode::ReadWrite)?;
         let records = transaction.object_store(db::SESSIONS)?;
-        put_strings(&transaction, id, record, summary, text, apart)?;
+        put_strings(&transaction, id, record, summary, text, apart, material)?;
+        material::put_bodies(&transaction, material).await?;
         let deleted = transaction.object_store(db::DELETED)?;
         let refused = match tombstone {
             Tombstone::Refuse => deleted.get(key.clone())?.await?.is_some(),
@@ -330,7 +356,8 @@ pub(crate) async fn write_strings(
     }
 }
 
-/// A session's record, summary, search text and questions kept apart, put in `transaction`.
+/// A session's record, summary, search text, questions kept apart and the material keys its
+/// record names, put in `transaction` (the bodies are `material::put_bodies`').
 /// idb's request futures hear only events after their first poll, so the writes are not awaited
 /// one by one: the transaction's end says whether all of them were kept.
 fn put_strings(
@@ -340,6 +367,7 @@ fn put_strings(
     summary: &str,
     text: Option<&str>,
     apart: &Apart,
+    material: &material::Bodies,
 ) -> Result<(), idb::Error> {
     let key = db::key(id);
     transaction
@@ -353,6 +381,7 @@ fn put_strings(
             .object_store(db::TEXTS)?
             .put(&JsValue::from_str(text), Some(&key))?;
     }
+    material::put_keys(transaction, id, material)?;
     outcomes::put(transaction, id, apart)
 }
 
@@ -387,6 +416,7 @@ pub async fn load_session(id: &str) -> Result<Option<Session>, String> {
         format!("The stored session {id} could not be read. {e} It was left untouched.")
     })?;
     let session = outcomes::read_into(&database, record).await?;
+    let session = material::read_into(&database, session).await?;
     if needs_split(&session) {
         // A benchmark stored whole by an earlier version: stored split now (kept whole if refused).
         let _ = write(&session, Tombstone::Refuse).await;
@@ -450,7 +480,10 @@ pub async fn all_sessions() -> Result<(Vec<Session>, usize), String> {
     let mut sessions = Vec::with_capacity(total);
     for (_, text) in &rows {
         if let Ok(record) = Session::from_json_text(text) {
-            if let Ok(session) = outcomes::read_into(&database, record).await {
+            let Ok(session) = outcomes::read_into(&database, record).await else {
+                continue;
+            };
+            if let Ok(session) = material::read_into(&database, session).await {
                 sessions.push(session);
             }
         }
@@ -482,8 +515,8 @@ pub async fn deleted_sessions() -> Result<Vec<(String, f64)>, String> {
         .map_err(|e| format!("The history could not be read ({}).", db::describe(&e)))
 }
 
-/// Deletes sessions (record, summary, search text) and leaves a tombstone for each, in one
-/// transaction; the other tabs are told.
+/// Deletes sessions (record, summary, search text, and the material bodies no other session
+/// names) and leaves a tombstone for each, in one transaction; the other tabs are told.
 pub async fn delete_sessions(ids: &[String]) -> Result<(), String> {
     let database = db::database().await?;
     let run = async {
@@ -503,6 +536,8 @@ pub async fn delete_sessions(ids: &[String]) -> Result<(), String> {
                 .object_store(db::DELETED)?
                 .put(&now, Some(&key))?;
         }
+        // The bodies no remaining session names go too.
+        material::delete_unnamed(&transaction, ids).await?;
         let result = transaction.await?;
         if result.is_committed() {
             Ok(())

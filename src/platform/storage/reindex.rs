@@ -72,10 +72,14 @@ async fn index_batch(database: &Database, ids: &[String]) -> Result<usize, idb::
         .filter_map(|text| text.ok().flatten()?.as_string())
         .filter_map(|text| Session::from_json_text(&text).ok())
         .collect();
-    // A split benchmark's summary counts its questions: read them in.
+    // A split benchmark's summary counts its questions: read them in; and the material's bodies.
     let mut sessions = Vec::with_capacity(records.len());
     for record in records {
-        if let Ok(session) = super::outcomes::read_into(database, record).await {
+        let Ok(session) = super::outcomes::read_into(database, record).await else {
+            continue;
+        };
+        // The search text finds the material's names and text: its bodies read in.
+        if let Ok(session) = super::material::read_into(database, session).await {
             sessions.push(session);
         }
     }

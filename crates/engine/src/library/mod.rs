@@ -1,8 +1,10 @@
 //! The session library's rules, shared by the browser store and its tests: what the history list
 //! shows of a session (its summary), what a search looks through (everything the session says, not
-//! its state, protocol or dates, which are filters), and how the list is filtered and sorted.
+//! its state, protocol or dates, which are filters), how the list is filtered and sorted, and how a
+//! session's material is stored apart from its record, one copy per content.
 pub mod filter;
 pub mod list;
+pub mod material_apart;
 pub mod recent;
 pub mod reminder;
 pub mod search;

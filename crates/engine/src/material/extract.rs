@@ -186,6 +186,7 @@ fn image_source(name: &str, media_type: &str, bytes: &[u8]) -> Result<Source, Ma
         tokens: IMAGE_TOKENS,
         url: None,
         cited_only: false,
+        stored_apart: None,
     })
 }
 
@@ -487,5 +488,6 @@ fn finish(name: &str, size: u64, kind: SourceKind, text: String, units: Vec<Unit
         image: None,
         url: None,
         cited_only: false,
+        stored_apart: None,
     }
 }

@@ -39,6 +39,12 @@ pub struct Source {
     /// (`library::storage_full`). The run itself read the whole source.
     #[serde(default, skip_serializing_if = "is_false")]
     pub cited_only: bool,
+    /// The key of its body (`text`, `units`, `image`) in the browser's store of material bodies,
+    /// while the session's stored record holds the source without it (`library::material_apart`).
+    /// None in every session as loaded, but one whose body was not found there: that source is
+    /// then kept without its text, as `cited_only` (its page says why).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stored_apart: Option<String>,
 }
 
 fn is_false(value: &bool) -> bool {

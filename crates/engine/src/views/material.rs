@@ -27,6 +27,10 @@ pub struct SourceRow {
 pub const CITED_ONLY_NOTE: &str = "Only the passages cited were stored with this session: the \
      browser's storage was full when it was saved.";
 
+/// What a source whose stored body was not found says of itself (`Source::stored_apart`).
+pub const BODY_MISSING_NOTE: &str = "This source's text was not found in the browser's storage, \
+     so only its name is shown: attach the file again to read it.";
+
 impl SourceRow {
     /// Who could not see the source, as the page says it: "Not seen by Judge · gemma-3-270m: its
     /// model does not see images."; None when every seat saw it.
@@ -51,7 +55,11 @@ pub fn source_rows(material: &[Source], seats: &[&Participant]) -> Vec<SourceRow
             kind: source.kind.label(),
             extent: extent(source),
             tokens: format!("{} tokens", thousands(u64::from(source.tokens))),
-            kept_note: source.cited_only.then_some(CITED_ONLY_NOTE),
+            kept_note: if source.stored_apart.is_some() {
+                Some(BODY_MISSING_NOTE)
+            } else {
+                source.cited_only.then_some(CITED_ONLY_NOTE)
+            },
             not_seen_by: if source.is_image() {
                 seats
                     .iter()
