@@ -85,10 +85,7 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
 /// cards the live run showed, so a stopped round reads the same in this tab, after a reload, or
 /// offline.
 #[component]
-pub fn RecordedCalls(
-    round: u8,
-    session: crate::app::shown::ShownSession,
-) -> impl IntoView {
+pub fn RecordedCalls(round: u8, session: crate::app::shown::ShownSession) -> impl IntoView {
     let cards = move || {
         session
             .with(|s| s.as_ref().map(|s| recorded_calls(s, round)))
