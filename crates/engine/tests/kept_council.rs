@@ -100,10 +100,10 @@ fn the_kept_council_reads_in_words() {
 
 fn section() -> ChoiceSection {
     ChoiceSection {
-        title: "",
+        title: String::new(),
         sentence: String::new(),
         note: None,
-        columns: &[],
+        columns: Vec::new(),
         rows: Vec::new(),
     }
 }
