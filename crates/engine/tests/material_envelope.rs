@@ -7,14 +7,13 @@ mod common;
 use common::{call, run, session_with};
 use consilium_engine::consult::demo::demo_config;
 use consilium_engine::consult::material::MATERIAL_SYSTEM;
-use consilium_engine::consult::reply_envelope::{
-    envelope_schema, ENVELOPE_NAME, INDEPENDENT_KEY, SYNTHESIS_KEY, VERDICT_KEY,
-};
+use consilium_engine::consult::reply_envelope::{envelope_schema, ENVELOPE_NAME};
 use consilium_engine::harness::io::CallRequest;
 use consilium_engine::material::attach::attach;
 use consilium_engine::material::extract::source_from_bytes;
 use consilium_engine::record::consult::body::ConsultBody;
 use consilium_engine::record::consult::config::ConsultConfig;
+use consilium_engine::record::consult::reply_keys::{INDEPENDENT_KEY, SYNTHESIS_KEY, VERDICT_KEY};
 use consilium_engine::record::CallStatus;
 use consilium_engine::testing::ScriptedCaller;
 use serde_json::{json, Value};

@@ -19,16 +19,9 @@ use crate::record::consult::config::ConsultConfig;
 /// The envelope's name, the same on every call.
 pub const ENVELOPE_NAME: &str = "council_reply";
 
-/// The key of round 1's answer.
-pub const INDEPENDENT_KEY: &str = "independent_answer";
-/// The key of the judge's synthesis (round 2).
-pub const SYNTHESIS_KEY: &str = "synthesis";
-/// The key of a panelist's cross-examination reply (round 3).
-pub const CROSS_EXAM_REPLY_KEY: &str = "cross_exam_reply";
-/// The key of the judge's judgment of the cross-examination (round 3).
-pub const JUDGMENT_KEY: &str = "cross_exam_judgment";
-/// The key of the verdict (round 4).
-pub const VERDICT_KEY: &str = "verdict";
+use crate::record::consult::reply_keys::{
+    key_of, CROSS_EXAM_REPLY_KEY, INDEPENDENT_KEY, JUDGMENT_KEY, KEYS, SYNTHESIS_KEY, VERDICT_KEY,
+};
 
 /// The most challenges one cross-examination reply may carry (its schema's `maxItems`).
 const CHALLENGES_PER_REPLY: usize = 3;
@@ -109,26 +102,6 @@ pub fn told_its_key(mut plan: CallPlan<'_>) -> CallPlan<'_> {
     }
     plan
 }
-
-/// The key a consult's call of `round` fills: by the judge or by a panelist.
-pub fn key_of(round: u8, judge: bool) -> &'static str {
-    match (round, judge) {
-        (1, _) => INDEPENDENT_KEY,
-        (2, _) => SYNTHESIS_KEY,
-        (3, false) => CROSS_EXAM_REPLY_KEY,
-        (3, true) => JUDGMENT_KEY,
-        _ => VERDICT_KEY,
-    }
-}
-
-/// Every key of the envelope, in the order the schema lists them.
-const KEYS: [&str; 5] = [
-    INDEPENDENT_KEY,
-    SYNTHESIS_KEY,
-    CROSS_EXAM_REPLY_KEY,
-    JUDGMENT_KEY,
-    VERDICT_KEY,
-];
 
 /// Whether `request` sends the envelope.
 pub fn sent_with(request: &CallRequest) -> bool {

@@ -8,7 +8,7 @@ use crate::consult::caching;
 use crate::consult::filtering::filter_synthesis;
 use crate::consult::material::with_material;
 use crate::consult::prompts::{self, Detail};
-use crate::consult::reply_envelope::{self, CROSS_EXAM_REPLY_KEY, JUDGMENT_KEY};
+use crate::consult::reply_envelope;
 use crate::consult::ConsultRun as Run;
 use crate::harness::asking::CallPlan;
 use crate::harness::prompt::Prompt;
@@ -18,6 +18,7 @@ use crate::record::consult::artifacts::{
     CrossExamArtifact, CrossExamJudgment, CrossExamReply, Rebuttal, CROSS_EXAM,
 };
 use crate::record::consult::config::ConsultConfig;
+use crate::record::consult::reply_keys::{CROSS_EXAM_REPLY_KEY, JUDGMENT_KEY};
 use crate::record::CallId;
 use crate::text::reply_parse::parse_reply;
 

@@ -1,7 +1,7 @@
 //! Round 1, Independent: every panelist answers alone, all at once. A panelist that answers in
 //! prose (asked again, still without JSON) is heard: its words are its position, marked free text
 //! (`IndependentArtifact::free_text`), and the judge's synthesis structures them.
-use crate::consult::reply_envelope::{self, INDEPENDENT_KEY};
+use crate::consult::reply_envelope;
 use crate::consult::ConsultRun as Run;
 use crate::consult::{caching, prompts};
 use crate::harness::asking::CallPlan;
@@ -10,6 +10,7 @@ use crate::record::consult::artifacts::final_answer::require_final_answer;
 use crate::record::consult::artifacts::{
     independent_schema_for, ArtifactEnvelope, IndependentArtifact, INDEPENDENT,
 };
+use crate::record::consult::reply_keys::INDEPENDENT_KEY;
 use crate::record::CallId;
 use crate::text::reply_parse::parse_reply;
 

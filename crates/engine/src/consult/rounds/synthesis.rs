@@ -1,10 +1,11 @@
 //! Round 2, Synthesis: the judge reads every independent answer in full.
-use crate::consult::reply_envelope::{self, SYNTHESIS_KEY};
+use crate::consult::reply_envelope;
 use crate::consult::ConsultRun as Run;
 use crate::consult::{caching, prompts};
 use crate::harness::asking::CallPlan;
 use crate::harness::run::Stop;
 use crate::record::consult::artifacts::{synthesis_schema, SynthesisArtifact, SYNTHESIS};
+use crate::record::consult::reply_keys::SYNTHESIS_KEY;
 use crate::record::CallId;
 use crate::text::reply_parse::parse_reply;
 

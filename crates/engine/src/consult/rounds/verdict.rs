@@ -6,13 +6,14 @@ use crate::consult::evidence::Grounds;
 use crate::consult::filtering::{filter_cross_exam, filter_synthesis};
 use crate::consult::material::with_material;
 use crate::consult::prompts::{self, Detail};
-use crate::consult::reply_envelope::{self, VERDICT_KEY};
+use crate::consult::reply_envelope;
 use crate::consult::ConsultRun as Run;
 use crate::harness::asking::CallPlan;
 use crate::harness::run::Stop;
 use crate::material::web::council_searches;
 use crate::record::consult::artifacts::final_answer::require_final_answer;
 use crate::record::consult::artifacts::{verdict_schema_for, VerdictArtifact, VERDICT};
+use crate::record::consult::reply_keys::VERDICT_KEY;
 use crate::record::CallId;
 use crate::text::reply_parse::parse_reply;
 
