@@ -218,3 +218,11 @@ fn the_held_calls_go_once_the_first_piece_arrives_not_at_the_end() {
         assert!(at(held) < at("end r1-panelist-1"), "{log:?}");
     }
 }
+
+#[test]
+fn a_first_call_the_user_cancelled_sends_none_of_the_held_ones() {
+    let caller = ScriptedCaller::over_demo().fail("r1-panelist-1", CallFailure::cancelled());
+    let (session, _) = run(session_with(config("gpt-4.1", BIG)), &caller);
+    assert_eq!(session.state, "aborted", "{:?}", session.failure);
+    assert_eq!(caller.call_ids(), ["r1-panelist-1"]);
+}

@@ -12,19 +12,16 @@ use crate::harness::asking::CallPlan;
 use crate::harness::io::CallRequest;
 use crate::record::consult::artifacts::{
     cross_exam_judgment_schema, cross_exam_reply_schema_for, independent_schema_for,
-    synthesis_schema, verdict_schema_for,
+    synthesis_schema, verdict_schema_for, MAX_CHALLENGES_PER_REPLY,
 };
 use crate::record::consult::config::ConsultConfig;
-
-/// The envelope's name, the same on every call.
-pub const ENVELOPE_NAME: &str = "council_reply";
 
 use crate::record::consult::reply_keys::{
     key_of, CROSS_EXAM_REPLY_KEY, INDEPENDENT_KEY, JUDGMENT_KEY, KEYS, SYNTHESIS_KEY, VERDICT_KEY,
 };
 
-/// The most challenges one cross-examination reply may carry (its schema's `maxItems`).
-const CHALLENGES_PER_REPLY: usize = 3;
+/// The envelope's name, the same on every call.
+pub const ENVELOPE_NAME: &str = "council_reply";
 
 /// Whether the consult's calls send the envelope rather than a schema per round.
 pub fn applies(config: &ConsultConfig) -> bool {
@@ -59,7 +56,7 @@ pub fn reply_key(config: &ConsultConfig, key: &'static str) -> Option<&'static s
 /// validation holds each judgment to the challenges actually raised.
 pub fn envelope_schema(config: &ConsultConfig) -> Value {
     let material = !config.material.is_empty();
-    let most_challenges = config.panelists.len().max(1) * CHALLENGES_PER_REPLY;
+    let most_challenges = config.panelists.len().max(1) * MAX_CHALLENGES_PER_REPLY as usize;
     let properties = [
         (
             INDEPENDENT_KEY,

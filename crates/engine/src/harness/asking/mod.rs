@@ -586,15 +586,23 @@ impl dyn Asking + '_ {
         let gates = &gates;
         let asks = reserved.into_iter().zip(leaders).enumerate().map(
             |(index, ((plan, reservation), leader))| async move {
-                if let Some(leader) = leader {
-                    gates[leader].opened().await;
-                }
                 let participant = plan.participant;
                 let gate = &gates[index];
+                if let Some(leader) = leader {
+                    if !gates[leader].opened().await {
+                        // The user cancelled the call ahead: this one is never sent.
+                        self.ledger().release(reservation);
+                        gate.cancel();
+                        return (participant, Answer::Cancelled);
+                    }
+                }
                 let answer = self
                     .ask_reserved(plan, reservation, parse, free_text, Some(gate))
                     .await;
-                gate.open();
+                match answer {
+                    Answer::Cancelled => gate.cancel(),
+                    _ => gate.open(),
+                }
                 (participant, answer)
             },
         );
@@ -630,9 +638,12 @@ impl dyn Asking + '_ {
         began: Option<&Gate>,
     ) -> Answer<Box<dyn Any>> {
         let first = self.attempt(&plan, reservation, parse, began).await;
-        // Ended, whatever came of it: a call held behind this one goes now.
+        // Ended: a call held behind this one goes now, unless the user cancelled.
         if let Some(gate) = began {
-            gate.open();
+            match first {
+                Attempt::Cancelled => gate.cancel(),
+                _ => gate.open(),
+            }
         }
         let first = match first {
             Attempt::Valid(value) => return Answer::Valid(value),
