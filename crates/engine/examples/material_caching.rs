@@ -5,14 +5,19 @@
 //! Anthropic's cache prices. Run by `scripts/bench-material.sh`.
 //!
 //! The cache model, per provider, as their docs describe it:
-//! - a call of a round is sent with the round's other calls at once, so it reads only what calls
-//!   of earlier steps on its model wrote (a cache entry exists once a response has begun);
+//! - a call reads only what calls on its model that had begun answering before it was sent wrote
+//!   (a cache entry exists once a response has begun). The order is the engine's own: the
+//!   scripted caller logs when each call starts and ends, and a call the engine holds behind the
+//!   first of its model (the stagger) starts only once that one has answered;
 //! - OpenAI: the request's prefix is the schema (`response_format`, rendered first), then the
 //!   system prompt, then the user message; any shared prefix of 1,024 tokens or more is read, at
 //!   0.25x (gpt-4.1's published price; gpt-5's is 0.1x);
 //! - Anthropic: the schema is a tool, rendered first too; only a marked prefix is cached (the
 //!   engine's `cache_prefix_len` on a call with a cache key): written at 1.25x, read at 0.1x.
 //!
+//! Each row is run twice, with the seats on OpenAI's models and on Anthropic's (the engine
+//! staggers a panel only for a provider that caches the material), and each provider's columns
+//! come from its own run. The schema's tokens are in neither the prompt tokens nor the reads.
 //! Tokens are the engine's `estimate_tokens`.
 use consilium_engine::consult::demo::demo_config;
 use consilium_engine::consult::run_consult;
@@ -24,7 +29,7 @@ use consilium_engine::material::extract::source_from_bytes;
 use consilium_engine::record::consult::config::ConsultConfig;
 use consilium_engine::record::consult::depth::Depth;
 use consilium_engine::record::Session;
-use consilium_engine::testing::{FixedClock, ScriptedCaller};
+use consilium_engine::testing::{CallLog, FixedClock, ScriptedCaller};
 use futures::executor::block_on;
 
 struct Ignore;
@@ -41,15 +46,14 @@ const ANTHROPIC_WRITE: f64 = 1.25;
 enum Layout {
     /// The material pasted into the question: the prompts as they were before material.
     Pasted,
-    /// Instructions, then the material, then the question, then the round (this engine).
+    /// Instructions, then the material, then the question, then the round; with structured
+    /// output, one schema for every call; a panel's calls on one model staggered (this engine).
     MaterialFirst,
-    /// MaterialFirst, with one schema for every call of the consult (simulated: every request's
-    /// schema taken as the same bytes), so rounds share the prefix with structured output on.
-    OneSchema,
-    /// OneSchema, and in each round the first call of each model sent ahead, the others once it
-    /// has begun answering (simulated), so they read the material it wrote.
-    OneSchemaStaggered,
 }
+
+/// The seats' models, by provider: three of each, all above the same cache minimum.
+const OPENAI_MODELS: [&str; 3] = ["gpt-4.1", "gpt-4.1-mini", "gpt-4o"];
+const ANTHROPIC_MODELS: [&str; 3] = ["claude-sonnet-4-5", "claude-sonnet-4", "claude-opus-4-1"];
 
 fn attachment(tokens: u64) -> String {
     let mut text = String::new();
@@ -68,14 +72,13 @@ fn attachment(tokens: u64) -> String {
 fn config(
     layout: Layout,
     depth: Depth,
-    models: usize,
+    (names, models): (&[&str; 3], usize),
     tokens: u64,
     structured: bool,
 ) -> (ConsultConfig, String) {
     let mut config = demo_config();
     config.depth = depth;
     config.structured_output = structured;
-    let names = ["model-a", "model-b", "model-c"];
     for (index, seat) in config.panelists.iter_mut().enumerate() {
         seat.model = names[index % models].to_string();
         seat.provider_id = "p".into();
@@ -97,7 +100,10 @@ fn config(
     }
 }
 
-fn requests(config: ConsultConfig, question: String) -> Vec<CallRequest> {
+/// The requests of the run, in the order they started, and for each the requests that had
+/// begun answering before it went out (the scripted caller answers a call in one piece, so that
+/// is the calls that ended before it started).
+fn requests(config: ConsultConfig, question: String) -> (Vec<CallRequest>, Vec<Vec<bool>>) {
     let session = Session::new_consult("bench".into(), question, config, 1_700_000_000_000);
     let caller = ScriptedCaller::over_demo();
     let finished = block_on(run_consult(
@@ -107,26 +113,20 @@ fn requests(config: ConsultConfig, question: String) -> Vec<CallRequest> {
         &Ignore,
     ));
     assert_eq!(finished.state, "complete", "{:?}", finished.failure);
-    caller.requests()
-}
-
-/// The step a call is sent in: a round's panel at once, each judge call on its own; staggered,
-/// the first call of each model in a round goes a step ahead of the others.
-fn steps(requests: &[CallRequest], staggered: bool) -> Vec<(u8, u8, u8)> {
-    requests
+    let requests = caller.requests();
+    let log = caller.log();
+    let at = |entry: CallLog| log.iter().position(|e| *e == entry).expect("logged");
+    let answered_before = requests
         .iter()
-        .enumerate()
-        .map(|(index, r)| {
-            let judge = u8::from(r.participant_id == "judge");
-            let behind = staggered
-                && requests[..index].iter().any(|e| {
-                    e.round == r.round
-                        && e.target.model == r.target.model
-                        && (e.participant_id == "judge") == (judge == 1)
-                });
-            (r.round, judge, u8::from(behind))
+        .map(|r| {
+            let sent = at(CallLog::Started(r.call_id.clone()));
+            requests
+                .iter()
+                .map(|e| at(CallLog::Finished(e.call_id.clone())) < sent)
+                .collect()
         })
-        .collect()
+        .collect();
+    (requests, answered_before)
 }
 
 fn common_prefix(a: &str, b: &str) -> usize {
@@ -146,16 +146,16 @@ struct Measured {
     calls: usize,
 }
 
-fn measure(requests: &[CallRequest], one_schema: bool, staggered: bool) -> Measured {
-    let step_of = steps(requests, staggered);
-    let wire = |r: &CallRequest| {
-        let schema = match (&r.response_schema, one_schema) {
-            (Some(_), true) => "ONE SCHEMA".to_string(),
-            (Some((name, schema)), false) => format!("{name}{schema}"),
-            (None, _) => String::new(),
-        };
-        format!("{schema}\u{1}{}\u{1}{}", r.system, r.prompt)
-    };
+/// The schema as the request opens with it (empty without one).
+fn schema_text(r: &CallRequest) -> String {
+    match &r.response_schema {
+        Some((name, schema)) => format!("{name}{schema}\u{1}"),
+        None => String::new(),
+    }
+}
+
+fn measure(requests: &[CallRequest], answered_before: &[Vec<bool>]) -> Measured {
+    let wire = |r: &CallRequest| format!("{}{}\u{1}{}", schema_text(r), r.system, r.prompt);
     let wires: Vec<String> = requests.iter().map(wire).collect();
     let mut m = Measured {
         prompt: 0,
@@ -164,45 +164,41 @@ fn measure(requests: &[CallRequest], one_schema: bool, staggered: bool) -> Measu
         anthropic_written: 0,
         calls: requests.len(),
     };
-    // Anthropic's marked prefixes written so far: (model, prefix bytes of the wire).
-    let mut marked: Vec<(String, String, (u8, u8, u8))> = Vec::new();
+    // Anthropic's marked prefixes written so far: (request index, prefix bytes of the wire).
+    let mut marked: Vec<(usize, String)> = Vec::new();
     for (index, r) in requests.iter().enumerate() {
         let tokens = estimate_tokens(&r.system) + estimate_tokens(&r.prompt);
         m.prompt += tokens;
-        let step = step_of[index];
-        let earlier = requests[..index]
-            .iter()
-            .zip(&wires)
-            .zip(&step_of)
-            .filter(|((e, _), s)| e.target.model == r.target.model && **s < step)
-            .map(|(pair, _)| pair);
-        let best = earlier
-            .map(|(_, w)| common_prefix(w, &wires[index]))
+        let schema_len = schema_text(r).len();
+        let readable = |earlier: usize| {
+            answered_before[index][earlier] && requests[earlier].target.model == r.target.model
+        };
+        let best = (0..index)
+            .filter(|e| readable(*e))
+            .map(|e| common_prefix(&wires[e], &wires[index]))
             .max()
             .unwrap_or(0);
-        let shared = estimate_tokens(&wires[index][..best]).min(tokens);
-        if shared >= OPENAI_MIN_TOKENS {
-            m.openai_read += shared;
+        // The schema counts toward the provider's minimum, not toward the prompt's tokens.
+        if estimate_tokens(&wires[index][..best]) >= OPENAI_MIN_TOKENS && best > schema_len {
+            m.openai_read += estimate_tokens(&wires[index][schema_len..best]).min(tokens);
         }
         let read = marked
             .iter()
-            .filter(|(model, prefix, at)| {
-                *model == r.target.model && *at < step && wires[index].starts_with(prefix.as_str())
+            .filter(|(earlier, prefix)| {
+                readable(*earlier) && wires[index].starts_with(prefix.as_str())
             })
-            .map(|(_, prefix, _)| estimate_tokens(prefix))
+            .map(|(_, prefix)| estimate_tokens(&prefix[schema_len..]))
             .max()
             .unwrap_or(0);
         m.anthropic_read += read;
-        // Marked as the engine marks it; with one schema, every call carrying the material is
-        // marked as with structured output off.
         if r.prompt_cache_key.is_some() && r.cache_prefix_len > 0 {
             let head = wires[index].len() - r.prompt.len();
             let prefix = wires[index][..head + r.cache_prefix_len].to_string();
-            let prefix_tokens = estimate_tokens(&prefix);
+            let prefix_tokens = estimate_tokens(&prefix[schema_len..]);
             if prefix_tokens > read {
                 m.anthropic_written += prefix_tokens - read;
             }
-            marked.push((r.target.model.clone(), prefix, step));
+            marked.push((index, prefix));
         }
     }
     m
@@ -222,59 +218,51 @@ fn main() {
             false,
             "material pasted in the question (before)",
         ),
-        (Layout::MaterialFirst, true, "material first (this engine)"),
-        (Layout::MaterialFirst, false, "material first (this engine)"),
         (
-            Layout::OneSchema,
+            Layout::MaterialFirst,
             true,
-            "material first, one schema for every call (simulated)",
+            "material first, one schema, panel staggered (this engine)",
         ),
         (
-            Layout::OneSchemaStaggered,
-            true,
-            "one schema, each model's first call of a round sent ahead (simulated)",
+            Layout::MaterialFirst,
+            false,
+            "material first, panel staggered (this engine)",
         ),
     ] {
         for depth in [Depth::Full, Depth::Adaptive] {
             for models in [1, 3] {
                 for tokens in [10_000, 50_000] {
-                    // One schema: the requests of the structured-off run (their prefixes carry no
-                    // format text) with every call's schema the same bytes.
-                    let one_schema =
-                        matches!(layout, Layout::OneSchema | Layout::OneSchemaStaggered);
-                    let run_structured = structured && !one_schema;
-                    let (config, question) = config(layout, depth, models, tokens, run_structured);
-                    let requests = requests(config, question);
-                    let requests: Vec<CallRequest> = if one_schema {
-                        requests
-                            .into_iter()
-                            .map(|mut r| {
-                                r.response_schema = Some(("one".into(), serde_json::Value::Null));
-                                r
-                            })
-                            .collect()
-                    } else {
-                        requests
+                    let run = |names| {
+                        let (config, question) =
+                            config(layout, depth, (names, models), tokens, structured);
+                        let (requests, answered_before) = requests(config, question);
+                        measure(&requests, &answered_before)
                     };
-                    let m = measure(&requests, one_schema, layout == Layout::OneSchemaStaggered);
-                    let p = m.prompt as f64;
-                    let openai =
-                        (p - m.openai_read as f64 + m.openai_read as f64 * OPENAI_READ) / p;
-                    let anthropic = (p - m.anthropic_read as f64 - m.anthropic_written as f64
-                        + m.anthropic_read as f64 * ANTHROPIC_READ
-                        + m.anthropic_written as f64 * ANTHROPIC_WRITE)
+                    let openai = run(&OPENAI_MODELS);
+                    let anthropic = run(&ANTHROPIC_MODELS);
+                    let p = openai.prompt as f64;
+                    let openai_cost = (p - openai.openai_read as f64
+                        + openai.openai_read as f64 * OPENAI_READ)
                         / p;
+                    let a = anthropic.prompt as f64;
+                    let (read, written) = (
+                        anthropic.anthropic_read as f64,
+                        anthropic.anthropic_written as f64,
+                    );
+                    let anthropic_cost =
+                        (a - read - written + read * ANTHROPIC_READ + written * ANTHROPIC_WRITE)
+                            / a;
                     println!(
                         "| {name} | {} | {} | {models} | {}k | {} | {} | {:.0}% | {:.2}x | {:.0}% | {:.2}x |",
                         if structured { "on" } else { "off" },
                         depth.label(),
                         tokens / 1000,
-                        m.calls,
-                        m.prompt,
-                        m.openai_read as f64 / p * 100.0,
-                        openai,
-                        m.anthropic_read as f64 / p * 100.0,
-                        anthropic
+                        openai.calls,
+                        openai.prompt,
+                        openai.openai_read as f64 / p * 100.0,
+                        openai_cost,
+                        read / a * 100.0,
+                        anthropic_cost
                     );
                 }
             }

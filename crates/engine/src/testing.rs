@@ -9,6 +9,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use crate::consult::demo::demo_reply;
+use crate::consult::reply_envelope::as_sent;
 use crate::harness::events::{Event, EventSink};
 use crate::harness::io::{CallFailure, CallProgress, CallReply, CallRequest, Clock, ModelCaller};
 use crate::record::{Protocol, Session};
@@ -118,7 +119,12 @@ impl ModelCaller for ScriptedCaller {
             progress.delta("", true);
         }
         let outcome = match self.scripted.get(&request.call_id) {
-            Some(scripted) => scripted.clone(),
+            // Scripted as the round's object alone: sent as a model fills the consult's envelope.
+            Some(Ok(reply)) => Ok(CallReply {
+                text: as_sent(&request, &reply.text),
+                ..reply.clone()
+            }),
+            Some(failed) => failed.clone(),
             None => (self.fallback)(&request),
         };
         if let Ok(reply) = &outcome {

@@ -470,3 +470,86 @@ fn a_live_reply_keeps_a_multiple_choice_option_that_looks_like_an_old_label() {
         ["Answer B (23) is the only prime"]
     );
 }
+
+#[test]
+fn a_reply_under_its_key_of_the_one_schema_streams_as_the_rounds_own_fields() {
+    let session = consult();
+    let text = "{\"independent_answer\": {\"position\": \"Adopt Rust\", \"key_points\": [\"Fast\"], \"rationale\": \"Because it is fa";
+    let reply = live_reply(&session, ReplyKind::Answer, "panelist-1", text);
+    let labels: Vec<(&str, bool)> = reply
+        .fields
+        .iter()
+        .map(|f| (f.label.as_str(), f.writing))
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            ("Position", false),
+            ("Key points", false),
+            ("Rationale", true)
+        ]
+    );
+    // Before the round's key holds an object, nothing shows (never the other keys' nulls).
+    let reply = live_reply(
+        &session,
+        ReplyKind::Synthesis,
+        "judge",
+        "{\"independent_answer\": null, ",
+    );
+    assert!(
+        reply.fields.is_empty() && reply.prose.is_none(),
+        "{reply:?}"
+    );
+}
+
+#[test]
+fn every_prefix_of_a_consult_with_material_reads_as_plain_fields() {
+    let mut config = demo_config();
+    consilium_engine::material::attach::attach(
+        &mut config.material,
+        consilium_engine::material::extract::source_from_bytes("notes.txt", "", b"Clause 1.\n")
+            .unwrap(),
+    )
+    .unwrap();
+    let caller = ScriptedCaller::new(|request| Ok(consilium_engine::demo::demo_reply(request)));
+    let session = block_on(run_consult(
+        Session::new_consult("c".into(), "Q?".into(), config, 1),
+        &caller,
+        &FixedClock(1),
+        &RecordingSink::default(),
+    ));
+    assert_eq!(session.state, "complete", "{:?}", session.failure);
+    for call in &session.calls {
+        let (kind, text) = kind_and_text(&session, call);
+        assert!(
+            text.contains("\"verdict\""),
+            "{}: the one schema",
+            call.call_id
+        );
+        for (cut, _) in text.char_indices() {
+            let reply = live_reply(&session, kind, &call.participant_id, &text[..cut]);
+            // A preamble before the JSON may show as prose; never the JSON.
+            let prose = reply.prose.as_deref().unwrap_or_default();
+            assert!(
+                !prose.contains(['{', '`', '<']),
+                "{} at {cut}",
+                call.call_id
+            );
+            for field in &reply.fields {
+                for shown in texts(field) {
+                    assert!(
+                        !shown.contains("{\"") && !shown.contains("\":"),
+                        "{} at {cut} shows {shown:?}",
+                        call.call_id
+                    );
+                }
+            }
+        }
+        let whole = live_reply(&session, kind, &call.participant_id, &text);
+        assert!(
+            !whole.fields.is_empty() && whole.fields.iter().all(|f| !f.writing),
+            "{}: {whole:?}",
+            call.call_id
+        );
+    }
+}

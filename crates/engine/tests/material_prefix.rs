@@ -135,17 +135,28 @@ fn images_go_to_the_seats_that_see_them_and_the_others_are_told() {
 
 #[test]
 fn a_call_is_marked_for_the_cache_only_when_another_call_on_its_model_reads_it() {
-    // Structured output on: each round's schema opens the request, so only the calls of one
-    // round could share, and they are sent at once: marking them would pay Anthropic's 1.25x
-    // write for a prefix nobody reads.
-    let requests = recorded(config_with_material());
-    assert!(requests.iter().all(|r| r.prompt_cache_key.is_none()));
+    // Structured output on: every call sends the one schema, so the calls are marked as with
+    // structured output off.
+    let marks = |requests: &[CallRequest]| -> Vec<(String, Option<String>, usize)> {
+        requests
+            .iter()
+            .map(|r| {
+                (
+                    r.call_id.clone(),
+                    r.prompt_cache_key.clone(),
+                    r.cache_prefix_len,
+                )
+            })
+            .collect()
+    };
+    let structured = recorded(config_with_material());
 
     // Structured output off: every call on a model with a call in another round reads the
     // material (or writes what that call reads).
     let mut config = config_with_material();
     config.structured_output = false;
     let requests = recorded(config);
+    assert_eq!(marks(&structured), marks(&requests));
     let r1 = requests
         .iter()
         .find(|r| r.call_id == "r1-panelist-1")

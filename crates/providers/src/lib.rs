@@ -22,6 +22,8 @@ mod sse;
 mod stream;
 mod types;
 
+/// Anthropic caches a marked prefix only from this many tokens on, per model.
+pub use adapter::anthropic::minimum_cacheable_tokens as anthropic_minimum_cacheable_tokens;
 pub use attempts::{Action, Attempts, CutAttempt, Decision};
 pub use chat::{build_chat_request, default_base_url, parse_chat_reply};
 pub use check::{

@@ -508,3 +508,74 @@ fn models_requests() {
         assert_eq!(header_names(&http), headers, "{kind:?}");
     }
 }
+
+/// A schema holding several replies, each under its own key and nullable (`anyOf` with null), as
+/// a consult with material sends with every call.
+fn nullable_envelope() -> ResponseSchema {
+    let reply = json!({
+        "type": "object",
+        "properties": { "answer": { "type": "string", "maxLength": 400 } },
+        "required": ["answer"],
+        "additionalProperties": false
+    });
+    ResponseSchema {
+        name: "council_reply".into(),
+        schema: json!({
+            "type": "object",
+            "properties": {
+                "first": { "anyOf": [reply.clone(), { "type": "null" }] },
+                "second": { "anyOf": [reply, { "type": "null" }] }
+            },
+            "required": ["first", "second"],
+            "additionalProperties": false
+        }),
+    }
+}
+
+#[test]
+fn a_nullable_envelope_goes_to_each_provider_with_its_alternatives_intact() {
+    let mut chat = request("gpt-4.1", false, false);
+    chat.response_schema = Some(nullable_envelope());
+    let sent = nullable_envelope().schema;
+    let openai = body(&build_chat_request(
+        &endpoint(ProviderKind::OpenAi),
+        Some(KEY),
+        &chat,
+    ));
+    assert_eq!(
+        openai["response_format"]["json_schema"]["name"],
+        "council_reply"
+    );
+    assert_eq!(openai["response_format"]["json_schema"]["schema"], sent);
+    let router = body(&build_chat_request(
+        &endpoint(ProviderKind::OpenRouter),
+        Some(KEY),
+        &chat,
+    ));
+    assert_eq!(router["response_format"]["json_schema"]["schema"], sent);
+    chat.model = "claude-sonnet-4-5".into();
+    let anthropic = body(&build_chat_request(
+        &endpoint(ProviderKind::Anthropic),
+        Some(KEY),
+        &chat,
+    ));
+    assert_eq!(anthropic["tools"][0]["name"], "council_reply");
+    assert_eq!(anthropic["tools"][0]["input_schema"], sent);
+    chat.model = "gemini-2.5-flash".into();
+    let gemini = body(&build_chat_request(
+        &endpoint(ProviderKind::Gemini),
+        Some(KEY),
+        &chat,
+    ));
+    let schema = &gemini["generationConfig"]["responseJsonSchema"];
+    // Gemini keeps `anyOf` and the null alternative; only the length bound is dropped.
+    assert_eq!(
+        schema["properties"]["first"]["anyOf"][1],
+        json!({ "type": "null" })
+    );
+    assert_eq!(
+        schema["properties"]["second"]["anyOf"][0]["properties"]["answer"],
+        json!({ "type": "string" })
+    );
+    assert_eq!(schema["required"], json!(["first", "second"]));
+}

@@ -432,6 +432,8 @@ async fn samples_step(
     let asks = (1..=k).filter(|i| !stored.contains(i)).map(|index| {
         let call_id = CallId::best_single(&question.id, index);
         let plan = CallPlan {
+            reply_key: None,
+            staggered: false,
             call_id: call_id.clone(),
             round: 1,
             participant: &best,

@@ -8,20 +8,27 @@
 //!
 //! A call that takes part gets `CallRequest::prompt_cache_key`: OpenAI then routes the seat's calls
 //! to the same cache, and Anthropic is asked to cache the opening (a write costs 25% more there,
-//! so a prefix nobody will read is never marked). With structured output every round sends a
-//! schema of its own, which OpenAI puts before the system message and Anthropic renders (as a tool)
-//! before the system prompt: no round could read another's prefix, so no call takes part.
+//! so a prefix nobody will read is never marked). Without material, with structured output every
+//! round sends a schema of its own, which OpenAI puts before the system message and Anthropic
+//! renders (as a tool) before the system prompt: no round could read another's prefix, so no call
+//! takes part.
 //!
 //! With material (`consult::material`) every seat's calls open with the same instructions and
 //! material, so the prefix is the model's, not the seat's: a call takes part when another call
-//! of the run on the same model carries the same opening. Structured output still puts each
-//! round's schema first, so then no call takes part: only the calls of one round would share the
-//! opening, and they are sent at once, before any of them could have written it
-//! (`scripts/bench-material.sh` measures the layouts).
-use crate::consult::material::with_material;
+//! of the run on the same model carries the same opening. With structured output on, every call
+//! of such a consult sends one schema (`reply_envelope`), so the schema, rendered first, keeps
+//! the opening the same across rounds. A step's calls (a round's panel, or one judge call) go at
+//! once, so they read only what earlier steps on their model wrote, except where the panel is
+//! staggered (`staggered`): the first call on a model goes ahead and the others follow once it
+//! has begun answering, reading what it wrote (`scripts/bench-material.sh` measures the layouts).
+use crate::consult::material::{with_material, MATERIAL_SYSTEM};
 use crate::foundation::participants::Participant;
+use crate::foundation::tokens::estimate_tokens;
 use crate::harness::prompt::Prompt;
+use crate::material::render::material_block;
+use crate::material::seats::sees_images;
 use crate::record::consult::config::ConsultConfig;
+use consilium_providers::anthropic_minimum_cacheable_tokens;
 
 /// Whether a call of `round` takes part in its seat's prompt cache. Decided by the last round
 /// the depth may ask (`ConsultConfig::last_round`), not by where the user stops alone: Vote never
@@ -40,43 +47,113 @@ pub fn takes_part(config: &ConsultConfig, round: u8) -> bool {
     }
 }
 
+/// A step of the run: its round and whether it is the judge's call (in round 3 the judge's
+/// judgment follows the panel's cross-examination). A step's calls go at once.
+type Step = (u8, bool);
+
+fn step(config: &ConsultConfig, round: u8, seat: &Participant) -> Step {
+    (round, seat.id == config.judge.id)
+}
+
+fn same_model(a: &Participant, b: &Participant) -> bool {
+    a.model == b.model && a.provider_id == b.provider_id
+}
+
 /// Whether a call of `round` by `seat`, carrying the consult's material, takes part in its
-/// model's prompt cache: another call of the run on the same model opens with the same bytes.
+/// model's prompt cache: another call of the run on the same model opens with the same bytes and
+/// reads what this one writes, or wrote what this one reads.
 pub fn takes_part_with_material(config: &ConsultConfig, round: u8, seat: &Participant) -> bool {
-    if config.structured_output {
-        return false;
-    }
-    let calls = material_calls(config);
-    let same_model =
-        |(_, s): &&(u8, &Participant)| s.model == seat.model && s.provider_id == seat.provider_id;
-    // A later call on the model reads this one's opening, or an earlier one wrote what this
-    // reads. Calls of the same round are sent at once: none reads another's.
-    calls.iter().filter(same_model).any(|(r, _)| *r != round)
+    let own = step(config, round, seat);
+    let staggered = staggered(config, round, seat);
+    material_calls(config)
+        .iter()
+        .filter(|(_, other)| same_model(other, seat))
+        .any(|(other_step, other)| *other_step != own || (staggered && other.id != seat.id))
 }
 
 /// Whether a call of `round` by `seat` can read the material from its model's cache: a call of an
-/// earlier round on the model wrote it (a round's calls go at once, so round 1 reads nothing).
+/// earlier step on the model wrote it, or the panel is staggered and an earlier panelist on the
+/// model went ahead of it.
 pub fn reads_material_cache(config: &ConsultConfig, round: u8, seat: &Participant) -> bool {
-    takes_part_with_material(config, round, seat)
-        && material_calls(config)
+    if !takes_part_with_material(config, round, seat) {
+        return false;
+    }
+    if earlier_step_on_model(config, round, seat) {
+        return true;
+    }
+    staggered(config, round, seat)
+        && config
+            .panelists
             .iter()
-            .any(|(r, s)| *r < round && s.model == seat.model && s.provider_id == seat.provider_id)
+            .take_while(|p| p.id != seat.id)
+            .any(|p| same_model(p, seat))
 }
 
-/// Every call of the run that carries the material, as (round, seat): the panelists in rounds 1
+/// Whether a panelist's call of `round` is sent behind the panel's first call on its model
+/// (`CallPlan::staggered`): the material is big enough for the provider to cache it, another
+/// panelist of the round is on the model, and no earlier step on the model has written the
+/// prefix (then every call of the round reads it at once, and holding one would only add
+/// latency). The judge's calls are one to a step.
+pub fn staggered(config: &ConsultConfig, round: u8, seat: &Participant) -> bool {
+    let panel_round = material_calls(config)
+        .iter()
+        .any(|(step, _)| *step == (round, false));
+    panel_round
+        && seat.id != config.judge.id
+        && config
+            .panelists
+            .iter()
+            .any(|p| p.id != seat.id && same_model(p, seat))
+        && !earlier_step_on_model(config, round, seat)
+        && material_is_cached(config, seat)
+}
+
+fn earlier_step_on_model(config: &ConsultConfig, round: u8, seat: &Participant) -> bool {
+    let own = step(config, round, seat);
+    material_calls(config)
+        .iter()
+        .any(|(other_step, other)| *other_step < own && same_model(other, seat))
+}
+
+/// Whether the opening every call on `seat`'s model shares (the instructions, the material and
+/// the images it sees) reaches the smallest prefix its provider caches: by itself
+/// (`automatic_cache_min_tokens`), or marked, for Anthropic's models. Other servers may not
+/// cache at all.
+fn material_is_cached(config: &ConsultConfig, seat: &Participant) -> bool {
+    let model = seat.model.to_ascii_lowercase();
+    let minimum = automatic_cache_min_tokens(&model).or_else(|| {
+        model
+            .contains("claude")
+            .then(|| anthropic_minimum_cacheable_tokens(&model))
+    });
+    let Some(minimum) = minimum else {
+        return false;
+    };
+    let sees = sees_images(seat);
+    let images: u64 = config
+        .material
+        .iter()
+        .filter(|s| sees && s.is_image())
+        .map(|s| u64::from(s.tokens))
+        .sum();
+    let opening = estimate_tokens(MATERIAL_SYSTEM)
+        + estimate_tokens(&material_block(&config.material, sees))
+        + images;
+    opening >= minimum
+}
+
+/// Every call of the run that carries the material, as (step, seat): the panelists in rounds 1
 /// and 3, the judge in rounds 2, 3 (its judgment of the cross-examination) and 4, as far as the
 /// run may go (`last_round`). A model alone's one call carries it as a one-off.
-fn material_calls(config: &ConsultConfig) -> Vec<(u8, &Participant)> {
+fn material_calls(config: &ConsultConfig) -> Vec<(Step, &Participant)> {
     let last = config.last_round();
     let mut calls = Vec::new();
     for round in 1..=last {
-        match round {
-            1 => calls.extend(config.panelists.iter().map(|p| (round, p))),
-            3 => {
-                calls.extend(config.panelists.iter().map(|p| (round, p)));
-                calls.push((round, &config.judge));
-            }
-            _ => calls.push((round, &config.judge)),
+        if matches!(round, 1 | 3) {
+            calls.extend(config.panelists.iter().map(|p| ((round, false), p)));
+        }
+        if round != 1 {
+            calls.push(((round, true), &config.judge));
         }
     }
     calls

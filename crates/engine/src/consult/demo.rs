@@ -3,6 +3,7 @@
 //! (round, participant, call), so a demo run is deterministic. The replies are the text a model
 //! would send (pretty-printed JSON), written out as constants rather than built at run time.
 
+use crate::consult::reply_envelope::as_sent;
 use crate::foundation::participants::{
     builtin_personas, Participant, Persona, DEMO_PROVIDER_LABEL,
 };
@@ -83,7 +84,9 @@ pub fn demo_reply(request: &CallRequest) -> CallReply {
         (3, _) => CROSS_EXAM_REPLIES[panelist],
         _ => VERDICT,
     };
-    scripted_reply(request, text.to_string())
+    // A consult with material and structured output sends one schema for every call; its reply
+    // fills the round's key.
+    scripted_reply(request, as_sent(request, text))
 }
 
 /// 0, 1 or 2 for `panelist-1`, `-2`, `-3`; larger panels reuse the three scripts in turn.

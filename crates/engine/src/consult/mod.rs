@@ -50,6 +50,7 @@ pub mod filtering;
 pub mod material;
 mod minority;
 pub mod prompts;
+pub mod reply_envelope;
 pub mod report;
 mod rounds;
 pub mod state;

@@ -162,6 +162,10 @@ fn schema_words(schema: &Value, vocabulary: &mut Vec<String>) {
             if let Some(items) = object.get("items") {
                 schema_words(items, vocabulary);
             }
+            // A nullable property (one schema holding every round's reply) nests its own.
+            if let Some(alternatives) = object.get("anyOf") {
+                schema_words(alternatives, vocabulary);
+            }
         }
         Value::Array(items) => items.iter().for_each(|i| schema_words(i, vocabulary)),
         _ => {}

@@ -9,6 +9,7 @@ pub mod estimate;
 pub mod events;
 pub mod free_text;
 pub mod io;
+pub mod keyed_reply;
 pub mod ledger;
 pub mod prompt;
 pub mod protocol;

@@ -179,6 +179,8 @@ fn plan<'p>(
         .partner(seat)
         .ok_or_else(|| Stop::Failed(format!("There is no {}.", seat.title())))?;
     Ok(CallPlan {
+        reply_key: None,
+        staggered: false,
         call_id: CallId::seat(round, seat.id()),
         round,
         participant,

@@ -78,6 +78,8 @@ async fn offer(
         return Ok(result);
     };
     let plan = CallPlan {
+        reply_key: None,
+        staggered: false,
         call_id: CallId::seat(round, "business_driver").at_step(Step::Compromise),
         round,
         participant: driver,
@@ -122,6 +124,8 @@ async fn ask_vetoers(
         .filter_map(|(role, opinion)| {
             let member = run.config.members.iter().find(|m| m.id == role.id())?;
             Some(CallPlan {
+                reply_key: None,
+                staggered: false,
                 call_id: CallId::seat(round, role.id()).at_step(Step::Accept),
                 round,
                 participant: member,

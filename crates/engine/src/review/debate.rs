@@ -100,6 +100,8 @@ fn plans<'p>(
         .filter_map(|member| {
             let role = ReviewerRole::from_id(&member.id)?;
             Some(CallPlan {
+                reply_key: None,
+                staggered: false,
                 call_id: CallId::seat(round, &member.id),
                 round,
                 participant: member,

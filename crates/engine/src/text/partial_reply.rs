@@ -30,6 +30,25 @@ pub fn read_partial(text: &str) -> PartialReply {
     reply
 }
 
+/// Reads the object `text`'s JSON holds under `key` (`"key": {`), a reply asked for under a key
+/// of a wider schema; None until that object has begun.
+pub fn read_partial_under(text: &str, key: &str) -> Option<PartialReply> {
+    let quoted = format!("\"{key}\"");
+    let after = text.find(&quoted)? + quoted.len();
+    let rest = text[after..].trim_start().strip_prefix(':')?.trim_start();
+    let mut reader = Reader {
+        text: rest.strip_prefix('{')?,
+        at: 0,
+    };
+    let (fields, writing) = reader.object();
+    let mut reply = PartialReply {
+        fields,
+        writing: writing.filter(|key| !key.is_empty()),
+    };
+    normalise_confidences(&mut reply.fields, &mut Vec::new());
+    Some(reply)
+}
+
 fn read_object_prefix(text: &str) -> PartialReply {
     let after_fence = match text.find("```") {
         // The fence's language tag runs to the end of its line.

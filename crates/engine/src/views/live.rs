@@ -3,13 +3,16 @@
 use serde_json::{Map, Value};
 
 use crate::record::consult::peers::PeerLabels;
+use crate::record::consult::reply_keys::{
+    CROSS_EXAM_REPLY_KEY, INDEPENDENT_KEY, JUDGMENT_KEY, KEYS, SYNTHESIS_KEY, VERDICT_KEY,
+};
 use crate::record::consult::state::ConsultState;
 use crate::record::prioritize::body::Partner;
 use crate::record::prioritize::state::PrioritizeState;
 use crate::record::review::body::MAX_ROUNDS as REVIEW_MAX_ROUNDS;
 use crate::record::review::state::ReviewState;
 use crate::record::{Body, CallId, Session, SessionStatus, Step};
-use crate::text::partial_reply::read_partial;
+use crate::text::partial_reply::{read_partial, read_partial_under};
 use crate::views::numbers::percent;
 
 /// What a card says while its call is asked again: the reason is on record, and the banner's
@@ -54,6 +57,19 @@ impl ReplyKind {
                 Some(Partner::Critic) => Self::Critic,
                 _ => Self::Moderator,
             },
+        }
+    }
+
+    /// The key a consult's reply of this kind fills when every call sends one schema
+    /// (`record::consult::reply_keys`); None for the other protocols' replies.
+    fn reply_key(self) -> Option<&'static str> {
+        match self {
+            Self::Answer => Some(INDEPENDENT_KEY),
+            Self::Synthesis => Some(SYNTHESIS_KEY),
+            Self::CrossExam => Some(CROSS_EXAM_REPLY_KEY),
+            Self::CrossExamJudgment => Some(JUDGMENT_KEY),
+            Self::Verdict => Some(VERDICT_KEY),
+            _ => None,
         }
     }
 
@@ -197,6 +213,16 @@ pub fn live_reply(session: &Session, kind: ReplyKind, writer: &str, text: &str) 
         _ => text,
     };
     let partial = read_partial(text);
+    // A consult with material sends one schema for every call: the reply is under its key.
+    let envelope = !partial.fields.is_empty()
+        && partial
+            .fields
+            .keys()
+            .all(|key| KEYS.contains(&key.as_str()));
+    let partial = match kind.reply_key() {
+        Some(key) if envelope => read_partial_under(text, key).unwrap_or_default(),
+        _ => partial,
+    };
     let known = kind.fields();
     let mut fields: Vec<LiveField> = known
         .iter()

@@ -423,7 +423,7 @@ fn image_blocks(parts: &[Part], cached_len: Option<usize>) -> Value {
 /// Anthropic's minimum cacheable prompt per model family, from its prompt-caching guide: 4096 for
 /// Opus 4.5 and later and Haiku 4.5, 2048 for Sonnet 4.6 and the Haiku 3 family, 1024 for the
 /// others (Sonnet 4.5, 4 and 3.7, Opus 4.1 and 4); 1024 for a model it does not list yet.
-fn minimum_cacheable_tokens(model: &str) -> u64 {
+pub fn minimum_cacheable_tokens(model: &str) -> u64 {
     let has = |family: &str| model.contains(family);
     if ["opus-4-5", "opus-4-6", "opus-4-7", "haiku-4-5"]
         .iter()

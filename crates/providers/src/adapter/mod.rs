@@ -15,7 +15,7 @@ use crate::types::{
     Role,
 };
 
-mod anthropic;
+pub(crate) mod anthropic;
 mod gemini;
 mod openai;
 

@@ -8,6 +8,7 @@ use crate::consult::caching;
 use crate::consult::filtering::filter_synthesis;
 use crate::consult::material::with_material;
 use crate::consult::prompts::{self, Detail};
+use crate::consult::reply_envelope;
 use crate::consult::ConsultRun as Run;
 use crate::harness::asking::CallPlan;
 use crate::harness::prompt::Prompt;
@@ -17,6 +18,7 @@ use crate::record::consult::artifacts::{
     CrossExamArtifact, CrossExamJudgment, CrossExamReply, Rebuttal, CROSS_EXAM,
 };
 use crate::record::consult::config::ConsultConfig;
+use crate::record::consult::reply_keys::{CROSS_EXAM_REPLY_KEY, JUDGMENT_KEY};
 use crate::record::CallId;
 use crate::text::reply_parse::parse_reply;
 
@@ -86,14 +88,19 @@ pub(in crate::consult) async fn ask_round(run: &Run<'_>) -> Result<(), Stop> {
                     participant: panelist,
                     tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
                     prompt,
-                    response_schema: run.schema("cross_exam_reply", || {
-                        cross_exam_reply_schema_for(!run.config.material.is_empty())
-                    }),
+                    response_schema: reply_envelope::schema_for(
+                        &run.config,
+                        CROSS_EXAM_REPLY_KEY,
+                        || cross_exam_reply_schema_for(!run.config.material.is_empty()),
+                    ),
+                    reply_key: reply_envelope::reply_key(&run.config, CROSS_EXAM_REPLY_KEY),
+                    staggered: caching::staggered(&run.config, 3, panelist),
                     web_search: None,
                 }
                 // A challenge may bring new evidence.
                 .searching(run.config.search_web),
             )
+            .map(reply_envelope::told_its_key)
         })
         .collect();
     let parse = |plan: &CallPlan, text: &str| {
@@ -263,14 +270,14 @@ async fn judge(
                 run.config.structured_output,
             ),
         ),
-        response_schema: run.config.structured_output.then(|| {
-            (
-                "cross_exam_judgment".to_string(),
-                cross_exam_judgment_schema(count),
-            )
+        response_schema: reply_envelope::schema_for(&run.config, JUDGMENT_KEY, || {
+            cross_exam_judgment_schema(count)
         }),
+        reply_key: reply_envelope::reply_key(&run.config, JUDGMENT_KEY),
+        staggered: false,
         web_search: None,
     };
+    let plan = reply_envelope::told_its_key(plan);
     let judgment = run
         .ask(plan, &|_: &CallPlan, text: &str| {
             parse_reply(text, Default::default(), |j: &CrossExamJudgment| {

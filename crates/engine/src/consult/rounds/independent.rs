@@ -1,6 +1,7 @@
 //! Round 1, Independent: every panelist answers alone, all at once. A panelist that answers in
 //! prose (asked again, still without JSON) is heard: its words are its position, marked free text
 //! (`IndependentArtifact::free_text`), and the judge's synthesis structures them.
+use crate::consult::reply_envelope;
 use crate::consult::ConsultRun as Run;
 use crate::consult::{caching, prompts};
 use crate::harness::asking::CallPlan;
@@ -9,6 +10,7 @@ use crate::record::consult::artifacts::final_answer::require_final_answer;
 use crate::record::consult::artifacts::{
     independent_schema_for, ArtifactEnvelope, IndependentArtifact, INDEPENDENT,
 };
+use crate::record::consult::reply_keys::INDEPENDENT_KEY;
 use crate::record::CallId;
 use crate::text::reply_parse::parse_reply;
 
@@ -37,14 +39,16 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
                 1,
                 panelist,
             ),
-            response_schema: run.schema("independent_answer", || {
+            response_schema: reply_envelope::schema_for(&run.config, INDEPENDENT_KEY, || {
                 independent_schema_for(run.config.final_answer, !run.config.material.is_empty())
             }),
+            reply_key: reply_envelope::reply_key(&run.config, INDEPENDENT_KEY),
+            staggered: caching::staggered(&run.config, 1, panelist),
             tokens_saved_via_filtering: 0,
             web_search: None,
         })
         // Each panelist researches alone.
-        .map(|plan| plan.searching(run.config.search_web))
+        .map(|plan| reply_envelope::told_its_key(plan.searching(run.config.search_web)))
         .collect();
     let parse = |plan: &CallPlan, text: &str| {
         let mut fields = run.envelope_fields(INDEPENDENT);

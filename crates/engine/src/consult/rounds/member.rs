@@ -25,6 +25,8 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         return Ok(());
     }
     let plan = CallPlan {
+        reply_key: None,
+        staggered: false,
         call_id: CallId::seat(1, &panelist.id).at_step(Step::Alone),
         round: 1,
         participant: panelist,

@@ -1,9 +1,11 @@
 //! Round 2, Synthesis: the judge reads every independent answer in full.
+use crate::consult::reply_envelope;
 use crate::consult::ConsultRun as Run;
 use crate::consult::{caching, prompts};
 use crate::harness::asking::CallPlan;
 use crate::harness::run::Stop;
 use crate::record::consult::artifacts::{synthesis_schema, SynthesisArtifact, SYNTHESIS};
+use crate::record::consult::reply_keys::SYNTHESIS_KEY;
 use crate::record::CallId;
 use crate::text::reply_parse::parse_reply;
 
@@ -25,10 +27,13 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
             2,
             &run.config.judge,
         ),
-        response_schema: run.schema("synthesis", synthesis_schema),
+        response_schema: reply_envelope::schema_for(&run.config, SYNTHESIS_KEY, synthesis_schema),
+        reply_key: reply_envelope::reply_key(&run.config, SYNTHESIS_KEY),
+        staggered: false,
         tokens_saved_via_filtering: 0,
         web_search: None,
     };
+    let plan = reply_envelope::told_its_key(plan);
     let synthesis = run
         .ask(plan, &|_: &CallPlan, text: &str| {
             let fields = run.envelope_fields(SYNTHESIS);

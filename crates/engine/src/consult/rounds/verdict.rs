@@ -6,12 +6,14 @@ use crate::consult::evidence::Grounds;
 use crate::consult::filtering::{filter_cross_exam, filter_synthesis};
 use crate::consult::material::with_material;
 use crate::consult::prompts::{self, Detail};
+use crate::consult::reply_envelope;
 use crate::consult::ConsultRun as Run;
 use crate::harness::asking::CallPlan;
 use crate::harness::run::Stop;
 use crate::material::web::council_searches;
 use crate::record::consult::artifacts::final_answer::require_final_answer;
 use crate::record::consult::artifacts::{verdict_schema_for, VerdictArtifact, VERDICT};
+use crate::record::consult::reply_keys::VERDICT_KEY;
 use crate::record::CallId;
 use crate::text::reply_parse::parse_reply;
 
@@ -78,11 +80,14 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         participant: &run.config.judge,
         tokens_saved_via_filtering: prompt.tokens_saved_versus(&unfiltered),
         prompt,
-        response_schema: run.schema("verdict", || {
+        response_schema: reply_envelope::schema_for(&run.config, VERDICT_KEY, || {
             verdict_schema_for(run.config.final_answer, !run.config.material.is_empty())
         }),
+        reply_key: reply_envelope::reply_key(&run.config, VERDICT_KEY),
+        staggered: false,
         web_search: None,
     };
+    let plan = reply_envelope::told_its_key(plan);
     let verdict = run
         .ask(plan, &|_: &CallPlan, text: &str| {
             let fields = run.envelope_fields(VERDICT);

@@ -15,6 +15,7 @@ use super::io::{
     CallFailure, CallProgress, CallReply, CallRequest, CallTarget, Clock, HedgeDeadline,
     TEMPERATURE,
 };
+use super::keyed_reply::reply_under;
 use super::ledger::{cache_saving_usd, CostLedger, Reservation};
 use super::prompt::Prompt;
 use super::protocol::Protocol;
@@ -27,8 +28,10 @@ use crate::record::ProtocolBody;
 use crate::record::{CallId, CallRecord, CallStatus, Substitution};
 use crate::text::reply_parse::{extract_json, ParsedReply, ReplyError};
 use consilium_providers::{SearchUnit, WebSearch};
+use gate::Gate;
 use race::{ProgressEvents, Raced, Request, Seat};
 
+mod gate;
 mod race;
 
 /// One call the protocol wants made.
@@ -39,6 +42,13 @@ pub struct CallPlan<'p> {
     pub participant: &'p Participant,
     pub prompt: Prompt,
     pub response_schema: Option<(String, serde_json::Value)>,
+    /// The key of `response_schema` the reply fills, when that schema holds every round's reply
+    /// (one schema for every call of a run, `keyed_reply`); None when the schema is the reply's.
+    pub reply_key: Option<&'static str>,
+    /// Shares its prompt prefix with the panel's other staggered calls on the same model: the
+    /// first of them goes at once, the others once it has begun answering or ended, so they read
+    /// the prefix it wrote to the provider's cache (`cache_leaders`).
+    pub staggered: bool,
     /// Search the web in this call (see `CallPlan::searching`).
     pub web_search: Option<WebSearch>,
     /// Estimated prompt tokens artifact filtering kept out of this prompt.
@@ -143,6 +153,7 @@ impl CallPlan<'_> {
         self.web_search = Some(WebSearch::default());
         if self.participant.searches_without_schema(search) {
             self.response_schema = None;
+            self.reply_key = None;
         }
         self
     }
@@ -283,11 +294,16 @@ fn erased<'f, T: ReplyTexts + 'static>(
     quoted: &'f Quoted,
 ) -> impl Fn(&CallPlan<'_>, &str) -> Result<ParsedReply<Box<dyn Any>>, String> + 'f {
     move |plan: &CallPlan<'_>, text: &str| {
-        let parsed = parse(plan, text)?;
+        let (text, mut notes) = match plan.reply_key {
+            Some(key) => reply_under(text, key)?,
+            None => (text.to_string(), Vec::new()),
+        };
+        let parsed = parse(plan, &text)?;
         quoted.refuse_echoes(plan, &parsed.value)?;
+        notes.extend(parsed.notes);
         Ok(ParsedReply {
             value: Box::new(parsed.value) as Box<dyn Any>,
-            notes: parsed.notes,
+            notes,
         })
     }
 }
@@ -539,7 +555,10 @@ impl dyn Asking + '_ {
     /// `Run::ask` with the parser's value boxed: one copy for every protocol and reply type.
     async fn ask(&self, plan: CallPlan<'_>, parse: &ErasedParser<'_>) -> Answer<Box<dyn Any>> {
         match self.reserve(&plan) {
-            Ok(reservation) => self.ask_reserved(plan, reservation, parse, None).await,
+            Ok(reservation) => {
+                self.ask_reserved(plan, reservation, parse, None, None)
+                    .await
+            }
             Err(reason) => Answer::OverBudget(reason),
         }
     }
@@ -563,13 +582,31 @@ impl dyn Asking + '_ {
                 }
             }
         }
-        let asks = reserved.into_iter().map(|(plan, reservation)| async move {
-            let participant = plan.participant;
-            (
-                participant,
-                self.ask_reserved(plan, reservation, parse, free_text).await,
-            )
-        });
+        let leaders = cache_leaders(&reserved);
+        let gates: Vec<Gate> = reserved.iter().map(|_| Gate::default()).collect();
+        let gates = &gates;
+        let asks = reserved.into_iter().zip(leaders).enumerate().map(
+            |(index, ((plan, reservation), leader))| async move {
+                let participant = plan.participant;
+                let gate = &gates[index];
+                if let Some(leader) = leader {
+                    if !gates[leader].opened().await {
+                        // The user cancelled the call ahead: this one is never sent.
+                        self.ledger().release(reservation);
+                        gate.cancel();
+                        return (participant, Answer::Cancelled);
+                    }
+                }
+                let answer = self
+                    .ask_reserved(plan, reservation, parse, free_text, Some(gate))
+                    .await;
+                match answer {
+                    Answer::Cancelled => gate.cancel(),
+                    _ => gate.open(),
+                }
+                (participant, answer)
+            },
+        );
         let mut panel = PanelAnswers {
             valid: Vec::new(),
             failures: Vec::new(),
@@ -599,8 +636,17 @@ impl dyn Asking + '_ {
         reservation: Reservation,
         parse: &ErasedParser<'_>,
         free_text: Option<&ErasedFreeText<'_>>,
+        began: Option<&Gate>,
     ) -> Answer<Box<dyn Any>> {
-        let first = match self.attempt(&plan, reservation, parse).await {
+        let first = self.attempt(&plan, reservation, parse, began).await;
+        // Ended: a call held behind this one goes now, unless the user cancelled.
+        if let Some(gate) = began {
+            match first {
+                Attempt::Cancelled => gate.cancel(),
+                _ => gate.open(),
+            }
+        }
+        let first = match first {
             Attempt::Valid(value) => return Answer::Valid(value),
             Attempt::Failed(reason) => return Answer::Failed(reason),
             Attempt::Cancelled => return Answer::Cancelled,
@@ -608,7 +654,7 @@ impl dyn Asking + '_ {
         };
         let reask = plan.reask(&first.error);
         let second = match self.reserve(&reask) {
-            Ok(reservation) => self.attempt(&reask, reservation, parse).await,
+            Ok(reservation) => self.attempt(&reask, reservation, parse, None).await,
             Err(reason) => {
                 return self
                     .hear(&plan, free_text, &[&first])
@@ -677,6 +723,7 @@ impl dyn Asking + '_ {
         plan: &CallPlan<'_>,
         reservation: Reservation,
         parse: &ErasedParser<'_>,
+        began: Option<&Gate>,
     ) -> Attempt<Box<dyn Any>> {
         self.emit(Event::CallStarted {
             call_id: plan.call_id.clone(),
@@ -686,7 +733,8 @@ impl dyn Asking + '_ {
         let started_at = self.now();
         let emit = |event| self.emit(event);
         let card = Cell::new(None);
-        let progress = ProgressEvents::for_requests(&plan.call_id, &emit, self.clock(), &card);
+        let progress =
+            ProgressEvents::for_requests(&plan.call_id, &emit, self.clock(), &card, began);
         let raced = self.race(plan, reservation, &progress, parse).await;
         let finished_at = self.now();
         for (index, progress) in progress.iter().enumerate() {
@@ -926,4 +974,24 @@ impl dyn Asking + '_ {
         }
         reserved
     }
+}
+
+/// For each of a panel's calls, the call it waits for (by index): the panel's first call on the
+/// same model when both are `CallPlan::staggered`, so the provider has the prefix the first one
+/// writes before the others ask for it. Calls on different models go at once.
+fn cache_leaders(reserved: &[(CallPlan<'_>, Reservation)]) -> Vec<Option<usize>> {
+    let same_model =
+        |a: &Participant, b: &Participant| a.provider_id == b.provider_id && a.model == b.model;
+    reserved
+        .iter()
+        .enumerate()
+        .map(|(index, (plan, _))| {
+            if !plan.staggered {
+                return None;
+            }
+            reserved[..index].iter().position(|(earlier, _)| {
+                earlier.staggered && same_model(earlier.participant, plan.participant)
+            })
+        })
+        .collect()
 }

@@ -18,6 +18,7 @@ use std::task::{Poll, Waker};
 use futures::future::{select, Either};
 use futures::stream::{FuturesUnordered, StreamExt};
 
+use super::gate::Gate;
 use super::{Asking, CallPlan, ErasedParser};
 use crate::harness::events::Event;
 use crate::harness::io::{CallFailure, CallProgress, CallReply, CallTarget, Clock};
@@ -262,6 +263,9 @@ pub(super) struct ProgressEvents<'e> {
     out_ms: Cell<Option<u64>>,
     /// The race waiting for this request to go out.
     gone_out_waker: RefCell<Option<Waker>>,
+    /// Opened by the call's first text from its seat's own model: the calls of the panel held
+    /// behind it on that model go then (`CallPlan::staggered`).
+    began: Option<&'e Gate>,
     pub(super) streamed: RefCell<String>,
     pub(super) failed_attempts: RefCell<Vec<(CallReply, String)>>,
 }
@@ -273,6 +277,7 @@ impl<'e> ProgressEvents<'e> {
         emit: &'e dyn Fn(Event),
         clock: &'e dyn Clock,
         card: &'e Cell<Option<Request>>,
+        began: Option<&'e Gate>,
     ) -> [Self; MAX_REQUESTS] {
         std::array::from_fn(|index| Self {
             call_id,
@@ -283,6 +288,7 @@ impl<'e> ProgressEvents<'e> {
             first_text_ms: Cell::new(None),
             out_ms: Cell::new(None),
             gone_out_waker: RefCell::default(),
+            began,
             streamed: RefCell::default(),
             failed_attempts: RefCell::default(),
         })
@@ -314,6 +320,10 @@ impl CallProgress for ProgressEvents<'_> {
         }
         if !text.is_empty() && self.first_text_ms.get().is_none() {
             self.first_text_ms.set(Some(self.clock.now_ms()));
+            // A backup's text says nothing of the seat's model's cache.
+            if let Some(gate) = self.began.filter(|_| self.request.seat() == Seat::Own) {
+                gate.open();
+            }
         }
         let shown = match self.card.get() {
             Some(request) => request == self.request,

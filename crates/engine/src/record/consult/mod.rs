@@ -12,4 +12,5 @@ pub mod filter_limits;
 pub mod follow_up;
 pub mod member_turn;
 pub mod peers;
+pub mod reply_keys;
 pub mod state;

@@ -26,6 +26,7 @@ pub use independent::{
 };
 pub use panelist_reply::{
     cross_exam_reply_schema, cross_exam_reply_schema_for, CrossExamReply, PanelistChallenge,
+    MAX_CHALLENGES_PER_REPLY,
 };
 pub use synthesis::{
     synthesis_schema, ConsensusPoint, SynthesisArtifact, Tension, Viewpoint, MAX_CONSENSUS_POINTS,

@@ -51,6 +51,9 @@ impl CrossExamReply {
     }
 }
 
+/// The most challenges one cross-examination reply may carry (its schema's `maxItems`).
+pub const MAX_CHALLENGES_PER_REPLY: u32 = 3;
+
 /// What a panelist must reply in round 3.
 pub fn cross_exam_reply_schema() -> Value {
     cross_exam_reply_schema_for(false)
@@ -69,7 +72,7 @@ pub fn cross_exam_reply_schema_for(material: bool) -> Value {
     }
     let challenge = object(&fields);
     object(&[
-        ("challenges", list(challenge, 0, 3)),
+        ("challenges", list(challenge, 0, MAX_CHALLENGES_PER_REPLY)),
         ("defense", text(500)),
     ])
 }
