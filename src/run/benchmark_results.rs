@@ -4,8 +4,11 @@
 //! at each whole change (its start, the best single model chosen, its end). The same copy says
 //! what the page, which holds the same, needs of a later whole change (`crossing`). Computing them goes
 //! over the whole run (a quarter of a second of script natively at 1,000 questions); in the
-//! run's worker that is off the page, which only draws what it is handed.
+//! run's worker that is off the page, which only draws what it is handed. The computation is a
+//! wasm part of its own (`benchmark_results`), fetched at a benchmark's first results, so a
+//! consult's first decision does not download it.
 use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::benchmark_council::view::results::{arms_results, body_council_choice};
@@ -14,6 +17,7 @@ use consilium_engine::record::Session;
 use consilium_engine::views::costs::session_cost_line;
 
 use super::messages::BenchmarkResults;
+use crate::platform::split::{split_fn, PartUnavailable};
 
 /// The results are computed this many times over a run, and at each whole change: a fixed
 /// number of times keeps each question's cost the same at any length.
@@ -21,7 +25,7 @@ const STEPS: usize = 20;
 
 #[derive(Default)]
 pub(super) struct LiveResults {
-    session: RefCell<Option<Session>>,
+    session: Rc<RefCell<Option<Session>>>,
     /// The twentieth of the run the last results were computed at.
     step: Cell<Option<usize>>,
 }
@@ -35,42 +39,59 @@ impl LiveResults {
         Some(RecordUpdate::between(held, whole))
     }
 
-    /// A benchmark's whole session: kept, and its results.
-    pub fn whole(&self, session: &Session) -> Option<BenchmarkResults> {
+    /// A benchmark's whole session: kept; true when its results are due (always).
+    pub fn whole(&self, session: &Session) -> bool {
         self.step.set(step_of(session));
         *self.session.borrow_mut() = Some(session.clone());
-        self.compute()
+        true
     }
 
-    /// One question changed: patched in; the results when the run has reached another step.
-    pub fn question(&self, update: &QuestionUpdate) -> Option<BenchmarkResults> {
+    /// One question changed: patched in; true when the run has reached another step and its
+    /// results are due.
+    pub fn question(&self, update: &QuestionUpdate) -> bool {
         let step = {
             let mut kept = self.session.borrow_mut();
-            let session = kept.as_mut()?;
+            let Some(session) = kept.as_mut() else {
+                return false;
+            };
             if !update.apply(session) {
-                return None;
+                return false;
             }
             step_of(session)
         };
         if step == self.step.get() {
-            return None;
+            return false;
         }
         self.step.set(step);
-        self.compute()
+        true
     }
 
-    fn compute(&self) -> Option<BenchmarkResults> {
-        let kept = self.session.borrow();
-        let session = kept.as_ref()?;
-        let body = session.benchmark()?;
-        Some(BenchmarkResults {
-            session_id: session.id.clone(),
-            arm_outcomes: body.arm_outcomes(),
-            results: arms_results(body),
-            choice: body_council_choice(body),
-            cost_line: session_cost_line(session),
-        })
+    /// The results of the session kept as it is when the part has loaded (later changes
+    /// included: the figures say which outcomes they stand on); None when the part cannot be
+    /// fetched (the page then computes them itself once the run ends).
+    pub fn results(&self) -> impl std::future::Future<Output = Option<BenchmarkResults>> + 'static {
+        let kept = Rc::clone(&self.session);
+        async move { results_in_part(kept).await.ok().flatten() }
     }
+}
+
+split_fn! {
+    benchmark_results, preload _preload_benchmark_results:
+    fn results_in_part(kept: Rc<RefCell<Option<Session>>>) -> Result<Option<BenchmarkResults>, PartUnavailable> {
+        Ok(compute(kept.borrow().as_ref()))
+    }
+}
+
+fn compute(session: Option<&Session>) -> Option<BenchmarkResults> {
+    let session = session?;
+    let body = session.benchmark()?;
+    Some(BenchmarkResults {
+        session_id: session.id.clone(),
+        arm_outcomes: body.arm_outcomes(),
+        results: arms_results(body),
+        choice: body_council_choice(body),
+        cost_line: session_cost_line(session),
+    })
 }
 
 /// Which twentieth of its questions the run has done.

@@ -105,6 +105,7 @@ fn start(session: Session, settings: Settings, keys: RunKeys, how: RunHow, repor
             first_text_times: FIRST_TEXT_TIMES.with(Rc::clone),
         };
         let finished = run_engine(session, how, &caller, &sink).await;
+        sink.results_reported().await;
         // Written before the lock goes, so a tab waiting on it reads the final record. A session
         // the page already holds as the run ended (a benchmark's last change comes whole) is
         // already on its way to storage: no copy, no second save, no second crossing.

@@ -5,6 +5,9 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+use futures::future::{self, FutureExt, LocalBoxFuture, Shared};
+use wasm_bindgen_futures::spawn_local;
+
 use consilium_engine::benchmark::progress::{progress, BenchmarkProgress};
 use consilium_engine::record::benchmark::outcomes_apart::QuestionUpdate;
 use consilium_engine::record::Session;
@@ -13,7 +16,7 @@ use consilium_engine::{harness::events::Event, harness::events::EventSink, harne
 use super::benchmark_results::LiveResults;
 use super::clock::BrowserClock;
 use super::driver::Reports;
-use super::messages::{BenchmarkResults, RunReport};
+use super::messages::RunReport;
 use super::running_record::RunningRecord;
 use super::saves::Saves;
 
@@ -31,6 +34,8 @@ pub(super) struct ReportingSink {
     whole: RefCell<Option<(String, String)>>,
     /// The running benchmark's results, computed here so the page only draws them.
     results: LiveResults,
+    /// The last results asked for, each after the one before (so they reach the page in order).
+    results_chain: RefCell<Shared<LocalBoxFuture<'static, ()>>>,
 }
 
 impl ReportingSink {
@@ -42,6 +47,7 @@ impl ReportingSink {
             record: Rc::new(RefCell::new(None)),
             whole: RefCell::new(None),
             results: LiveResults::default(),
+            results_chain: RefCell::new(future::ready(()).boxed_local().shared()),
         }
     }
 
@@ -70,10 +76,31 @@ impl ReportingSink {
         self.report_results(results);
     }
 
-    fn report_results(&self, results: Option<BenchmarkResults>) {
-        if let Some(results) = results {
-            (self.report)(RunReport::BenchmarkResults(Box::new(results)));
+    /// The running benchmark's results, when due, reported once computed (in their part, after
+    /// the ones asked for before).
+    fn report_results(&self, due: bool) {
+        if !due {
+            return;
         }
+        let before = self.results_chain.borrow().clone();
+        let results = self.results.results();
+        let report = Rc::clone(&self.report);
+        let next = async move {
+            before.await;
+            if let Some(results) = results.await {
+                report(RunReport::BenchmarkResults(Box::new(results)));
+            }
+        }
+        .boxed_local()
+        .shared();
+        *self.results_chain.borrow_mut() = next.clone();
+        spawn_local(next);
+    }
+
+    /// Resolves once every result asked for so far has been reported: the run's last results
+    /// reach the page before it is said to have ended.
+    pub(super) fn results_reported(&self) -> impl std::future::Future<Output = ()> + 'static {
+        self.results_chain.borrow().clone()
     }
 
     /// One question of the running benchmark changed: save it with the record kept, hand the
