@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::harness::asking::CallPlan;
 use crate::harness::io::CallRequest;
+use crate::record::consult::artifacts::schema::object;
 use crate::record::consult::artifacts::{
     cross_exam_judgment_schema, cross_exam_reply_schema_for, independent_schema_for,
     synthesis_schema, verdict_schema_for, MAX_CHALLENGES_PER_REPLY,
@@ -70,22 +71,11 @@ pub fn envelope_schema(config: &ConsultConfig) -> Value {
             verdict_schema_for(config.final_answer, material),
         ),
     ];
-    let required: Vec<&str> = properties.iter().map(|(key, _)| *key).collect();
-    let properties: serde_json::Map<String, Value> = properties
+    let nullable: Vec<(&str, Value)> = properties
         .into_iter()
-        .map(|(key, schema)| {
-            (
-                key.to_string(),
-                json!({ "anyOf": [schema, { "type": "null" }] }),
-            )
-        })
+        .map(|(key, schema)| (key, json!({ "anyOf": [schema, { "type": "null" }] })))
         .collect();
-    json!({
-        "type": "object",
-        "properties": properties,
-        "required": required,
-        "additionalProperties": false,
-    })
+    object(&nullable)
 }
 
 /// `plan` with its prompt saying last (after the material, so the shared prefix holds) which key
