@@ -39,11 +39,10 @@ impl LiveResults {
         Some(RecordUpdate::between(held, whole))
     }
 
-    /// A benchmark's whole session: kept; true when its results are due (always).
-    pub fn whole(&self, session: &Session) -> bool {
-        self.step.set(step_of(session));
-        *self.session.borrow_mut() = Some(session.clone());
-        true
+    /// A benchmark's whole session: kept (its results are due at every whole change).
+    pub fn whole(&self, session: Session) {
+        self.step.set(step_of(&session));
+        *self.session.borrow_mut() = Some(session);
     }
 
     /// One question changed: patched in; true when the run has reached another step and its

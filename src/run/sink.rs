@@ -67,21 +67,24 @@ impl ReportingSink {
     fn whole_benchmark(&self, session: Box<Session>) {
         *self.whole.borrow_mut() = Some((session.updated_at.clone(), session.state.clone()));
         self.saves.whole_when_written(session.as_ref().clone());
-        let crossing = self.results.crossing(&session);
-        let results = self.results.whole(&session);
-        (self.report)(match crossing {
-            Some(update) => RunReport::BenchmarkRecord(Box::new(update)),
-            None => RunReport::Event(Event::SessionUpdated(session)),
-        });
-        self.report_results(results);
+        // The page holds the run already: the session itself is kept here, not copied.
+        let report = match self.results.crossing(&session) {
+            Some(update) => {
+                self.results.whole(*session);
+                RunReport::BenchmarkRecord(Box::new(update))
+            }
+            None => {
+                self.results.whole(session.as_ref().clone());
+                RunReport::Event(Event::SessionUpdated(session))
+            }
+        };
+        (self.report)(report);
+        self.report_results();
     }
 
-    /// The running benchmark's results, when due, reported once computed (in their part, after
+    /// The running benchmark's results, reported once computed (in their part, after
     /// the ones asked for before).
-    fn report_results(&self, due: bool) {
-        if !due {
-            return;
-        }
+    fn report_results(&self) {
         let before = self.results_chain.borrow().clone();
         let results = self.results.results();
         let report = Rc::clone(&self.report);
@@ -115,9 +118,11 @@ impl ReportingSink {
         if patched {
             self.saves.question(&update, Rc::clone(&self.record));
         }
-        let results = self.results.question(&update);
+        let due = self.results.question(&update);
         (self.report)(RunReport::Event(Event::QuestionUpdated(update)));
-        self.report_results(results);
+        if due {
+            self.report_results();
+        }
         if patched {
             let running = self.record.borrow();
             if let Some(running) = running.as_ref() {

@@ -4,13 +4,11 @@
 //! sends its own schema as before.
 mod common;
 
-use common::{call, run, session_with};
+use common::{attach_contract, call, recorded, run, session_with};
 use consilium_engine::consult::demo::demo_config;
 use consilium_engine::consult::material::MATERIAL_SYSTEM;
 use consilium_engine::consult::reply_envelope::{envelope_schema, ENVELOPE_NAME};
 use consilium_engine::harness::io::CallRequest;
-use consilium_engine::material::attach::attach;
-use consilium_engine::material::extract::source_from_bytes;
 use consilium_engine::record::consult::body::ConsultBody;
 use consilium_engine::record::consult::config::ConsultConfig;
 use consilium_engine::record::consult::reply_keys::{INDEPENDENT_KEY, SYNTHESIS_KEY, VERDICT_KEY};
@@ -20,23 +18,9 @@ use serde_json::{json, Value};
 
 fn config_with_material() -> ConsultConfig {
     let mut config = demo_config();
-    let clauses: String = (1..=120)
-        .map(|n| format!("Clause {n}: the supplier keeps the data in the EU.\n"))
-        .collect();
-    attach(
-        &mut config.material,
-        source_from_bytes("contract.txt", "", clauses.as_bytes()).unwrap(),
-    )
-    .unwrap();
+    attach_contract(&mut config, 120);
     assert!(config.structured_output);
     config
-}
-
-fn recorded(config: ConsultConfig) -> Vec<CallRequest> {
-    let caller = ScriptedCaller::over_demo();
-    let (session, _) = run(session_with(config), &caller);
-    assert_eq!(session.state, "complete", "{:?}", session.failure);
-    caller.requests()
 }
 
 #[test]

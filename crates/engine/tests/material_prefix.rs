@@ -5,27 +5,19 @@
 //! call on its model reads the same opening.
 mod common;
 
-use common::{run, session_with};
+use common::{attach_contract, recorded};
 use consilium_engine::consult::demo::demo_config;
 use consilium_engine::consult::material::MATERIAL_SYSTEM;
 use consilium_engine::harness::io::CallRequest;
 use consilium_engine::material::attach::attach;
 use consilium_engine::material::extract::source_from_bytes;
 use consilium_engine::record::consult::config::ConsultConfig;
-use consilium_engine::testing::ScriptedCaller;
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01";
 
 fn config_with_material() -> ConsultConfig {
     let mut config = demo_config();
-    let notes: String = (1..=120)
-        .map(|n| format!("Clause {n}: the supplier keeps the data in the EU.\n"))
-        .collect();
-    attach(
-        &mut config.material,
-        source_from_bytes("contract.txt", "", notes.as_bytes()).unwrap(),
-    )
-    .unwrap();
+    attach_contract(&mut config, 120);
     attach(
         &mut config.material,
         source_from_bytes("chart.png", "", PNG).unwrap(),
@@ -40,13 +32,6 @@ fn config_with_material() -> ConsultConfig {
     }
     config.judge.sees_images = Some(true);
     config
-}
-
-fn recorded(config: ConsultConfig) -> Vec<CallRequest> {
-    let caller = ScriptedCaller::over_demo();
-    let (session, _) = run(session_with(config), &caller);
-    assert_eq!(session.state, "complete", "{:?}", session.failure);
-    caller.requests()
 }
 
 fn opening(request: &CallRequest) -> &str {

@@ -9,15 +9,13 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use common::{run, session_with, NOW_MS};
+use common::{attach_contract, run, session_with, NOW_MS};
 use consilium_engine::consult::caching::{reads_material_cache, staggered};
 use consilium_engine::consult::demo::{demo_config, demo_reply};
 use consilium_engine::consult::run_consult;
 use consilium_engine::harness::io::{
     CallFailure, CallProgress, CallReply, CallRequest, ModelCaller,
 };
-use consilium_engine::material::attach::attach;
-use consilium_engine::material::extract::source_from_bytes;
 use consilium_engine::record::consult::config::ConsultConfig;
 use consilium_engine::testing::{CallLog, FixedClock, RecordingSink, ScriptedCaller};
 use consilium_providers::FailureKind;
@@ -30,16 +28,7 @@ fn config(model: &str, clauses: usize) -> ConsultConfig {
         seat.model = model.into();
     }
     config.judge.model = model.into();
-    let text: String = (1..=clauses)
-        .map(|n| {
-            format!("Clause {n}: the supplier keeps the data in the EU and reports within a day.\n")
-        })
-        .collect();
-    attach(
-        &mut config.material,
-        source_from_bytes("contract.txt", "", text.as_bytes()).unwrap(),
-    )
-    .unwrap();
+    attach_contract(&mut config, clauses);
     config
 }
 
@@ -61,12 +50,26 @@ fn finished(log: &[CallLog], call_id: &str) -> usize {
     position(log, CallLog::Finished(call_id.into()))
 }
 
+/// The call log of a consult on `config`, run to its end on the demo's replies.
+fn call_log(config: ConsultConfig) -> Vec<CallLog> {
+    let caller = ScriptedCaller::over_demo();
+    let (session, _) = run(session_with(config), &caller);
+    assert_eq!(session.state, "complete", "{:?}", session.failure);
+    caller.log()
+}
+
+/// Round 1's later panelists start before the first has ended: nobody is held.
+fn assert_round_one_goes_at_once(config: ConsultConfig) {
+    let log = call_log(config);
+    let first_end = finished(&log, "r1-panelist-1");
+    for panelist in ["r1-panelist-2", "r1-panelist-3"] {
+        assert!(started(&log, panelist) < first_end, "{log:?}");
+    }
+}
+
 #[test]
 fn the_others_on_the_model_wait_for_the_first_to_answer() {
-    let caller = ScriptedCaller::over_demo();
-    let (session, _) = run(session_with(config("gpt-4.1", BIG)), &caller);
-    assert_eq!(session.state, "complete", "{:?}", session.failure);
-    let log = caller.log();
+    let log = call_log(config("gpt-4.1", BIG));
     let leader = finished(&log, "r1-panelist-1");
     assert!(started(&log, "r1-panelist-2") > leader, "{log:?}");
     assert!(started(&log, "r1-panelist-3") > leader, "{log:?}");
@@ -84,14 +87,7 @@ fn the_others_on_the_model_wait_for_the_first_to_answer() {
 
 #[test]
 fn with_tiny_material_nobody_is_held() {
-    let caller = ScriptedCaller::over_demo();
-    let (session, _) = run(session_with(config("gpt-4.1", TINY)), &caller);
-    assert_eq!(session.state, "complete", "{:?}", session.failure);
-    let log = caller.log();
-    let first_end = finished(&log, "r1-panelist-1");
-    for panelist in ["r1-panelist-2", "r1-panelist-3"] {
-        assert!(started(&log, panelist) < first_end, "{log:?}");
-    }
+    assert_round_one_goes_at_once(config("gpt-4.1", TINY));
 }
 
 #[test]
@@ -99,22 +95,12 @@ fn calls_on_different_models_go_at_once() {
     let mut config = config("gpt-4.1", BIG);
     config.panelists[1].model = "gpt-4o".into();
     config.panelists[2].model = "gpt-4.1-mini".into();
-    let caller = ScriptedCaller::over_demo();
-    let (session, _) = run(session_with(config), &caller);
-    assert_eq!(session.state, "complete", "{:?}", session.failure);
-    let log = caller.log();
-    let first_end = finished(&log, "r1-panelist-1");
-    for panelist in ["r1-panelist-2", "r1-panelist-3"] {
-        assert!(started(&log, panelist) < first_end, "{log:?}");
-    }
+    assert_round_one_goes_at_once(config);
 }
 
 #[test]
 fn a_model_that_caches_nothing_known_is_not_held() {
-    let caller = ScriptedCaller::over_demo();
-    let (session, _) = run(session_with(config("local-llama", BIG)), &caller);
-    assert_eq!(session.state, "complete", "{:?}", session.failure);
-    let log = caller.log();
+    let log = call_log(config("local-llama", BIG));
     assert!(
         started(&log, "r1-panelist-3") < finished(&log, "r1-panelist-1"),
         "{log:?}"

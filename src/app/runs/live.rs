@@ -63,6 +63,13 @@ impl LiveRun {
         }
     }
 
+    /// The results the driver computed for the running benchmark `id` (tracked); None for
+    /// another session's run or before its first results.
+    pub fn benchmark_results_of(&self, id: &str) -> Option<BenchmarkResults> {
+        self.benchmark_results
+            .with(|r| r.as_ref().filter(|r| r.session_id == id).cloned())
+    }
+
     pub(super) fn call(&self, call_id: &CallId) -> Option<LiveCall> {
         self.calls
             .with_untracked(|calls| calls.iter().find(|c| c.call_id == *call_id).cloned())

@@ -40,8 +40,7 @@ pub fn BenchmarkBodyView(session: ShownSession) -> impl IntoView {
     // stand on the record's outcomes, else the record's, computed here.
     let from_run = Memo::new(move |_| {
         let id = session.with_untracked(|s| s.as_ref().map(|s| s.id.clone()))?;
-        live.benchmark_results
-            .with(|r| r.as_ref().filter(|r| r.session_id == id).cloned())
+        live.benchmark_results_of(&id)
     });
     let results = RwSignal::new(None::<BenchmarkResultsView>);
     let council_choice = RwSignal::new(None::<CouncilChoiceView>);

@@ -178,14 +178,11 @@ pub fn SessionBody(
     let cost_text = Memo::new({
         let id = id.clone();
         move |_| {
-            let from_run = running_here.get().then(|| {
-                live.benchmark_results.with(|r| {
-                    r.as_ref()
-                        .filter(|r| r.session_id == id)
-                        .map(|r| r.cost_line.clone())
-                })
-            });
-            from_run.flatten().unwrap_or_else(|| {
+            let from_run = running_here
+                .get()
+                .then(|| live.benchmark_results_of(&id))
+                .flatten();
+            from_run.map(|run| run.cost_line).unwrap_or_else(|| {
                 session
                     .with(|s| s.as_ref().map(session_cost_line))
                     .unwrap_or_default()

@@ -3,6 +3,9 @@
 
 pub mod benchmark;
 
+use consilium_engine::harness::io::CallRequest;
+use consilium_engine::material::attach::attach;
+use consilium_engine::material::extract::source_from_bytes;
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
 use consilium_engine::{
     consult::demo::demo_config, consult::demo::DEMO_QUESTION, consult::run_consult,
@@ -25,6 +28,26 @@ pub fn session_with(config: ConsultConfig) -> Session {
         config,
         NOW_MS,
     )
+}
+
+/// `config` with a contract of `clauses` numbered lines attached as `contract.txt`.
+pub fn attach_contract(config: &mut ConsultConfig, clauses: usize) {
+    let text: String = (1..=clauses)
+        .map(|n| format!("Clause {n}: the supplier keeps the data in the EU.\n"))
+        .collect();
+    attach(
+        &mut config.material,
+        source_from_bytes("contract.txt", "", text.as_bytes()).unwrap(),
+    )
+    .unwrap();
+}
+
+/// Every request a consult on `config` sent, run to its end on the demo's replies.
+pub fn recorded(config: ConsultConfig) -> Vec<CallRequest> {
+    let caller = ScriptedCaller::over_demo();
+    let (session, _) = run(session_with(config), &caller);
+    assert_eq!(session.state, "complete", "{:?}", session.failure);
+    caller.requests()
 }
 
 /// Runs the session to its end with a fixed clock; returns it and the events.
