@@ -1,6 +1,6 @@
 //! A council of one model (the Benchmark's "Use <model> alone"): at any depth its
 //! round-1 answer is the decision, with no synthesis and no judge call, in the verdict's shape.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::can_cross_examine_anyway;

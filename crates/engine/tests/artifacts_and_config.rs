@@ -1,5 +1,5 @@
 //! Artifact validation and schemas, the council's configuration, and the session record.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::record::title_of;

@@ -8,7 +8,7 @@ use consilium_engine::benchmark_council::view::cost::{
 use consilium_engine::foundation::participants::Price;
 use consilium_engine::record::benchmark::config::BestSingle;
 
-mod common;
+use crate::common;
 
 use common::benchmark::{benchmark, body, caller_for, run, seat};
 

@@ -25,7 +25,7 @@ use consilium_engine::{
 };
 use futures::executor::block_on;
 
-mod common;
+use crate::common;
 
 use common::benchmark::{benchmark, body, caller_for, council, run, seat, MODELS, NOW_MS};
 

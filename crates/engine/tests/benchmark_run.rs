@@ -18,7 +18,7 @@ use consilium_engine::{
     record::benchmark::question::Grader, record::benchmark::question::Question,
 };
 
-mod common;
+use crate::common;
 
 use common::benchmark::{benchmark, body, caller_for, run, seat};
 

@@ -19,7 +19,7 @@ use consilium_engine::record::benchmark::config::BestSingle;
 use consilium_engine::record::{ProtocolBody, Session};
 use consilium_providers::{SearchFee, SearchReport, SearchResult, SearchUnit};
 
-mod common;
+use crate::common;
 
 use common::benchmark::{benchmark, body, caller_for, run};
 

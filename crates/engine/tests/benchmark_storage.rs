@@ -10,7 +10,7 @@ use consilium_engine::record::benchmark::outcomes_apart::{
 };
 use consilium_engine::{harness::events::Event, record::Session};
 
-mod common;
+use crate::common;
 
 use common::benchmark::{benchmark, body, caller_for, run};
 

@@ -9,7 +9,7 @@ use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::benchmark::config::BestSingle;
 use consilium_engine::{harness::events::Event, record::Session};
 
-mod common;
+use crate::common;
 
 use common::benchmark::{benchmark, body, caller_for, run};
 

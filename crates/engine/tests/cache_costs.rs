@@ -1,7 +1,7 @@
 //! Cached prompt tokens in the ledger: priced at the cache rates, recorded per call and in the
 //! session's totals, shown as "cached: N tokens · saved $X"; records and summaries stored before
 //! any of this still read.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::demo::demo_reply;

@@ -1,6 +1,6 @@
 //! The pre-run estimate counts on the providers' prompt caches only where they cache by themselves:
 //! a seat's opening on its later calls at the cache-read price, and says so.
-mod common;
+use crate::common;
 
 use common::priced_config;
 use consilium_engine::views::costs::describe_estimate;

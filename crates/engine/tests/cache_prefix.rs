@@ -1,7 +1,7 @@
 //! Prompts built for the providers' caches: on a recorded consult (the demo council),
 //! every seat's later call opens with the bytes its earlier call opened with, and only the calls
 //! whose opening a later call of the seat reads (and those later calls) carry the seat's cache key.
-mod common;
+use crate::common;
 
 use common::{run, session_with};
 use consilium_engine::testing::ScriptedCaller;

@@ -1,5 +1,5 @@
 //! Consultations that meet unusable replies, transport failures, a cancel or the budget.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;

@@ -3,7 +3,7 @@
 //! rebuttals, every unresolved point (numbered, whole, never cut by filtering) and the instruction
 //! to weigh round 3. Run with non-default limits that differ between rounds 3 and 4, and that make
 //! round 4 truncate challenges and rebuttals.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;

@@ -1,6 +1,6 @@
 //! Whole consultations that reach a verdict: the demo council, strong agreement, dissent, and a
 //! cross-examination without challenges.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::testing::{CallLog, ScriptedCaller};

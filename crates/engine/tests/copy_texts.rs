@@ -1,6 +1,6 @@
 //! What "Copy" puts in the clipboard: a decision as Markdown (the card's parts, in its order) and
 //! as plain text (the same words without Markdown's marks).
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::view::copy::{decision_markdown, decision_plain};

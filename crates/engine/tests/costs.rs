@@ -1,5 +1,5 @@
 //! The cost estimate, the ledger and the token-efficiency arithmetic.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::foundation::money::format_usd;

@@ -1,7 +1,7 @@
 //! Round 3's record is assembled in code, verbatim from the panelists' replies with each
 //! challenger named; the judge is asked only what needs judgment. And the reply shape goes only as
 //! the schema when structured output is on.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::record::consult::peers::PeerLabels;

@@ -1,6 +1,6 @@
 //! The decision-first page's view models: the confidence meter (computed value, allowed band, the
 //! judge's number), who was absent, the stance matrix, the efficiency line and the verbose notice.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::view::stance::{

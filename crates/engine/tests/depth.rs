@@ -1,6 +1,6 @@
 //! Depth by need: Vote, Adaptive's stop rule, early decisions in the verdict's shape,
 //! "Cross-examine anyway", and records without a depth read as Full.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::{can_cross_examine_anyway, cross_examine_anyway};

@@ -1,6 +1,6 @@
 //! Drafts: one per protocol's form and one per thread's composer, cleared by the run
 //! asked from that box; blanks and very large texts are not kept.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::view::follow_up::earlier_decision;

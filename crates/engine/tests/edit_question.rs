@@ -2,7 +2,7 @@
 //! new last turn of the same thread; the earlier turn is kept, the new one says which turn it asks
 //! again and how that turn was worded, and it is told what the council was told then (the turns
 //! before the edited one), never the decision it means to replace.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::view::thread::{

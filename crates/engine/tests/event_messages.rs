@@ -2,7 +2,7 @@
 //! and will from a worker): every variant, and every event of a scripted consult and benchmark,
 //! serialises to JSON and reads back equal. `one_of_each` matches every variant by name, so a new
 //! one does not compile until it is added here.
-mod common;
+use crate::common;
 
 use consilium_engine::benchmark::progress::{progress, BenchmarkProgress};
 use consilium_engine::harness::events::Event;

@@ -1,7 +1,7 @@
 //! The failure banner after retried calls: a call retried after a 503, a cut stream or
 //! a stream without its end marker is one failed call, and the banner names each seat once, in seat
 //! order, in one sentence, whatever order the records were written in.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::testing::{text_reply, ScriptedCaller};

@@ -1,5 +1,5 @@
 //! Artifact filtering against hand-checked examples, in the engine's prompts, and its settings.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::record::consult::peers::PeerLabels;

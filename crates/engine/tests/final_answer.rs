@@ -1,6 +1,6 @@
 //! `final_answer`: asked in round 1 and the verdict only when the consult says so (the
 //! Benchmark's consults); an ordinary consult's prompts, schemas and record have no word of it.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;

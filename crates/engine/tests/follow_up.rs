@@ -2,7 +2,7 @@
 //! the council is told; rounds 1 and 4 carry the earlier question and decision (and nothing of the
 //! earlier debate), rounds 2 and 3 do not; the library links both ways; the report names it. Also
 //! the sidebar's list of recent sessions.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::foundation::timestamp::rfc3339_utc;

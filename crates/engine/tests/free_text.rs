@@ -1,7 +1,7 @@
 //! A model that cannot write JSON is still heard: a panelist's reply in prose is
 //! taken, after one re-ask, as its position (round 1) or its defence (round 3), marked free text
 //! and never counted as agreement by itself; the judge's own artifacts still need the schema.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::record::consult::confidence::AgreementGap;

@@ -1,7 +1,7 @@
 //! View models that make a session readable at a glance: a failed run grouped into one problem
 //! named once, Consult's one-line answer and confidence chip with its "Why?", the compact stance
 //! matrix, Review in plain words, the bump chart's titles, and the tab's title.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::view::stance::short_title;

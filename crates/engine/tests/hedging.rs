@@ -2,7 +2,7 @@
 //! deadline, and one more request each deadline after that while none has (up to four in all);
 //! the first valid reply wins, the others are aborted, every cost counts, the budget holds, and the
 //! record says who answered. Virtual time, so every race runs the same way.
-mod common;
+use crate::common;
 
 use common::{call, session_with, NOW_MS};
 use consilium_engine::testing::{

@@ -1,5 +1,5 @@
 //! Spend before it happens: a run's worst case set against a provider key's remaining limit.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::{

@@ -14,7 +14,7 @@
 //!
 //! `lib.rs` itself is exempt: it only declares the modules (`tests/one_path.rs` keeps it so).
 //! To try the check on another checkout: `CONSILIUM_LAYERS_SRC=/path/to/crates/engine/src
-//! cargo test -p consilium-engine --test layers`.
+//! cargo test -p consilium-engine --test engine layers::`.
 use consilium_layers::{check, read_sources, Apart, Rules};
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,6 @@
 //! The session library's rules: what a summary shows, what search looks through (content, not
 //! state, protocol or dates), its snippets and highlights, and the list's filters and sort.
-mod common;
+use crate::common;
 
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};

@@ -2,7 +2,7 @@
 //! requests), under hedging: a call waiting for a slot has not gone out, so its hedge deadline and
 //! its provider's time to first text start when it does. Virtual time, so every queue runs the
 //! same way.
-mod common;
+use crate::common;
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;

@@ -3,7 +3,7 @@
 //! the session exactly as saved. Two turns of a thread name one body; a source kept with its cited
 //! passages only stays in the record; a body the store no longer has leaves a session that still
 //! opens, its source saying what is missing.
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -2,7 +2,7 @@
 //! quote not found in the material is not evidence, and the earned confidence floor needs the
 //! decision's evidence found. On a recorded unanimous consult whose verdict (80%, no dissent)
 //! would otherwise be raised to strong agreement's 90% floor.
-mod common;
+use crate::common;
 
 use common::{run, session_with, unanimous_caller};
 use consilium_engine::consult::demo::demo_config;

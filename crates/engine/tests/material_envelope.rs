@@ -2,7 +2,7 @@
 //! same name and bytes on every call, each round's reply read from its own key, a reply under
 //! the wrong key refused and asked again as any unusable reply; without material each round
 //! sends its own schema as before.
-mod common;
+use crate::common;
 
 use common::{attach_contract, call, recorded, run, session_with};
 use consilium_engine::consult::demo::demo_config;

@@ -2,7 +2,7 @@
 //! what cites it (an answer, a challenge, an evidence entry), its mark with where it is ("found on
 //! page 3", "found elsewhere: line 100"), the passage as runs of text with the quote marked (never
 //! markup), and the tally the "What the council read" section opens with.
-mod common;
+use crate::common;
 
 use common::{answer, run, session_with, unanimous_caller};
 use consilium_engine::consult::demo::demo_config;

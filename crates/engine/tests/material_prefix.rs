@@ -3,7 +3,7 @@
 //! material), the question follows, and what is new in the round comes last; images go to the
 //! seats that see them and the others are told; a call is marked for the cache only when another
 //! call on its model reads the same opening.
-mod common;
+use crate::common;
 
 use common::{attach_contract, recorded};
 use consilium_engine::consult::demo::demo_config;

@@ -2,7 +2,7 @@
 //! on one model do not all go at once; the first goes ahead and the others follow once it has
 //! begun answering (its first streamed text) or has ended, so they read the prefix it wrote.
 //! Calls on different models, and material too small to cache, go at once.
-mod common;
+use crate::common;
 
 use std::cell::RefCell;
 use std::future::Future;

@@ -2,7 +2,7 @@
 //! passages the council cited, each such source saying so; every quote checks as it did (the same
 //! mark at the same location, the same passage highlighted, the same entries not evidence), so a
 //! reload loses neither the session nor its checks; the sentence names what was left out.
-mod common;
+use crate::common;
 
 use common::{answer, run, session_with, unanimous_caller};
 use consilium_engine::consult::demo::demo_config;

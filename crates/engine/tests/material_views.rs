@@ -1,7 +1,7 @@
 //! A consult's material in every view: "What the council read", each checked
 //! quote with its mark and its passage, the Markdown and HTML exports, the share link (names and
 //! cited passages only, under its limit) and History's search.
-mod common;
+use crate::common;
 
 use common::{answer, run, session_with, unanimous_caller};
 use consilium_engine::consult::demo::demo_config;

@@ -1,5 +1,5 @@
 //! "Did it hold?": the user's judgment of a finished decision on the record.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::cross_examine_anyway;

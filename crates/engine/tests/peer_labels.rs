@@ -2,7 +2,7 @@
 //! and every panelist see their peers as "Panelist A", "Panelist B"..., shuffled per reader from a
 //! seed kept in the record; replies that cite labels validate and are stored with the real ids; a
 //! setting turns it off.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::record::consult::peers::PeerLabels;

@@ -3,7 +3,7 @@
 //! again, then recorded as failed; an answer that quotes the question or the record, or holds
 //! angle brackets, is an answer. Then replays of sessions recorded from Gemma 3 270M on
 //! llama-server (`tests/fixtures/llama/`, made with `examples/record_llama.rs`).
-mod common;
+use crate::common;
 
 use consilium_engine::harness::echo::PromptEcho;
 use consilium_engine::harness::prompt::Prompt;

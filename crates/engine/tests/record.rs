@@ -1,6 +1,6 @@
 //! The shared session record: its JSON shape, and records stored by earlier versions, which open
 //! after an upgrade (fixtures written by the build of 2026-11-22, before the shared record).
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;

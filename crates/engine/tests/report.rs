@@ -1,5 +1,5 @@
 //! The Markdown export of a consultation.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::report::markdown::consult_markdown;

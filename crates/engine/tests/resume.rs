@@ -1,5 +1,5 @@
 //! Resuming a stored session: it continues from its first incomplete round.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;

@@ -1,6 +1,6 @@
 //! Every attempt that reached a provider is in the ledger: a stream cut off midway and retried by
 //! the shell costs what its prompt and partial output cost, recorded beside the call's outcome.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::testing::{text_reply, ScriptedCaller};

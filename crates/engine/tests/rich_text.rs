@@ -1,5 +1,5 @@
 //! Markdown in model text, rendered safely, and the standalone HTML export built on it.
-mod common;
+use crate::common;
 
 use consilium_engine::html_report::session_html;
 use consilium_engine::testing::{ScriptedCaller, XSS_CORPUS};

@@ -1,6 +1,6 @@
 //! The time a run took: the union of its calls' times, so parallel calls count once
 //! and the pause between a cancel and a resume is not counted; in words a reader takes in at once.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::foundation::timestamp::rfc3339_utc;

@@ -1,8 +1,8 @@
 //! The JSON of each protocol's finished demo session is byte-identical to a fixture written before
 //! the record's serde impls were hand-written (bundle cuts), and it parses back to the same session
 //! through every entry point (`from_json`, `from_str`, `from_value`).
-//! Regenerate (only on purpose): `UPDATE_SERDE_FIXTURES=1 cargo test -p consilium-engine --test serde_identity`.
-mod common;
+//! Regenerate (only on purpose): `UPDATE_SERDE_FIXTURES=1 cargo test -p consilium-engine --test engine serde_identity::`.
+use crate::common;
 
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::record::Session;

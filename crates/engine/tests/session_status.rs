@@ -1,5 +1,5 @@
 //! A session's state read typed (`Session::status`), from the name the record stores.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::record::consult::state::ConsultState;

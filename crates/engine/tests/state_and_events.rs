@@ -1,5 +1,5 @@
 //! The state machine's transitions and the events' names.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::record::CallId;

@@ -1,6 +1,6 @@
 //! A stored session is validated again when opened or resumed: a hand-edited invalid record says
 //! what is wrong and does not resume; nothing in it is deleted.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::testing::ScriptedCaller;

@@ -2,7 +2,7 @@
 //! carries the earlier turns' decisions (never their debates) within a token budget and says so in
 //! the prompt; the library groups a thread's turns in the order asked; the page's view model lists
 //! each turn's question, depth, cost and decision.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::view::thread::{

@@ -3,7 +3,7 @@
 //! first given, then the turn's own attachments numbered after it; every call of the turn opens
 //! with all of it; what the turn's composer attaches is numbered as the turn will number it, and a
 //! file the thread already has is not attached twice.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::view::thread::{

@@ -3,7 +3,7 @@
 //! call, its tokens and cost on the ledger), never a decision; its prompt carries the thread's
 //! decisions and the member's own earlier answers; the views, the lists, the exports and a share
 //! link name it as that member's answer; records from before such turns still read.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::prompts::member_answer;

@@ -1,7 +1,7 @@
 //! The track record of judged decisions: figures against reference values computed by
 //! hand (Python 3 `math`: Wilson's formula with p = score / n, the Brier mean, bands of tenths),
 //! Partly as half, the grouping of councils, and the refusal below 10 judged decisions.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::record::outcome::{judged, Verdict};

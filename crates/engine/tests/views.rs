@@ -1,6 +1,6 @@
 //! View models the app and the exports share: costs per participant, the cost line, consent,
 //! dissent by severity, threads, and when a stopped session can resume.
-mod common;
+use crate::common;
 
 use common::*;
 use consilium_engine::consult::dissent::{dissent_on_record, severity_name};

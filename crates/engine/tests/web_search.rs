@@ -2,7 +2,7 @@
 //! the response schema where its provider cannot combine the two), the synthesis and the verdict
 //! never do, each call's search is kept on its record, its fee is charged and budgeted, and every
 //! link an answer cites is checked against what its search returned.
-mod common;
+use crate::common;
 
 use common::{call, run, session_with};
 use consilium_engine::consult::demo::{demo_config, demo_reply};

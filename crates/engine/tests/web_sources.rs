@@ -2,7 +2,7 @@
 //! confidence floor, the search fees in the estimate and the consent, the Sources view model
 //! (deduplicated, who found and cited each page, "not from this search"), and the Markdown and
 //! HTML exports and the share link carrying them.
-mod common;
+use crate::common;
 
 use common::{answer, cross_exam_record, panelist_reply_without_challenges, run, session_with};
 use common::{synthesis, unanimous_caller};
