@@ -83,13 +83,13 @@ fn one_of_each_report() -> Vec<RunReport> {
         }),
         RunReport::Event(Event::SessionUpdated(Box::new(consult.clone()))),
         RunReport::BenchmarkProgress(progress(&benchmark, 1_500).expect("a benchmark's progress")),
-        RunReport::BenchmarkResults(Box::new(BenchmarkResults {
-            session_id: benchmark.id.clone(),
-            arm_outcomes: 0,
-            results: arms_results(benchmark.benchmark().expect("a benchmark")),
-            choice: body_council_choice(benchmark.benchmark().expect("a benchmark")),
-            cost_line: session_cost_line(&benchmark),
-        })),
+        RunReport::BenchmarkResults(Box::new(BenchmarkResults::new(
+            benchmark.id.clone(),
+            0,
+            &arms_results(benchmark.benchmark().expect("a benchmark")),
+            &body_council_choice(benchmark.benchmark().expect("a benchmark")),
+            session_cost_line(&benchmark),
+        ))),
         RunReport::BenchmarkRecord(Box::new(RecordUpdate::between(&benchmark, &benchmark))),
         RunReport::Saved {
             summary: SessionSummary::of(&consult),
@@ -195,4 +195,19 @@ fn a_batch_joins_one_calls_streamed_pieces_keeps_order_and_a_restart_drops_what_
     assert!(batch.is_empty());
     assert!(crosses_at_once(&RunReport::Finished { session: None }));
     assert!(!crosses_at_once(&delta("r1-panelist-1", "x", false)));
+}
+
+#[test]
+fn a_benchmarks_results_read_back_as_the_views_the_driver_computed() {
+    let benchmark = demo_session(Protocol::Benchmark, "b-1".into(), NOW_MS);
+    let body = benchmark.benchmark().expect("a benchmark");
+    let (results, choice) = (arms_results(body), body_council_choice(body));
+    let crossed = read_back(&BenchmarkResults::new(
+        benchmark.id.clone(),
+        0,
+        &results,
+        &choice,
+        session_cost_line(&benchmark),
+    ));
+    assert_eq!(crossed.views(), Some((results, choice)));
 }

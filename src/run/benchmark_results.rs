@@ -84,13 +84,13 @@ split_fn! {
 fn compute(session: Option<&Session>) -> Option<BenchmarkResults> {
     let session = session?;
     let body = session.benchmark()?;
-    Some(BenchmarkResults {
-        session_id: session.id.clone(),
-        arm_outcomes: body.arm_outcomes(),
-        results: arms_results(body),
-        choice: body_council_choice(body),
-        cost_line: session_cost_line(session),
-    })
+    Some(BenchmarkResults::new(
+        session.id.clone(),
+        body.arm_outcomes(),
+        &arms_results(body),
+        &body_council_choice(body),
+        session_cost_line(session),
+    ))
 }
 
 /// Which twentieth of its questions the run has done.

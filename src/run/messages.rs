@@ -88,12 +88,47 @@ pub enum RunReport {
 
 /// A running benchmark's results, its council choice and its cost line, as of `arm_outcomes`
 /// stored outcomes: computed by the driver (in the run's worker), so the page, which would
-/// otherwise go over the whole run to compute them, only draws them.
+/// otherwise go over the whole run to compute them, only draws them. The two views cross as
+/// JSON text, written in the `benchmark_results` part and read in the Benchmark page's: the run
+/// part, which reads every report, then carries neither view's serde (about 20 KB of code).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchmarkResults {
     pub session_id: String,
     pub arm_outcomes: usize,
-    pub results: BenchmarkResultsView,
-    pub choice: CouncilChoiceView,
+    /// A `BenchmarkResultsView` as JSON.
+    pub results_json: String,
+    /// A `CouncilChoiceView` as JSON.
+    pub choice_json: String,
     pub cost_line: String,
+}
+
+impl BenchmarkResults {
+    pub fn new(
+        session_id: String,
+        arm_outcomes: usize,
+        results: &BenchmarkResultsView,
+        choice: &CouncilChoiceView,
+        cost_line: String,
+    ) -> Self {
+        Self {
+            session_id,
+            arm_outcomes,
+            results_json: to_json(results),
+            choice_json: to_json(choice),
+            cost_line,
+        }
+    }
+
+    /// The two views, read back; None when either text is not one (never written so).
+    pub fn views(&self) -> Option<(BenchmarkResultsView, CouncilChoiceView)> {
+        Some((
+            serde_json::from_str(&self.results_json).ok()?,
+            serde_json::from_str(&self.choice_json).ok()?,
+        ))
+    }
+}
+
+/// A view model's JSON: views hold strings and numbers only, which always serialise.
+fn to_json(view: &impl Serialize) -> String {
+    serde_json::to_string(view).unwrap_or_default()
 }

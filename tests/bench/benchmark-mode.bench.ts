@@ -164,7 +164,7 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
     const frame = (t: number) => {
       if (w.__resp.on) w.__resp.gaps.push(t - last);
       // The long ones with when they ended, to tell the run's from its end's.
-      if (w.__resp.on && t - last > 200) w.__resp.longGaps.push([t, t - last]);
+      if (w.__resp.on && t - last > 100) w.__resp.longGaps.push([t, t - last]);
       last = t;
       requestAnimationFrame(frame);
     };

@@ -45,8 +45,10 @@ pub fn BenchmarkBodyView(session: ShownSession) -> impl IntoView {
     let results = RwSignal::new(None::<BenchmarkResultsView>);
     let council_choice = RwSignal::new(None::<CouncilChoiceView>);
     let drawn = move |run: BenchmarkResults| {
-        results.set(Some(run.results));
-        council_choice.set(Some(run.choice));
+        if let Some((run_results, choice)) = run.views() {
+            results.set(Some(run_results));
+            council_choice.set(Some(choice));
+        }
     };
     Effect::new(move |_| {
         if running.get() {
