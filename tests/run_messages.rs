@@ -6,7 +6,7 @@
 #![cfg(not(target_family = "wasm"))]
 
 use consilium::run::keys::RunKeys;
-use consilium::run::messages::{BenchmarkResults, RunCommand, RunHow, RunReport};
+use consilium::run::messages::{reported, BenchmarkResults, RunCommand, RunHow, RunReport};
 use consilium::settings::Settings;
 use consilium_engine::benchmark::progress::progress;
 use consilium_engine::benchmark_council::view::results::{arms_results, body_council_choice};
@@ -210,4 +210,89 @@ fn a_benchmarks_results_read_back_as_the_views_the_driver_computed() {
         session_cost_line(&benchmark),
     ));
     assert_eq!(crossed.views(), Some((results, choice)));
+}
+
+#[test]
+fn a_benchmarks_calls_and_the_cost_events_stay_with_the_driver() {
+    let call_events = |call_id: CallId| {
+        [
+            Event::CallStarted {
+                call_id: call_id.clone(),
+                round_number: 1,
+                participant_id: "panelist-1".into(),
+            },
+            Event::CallDelta {
+                call_id: call_id.clone(),
+                text: "Yes".into(),
+                restart: false,
+            },
+            Event::CallNote {
+                call_id: call_id.clone(),
+                note: Some("Retrying in 2 s.".into()),
+            },
+            Event::CallFinished {
+                call_id,
+                participant_id: "panelist-1".into(),
+                ok: true,
+                error: None,
+                answered_by: None,
+            },
+        ]
+    };
+    for event in call_events(CallId::seat(1, "panelist-1")) {
+        assert!(reported(&event), "a consult's call is drawn: {event:?}");
+    }
+    for event in call_events(CallId::seat(1, "panelist-1").in_question("q-7")) {
+        assert!(!reported(&event), "a benchmark's call is not: {event:?}");
+    }
+    assert!(!reported(&Event::CostUpdated {
+        spent_usd: 0.1,
+        unpriced_calls: 0,
+        budget_usd: None,
+    }));
+    let benchmark = demo_session(Protocol::Benchmark, "b-1".into(), NOW_MS);
+    for event in [
+        Event::Completed,
+        Event::Aborted,
+        Event::Failed {
+            reason: "The budget ran out.".into(),
+        },
+        Event::SessionUpdated(Box::new(benchmark)),
+    ] {
+        assert!(reported(&event), "{event:?}");
+    }
+}
+
+#[test]
+fn a_batch_keeps_only_the_latest_progress_and_the_latest_save_of_a_session() {
+    use consilium::run::batch::Batch;
+    let benchmark = demo_session(Protocol::Benchmark, "b-1".into(), NOW_MS);
+    let other = demo_session(Protocol::Consult, "c-1".into(), NOW_MS);
+    let at = |ms| RunReport::BenchmarkProgress(progress(&benchmark, ms).expect("a progress"));
+    let saved =
+        |session: &consilium_engine::record::Session, note: Option<&str>| RunReport::Saved {
+            summary: SessionSummary::of(session),
+            note: note.map(str::to_string),
+        };
+    let question = RunReport::Event(Event::Completed);
+    let mut batch = Batch::default();
+    for report in [
+        at(100),
+        saved(&benchmark, None),
+        question.clone(),
+        saved(&other, None),
+        at(200),
+        saved(&benchmark, Some("Storage is full.")),
+    ] {
+        batch.push(report);
+    }
+    assert_eq!(
+        batch.take(),
+        vec![
+            question,
+            saved(&other, None),
+            at(200),
+            saved(&benchmark, Some("Storage is full.")),
+        ]
+    );
 }

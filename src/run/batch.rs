@@ -1,7 +1,9 @@
 //! The reports of a run in a worker cross to the page in batches: one message per batch (a frame's
 //! worth, `FLUSH_MS`), not one per report, so the page pays one task, one parse and one redraw for
 //! many; a streamed call's text arrives as many small pieces, and the pieces of one call next to
-//! each other in a batch become one. The run's end and a refusal cross at once.
+//! each other in a batch become one; of a benchmark's progress, and of one session's saves, the page
+//! draws only the latest, so an earlier one still waiting is dropped. The run's end and a refusal
+//! cross at once.
 use consilium_engine::harness::events::Event;
 
 use super::messages::RunReport;
@@ -42,6 +44,13 @@ impl Batch {
                 }
             }
         }
+        if let Some(at) = self
+            .reports
+            .iter()
+            .position(|waiting| superseded(waiting, &report))
+        {
+            self.reports.remove(at);
+        }
         self.reports.push(report);
     }
 
@@ -52,6 +61,21 @@ impl Batch {
 
     pub fn is_empty(&self) -> bool {
         self.reports.is_empty()
+    }
+}
+
+/// Whether the page, drawing `later`, has no use for `earlier`: each sets the same thing whole.
+/// (A batch holds at most one such earlier report: each push drops the one before.)
+fn superseded(earlier: &RunReport, later: &RunReport) -> bool {
+    match (earlier, later) {
+        (RunReport::BenchmarkProgress(_), RunReport::BenchmarkProgress(_)) => true,
+        (
+            RunReport::Saved {
+                summary: earlier, ..
+            },
+            RunReport::Saved { summary: later, .. },
+        ) => earlier.id == later.id,
+        _ => false,
     }
 }
 

@@ -86,6 +86,21 @@ pub enum RunReport {
     Finished { session: Option<Box<Session>> },
 }
 
+/// Whether the page is told of the engine's `event`. A benchmark's calls and every cost event
+/// stay with the driver: the Benchmark's page draws its progress and results, never a call (17
+/// calls a question, each started, streamed and finished, would be most of what the page receives
+/// and handles over a long run), and every page reads costs from the record.
+pub fn reported(event: &Event) -> bool {
+    match event {
+        Event::CallStarted { call_id, .. }
+        | Event::CallDelta { call_id, .. }
+        | Event::CallNote { call_id, .. }
+        | Event::CallFinished { call_id, .. } => call_id.question().is_none(),
+        Event::CostUpdated { .. } => false,
+        _ => true,
+    }
+}
+
 /// A running benchmark's results, its council choice and its cost line, as of `arm_outcomes`
 /// stored outcomes: computed by the driver (in the run's worker), so the page, which would
 /// otherwise go over the whole run to compute them, only draws them. The two views cross as

@@ -16,7 +16,7 @@ use consilium_engine::{harness::events::Event, harness::events::EventSink, harne
 use super::benchmark_results::LiveResults;
 use super::clock::BrowserClock;
 use super::driver::Reports;
-use super::messages::RunReport;
+use super::messages::{reported, RunReport};
 use super::running_record::RunningRecord;
 use super::saves::Saves;
 
@@ -163,7 +163,8 @@ impl EventSink for ReportingSink {
                 }
             }
             Event::QuestionUpdated(update) => self.question(update),
-            event => (self.report)(RunReport::Event(event)),
+            event if reported(&event) => (self.report)(RunReport::Event(event)),
+            _ => {}
         }
     }
 }

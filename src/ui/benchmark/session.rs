@@ -9,6 +9,7 @@ use consilium_engine::benchmark::search::search_note;
 use consilium_engine::benchmark_council::view::choice::CouncilChoiceView;
 use consilium_engine::benchmark_council::view::results::{
     arms_results, body_council_choice, progress_view, results_key, BenchmarkResultsView,
+    ProgressView,
 };
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -109,6 +110,7 @@ pub fn BenchmarkBodyView(session: ShownSession) -> impl IntoView {
             );
         });
     });
+    let has_progress = Memo::new(move |_| progress.with(Option::is_some));
     let export_csv = move |_| {
         let Some(session) = session.get_untracked() else {
             return;
@@ -131,13 +133,16 @@ pub fn BenchmarkBodyView(session: ShownSession) -> impl IntoView {
     view! {
         <section class="bench-session">
             {move || searched().map(|note| view! { <p class="bench-search">{note}</p> })}
-            {move || progress.get().map(|p| view! {
+            // Built once and then only its texts and bar change: rebuilt at each of a long run's
+            // saves, the block cost the page a new subtree, its layout and its paint each time
+            // (and a screen reader heard all of it again).
+            {move || has_progress.get().then(|| view! {
                 <div class="bench-progress" aria-live="polite">
                     <p class="bench-progress-counts">
-                        <strong>{p.counts.clone()}</strong> " · " <span class="bench-estimate">{p.estimate.clone()}</span>
+                        <strong>{move || of_progress(progress, |p| p.counts.clone())}</strong> " · " <span class="bench-estimate">{move || of_progress(progress, |p| p.estimate.clone())}</span>
                     </p>
-                    <progress max="100" value=p.percent aria-label="Benchmark progress">{format!("{}%", p.percent)}</progress>
-                    {p.note.clone().map(|note| view! { <p class="muted">{note}</p> })}
+                    <progress max="100" value=move || of_progress(progress, |p| p.percent) aria-label="Benchmark progress">{move || format!("{}%", of_progress(progress, |p| p.percent))}</progress>
+                    {move || of_progress(progress, |p| p.note.clone()).map(|note| view! { <p class="muted">{note}</p> })}
                 </div>
             })}
             {move || results.get().map(|view| view! { <BenchmarkResults view=view council_choice=council_choice.into() /> })}
@@ -146,4 +151,12 @@ pub fn BenchmarkBodyView(session: ShownSession) -> impl IntoView {
             </p>
         </section>
     }
+}
+
+/// One field of the progress shown (its default when there is none).
+fn of_progress<T: Default>(
+    progress: Memo<Option<ProgressView>>,
+    field: impl Fn(&ProgressView) -> T,
+) -> T {
+    progress.with(|p| p.as_ref().map(field).unwrap_or_default())
 }
