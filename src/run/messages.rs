@@ -3,6 +3,7 @@
 use consilium_engine::benchmark::progress::BenchmarkProgress;
 use consilium_engine::benchmark_council::view::choice::CouncilChoiceView;
 use consilium_engine::benchmark_council::view::results::BenchmarkResultsView;
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::harness::events::Event;
 use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::benchmark::outcomes_apart::RecordUpdate;
@@ -91,7 +92,7 @@ pub enum RunReport {
 /// otherwise go over the whole run to compute them, only draws them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchmarkResults {
-    pub session_id: String,
+    pub session_id: SessionId,
     pub arm_outcomes: usize,
     pub results: BenchmarkResultsView,
     pub choice: CouncilChoiceView,
