@@ -34,7 +34,7 @@ impl Session {
                 .join(", ")
         ));
         let debate = DebateSession::new(
-            id.as_str(),
+            &id,
             &rfc3339_utc(now_ms),
             backlog.iter().map(|o| o.id.clone()).collect(),
             config.max_rounds,
