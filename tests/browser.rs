@@ -165,6 +165,7 @@ async fn first_run_offers_presets_and_the_demo_council_reaches_a_verdict_that_is
 async fn a_long_stream_reads_as_fields_and_a_restart_clears_it() {
     use consilium::app::runs::stream_text::StreamText;
     use consilium::ui::widgets::live_reply::LiveReplyView;
+    use consilium_engine::foundation::ids::ParticipantId;
     use consilium_engine::views::live::ReplyKind;
     use consilium_engine::{
         consult::demo::demo_config, consult::demo::DEMO_QUESTION, record::Session,
@@ -182,7 +183,7 @@ async fn a_long_stream_reads_as_fields_and_a_restart_clears_it() {
         0,
     )));
     let _mount = leptos::mount::mount_to(host.clone().unchecked_into(), move || {
-        view! { <LiveReplyView text=stream kind=ReplyKind::Answer writer="panelist-1".to_string() session=session /> }
+        view! { <LiveReplyView text=stream kind=ReplyKind::Answer writer=ParticipantId::from("panelist-1") session=session /> }
     });
     stream.push("{\"position\": \"Adopt Rust\", \"rationale\": \"", false);
     for i in 0..10_000 {

@@ -139,7 +139,7 @@ async fn a_benchmark_is_stored_as_a_record_and_one_entry_per_question_and_reads_
         "the samples' calls are with their question"
     );
     assert_eq!(question_count("idb-bench-split").await, 4);
-    let loaded = storage::load_session("idb-bench-split")
+    let loaded = storage::load_session(&"idb-bench-split".into())
         .await
         .unwrap()
         .expect("found");
@@ -192,7 +192,7 @@ async fn a_benchmark_stored_whole_by_an_earlier_version_opens_and_is_stored_spli
     let whole = serde_json::to_string(&ended).unwrap();
     put_raw("sessions", JsValue::from_str("idb-bench-old"), &whole).await;
     assert_eq!(question_count("idb-bench-old").await, 0);
-    let loaded = storage::load_session("idb-bench-old")
+    let loaded = storage::load_session(&"idb-bench-old".into())
         .await
         .unwrap()
         .expect("found");
@@ -210,7 +210,7 @@ async fn a_benchmark_stored_whole_by_an_earlier_version_opens_and_is_stored_spli
     assert!(record.contains("\"results_apart\":3"));
     assert_eq!(question_count("idb-bench-old").await, 3);
     assert_eq!(
-        storage::load_session("idb-bench-old")
+        storage::load_session(&"idb-bench-old".into())
             .await
             .unwrap()
             .unwrap(),
@@ -222,7 +222,7 @@ async fn a_benchmark_stored_whole_by_an_earlier_version_opens_and_is_stored_spli
 async fn a_deleted_benchmark_takes_its_questions_along_and_a_missing_one_is_named() {
     let ended = finished_benchmark("idb-bench-gone", 2).await;
     storage::save_session(&ended).await.unwrap();
-    storage::delete_sessions(&["idb-bench-gone".to_string()])
+    storage::delete_sessions(&["idb-bench-gone".into()])
         .await
         .unwrap();
     assert_eq!(question_count("idb-bench-gone").await, 0);
@@ -240,7 +240,9 @@ async fn a_deleted_benchmark_takes_its_questions_along_and_a_missing_one_is_name
         .unwrap();
     transaction.await.unwrap();
     database.close();
-    let error = storage::load_session("idb-bench-hole").await.unwrap_err();
+    let error = storage::load_session(&"idb-bench-hole".into())
+        .await
+        .unwrap_err();
     assert!(error.contains("question 2"), "{error}");
 }
 
@@ -265,9 +267,13 @@ async fn a_latest_save_writes_the_session_as_it_is_when_its_write_starts() {
         })
     };
     let (done, reported) = futures::channel::oneshot::channel();
-    storage::save_latest_soon("idb-bench-latest", Rc::clone(&read), move |result| {
-        let _ = done.send(result);
-    });
+    storage::save_latest_soon(
+        &"idb-bench-latest".into(),
+        Rc::clone(&read),
+        move |result| {
+            let _ = done.send(result);
+        },
+    );
     // Changed after the save was asked for: the write waits for a paint, so it reads this.
     if let Some(consilium_engine::record::Body::Benchmark(body)) =
         shown.borrow_mut().as_mut().map(|s| &mut s.body)
@@ -276,7 +282,7 @@ async fn a_latest_save_writes_the_session_as_it_is_when_its_write_starts() {
     }
     let summary = reported.await.unwrap().expect("written");
     assert_eq!(summary.id, "idb-bench-latest");
-    let loaded = storage::load_session("idb-bench-latest")
+    let loaded = storage::load_session(&"idb-bench-latest".into())
         .await
         .unwrap()
         .expect("found");
@@ -285,9 +291,11 @@ async fn a_latest_save_writes_the_session_as_it_is_when_its_write_starts() {
 
     // Gone before its write starts: nothing is written, nothing reported, and the queue goes on.
     let gone = shown.borrow_mut().take().unwrap();
-    storage::save_latest_soon("idb-bench-latest", read, |_| panic!("nothing to report"));
+    storage::save_latest_soon(&"idb-bench-latest".into(), read, |_| {
+        panic!("nothing to report")
+    });
     storage::written().await;
-    let still = storage::load_session("idb-bench-latest")
+    let still = storage::load_session(&"idb-bench-latest".into())
         .await
         .unwrap()
         .expect("found");

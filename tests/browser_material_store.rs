@@ -7,6 +7,7 @@
 
 use consilium::platform::storage;
 use consilium_engine::consult::demo::{demo_config, DEMO_QUESTION};
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::material_apart::material_apart;
 use consilium_engine::material::attach::attach;
 use consilium_engine::material::extract::source_from_bytes;
@@ -41,7 +42,7 @@ fn turn(id: &str, word: &str) -> Session {
     )
     .unwrap();
     Session::new_consult(
-        id.to_string(),
+        id.into(),
         DEMO_QUESTION.to_string(),
         config,
         1_700_000_000_000,
@@ -149,7 +150,10 @@ async fn put_raw(store: &str, key: &str, text: Option<&str>) {
 }
 
 async fn load(id: &str) -> Session {
-    storage::load_session(id).await.unwrap().expect("found")
+    storage::load_session(&id.into())
+        .await
+        .unwrap()
+        .expect("found")
 }
 
 #[wasm_bindgen_test]
@@ -175,7 +179,7 @@ async fn two_turns_of_a_thread_keep_one_copy_and_it_goes_with_the_last() {
     storage::save_session(&second).await.unwrap();
     assert_eq!(all_bodies().await, before + 2);
 
-    storage::delete_sessions(&["mat-turn-1".to_string()])
+    storage::delete_sessions(&["mat-turn-1".into()])
         .await
         .unwrap();
     assert_eq!(
@@ -184,7 +188,7 @@ async fn two_turns_of_a_thread_keep_one_copy_and_it_goes_with_the_last() {
         "the other turn names them"
     );
     assert_eq!(load("mat-turn-2").await, second);
-    storage::delete_sessions(&["mat-turn-2".to_string()])
+    storage::delete_sessions(&["mat-turn-2".into()])
         .await
         .unwrap();
     assert_eq!(stored(&keys).await, vec![false, false]);
@@ -200,12 +204,12 @@ async fn a_body_another_session_names_stays_when_one_is_deleted_among_many() {
     storage::save_session(&other).await.unwrap();
     let (one_keys, other_keys) = (body_keys(&one), body_keys(&other));
     assert_eq!(one_keys[1], other_keys[1], "the same chart");
-    storage::delete_sessions(&["mat-many-1".to_string()])
+    storage::delete_sessions(&["mat-many-1".into()])
         .await
         .unwrap();
     assert_eq!(stored(&one_keys).await, vec![false, true]);
     assert_eq!(load("mat-many-2").await, other);
-    storage::delete_sessions(&["mat-many-2".to_string()])
+    storage::delete_sessions(&["mat-many-2".into()])
         .await
         .unwrap();
 }
@@ -222,7 +226,7 @@ async fn a_record_stored_with_its_material_inline_reads_and_a_save_stores_it_apa
     assert!(raw_record("mat-inline").await.len() < 20_000);
     assert_eq!(stored(&body_keys(&old)).await, vec![true, true]);
     assert_eq!(load("mat-inline").await, old);
-    storage::delete_sessions(&["mat-inline".to_string()])
+    storage::delete_sessions(&["mat-inline".into()])
         .await
         .unwrap();
 }
@@ -243,7 +247,7 @@ async fn a_body_not_found_leaves_a_session_that_opens_and_says_so() {
     // The whole session saved again (the tab that still has it) brings the body back.
     storage::save_session(&whole).await.unwrap();
     assert_eq!(load("mat-missing").await, whole);
-    storage::delete_sessions(&["mat-missing".to_string()])
+    storage::delete_sessions(&["mat-missing".into()])
         .await
         .unwrap();
 }
@@ -252,13 +256,13 @@ async fn a_body_not_found_leaves_a_session_that_opens_and_says_so() {
 async fn the_search_finds_a_session_by_its_materials_name_and_text() {
     let session = turn("mat-search", "zanzibarite");
     storage::save_session(&session).await.unwrap();
-    let texts = storage::search_texts_of(&["mat-search".to_string()])
+    let texts = storage::search_texts_of(&["mat-search".into()])
         .await
         .unwrap();
     let text = &texts[0].1;
     assert!(text.contains("zanzibarite.txt"));
     assert!(text.contains("Line 7 of the zanzibarite report"));
-    storage::delete_sessions(&["mat-search".to_string()])
+    storage::delete_sessions(&["mat-search".into()])
         .await
         .unwrap();
 }
@@ -276,7 +280,7 @@ async fn an_import_keeps_one_copy_and_reads_back_whole() {
     assert_eq!(all_bodies().await, before + 2);
     assert_eq!(load("mat-import-1").await, sessions[0]);
     assert_eq!(load("mat-import-2").await, sessions[1]);
-    storage::delete_sessions(&["mat-import-1".to_string(), "mat-import-2".to_string()])
+    storage::delete_sessions(&["mat-import-1".into(), "mat-import-2".into()])
         .await
         .unwrap();
     assert_eq!(stored(&keys).await, vec![false, false]);
@@ -290,7 +294,7 @@ async fn deleting_among_a_thousand_sessions_with_material_is_cheap() {
     let sessions: Vec<Session> = (0..1_000)
         .map(|n| {
             let mut session = Session::new_consult(
-                format!("mat-k-{n}"),
+                format!("mat-k-{n}").into(),
                 DEMO_QUESTION.to_string(),
                 demo_config(),
                 1_700_000_000_000,
@@ -311,7 +315,7 @@ async fn deleting_among_a_thousand_sessions_with_material_is_cheap() {
         })
         .collect();
     storage::save_imported_all(&sessions, |_| {}).await.unwrap();
-    let ids: Vec<String> = sessions.iter().map(|s| s.id.clone()).collect();
+    let ids: Vec<SessionId> = sessions.iter().map(|s| s.id.clone()).collect();
     let started = js_sys::Date::now();
     storage::delete_sessions(&ids[..1]).await.unwrap();
     let one = js_sys::Date::now() - started;
@@ -327,7 +331,7 @@ async fn deleting_among_a_thousand_sessions_with_material_is_cheap() {
     );
     storage::save_session(&plain).await.unwrap();
     let started = js_sys::Date::now();
-    storage::delete_sessions(&["mat-k-plain".to_string()])
+    storage::delete_sessions(&["mat-k-plain".into()])
         .await
         .unwrap();
     let without = js_sys::Date::now() - started;

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use consilium::platform::storage;
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::{consult::demo::demo_config, consult::demo::DEMO_QUESTION, record::Session};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -17,7 +18,7 @@ fn local_storage() -> web_sys::Storage {
 
 fn session(id: &str) -> Session {
     Session::new_consult(
-        id.to_string(),
+        id.into(),
         DEMO_QUESTION.to_string(),
         demo_config(),
         1_700_000_000_000,
@@ -48,7 +49,7 @@ async fn a_session_round_trips_through_indexed_db() {
         .find(|s| s.id == "idb-roundtrip")
         .unwrap();
     assert_eq!(summary.title, original.title);
-    let loaded = storage::load_session("idb-roundtrip")
+    let loaded = storage::load_session(&"idb-roundtrip".into())
         .await
         .unwrap()
         .expect("found");
@@ -67,14 +68,14 @@ async fn a_session_round_trips_through_indexed_db() {
     original.state = "aborted".into();
     storage::save_session(&original).await.unwrap();
     assert_eq!(
-        storage::load_session("idb-roundtrip")
+        storage::load_session(&"idb-roundtrip".into())
             .await
             .unwrap()
             .unwrap()
             .state,
         "aborted"
     );
-    assert!(storage::load_session("idb-nothing-here")
+    assert!(storage::load_session(&"idb-nothing-here".into())
         .await
         .unwrap()
         .is_none());
@@ -84,11 +85,11 @@ async fn a_session_round_trips_through_indexed_db() {
 async fn a_deleted_session_is_never_written_again_unless_imported() {
     let original = session("idb-deleted");
     storage::save_session(&original).await.unwrap();
-    storage::delete_sessions(&["idb-deleted".to_string()])
+    storage::delete_sessions(&["idb-deleted".into()])
         .await
         .unwrap();
     assert!(!listed("idb-deleted").await);
-    assert!(storage::load_session("idb-deleted")
+    assert!(storage::load_session(&"idb-deleted".into())
         .await
         .unwrap()
         .is_none());
@@ -96,7 +97,7 @@ async fn a_deleted_session_is_never_written_again_unless_imported() {
     let error = storage::save_session(&original).await.unwrap_err();
     assert!(error.contains("was deleted"), "{error}");
     assert!(
-        storage::load_session("idb-deleted")
+        storage::load_session(&"idb-deleted".into())
             .await
             .unwrap()
             .is_none(),
@@ -110,13 +111,13 @@ async fn a_deleted_session_is_never_written_again_unless_imported() {
 
 #[wasm_bindgen_test]
 async fn many_sessions_are_deleted_at_once_and_the_others_stay() {
-    let ids: Vec<String> = (0..5).map(|i| format!("idb-many-{i}")).collect();
+    let ids: Vec<SessionId> = (0..5).map(|i| format!("idb-many-{i}").into()).collect();
     for id in &ids {
-        storage::save_session(&session(id)).await.unwrap();
+        storage::save_session(&session(id.as_str())).await.unwrap();
     }
     storage::delete_sessions(&ids[..3]).await.unwrap();
     for (i, id) in ids.iter().enumerate() {
-        assert_eq!(listed(id).await, i >= 3, "{id}");
+        assert_eq!(listed(id.as_str()).await, i >= 3, "{id}");
     }
 }
 
@@ -137,10 +138,13 @@ async fn sessions_in_local_storage_move_over_once_verified_and_unreadable_ones_s
     assert_eq!(report.left.len(), 1, "{:?}", report.left);
     assert!(report.left[0].starts_with("c-broken"), "{:?}", report.left);
     // Moved: readable from IndexedDB (the v1 record upgraded), gone from local storage.
-    let v2 = storage::load_session("c-legacy-v2").await.unwrap().unwrap();
+    let v2 = storage::load_session(&"c-legacy-v2".into())
+        .await
+        .unwrap()
+        .unwrap();
     let expected = Session::from_json_text(&entries["consilium.session.c-legacy-v2"]).unwrap();
     assert_eq!(v2, expected);
-    let v1 = storage::load_session("c-v1-fixture")
+    let v1 = storage::load_session(&"c-v1-fixture".into())
         .await
         .unwrap()
         .unwrap();
@@ -210,7 +214,9 @@ async fn a_record_that_no_longer_reads_is_reported_and_left_in_place() {
         .await
         .unwrap();
     transaction.await.unwrap();
-    let error = storage::load_session("idb-broken").await.unwrap_err();
+    let error = storage::load_session(&"idb-broken".into())
+        .await
+        .unwrap_err();
     assert!(
         error.contains("could not be read") && error.contains("left untouched"),
         "{error}"
@@ -234,7 +240,7 @@ async fn each_change_is_announced_to_the_other_tabs() {
     storage::save_session(&session("idb-announced"))
         .await
         .unwrap();
-    storage::delete_sessions(&["idb-announced".to_string()])
+    storage::delete_sessions(&["idb-announced".into()])
         .await
         .unwrap();
     let mut waited = 0;
@@ -293,16 +299,13 @@ async fn an_import_is_checked_session_by_session_and_never_overwrites() {
     let renamed = keep_both(&mut incoming.sessions, &taken);
     assert_eq!(
         renamed,
-        vec![(
-            "idb-import-here".to_string(),
-            "idb-import-here-copy2".to_string()
-        )]
+        vec![("idb-import-here".into(), "idb-import-here-copy2".into())]
     );
     for session in &incoming.sessions {
         storage::save_imported(session).await.unwrap();
     }
     assert_eq!(
-        storage::load_session("idb-import-here")
+        storage::load_session(&"idb-import-here".into())
             .await
             .unwrap()
             .unwrap(),

@@ -54,7 +54,11 @@ fn one_of_each_command() -> Vec<RunCommand> {
     .into_iter()
     .zip(hows)
     .map(|(protocol, how)| RunCommand::Start {
-        session: Box::new(demo_session(protocol, format!("{protocol:?}-1"), NOW_MS)),
+        session: Box::new(demo_session(
+            protocol,
+            format!("{protocol:?}-1").into(),
+            NOW_MS,
+        )),
         settings: Box::new(Settings::default()),
         keys: keys(),
         how,

@@ -10,6 +10,7 @@
 use std::cell::Cell;
 use std::time::Duration;
 
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::sidebar::renamed_title;
 use consilium_engine::library::thread::{thread_of, thread_turn_ids};
 
@@ -34,7 +35,7 @@ pub struct Library {
 /// A deletion waiting for its undo.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PendingDelete {
-    pub id: String,
+    pub id: SessionId,
     pub title: String,
     /// Which deletion this is, so an old timer does not commit a newer one early.
     serial: u32,
@@ -120,7 +121,7 @@ impl Library {
 impl Library {
     /// Renames a stored session (its record's title, saved). The open session shown from memory
     /// takes the new title too. Not for a session this tab runs: its run saves its own copy.
-    pub fn rename(self, live: LiveRun, id: String, typed: String) {
+    pub fn rename(self, live: LiveRun, id: SessionId, typed: String) {
         let current = self
             .sessions
             .with_untracked(|all| all.iter().find(|s| s.id == id).map(|s| s.title.clone()));
@@ -153,7 +154,7 @@ impl Library {
 
     /// Hides a session and deletes it once its undo expires (`UNDO_FOR`); a deletion still
     /// waiting is committed first.
-    pub fn delete_soon(self, live: LiveRun, id: String, title: String) {
+    pub fn delete_soon(self, live: LiveRun, id: SessionId, title: String) {
         self.commit_delete(live);
         let serial = DELETIONS.with(|n| {
             n.set(n.get().wrapping_add(1));

@@ -8,6 +8,7 @@ use crate::app::providers::{HealthBook, KeyBook};
 use crate::app::runs::start::RunStart;
 use crate::app::runs::LiveRun;
 use crate::settings::Settings;
+use consilium_engine::foundation::ids::SessionId;
 
 pub mod council;
 pub mod library;
@@ -23,7 +24,7 @@ pub mod thread;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     New,
-    Session(String),
+    Session(SessionId),
     History,
     /// How the user's judged decisions held up (`ui::track_record`).
     TrackRecord,
@@ -36,7 +37,7 @@ impl Route {
     pub fn from_hash(hash: &str) -> Self {
         let path = hash.trim_start_matches('#').trim_start_matches('/');
         match path.split_once('/') {
-            Some(("session", id)) if !id.is_empty() => Route::Session(id.to_string()),
+            Some(("session", id)) if !id.is_empty() => Route::Session(id.into()),
             Some(("shared", data)) if !data.is_empty() => Route::Shared(data.to_string()),
             _ => match path {
                 "history" => Route::History,

@@ -2,6 +2,7 @@
 //! a rename is (`Library::rename`): the stored record is read, judged (the engine's
 //! `record::outcome::judged`, which keeps the earlier judgment in the history), saved, and its
 //! summary replaces the list's. The open session shown from memory takes it too.
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::outcome::{judged, Outcome, Verdict};
 use leptos::prelude::*;
@@ -14,7 +15,7 @@ use crate::platform::storage;
 /// a session this tab runs (a running session has no decision to judge yet).
 pub fn judge(
     live: LiveRun,
-    id: String,
+    id: SessionId,
     verdict: Verdict,
     note: String,
     done: impl FnOnce(Result<Outcome, String>) + 'static,

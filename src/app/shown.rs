@@ -2,6 +2,7 @@
 //! else the copy the page loaded (or a share link's). A memo of it would copy the whole session
 //! at every change the views are shown, and compare it with the last: at 1,000 questions a
 //! benchmark's session is some 17 MB, a copy a tenth of a second or more on the page.
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::record::Session;
 use leptos::prelude::*;
 
@@ -9,7 +10,7 @@ use leptos::prelude::*;
 pub enum ShownSession {
     /// A stored session's page: `live` when the run in this tab is this session, else `stored`.
     Page {
-        id: StoredValue<String>,
+        id: StoredValue<SessionId>,
         live: RwSignal<Option<Session>>,
         stored: RwSignal<Option<Session>>,
     },

@@ -2,6 +2,7 @@
 //! turn (the thread under the decision, the exports, the share link): from the link itself on a
 //! shared page, else read from storage by the library's summaries (`library::thread::thread_turn_ids`).
 use crate::app::shown::ShownSession;
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::thread::thread_turn_ids;
 use consilium_engine::{record::consult::body::ConsultBody, record::Session};
 use leptos::prelude::*;
@@ -20,11 +21,12 @@ use crate::platform::storage;
 pub struct SharedThread(pub Memo<Option<Vec<Session>>>);
 
 /// The id of the thread `session` belongs to: its first turn's.
-pub fn thread_root(session: &Session) -> String {
+pub fn thread_root(session: &Session) -> SessionId {
     session
         .body_of::<ConsultBody>()
         .and_then(ConsultBody::thread_root)
-        .map_or_else(|| session.id.clone(), str::to_string)
+        .unwrap_or(&session.id)
+        .clone()
 }
 
 /// A shared page's turns; read while the component is built (its context is gone in a task).
@@ -37,7 +39,7 @@ pub fn shared_thread() -> Option<SharedThread> {
 pub async fn load_thread(
     state: AppState,
     shared: Option<SharedThread>,
-    root: &str,
+    root: &SessionId,
 ) -> Vec<Session> {
     if let Some(SharedThread(turns)) = shared {
         return turns.get_untracked().unwrap_or_default();
@@ -45,7 +47,7 @@ pub async fn load_thread(
     let ids = state
         .library
         .sessions
-        .with_untracked(|all| thread_turn_ids(all, root));
+        .with_untracked(|all| thread_turn_ids(all, root.as_str()));
     let mut turns = Vec::new();
     for id in ids {
         if let Ok(Some(turn)) = storage::load_session(&id).await {
@@ -80,7 +82,7 @@ pub fn in_a_thread(state: AppState, shared: Option<&SharedThread>, session: &Ses
         || state
             .library
             .sessions
-            .with_untracked(|all| thread_turn_ids(all, &root).len() > 1)
+            .with_untracked(|all| thread_turn_ids(all, root.as_str()).len() > 1)
 }
 
 /// Where `session`'s turn stands in its thread, as (its number from 1, the thread's turns), while
@@ -94,7 +96,7 @@ pub fn thread_place(
 ) -> Memo<Option<(usize, usize)>> {
     Memo::new(move |_| {
         let (id, root) = session.with(|s| s.as_ref().map(|s| (s.id.clone(), thread_root(s))))?;
-        let mut ids: Vec<String> = match shared {
+        let mut ids: Vec<SessionId> = match shared {
             Some(SharedThread(turns)) => turns.with(|t| {
                 t.as_ref()
                     .map(|t| t.iter().map(|s| s.id.clone()).collect())
@@ -103,7 +105,7 @@ pub fn thread_place(
             None => state
                 .library
                 .sessions
-                .with(|all| thread_turn_ids(all, &root)),
+                .with(|all| thread_turn_ids(all, root.as_str())),
         };
         if !ids.contains(&id) {
             ids.push(id.clone());
@@ -159,7 +161,7 @@ pub fn ask_turn(
 pub fn latest_council_turn_listed(state: AppState, session: &Session) -> bool {
     let root = thread_root(session);
     state.library.sessions.with(|all| {
-        let ids = thread_turn_ids(all, &root);
+        let ids = thread_turn_ids(all, root.as_str());
         ids.iter()
             .skip_while(|id| **id != session.id)
             .skip(1)

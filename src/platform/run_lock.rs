@@ -4,13 +4,14 @@
 //! resume while the lock is held, and is told the moment it is released. `hold` takes any other
 //! named lock for a critical section across tabs (the vault's writes). Called through
 //! `js_sys::Reflect` because web-sys gates its LockManager bindings behind unstable APIs.
+use consilium_engine::foundation::ids::SessionId;
 use futures::channel::oneshot;
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-fn lock_name(session_id: &str) -> String {
+fn lock_name(session_id: &SessionId) -> String {
     format!("consilium-run-{session_id}")
 }
 
@@ -53,7 +54,7 @@ impl Drop for RunLock {
 
 /// Takes the session's lock if no other tab holds it. `None`: another tab runs it. Without the
 /// API (an old browser) the run goes ahead unguarded.
-pub async fn try_lock(session_id: &str) -> Option<RunLock> {
+pub async fn try_lock(session_id: &SessionId) -> Option<RunLock> {
     acquire(&lock_name(session_id), true).await
 }
 
@@ -97,7 +98,7 @@ async fn acquire(name: &str, if_available: bool) -> Option<RunLock> {
 }
 
 /// True when some tab (this one included) holds the session's lock.
-pub async fn is_locked(session_id: &str) -> bool {
+pub async fn is_locked(session_id: &SessionId) -> bool {
     let Some(locks) = lock_manager() else {
         return false;
     };
@@ -122,7 +123,7 @@ pub async fn is_locked(session_id: &str) -> bool {
 }
 
 /// Waits until no tab holds the session's lock (its run ended, or its tab closed).
-pub async fn released(session_id: &str) {
+pub async fn released(session_id: &SessionId) {
     let Some(locks) = lock_manager() else {
         return;
     };

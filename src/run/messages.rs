@@ -3,6 +3,7 @@
 use consilium_engine::benchmark::progress::BenchmarkProgress;
 use consilium_engine::benchmark_council::view::choice::CouncilChoiceView;
 use consilium_engine::benchmark_council::view::results::BenchmarkResultsView;
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::harness::events::Event;
 use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::benchmark::outcomes_apart::RecordUpdate;
@@ -108,7 +109,7 @@ pub fn reported(event: &Event) -> bool {
 /// part, which reads every report, then carries neither view's serde (about 20 KB of code).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BenchmarkResults {
-    pub session_id: String,
+    pub session_id: SessionId,
     pub arm_outcomes: usize,
     /// A `BenchmarkResultsView` as JSON.
     pub results_json: String,

@@ -126,7 +126,7 @@ pub fn recorded_session(c: &'static Consultation, verbose: bool) -> (Session, Sc
     config.panelists = (1..=c.panel)
         .map(|i| {
             let mut p = template.clone();
-            p.id = format!("panelist-{i}");
+            p.id = format!("panelist-{i}").into();
             p.label = format!("Panelist {i}");
             p
         })
@@ -134,7 +134,12 @@ pub fn recorded_session(c: &'static Consultation, verbose: bool) -> (Session, Sc
     config.verbose = verbose;
     config.demo = false;
     let caller = ScriptedCaller::new(move |request| Ok(text_reply(reply(c, request).to_string())));
-    let session = Session::new_consult(format!("bench-{}", c.name), c.question.into(), config, 0);
+    let session = Session::new_consult(
+        format!("bench-{}", c.name).into(),
+        c.question.into(),
+        config,
+        0,
+    );
     let done = block_on(run_consult(
         session,
         &caller,

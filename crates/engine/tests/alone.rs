@@ -123,7 +123,7 @@ fn a_council_is_one_model_alone_or_two_to_five_panelists() {
     let mut six = demo_config();
     while six.panelists.len() < 6 {
         let mut extra = six.panelists[0].clone();
-        extra.id = format!("panelist-{}", six.panelists.len() + 1);
+        extra.id = format!("panelist-{}", six.panelists.len() + 1).into();
         six.panelists.push(extra);
     }
     for config in [none, six] {

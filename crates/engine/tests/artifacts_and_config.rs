@@ -240,7 +240,7 @@ fn a_council_is_validated_with_sentences() {
     config
         .panelists
         .extend(valid.panelists.iter().cloned().map(|mut p| {
-            p.id.push_str("-b");
+            p.id = format!("{}-b", p.id).into();
             p
         }));
     assert_eq!(

@@ -185,7 +185,7 @@ fn the_advice_is_an_action_on_the_recommended_arm() {
                 .council
                 .panelists
                 .iter()
-                .find(|p| &p.id == participant_id)
+                .find(|p| p.id == participant_id)
                 .unwrap();
             Some(Advice::UseModelAlone {
                 provider_id: seat.provider_id.clone(),

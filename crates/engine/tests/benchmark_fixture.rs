@@ -3,6 +3,7 @@
 //! questions whose arms' outcomes are drawn from fixed accuracies with a fixed seed. The test fails
 //! when the record format moves away from the fixture; `UPDATE_FIXTURES=1` rewrites it.
 use consilium_engine::benchmark::questions::arithmetic_questions;
+use consilium_engine::foundation::ids::ParticipantId;
 use consilium_engine::record::benchmark::body::{Arm, ArmOutcome, CouncilFacts, QuestionResult};
 use consilium_engine::record::benchmark::config::{
     BenchmarkConfig, BestSingle, Generator, QuestionSource,
@@ -54,7 +55,7 @@ fn fixture() -> Session {
         parallel_per_provider: 4,
         seed: 5,
     };
-    let panel: Vec<String> = config
+    let panel: Vec<ParticipantId> = config
         .council
         .panelists
         .iter()

@@ -4,6 +4,7 @@
 use crate::common;
 
 use common::{run, session_with};
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
     consult::demo::demo_config, foundation::tokens::estimate_tokens, harness::io::CallRequest,
@@ -29,7 +30,7 @@ fn tokens(request: &CallRequest) -> u64 {
     estimate_tokens(&request.system) + estimate_tokens(&request.prompt)
 }
 
-fn recorded(config: ConsultConfig) -> (String, Vec<CallRequest>) {
+fn recorded(config: ConsultConfig) -> (SessionId, Vec<CallRequest>) {
     let caller = ScriptedCaller::over_demo();
     let (session, _) = run(session_with(config), &caller);
     assert_eq!(session.state, "complete", "{:?}", session.failure);

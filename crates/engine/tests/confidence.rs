@@ -27,7 +27,7 @@ fn answers(confidences: &[f64]) -> Vec<IndependentArtifact> {
         .map(|(i, confidence)| IndependentArtifact {
             citations: Vec::new(),
             envelope: envelope(INDEPENDENT),
-            agent_id: format!("panelist-{}", i + 1),
+            agent_id: format!("panelist-{}", i + 1).into(),
             position: "p".into(),
             key_points: vec!["k".into()],
             rationale: "r".into(),
@@ -92,7 +92,7 @@ fn cross_exam(unresolved: &[&str]) -> CrossExamArtifact {
         // Every panelist answered round 3 (a floor needs it).
         rebuttals: (1..=3)
             .map(|i| Rebuttal {
-                agent: format!("panelist-{i}"),
+                agent: format!("panelist-{i}").into(),
                 rebuttal: "I hold my position.".into(),
                 free_text: false,
             })
@@ -119,7 +119,7 @@ fn verdict(confidence: f64, dissent: &[(&str, &str, Severity)]) -> VerdictArtifa
         dissent: dissent
             .iter()
             .map(|(agent, concern, severity)| Dissent {
-                agent: agent.to_string(),
+                agent: (*agent).into(),
                 concern: concern.to_string(),
                 severity: *severity,
                 covers: vec![],
@@ -643,7 +643,7 @@ fn an_added_dissent_names_the_challenger_whose_challenge_matches_exactly() {
     .iter()
     .map(|(challenger, challenge)| Challenge {
         citations: Vec::new(),
-        challenger: challenger.to_string(),
+        challenger: (*challenger).into(),
         target_agent: "panelist-3".into(),
         challenge: challenge.to_string(),
         evidence: vec![],

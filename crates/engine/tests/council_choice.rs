@@ -51,7 +51,7 @@ fn panel<'a>(questions: &'a [Question], rows: &[Script], costs: &[f64]) -> Panel
     assert_eq!(patterns.len(), questions.len(), "one pattern per question");
     let members = (0..costs.len())
         .map(|i| Member {
-            participant_id: format!("p{}", i + 1),
+            participant_id: format!("p{}", i + 1).into(),
             name: format!("model-{}", i + 1),
         })
         .collect();
@@ -176,7 +176,7 @@ fn the_smallest_council_that_holds_is_the_cheaper_of_two_equals() {
     assert_eq!(choice.full_vote.correct(), 38);
     let smallest = choice.smallest.as_ref().expect("a single member holds");
     assert_eq!(smallest.size(), 1);
-    assert_eq!(choice.keep(), Some(vec!["p2".to_string()]));
+    assert_eq!(choice.keep(), Some(vec!["p2".into()]));
     assert_eq!(smallest.vote.correct(), 38);
     near(
         smallest.vote.cost_per_correct().unwrap(),

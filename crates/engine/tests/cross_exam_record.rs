@@ -74,8 +74,8 @@ fn the_judge_is_asked_only_which_challenges_stand_unanswered_or_repeat() {
         let line = format!(
             "{}. {} challenges {}: {}",
             index + 1,
-            judge.shown(&c.challenger),
-            judge.shown(&c.target_agent),
+            judge.shown(c.challenger.as_str()),
+            judge.shown(c.target_agent.as_str()),
             c.challenge
         );
         assert!(request.prompt.contains(&line), "{line}");

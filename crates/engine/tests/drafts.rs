@@ -37,7 +37,7 @@ fn a_run_clears_the_draft_it_was_asked_from() {
     second.consult_mut().follows = earlier_decision(&first);
     assert_eq!(
         asked_draft_key(&second),
-        Some(follow_up_draft_key(&first.id))
+        Some(follow_up_draft_key(first.id.as_str()))
     );
     // A third turn, following the second, belongs to the first turn's thread: the same composer.
     let mut third = demo_session();
@@ -48,7 +48,7 @@ fn a_run_clears_the_draft_it_was_asked_from() {
     });
     assert_eq!(
         asked_draft_key(&third),
-        Some(follow_up_draft_key(&first.id))
+        Some(follow_up_draft_key(first.id.as_str()))
     );
 }
 

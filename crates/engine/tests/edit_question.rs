@@ -136,7 +136,7 @@ fn an_edit_needs_a_changed_question_of_a_council_turn_with_a_decision() {
 
     // A member's answer is its own view, not a question the council decided: not editable.
     let panelist = turns[1].consult().config.panelists[0].id.clone();
-    let member = member_turn(&turns, &panelist, "c-3".into(), "Why?", NOW_MS).unwrap();
+    let member = member_turn(&turns, panelist.as_str(), "c-3".into(), "Why?", NOW_MS).unwrap();
     let mut with_member = turns.clone();
     with_member.push(member);
     assert!(edited_turn(&with_member, "c-3", "c-4".into(), "Why not?", NOW_MS).is_none());

@@ -41,7 +41,7 @@ fn banner_of(caller: &ScriptedCaller) -> (String, Vec<String>) {
     let labels: Vec<String> = session
         .participants
         .iter()
-        .filter(|p| p.id.starts_with("panelist"))
+        .filter(|p| p.id.as_str().starts_with("panelist"))
         .map(|p| p.label.clone())
         .collect();
     (report.summary_line(), labels)
@@ -120,7 +120,7 @@ fn a_seat_whose_retry_ended_last_is_still_named_once_in_its_place() {
             let labels: Vec<String> = session
                 .participants
                 .iter()
-                .filter(|p| p.id.starts_with("panelist"))
+                .filter(|p| p.id.as_str().starts_with("panelist"))
                 .map(|p| p.label.clone())
                 .collect();
             assert_eq!(

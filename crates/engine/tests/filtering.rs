@@ -30,7 +30,7 @@ fn consensus(point: &str, confidence: f64) -> ConsensusPoint {
 fn tension(topic: &str, viewpoints: usize) -> Tension {
     let viewpoints = (1..=viewpoints)
         .map(|i| Viewpoint {
-            agent: format!("panelist-{i}"),
+            agent: format!("panelist-{i}").into(),
             viewpoint: format!("view {i}"),
         })
         .collect();
@@ -311,7 +311,7 @@ fn filtered_prompts_leave_out_the_viewpoints_the_reader_has_in_full() {
         // Peers appear as this reader's labels (anonymous peers).
         let labels = labels_of(&session, reader);
         for v in kept.iter().flat_map(|t| &t.viewpoints) {
-            let line = format!("{}: {}", labels.shown(&v.agent), v.viewpoint);
+            let line = format!("{}: {}", labels.shown(v.agent.as_str()), v.viewpoint);
             assert_eq!(
                 request.prompt.contains(&line),
                 v.agent != reader,
@@ -323,7 +323,11 @@ fn filtered_prompts_leave_out_the_viewpoints_the_reader_has_in_full() {
     let verdict = requests.iter().find(|r| r.call_id == "r4-judge").unwrap();
     let judge = labels_of(&session, "judge");
     for t in kept {
-        let agents: Vec<String> = t.viewpoints.iter().map(|v| judge.shown(&v.agent)).collect();
+        let agents: Vec<String> = t
+            .viewpoints
+            .iter()
+            .map(|v| judge.shown(v.agent.as_str()))
+            .collect();
         assert!(verdict
             .prompt
             .contains(&format!("{} ({})", t.topic, agents.join(", "))));
@@ -345,9 +349,9 @@ fn filtered_prompts_leave_out_the_viewpoints_the_reader_has_in_full() {
         .filter(|r| r.round >= 3 && r.call_id != "r3-judge")
     {
         assert!(!request.prompt.contains("you: as in your answer"));
-        let labels = labels_of(&verbose, &request.participant_id);
+        let labels = labels_of(&verbose, request.participant_id.as_str());
         for v in tensions.iter().flat_map(|t| &t.viewpoints) {
-            let line = format!("{}: {}", labels.shown(&v.agent), v.viewpoint);
+            let line = format!("{}: {}", labels.shown(v.agent.as_str()), v.viewpoint);
             assert!(
                 request.prompt.contains(&line),
                 "verbose shows {line} to {}",

@@ -5,6 +5,7 @@
 use crate::common;
 
 use common::*;
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::foundation::timestamp::rfc3339_utc;
 use consilium_engine::library::share::share_payload;
 use consilium_engine::record::consult::follow_up::FollowUpOf;
@@ -192,18 +193,18 @@ fn the_library_links_both_ways_and_the_report_names_the_earlier_consult() {
     again.created_at = rfc3339_utc(NOW_MS + 120_000);
     let summaries: Vec<SessionSummary> =
         [&again, &earlier, &later].map(SessionSummary::of).to_vec();
-    assert_eq!(summaries[2].follows.as_deref(), Some("c-earlier"));
+    assert_eq!(summaries[2].follows.as_ref().unwrap(), "c-earlier");
     assert_eq!(summaries[1].follows, None);
     // Oldest first.
     assert_eq!(
         follow_ups_of(&summaries, "c-earlier"),
         vec![
             (
-                "c-later".to_string(),
+                SessionId::new("c-later"),
                 "How should the pilot be staffed?".to_string()
             ),
             (
-                "c-again".to_string(),
+                SessionId::new("c-again"),
                 "How should the pilot be staffed?".to_string()
             ),
         ]
@@ -374,7 +375,7 @@ fn recent_sessions_are_newest_first_with_a_plain_chip_and_a_relative_time() {
     let shown: Vec<(String, &str, &str, &str, String)> =
         recent_sessions(&all, Some("running"), NOW_MS, RECENT_LIMIT)
             .into_iter()
-            .map(|e| (e.id, e.protocol, e.chip, e.tone, e.when))
+            .map(|e| (e.id.to_string(), e.protocol, e.chip, e.tone, e.when))
             .collect();
     let expected = [
         ("running", "Consult", "Running", "running", "just now"),

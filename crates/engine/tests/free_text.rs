@@ -4,6 +4,7 @@
 use crate::common;
 
 use common::*;
+use consilium_engine::foundation::ids::ParticipantId;
 use consilium_engine::record::consult::confidence::AgreementGap;
 use consilium_engine::testing::ScriptedCaller;
 use consilium_engine::{
@@ -206,7 +207,7 @@ fn a_judge_answering_in_prose_once_is_heard_when_it_answers_in_json() {
     assert_eq!(call(&session, "r4-judge-reask").status, CallStatus::Ok);
 }
 
-fn positions(session: &consilium_engine::record::Session) -> Vec<String> {
+fn positions(session: &consilium_engine::record::Session) -> Vec<ParticipantId> {
     session
         .consult()
         .round1

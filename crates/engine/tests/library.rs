@@ -2,6 +2,7 @@
 //! state, protocol or dates), its snippets and highlights, and the list's filters and sort.
 use crate::common;
 
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::prioritize::demo::{demo_backlog, demo_prioritize_config};
 use consilium_engine::review::demo::{demo_review_config, DEMO_DIFF};
 use consilium_engine::testing::{FixedClock, RecordingSink, ScriptedCaller};
@@ -416,7 +417,7 @@ mod transfer {
         let mut incoming = vec![changed.clone(), prioritize(), prioritize()];
         assert_eq!(drop_identical(&mut incoming, &stored), 1);
         assert_eq!(incoming, vec![changed, prioritize()]);
-        let taken: HashSet<String> = stored.iter().map(|s| s.id.clone()).collect();
+        let taken: HashSet<SessionId> = stored.iter().map(|s| s.id.clone()).collect();
         assert_eq!(
             keep_both(&mut incoming, &taken).len(),
             1,
@@ -487,7 +488,7 @@ mod transfer {
     #[test]
     fn a_taken_id_comes_in_under_a_new_one_and_nothing_is_overwritten() {
         let mut incoming = vec![consult(), consult(), review()];
-        let taken: HashSet<String> = ["c-test".to_string()].into();
+        let taken: HashSet<SessionId> = ["c-test".into()].into();
         let renamed = keep_both(&mut incoming, &taken);
         let ids: Vec<&str> = incoming.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, ["c-test-copy2", "c-test-copy3", "r-1"]);
@@ -600,15 +601,15 @@ fn the_search_cache_reads_again_only_what_changed() {
             .collect()
     };
     let found = |cache: &SearchCache, words: &str| {
-        let mut ids: Vec<String> = cache.find(&Query::parse(words)).into_keys().collect();
+        let mut ids: Vec<SessionId> = cache.find(&Query::parse(words)).into_keys().collect();
         ids.sort();
         ids
     };
     let before = list(&[("a", 3), ("b", 3), ("c", 3)]);
-    let texts = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+    let texts = |pairs: &[(&str, &str)]| -> Vec<(SessionId, String)> {
         pairs
             .iter()
-            .map(|(id, t)| (id.to_string(), t.to_string()))
+            .map(|(id, t)| (SessionId::from(*id), t.to_string()))
             .collect()
     };
     let mut cache = SearchCache::new(

@@ -63,7 +63,7 @@ fn kind_and_text(
     call: &consilium_engine::record::CallRecord,
 ) -> (ReplyKind, String) {
     let call_id = call.id().expect("the demo's call ids are call ids");
-    let kind = ReplyKind::of(session, call.round, &call.participant_id, &call_id);
+    let kind = ReplyKind::of(session, call.round, call.participant_id.as_str(), &call_id);
     (kind, call.reply_text.clone().unwrap())
 }
 
@@ -74,7 +74,7 @@ fn every_prefix_of_every_demo_reply_reads_as_plain_fields() {
         for call in &session.calls {
             let (kind, text) = kind_and_text(&session, call);
             for (cut, _) in text.char_indices() {
-                let reply = live_reply(&session, kind, &call.participant_id, &text[..cut]);
+                let reply = live_reply(&session, kind, call.participant_id.as_str(), &text[..cut]);
                 // A preamble before the JSON may show as prose; never the JSON.
                 let prose = reply.prose.as_deref().unwrap_or_default();
                 assert!(
@@ -100,7 +100,7 @@ fn every_prefix_of_every_demo_reply_reads_as_plain_fields() {
                 }
                 checked += 1;
             }
-            let whole = live_reply(&session, kind, &call.participant_id, &text);
+            let whole = live_reply(&session, kind, call.participant_id.as_str(), &text);
             assert!(
                 !whole.fields.is_empty() && whole.fields.iter().all(|f| !f.writing),
                 "{}: {whole:?}",
@@ -527,7 +527,7 @@ fn every_prefix_of_a_consult_with_material_reads_as_plain_fields() {
             call.call_id
         );
         for (cut, _) in text.char_indices() {
-            let reply = live_reply(&session, kind, &call.participant_id, &text[..cut]);
+            let reply = live_reply(&session, kind, call.participant_id.as_str(), &text[..cut]);
             // A preamble before the JSON may show as prose; never the JSON.
             let prose = reply.prose.as_deref().unwrap_or_default();
             assert!(
@@ -545,7 +545,7 @@ fn every_prefix_of_a_consult_with_material_reads_as_plain_fields() {
                 }
             }
         }
-        let whole = live_reply(&session, kind, &call.participant_id, &text);
+        let whole = live_reply(&session, kind, call.participant_id.as_str(), &text);
         assert!(
             !whole.fields.is_empty() && whole.fields.iter().all(|f| !f.writing),
             "{}: {whole:?}",

@@ -47,7 +47,7 @@ fn names_leaked(config: &ConsultConfig, request: &CallRequest) -> Vec<String> {
         .filter(|p| p.id != request.participant_id)
         .flat_map(|p| {
             let persona = p.persona.as_ref().map(|persona| persona.name.clone());
-            [Some(p.id.clone()), persona, Some(p.model.clone())]
+            [Some(p.id.to_string()), persona, Some(p.model.clone())]
         })
         .flatten()
         .filter(|name| text.contains(name.as_str()))
@@ -81,7 +81,7 @@ fn with_anonymity_on_no_panelist_name_persona_or_model_reaches_rounds_two_to_fou
         );
         // A panelist's own answer is "you", never its id, in the user message.
         if request.participant_id != "judge" {
-            assert!(!request.prompt.contains(&request.participant_id));
+            assert!(!request.prompt.contains(request.participant_id.as_str()));
         }
     }
     // The stored artifacts keep the real ids.
@@ -91,7 +91,7 @@ fn with_anonymity_on_no_panelist_name_persona_or_model_reaches_rounds_two_to_fou
     assert!(synthesis.consensus_points[0]
         .supporting_agents
         .iter()
-        .all(|a| a.starts_with("panelist-")));
+        .all(|a| a.as_str().starts_with("panelist-")));
 
     // Off, the prompts name the panelists as before.
     let mut named = config.clone();

@@ -98,7 +98,7 @@ fn round_cost_is_the_sum_of_the_three_partners() {
 
 #[test]
 fn session_cost_is_the_sum_of_its_rounds_and_add_round_appends() {
-    let mut session = DebateSession::new("s", "t", ids(&["opp-1", "opp-2"]), 3, 2.5);
+    let mut session = DebateSession::new(&"s".into(), "t", ids(&["opp-1", "opp-2"]), 3, 2.5);
     session.add_round(round(1, (0.1, 0.1, 0.1)));
     session.add_round(round(2, (0.2, 0.0, 0.05)));
     assert_eq!(session.rounds_used(), 2);
@@ -109,7 +109,7 @@ fn session_cost_is_the_sum_of_its_rounds_and_add_round_appends() {
 #[test]
 fn round_and_session_round_trip_with_the_seeds_field_names() {
     let mut session = DebateSession::new(
-        "s-1",
+        &"s-1".into(),
         "2026-11-23T00:00:00Z",
         ids(&["opp-1", "opp-2"]),
         3,
@@ -502,7 +502,7 @@ fn rankings_are_sanitised_unknown_dropped_repeats_removed_missing_appended_in_pr
 #[test]
 fn rankings_are_applied_as_priority_rank_with_the_debate_session_id() {
     let backlog = demo_backlog();
-    let ranked = apply_rankings(&backlog, &ids(&["opp-8", "opp-1"]), "d-1");
+    let ranked = apply_rankings(&backlog, &ids(&["opp-8", "opp-1"]), &"d-1".into());
     assert_eq!(ranked.len(), 8);
     assert_eq!(ranked[0].id, "opp-8");
     assert_eq!(ranked[0].priority_rank, Some(1));
@@ -511,7 +511,7 @@ fn rankings_are_applied_as_priority_rank_with_the_debate_session_id() {
     assert_eq!(ranked[7].priority_rank, Some(8));
     assert!(ranked
         .iter()
-        .all(|o| o.debate_session_id.as_deref() == Some("d-1")));
+        .all(|o| o.debate_session_id.as_ref().is_some_and(|id| id == "d-1")));
 }
 
 // ---- independence -------------------------------------------------------------------------

@@ -506,7 +506,7 @@ fn counted_votes(rules: &str, replies: &[(&str, String)]) -> Vec<(String, Vote, 
     session.review().rounds[0]
         .opinions
         .iter()
-        .map(|o| (o.member_id.clone(), o.vote, o.note.clone()))
+        .map(|o| (o.member_id.to_string(), o.vote, o.note.clone()))
         .collect()
 }
 

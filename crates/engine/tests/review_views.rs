@@ -1,5 +1,6 @@
 //! Review's view models: fix items by file, the committee grid, the deliberation log and its
 //! mediation, which rounds show live calls, and the new-review form's size line and committee.
+use consilium_engine::foundation::ids::ParticipantId;
 use consilium_engine::record::review::committee::ReviewerRole;
 use consilium_engine::record::review::state::ReviewState;
 use consilium_engine::record::Session;
@@ -42,7 +43,7 @@ fn body_mut(session: &mut Session) -> &mut ReviewBody {
     }
 }
 
-fn members(session: &Session) -> Vec<String> {
+fn members(session: &Session) -> Vec<ParticipantId> {
     session.participants.iter().map(|p| p.id.clone()).collect()
 }
 

@@ -3,6 +3,7 @@
 //! its questions before a start, and the history list's words.
 use consilium_engine::demo::demo_session;
 use consilium_engine::foundation::ids::ProviderId;
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::list::{
     count_line, export_file_name, export_message, format_bytes, importing_line, short_time,
     shown_ids, storage_line, ImportReport,
@@ -787,9 +788,8 @@ fn the_list_shows_what_the_filter_admits_and_while_searching_only_what_was_found
         ["r-1", "p-1", "c-1"],
         "newest first, nothing searched"
     );
-    let hits: HashMap<String, SearchHit> = [("c-1".to_string(), SearchHit::default())]
-        .into_iter()
-        .collect();
+    let hits: HashMap<SessionId, SearchHit> =
+        [("c-1".into(), SearchHit::default())].into_iter().collect();
     assert_eq!(shown_ids(&summaries, &filter, Some(&hits), NOW), ["c-1"]);
     assert!(shown_ids(&summaries, &filter, Some(&HashMap::new()), NOW).is_empty());
     let reviews = HistoryFilter {

@@ -122,7 +122,7 @@ fn shown(groups: &[consilium_engine::library::sidebar::SidebarGroup]) -> Shown {
         .map(|g| {
             (
                 g.group.label(),
-                g.entries.iter().map(|e| e.id.clone()).collect(),
+                g.entries.iter().map(|e| e.id.to_string()).collect(),
             )
         })
         .collect()

@@ -8,6 +8,7 @@ use common::*;
 use consilium_engine::consult::view::thread::{
     next_turn, thread_turns, turn_context, THREAD_CONTEXT_TOKENS,
 };
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::foundation::timestamp::rfc3339_utc;
 use consilium_engine::html_report::{thread_html, thread_markdown};
 use consilium_engine::library::list::shown_ids;
@@ -229,17 +230,17 @@ fn a_thread_is_one_entry_in_the_lists_with_its_latest_question_and_any_turn_find
     let filter = HistoryFilter::default();
     assert_eq!(shown_ids(&summaries, &filter, None, now).len(), 2);
     let hits = [
-        ("c-3".to_string(), Default::default()),
-        ("c-2".to_string(), Default::default()),
+        (SessionId::from("c-3"), Default::default()),
+        (SessionId::from("c-2"), Default::default()),
     ]
     .into_iter()
     .collect();
     assert_eq!(shown_ids(&summaries, &filter, Some(&hits), now), ["c-1"]);
     // Its row shows the snippet of its earliest found turn (the second, here), and its own when
     // the first turn matched too.
-    let found_in = |ids: &[&str]| -> std::collections::HashMap<String, String> {
+    let found_in = |ids: &[&str]| -> std::collections::HashMap<SessionId, String> {
         ids.iter()
-            .map(|id| (id.to_string(), format!("in {id}")))
+            .map(|id| (SessionId::from(*id), format!("in {id}")))
             .collect()
     };
     let by_entry = hits_by_entry(&summaries, &found_in(&["c-3", "c-2"]));

@@ -199,14 +199,14 @@ fn the_seats_named_before_a_turn_are_the_councils_or_the_one_members() {
         .unwrap()
         .0
         .into_iter()
-        .map(|p| p.id)
+        .map(|p| p.id.to_string())
         .collect();
     assert_eq!(council, ["panelist-1", "panelist-2", "panelist-3", "judge"]);
     let alone: Vec<String> = next_turn_seats(turns, Some("panelist-2"))
         .unwrap()
         .0
         .into_iter()
-        .map(|p| p.id)
+        .map(|p| p.id.to_string())
         .collect();
     assert_eq!(alone, ["panelist-2"]);
     assert!(next_turn_seats(&[], None).is_none());

@@ -74,7 +74,7 @@ fn a_member_turn_is_linked_like_any_turn_and_its_council_is_that_one_panelist() 
     let body = turn.consult();
     let follows = body.follows.as_ref().unwrap();
     assert_eq!(
-        (follows.session_id.as_str(), follows.thread_root()),
+        (follows.session_id.as_str(), follows.thread_root().as_str()),
         ("c-2", "c-1")
     );
     assert_eq!(follows.answer, DECIDED);

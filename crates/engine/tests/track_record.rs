@@ -26,11 +26,11 @@ fn decision(
     spent_usd: f64,
 ) -> DecisionFacts {
     DecisionFacts {
-        session_id: format!("s-{council}"),
+        session_id: format!("s-{council}").into(),
         council_key: council.into(),
         council_label: format!("council {council}"),
         kind,
-        thread: format!("thread-{council}"),
+        thread: format!("thread-{council}").into(),
         early,
         confidence,
         verdict,

@@ -1,6 +1,7 @@
 //! The check's test call: one short call to a provider's default model, built by the same code
 //! as a run's calls (`chat_request`, not streamed), sent once (no retries: the user is waiting
 //! for the verdict).
+use consilium_engine::foundation::ids::ParticipantId;
 use consilium_engine::{harness::io::CallRequest, harness::io::CallTarget};
 
 use crate::settings::ProviderSettings;
@@ -11,7 +12,7 @@ pub fn connection_request(provider: &ProviderSettings) -> CallRequest {
         images: Vec::new(),
         call_id: "test-connection".into(),
         round: 0,
-        participant_id: String::new(),
+        participant_id: ParticipantId::default(),
         target: CallTarget {
             provider_id: provider.id.clone(),
             provider_label: provider.name.clone(),

@@ -8,6 +8,7 @@ use leptos::task::spawn_local;
 use std::rc::Rc;
 
 use consilium_engine::benchmark::progress::BenchmarkProgress;
+use consilium_engine::foundation::ids::{ParticipantId, SessionId};
 use consilium_engine::record::CallId;
 use consilium_engine::record::Session;
 
@@ -65,9 +66,9 @@ impl LiveRun {
 
     /// The results the driver computed for the running benchmark `id` (tracked); None for
     /// another session's run or before its first results.
-    pub fn benchmark_results_of(&self, id: &str) -> Option<BenchmarkResults> {
+    pub fn benchmark_results_of(&self, id: &SessionId) -> Option<BenchmarkResults> {
         self.benchmark_results
-            .with(|r| r.as_ref().filter(|r| r.session_id == id).cloned())
+            .with(|r| r.as_ref().filter(|r| r.session_id == *id).cloned())
     }
 
     pub(super) fn call(&self, call_id: &CallId) -> Option<LiveCall> {
@@ -75,14 +76,19 @@ impl LiveRun {
             .with_untracked(|calls| calls.iter().find(|c| c.call_id == *call_id).cloned())
     }
 
-    pub(super) fn call_entry(&self, call_id: CallId, round: u8, participant_id: &str) -> LiveCall {
+    pub(super) fn call_entry(
+        &self,
+        call_id: CallId,
+        round: u8,
+        participant_id: &ParticipantId,
+    ) -> LiveCall {
         if let Some(found) = self.call(&call_id) {
             return found;
         }
         let entry = LiveCall {
             call_id,
             round,
-            participant_id: participant_id.to_string(),
+            participant_id: participant_id.clone(),
             status: RwSignal::new(LiveStatus::Waiting),
             text: StreamText::new(),
             note: RwSignal::new(None),
@@ -121,19 +127,19 @@ impl LiveRun {
     }
 
     /// `runs`, outside a reactive scope.
-    pub fn runs_untracked(&self, id: &str) -> bool {
+    pub fn runs_untracked(&self, id: &SessionId) -> bool {
         self.running.get_untracked()
             && self
                 .session
-                .with_untracked(|s| s.as_ref().is_some_and(|s| s.id == id))
+                .with_untracked(|s| s.as_ref().is_some_and(|s| s.id == *id))
     }
 
     /// True while this tab runs the session `id`.
-    pub fn runs(&self, id: &str) -> bool {
+    pub fn runs(&self, id: &SessionId) -> bool {
         self.running.get()
             && self
                 .session
-                .with(|s| s.as_ref().is_some_and(|s| s.id == id))
+                .with(|s| s.as_ref().is_some_and(|s| s.id == *id))
     }
 }
 
@@ -156,7 +162,7 @@ pub struct LiveCall {
     /// The asked call the card shows (its re-ask shows on it too).
     pub call_id: CallId,
     pub round: u8,
-    pub participant_id: String,
+    pub participant_id: ParticipantId,
     pub status: RwSignal<LiveStatus>,
     /// Streamed text so far.
     pub text: StreamText,

@@ -193,7 +193,7 @@ impl SignalFollower {
                 let who = live.session.with_untracked(|s| {
                     s.as_ref()
                         .map(|s| s.label_of(&participant_id))
-                        .unwrap_or(participant_id)
+                        .unwrap_or_else(|| participant_id.to_string())
                 });
                 let outcome = if ok { "answered" } else { "failed" };
                 live.announcement.set(format!("{who} {outcome}."));

@@ -3,6 +3,7 @@
 //! when the page is idle: `prefetch`). While it loads, `RunStart::starting` is set (the form shows
 //! it); a part that cannot load is kept in `RunStart::failed`, which `RunStartStatus` shows with Retry.
 use consilium_engine::foundation::ids::ProviderId;
+use consilium_engine::foundation::ids::SessionId;
 use std::sync::Arc;
 
 use crate::platform::drafts::clear_draft;
@@ -55,7 +56,7 @@ pub enum ToRun {
     Session(Session),
     Demo {
         protocol: Protocol,
-        id: String,
+        id: SessionId,
         now_ms: u64,
     },
 }
@@ -68,7 +69,7 @@ impl ToRun {
         }
     }
 
-    pub fn id(&self) -> &str {
+    pub fn id(&self) -> &SessionId {
         match self {
             ToRun::Session(session) => &session.id,
             ToRun::Demo { id, .. } => id,
@@ -189,7 +190,7 @@ pub fn launch(state: AppState, session: impl Into<ToRun>, problem: RwSignal<Opti
     }
     let session = session.into();
     remember_protocol(session.protocol());
-    let id = session.id().to_string();
+    let id = session.id().clone();
     // A question asked is no longer a draft: the box it was typed in opens empty next time.
     let asked_draft = match &session {
         ToRun::Session(session) => asked_draft_key(session),
@@ -322,7 +323,7 @@ fn start_within_limits(
 pub fn launch_demo(state: AppState, protocol: Protocol, problem: RwSignal<Option<String>>) {
     let demo = ToRun::Demo {
         protocol,
-        id: new_id("demo"),
+        id: new_id("demo").into(),
         now_ms: BrowserClock.now_ms(),
     };
     launch(state, demo, problem);

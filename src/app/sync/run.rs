@@ -8,6 +8,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::foundation::timestamp::parse_rfc3339_ms;
 use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::Session;
@@ -151,7 +152,7 @@ pub async fn sync_once(progress: &dyn Fn(usize, usize)) -> Result<Report, String
         }
     }
     for id in &plan.delete_local {
-        storage::delete_sessions(std::slice::from_ref(id)).await?;
+        storage::delete_sessions(&[SessionId::from(id)]).await?;
         state.seen.remove(id);
         report.deleted_here += 1;
         step();
@@ -190,7 +191,7 @@ pub async fn count_waiting() -> Result<usize, String> {
     let sessions: Vec<(String, Seen)> = storage::list_sessions()
         .await?
         .iter()
-        .map(|summary| (summary.id.clone(), seen_of(summary)))
+        .map(|summary| (summary.id.to_string(), seen_of(summary)))
         .collect();
     let deletions: Vec<(String, u64)> = storage::deleted_sessions()
         .await?
@@ -226,11 +227,11 @@ async fn store_batch(
     };
     for session in &batch[..stored] {
         see(state, session);
-        if let Some(entry) = synced.get(&session.id) {
+        if let Some(entry) = synced.get(session.id.as_str()) {
             state
                 .index
                 .entries
-                .insert(session.id.clone(), entry.clone());
+                .insert(session.id.to_string(), entry.clone());
         }
     }
     report.downloaded += stored;
@@ -292,21 +293,23 @@ async fn note_local_changes(state: &mut SyncState, now: u64) -> Result<(), Strin
         let seen_now = seen_of(&summary);
         let known = state
             .index
-            .get(&summary.id)
+            .get(summary.id.as_str())
             .is_some_and(|e| !e.is_deleted());
-        match change(state.seen.get(&summary.id), &seen_now, known) {
+        match change(state.seen.get(summary.id.as_str()), &seen_now, known) {
             Change::Unchanged => {}
             Change::Body => {
                 let at = parse_rfc3339_ms(&summary.updated_at).unwrap_or(now);
-                state.index.touch_body(&summary.id, at, &device);
+                state.index.touch_body(summary.id.as_str(), at, &device);
             }
             Change::Fields(fields) => {
                 for field in fields {
-                    state.index.touch_field(&summary.id, field, now, &device);
+                    state
+                        .index
+                        .touch_field(summary.id.as_str(), field, now, &device);
                 }
             }
         }
-        state.seen.insert(summary.id.clone(), seen_now);
+        state.seen.insert(summary.id.to_string(), seen_now);
     }
     for (id, at) in storage::deleted_sessions().await? {
         let at = at as u64;
@@ -327,9 +330,10 @@ fn seen_of(summary: &SessionSummary) -> Seen {
 }
 
 fn see(state: &mut SyncState, session: &Session) {
-    state
-        .seen
-        .insert(session.id.clone(), seen_of(&SessionSummary::of(session)));
+    state.seen.insert(
+        session.id.to_string(),
+        seen_of(&SessionSummary::of(session)),
+    );
 }
 
 /// Leaves `id` out of `index` as `before` had it, and names why.
@@ -370,7 +374,7 @@ impl Sync<'_> {
     }
 
     async fn upload(&self, id: &str, entry: &Entry) -> Step<()> {
-        let Some(session) = storage::load_session(id).await.ok().flatten() else {
+        let Some(session) = storage::load_session(&id.into()).await.ok().flatten() else {
             return Ok(Err(format!("A session here could not be read ({id}).")));
         };
         let data = serde_json::to_value(&session).map_err(|e| e.to_string())?;
@@ -425,7 +429,7 @@ impl Sync<'_> {
             Ok(data) => data,
             Err(why) => return Ok(Err(why)),
         };
-        let Some(session) = storage::load_session(id).await.ok().flatten() else {
+        let Some(session) = storage::load_session(&id.into()).await.ok().flatten() else {
             return Ok(Err(format!("A session here could not be read ({id}).")));
         };
         let local = serde_json::to_value(&session).map_err(|e| e.to_string())?;

@@ -134,8 +134,8 @@ pub fn describe(error: &idb::Error) -> String {
     }
 }
 
-pub fn key(id: &str) -> JsValue {
-    JsValue::from_str(id)
+pub fn key(id: impl AsRef<str>) -> JsValue {
+    JsValue::from_str(id.as_ref())
 }
 
 /// All values of one store as strings (records are stored as JSON text).

@@ -102,7 +102,7 @@ async fn move_one(database: &Database, text: &str) -> Result<(), String> {
     // A session the user deleted in a newer tab is not brought back from an old copy.
     write_strings(
         database,
-        &session.id,
+        session.id.as_str(),
         &record,
         &summary,
         Some(&searchable_text(&session)),

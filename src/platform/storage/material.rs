@@ -7,6 +7,7 @@
 use std::collections::{HashMap, HashSet};
 use std::future::IntoFuture;
 
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::material_apart::{join_material, stored_keys, StoredBody};
 use consilium_engine::record::Session;
 use idb::{Database, TransactionMode};
@@ -123,7 +124,7 @@ pub(crate) async fn read_into(database: &Database, record: Session) -> Result<Se
 /// names (one small entry per session with material).
 pub(crate) async fn delete_unnamed(
     transaction: &idb::Transaction,
-    ids: &[String],
+    ids: &[SessionId],
 ) -> Result<(), idb::Error> {
     let named_by = transaction.object_store(db::MATERIAL_OF)?;
     let mut looks = Vec::with_capacity(ids.len());

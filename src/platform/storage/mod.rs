@@ -18,6 +18,7 @@ pub(crate) mod reindex;
 pub mod sync;
 mod upkeep;
 
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::material_apart::material_apart;
 use consilium_engine::library::search::searchable_text;
 pub use consilium_engine::library::summary::SessionSummary;
@@ -258,7 +259,7 @@ pub(crate) fn prepare(session: &Session) -> Result<Prepared, String> {
     let summary = SessionSummary::of(session);
     let summary_text = serde_json::to_string(&summary).map_err(|e| e.to_string())?;
     Ok(Prepared {
-        id: session.id.clone(),
+        id: session.id.to_string(),
         record,
         summary,
         summary_text,
@@ -393,7 +394,7 @@ enum Written {
 
 /// `Ok(None)` when there is no such session; `Err` names what is wrong with one that no longer
 /// reads (it is left untouched).
-pub async fn load_session(id: &str) -> Result<Option<Session>, String> {
+pub async fn load_session(id: &SessionId) -> Result<Option<Session>, String> {
     let database = db::database().await?;
     let text = async {
         let transaction = database.transaction(&[db::SESSIONS], TransactionMode::ReadOnly)?;
@@ -439,15 +440,21 @@ pub async fn list_sessions() -> Result<Vec<SessionSummary>, String> {
 }
 
 /// Every session's search text, by id.
-pub async fn search_texts() -> Result<Vec<(String, String)>, String> {
+pub async fn search_texts() -> Result<Vec<(SessionId, String)>, String> {
     let database = db::database().await?;
     db::all_strings(&database, db::TEXTS)
         .await
+        .map(|texts| {
+            texts
+                .into_iter()
+                .map(|(id, text)| (id.into(), text))
+                .collect()
+        })
         .map_err(|e| format!("The history could not be searched ({}).", db::describe(&e)))
 }
 
 /// The search texts of these sessions (one read, all requests at once); a missing one is left out.
-pub async fn search_texts_of(ids: &[String]) -> Result<Vec<(String, String)>, String> {
+pub async fn search_texts_of(ids: &[SessionId]) -> Result<Vec<(SessionId, String)>, String> {
     let database = db::database().await?;
     let read = async {
         let transaction = database.transaction(&[db::TEXTS], TransactionMode::ReadOnly)?;
@@ -517,7 +524,7 @@ pub async fn deleted_sessions() -> Result<Vec<(String, f64)>, String> {
 
 /// Deletes sessions (record, summary, search text, and the material bodies no other session
 /// names) and leaves a tombstone for each, in one transaction; the other tabs are told.
-pub async fn delete_sessions(ids: &[String]) -> Result<(), String> {
+pub async fn delete_sessions(ids: &[SessionId]) -> Result<(), String> {
     let database = db::database().await?;
     let run = async {
         let transaction = database.transaction(&db::ALL_STORES, TransactionMode::ReadWrite)?;
@@ -531,7 +538,7 @@ pub async fn delete_sessions(ids: &[String]) -> Result<(), String> {
                 .object_store(db::SUMMARIES)?
                 .delete(key.clone())?;
             transaction.object_store(db::TEXTS)?.delete(key.clone())?;
-            outcomes::delete(&transaction, id)?;
+            outcomes::delete(&transaction, id.as_str())?;
             transaction
                 .object_store(db::DELETED)?
                 .put(&now, Some(&key))?;

@@ -7,6 +7,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::future::IntoFuture;
 
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::record::benchmark::outcomes_apart::{
     changed_questions, join, questions_apart, results_apart, StoredQuestion,
 };
@@ -19,7 +20,7 @@ use super::db;
 
 thread_local! {
     /// Per run id, what this tab last wrote or read of each question: a save compares with it.
-    static WRITTEN: RefCell<HashMap<String, Vec<StoredQuestion>>> = RefCell::new(HashMap::new());
+    static WRITTEN: RefCell<HashMap<SessionId, Vec<StoredQuestion>>> = RefCell::new(HashMap::new());
 }
 
 /// The questions of a save: the changed ones as JSON text by index, and how many the record counts;
@@ -92,7 +93,7 @@ impl Apart {
         let Some(count) = self.count else { return };
         WRITTEN.with(|w| {
             let mut w = w.borrow_mut();
-            let known = w.entry(id.to_string()).or_default();
+            let known = w.entry(SessionId::from(id)).or_default();
             known.truncate(count as usize);
             let mut gap = false;
             for (index, question) in self.changed {
@@ -165,7 +166,7 @@ pub(crate) async fn read_into(database: &Database, record: Session) -> Result<Se
     let read = async {
         let transaction = database.transaction(&[db::OUTCOMES], TransactionMode::ReadOnly)?;
         let store = transaction.object_store(db::OUTCOMES)?;
-        let range = whole_range(&id)?;
+        let range = whole_range(id.as_str())?;
         let (keys, values) = futures::join!(
             store
                 .get_all_keys(Some(range.clone().into()), None)?

@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::summary::SessionSummary;
 use consilium_engine::record::benchmark::outcomes_apart::StoredQuestion;
 use consilium_engine::record::Session;
@@ -33,12 +34,12 @@ pub type SessionNow = Rc<dyn Fn(&mut dyn FnMut(&Session))>;
 enum Save {
     Whole(Session, Report),
     Latest {
-        id: String,
+        id: SessionId,
         read: SessionNow,
         report: QuestionsReport,
     },
     Questions {
-        id: String,
+        id: SessionId,
         record: RecordNow,
         changed: BTreeMap<u32, StoredQuestion>,
         report: QuestionsReport,
@@ -46,7 +47,7 @@ enum Save {
 }
 
 impl Save {
-    fn id(&self) -> &str {
+    fn id(&self) -> &SessionId {
         match self {
             Save::Whole(session, _) => &session.id,
             Save::Latest { id, .. } => id,
@@ -78,7 +79,7 @@ pub fn save_soon(session: Session, report: impl FnOnce(Result<Option<String>, St
     WAITING.with(|waiting| {
         let mut waiting = waiting.borrow_mut();
         // The whole session holds every question waiting: its save writes each that changed.
-        waiting.retain(|s| s.id() != session.id);
+        waiting.retain(|s| *s.id() != session.id);
         waiting.push(Save::Whole(session, Box::new(report)));
     });
     write_waiting();
@@ -89,7 +90,7 @@ pub fn save_soon(session: Session, report: impl FnOnce(Result<Option<String>, St
 /// `report` hears the summary written, or why nothing was. It replaces the saves of `id` still
 /// waiting, as `save_soon` does: it writes every change they held.
 pub fn save_latest_soon(
-    id: &str,
+    id: &SessionId,
     read: SessionNow,
     report: impl FnOnce(Result<SessionSummary, String>) + 'static,
 ) {
@@ -97,7 +98,7 @@ pub fn save_latest_soon(
         let mut waiting = waiting.borrow_mut();
         waiting.retain(|s| s.id() != id);
         waiting.push(Save::Latest {
-            id: id.to_string(),
+            id: id.clone(),
             read,
             report: Box::new(report),
         });
@@ -109,7 +110,7 @@ pub fn save_latest_soon(
 /// run's record as `record` gives it when the write starts. Questions waiting for the same run are
 /// written together, each as last handed over.
 pub fn save_question_soon(
-    id: &str,
+    id: &SessionId,
     index: u32,
     question: StoredQuestion,
     record: RecordNow,
@@ -130,7 +131,7 @@ pub fn save_question_soon(
             }
             // A whole save still waiting was taken before this change: the question follows it.
             _ => waiting.push(Save::Questions {
-                id: id.to_string(),
+                id: id.clone(),
                 record,
                 changed: BTreeMap::from([(index, question)]),
                 report: Box::new(report),
@@ -168,7 +169,10 @@ fn write_waiting() {
                     report,
                 } => {
                     if let Some((record, count, summary)) = record() {
-                        report(super::save_questions(&id, &record, count, summary, changed).await)
+                        report(
+                            super::save_questions(id.as_str(), &record, count, summary, changed)
+                                .await,
+                        )
                     }
                 }
             }

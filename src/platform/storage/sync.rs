@@ -1,6 +1,7 @@
 //! Two tabs, one history: every save and deletion is announced on a BroadcastChannel, and each tab
 //! listening updates its list and open session from it. A tab receives its own announcements too
 //! (through a separate channel object), so handlers must be idempotent, and are.
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::summary::SessionSummary;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::closure::Closure;
@@ -14,7 +15,7 @@ pub enum Change {
     Saved(SessionSummary),
     /// Many saved at once (an import): one announcement, so every list redraws once.
     SavedMany(Vec<SessionSummary>),
-    Deleted(Vec<String>),
+    Deleted(Vec<SessionId>),
 }
 
 thread_local! {

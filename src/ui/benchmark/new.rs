@@ -121,7 +121,8 @@ pub fn NewBenchmarkForm(
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
         let (cost, consent) = benchmark_cost_and_consent(&questions, &config, threshold);
         let estimate = Some(describe_benchmark_cost(&cost));
-        let session = Session::new_benchmark(new_id("b"), config, questions, BrowserClock.now_ms());
+        let session =
+            Session::new_benchmark(new_id("b").into(), config, questions, BrowserClock.now_ms());
         start_or_ask(state, session, consent, estimate, awaiting_consent, problem);
     };
 

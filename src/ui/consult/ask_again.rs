@@ -5,6 +5,7 @@
 //! material for that turn, as a follow-up's do.
 use crate::app::shown::ShownSession;
 use consilium_engine::consult::view::thread::{add_turn_material, member_again};
+use consilium_engine::foundation::ids::{ParticipantId, SessionId};
 use consilium_engine::harness::io::Clock;
 use consilium_engine::record::consult::body::ConsultBody;
 use leptos::prelude::*;
@@ -22,7 +23,7 @@ use crate::ui::widgets::provider_gate::ConsentBeside;
 /// The button for the panelist `member_id` ("Ask Panelist 2 · Skeptic again" to a screen reader)
 /// of the page's turn `page`.
 #[component]
-pub fn AskAgain(member_id: String, label: String, page: ShownSession) -> impl IntoView {
+pub fn AskAgain(member_id: ParticipantId, label: String, page: ShownSession) -> impl IntoView {
     let state = expect_context::<AppState>();
     let shared = shared_thread();
     let problem = RwSignal::new(None::<String>);
@@ -50,8 +51,9 @@ pub fn AskAgain(member_id: String, label: String, page: ShownSession) -> impl In
         let shared = shared.clone();
         spawn_local(async move {
             let turns = thread_with(state, shared, page).await;
-            let (id, now) = (new_id("c"), BrowserClock.now_ms());
-            let turn = member_id.with_value(|member| member_again(&turns, member, id, now));
+            let (id, now) = (SessionId::from(new_id("c")), BrowserClock.now_ms());
+            let turn =
+                member_id.with_value(|member| member_again(&turns, member.as_str(), id, now));
             match turn {
                 Some(mut turn) => {
                     add_turn_material(&mut turn, material.sources.get_untracked());

@@ -98,7 +98,7 @@ pub fn CouncilArea(
             Err(message) => return problem.set(Some(message)),
         };
         let estimate = estimate_cost(&text, &config);
-        let session = Session::new_consult(new_id("c"), text, config, BrowserClock.now_ms());
+        let session = Session::new_consult(new_id("c").into(), text, config, BrowserClock.now_ms());
         let threshold = state.settings.with_untracked(|s| s.consent_threshold_usd);
         let consent = needs_consent(&estimate, threshold);
         let estimate = Some(describe_calls(&estimate));

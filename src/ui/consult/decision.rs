@@ -226,7 +226,7 @@ pub fn StanceMatrixView(matrix: StanceMatrix) -> impl IntoView {
                 })
                 .collect_view();
             view! {
-                <tr data-panelist=row.panelist_id.clone()>
+                <tr data-panelist=row.panelist_id.to_string()>
                     <th scope="row">{row.label.clone()}</th>
                     {cells}
                 </tr>

@@ -3,6 +3,7 @@
 //! earlier turn stays as it was and the new one says which turn it asks again. Nothing is
 //! overwritten.
 use consilium_engine::consult::view::thread::edited_turn;
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::{harness::io::Clock, record::Session};
 use leptos::prelude::*;
 
@@ -17,7 +18,11 @@ use crate::ui::widgets::start::StartButton;
 /// The "Edit the question" button of turn `turn_id` (asked as `question`), and once pressed its
 /// box with "Ask again" and "Cancel".
 #[component]
-pub fn EditQuestion(turn_id: String, question: String, turns: Memo<Vec<Session>>) -> impl IntoView {
+pub fn EditQuestion(
+    turn_id: SessionId,
+    question: String,
+    turns: Memo<Vec<Session>>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let open = RwSignal::new(false);
     let text = RwSignal::new(question.clone());
@@ -26,10 +31,10 @@ pub fn EditQuestion(turn_id: String, question: String, turns: Memo<Vec<Session>>
     let box_id = format!("edit-question-{turn_id}");
     let turn_id = StoredValue::new(turn_id);
     let ask = move || {
-        let (id, now) = (new_id("c"), BrowserClock.now_ms());
+        let (id, now) = (SessionId::from(new_id("c")), BrowserClock.now_ms());
         let edited = text.get_untracked();
         let turn = turns.with_untracked(|t| {
-            turn_id.with_value(|turn_id| edited_turn(t, turn_id, id, &edited, now))
+            turn_id.with_value(|turn_id| edited_turn(t, turn_id.as_str(), id, &edited, now))
         });
         match turn {
             Some(turn) => ask_turn(state, turn, awaiting_consent, problem),

@@ -1,6 +1,7 @@
 //! The four rounds as the user reads them: positions, consensus and tensions, challenges threaded with
 //! their rebuttals, and the verdict as the judge gave it.
 use crate::app::shown::ShownSession;
+use consilium_engine::foundation::ids::ParticipantId;
 use consilium_engine::{
     consult::dissent::severity_name, consult::view::answers::challenge_threads,
     consult::view::answers::PositionCard, consult::view::verdict::efficiency_line,
@@ -21,7 +22,7 @@ use crate::ui::widgets::rich_text::RichText;
 use consilium_engine::consult::view::material::{QuotePlace, WhatTheCouncilRead};
 use consilium_engine::consult::view::verdict::evidence_flags;
 
-fn participant_label(session: &Session, participant_id: &str) -> String {
+fn participant_label(session: &Session, participant_id: impl AsRef<str>) -> String {
     session.label_of(participant_id)
 }
 
@@ -43,7 +44,7 @@ pub fn IndependentRound(
     #[prop(optional_no_strip)]
     ask_again: Option<AskAgainFrom>,
 ) -> impl IntoView {
-    let again = move |member_id: String, label: String| {
+    let again = move |member_id: ParticipantId, label: String| {
         ask_again.map(|from| {
             view! {
                 <Show when=move || from.now.get()>

@@ -12,6 +12,7 @@ use consilium_engine::consult::view::thread::{
     add_turn_material, cut_turn_material, member_turn, members_to_ask, next_turn, thread_turns,
     MemberChoice, ThreadTurn,
 };
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::thread::thread_turn_ids;
 use consilium_engine::{harness::io::Clock, record::Session};
 use leptos::prelude::*;
@@ -53,7 +54,7 @@ pub fn ThreadView(session: ShownSession, own: ViewFn) -> impl IntoView {
         let (root, own) = (root.clone(), page_id.clone());
         move |_| {
             history.with(|all| {
-                thread_turn_ids(all, &root)
+                thread_turn_ids(all, root.as_str())
                     .into_iter()
                     .filter(|id| *id != own)
                     .map(|id| {
@@ -237,7 +238,7 @@ fn ThreadTurnView(
     let is_member = member_here.then_some("");
     let current = here.then_some("page");
     view! {
-        <li class="thread-turn" data-turn=id.clone() data-here=here.to_string() data-member=is_member aria-current=current>
+        <li class="thread-turn" data-turn=id.to_string() data-here=here.to_string() data-member=is_member aria-current=current>
             <header class="turn-head">
                 <h4>{heading}</h4>
                 <span class="chip">{depth}</span>
@@ -302,9 +303,9 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
                 "{name} is still being read: ask once its chip shows its tokens."
             )));
         }
-        let (id, now) = (new_id("c"), BrowserClock.now_ms());
+        let (id, now) = (SessionId::from(new_id("c")), BrowserClock.now_ms());
         let turn = turns.with_untracked(|t| match member.get_untracked() {
-            Some(member) => member_turn(t, &member.id, id, &text, now),
+            Some(member) => member_turn(t, member.id.as_str(), id, &text, now),
             None => next_turn(t, id, &text, now),
         });
         let Some(mut turn) = turn else {
@@ -320,7 +321,7 @@ fn Composer(turns: Memo<Vec<Session>>) -> impl IntoView {
         });
         ask_turn(state, turn, awaiting_consent, problem);
     };
-    let option = |choice: MemberChoice| view! { <option value=choice.id>{choice.label}</option> };
+    let option = |choice: MemberChoice| view! { <option value=choice.id.to_string()>{choice.label}</option> };
     let hint = move || {
         match member.get() {
         Some(m) => format!(

@@ -4,6 +4,7 @@
 //! each seat of the turn that cannot take the material. The rules are the engine's
 //! (`consult::view::thread::material_of_thread`, `material::seats::seat_fits`).
 use consilium_engine::consult::view::thread::{material_of_thread, next_turn_seats};
+use consilium_engine::foundation::ids::ParticipantId;
 use consilium_engine::material::attach::thread_material;
 use consilium_engine::material::seats::{cut, cut_offer, seat_fits, Cut};
 use consilium_engine::record::Session;
@@ -20,7 +21,7 @@ use crate::ui::widgets::attach::{AttachArea, SeatNotices};
 pub fn TurnMaterial(
     material: Material,
     turns: Memo<Vec<Session>>,
-    member: Signal<Option<String>>,
+    member: Signal<Option<ParticipantId>>,
     question: RwSignal<String>,
     cuts: RwSignal<Vec<Cut>>,
 ) -> impl IntoView {
@@ -54,7 +55,8 @@ pub fn TurnMaterial(
         if sources.is_empty() && cut_said.is_empty() {
             return None;
         }
-        let (seats, max_tokens) = turns.with(|t| next_turn_seats(t, member.get().as_deref()))?;
+        let (seats, max_tokens) =
+            turns.with(|t| next_turn_seats(t, member.get().as_ref().map(ParticipantId::as_str)))?;
         let other = material_other_tokens(&question.get(), max_tokens);
         let fits = seat_fits(&sources, seats.iter(), other);
         let notices: Vec<String> = fits.iter().flat_map(|fit| fit.notices()).collect();

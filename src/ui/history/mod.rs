@@ -5,6 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use consilium_engine::foundation::counted::counted;
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::list::{history_count_line, short_time, shown_ids, storage_line};
 use consilium_engine::library::thread::{hits_by_entry, one_per_thread};
 use consilium_engine::record::Protocol;
@@ -36,9 +37,9 @@ pub fn HistoryView() -> impl IntoView {
     let history = state.library.sessions;
     let filter = RwSignal::new(HistoryFilter::default());
     let query = RwSignal::new(String::new());
-    let hits = RwSignal::new(None::<HashMap<String, SearchHit>>);
+    let hits = RwSignal::new(None::<HashMap<SessionId, SearchHit>>);
     let texts = StoredValue::new_local(None::<SearchCache>);
-    let selected = RwSignal::new(HashSet::<String>::new());
+    let selected = RwSignal::new(HashSet::<SessionId>::new());
     let limit = RwSignal::new(PAGE);
     let message = RwSignal::new(None::<String>);
 
@@ -93,7 +94,7 @@ pub fn HistoryView() -> impl IntoView {
             one_per_thread(all)
                 .into_iter()
                 .map(|s| (s.id.clone(), s))
-                .collect::<HashMap<String, SessionSummary>>()
+                .collect::<HashMap<SessionId, SessionSummary>>()
         })
     });
     let rows = move || {
@@ -107,7 +108,7 @@ pub fn HistoryView() -> impl IntoView {
         })
     };
     let delete_selected = move |_| {
-        let ids: Vec<String> = selected.with_untracked(|s| s.iter().cloned().collect());
+        let ids: Vec<SessionId> = selected.with_untracked(|s| s.iter().cloned().collect());
         if ids.is_empty() {
             return;
         }
@@ -131,7 +132,7 @@ pub fn HistoryView() -> impl IntoView {
     // (A `>` inside `view!` would close the tag.)
     let more_to_show = move || shown.with(Vec::len).gt(&limit.get());
     let select_shown = move |_| {
-        let ids: HashSet<String> = shown.with_untracked(|ids| ids.iter().cloned().collect());
+        let ids: HashSet<SessionId> = shown.with_untracked(|ids| ids.iter().cloned().collect());
         selected.set(ids);
     };
 
@@ -221,7 +222,7 @@ fn EmptyHistory() -> impl IntoView {
 fn search(
     query: String,
     texts: StoredValue<Option<SearchCache>, LocalStorage>,
-    hits: RwSignal<Option<HashMap<String, SearchHit>>>,
+    hits: RwSignal<Option<HashMap<SessionId, SearchHit>>>,
     history: RwSignal<Vec<SessionSummary>>,
 ) {
     let parsed = Query::parse(&query);
@@ -272,8 +273,8 @@ fn FilterControls(filter: RwSignal<HistoryFilter>) -> impl IntoView {
 fn HistoryItem(
     summary: SessionSummary,
     /// By entry: a thread's row shows the snippet of a match in any of its turns.
-    hits: Signal<Option<HashMap<String, SearchHit>>>,
-    selected: RwSignal<HashSet<String>>,
+    hits: Signal<Option<HashMap<SessionId, SearchHit>>>,
+    selected: RwSignal<HashSet<SessionId>>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let id = summary.id.clone();

@@ -2,6 +2,7 @@
 //! JSON) brought back, checked session by session, never overwriting one already here.
 use std::collections::HashSet;
 
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::foundation::timestamp::rfc3339_utc;
 use consilium_engine::library::list::{
     export_file_name, export_message, importing_line, ImportReport,
@@ -49,7 +50,7 @@ pub fn HistoryTransfer(message: RwSignal<Option<String>>) -> impl IntoView {
                         .set(Some(format!("The file {} could not be read.", file.name())))
                 }
             };
-            let taken: HashSet<String> =
+            let taken: HashSet<SessionId> =
                 history.with_untracked(|h| h.iter().map(|s| s.id.clone()).collect());
             let said = import(&text, &file.name(), &taken, message).await;
             message.set(Some(said));
@@ -68,7 +69,7 @@ pub fn HistoryTransfer(message: RwSignal<Option<String>>) -> impl IntoView {
 async fn import(
     text: &str,
     file_name: &str,
-    taken: &HashSet<String>,
+    taken: &HashSet<SessionId>,
     message: RwSignal<Option<String>>,
 ) -> String {
     let mut incoming = match parse_import(text) {

@@ -127,7 +127,7 @@ pub fn NewPrioritizeForm(problem: RwSignal<Option<String>>) -> impl IntoView {
         };
         check_prioritize(&config, &items)?;
         Ok(Session::new_prioritize(
-            new_id("p"),
+            new_id("p").into(),
             items,
             config,
             BrowserClock.now_ms(),

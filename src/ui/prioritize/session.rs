@@ -44,7 +44,7 @@ pub fn PrioritizeBodyView(session: ShownSession) -> impl IntoView {
             </dl>
             <details class="internals">
                 <summary>"Details"</summary>
-                <p>"Debate id: " <code>{facts.session_id}</code></p>
+                <p>"Debate id: " <code>{facts.session_id.to_string()}</code></p>
             </details>
             {facts.independence_overridden.then(|| view! {
                 <p class="notice">"The critic shares a model with another partner (independence overridden when it started)."</p>

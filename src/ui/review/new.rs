@@ -168,7 +168,7 @@ pub fn NewReviewForm(
             config.max_tokens,
         )
         .reads;
-        let session = Session::new_review(new_id("r"), text, config, BrowserClock.now_ms());
+        let session = Session::new_review(new_id("r").into(), text, config, BrowserClock.now_ms());
         start_or_ask(state, session, consent, reads, awaiting_consent, problem);
     };
 

@@ -1,5 +1,6 @@
 //! The session page and a shared link's page are parts of their own (`platform::split`), loaded
 //! when opened; both read the session list, so their load starts following it.
+use consilium_engine::foundation::ids::SessionId;
 use leptos::prelude::*;
 
 use crate::app::library::follow_library;
@@ -8,7 +9,7 @@ use crate::platform::split::lazy_view;
 use crate::ui::session::shared::SharedView;
 use crate::ui::session::SessionView;
 
-lazy_view!(session: fn session_view(id: String) => {
+lazy_view!(session: fn session_view(id: SessionId) => {
     follow_library(expect_context::<AppState>().live);
     view! { <SessionView id=id /> }.into_any()
 }, preload preload_session_view);

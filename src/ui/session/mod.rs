@@ -3,6 +3,7 @@
 //! session; each part follows only its own slice of the record, so an update re-renders what
 //! changed and leaves open `<details>` and focus where they were.
 use crate::app::shown::ShownSession;
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::views::run_time::run_time_line;
 use consilium_engine::{record::Protocol, record::Session};
 use consilium_engine::{
@@ -45,7 +46,7 @@ pub mod shared;
 mod stepper;
 
 #[component]
-pub fn SessionView(id: String) -> impl IntoView {
+pub fn SessionView(id: SessionId) -> impl IntoView {
     let state = expect_context::<AppState>();
     let live = state.live;
     // The stored copy, for a session this tab is not running.
@@ -58,7 +59,7 @@ pub fn SessionView(id: String) -> impl IntoView {
     // Reads the stored copy; one that looks unfinished may be running in another tab: then it is
     // not interrupted. Until the browser has said whether it is, nothing is offered (no flash of
     // "interrupted").
-    let load = move |id: String, check_lock: bool| {
+    let load = move |id: SessionId, check_lock: bool| {
         spawn_local(async move {
             let session = match storage::load_session(&id).await {
                 Ok(Some(session)) => session,

@@ -2,6 +2,7 @@
 //! saves it to their history, under a new id if theirs already has one like it.
 use std::collections::HashSet;
 
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::transfer::keep_both;
 use consilium_engine::record::Session;
 use leptos::prelude::*;
@@ -31,7 +32,7 @@ pub fn SharedView(data: String) -> impl IntoView {
         let Some(mut incoming) = turns.get_untracked() else {
             return;
         };
-        let taken: HashSet<String> = state
+        let taken: HashSet<SessionId> = state
             .library
             .sessions
             .with_untracked(|h| h.iter().map(|s| s.id.clone()).collect());

@@ -1,6 +1,7 @@
 //! One session in the sidebar: its link, and "Rename" (inline: Enter or leaving the field saves,
 //! Escape cancels) and "Delete" (undone from the toast, `undo.rs`). A session this tab runs has
 //! neither: its run saves its own copy.
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::library::recent::RecentEntry;
 use leptos::html::{Button, Input};
 use leptos::prelude::*;
@@ -9,12 +10,12 @@ use crate::app::{AppState, Route};
 
 /// The session whose title is being edited, if any: one at a time, kept when the list redraws.
 #[derive(Clone, Copy, Default)]
-pub struct Editing(RwSignal<Option<String>>);
+pub struct Editing(RwSignal<Option<SessionId>>);
 
 #[component]
 pub fn RecentItem(
     entry: RecentEntry,
-    current: Memo<Option<String>>,
+    current: Memo<Option<SessionId>>,
     editing: Editing,
     /// The toast's Undo button: the focus goes there once a session is deleted.
     undo: NodeRef<Button>,
@@ -25,8 +26,8 @@ pub fn RecentItem(
     let title = StoredValue::new(entry.title.clone());
     // A thread's latest follow-up, under its first question.
     let subtitle = StoredValue::new(entry.subtitle.clone());
-    let is_current = move || current.with(|c| c.as_deref() == Some(id.read_value().as_str()));
-    let is_editing = move || editing.with(|e| e.as_deref() == Some(id.read_value().as_str()));
+    let is_current = move || current.with(|c| c.as_ref() == Some(&*id.read_value()));
+    let is_editing = move || editing.with(|e| e.as_ref() == Some(&*id.read_value()));
     let can_change = entry.chip != "Running";
     let field = NodeRef::<Input>::new();
     let rename_button = NodeRef::<Button>::new();

@@ -13,6 +13,7 @@ pub mod undo;
 
 use std::time::Duration;
 
+use consilium_engine::foundation::ids::SessionId;
 use consilium_engine::{
     library::recent::RECENT_LIMIT, library::sidebar::sidebar_groups, library::sidebar::DateGroup,
     library::sidebar::SidebarQuery,
@@ -113,8 +114,8 @@ pub fn SessionSidebar() -> impl IntoView {
         search.with(|search| {
             let query = SidebarQuery {
                 search,
-                hidden: hidden.as_deref(),
-                running: running.as_deref(),
+                hidden: hidden.as_ref().map(SessionId::as_str),
+                running: running.as_ref().map(SessionId::as_str),
             };
             library
                 .sessions

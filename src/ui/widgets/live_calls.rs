@@ -46,7 +46,7 @@ fn LiveCallCard(call: LiveCall) -> impl IntoView {
     let status = call.status;
     let kind = state.live.session.with_untracked(|s| {
         s.as_ref()
-            .map(|s| ReplyKind::of(s, call.round, &call.participant_id, &call.call_id))
+            .map(|s| ReplyKind::of(s, call.round, call.participant_id.as_str(), &call.call_id))
     });
     let status_text = move || match status.get() {
         LiveStatus::Waiting => "waiting".to_string(),

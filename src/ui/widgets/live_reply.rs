@@ -3,6 +3,7 @@
 //! rendered as text nodes, never as HTML.
 use std::time::Duration;
 
+use consilium_engine::foundation::ids::ParticipantId;
 use consilium_engine::record::Session;
 use consilium_engine::views::live::{live_reply, FieldBody, LiveReply, ReplyKind};
 use leptos::prelude::*;
@@ -18,7 +19,7 @@ pub fn LiveReplyView(
     text: StreamText,
     kind: ReplyKind,
     /// The participant answering: the names its reply gives its peers are its own.
-    writer: String,
+    writer: ParticipantId,
     session: RwSignal<Option<Session>>,
 ) -> impl IntoView {
     let writer = StoredValue::new(writer);
@@ -31,7 +32,9 @@ pub fn LiveReplyView(
         }
         let read = session.with_untracked(|s| {
             let s = s.as_ref()?;
-            writer.with_value(|writer| text.with_text(|text| live_reply(s, kind, writer, text)))
+            writer.with_value(|writer| {
+                text.with_text(|text| live_reply(s, kind, writer.as_str(), text))
+            })
         });
         if let Some(read) = read {
             reply.try_set(read);

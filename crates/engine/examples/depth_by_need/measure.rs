@@ -6,6 +6,7 @@ use std::collections::HashSet;
 
 use consilium_engine::benchmark::grading::is_correct;
 use consilium_engine::benchmark_council::testing::{Agreement, KnownAccuracyCaller};
+use consilium_engine::foundation::ids::ParticipantId;
 use consilium_engine::record::benchmark::body::Arm;
 use consilium_engine::record::benchmark::config::{
     BenchmarkConfig, BestSingle, Generator, QuestionSource,
@@ -133,7 +134,7 @@ pub fn panel_caller(questions: &[Question], agreement_rate: f64) -> KnownAccurac
 /// Adaptive escalates asks exactly what Full asks, and the depths are compared question by question.
 pub fn consult(question: &Question, depth: Depth, caller: &KnownAccuracyCaller) -> Session {
     let session = Session::new_consult(
-        question.id.clone(),
+        question.id.as_str().into(),
         question.text.clone(),
         council(depth),
         NOW_MS,
@@ -154,7 +155,7 @@ pub fn count(question: &Question, consult: &Session) -> QuestionCount {
         .map(|r| (r.round, r.call_id.contains("-judge")))
         .collect();
     let decision = body.decision();
-    let panel: Vec<String> = body.config.panelists.iter().map(|p| p.id.clone()).collect();
+    let panel: Vec<ParticipantId> = body.config.panelists.iter().map(|p| p.id.clone()).collect();
     QuestionCount {
         correct: decision
             .as_ref()

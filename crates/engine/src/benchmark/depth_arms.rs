@@ -6,6 +6,7 @@
 //!   split panel deciding nothing (not right); its calls are round 1's and round 2's;
 //! - else **Adaptive** goes on to rounds 3 and 4: its outcome is the council's.
 use super::arms::{grade, Spend};
+use crate::foundation::ids::ParticipantId;
 use crate::record::benchmark::body::{Arm, ArmOutcome};
 use crate::record::benchmark::question::Question;
 use crate::record::consult::body::ConsultBody;
@@ -19,7 +20,7 @@ pub fn depth_arms(
     body: &ConsultBody,
     council: &ArmOutcome,
 ) -> Vec<ArmOutcome> {
-    let panel: Vec<String> = body.config.panelists.iter().map(|p| p.id.clone()).collect();
+    let panel: Vec<ParticipantId> = body.config.panelists.iter().map(|p| p.id.clone()).collect();
     let through = |round: u8| Spend::of(consult.calls.iter().filter(move |r| r.round <= round));
     if let Some(agreed) = agreed_final_answer(&body.round1, &panel) {
         let answer = Some(agreed.to_string());

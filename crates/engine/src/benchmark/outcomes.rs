@@ -35,7 +35,9 @@ pub fn arms_of(body: &BenchmarkBody) -> Vec<Arm> {
 /// "Council".
 pub fn arm_label(body: &BenchmarkBody, arm: &Arm) -> String {
     match arm {
-        Arm::Solo { participant_id } => format!("{} alone", panelist_name(body, participant_id)),
+        Arm::Solo { participant_id } => {
+            format!("{} alone", panelist_name(body, participant_id.as_str()))
+        }
         Arm::Vote => "Round-1 vote".into(),
         Arm::BestSingle => {
             let model = body

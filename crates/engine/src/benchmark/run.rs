@@ -34,6 +34,7 @@ use futures::future::{join_all, LocalBoxFuture};
 use super::arms::{best_single_arm, council_arms, sample_spend};
 use super::call_log::LoggedCalls;
 use super::stored::stored_benchmark_problems;
+use crate::foundation::ids::{ParticipantId, SessionId};
 use crate::foundation::participants::Participant;
 use crate::harness::events::{Event, EventSink};
 use crate::harness::io::{Clock, DynModelCaller, ModelCaller};
@@ -102,7 +103,7 @@ pub trait Council {
     /// A new consultation of `question`, in state idle.
     fn new_session(
         &self,
-        id: String,
+        id: SessionId,
         question: String,
         config: ConsultConfig,
         now_ms: u64,
@@ -221,7 +222,7 @@ fn consult_config(run: &BenchmarkRun<'_>) -> ConsultConfig {
 /// panelists'), added to the session's participants so its calls are named.
 fn set_best_single(run: &BenchmarkRun<'_>, model: Participant) {
     let best = Participant {
-        id: BEST_SINGLE_ID.to_string(),
+        id: BEST_SINGLE_ID.into(),
         label: format!("Best single model · {}", model.model),
         ..model
     };
@@ -237,9 +238,9 @@ fn set_best_single(run: &BenchmarkRun<'_>, model: Participant) {
 /// `BestSingle::Auto`: the panelist with the best solo accuracy over the questions answered;
 /// ties (and a panel with no answer at all) go to the first in panel order.
 pub fn choose_best_single(body: &BenchmarkBody) -> Participant {
-    let accuracy = |id: &str| {
+    let accuracy = |id: &ParticipantId| {
         let arm = Arm::Solo {
-            participant_id: id.to_string(),
+            participant_id: id.clone(),
         };
         let graded: Vec<bool> = body
             .results
@@ -331,7 +332,7 @@ async fn council_step(
     let mut consult = match stored {
         Some(consult) => *consult,
         None => {
-            let id = run.read(|s| format!("{}-{}", s.id, question.id));
+            let id = run.read(|s| SessionId::new(format!("{}-{}", s.id, question.id)));
             council.new_session(id, question.text.clone(), consult_config(run), started)
         }
     };

@@ -1,4 +1,5 @@
 //! A new benchmark, and the Benchmark's view of a session record.
+use crate::foundation::ids::SessionId;
 use crate::record::benchmark::body::BenchmarkBody;
 use crate::record::benchmark::config::{BenchmarkConfig, QuestionSource};
 use crate::record::benchmark::question::Question;
@@ -8,7 +9,7 @@ impl Session {
     /// A new benchmark of `questions` (generated or imported, see `questions`), in state idle.
     /// Its participants are the council's seats; the subject names the question set.
     pub fn new_benchmark(
-        id: String,
+        id: SessionId,
         config: BenchmarkConfig,
         questions: Vec<Question>,
         now_ms: u64,

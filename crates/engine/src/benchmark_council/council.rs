@@ -8,6 +8,7 @@ use crate::benchmark::run::Council;
 use crate::consult::demo::demo_config;
 use crate::consult::estimate::estimate_cost;
 use crate::consult::prompts;
+use crate::foundation::ids::SessionId;
 use crate::foundation::participants::Participant;
 use crate::harness::events::EventSink;
 use crate::harness::io::{
@@ -34,7 +35,7 @@ impl Council for ConsultCouncil {
 
     fn new_session(
         &self,
-        id: String,
+        id: SessionId,
         question: String,
         config: ConsultConfig,
         now_ms: u64,
@@ -93,7 +94,7 @@ impl Council for ConsultCouncil {
     ) -> Result<ParsedReply<IndependentArtifact>, String> {
         let mut fields = ArtifactEnvelope::new(INDEPENDENT, now.to_string()).to_fields();
         // The engine, not the model, says whose answer this is.
-        fields.insert("agent_id".into(), participant.id.clone().into());
+        fields.insert("agent_id".into(), participant.id.as_str().into());
         parse_reply(text, fields, |answer: &IndependentArtifact| {
             answer.validate()?;
             require_final_answer(&answer.final_answer)
@@ -113,7 +114,7 @@ impl<W: Fn() -> LocalBoxFuture<'static, ()>> Council for PacedConsultCouncil<W> 
 
     fn new_session(
         &self,
-        id: String,
+        id: SessionId,
         question: String,
         config: ConsultConfig,
         now_ms: u64,
@@ -199,7 +200,7 @@ impl EventSink for DynSink<'_> {
 pub const DEMO_QUESTIONS: usize = 10;
 
 /// A demo benchmark: the demo council on 10 arithmetic questions (seed 1), scripted replies.
-pub fn demo_benchmark(id: String, now_ms: u64) -> Session {
+pub fn demo_benchmark(id: SessionId, now_ms: u64) -> Session {
     let mut council = demo_config();
     council.final_answer = true;
     let seed = 1;

@@ -34,7 +34,7 @@ pub fn benchmark_reply(request: &CallRequest, verdict_script: &str) -> Option<Ca
     let sum = Sum::find(&request.prompt)?;
     let text = match request.round {
         1 => {
-            let accuracy = panelist_number(&request.participant_id)
+            let accuracy = panelist_number(request.participant_id.as_str())
                 .map_or(SAMPLE_ACCURACY, |n| PANELIST_ACCURACY[(n - 1) % 3]);
             let right = chance(&sum, &answer_key(request)) < accuracy;
             independent_answer(&sum, right)
@@ -47,8 +47,8 @@ pub fn benchmark_reply(request: &CallRequest, verdict_script: &str) -> Option<Ca
 
 /// Round-1 calls and their re-asks answer alike; each best-single sample answers on its own.
 fn answer_key(request: &CallRequest) -> String {
-    match panelist_number(&request.participant_id) {
-        Some(_) => request.participant_id.clone(),
+    match panelist_number(request.participant_id.as_str()) {
+        Some(_) => request.participant_id.to_string(),
         None => CallId::parse(&request.call_id)
             .map_or_else(|| request.call_id.clone(), |id| id.asked_call().to_string()),
     }

@@ -1,5 +1,6 @@
 //! A new consultation, and Consult's view of a session record. The stored body itself is the
 //! record's (`record::consult::body`).
+use crate::foundation::ids::SessionId;
 use crate::record::consult::body::ConsultBody;
 
 use crate::foundation::shuffle::seed_from;
@@ -11,10 +12,15 @@ use crate::record::{Body, ProtocolBody, Session};
 /// Consult's view of a session record.
 impl Session {
     /// A new consultation of `question` by `config`'s council, in state `idle`.
-    pub fn new_consult(id: String, question: String, config: ConsultConfig, now_ms: u64) -> Self {
+    pub fn new_consult(
+        id: SessionId,
+        question: String,
+        config: ConsultConfig,
+        now_ms: u64,
+    ) -> Self {
         let participants = config.participants().cloned().collect();
         // Drawn once, with the session: a resumed session shows every reader the same labels.
-        let peer_label_seed = config.anonymous_peers.then(|| seed_from(&id));
+        let peer_label_seed = config.anonymous_peers.then(|| seed_from(id.as_str()));
         let demo = config.demo;
         let mut session = Session::new(
             id,

@@ -32,6 +32,7 @@
 //! rules above apply to that reconciled list. Within their bounds the judge's number stands. The
 //! verdict artifact keeps what the judge said; this check holds the computed number, the added
 //! dissent and the reconciled list.
+use crate::foundation::ids::{joined, ParticipantId};
 use crate::record::consult::artifacts::{
     ConsensusPoint, CrossExamArtifact, Dissent, IndependentArtifact, Severity, SynthesisArtifact,
     VerdictArtifact,
@@ -57,7 +58,7 @@ pub fn check_confidence(
     synthesis: &SynthesisArtifact,
     cross_exam: &CrossExamArtifact,
 ) -> ConfidenceCheck {
-    let everyone: Vec<String> = round1.iter().map(|a| a.agent_id.clone()).collect();
+    let everyone: Vec<ParticipantId> = round1.iter().map(|a| a.agent_id.clone()).collect();
     check_confidence_for_panel(verdict, round1, synthesis, cross_exam, &everyone)
 }
 
@@ -68,7 +69,7 @@ pub fn check_confidence_for_panel(
     round1: &[IndependentArtifact],
     synthesis: &SynthesisArtifact,
     cross_exam: &CrossExamArtifact,
-    panel: &[String],
+    panel: &[ParticipantId],
 ) -> ConfidenceCheck {
     check_confidence_with_material(verdict, round1, synthesis, cross_exam, panel, &[])
 }
@@ -80,7 +81,7 @@ pub fn check_confidence_with_material(
     round1: &[IndependentArtifact],
     synthesis: &SynthesisArtifact,
     cross_exam: &CrossExamArtifact,
-    panel: &[String],
+    panel: &[ParticipantId],
     material: &[Source],
 ) -> ConfidenceCheck {
     let grounds = Grounds::material(material);
@@ -95,12 +96,12 @@ pub fn check_confidence_on(
     round1: &[IndependentArtifact],
     synthesis: &SynthesisArtifact,
     cross_exam: &CrossExamArtifact,
-    panel: &[String],
+    panel: &[ParticipantId],
     grounds: Grounds<'_>,
 ) -> ConfidenceCheck {
-    let absent_panelists: Vec<String> = panel
+    let absent_panelists: Vec<ParticipantId> = panel
         .iter()
-        .filter(|id| !round1.iter().any(|a| &a.agent_id == *id))
+        .filter(|id| !round1.iter().any(|a| a.agent_id == *id))
         .cloned()
         .collect();
     let judge = verdict.confidence;
@@ -134,7 +135,7 @@ pub fn check_confidence_on(
     if !absent_panelists.is_empty() {
         rule.push_str(&format!(
             " Absent (no usable answer, so not counted as agreeing): {}.",
-            absent_panelists.join(", ")
+            joined(&absent_panelists, ", ")
         ));
     }
     ConfidenceCheck {
@@ -155,11 +156,11 @@ pub fn agreement_gaps(
     round1: &[IndependentArtifact],
     synthesis: &SynthesisArtifact,
     cross_exam: &CrossExamArtifact,
-    panel: &[String],
+    panel: &[ParticipantId],
 ) -> Vec<AgreementGap> {
     let mut gaps = Vec::new();
-    let answered_round1 = |id: &String| round1.iter().any(|a| &a.agent_id == id);
-    let silent_round1: Vec<String> = panel
+    let answered_round1 = |id: &ParticipantId| round1.iter().any(|a| a.agent_id == id);
+    let silent_round1: Vec<ParticipantId> = panel
         .iter()
         .filter(|id| !answered_round1(id))
         .cloned()
@@ -171,9 +172,9 @@ pub fn agreement_gaps(
         });
     }
     // Every panelist with a usable round 3 reply has its defence on record as a rebuttal.
-    let silent_round3: Vec<String> = panel
+    let silent_round3: Vec<ParticipantId> = panel
         .iter()
-        .filter(|id| answered_round1(id) && !cross_exam.rebuttals.iter().any(|r| &r.agent == *id))
+        .filter(|id| answered_round1(id) && !cross_exam.rebuttals.iter().any(|r| r.agent == *id))
         .cloned()
         .collect();
     if !silent_round3.is_empty() {
@@ -183,12 +184,12 @@ pub fn agreement_gaps(
         });
     }
     // Heard in free text: its agreement is only the judge's reading (see the module documentation).
-    let round1_free_text: Vec<String> = round1
+    let round1_free_text: Vec<ParticipantId> = round1
         .iter()
         .filter(|a| a.free_text)
         .map(|a| a.agent_id.clone())
         .collect();
-    let round3_free_text: Vec<String> = cross_exam
+    let round3_free_text: Vec<ParticipantId> = cross_exam
         .rebuttals
         .iter()
         .filter(|r| r.free_text)
@@ -231,12 +232,12 @@ pub fn link_gap(verdict: &VerdictArtifact, grounds: Grounds<'_>) -> Option<Agree
 pub fn agreement_gaps_after_synthesis(
     round1: &[IndependentArtifact],
     synthesis: Option<&SynthesisArtifact>,
-    panel: &[String],
+    panel: &[ParticipantId],
 ) -> Vec<AgreementGap> {
     let mut gaps = Vec::new();
-    let silent: Vec<String> = panel
+    let silent: Vec<ParticipantId> = panel
         .iter()
-        .filter(|id| !round1.iter().any(|a| &a.agent_id == *id))
+        .filter(|id| !round1.iter().any(|a| a.agent_id == *id))
         .cloned()
         .collect();
     if !silent.is_empty() {
@@ -245,7 +246,7 @@ pub fn agreement_gaps_after_synthesis(
             panelists: silent,
         });
     }
-    let free_text: Vec<String> = round1
+    let free_text: Vec<ParticipantId> = round1
         .iter()
         .filter(|a| a.free_text)
         .map(|a| a.agent_id.clone())
@@ -264,11 +265,11 @@ pub fn agreement_gaps_after_synthesis(
 }
 
 /// The synthesis's part of agreement: a strongest consensus point, supported by every panelist.
-fn consensus_gap(synthesis: &SynthesisArtifact, panel: &[String]) -> Option<AgreementGap> {
+fn consensus_gap(synthesis: &SynthesisArtifact, panel: &[ParticipantId]) -> Option<AgreementGap> {
     let Some(supporters) = strongest_consensus(synthesis) else {
         return Some(AgreementGap::NoConsensusPoint);
     };
-    let without: Vec<String> = panel
+    let without: Vec<ParticipantId> = panel
         .iter()
         .filter(|id| !supporters.contains(id))
         .cloned()
@@ -285,11 +286,11 @@ pub fn check_early_confidence(
     round1: &[IndependentArtifact],
     agreement_gaps: Vec<AgreementGap>,
     no_tensions: bool,
-    panel: &[String],
+    panel: &[ParticipantId],
 ) -> ConfidenceCheck {
-    let absent_panelists: Vec<String> = panel
+    let absent_panelists: Vec<ParticipantId> = panel
         .iter()
-        .filter(|id| !round1.iter().any(|a| &a.agent_id == *id))
+        .filter(|id| !round1.iter().any(|a| a.agent_id == *id))
         .cloned()
         .collect();
     let floor_earned = agreement_gaps.is_empty();
@@ -311,7 +312,7 @@ pub fn check_early_confidence(
     if !absent_panelists.is_empty() {
         rule.push_str(&format!(
             " Absent (no usable answer, so not counted as agreeing): {}.",
-            absent_panelists.join(", ")
+            joined(&absent_panelists, ", ")
         ));
     }
     ConfidenceCheck {
@@ -338,7 +339,7 @@ pub fn strongest_point(synthesis: &SynthesisArtifact) -> Option<&ConsensusPoint>
 }
 
 /// The agents of the strongest consensus point (highest confidence, first on a tie).
-pub(super) fn strongest_consensus(synthesis: &SynthesisArtifact) -> Option<&[String]> {
+pub(super) fn strongest_consensus(synthesis: &SynthesisArtifact) -> Option<&[ParticipantId]> {
     strongest_point(synthesis).map(|point| point.supporting_agents.as_slice())
 }
 

@@ -60,7 +60,7 @@ fn demo_participant(id: &str, label: &str, persona: Option<Persona>) -> Particip
         context_tokens: None,
         web_search: None,
         sees_images: None,
-        id: id.to_string(),
+        id: id.into(),
         label: label.to_string(),
         provider_id: DEMO_PROVIDER_ID.into(),
         provider_label: DEMO_PROVIDER_LABEL.to_string(),
@@ -73,7 +73,7 @@ fn demo_participant(id: &str, label: &str, persona: Option<Persona>) -> Particip
 
 /// The scripted reply to a request.
 pub fn demo_reply(request: &CallRequest) -> CallReply {
-    let panelist = panelist_index(&request.participant_id);
+    let panelist = panelist_index(request.participant_id.as_str());
     let alone = CallId::parse(&request.call_id).is_some_and(|id| id.step() == Some(Step::Alone));
     let text = match (request.round, request.participant_id.as_str()) {
         // A thread's question to one member alone: its prose, in its persona.

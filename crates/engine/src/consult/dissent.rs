@@ -2,6 +2,7 @@
 //! app's views through `views::consult`): the judge's dissent and the engine's additions, high
 //! severity first; and what is said when it has no entry.
 use super::confidence::RESERVATIONS_FLOOR;
+use crate::foundation::ids::ParticipantId;
 use crate::record::consult::artifacts::{Dissent, Severity, VerdictArtifact};
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::confidence::{AgreementGap, ConfidenceCheck};
@@ -59,7 +60,7 @@ pub fn severity_name(severity: Severity) -> &'static str {
 
 /// The panelists with no usable answer in some round (round 1, or round 3's cross-examination):
 /// absent, so not agreeing, even when the consult completed.
-pub fn absent_panelists(check: &ConfidenceCheck) -> Vec<String> {
+pub fn absent_panelists(check: &ConfidenceCheck) -> Vec<ParticipantId> {
     let mut absent = check.absent_panelists.clone();
     for gap in &check.agreement_gaps {
         if let AgreementGap::NoAnswer { panelists, .. } = gap {

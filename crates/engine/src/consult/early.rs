@@ -11,6 +11,7 @@ use super::confidence::{
 };
 use super::evidence::Grounds;
 use super::stop_rule::stop_rule_holds;
+use crate::foundation::ids::ParticipantId;
 use crate::record::consult::artifacts::{
     ArtifactEnvelope, Dissent, Evidence, IndependentArtifact, Severity, SynthesisArtifact,
     VerdictArtifact, VERDICT,
@@ -144,7 +145,7 @@ pub fn after_synthesis(
 fn agreed_after_synthesis(
     body: &ConsultBody,
     synthesis: &SynthesisArtifact,
-    panel: &[String],
+    panel: &[ParticipantId],
     created_at: String,
     searches: Searches<'_>,
 ) -> EarlyDecision {
@@ -178,7 +179,7 @@ fn agreed_after_synthesis(
 fn vote(
     body: &ConsultBody,
     synthesis: &SynthesisArtifact,
-    panel: &[String],
+    panel: &[ParticipantId],
     created_at: String,
     searches: Searches<'_>,
 ) -> EarlyDecision {
@@ -293,10 +294,10 @@ fn split(body: &ConsultBody, synthesis: &SynthesisArtifact, created_at: String) 
 
 /// The distinct supporters who answered round 1: a judge that names a panelist twice, or names
 /// one with no answer, must not turn a minority into a majority.
-fn answering_supporters(supporters: &[String], round1: &[IndependentArtifact]) -> usize {
+fn answering_supporters(supporters: &[ParticipantId], round1: &[IndependentArtifact]) -> usize {
     let mut counted: Vec<&str> = supporters
         .iter()
-        .map(String::as_str)
+        .map(ParticipantId::as_str)
         .filter(|s| round1.iter().any(|a| a.agent_id == *s))
         .collect();
     counted.sort_unstable();
@@ -304,7 +305,7 @@ fn answering_supporters(supporters: &[String], round1: &[IndependentArtifact]) -
     counted.len()
 }
 
-fn voters_of(body: &ConsultBody, answer: &str) -> Vec<String> {
+fn voters_of(body: &ConsultBody, answer: &str) -> Vec<ParticipantId> {
     use crate::record::consult::depth::same_final_answer;
     body.round1
         .iter()
@@ -339,7 +340,7 @@ fn held_to_grounds(
     gaps
 }
 
-fn panel_ids(body: &ConsultBody) -> Vec<String> {
+fn panel_ids(body: &ConsultBody) -> Vec<ParticipantId> {
     body.config.panelists.iter().map(|p| p.id.clone()).collect()
 }
 

@@ -14,6 +14,7 @@
 //! budget's reservation before each call counts no cache read, and a marked opening as written.
 
 use crate::consult::caching::{self, automatic_cache_min_tokens};
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::participants::Participant;
 use crate::foundation::timestamp::rfc3339_utc;
 use crate::foundation::tokens::estimate_tokens;
@@ -409,11 +410,11 @@ fn placeholder_envelope(kind: ArtifactKind) -> ArtifactEnvelope {
     ArtifactEnvelope::new(kind, rfc3339_utc(0))
 }
 
-fn placeholder_answer(agent_id: &str) -> IndependentArtifact {
+fn placeholder_answer(agent_id: &ParticipantId) -> IndependentArtifact {
     IndependentArtifact {
         citations: Vec::new(),
         envelope: placeholder_envelope(INDEPENDENT),
-        agent_id: agent_id.to_string(),
+        agent_id: agent_id.clone(),
         position: String::new(),
         key_points: Vec::new(),
         rationale: String::new(),

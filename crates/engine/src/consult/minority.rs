@@ -1,6 +1,7 @@
 //! The minority's concerns the judge's dissent leaves out, added to the dissent on record by the
 //! confidence check (`confidence`).
 use super::confidence::strongest_consensus;
+use crate::foundation::ids::ParticipantId;
 use crate::record::consult::artifacts::references::{parsed, Reference};
 use crate::record::consult::artifacts::{
     Challenge, CrossExamArtifact, Dissent, Severity, SynthesisArtifact, Tension, VerdictArtifact,
@@ -32,7 +33,7 @@ pub fn minority_concerns(
     synthesis: &SynthesisArtifact,
     cross_exam: &CrossExamArtifact,
 ) -> Vec<Dissent> {
-    let majority: &[String] = strongest_consensus(synthesis).unwrap_or(&[]);
+    let majority: &[ParticipantId] = strongest_consensus(synthesis).unwrap_or(&[]);
     let valid = |reference: &Reference| match *reference {
         Reference::Unresolved(n) => n <= cross_exam.unresolved.len(),
         Reference::Tension(n) => n <= synthesis.tensions.len(),
@@ -101,7 +102,7 @@ pub fn minority_concerns(
             Some(tension) => tension.severity = Severity::High,
             None => added.push(Dissent {
                 agent: challenge
-                    .map_or_else(|| UNATTRIBUTED_AGENT.to_string(), |c| c.challenger.clone()),
+                    .map_or_else(|| UNATTRIBUTED_AGENT.into(), |c| c.challenger.clone()),
                 concern: point.clone(),
                 severity: Severity::High,
                 covers: Vec::new(),

@@ -211,7 +211,7 @@ fn start(run: &ConsultRun<'_>) -> Result<(), Stop> {
     run.config.validate().map_err(Stop::Failed)?;
     if run.config.anonymous_peers && run.body(|b| b.peer_label_seed.is_none()) {
         // A record from before the seed existed (a new session draws it in `new_consult`).
-        let seed = seed_from(&run.read(|s| s.id.clone()));
+        let seed = seed_from(run.read(|s| s.id.clone()).as_str());
         run.update_body(|b| b.peer_label_seed = Some(seed));
     }
     Ok(())

@@ -13,6 +13,7 @@
 //! (`record::consult::depth::agreed_final_answer`); when they differ it does not hold, whatever a
 //! synthesis would find.
 use super::confidence::agreement_gaps_after_synthesis;
+use crate::foundation::ids::ParticipantId;
 use crate::record::consult::artifacts::{IndependentArtifact, SynthesisArtifact};
 use crate::record::consult::confidence::AgreementGap;
 
@@ -44,7 +45,7 @@ impl ContinueBecause {
 pub fn stop_rule_gaps(
     round1: &[IndependentArtifact],
     synthesis: &SynthesisArtifact,
-    panel: &[String],
+    panel: &[ParticipantId],
 ) -> Vec<ContinueBecause> {
     let mut reasons: Vec<ContinueBecause> =
         agreement_gaps_after_synthesis(round1, Some(synthesis), panel)
@@ -61,7 +62,7 @@ pub fn stop_rule_gaps(
 pub fn stop_rule_holds(
     round1: &[IndependentArtifact],
     synthesis: &SynthesisArtifact,
-    panel: &[String],
+    panel: &[ParticipantId],
 ) -> bool {
     stop_rule_gaps(round1, synthesis, panel).is_empty()
 }

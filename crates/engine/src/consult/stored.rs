@@ -53,7 +53,7 @@ pub fn stored_consult_problems(body: &ConsultBody) -> Vec<String> {
         if answered.contains(&answer.agent_id.as_str()) {
             problems.push(format!("Round 1 has two answers from {}.", answer.agent_id));
         }
-        answered.push(&answer.agent_id);
+        answered.push(answer.agent_id.as_str());
     }
     check_agents("Round 1", answered, &mut problems);
     if let Some(synthesis) = &body.round2 {

@@ -22,9 +22,9 @@ impl ModelCaller for DemoCaller {
 }
 
 pub fn demo_reply(request: &CallRequest) -> CallReply {
-    if ReviewerRole::from_id(&request.participant_id).is_some() {
+    if ReviewerRole::from_id(request.participant_id.as_str()).is_some() {
         crate::review::demo::demo_reply(request)
-    } else if Partner::from_id(&request.participant_id).is_some() {
+    } else if Partner::from_id(request.participant_id.as_str()).is_some() {
         crate::prioritize::demo::demo_reply(request)
     } else if crate::benchmark_council::demo::asks_final_answer(request) {
         crate::benchmark_council::demo::benchmark_reply(request, crate::consult::demo::VERDICT)
@@ -38,9 +38,9 @@ pub fn demo_reply(request: &CallRequest) -> CallReply {
 /// Consult's 5 calls in a row take about 12 s, Review's 4 about 8 s, Prioritize's 9 (3 rounds of
 /// champion, critic, moderator) about 10 s.
 pub fn demo_call_ms(request: &CallRequest) -> u64 {
-    if ReviewerRole::from_id(&request.participant_id).is_some() {
+    if ReviewerRole::from_id(request.participant_id.as_str()).is_some() {
         2_000
-    } else if Partner::from_id(&request.participant_id).is_some() {
+    } else if Partner::from_id(request.participant_id.as_str()).is_some() {
         1_100
     } else {
         2_400

@@ -1,9 +1,10 @@
 //! A new demo session of each protocol, on its demo subject.
+use crate::foundation::ids::SessionId;
 use crate::record::Session;
 
 /// A new demo session of `protocol`: scripted participants (no key, no server) on its demo
 /// subject (the question, the change with a planted secret, the backlog of 8).
-pub fn demo_session(protocol: crate::record::Protocol, id: String, now_ms: u64) -> Session {
+pub fn demo_session(protocol: crate::record::Protocol, id: SessionId, now_ms: u64) -> Session {
     use crate::record::Protocol;
     match protocol {
         Protocol::Consult => Session::new_consult(

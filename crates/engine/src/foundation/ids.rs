@@ -130,3 +130,23 @@ string_id!(
     /// and what the shell keeps a key under.
     ProviderId
 );
+
+string_id!(
+    /// A seat's id in a session (`Participant::id`): `panelist-2`, `judge`, a reviewer's role.
+    /// Artifacts, calls and views name a panelist or member by it.
+    ParticipantId
+);
+string_id!(
+    /// A session's id (`Session::id`): what it is stored under, and what a follow-up, a thread or
+    /// a run names it by.
+    SessionId
+);
+
+/// The ids as one text, `separator` between them: what `[String]::join` gave when they were
+/// strings.
+pub fn joined<I: AsRef<str>>(ids: &[I], separator: &str) -> String {
+    ids.iter()
+        .map(AsRef::as_ref)
+        .collect::<Vec<&str>>()
+        .join(separator)
+}

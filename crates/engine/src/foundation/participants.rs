@@ -6,7 +6,7 @@ use consilium_providers::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::foundation::ids::ProviderId;
+use crate::foundation::ids::{ParticipantId, ProviderId};
 
 /// USD per million tokens; the one price type, shared with the provider codecs and the price table.
 pub use consilium_prices::Price;
@@ -63,7 +63,7 @@ pub fn builtin_personas() -> Vec<Persona> {
 pub struct Participant {
     /// Unique in the session, e.g. `panelist-1` .. `panelist-5` or `judge`. Artifacts refer to
     /// participants by this id.
-    pub id: String,
+    pub id: ParticipantId,
     /// What the UI shows, e.g. "Panelist 1 · llama3.2 · Skeptic".
     pub label: String,
     pub provider_id: ProviderId,

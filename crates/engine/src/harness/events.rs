@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
+use crate::foundation::ids::{ParticipantId, SessionId};
 use crate::record::benchmark::outcomes_apart::QuestionUpdate;
 use crate::record::{CallId, Protocol, Session};
 
@@ -13,7 +14,7 @@ use crate::record::{CallId, Protocol, Session};
 pub enum Event {
     /// A run began, fresh or resumed.
     Started {
-        session_id: String,
+        session_id: SessionId,
         protocol: Protocol,
     },
     /// States by their serialised names, e.g. `synthesis`: borrowed from the protocol's state as
@@ -28,7 +29,7 @@ pub enum Event {
     CallStarted {
         call_id: CallId,
         round_number: u8,
-        participant_id: String,
+        participant_id: ParticipantId,
     },
     /// Streamed text of a call under way; `restart` drops what came before (a retry).
     CallDelta {
@@ -44,7 +45,7 @@ pub enum Event {
     /// `ok` is false for transport failures, cancellations and replies that could not be used.
     CallFinished {
         call_id: CallId,
-        participant_id: String,
+        participant_id: ParticipantId,
         ok: bool,
         error: Option<String>,
         /// Set when the seat's backup answered in its place, e.g. "answered by backup X after 4.0 s".

@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use futures::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 
-use crate::foundation::ids::ProviderId;
+use crate::foundation::ids::{ParticipantId, ProviderId};
 use crate::foundation::participants::{model_label, Backup, Participant, Price};
 use crate::record::is_zero;
 use crate::record::sources::ImageData;
@@ -22,7 +22,7 @@ pub struct CallRequest {
     pub call_id: String,
     pub round: u8,
     /// Which participant (panelist or judge) makes the call; see `Participant::id`.
-    pub participant_id: String,
+    pub participant_id: ParticipantId,
     /// Where the call goes, resolved: the shell looks up the key for `target.provider_id` and sends.
     pub target: CallTarget,
     /// Empty for none.

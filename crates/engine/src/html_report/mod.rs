@@ -120,7 +120,7 @@ pub fn session_html(session: &Session) -> String {
         html.raw(" · ").text(&took);
     }
     html.raw(" · session <code>")
-        .text(&session.id)
+        .text(session.id.as_str())
         .raw("</code></p>");
     // How the user judged it, said at the top as the page says it.
     if let Some(outcome) = &session.outcome {

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use crate::foundation::counted::thousands;
+use crate::foundation::ids::SessionId;
 use crate::library::filter::HistoryFilter;
 use crate::library::search::SearchHit;
 use crate::library::summary::SessionSummary;
@@ -95,10 +96,10 @@ pub fn storage_line(used_bytes: f64, quota_bytes: f64, persisted: Option<bool>) 
 pub fn shown_ids(
     all: &[SessionSummary],
     filter: &HistoryFilter,
-    hits: Option<&HashMap<String, SearchHit>>,
+    hits: Option<&HashMap<SessionId, SearchHit>>,
     now_ms: u64,
-) -> Vec<String> {
-    let found: Vec<String> = filter
+) -> Vec<SessionId> {
+    let found: Vec<SessionId> = filter
         .apply(all, now_ms)
         .into_iter()
         .filter(|s| hits.is_none_or(|h| h.contains_key(&s.id)))
@@ -112,7 +113,7 @@ pub fn shown_ids(
         .collect();
     threads_of(all, &found)
         .into_iter()
-        .filter_map(|thread| entry_of.get(thread.as_str()).map(|id| id.to_string()))
+        .filter_map(|thread| entry_of.get(thread.as_str()).map(|id| SessionId::from(*id)))
         .collect()
 }
 
@@ -156,7 +157,7 @@ pub struct ImportReport {
     /// Sessions the file held, read or refused.
     pub offered: usize,
     /// Ids already in History, and the new ids their sessions came in under.
-    pub renamed: Vec<(String, String)>,
+    pub renamed: Vec<(SessionId, SessionId)>,
     /// Sessions identical to one already in History (or earlier in the file): not imported again.
     pub identical: usize,
     /// Why each refused record was refused.

@@ -2,6 +2,7 @@
 //! the full records): each with its title, protocol, a chip saying where it stands (a review's
 //! verdict in plain words) and when it was last saved, relative to now. Also the follow-up links
 //! a consult has in the library.
+use crate::foundation::ids::SessionId;
 use crate::record::consult::early_decision::DecidedBy;
 use consilium_order as order;
 
@@ -15,7 +16,7 @@ pub const RECENT_LIMIT: usize = 15;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct RecentEntry {
-    pub id: String,
+    pub id: SessionId,
     pub title: String,
     /// "Consult", "Review", "Prioritize".
     pub protocol: &'static str,
@@ -140,10 +141,10 @@ pub fn relative_time(rfc3339: &str, now_ms: u64) -> String {
 }
 
 /// The sessions asked as follow-ups of `id`, oldest first: (id, title).
-pub fn follow_ups_of(all: &[SessionSummary], id: &str) -> Vec<(String, String)> {
+pub fn follow_ups_of(all: &[SessionSummary], id: &str) -> Vec<(SessionId, String)> {
     let mut found: Vec<&SessionSummary> = all
         .iter()
-        .filter(|s| s.follows.as_deref() == Some(id))
+        .filter(|s| s.follows.as_ref().is_some_and(|f| f == id))
         .collect();
     order::sort_by(&mut found, |a, b| a.created_at.cmp(&b.created_at));
     found

@@ -1,6 +1,7 @@
 //! The first screen's quiet reminder of decisions that await their outcome ("Did it hold?"): the
 //! finished decisions asked more than the chosen number of days ago, not judged (or judged too
 //! early to tell), and asked after the newest one the user dismissed the reminder on.
+use crate::foundation::ids::SessionId;
 use crate::foundation::timestamp::parse_rfc3339_ms;
 use crate::library::summary::SessionSummary;
 
@@ -17,7 +18,7 @@ const DAY_MS: u64 = 24 * 60 * 60 * 1000;
 #[derive(Clone, Debug, PartialEq)]
 pub struct OutcomeReminder {
     /// The decisions it names, newest first: (session id, title).
-    pub named: Vec<(String, String)>,
+    pub named: Vec<(SessionId, String)>,
     /// How many more await beyond those named.
     pub more: usize,
     pub days: u32,

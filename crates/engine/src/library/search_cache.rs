@@ -5,10 +5,11 @@ use std::collections::HashMap;
 
 use super::search::{Query, SearchHit, SearchText};
 use super::summary::SessionSummary;
+use crate::foundation::ids::SessionId;
 
 /// Each session's `updated_at` and title, by id: what a text was read for. The title counts
 /// too: a rename keeps `updated_at` (the session keeps its place), yet its text changed.
-pub type Stamps = HashMap<String, String>;
+pub type Stamps = HashMap<SessionId, String>;
 
 pub fn stamps(history: &[SessionSummary]) -> Stamps {
     history
@@ -18,7 +19,7 @@ pub fn stamps(history: &[SessionSummary]) -> Stamps {
 }
 
 pub struct SearchCache {
-    texts: HashMap<String, SearchText>,
+    texts: HashMap<SessionId, SearchText>,
     /// The stamp each text was read for.
     read_for: Stamps,
     /// The list's stamps when texts were last asked for.
@@ -28,7 +29,7 @@ pub struct SearchCache {
 impl SearchCache {
     /// `read`: (id, text) pairs; `seen`: the list's stamps taken before they were read, so a save
     /// during the read leaves its session stale.
-    pub fn new(read: Vec<(String, String)>, seen: Stamps) -> Self {
+    pub fn new(read: Vec<(SessionId, String)>, seen: Stamps) -> Self {
         let mut cache = SearchCache {
             texts: HashMap::new(),
             read_for: Stamps::new(),
@@ -39,7 +40,7 @@ impl SearchCache {
     }
 
     /// Texts read again after `stale`.
-    pub fn insert(&mut self, read: Vec<(String, String)>) {
+    pub fn insert(&mut self, read: Vec<(SessionId, String)>) {
         for (id, text) in read {
             if let Some(stamp) = self.seen.get(&id) {
                 self.read_for.insert(id.clone(), stamp.clone());
@@ -50,12 +51,12 @@ impl SearchCache {
 
     /// Follows the list: drops the texts of deleted sessions and returns the ids whose text must
     /// be read (new sessions, and sessions saved since their text was read), sorted.
-    pub fn stale(&mut self, history: &[SessionSummary]) -> Vec<String> {
+    pub fn stale(&mut self, history: &[SessionSummary]) -> Vec<SessionId> {
         self.seen = stamps(history);
         let seen = &self.seen;
         self.texts.retain(|id, _| seen.contains_key(id));
         self.read_for.retain(|id, _| seen.contains_key(id));
-        let mut ids: Vec<String> = seen
+        let mut ids: Vec<SessionId> = seen
             .iter()
             .filter(|(id, stamp)| self.read_for.get(*id) != Some(*stamp))
             .map(|(id, _)| id.clone())
@@ -64,7 +65,7 @@ impl SearchCache {
         ids
     }
 
-    pub fn find(&self, query: &Query) -> HashMap<String, SearchHit> {
+    pub fn find(&self, query: &Query) -> HashMap<SessionId, SearchHit> {
         self.texts
             .iter()
             .filter_map(|(id, text)| query.find(text).map(|hit| (id.clone(), hit)))

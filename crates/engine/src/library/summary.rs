@@ -2,6 +2,7 @@
 //! one-line outcome.
 use serde::{Deserialize, Serialize};
 
+use crate::foundation::ids::SessionId;
 use crate::record::benchmark::body::BenchmarkBody;
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::depth::Depth;
@@ -16,7 +17,7 @@ const OUTCOME_MAX_CHARS: usize = 160;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionSummary {
-    pub id: String,
+    pub id: SessionId,
     pub title: String,
     pub protocol: String,
     pub state: String,
@@ -32,10 +33,10 @@ pub struct SessionSummary {
     pub finished: bool,
     /// The session this consult follows up, if it was asked as a follow-up.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub follows: Option<String>,
+    pub follows: Option<SessionId>,
     /// The thread's first turn, for a consult asked as a follow-up (None for a first turn).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub thread: Option<String>,
+    pub thread: Option<SessionId>,
     /// In a list's entry for a thread of several turns (`library::one_per_thread`): the latest
     /// turn's question, its subtitle. Never stored.
     #[serde(skip)]
@@ -90,7 +91,7 @@ impl SessionSummary {
             thread: session
                 .body_of::<ConsultBody>()
                 .and_then(ConsultBody::thread_root)
-                .map(str::to_string),
+                .cloned(),
             latest_turn: None,
             depth: session.body_of::<ConsultBody>().map(|b| b.config.depth),
             decided_by: session

@@ -4,16 +4,17 @@ use std::collections::{HashMap, HashSet};
 
 use consilium_order as order;
 
+use crate::foundation::ids::SessionId;
 use crate::library::summary::SessionSummary;
 
 /// The thread `summary` belongs to: the id of its first turn (its own id for a first turn).
 pub fn thread_of(summary: &SessionSummary) -> &str {
-    summary.thread.as_deref().unwrap_or(&summary.id)
+    summary.thread.as_ref().unwrap_or(&summary.id).as_str()
 }
 
 /// The ids of the thread whose first turn is `root`, in the order asked (the first turn first,
 /// when it is still stored).
-pub fn thread_turn_ids(all: &[SessionSummary], root: &str) -> Vec<String> {
+pub fn thread_turn_ids(all: &[SessionSummary], root: &str) -> Vec<SessionId> {
     let mut turns: Vec<&SessionSummary> = all.iter().filter(|s| thread_of(s) == root).collect();
     in_order_asked(&mut turns, root);
     turns.into_iter().map(|s| s.id.clone()).collect()
@@ -59,7 +60,7 @@ pub fn one_per_thread(all: &[SessionSummary]) -> Vec<SessionSummary> {
         };
         let mut entry = (*first).clone();
         // The entry is keyed by the thread even when its first turn is gone.
-        entry.thread = (entry.id != thread).then(|| thread.to_string());
+        entry.thread = (entry.id != thread).then(|| SessionId::from(thread));
         if turns.len() > 1 {
             entry.state = latest.state.clone();
             entry.finished = latest.finished;
@@ -82,18 +83,18 @@ pub fn one_per_thread(all: &[SessionSummary]) -> Vec<SessionSummary> {
 
 /// `ids` (sessions a list found, in its order) as the threads they belong to: each thread's id
 /// once, where its first found turn was.
-pub fn threads_of(all: &[SessionSummary], ids: &[String]) -> Vec<String> {
+pub fn threads_of(all: &[SessionSummary], ids: &[SessionId]) -> Vec<SessionId> {
     let thread_by_id: HashMap<&str, &str> =
         all.iter().map(|s| (s.id.as_str(), thread_of(s))).collect();
     let mut listed: HashSet<&str> = HashSet::new();
-    let mut threads: Vec<String> = Vec::new();
+    let mut threads: Vec<SessionId> = Vec::new();
     for id in ids {
         let thread = thread_by_id
             .get(id.as_str())
             .copied()
             .unwrap_or(id.as_str());
         if listed.insert(thread) {
-            threads.push(thread.to_string());
+            threads.push(SessionId::from(thread));
         }
     }
     threads
@@ -104,8 +105,8 @@ pub fn threads_of(all: &[SessionSummary], ids: &[String]) -> Vec<String> {
 /// shows its snippet on the thread's row.
 pub fn hits_by_entry<H: Clone>(
     all: &[SessionSummary],
-    hits: &HashMap<String, H>,
-) -> HashMap<String, H> {
+    hits: &HashMap<SessionId, H>,
+) -> HashMap<SessionId, H> {
     let threads = turns_by_thread(all);
     one_per_thread(all)
         .into_iter()

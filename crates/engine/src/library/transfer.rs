@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{json, Value};
 
+use crate::foundation::ids::SessionId;
 use crate::record::Session;
 use crate::resume::record_problems;
 
@@ -148,13 +149,16 @@ fn oversized(value: &Value, path: &str) -> Option<String> {
 
 /// Gives each incoming session whose id is already taken (here, or earlier in the same file) a new
 /// one; returns the renamed (old id, new id) pairs.
-pub fn keep_both(incoming: &mut [Session], taken: &HashSet<String>) -> Vec<(String, String)> {
+pub fn keep_both(
+    incoming: &mut [Session],
+    taken: &HashSet<SessionId>,
+) -> Vec<(SessionId, SessionId)> {
     let mut taken = taken.clone();
     let mut renamed = Vec::new();
     for session in incoming {
         if taken.contains(&session.id) {
             let new_id = (2..)
-                .map(|n| format!("{}-copy{n}", session.id))
+                .map(|n| SessionId::new(format!("{}-copy{n}", session.id)))
                 .find(|candidate| !taken.contains(candidate))
                 .expect("an unused id");
             renamed.push((session.id.clone(), new_id.clone()));
@@ -175,7 +179,10 @@ pub fn drop_identical(incoming: &mut Vec<Session>, stored: &[Session]) -> usize 
     // converts none (each conversion is the whole record as a tree).
     let mut stored_by_id: HashMap<&str, Vec<&Session>> = HashMap::new();
     for session in stored {
-        stored_by_id.entry(&session.id).or_default().push(session);
+        stored_by_id
+            .entry(session.id.as_str())
+            .or_default()
+            .push(session);
     }
     let mut kept_by_id: HashMap<&str, Vec<usize>> = HashMap::new();
     let mut keep = vec![true; incoming.len()];
@@ -192,7 +199,10 @@ pub fn drop_identical(incoming: &mut Vec<Session>, stored: &[Session]) -> usize 
                 continue;
             }
         }
-        kept_by_id.entry(&session.id).or_default().push(index);
+        kept_by_id
+            .entry(session.id.as_str())
+            .or_default()
+            .push(index);
     }
     let mut flags = keep.into_iter();
     incoming.retain(|_| flags.next().unwrap_or(true));

@@ -3,6 +3,7 @@
 //! cut the user chooses, said exactly. Never a silent truncation: the engine cuts only what the
 //! user chose, and every cut and every image left out is named.
 use crate::foundation::counted::thousands;
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::participants::Participant;
 use crate::record::sources::{Source, UnitKind};
 
@@ -13,7 +14,7 @@ pub const DEFAULT_CONTEXT_TOKENS: u32 = 32_768;
 /// How the material sits with one seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatFit {
-    pub participant_id: String,
+    pub participant_id: ParticipantId,
     /// The seat's model, as the notices name it.
     pub model: String,
     /// The images the seat's model cannot see, by name: they are left out of its prompts.

@@ -1,5 +1,6 @@
 //! A new prioritization: the session, its subject and title. The stored body itself is the
 //! record's (`record::prioritize::body`).
+use crate::foundation::ids::SessionId;
 use crate::record::prioritize::body::{PrioritizeBody, PrioritizeConfig};
 
 use super::Prioritize;
@@ -13,7 +14,7 @@ use crate::record::{self, Body, ProtocolBody, Session};
 impl Session {
     /// A new prioritization of `backlog` (its titles are the subject, for lists and search).
     pub fn new_prioritize(
-        id: String,
+        id: SessionId,
         backlog: Vec<backlog::Opportunity>,
         config: PrioritizeConfig,
         now_ms: u64,

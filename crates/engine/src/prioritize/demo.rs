@@ -96,7 +96,7 @@ pub fn demo_prioritize_config() -> PrioritizeConfig {
         context_tokens: None,
         web_search: None,
         sees_images: None,
-        id: partner.id().to_string(),
+        id: partner.id().into(),
         label: format!("Demo {}", partner.title()),
         provider_id: DEMO_PROVIDER_ID.into(),
         provider_label: DEMO_PROVIDER_LABEL.to_string(),
@@ -195,7 +195,7 @@ fn moderator(round: u8) -> String {
 
 /// The scripted partner's reply to `request` (by seat and round).
 pub fn demo_reply(request: &CallRequest) -> CallReply {
-    let text = match Partner::from_id(&request.participant_id) {
+    let text = match Partner::from_id(request.participant_id.as_str()) {
         Some(Partner::Champion) => champion(request.round),
         Some(Partner::Critic) => critic(request.round),
         _ => moderator(request.round),

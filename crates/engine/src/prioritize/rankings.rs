@@ -1,5 +1,6 @@
 //! What is computed, never asked: rankings made whole, applied to the backlog, and the stopping
 //! rule.
+use crate::foundation::ids::SessionId;
 use crate::record::prioritize::backlog::Opportunity;
 use crate::record::prioritize::debate::{DebateRound, Disposition};
 
@@ -38,7 +39,7 @@ pub fn sanitise(ranking: &[String], previous: &[String]) -> (Vec<String>, Vec<St
 pub fn apply_rankings(
     backlog: &[Opportunity],
     rankings: &[String],
-    session_id: &str,
+    session_id: &SessionId,
 ) -> Vec<Opportunity> {
     let order: Vec<String> = backlog.iter().map(|o| o.id.clone()).collect();
     let (complete, _) = sanitise(rankings, &order);
@@ -48,7 +49,7 @@ pub fn apply_rankings(
         .filter_map(|(index, id)| {
             let mut item = backlog.iter().find(|o| &o.id == id)?.clone();
             item.priority_rank = Some(index as u32 + 1);
-            item.debate_session_id = Some(session_id.to_string());
+            item.debate_session_id = Some(session_id.clone());
             Some(item)
         })
         .collect()

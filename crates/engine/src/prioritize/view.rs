@@ -1,6 +1,7 @@
 //! Prioritize's decision as people read it: the summary, the ranked backlog with dispositions and
 //! the critic's concerns, and how each opportunity's rank moved from round to round (the bump
 //! chart's lines, laid out here so the geometry is tested natively, and its table alternative).
+use crate::foundation::ids::SessionId;
 use crate::foundation::money::format_usd;
 use crate::prioritize::debate_by_default;
 use crate::prioritize::{concerns_for, final_disposition};
@@ -245,7 +246,7 @@ pub fn ranked_rows(body: &PrioritizeBody) -> Vec<RankedRow> {
 /// The outcome's facts, as the summary lists them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DebateFacts {
-    pub session_id: String,
+    pub session_id: SessionId,
     /// "2 / 3": rounds used of the most allowed.
     pub rounds: String,
     /// "yes" / "no".

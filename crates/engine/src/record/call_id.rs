@@ -68,11 +68,11 @@ pub struct Attempt {
 
 impl CallId {
     /// `participant`'s call in `round`.
-    pub fn seat(round: u8, participant: &str) -> Self {
+    pub fn seat(round: u8, participant: impl AsRef<str>) -> Self {
         Self::of(Asked::Seat {
             question: None,
             round,
-            participant: participant.to_string(),
+            participant: participant.as_ref().to_string(),
             step: None,
         })
     }

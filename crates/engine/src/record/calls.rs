@@ -3,6 +3,7 @@ use serde::{Deserialize, Serialize};
 
 use super::is_zero;
 use super::CallId;
+use crate::foundation::ids::ParticipantId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -21,7 +22,7 @@ pub struct CallRecord {
     /// e.g. `r1-panelist-2`, `r1-panelist-2-reask`, `r3-judge`.
     pub call_id: String,
     pub round: u8,
-    pub participant_id: String,
+    pub participant_id: ParticipantId,
     pub status: CallStatus,
     /// Characters of system prompt + user prompt.
     pub prompt_chars: usize,

@@ -39,6 +39,7 @@ use self::consult::body::ConsultBody;
 use self::consult::config::ConsultConfig;
 use self::prioritize::body::{PrioritizeBody, PrioritizeConfig};
 use self::review::body::{ReviewBody, ReviewConfig};
+use crate::foundation::ids::SessionId;
 use crate::foundation::participants::Participant;
 use crate::foundation::timestamp::rfc3339_utc;
 
@@ -210,7 +211,7 @@ impl RunSettings for BenchmarkConfig {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
     pub schema_version: String,
-    pub id: String,
+    pub id: SessionId,
     /// For lists: the subject's first line, shortened.
     pub title: String,
     /// What the session is about: the question, the change under review, the backlog.
@@ -237,7 +238,7 @@ pub struct Session {
 impl Session {
     /// A new record in state `idle`.
     pub fn new(
-        id: String,
+        id: SessionId,
         subject: String,
         participants: Vec<Participant>,
         body: Body,
@@ -272,12 +273,14 @@ impl Session {
         B::of(&self.body)
     }
 
-    pub fn participant(&self, id: &str) -> Option<&Participant> {
+    pub fn participant(&self, id: impl AsRef<str>) -> Option<&Participant> {
+        let id = id.as_ref();
         self.participants.iter().find(|p| p.id == id)
     }
 
     /// A participant's label, or its id when the record does not know it.
-    pub fn label_of(&self, participant_id: &str) -> String {
+    pub fn label_of(&self, participant_id: impl AsRef<str>) -> String {
+        let participant_id = participant_id.as_ref();
         self.participant(participant_id)
             .map(|p| p.label.clone())
             .unwrap_or_else(|| participant_id.to_string())

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Body, Session};
+use crate::foundation::ids::SessionId;
 use crate::foundation::participants::Participant;
 use crate::record::outcome::Outcome;
 use crate::record::CallRecord;
@@ -65,7 +66,7 @@ impl Serialize for Body {
 #[derive(Deserialize)]
 struct Envelope {
     schema_version: String,
-    id: String,
+    id: SessionId,
     title: String,
     subject: String,
     created_at: String,

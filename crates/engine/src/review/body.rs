@@ -1,5 +1,6 @@
 //! A new review: the session and its title. The stored body itself is the record's
 //! (`record::review::body`).
+use crate::foundation::ids::SessionId;
 use crate::record::review::body::{ReviewBody, ReviewConfig};
 
 use super::{diff, Review};
@@ -9,7 +10,7 @@ use crate::record::{self, Body, ProtocolBody, Session};
 
 impl Session {
     /// A new review of `code` (a unified diff, or plain code) by `config`'s committee.
-    pub fn new_review(id: String, code: String, config: ReviewConfig, now_ms: u64) -> Self {
+    pub fn new_review(id: SessionId, code: String, config: ReviewConfig, now_ms: u64) -> Self {
         let participants = config.members.clone();
         let demo = config.demo;
         let title = review_title(&code);

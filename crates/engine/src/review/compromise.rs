@@ -6,6 +6,7 @@ use super::quorum::{verdict_for, Ending};
 use super::replies::{acceptance_schema, compromise_schema, AcceptanceReply, CompromiseReply};
 use super::verdict::{set_verdict, verdict_findings, with_unchecked};
 use super::{diff, prompts, ReviewRun};
+use crate::foundation::ids::ParticipantId;
 use crate::record::review::body::{Compromise, Opinion, VetoerAnswer};
 use crate::record::review::committee::ReviewerRole;
 use crate::record::review::reply::Vote;
@@ -27,7 +28,7 @@ pub(super) async fn compromise(run: &ReviewRun<'_>) -> Result<(), Stop> {
     let parsed = diff::ParsedDiff::parse(&code);
     let vetoers: Vec<(ReviewerRole, &Opinion)> = vetoes
         .iter()
-        .filter_map(|o| Some((ReviewerRole::from_id(&o.member_id)?, o)))
+        .filter_map(|o| Some((ReviewerRole::from_id(o.member_id.as_str())?, o)))
         .collect();
     let result = offer(run, round, &vetoers, &parsed).await?;
     let accepted = result.accepted;
@@ -150,7 +151,7 @@ async fn ask_vetoers(
     Ok(vetoers
         .iter()
         .map(|(role, _)| {
-            let id = role.id().to_string();
+            let id = ParticipantId::from(role.id());
             match answers.valid.iter().find(|(who, _)| *who == id) {
                 Some((_, answer)) => VetoerAnswer {
                     member_id: id,

@@ -98,7 +98,7 @@ fn plans<'p>(
         .members
         .iter()
         .filter_map(|member| {
-            let role = ReviewerRole::from_id(&member.id)?;
+            let role = ReviewerRole::from_id(member.id.as_str())?;
             Some(CallPlan {
                 reply_key: None,
                 staggered: false,
@@ -131,7 +131,7 @@ fn opinions_from(
         .members
         .iter()
         .filter_map(|member| {
-            let role = ReviewerRole::from_id(&member.id)?;
+            let role = ReviewerRole::from_id(member.id.as_str())?;
             let reply = match answers.valid.iter().find(|(id, _)| *id == member.id) {
                 Some((_, reply)) => Ok(reply.clone()),
                 None => Err(answers

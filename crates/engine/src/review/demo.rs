@@ -52,7 +52,7 @@ pub fn demo_review_config() -> ReviewConfig {
                 context_tokens: None,
                 web_search: None,
                 sees_images: None,
-                id: role.id().to_string(),
+                id: role.id().into(),
                 label: format!("Demo {}", role.name()),
                 provider_id: DEMO_PROVIDER_ID.into(),
                 provider_label: DEMO_PROVIDER_LABEL.to_string(),

@@ -145,7 +145,7 @@ pub fn opinion_of(
         Ok(reply) => reply,
         Err(reason) => {
             return Opinion {
-                member_id: role.id().to_string(),
+                member_id: role.id().into(),
                 said: None,
                 vote: Vote::Abstain,
                 confidence: None,
@@ -178,7 +178,7 @@ pub fn opinion_of(
         (reply.state, None)
     };
     Opinion {
-        member_id: role.id().to_string(),
+        member_id: role.id().into(),
         said: Some(reply.state),
         vote,
         confidence: Some(reply.confidence),

@@ -95,7 +95,7 @@ pub fn opinion(role: ReviewerRole, context: &RoundContext, sees_images: bool) ->
     if !context.previous.is_empty() {
         user.push_str("What the committee said last round:\n");
         for opinion in context.previous {
-            let name = ReviewerRole::from_id(&opinion.member_id)
+            let name = ReviewerRole::from_id(opinion.member_id.as_str())
                 .map_or(opinion.member_id.as_str(), |r| r.name());
             let confidence = opinion
                 .confidence

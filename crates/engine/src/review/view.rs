@@ -1,6 +1,7 @@
 //! Review as people read it: the fix items grouped by file with the diff lines they cite, the
 //! committee grid (persona x round), the deliberation log with the chairperson's mediation, which
 //! rounds show live calls while it runs, and, before a start, the size of the change and who sits.
+use crate::foundation::ids::ParticipantId;
 use crate::record::review::body::ReviewBody;
 use crate::record::review::body::{Compromise, Finding, ReviewRound, Verdict, MAX_CODE_CHARS};
 use crate::record::sources::Source;
@@ -153,7 +154,7 @@ pub struct GridCell {
 /// One member's row: its name and a cell per round (None: no opinion on record that round).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GridRow {
-    pub member_id: String,
+    pub member_id: ParticipantId,
     pub name: String,
     pub cells: Vec<Option<GridCell>>,
 }
@@ -176,7 +177,7 @@ pub fn round_columns(rounds: &[ReviewRound]) -> Vec<String> {
 
 /// The grid of `members` (participant ids, in the session's order) over `rounds`.
 pub fn committee_grid(
-    members: &[String],
+    members: &[ParticipantId],
     rounds: &[ReviewRound],
     diff: &ParsedDiff,
     read: &[Source],
@@ -187,10 +188,10 @@ pub fn committee_grid(
             .iter()
             .map(|member| GridRow {
                 member_id: member.clone(),
-                name: member_name(member),
+                name: member_name(member.as_str()),
                 cells: rounds
                     .iter()
-                    .map(|round| grid_cell(round, member, diff, read))
+                    .map(|round| grid_cell(round, member.as_str(), diff, read))
                     .collect(),
             })
             .collect(),
@@ -279,7 +280,7 @@ pub fn deliberation_log(rounds: &[ReviewRound]) -> Vec<LogRound> {
                 .iter()
                 .flat_map(|c| &c.answers)
                 .map(|a| MemberAnswer {
-                    name: member_name(&a.member_id),
+                    name: member_name(a.member_id.as_str()),
                     accept: a.accept,
                     reason: a.reason.clone(),
                 })

@@ -95,7 +95,8 @@ pub fn review_window(
 /// needs 1,234 more: cut the context files or choose another model for this member."
 fn member_notices(member: &Participant, fit: &SeatFit, other: u32) -> Vec<String> {
     // By its role (a label also carries the model and persona: "Operations/SRE · gpt-4").
-    let role = ReviewerRole::from_id(&member.id).map_or(member.label.as_str(), |r| r.name());
+    let role =
+        ReviewerRole::from_id(member.id.as_str()).map_or(member.label.as_str(), |r| r.name());
     let seat = format!("{role} ({})", fit.model);
     let mut notices = Vec::new();
     if !fit.images_left_out.is_empty() {

@@ -1,6 +1,7 @@
 //! A finished decision as the track record reads it: which council made it (its seats' models and
 //! personas, so a renamed council stays itself), how deep it went, how sure it said it was, what
 //! it cost, and how the user judged it.
+use crate::foundation::ids::SessionId;
 use crate::record::consult::body::ConsultBody;
 use crate::record::consult::early_decision::DecidedBy;
 use crate::record::outcome::Verdict;
@@ -36,7 +37,7 @@ impl Kind {
 /// One finished decision.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DecisionFacts {
-    pub session_id: String,
+    pub session_id: SessionId,
     /// The seats' models and personas, sorted: equal for the same council under any name.
     pub council_key: String,
     /// The council in words: "gpt-4o · Skeptic, gpt-4o-mini, judge claude-sonnet-4".
@@ -44,7 +45,7 @@ pub struct DecisionFacts {
     pub kind: Kind,
     /// The thread it belongs to: its first turn's id (its own for a first turn, a review or a
     /// backlog).
-    pub thread: String,
+    pub thread: SessionId,
     /// A consult decided before any cross-examination (by vote, or agreed early); None when the
     /// question does not apply (one model, one member, review, prioritize).
     pub early: Option<bool>,
@@ -88,7 +89,7 @@ pub fn decision_facts(session: &Session) -> Option<DecisionFacts> {
         council_label,
         kind,
         thread: match &session.body {
-            Body::Consult(body) => body.thread_root().unwrap_or(&session.id).to_string(),
+            Body::Consult(body) => body.thread_root().unwrap_or(&session.id).clone(),
             _ => session.id.clone(),
         },
         early,

@@ -1,5 +1,6 @@
 //! What a session cost, per participant and in total, for every protocol: from the call records.
 use crate::foundation::counted::thousands;
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::money::format_usd;
 use crate::foundation::participants::Price;
 use crate::harness::estimate::{CostEstimate, SearchEstimate};
@@ -9,7 +10,7 @@ use crate::record::Session;
 /// One row of the "participants, tokens and cost" table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ParticipantCost {
-    pub participant_id: String,
+    pub participant_id: ParticipantId,
     pub label: String,
     pub provider_label: String,
     /// Call records (re-asks included, and calls the budget refused).

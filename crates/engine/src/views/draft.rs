@@ -31,7 +31,7 @@ pub fn asked_draft_key(session: &Session) -> Option<String> {
         return None;
     }
     Some(match body.and_then(|body| body.follows.as_ref()) {
-        Some(follows) => follow_up_draft_key(follows.thread_root()),
+        Some(follows) => follow_up_draft_key(follows.thread_root().as_str()),
         None => draft_key(session.protocol()),
     })
 }

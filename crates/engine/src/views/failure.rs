@@ -127,7 +127,9 @@ pub fn failure_report(session: &Session) -> Option<FailureReport> {
             .position(|p| p.id == participant_id)
             .unwrap_or(usize::MAX)
     };
-    consilium_order::sort_by_cached_key(&mut blamed, |(call, _, _)| seat(&call.participant_id));
+    consilium_order::sort_by_cached_key(&mut blamed, |(call, _, _)| {
+        seat(call.participant_id.as_str())
+    });
 
     let mut problems: Vec<(String, Problem)> = Vec::new();
     for (call, error, _) in &blamed {

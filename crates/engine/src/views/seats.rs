@@ -234,7 +234,7 @@ impl Seat {
             context_tokens: None,
             sees_images: None,
             web_search: provider.kind.and_then(|kind| seat_search(kind, model)),
-            id: id.to_string(),
+            id: id.into(),
             label: seat_label(label, model, persona.as_ref().map(|p| p.name.as_str())),
             provider_id: provider.id,
             provider_label: provider.name,

@@ -22,12 +22,7 @@ pub fn demo_session() -> Session {
 }
 
 pub fn session_with(config: ConsultConfig) -> Session {
-    Session::new_consult(
-        "c-test".to_string(),
-        DEMO_QUESTION.to_string(),
-        config,
-        NOW_MS,
-    )
+    Session::new_consult("c-test".into(), DEMO_QUESTION.to_string(), config, NOW_MS)
 }
 
 /// `config` with a contract of `clauses` numbered lines attached as `contract.txt`.

@@ -10,6 +10,7 @@ pub mod panel;
 pub mod smallest;
 pub mod worth;
 
+use crate::foundation::ids::ParticipantId;
 use crate::record::benchmark::body::BenchmarkBody;
 
 use alike::{error_pairs, ErrorPair};
@@ -75,7 +76,7 @@ impl CouncilChoice {
 
     /// The participant ids of the smallest council that holds, in panel order: what "Keep this
     /// council" saves.
-    pub fn keep(&self) -> Option<Vec<String>> {
+    pub fn keep(&self) -> Option<Vec<ParticipantId>> {
         let smallest = self.smallest.as_ref()?;
         Some(
             panel::positions(smallest.members)

@@ -8,12 +8,13 @@ use consilium_stats::{wilson_interval, Interval, Z_95};
 use crate::benchmark::grading::is_correct;
 use crate::benchmark::outcomes::{known_cost, panelist_name};
 use crate::benchmark::vote::graded_majority;
+use crate::foundation::ids::ParticipantId;
 use crate::record::benchmark::body::{Arm, BenchmarkBody};
 use crate::record::benchmark::question::Question;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Member {
-    pub participant_id: String,
+    pub participant_id: ParticipantId,
     /// As the arms name it: its model, or its seat's label when two seats share the model.
     pub name: String,
 }
@@ -99,7 +100,7 @@ impl<'a> PanelAnswers<'a> {
             .iter()
             .map(|p| Member {
                 participant_id: p.id.clone(),
-                name: panelist_name(body, &p.id),
+                name: panelist_name(body, p.id.as_str()),
             })
             .collect();
         let results = body.results_by_id();

@@ -12,6 +12,7 @@ use crate::benchmark::council_choice::worth::MemberWorth;
 use crate::benchmark::council_choice::{CouncilChoice, EffectiveVotes, MIN_QUESTIONS};
 use crate::benchmark::headline::p_value_text;
 use crate::benchmark::results::Comparison;
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::money::format_usd;
 use crate::foundation::words::and_list;
 
@@ -81,7 +82,7 @@ pub struct PhiMatrix {
 /// stays the council's).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KeepCouncil {
-    pub participant_ids: Vec<String>,
+    pub participant_ids: Vec<ParticipantId>,
     /// Those panelists and the council's judge, as the button saves them (`with_council`); None
     /// for one panelist (a consult needs two: ask that model directly).
     pub council: Option<KeptCouncil>,

@@ -25,7 +25,7 @@ pub fn cross_exam(
 ) -> Prompt {
     let viewpoints = match detail {
         Detail::Full => Viewpoints::All,
-        Detail::Filtered => Viewpoints::AllBut(&own_answer.agent_id),
+        Detail::Filtered => Viewpoints::AllBut(own_answer.agent_id.as_str()),
     };
     Prompt::with_shared_prefix(
         panelist_system(panelist),

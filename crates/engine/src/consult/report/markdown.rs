@@ -14,7 +14,7 @@ fn percent(fraction: f64) -> String {
     format!("{:.0}%", fraction * 100.0)
 }
 
-fn label(session: &Session, id: &str) -> String {
+fn label(session: &Session, id: impl AsRef<str>) -> String {
     session.label_of(id)
 }
 

@@ -10,6 +10,7 @@ use crate::consult::material::with_material;
 use crate::consult::prompts::{self, Detail};
 use crate::consult::reply_envelope;
 use crate::consult::ConsultRun as Run;
+use crate::foundation::ids::ParticipantId;
 use crate::harness::asking::CallPlan;
 use crate::harness::prompt::Prompt;
 use crate::harness::run::Stop;
@@ -142,7 +143,9 @@ pub(in crate::consult) async fn ask_round(run: &Run<'_>) -> Result<(), Stop> {
 
 /// The record of the replies (`(panelist id, reply)` in panel order): every challenge as its
 /// panelist wrote it, with the panelist as challenger, and every defence as a rebuttal.
-pub(crate) fn assemble(replies: &[(String, CrossExamReply)]) -> (Vec<Challenge>, Vec<Rebuttal>) {
+pub(crate) fn assemble(
+    replies: &[(ParticipantId, CrossExamReply)],
+) -> (Vec<Challenge>, Vec<Rebuttal>) {
     let challenges = replies
         .iter()
         .flat_map(|(agent, reply)| {
@@ -236,7 +239,7 @@ pub fn judgment_prompt(config: &ConsultConfig, prompt: Prompt) -> Prompt {
 
 async fn judge(
     run: &Run<'_>,
-    replies: &[(String, CrossExamReply)],
+    replies: &[(ParticipantId, CrossExamReply)],
 ) -> Result<CrossExamArtifact, Stop> {
     let (challenges, rebuttals) = assemble(replies);
     let envelope = ArtifactEnvelope::new(CROSS_EXAM, run.now());

@@ -53,7 +53,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
     let parse = |plan: &CallPlan, text: &str| {
         let mut fields = run.envelope_fields(INDEPENDENT);
         // The engine, not the model, says whose answer this is and whether it is free text.
-        fields.insert("agent_id".into(), plan.participant.id.clone().into());
+        fields.insert("agent_id".into(), plan.participant.id.as_str().into());
         fields.insert("free_text".into(), false.into());
         parse_reply(text, fields, |answer: &IndependentArtifact| {
             answer.validate()?;

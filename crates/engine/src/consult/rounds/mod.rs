@@ -8,6 +8,7 @@ pub(super) mod verdict;
 use serde_json::{Map, Value};
 
 use super::ConsultRun;
+use crate::foundation::ids::ParticipantId;
 use crate::harness::run::Stop;
 use crate::record::consult::artifacts::{ArtifactEnvelope, ArtifactKind};
 use crate::record::consult::body::ConsultBody;
@@ -32,8 +33,12 @@ impl ConsultRun<'_> {
     }
 
     /// The names `reader` sees its peers by (see `peers`).
-    fn peer_labels(&self, reader: &str) -> PeerLabels {
-        PeerLabels::for_reader(&self.config, self.body(|b| b.peer_label_seed), reader)
+    fn peer_labels(&self, reader: &ParticipantId) -> PeerLabels {
+        PeerLabels::for_reader(
+            &self.config,
+            self.body(|b| b.peer_label_seed),
+            reader.as_str(),
+        )
     }
 
     /// Every agent id an artifact names (mapped back from the reader's `labels`) must be a

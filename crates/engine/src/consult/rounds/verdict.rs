@@ -8,6 +8,7 @@ use crate::consult::material::with_material;
 use crate::consult::prompts::{self, Detail};
 use crate::consult::reply_envelope;
 use crate::consult::ConsultRun as Run;
+use crate::foundation::ids::ParticipantId;
 use crate::harness::asking::CallPlan;
 use crate::harness::run::Stop;
 use crate::material::web::council_searches;
@@ -109,7 +110,7 @@ pub(in crate::consult) async fn run_round(run: &Run<'_>) -> Result<(), Stop> {
         .await
         .required("The judge's verdict (round 4)")?;
     // The check sees the full debate: a concern filtered out of the judge's view still counts.
-    let panel: Vec<String> = run.config.panelists.iter().map(|p| p.id.clone()).collect();
+    let panel: Vec<ParticipantId> = run.config.panelists.iter().map(|p| p.id.clone()).collect();
     // The judge's links are held to every search of the council (rounds 1 and 3).
     let searches = run.read(|s| council_searches(&s.calls));
     let grounds = Grounds {

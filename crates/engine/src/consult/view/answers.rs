@@ -1,6 +1,7 @@
 //! Consult's decision as people read it, in the app and the exports alike: the dissent (the judge's
 //! and what the engine added) by severity, challenges threaded with the defences that answer
 //! them, and each panelist's round-1 answer as its card shows it.
+use crate::foundation::ids::ParticipantId;
 use crate::record::consult::artifacts::{CrossExamArtifact, IndependentArtifact, Rebuttal};
 use crate::record::consult::body::ConsultBody;
 use crate::record::Session;
@@ -9,7 +10,7 @@ use crate::views::numbers::percent;
 /// A panelist's round-1 answer as its card shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PositionCard {
-    pub agent_id: String,
+    pub agent_id: ParticipantId,
     /// Who answered, as the session names them.
     pub label: String,
     pub position: String,
@@ -51,8 +52,8 @@ impl PositionCard {
 /// A challenge with the defences of the panelist it targets.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChallengeThread {
-    pub challenger: String,
-    pub target_agent: String,
+    pub challenger: ParticipantId,
+    pub target_agent: ParticipantId,
     pub challenge: String,
     pub evidence: Vec<String>,
     pub rebuttals: Vec<Rebuttal>,

@@ -5,6 +5,7 @@
 use std::fmt::Write;
 
 use crate::consult::evidence::{standing, Standing};
+use crate::foundation::ids::ParticipantId;
 use crate::material::quotes::{check_quote, QuoteMark};
 use crate::record::consult::body::ConsultBody;
 use crate::record::sources::{Citation, Source};
@@ -20,7 +21,7 @@ pub const NOT_EVIDENCE: &str = "not evidence: its quotes are not in the material
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum QuotePlace {
     /// A panelist's round-1 answer (its key points), by the panelist's id.
-    Answer(String),
+    Answer(ParticipantId),
     /// Round 3's challenge at this index of the record (from 0).
     Challenge(usize),
     /// The verdict's evidence entry at this index (from 0).

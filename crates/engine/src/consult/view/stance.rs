@@ -5,6 +5,7 @@
 //! column through its target: on a consensus point when the target supports it and the challenger
 //! does not; on a tension when the target holds a view in it. A challenge is rebutted when its
 //! target defended itself in round 3.
+use crate::foundation::ids::ParticipantId;
 use crate::record::consult::artifacts::{Challenge, Rebuttal};
 use crate::record::consult::body::ConsultBody;
 use crate::record::Session;
@@ -98,7 +99,7 @@ pub struct StanceMark {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct StanceRow {
-    pub panelist_id: String,
+    pub panelist_id: ParticipantId,
     pub label: String,
     /// One cell per column, each with its marks in the order above; empty when it took no stance.
     pub cells: Vec<Vec<StanceMark>>,
@@ -121,7 +122,7 @@ pub fn stance_matrix(session: &Session) -> Option<StanceMatrix> {
 
     // Each column with who is in it: a point's supporters, a tension's viewpoint holders.
     let mut columns = Vec::new();
-    let mut members: Vec<Vec<(String, Option<String>)>> = Vec::new();
+    let mut members: Vec<Vec<(ParticipantId, Option<String>)>> = Vec::new();
     for point in &synthesis.consensus_points {
         columns.push(StanceColumn {
             kind: ColumnKind::Consensus,
@@ -169,7 +170,7 @@ pub fn stance_matrix(session: &Session) -> Option<StanceMatrix> {
                 })
                 .collect();
             StanceRow {
-                panelist_id: id.to_string(),
+                panelist_id: id.into(),
                 label: panelist.label.clone(),
                 cells,
             }
@@ -208,7 +209,7 @@ pub fn short_title(title: &str) -> String {
 fn cell(
     id: &str,
     kind: ColumnKind,
-    members: &[(String, Option<String>)],
+    members: &[(ParticipantId, Option<String>)],
     (challenges, rebuttals): (&[Challenge], &[Rebuttal]),
     label: &dyn Fn(&str) -> String,
 ) -> Vec<StanceMark> {
@@ -216,8 +217,8 @@ fn cell(
     // A challenge is about this column when its target is in it, and, on a consensus point, its
     // challenger is not (challenging a point one supports is not a stance against it).
     let on_column = |c: &Challenge| {
-        member(&c.target_agent).is_some()
-            && (kind == ColumnKind::Tension || member(&c.challenger).is_none())
+        member(c.target_agent.as_str()).is_some()
+            && (kind == ColumnKind::Tension || member(c.challenger.as_str()).is_none())
     };
     let defended = |agent: &str| rebuttals.iter().any(|r| r.agent == agent);
     let mut marks = Vec::new();

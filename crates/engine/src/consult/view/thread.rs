@@ -9,6 +9,7 @@
 use crate::consult::view::depth::depth_chip;
 use crate::consult::view::follow_up::earlier_decision;
 use crate::consult::view::verdict::{decision, Decision};
+use crate::foundation::ids::{ParticipantId, SessionId};
 use crate::foundation::participants::{model_label, Participant};
 use crate::foundation::tokens::estimate_tokens;
 use crate::material::attach::thread_material;
@@ -62,10 +63,10 @@ pub fn turn_context(turns: &[Session]) -> Option<FollowUpOf> {
 /// The thread's first turn as the records name it: any follow-up's own root, so a
 /// thread whose first turn was deleted stays one thread and is not split at the next follow-up;
 /// the first stored turn's id only when no turn follows another.
-fn thread_root_of(turns: &[Session]) -> Option<String> {
+fn thread_root_of(turns: &[Session]) -> Option<SessionId> {
     turns
         .iter()
-        .find_map(|turn| Some(turn.body_of::<ConsultBody>()?.thread_root()?.to_string()))
+        .find_map(|turn| turn.body_of::<ConsultBody>()?.thread_root().cloned())
         .or_else(|| turns.first().map(|turn| turn.id.clone()))
 }
 
@@ -89,7 +90,7 @@ fn latest_council_turn(turns: &[Session]) -> Option<&Session> {
 /// The next turn of the thread `turns`, asking `question`: a consult on the latest council turn's
 /// council, depth and options, carrying [`turn_context`]. None when that turn is not a decided
 /// consult or the question is empty.
-pub fn next_turn(turns: &[Session], id: String, question: &str, now_ms: u64) -> Option<Session> {
+pub fn next_turn(turns: &[Session], id: SessionId, question: &str, now_ms: u64) -> Option<Session> {
     let question = question.trim();
     if question.is_empty() {
         return None;
@@ -179,7 +180,7 @@ pub fn cut_turn_material(turn: &mut Session, cuts: &[Cut]) -> Vec<String> {
 pub fn edited_turn(
     turns: &[Session],
     edited_id: &str,
-    id: String,
+    id: SessionId,
     question: &str,
     now_ms: u64,
 ) -> Option<Session> {
@@ -229,7 +230,7 @@ pub fn edited_from(turns: &[Session], session: &Session) -> Option<EditedFrom> {
 /// One turn as the thread shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThreadTurn {
-    pub id: String,
+    pub id: SessionId,
     /// "Turn 2".
     pub heading: String,
     pub question: String,
@@ -322,7 +323,7 @@ pub fn thread_turns(turns: &[Session]) -> Vec<ThreadTurn> {
 /// A panelist the thread can continue with alone: its participant id and how the page names it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MemberChoice {
-    pub id: String,
+    pub id: ParticipantId,
     /// "Panelist 2 · Skeptic".
     pub label: String,
 }
@@ -366,7 +367,7 @@ pub const OWN_ANSWERS_RECALLED: usize = 3;
 pub fn member_turn(
     turns: &[Session],
     member_id: &str,
-    id: String,
+    id: SessionId,
     question: &str,
     now_ms: u64,
 ) -> Option<Session> {
@@ -391,7 +392,7 @@ pub fn member_turn(
     let consult = session.consult_mut();
     consult.follows = Some(follows);
     consult.member_turn = Some(MemberTurn {
-        member_id: member_id.to_string(),
+        member_id: member_id.into(),
         seat: seat + 1,
         own_earlier,
         answer: None,
@@ -407,7 +408,7 @@ pub fn member_turn(
 pub fn member_again(
     turns: &[Session],
     member_id: &str,
-    id: String,
+    id: SessionId,
     now_ms: u64,
 ) -> Option<Session> {
     let question = latest_council_turn(turns)?.subject.clone();
@@ -456,5 +457,5 @@ fn own_earlier_answers(turns: &[Session], latest: &Session, member_id: &str) -> 
 /// clears (`views::draft::asked_draft_key`), None while no turn has a decision to follow.
 pub fn composer_draft_key(turns: &[Session]) -> Option<String> {
     turn_context(turns)
-        .map(|context| crate::views::draft::follow_up_draft_key(context.thread_root()))
+        .map(|context| crate::views::draft::follow_up_draft_key(context.thread_root().as_str()))
 }

@@ -9,6 +9,7 @@ use std::fmt::Write;
 use consilium_providers::{comparable_url, SearchReport};
 
 use crate::consult::evidence::{links_not_returned, Grounds};
+use crate::foundation::ids::ParticipantId;
 use crate::material::web::{check_links, council_searches, NOT_FROM_THIS_SEARCH};
 use crate::record::consult::body::ConsultBody;
 use crate::record::{CallStatus, Session};
@@ -277,7 +278,7 @@ pub fn web_sources(session: &Session) -> Option<WebSources> {
 }
 
 /// Each panelist's words in the rounds that search (1 and 3), with who wrote them.
-fn answer_texts(body: &ConsultBody) -> Vec<(String, u8, String)> {
+fn answer_texts(body: &ConsultBody) -> Vec<(ParticipantId, u8, String)> {
     let mut texts = Vec::new();
     for answer in &body.round1 {
         let mut text = answer.position.clone();

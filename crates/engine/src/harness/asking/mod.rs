@@ -20,7 +20,7 @@ use super::ledger::{cache_saving_usd, CostLedger, Reservation};
 use super::prompt::Prompt;
 use super::protocol::Protocol;
 use super::run::{Run, Stop};
-use crate::foundation::ids::ProviderId;
+use crate::foundation::ids::{ParticipantId, ProviderId, SessionId};
 use crate::foundation::money::format_usd;
 use crate::foundation::participants::{Participant, Price};
 use crate::foundation::validation::ReplyTexts;
@@ -67,12 +67,12 @@ impl CallPlan<'_> {
 
     /// The request to `target` (the seat's own model or its backup, as the race decided), in
     /// session `session_id`.
-    fn request(&self, target: CallTarget, max_tokens: u32, session_id: &str) -> CallRequest {
+    fn request(&self, target: CallTarget, max_tokens: u32, session_id: &SessionId) -> CallRequest {
         // The material is shared by every seat on a model: its calls meet in one cache.
         let cache_scope = if self.prompt.shared_across_seats {
-            &target.model
+            target.model.as_str()
         } else {
-            &self.participant.id
+            self.participant.id.as_str()
         };
         let prompt_cache_key = self
             .prompt
@@ -262,11 +262,11 @@ impl<T> Answer<T> {
 
 /// The panel's usable replies (participant id, value) in panel order, and a sentence per failure.
 pub struct PanelAnswers<T> {
-    pub valid: Vec<(String, T)>,
+    pub valid: Vec<(ParticipantId, T)>,
     /// "Label: reason", for a message.
     pub failures: Vec<String>,
     /// (participant id, reason), for protocols that count a failure as something (an abstention).
-    pub failed: Vec<(String, String)>,
+    pub failed: Vec<(ParticipantId, String)>,
 }
 
 impl Answer<Box<dyn Any>> {
@@ -397,7 +397,7 @@ trait Asking {
     fn ledger(&self) -> RefMut<'_, CostLedger>;
     fn max_tokens(&self) -> u32;
     /// The session's id, which names a seat's prompt cache (`CallRequest::prompt_cache_key`).
-    fn session_id(&self) -> String;
+    fn session_id(&self) -> SessionId;
     fn add_record(&self, record: CallRecord);
     /// Changes the latest record of `call_id` (a resumed round repeats ids).
     fn amend_record(&self, call_id: &CallId, amend: &dyn Fn(&mut CallRecord));
@@ -427,7 +427,7 @@ impl<P: Protocol> Asking for Run<'_, P> {
     fn max_tokens(&self) -> u32 {
         Run::max_tokens(self)
     }
-    fn session_id(&self) -> String {
+    fn session_id(&self) -> SessionId {
         self.read(|session| session.id.clone())
     }
     fn add_record(&self, record: CallRecord) {

@@ -165,7 +165,10 @@ pub fn prioritize_csv(session: &Session) -> String {
                 .to_string(),
             effort,
             concerns_for(body, &item.id).join("; "),
-            item.debate_session_id.clone().unwrap_or_default(),
+            item.debate_session_id
+                .clone()
+                .map(String::from)
+                .unwrap_or_default(),
         ];
         let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         push_row(&mut out, &line);

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::config::BenchmarkConfig;
 use super::question::Question;
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::participants::Participant;
 use crate::record::consult::depth::Depth;
 use crate::record::Session;
@@ -74,7 +75,7 @@ impl BenchmarkBody {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Arm {
     /// One panelist's model alone: its round-1 answer in the council (one call).
-    Solo { participant_id: String },
+    Solo { participant_id: ParticipantId },
     /// The panel's round-1 majority vote, no debate (no extra call).
     Vote,
     /// The full Consult: the verdict's `final_answer`.

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::body::{BenchmarkBody, QuestionResult};
 use super::question::Question;
+use crate::foundation::ids::SessionId;
 use crate::record::{Body, CallRecord, CostSummary, Session};
 
 /// What is stored apart for one question: its result, and the benchmark's own calls for it (the
@@ -205,7 +206,7 @@ pub fn join(
 /// is under way, after every earlier question's (and a joined record puts them back in that order).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct QuestionUpdate {
-    pub session_id: String,
+    pub session_id: SessionId,
     /// The question's place in `results` (the run appends a question's result when it begins).
     pub index: u32,
     pub question: StoredQuestion,

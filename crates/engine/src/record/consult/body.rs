@@ -10,6 +10,7 @@ use super::early_decision::{DecidedBy, Decision, EarlyDecision};
 use super::efficiency::TokenEfficiencyStats;
 use super::follow_up::{EditOf, FollowUpOf};
 use super::member_turn::MemberTurn;
+use crate::foundation::ids::SessionId;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ConsultBody {
@@ -61,11 +62,11 @@ fn is_false(value: &bool) -> bool {
 impl ConsultBody {
     /// The first turn of the thread this consult is a later turn of; None for a first turn (or
     /// a consult asked alone).
-    pub fn thread_root(&self) -> Option<&str> {
+    pub fn thread_root(&self) -> Option<&SessionId> {
         self.follows
             .as_ref()
             .map(FollowUpOf::thread_root)
-            .or_else(|| self.edit_of.as_ref().map(|edit| edit.thread.as_str()))
+            .or_else(|| self.edit_of.as_ref().map(|edit| &edit.thread))
     }
 
     /// The consult's decision: round 4's verdict, or else the early decision; None before either.

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::artifacts::Dissent;
+use crate::foundation::ids::{joined, ParticipantId};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ConfidenceCheck {
@@ -19,7 +20,7 @@ pub struct ConfidenceCheck {
     pub reconciled_dissent: Vec<Dissent>,
     /// Panelists whose answer failed: absent, not agreeing (strong agreement needs everyone).
     #[serde(default)]
-    pub absent_panelists: Vec<String>,
+    pub absent_panelists: Vec<ParticipantId>,
     /// Why the record does not show agreement, when it does not: then no floor raised the judge's
     /// number. Empty when the floor was earned (and in records made before floors were earned).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -33,14 +34,20 @@ pub struct ConfidenceCheck {
 #[serde(tag = "gap", rename_all = "snake_case")]
 pub enum AgreementGap {
     /// These panelists have no usable answer in this round.
-    NoAnswer { round: u8, panelists: Vec<String> },
+    NoAnswer {
+        round: u8,
+        panelists: Vec<ParticipantId>,
+    },
     /// The synthesis found no consensus point.
     NoConsensusPoint,
     /// The strongest consensus point lacks these panelists.
-    ConsensusWithout { panelists: Vec<String> },
+    ConsensusWithout { panelists: Vec<ParticipantId> },
     /// These panelists answered this round in free text (prose, without the fields asked for):
     /// heard, but their agreement is only the judge's reading of their words.
-    FreeText { round: u8, panelists: Vec<String> },
+    FreeText {
+        round: u8,
+        panelists: Vec<ParticipantId>,
+    },
     /// These evidence entries of the verdict (numbered from 1) cite the material and none of
     /// their quotes is found there: they are not evidence.
     EvidenceNotFound { entries: Vec<usize> },
@@ -58,17 +65,17 @@ impl AgreementGap {
             AgreementGap::NoAnswer { round, panelists } => {
                 format!(
                     "{} gave no usable answer in round {round}",
-                    panelists.join(", ")
+                    joined(panelists, ", ")
                 )
             }
             AgreementGap::NoConsensusPoint => "the synthesis found no consensus point".to_string(),
             AgreementGap::ConsensusWithout { panelists } => format!(
                 "the strongest consensus point is not supported by {}",
-                panelists.join(", ")
+                joined(panelists, ", ")
             ),
             AgreementGap::FreeText { round, panelists } => format!(
                 "{} answered round {round} in free text, so agreement rests on the judge's reading",
-                panelists.join(", ")
+                joined(panelists, ", ")
             ),
             AgreementGap::EvidenceNotFound { entries } => format!(
                 "evidence {} rests on quotes not found in the material, so it is not evidence",

@@ -108,7 +108,7 @@ impl ConsultConfig {
             ));
         }
         for participant in self.participants() {
-            if participant.id.trim().is_empty() {
+            if participant.id.as_str().trim().is_empty() {
                 return Err(format!("{} has no id.", participant.label));
             }
             if participant.model.trim().is_empty() {

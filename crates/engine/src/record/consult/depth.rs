@@ -14,6 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::artifacts::IndependentArtifact;
+use crate::foundation::ids::ParticipantId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -120,14 +121,14 @@ pub fn same_final_answer(a: &str, b: &str) -> bool {
 /// agreement needs no synthesis. The first panelist's wording is returned.
 pub fn agreed_final_answer<'a>(
     round1: &'a [IndependentArtifact],
-    panel: &[String],
+    panel: &[ParticipantId],
 ) -> Option<&'a str> {
     let answers: Vec<&str> = panel
         .iter()
         .map(|id| {
             round1
                 .iter()
-                .find(|a| &a.agent_id == id && !a.free_text)?
+                .find(|a| a.agent_id == id && !a.free_text)?
                 .final_answer
                 .as_deref()
         })

@@ -6,10 +6,12 @@
 //! one it follows (`views::thread::turn_context` chooses them within a token budget).
 use serde::{Deserialize, Serialize};
 
+use crate::foundation::ids::SessionId;
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct FollowUpOf {
     /// The earlier session's id (it may have been deleted since, or live in another browser).
-    pub session_id: String,
+    pub session_id: SessionId,
     /// The earlier question, whole.
     pub question: String,
     /// The earlier decision in one line.
@@ -19,8 +21,8 @@ pub struct FollowUpOf {
     pub recommendation: String,
     /// The thread's first turn; empty when the earlier session is the first (or in records from
     /// before threads).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub thread: String,
+    #[serde(default, skip_serializing_if = "SessionId::is_empty")]
+    pub thread: SessionId,
     /// The turns of the thread before the earlier one, oldest first: each question and its
     /// one-line decision, never its debate.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -43,7 +45,7 @@ fn is_zero(n: &usize) -> bool {
 
 impl FollowUpOf {
     /// The id of the thread's first turn: the thread this follow-up belongs to.
-    pub fn thread_root(&self) -> &str {
+    pub fn thread_root(&self) -> &SessionId {
         if self.thread.is_empty() {
             &self.session_id
         } else {
@@ -57,10 +59,10 @@ impl FollowUpOf {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct EditOf {
     /// The turn asked again (it may have been deleted since).
-    pub turn_id: String,
+    pub turn_id: SessionId,
     /// That turn's question as it was asked, whole.
     pub question: String,
     /// The thread's first turn: the thread this turn belongs to (also when it follows no decision,
     /// as an edit of the first turn does).
-    pub thread: String,
+    pub thread: SessionId,
 }

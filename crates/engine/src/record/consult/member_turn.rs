@@ -6,12 +6,13 @@
 use serde::{Deserialize, Serialize};
 
 use super::follow_up::EarlierTurn;
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::participants::Participant;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MemberTurn {
     /// The panelist's participant id in the council it sits on (`config.panelists[0].id`).
-    pub member_id: String,
+    pub member_id: ParticipantId,
     /// Its seat in that council, from 1: "Panelist 2".
     pub seat: usize,
     /// The member's own earlier answers in this thread it is reminded of, oldest first: its

@@ -8,6 +8,7 @@
 //! words alike), and every reply is mapped back before it is validated and stored: artifacts,
 //! views and exports keep the real ids. A reply may cite a label or a real id; both map to the id.
 //! With `config.anonymous_peers` off every name is shown as it is.
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::shuffle::{seed_from, shuffled};
 use crate::record::consult::artifacts::{
     Challenge, CrossExamArtifact, CrossExamReply, IndependentArtifact, Rebuttal, SynthesisArtifact,
@@ -40,7 +41,7 @@ impl PeerLabels {
     /// The labels `reader` (a panelist id or the judge's) sees, drawn from `seed`; real names
     /// when anonymity is off or no seed was drawn.
     pub fn for_reader(config: &ConsultConfig, seed: Option<u32>, reader: &str) -> Self {
-        let panel: Vec<String> = config.panelists.iter().map(|p| p.id.clone()).collect();
+        let panel: Vec<String> = config.panelists.iter().map(|p| p.id.to_string()).collect();
         let seed = match seed {
             Some(seed) if config.anonymous_peers => seed,
             _ => {
@@ -96,6 +97,16 @@ impl PeerLabels {
         }
     }
 
+    /// `shown` of an id an artifact holds: the reader's name for it, where the artifact is shown.
+    fn shown_id(&self, id: &ParticipantId) -> ParticipantId {
+        self.shown(id.as_str()).into()
+    }
+
+    /// `real` of a name a reply wrote where an artifact holds an id.
+    fn real_id(&self, name: &ParticipantId) -> ParticipantId {
+        self.real(name.as_str()).into()
+    }
+
     /// The names a reply may use for panelists, for the re-ask when it used another.
     pub fn names(&self) -> Vec<String> {
         if self.anonymous() {
@@ -143,7 +154,7 @@ impl PeerLabels {
     pub fn answers(&self, round1: &[IndependentArtifact]) -> Vec<IndependentArtifact> {
         let mut shown: Vec<(usize, IndependentArtifact)> = round1
             .iter()
-            .map(|a| (self.order_of(&a.agent_id), self.answer(a)))
+            .map(|a| (self.order_of(a.agent_id.as_str()), self.answer(a)))
             .collect();
         shown.sort_by_key(|(order, _)| *order);
         shown.into_iter().map(|(_, answer)| answer).collect()
@@ -153,7 +164,7 @@ impl PeerLabels {
         IndependentArtifact {
             citations: answer.citations.clone(),
             envelope: answer.envelope.clone(),
-            agent_id: self.shown(&answer.agent_id),
+            agent_id: self.shown_id(&answer.agent_id),
             position: self.disguise_text(&answer.position),
             key_points: self.disguise_all(&answer.key_points),
             rationale: self.disguise_text(&answer.rationale),
@@ -187,13 +198,13 @@ impl PeerLabels {
             point.supporting_agents = point
                 .supporting_agents
                 .iter()
-                .map(|a| self.shown(a))
+                .map(|a| self.shown_id(a))
                 .collect();
         }
         for tension in &mut shown.tensions {
             tension.topic = self.disguise_text(&tension.topic);
             for view in &mut tension.viewpoints {
-                view.agent = self.shown(&view.agent);
+                view.agent = self.shown_id(&view.agent);
                 view.viewpoint = self.disguise_text(&view.viewpoint);
             }
         }
@@ -206,11 +217,11 @@ impl PeerLabels {
             .iter()
             .map(|c| Challenge {
                 citations: c.citations.clone(),
-                challenger: self.shown(&c.challenger),
-                target_agent: self.shown(&c.target_agent),
+                challenger: self.shown_id(&c.challenger),
+                target_agent: self.shown_id(&c.target_agent),
                 challenge: self.disguise_text(&c.challenge),
                 evidence: self.disguise_all(&c.evidence),
-                also_raised_by: c.also_raised_by.iter().map(|a| self.shown(a)).collect(),
+                also_raised_by: c.also_raised_by.iter().map(|a| self.shown_id(a)).collect(),
             })
             .collect()
     }
@@ -221,11 +232,11 @@ impl PeerLabels {
             .iter()
             .map(|r| {
                 let rebuttal = Rebuttal {
-                    agent: self.shown(&r.agent),
+                    agent: self.shown_id(&r.agent),
                     rebuttal: self.disguise_text(&r.rebuttal),
                     free_text: r.free_text,
                 };
-                (self.order_of(&r.agent), rebuttal)
+                (self.order_of(r.agent.as_str()), rebuttal)
             })
             .collect();
         shown.sort_by_key(|(order, _)| *order);
@@ -246,13 +257,13 @@ impl PeerLabels {
         for point in &mut synthesis.consensus_points {
             point.point = self.restore_text(&point.point);
             for agent in &mut point.supporting_agents {
-                *agent = self.real(agent);
+                *agent = self.real_id(agent);
             }
         }
         for tension in &mut synthesis.tensions {
             tension.topic = self.restore_text(&tension.topic);
             for view in &mut tension.viewpoints {
-                view.agent = self.real(&view.agent);
+                view.agent = self.real_id(&view.agent);
                 view.viewpoint = self.restore_text(&view.viewpoint);
             }
         }
@@ -262,7 +273,7 @@ impl PeerLabels {
     /// A panelist's cross-examination reply with the real ids.
     pub fn restore_reply(&self, reply: &mut CrossExamReply) {
         for challenge in &mut reply.challenges {
-            challenge.target_agent = self.real(&challenge.target_agent);
+            challenge.target_agent = self.real_id(&challenge.target_agent);
             challenge.challenge = self.restore_text(&challenge.challenge);
             challenge.evidence = self.restore_all(&challenge.evidence);
         }
@@ -276,7 +287,7 @@ impl PeerLabels {
             evidence.point = self.restore_text(&evidence.point);
         }
         for dissent in &mut verdict.dissent {
-            dissent.agent = self.real(&dissent.agent);
+            dissent.agent = self.real_id(&dissent.agent);
             dissent.concern = self.restore_text(&dissent.concern);
         }
     }

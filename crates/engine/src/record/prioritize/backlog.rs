@@ -1,5 +1,6 @@
 //! The backlog: opportunities as the user enters or imports them, and the plain score that ranks
 //! them when there is no debate.
+use crate::foundation::ids::SessionId;
 use serde::{Deserialize, Serialize};
 
 /// T-shirt sizes, as the critic estimates effort (seed 003: S < 1 day, M 1-3 days, L 3-5 days,
@@ -113,7 +114,7 @@ pub struct Opportunity {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub priority_rank: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub debate_session_id: Option<String>,
+    pub debate_session_id: Option<SessionId>,
 }
 
 impl Opportunity {

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::backlog::{Opportunity, Size};
+use crate::foundation::ids::SessionId;
 
 /// The seed's defaults for a debate's rounds and budget, also the new prioritization's settings.
 pub const DEFAULT_MAX_ROUNDS: u32 = 3;
@@ -128,7 +129,7 @@ impl DebateRound {
 /// A whole debate.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DebateSession {
-    pub session_id: String,
+    pub session_id: SessionId,
     pub started_at: String,
     #[serde(default)]
     pub completed_at: Option<String>,
@@ -168,14 +169,14 @@ fn ignore<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::E
 
 impl DebateSession {
     pub fn new(
-        session_id: &str,
+        session_id: &SessionId,
         started_at: &str,
         opportunity_ids: Vec<String>,
         max_rounds: u32,
         budget_usd: f64,
     ) -> Self {
         Self {
-            session_id: session_id.to_string(),
+            session_id: session_id.clone(),
             started_at: started_at.to_string(),
             completed_at: None,
             opportunity_ids,

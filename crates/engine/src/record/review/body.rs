@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::committee::ReviewerRole;
 use super::reply::{FixItem, Vote};
 use super::state::ReviewState;
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::participants::Participant;
 use crate::record::sources::Source;
 
@@ -60,7 +61,7 @@ impl ReviewConfig {
             return Err("The committee needs at least one member.".into());
         }
         for member in &self.members {
-            if ReviewerRole::from_id(&member.id).is_none() {
+            if ReviewerRole::from_id(member.id.as_str()).is_none() {
                 return Err(format!("{} is not a reviewer persona.", member.label));
             }
             if member.model.trim().is_empty() {
@@ -107,7 +108,7 @@ pub struct Finding {
 /// One persona in one round.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Opinion {
-    pub member_id: String,
+    pub member_id: ParticipantId,
     /// What the persona said, when its reply could be used.
     pub said: Option<Vote>,
     /// What counts in the quorum (an abstention below the threshold, an ungrounded veto, ...).
@@ -122,7 +123,7 @@ pub struct Opinion {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VetoerAnswer {
-    pub member_id: String,
+    pub member_id: ParticipantId,
     pub accept: bool,
     pub reason: String,
 }

@@ -47,7 +47,7 @@ pub fn review_report(session: &Session) -> String {
     }
     let _ = writeln!(out, "## Committee\n");
     for member in &session.participants {
-        let veto = ReviewerRole::from_id(&member.id)
+        let veto = ReviewerRole::from_id(member.id.as_str())
             .and_then(ReviewerRole::veto_ground)
             .map(|g| format!("; may veto {g}"))
             .unwrap_or_default();
@@ -95,7 +95,7 @@ pub fn review_report(session: &Session) -> String {
             let _ = writeln!(
                 out,
                 "- **{}**: \"{}\" [{}]",
-                member_name(&opinion.member_id),
+                member_name(opinion.member_id.as_str()),
                 said.replace('"', "'"),
                 opinion.vote.label()
             );

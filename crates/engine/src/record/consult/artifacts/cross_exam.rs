@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::schema::{list, number_in, object};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::validation::{require_text, require_texts};
 use crate::record::sources::Citation;
 
@@ -35,8 +36,8 @@ super::envelope_serde::envelope_first_serde!(CrossExamArtifact {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Challenge {
-    pub challenger: String,
-    pub target_agent: String,
+    pub challenger: ParticipantId,
+    pub target_agent: ParticipantId,
     pub challenge: String,
     pub evidence: Vec<String>,
     /// Passages of the material its evidence quotes, as the challenger cited them.
@@ -44,12 +45,12 @@ pub struct Challenge {
     pub citations: Vec<Citation>,
     /// Other panelists who raised the same challenge (the judge found theirs a duplicate).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub also_raised_by: Vec<String>,
+    pub also_raised_by: Vec<ParticipantId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rebuttal {
-    pub agent: String,
+    pub agent: ParticipantId,
     pub rebuttal: String,
     /// The panelist replied in prose, without the JSON asked for: its words are its defence,
     /// with no challenge of its own on record. Absent (false) in records made before.
@@ -62,14 +63,20 @@ impl CrossExamArtifact {
         self.envelope.validate(CROSS_EXAM)?;
         for (index, challenge) in self.challenges.iter().enumerate() {
             let field = format!("challenges[{index}]");
-            require_text(&format!("{field}.challenger"), &challenge.challenger)?;
-            require_text(&format!("{field}.target_agent"), &challenge.target_agent)?;
+            require_text(
+                &format!("{field}.challenger"),
+                challenge.challenger.as_str(),
+            )?;
+            require_text(
+                &format!("{field}.target_agent"),
+                challenge.target_agent.as_str(),
+            )?;
             require_text(&format!("{field}.challenge"), &challenge.challenge)?;
             require_texts(&format!("{field}.evidence"), &challenge.evidence)?;
         }
         for (index, rebuttal) in self.rebuttals.iter().enumerate() {
             let field = format!("rebuttals[{index}]");
-            require_text(&format!("{field}.agent"), &rebuttal.agent)?;
+            require_text(&format!("{field}.agent"), rebuttal.agent.as_str())?;
             require_text(&format!("{field}.rebuttal"), &rebuttal.rebuttal)?;
         }
         require_texts("unresolved", &self.unresolved)

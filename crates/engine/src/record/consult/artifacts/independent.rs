@@ -4,6 +4,7 @@ use serde_json::Value;
 use super::final_answer::final_answer_schema;
 use super::schema::{citations, list, object, percentage, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::validation::{
     require_min_items, require_prose, require_prose_items, require_text, require_unit_interval,
 };
@@ -22,7 +23,7 @@ pub const INDEPENDENT: ArtifactKind = ArtifactKind {
 pub struct IndependentArtifact {
     pub envelope: ArtifactEnvelope,
     /// The panelist's participant id; set by the engine, not by the model.
-    pub agent_id: String,
+    pub agent_id: ParticipantId,
     pub position: String,
     pub key_points: Vec<String>,
     pub rationale: String,
@@ -39,7 +40,7 @@ pub struct IndependentArtifact {
 }
 
 super::envelope_serde::envelope_first_serde!(IndependentArtifact {
-    agent_id: String,
+    agent_id: ParticipantId,
     position: String,
     key_points: Vec<String>,
     rationale: String,
@@ -51,10 +52,14 @@ super::envelope_serde::envelope_first_serde!(IndependentArtifact {
 
 impl IndependentArtifact {
     /// A panelist's words in prose taken as its answer (see `free_text`).
-    pub fn free_text_answer(envelope: ArtifactEnvelope, agent_id: &str, words: &str) -> Self {
+    pub fn free_text_answer(
+        envelope: ArtifactEnvelope,
+        agent_id: &ParticipantId,
+        words: &str,
+    ) -> Self {
         Self {
             envelope,
-            agent_id: agent_id.to_string(),
+            agent_id: agent_id.clone(),
             position: words.trim().to_string(),
             key_points: Vec::new(),
             rationale: String::new(),
@@ -67,7 +72,7 @@ impl IndependentArtifact {
 
     pub fn validate(&self) -> Result<(), ValidationError> {
         self.envelope.validate(INDEPENDENT)?;
-        require_text("agent_id", &self.agent_id)?;
+        require_text("agent_id", self.agent_id.as_str())?;
         require_prose("position", &self.position)?;
         if self.free_text {
             // Prose has no key points, rationale or confidence of its own.

@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::schema::{agent_id, citations, list, object, text};
 use super::ValidationError;
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::validation::{require_text, require_texts};
 use crate::record::sources::Citation;
 
@@ -22,7 +23,7 @@ pub struct CrossExamReply {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PanelistChallenge {
-    pub target_agent: String,
+    pub target_agent: ParticipantId,
     pub challenge: String,
     pub evidence: Vec<String>,
     /// Passages of the material the evidence quotes (asked only when the consult has material).
@@ -43,7 +44,10 @@ impl CrossExamReply {
     pub fn validate(&self) -> Result<(), ValidationError> {
         for (index, challenge) in self.challenges.iter().enumerate() {
             let field = format!("challenges[{index}]");
-            require_text(&format!("{field}.target_agent"), &challenge.target_agent)?;
+            require_text(
+                &format!("{field}.target_agent"),
+                challenge.target_agent.as_str(),
+            )?;
             require_text(&format!("{field}.challenge"), &challenge.challenge)?;
             require_texts(&format!("{field}.evidence"), &challenge.evidence)?;
         }

@@ -4,6 +4,7 @@ use serde_json::Value;
 
 use super::schema::{agent_id, list, object, percentage, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::validation::{
     require_min_items, require_prose, require_text, require_texts, require_unit_interval,
 };
@@ -38,7 +39,7 @@ super::envelope_serde::envelope_first_serde!(SynthesisArtifact {
 pub struct ConsensusPoint {
     pub point: String,
     /// Participant ids of the panelists who hold this point.
-    pub supporting_agents: Vec<String>,
+    pub supporting_agents: Vec<ParticipantId>,
     pub confidence: f64,
 }
 
@@ -51,7 +52,7 @@ pub struct Tension {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Viewpoint {
-    pub agent: String,
+    pub agent: ParticipantId,
     pub viewpoint: String,
 }
 
@@ -62,7 +63,7 @@ impl SynthesisArtifact {
         let supporters = self
             .consensus_points
             .iter()
-            .flat_map(|c| c.supporting_agents.iter().map(String::as_str));
+            .flat_map(|c| c.supporting_agents.iter().map(ParticipantId::as_str));
         let viewpoints = self
             .tensions
             .iter()
@@ -77,7 +78,9 @@ impl SynthesisArtifact {
             require_prose(&format!("{field}.point"), &consensus.point)?;
             let supporters = format!("{field}.supporting_agents");
             require_min_items(&supporters, consensus.supporting_agents.len(), 1)?;
-            require_texts(&supporters, &consensus.supporting_agents)?;
+            for (index, agent) in consensus.supporting_agents.iter().enumerate() {
+                require_text(&format!("{supporters}[{index}]"), agent.as_str())?;
+            }
             require_unit_interval(&format!("{field}.confidence"), consensus.confidence)?;
         }
         for (index, tension) in self.tensions.iter().enumerate() {
@@ -86,7 +89,7 @@ impl SynthesisArtifact {
             require_min_items(&format!("{field}.viewpoints"), tension.viewpoints.len(), 2)?;
             for (view_index, viewpoint) in tension.viewpoints.iter().enumerate() {
                 let field = format!("{field}.viewpoints[{view_index}]");
-                require_text(&format!("{field}.agent"), &viewpoint.agent)?;
+                require_text(&format!("{field}.agent"), viewpoint.agent.as_str())?;
                 require_text(&format!("{field}.viewpoint"), &viewpoint.viewpoint)?;
             }
         }

@@ -5,6 +5,7 @@ use serde_json::Value;
 use super::final_answer::final_answer_schema;
 use super::schema::{agent_id, citations, list, object, one_of, percentage, references, text};
 use super::{ArtifactEnvelope, ArtifactKind, ValidationError};
+use crate::foundation::ids::ParticipantId;
 use crate::foundation::validation::{
     require_min_items, require_prose, require_text, require_unit_interval,
 };
@@ -66,7 +67,7 @@ impl From<&str> for Evidence {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Dissent {
-    pub agent: String,
+    pub agent: ParticipantId,
     pub concern: String,
     pub severity: Severity,
     /// The numbers of the round-4 prompt's unresolved points (`U1`) and tensions (`T2`) this
@@ -101,7 +102,7 @@ impl VerdictArtifact {
             require_prose(&format!("evidence[{index}]"), &evidence.point)?;
         }
         for (index, dissent) in self.dissent.iter().enumerate() {
-            require_text(&format!("dissent[{index}].agent"), &dissent.agent)?;
+            require_text(&format!("dissent[{index}].agent"), dissent.agent.as_str())?;
             require_prose(&format!("dissent[{index}].concern"), &dissent.concern)?;
         }
         Ok(())
