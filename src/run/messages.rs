@@ -120,7 +120,7 @@ pub struct BenchmarkResults {
 
 impl BenchmarkResults {
     pub fn new(
-        session_id: String,
+        session_id: SessionId,
         arm_outcomes: usize,
         results: &BenchmarkResultsView,
         choice: &CouncilChoiceView,
