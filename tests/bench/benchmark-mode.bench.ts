@@ -257,12 +257,14 @@ test('the Benchmark mode, end to end: wall time, main thread, memory, storage, r
     const events: any[] = trace.traceEvents ?? trace;
     const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
     const total = new Map<string, number>();
+    const count = new Map<string, number>();
     for (const e of events) {
       if (e.ph !== 'X' || !main || e.pid !== main.pid || e.tid !== main.tid) continue;
       total.set(e.name, (total.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+      count.set(e.name, (count.get(e.name) ?? 0) + 1);
     }
     const top = [...total.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40);
-    fs.writeFileSync(`test-results/bench-benchmark-trace-${QUESTIONS}.txt`, top.map(([n, ms]) => `${ms.toFixed(0)} ms  ${n}`).join('\n'));
+    fs.writeFileSync(`test-results/bench-benchmark-trace-${QUESTIONS}.txt`, top.map(([n, ms]) => `${ms.toFixed(0)} ms  ${count.get(n)}x  ${n}`).join('\n'));
   }
   const after = await metricsOf(client);
   if (profiling) {
