@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use consilium_engine::harness::events::Event;
 use consilium_engine::record::benchmark::outcomes_apart::{QuestionUpdate, RecordUpdate};
-use consilium_engine::record::{CallId, Session};
+use consilium_engine::record::Session;
 use consilium_engine::views::live::ASKED_AGAIN_NOTE;
 use futures::future::{FutureExt, LocalBoxFuture, Shared};
 use leptos::prelude::*;
@@ -145,7 +145,6 @@ impl SignalFollower {
                 round_number,
                 participant_id,
             } => {
-                keep_only_this_question(live, &call_id);
                 // A re-ask shows on its call's card: one card per asked call.
                 let card = call_id.asked_call();
                 let asked_again = call_id.is_reask() && live.call(&card).is_some();
@@ -209,29 +208,5 @@ impl SignalFollower {
             Event::QuestionUpdated(update) => self.follow_question(&update),
             _ => {}
         }
-    }
-}
-
-/// A benchmark's calls name their question: when a call of another question starts, the
-/// finished calls of the earlier ones leave the live list, which would otherwise grow by
-/// thousands over a long run. Other protocols' calls name none.
-fn keep_only_this_question(live: LiveRun, call_id: &CallId) {
-    let Some(question) = call_id.question() else {
-        return;
-    };
-    let other_question = live.calls.with_untracked(|calls| {
-        calls
-            .last()
-            .is_some_and(|last| last.call_id.question() != Some(question))
-    });
-    if other_question {
-        live.calls.update(|calls| {
-            calls.retain(|c| {
-                matches!(
-                    c.status.get_untracked(),
-                    LiveStatus::Waiting | LiveStatus::Streaming | LiveStatus::Retrying
-                )
-            })
-        });
     }
 }
